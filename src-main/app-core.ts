@@ -1,0 +1,85 @@
+import type { EmitEvent, Handlers } from './dispatch';
+import { AppError } from './app-error';
+import type { SecretStore } from './keychain/secret-store';
+import { isAllowedExternalUrl } from './links';
+import type { Logger } from './logging/logger';
+import { builtInEndpoints, environmentLabels, type Endpoints } from './settings/environments';
+import type { SettingsStore } from './settings/settings-store';
+
+/** What the shell (Electron, or the browser test harness) hands to the app's features. */
+export interface AppCoreDeps {
+  readonly appName: string;
+  readonly version: string;
+  readonly settings: SettingsStore;
+  readonly secrets: SecretStore;
+  readonly logger: Logger;
+  readonly emit: EmitEvent;
+  /** Opens a URL in the system browser. Only called with URLs that passed an allowlist. */
+  readonly openExternal: (url: string) => Promise<void>;
+  readonly localSandboxPort?: number;
+}
+
+export interface AppCore {
+  readonly handlers: Handlers;
+  dispose(): Promise<void>;
+}
+
+export function currentEndpoints(deps: Pick<AppCoreDeps, 'settings' | 'localSandboxPort'>): Endpoints {
+  const settings = deps.settings.get();
+  const endpoints = settings.environments[settings.environment] ?? builtInEndpoints(settings.environment, deps.localSandboxPort);
+  if (!endpoints) {
+    throw new AppError('not_configured', `The ${environmentLabels[settings.environment]} environment has no endpoints yet. Add them in settings.`);
+  }
+  return endpoints;
+}
+
+/**
+ * The composition root shared by the Electron shell and the test harness: every feature is built
+ * here from injected dependencies, none of which is Electron.
+ */
+export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
+  const { settings } = deps;
+
+  const handlers: Handlers = {
+    'app.info': () => {
+      const current = settings.get();
+      return {
+        name: deps.appName,
+        version: deps.version,
+        environment: current.environment,
+        environmentLabel: environmentLabels[current.environment],
+        keychain: deps.secrets.kind === 'keychain' ? 'available' : 'unavailable',
+        settingsProblem: settings.problem,
+      };
+    },
+    'preferences.get': () => settings.get().preferences,
+    'preferences.update': async (change) => {
+      const next = await settings.update((current) => ({ ...current, preferences: { ...current.preferences, ...change } }));
+      deps.emit('preferences.changed', next.preferences);
+      return next.preferences;
+    },
+    'links.open': async ({ url }) => {
+      const serviceHosts = serviceHostsOf(deps);
+      if (!isAllowedExternalUrl(url, serviceHosts)) {
+        deps.logger.warn('refused to open a link outside the allowlist', { url: url.slice(0, 200) });
+        return { opened: false };
+      }
+      await deps.openExternal(url);
+      return { opened: true };
+    },
+  };
+
+  return {
+    handlers,
+    async dispose() {},
+  };
+}
+
+function serviceHostsOf(deps: Pick<AppCoreDeps, 'settings' | 'localSandboxPort'>): string[] {
+  try {
+    const endpoints = currentEndpoints(deps);
+    return [endpoints.baseUrl, endpoints.apiUrl].map((url) => new URL(url).hostname);
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,73 @@
+import type { z } from 'zod';
+import {
+  events,
+  isOperationName,
+  operations,
+  type EventName,
+  type EventPayload,
+  type OperationName,
+  type OutputOf,
+  type ParsedInputOf,
+} from '../src-preload/contract';
+import { fail, ok, type Result } from '../src-preload/result';
+import { AppError } from './app-error';
+
+/** One handler per operation; a handler returns its value or throws AppError. */
+export type Handlers = {
+  [K in OperationName]: (input: ParsedInputOf<K>) => Promise<z.input<(typeof operations)[K]['output']>> | z.input<(typeof operations)[K]['output']>;
+};
+
+export type Dispatch = (operation: string, input: unknown) => Promise<Result<unknown>>;
+
+export interface DispatchLogger {
+  warn(message: string, details?: Record<string, unknown>): void;
+  error(message: string, details?: Record<string, unknown>): void;
+}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+    .join('; ');
+}
+
+/**
+ * The transport-free half of the bridge: argument parsing, the call, and result shaping. ipc.ts puts it
+ * behind ipcMain; the test harness puts it behind loopback HTTP. Results are parsed too, which strips
+ * any field the contract does not name, so nothing secret can ride along by accident.
+ */
+export function createDispatcher(handlers: Handlers, log: DispatchLogger): Dispatch {
+  return async (operation, rawInput) => {
+    if (!isOperationName(operation)) {
+      return fail({ code: 'unknown_operation', message: `Unknown operation: ${String(operation).slice(0, 80)}` });
+    }
+    const spec = operations[operation];
+    const parsedInput = spec.input.safeParse(rawInput);
+    if (!parsedInput.success) {
+      return fail({ code: 'bad_input', message: `Invalid input for ${operation}: ${describeIssues(parsedInput.error)}` });
+    }
+    try {
+      const handler = handlers[operation] as (input: unknown) => unknown;
+      const value = await handler(parsedInput.data);
+      const parsedOutput = spec.output.safeParse(value);
+      if (!parsedOutput.success) {
+        log.error('bridge result does not match the contract', { operation, issues: describeIssues(parsedOutput.error) });
+        return fail({ code: 'internal', message: 'The app produced an unexpected result. Please try again.' });
+      }
+      return ok(parsedOutput.data as OutputOf<typeof operation>);
+    } catch (error) {
+      if (error instanceof AppError) return fail(error.toBridgeError());
+      log.error('bridge handler failed', { operation, error: error instanceof Error ? error.message : String(error) });
+      return fail({ code: 'internal', message: 'Something went wrong. Please try again.' });
+    }
+  };
+}
+
+/** Main-to-renderer events, checked against the contract before they leave. */
+export type EmitEvent = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
+
+export function createEmitter(send: (event: EventName, payload: unknown) => void): EmitEvent {
+  return (event, payload) => {
+    send(event, events[event].parse(payload));
+  };
+}

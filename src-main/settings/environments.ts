@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import type { EnvironmentId } from '../../src-preload/contract/app';
+
+export const LOCAL_SANDBOX_PORT = 4477;
+
+export const Endpoints = z.object({
+  issuer: z.url({ protocol: /^https?$/ }),
+  clientId: z.string().min(1),
+  /** Interface A host; paths are prefixed /api/OAuth. */
+  baseUrl: z.url({ protocol: /^https?$/ }),
+  /** Interface B host; paths are prefixed /v1. */
+  apiUrl: z.url({ protocol: /^https?$/ }),
+});
+export type Endpoints = z.infer<typeof Endpoints>;
+
+export const environmentLabels: Record<EnvironmentId, string> = {
+  'local-sandbox': 'Local sandbox',
+  'service-sandbox': 'Service sandbox',
+  production: 'Production',
+  custom: 'Custom',
+};
+
+/**
+ * Only the local sandbox has built-in endpoints. The service's own hosts are not part of its public
+ * contract, so the service sandbox, production and custom profiles are configured in settings.json.
+ */
+export function builtInEndpoints(id: EnvironmentId, localSandboxPort = LOCAL_SANDBOX_PORT): Endpoints | null {
+  if (id !== 'local-sandbox') return null;
+  const origin = `http://127.0.0.1:${localSandboxPort}`;
+  return { issuer: `${origin}/oidc`, clientId: 'wallet-desk', baseUrl: origin, apiUrl: origin };
+}
+
+export function isLoopbackUrl(url: string): boolean {
+  try {
+    const { hostname } = new URL(url);
+    return hostname === '127.0.0.1' || hostname === '[::1]' || hostname === 'localhost';
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { EnvironmentId, Preferences } from '../../src-preload/contract/app';
+import { Endpoints } from './environments';
+
+/**
+ * settings.json in userData: non-secret settings only. Tokens and API secrets live in the OS keychain;
+ * tests search this file for them.
+ */
+export const Settings = z.object({
+  version: z.literal(1),
+  environment: EnvironmentId,
+  /** Endpoints for profiles that have no built-in ones (and overrides for those that do). */
+  environments: z.partialRecord(EnvironmentId, Endpoints),
+  preferences: Preferences,
+  /** Last active account per signed-in user (user GUID → account GUID). */
+  activeAccountByUser: z.record(z.string(), z.string()),
+});
+export type Settings = z.infer<typeof Settings>;
+
+export const defaultSettings: Settings = {
+  version: 1,
+  environment: 'local-sandbox',
+  environments: {},
+  preferences: { privacyMode: false, idleLockMinutes: 15 },
+  activeAccountByUser: {},
+};

@@ -1,0 +1,68 @@
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { defaultSettings, Settings } from './settings-schema';
+
+export interface SettingsStore {
+  get(): Settings;
+  update(change: (current: Settings) => Settings): Promise<Settings>;
+  /** Why the file on disk could not be used, or null. */
+  readonly problem: string | null;
+}
+
+export const SETTINGS_FILE = 'settings.json';
+
+/**
+ * Loads settings.json. A missing file means defaults. A corrupt or invalid file also means defaults,
+ * but the file is left untouched (changes stay in memory for this run) so a user's hand edit or a
+ * half-written file can still be recovered.
+ */
+export async function openSettingsStore(userDataDir: string): Promise<SettingsStore> {
+  const path = join(userDataDir, SETTINGS_FILE);
+  let current: Settings = structuredClone(defaultSettings);
+  let problem: string | null = null;
+
+  let text: string | null = null;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+      problem = `Settings could not be read (${(error as NodeJS.ErrnoException).code ?? 'unknown error'}); using defaults for this run.`;
+    }
+  }
+  if (text !== null) {
+    try {
+      const parsed = Settings.safeParse(JSON.parse(text));
+      if (parsed.success) current = parsed.data;
+      else {
+        const first = parsed.error.issues[0];
+        problem = `Settings file ${path} is invalid (${first ? `${first.path.join('.') || 'root'}: ${first.message}` : 'unknown problem'}); using defaults for this run and leaving the file as it is.`;
+      }
+    } catch {
+      problem = `Settings file ${path} is not valid JSON; using defaults for this run and leaving the file as it is.`;
+    }
+  }
+  const writable = problem === null;
+  let writes: Promise<unknown> = Promise.resolve();
+
+  return {
+    problem,
+    get: () => current,
+    async update(change) {
+      const next = Settings.parse(change(current));
+      current = next;
+      if (writable) {
+        // Serialise writes so a slow earlier write never lands after a later one.
+        writes = writes.then(() => writeAtomically(path, `${JSON.stringify(next, null, 2)}\n`));
+        await writes;
+      }
+      return next;
+    },
+  };
+}
+
+async function writeAtomically(path: string, content: string): Promise<void> {
+  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+  const temporary = `${path}.${process.pid}.tmp`;
+  await writeFile(temporary, content, { mode: 0o600 });
+  await rename(temporary, path);
+}

@@ -1,0 +1,46 @@
+/**
+ * THE bridge contract: every operation the renderer may call and every event main may push, with the
+ * zod schema of each argument and result. Main parses arguments and results with these schemas; the
+ * preload generates `window.wallet` from the operation names; the renderer's types come from here.
+ * Domain files in ./contract hold the definitions so each feature's surface reads in one place.
+ */
+import type { z } from 'zod';
+import { appEvents, appOperations } from './contract/app';
+import type { OperationSpec } from './contract/define';
+
+export const operations = {
+  ...appOperations,
+} as const satisfies Record<`${string}.${string}`, OperationSpec>;
+
+export const events = {
+  ...appEvents,
+} as const satisfies Record<`${string}.${string}`, z.ZodType>;
+
+export type Operations = typeof operations;
+export type OperationName = keyof Operations;
+export type EventName = keyof typeof events;
+
+export type InputOf<K extends OperationName> = z.input<Operations[K]['input']>;
+export type ParsedInputOf<K extends OperationName> = z.output<Operations[K]['input']>;
+export type OutputOf<K extends OperationName> = z.output<Operations[K]['output']>;
+export type EventPayload<E extends EventName> = z.output<(typeof events)[E]>;
+
+export const operationNames = Object.keys(operations) as OperationName[];
+export const eventNames = Object.keys(events) as EventName[];
+
+export function isOperationName(name: unknown): name is OperationName {
+  return typeof name === 'string' && Object.hasOwn(operations, name);
+}
+
+export function isEventName(name: unknown): name is EventName {
+  return typeof name === 'string' && Object.hasOwn(events, name);
+}
+
+/** IPC channel names are derived, never typed by hand. */
+export function invokeChannel(name: OperationName): string {
+  return `wallet:invoke:${name}`;
+}
+
+export function eventChannel(name: EventName): string {
+  return `wallet:event:${name}`;
+}

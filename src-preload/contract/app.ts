@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { operation } from './define';
+
+export const EnvironmentId = z.enum(['local-sandbox', 'service-sandbox', 'production', 'custom']);
+export type EnvironmentId = z.infer<typeof EnvironmentId>;
+
+export const KeychainStatus = z.enum(['available', 'unavailable']);
+
+export const AppInfo = z.object({
+  name: z.string(),
+  version: z.string(),
+  environment: EnvironmentId,
+  environmentLabel: z.string(),
+  keychain: KeychainStatus,
+  /** Set when the settings file could not be read; the app runs on defaults and leaves the file as it is. */
+  settingsProblem: z.string().nullable(),
+});
+export type AppInfo = z.infer<typeof AppInfo>;
+
+/** The part of the settings the renderer may read and change. Nothing secret lives in settings. */
+export const Preferences = z.object({
+  privacyMode: z.boolean(),
+  idleLockMinutes: z.number().int().min(1).max(24 * 60),
+});
+export type Preferences = z.infer<typeof Preferences>;
+
+export const appOperations = {
+  'app.info': operation(z.void(), AppInfo),
+  'preferences.get': operation(z.void(), Preferences),
+  'preferences.update': operation(Preferences.partial().strict(), Preferences),
+  /** Opens an https link (block explorer, help) in the system browser, if its host is allowlisted. */
+  'links.open': operation(z.object({ url: z.string().max(2048) }).strict(), z.object({ opened: z.boolean() })),
+} as const;
+
+export const appEvents = {
+  'preferences.changed': Preferences,
+} as const;
