@@ -1,0 +1,33 @@
+import { create } from 'zustand';
+import type { AppInfo, Preferences } from '../../../src-preload/contract/app';
+import { wallet } from '../bridge';
+
+interface AppState {
+  readonly info: AppInfo | null;
+  readonly preferences: Preferences | null;
+  readonly problem: string | null;
+  load(): Promise<void>;
+  updatePreferences(change: Partial<Preferences>): Promise<void>;
+}
+
+export const useAppStore = create<AppState>()((set) => ({
+  info: null,
+  preferences: null,
+  problem: null,
+  async load() {
+    const [info, preferences] = await Promise.all([wallet.app.info(), wallet.preferences.get()]);
+    set({
+      info: info.ok ? info.value : null,
+      preferences: preferences.ok ? preferences.value : null,
+      problem: !info.ok ? info.error.message : !preferences.ok ? preferences.error.message : null,
+    });
+  },
+  async updatePreferences(change) {
+    const result = await wallet.preferences.update(change);
+    if (result.ok) set({ preferences: result.value, problem: null });
+    else set({ problem: result.error.message });
+  },
+}));
+
+// Preferences can change from elsewhere (another window, a keyboard shortcut handled in main).
+wallet.on('preferences.changed', (preferences) => useAppStore.setState({ preferences }));

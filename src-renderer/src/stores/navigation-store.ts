@@ -1,0 +1,19 @@
+import { create } from 'zustand';
+
+export const screens = ['home', 'settings'] as const;
+export type ScreenId = (typeof screens)[number];
+
+export const screenTitles: Record<ScreenId, string> = {
+  home: 'Home',
+  settings: 'Settings',
+};
+
+interface NavigationState {
+  readonly screen: ScreenId;
+  go(screen: ScreenId): void;
+}
+
+export const useNavigation = create<NavigationState>()((set) => ({
+  screen: 'home',
+  go: (screen) => set({ screen }),
+}));

@@ -1,0 +1,85 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eventChannel } from '../../src-preload/contract';
+import { createAppCore, type AppCore } from '../../src-main/app-core';
+import { createDispatcher, createEmitter, type Dispatch } from '../../src-main/dispatch';
+import type { SecretStore } from '../../src-main/keychain/secret-store';
+import type { Logger } from '../../src-main/logging/logger';
+import { openSettingsStore } from '../../src-main/settings/settings-store';
+import { startHarnessServer, type HarnessServer } from './harness-server';
+
+export interface AppUnderTestOptions {
+  readonly logger: Logger;
+  readonly secrets: SecretStore;
+  readonly userDataDir?: string;
+  readonly port?: number;
+  /** Port of the local sandbox the app's "local sandbox" profile points at. */
+  readonly localSandboxPort?: number;
+}
+
+export interface AppUnderTest {
+  readonly url: string;
+  readonly userDataDir: string;
+  readonly core: AppCore;
+  readonly dispatch: Dispatch;
+  readonly server: HarnessServer;
+  /** URLs the app asked the system browser to open, oldest first. */
+  readonly externalUrls: readonly string[];
+  /** Resolves with the next URL the app hands to the system browser. */
+  nextExternalUrl(timeoutMs?: number): Promise<string>;
+  close(): Promise<void>;
+}
+
+/**
+ * The app's main-process half as the Electron shell would assemble it (src-main/index.ts), but with
+ * loopback HTTP instead of IPC and a browser window instead of the system browser.
+ */
+export async function startAppUnderTest(options: AppUnderTestOptions): Promise<AppUnderTest> {
+  const userDataDir = options.userDataDir ?? (await mkdtemp(join(tmpdir(), 'wallet-desk-harness-')));
+  const settings = await openSettingsStore(userDataDir);
+  const externalUrls: string[] = [];
+  const waiters: Array<(url: string) => void> = [];
+  let server: HarnessServer | null = null;
+
+  const core = await createAppCore({
+    appName: 'Wallet Desk',
+    version: '0.1.0',
+    settings,
+    secrets: options.secrets,
+    logger: options.logger,
+    emit: createEmitter((event, payload) => server?.send(eventChannel(event), payload)),
+    openExternal: async (url) => {
+      externalUrls.push(url);
+      const waiter = waiters.shift();
+      if (waiter) waiter(url);
+      else server?.send('harness:open-external', { url });
+    },
+    ...(options.localSandboxPort === undefined ? {} : { localSandboxPort: options.localSandboxPort }),
+  });
+  const dispatch = createDispatcher(core.handlers, options.logger);
+  server = await startHarnessServer({ dispatch, ...(options.port === undefined ? {} : { port: options.port }) });
+  const running = server;
+
+  return {
+    url: running.url,
+    userDataDir,
+    core,
+    dispatch,
+    server: running,
+    externalUrls,
+    nextExternalUrl(timeoutMs = 15_000) {
+      return new Promise((resolveUrl, reject) => {
+        const timer = setTimeout(() => reject(new Error('the app opened no external URL in time')), timeoutMs);
+        waiters.push((url) => {
+          clearTimeout(timer);
+          resolveUrl(url);
+        });
+      });
+    },
+    async close() {
+      await running.close();
+      await core.dispose();
+    },
+  };
+}

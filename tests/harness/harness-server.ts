@@ -1,0 +1,145 @@
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { build } from 'esbuild';
+import type { Dispatch } from '../../src-main/dispatch';
+
+const projectRoot = resolve(import.meta.dirname, '../..');
+
+export interface HarnessServer {
+  readonly url: string;
+  /** Pushes a main-to-renderer message to every open page. */
+  send(channel: string, payload: unknown): void;
+  close(): Promise<void>;
+}
+
+export interface HarnessServerOptions {
+  readonly dispatch: Dispatch;
+  readonly port?: number;
+  /** The built renderer (electron-vite's out/renderer). */
+  readonly rendererDir?: string;
+}
+
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json',
+};
+
+/** The real preload, bundled for the browser with `electron` replaced by the loopback shim. */
+async function bundlePreload(): Promise<string> {
+  const result = await build({
+    entryPoints: [join(projectRoot, 'src-preload/index.ts')],
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'chrome120',
+    write: false,
+    alias: { electron: join(projectRoot, 'tests/harness/electron-shim.ts') },
+    logLevel: 'silent',
+  });
+  const output = result.outputFiles[0];
+  if (!output) throw new Error('harness: preload bundle produced no output');
+  return output.text;
+}
+
+async function readBody(request: IncomingMessage, limit = 1_000_000): Promise<string> {
+  let size = 0;
+  const chunks: Buffer[] = [];
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) throw new Error('body too large');
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * Serves the built renderer to a browser with the real preload in front of it and carries bridge calls
+ * over loopback HTTP to the real main-process features. Test tooling only.
+ */
+export async function startHarnessServer(options: HarnessServerOptions): Promise<HarnessServer> {
+  const rendererDir = options.rendererDir ?? join(projectRoot, 'out/renderer');
+  const indexHtml = await readFile(join(rendererDir, 'index.html'), 'utf8').catch(() => {
+    throw new Error(`harness: no built renderer at ${rendererDir}; run \`npm run build\` first`);
+  });
+  const page = indexHtml.replace('<script', '<script src="/__harness/preload.js"></script>\n    <script');
+  const preload = await bundlePreload();
+  const streams = new Set<ServerResponse>();
+  let origin = '';
+
+  const server = createServer((request, response) => {
+    void handle(request, response).catch((error: unknown) => {
+      if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain' });
+      response.end(`harness error: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  });
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', origin);
+    if (url.pathname.startsWith('/__bridge/invoke/') && request.method === 'POST') {
+      // The stand-in for the IPC sender check: only the harness's own page may call.
+      if (request.headers.origin !== origin) {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ ok: false, error: { code: 'forbidden_sender', message: 'Refused: not the app page.' } }));
+        return;
+      }
+      const operation = decodeURIComponent(url.pathname.slice('/__bridge/invoke/'.length));
+      const body = JSON.parse((await readBody(request)) || '{}') as { input?: unknown };
+      const result = await options.dispatch(operation, body.input);
+      response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      response.end(JSON.stringify(result));
+      return;
+    }
+    if (url.pathname === '/__bridge/events') {
+      response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
+      response.write(': connected\n\n');
+      streams.add(response);
+      request.on('close', () => streams.delete(response));
+      return;
+    }
+    if (url.pathname === '/__harness/preload.js') {
+      response.writeHead(200, { 'content-type': contentTypes['.js']!, 'cache-control': 'no-store' });
+      response.end(preload);
+      return;
+    }
+    if (url.pathname === '/' || url.pathname === '/index.html') {
+      response.writeHead(200, { 'content-type': contentTypes['.html']!, 'cache-control': 'no-store' });
+      response.end(page);
+      return;
+    }
+    const file = normalize(join(rendererDir, decodeURIComponent(url.pathname)));
+    if (!file.startsWith(rendererDir + sep)) {
+      response.writeHead(404).end();
+      return;
+    }
+    try {
+      const content = await readFile(file);
+      response.writeHead(200, { 'content-type': contentTypes[extname(file)] ?? 'application/octet-stream' });
+      response.end(content);
+    } catch {
+      response.writeHead(404).end();
+    }
+  }
+
+  await new Promise<void>((resolveListen) => server.listen(options.port ?? 0, '127.0.0.1', resolveListen));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url: `${origin}/`,
+    send(channel, payload) {
+      const frame = `data: ${JSON.stringify({ channel, payload })}\n\n`;
+      for (const stream of streams) stream.write(frame);
+    },
+    async close() {
+      for (const stream of streams) stream.end();
+      server.closeAllConnections();
+      await new Promise<void>((resolveClose) => server.close(() => resolveClose()));
+    },
+  };
+}
