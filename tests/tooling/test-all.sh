@@ -1,0 +1,21 @@
+#!/bin/sh
+# The whole test suite from a fresh clone: system packages, npm packages, type checks, lint, build,
+# then every vitest project (unit, integration against the sandbox, end to end in Chromium) inside a
+# private D-Bus session with an unlocked gnome-keyring, so keychain tests use a real Secret Service.
+set -eu
+cd "$(dirname "$0")/../.."
+
+sh tests/tooling/ensure-system-packages.sh
+sh tests/tooling/ensure-npm-packages.sh
+
+npm run --silent typecheck
+npm run --silent lint
+npm run --silent build
+
+mkdir -p test-results
+status=0
+dbus-run-session -- sh tests/tooling/with-unlocked-keyring.sh \
+  npx vitest run --config tests/vitest.config.ts --reporter=default --reporter=json \
+  --outputFile.json=test-results/vitest.json "$@" || status=$?
+node tests/tooling/summarize-results.mjs test-results/vitest.json || true
+exit $status
