@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/**
+ * The response envelope shared by both interfaces (spec 2.1). Success is `code` 200; on error `data` is
+ * `false` (Interface A) or `null` (Interface B) and `message` says why.
+ */
+export function envelopeOf<T extends z.ZodType>(data: T) {
+  return z.object({
+    apiVersion: z.string(),
+    data,
+    code: z.literal(200),
+    message: z.string(),
+  });
+}
+
+/** Any envelope, success or not: enough to read `code` and `message` of an error response. */
+export const AnyEnvelope = z.object({
+  apiVersion: z.string().optional(),
+  data: z.unknown(),
+  code: z.number().int(),
+  message: z.string(),
+});
+export type AnyEnvelope = z.infer<typeof AnyEnvelope>;

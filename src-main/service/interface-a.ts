@@ -1,0 +1,286 @@
+import type { z } from 'zod';
+import { AppError } from '../app-error';
+import type { Logger } from '../logging/logger';
+import { AnyEnvelope, envelopeOf } from './envelope';
+import {
+  AccountProfile,
+  CreateDepositAddressRequest,
+  CreatedDepositAddress,
+  SendPrecheckRequest,
+  SendPrecheckResult,
+  SendRequest,
+  SendResult,
+  Session,
+  SwapPrecheckResult,
+  SwapRequest,
+  SwapResult,
+  SwapSymbols,
+  SwitchResult,
+  TransactionsRequest,
+  TransactionsResult,
+  WalletAddress,
+  Wallets,
+} from './interface-a-schemas';
+
+/** Interface A paths are prefixed /api/OAuth (spec 4.1). */
+export const INTERFACE_A_PREFIX = '/api/OAuth';
+
+const TWO_FACTOR_CODE = /^\d{6}$/;
+
+/** What the client needs from the token manager; it never holds tokens itself. */
+export interface InterfaceAAuth {
+  /** A currently valid access token (refreshed ahead of expiry by the token manager). */
+  getAccessToken(): Promise<string>;
+  /**
+   * Called once after a 401 with the token that was refused. Resolves to a fresh token, or throws
+   * AppError('session_expired') when the session cannot be renewed.
+   */
+  refreshAfter401(refusedToken: string): Promise<string>;
+}
+
+export interface InterfaceAClientOptions {
+  /** Interface A host, e.g. https://service.example (without /api/OAuth). */
+  readonly baseUrl: string;
+  readonly auth: InterfaceAAuth;
+  /** The active account, sent as X-Account-Guid on every call but GET /session. */
+  readonly accountGuid: string | null;
+  readonly timeoutMs?: number;
+  readonly logger?: Logger;
+  readonly fetch?: typeof fetch;
+}
+
+export interface InterfaceAClient {
+  readonly accountGuid: string | null;
+  /** 1. GET /session: the user and their accounts; the only call without X-Account-Guid. */
+  getSession(): Promise<Session>;
+  /** 2. GET /wallets of the active account. */
+  getWallets(): Promise<Wallets>;
+  /** 3. GET /wallets/{symbol}/address. */
+  getWalletAddress(symbol: string): Promise<WalletAddress>;
+  /** 4. POST /deposit/address/create. */
+  createDepositAddress(request: CreateDepositAddressRequest): Promise<CreatedDepositAddress>;
+  /** 5. GET /accounts: profile of the active account. */
+  getAccountProfile(): Promise<AccountProfile>;
+  /** 6. POST /accounts/switch. */
+  switchAccount(accountGuid: string): Promise<SwitchResult>;
+  /** 7. POST /send/precheck. */
+  sendPrecheck(request: SendPrecheckRequest): Promise<SendPrecheckResult>;
+  /** 8. POST /send: moves money; submitted once, never retried here. */
+  send(request: SendRequest, twoFactorCode: string): Promise<SendResult>;
+  /** 9. GET /swap/symbols. */
+  getSwapSymbols(): Promise<SwapSymbols>;
+  /** 10. POST /swap/precheck. */
+  swapPrecheck(request: SwapRequest): Promise<SwapPrecheckResult>;
+  /** 11. POST /swap: moves money; submitted once, never retried here. */
+  swap(request: SwapRequest, twoFactorCode: string): Promise<SwapResult>;
+  /** 12. POST /transactions. */
+  getTransactions(request: TransactionsRequest): Promise<TransactionsResult>;
+}
+
+interface Call<T extends z.ZodType> {
+  readonly method: 'GET' | 'POST';
+  readonly path: string;
+  readonly result: T;
+  readonly body?: unknown;
+  readonly needsAccount: boolean;
+  /** Send and swap: a lost answer means "outcome unknown", never "try again". */
+  readonly movesMoney: boolean;
+  readonly twoFactorCode?: string;
+}
+
+/**
+ * Typed client for the 12 Interface A endpoints. Every response is parsed with zod; every failure
+ * becomes an AppError with a stable code. Tokens and two-factor codes appear only in request headers,
+ * never in errors or logs.
+ */
+export function createInterfaceAClient(options: InterfaceAClientOptions): InterfaceAClient {
+  const timeoutMs = options.timeoutMs ?? 20_000;
+  const doFetch = options.fetch ?? fetch;
+  const root = `${options.baseUrl.replace(/\/+$/, '')}${INTERFACE_A_PREFIX}`;
+
+  async function call<T extends z.ZodType>(spec: Call<T>): Promise<z.output<T>> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (spec.needsAccount) {
+      if (!options.accountGuid) throw new AppError('not_signed_in', 'No account is selected.');
+      headers['X-Account-Guid'] = options.accountGuid;
+    }
+    if (spec.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (spec.twoFactorCode !== undefined) headers.TFA = spec.twoFactorCode;
+
+    const token = await options.auth.getAccessToken();
+    let response = await send(spec, headers, token);
+    if (isUnauthorized(response.status, response.envelope)) {
+      const fresh = await options.auth.refreshAfter401(token);
+      if (spec.twoFactorCode !== undefined) {
+        // The service refused the request before acting on it, but a two-factor code is good for one
+        // request only (security 21), so the user confirms again rather than the code being re-sent.
+        throw new AppError('session_expired', 'Your session had to be renewed, so nothing was sent. Please confirm again with a new code.');
+      }
+      response = await send(spec, headers, fresh);
+      if (isUnauthorized(response.status, response.envelope)) {
+        throw new AppError('session_expired', 'Your session has expired. Please sign in again.');
+      }
+    }
+    return interpret(spec, response);
+  }
+
+  interface Answer {
+    readonly status: number;
+    readonly retryAfter: string | null;
+    readonly envelope: AnyEnvelope | null;
+    readonly json: unknown;
+  }
+
+  async function send<T extends z.ZodType>(spec: Call<T>, headers: Record<string, string>, token: string): Promise<Answer> {
+    const started = Date.now();
+    try {
+      const response = await doFetch(`${root}${spec.path}`, {
+        method: spec.method,
+        headers: { ...headers, Authorization: `Bearer ${token}` },
+        ...(spec.body === undefined ? {} : { body: JSON.stringify(spec.body) }),
+        signal: AbortSignal.timeout(timeoutMs),
+        redirect: 'error',
+      });
+      const text = await response.text();
+      options.logger?.debug('interface A call', { method: spec.method, path: spec.path, status: response.status, ms: Date.now() - started });
+      let json: unknown = null;
+      try {
+        json = text === '' ? null : JSON.parse(text);
+      } catch {
+        json = null;
+      }
+      const envelope = AnyEnvelope.safeParse(json);
+      return { status: response.status, retryAfter: response.headers.get('retry-after'), envelope: envelope.success ? envelope.data : null, json };
+    } catch (error) {
+      const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+      options.logger?.warn('interface A call failed without an answer', {
+        method: spec.method,
+        path: spec.path,
+        timedOut,
+        reason: error instanceof Error ? describeCause(error) : 'unknown',
+      });
+      if (spec.movesMoney) {
+        throw new AppError(
+          'outcome_unknown',
+          'The service did not answer, so it is not known whether this went through. Check the transaction history before trying again.',
+          { cause: error },
+        );
+      }
+      throw new AppError('network', timedOut ? 'The service took too long to answer. Please try again.' : 'The service could not be reached. Check your connection and try again.', {
+        cause: error,
+      });
+    }
+  }
+
+  function interpret<T extends z.ZodType>(spec: Call<T>, answer: Answer): z.output<T> {
+    const code = answer.envelope?.code ?? answer.status;
+    const httpOk = answer.status >= 200 && answer.status < 300;
+    if (httpOk && code === 200) {
+      const parsed = envelopeOf(spec.result).safeParse(answer.json);
+      if (parsed.success) return (parsed.data as { data: z.output<T> }).data;
+      options.logger?.warn('interface A answer does not match the contract', {
+        path: spec.path,
+        issues: parsed.error.issues.slice(0, 3).map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+      });
+      if (spec.movesMoney) {
+        throw new AppError('outcome_unknown', 'The service answered in a way the app does not understand; check the transaction history before trying again.');
+      }
+      throw new AppError('service_error', 'The service sent an answer the app does not understand.');
+    }
+    const serviceMessage = cleanMessage(answer.envelope?.message);
+    switch (code) {
+      case 403:
+        throw new AppError('forbidden', serviceMessage ?? 'You do not have permission for this.');
+      case 429:
+        throw new AppError('rate_limited', 'Too many requests; please wait a moment.', { retryAfterSeconds: parseRetryAfter(answer.retryAfter) });
+      case 400:
+        if (serviceMessage && /insufficient balance/i.test(serviceMessage)) throw new AppError('insufficient_balance', serviceMessage);
+        if (serviceMessage && /invalid symbol/i.test(serviceMessage)) throw new AppError('invalid_symbol', serviceMessage);
+        if (serviceMessage && /two[- ]?factor|\btfa\b|2fa/i.test(serviceMessage)) throw new AppError('invalid_code', serviceMessage, { field: 'tfa' });
+        throw new AppError('service_error', serviceMessage ?? 'The service refused the request.');
+      default:
+        throw new AppError('service_error', serviceMessage ? `The service reported a problem: ${serviceMessage}` : `The service reported a problem (${code}).`);
+    }
+  }
+
+  function requireBody<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = issue?.path.join('.') || undefined;
+      throw new AppError('bad_input', issue ? `${field ?? 'request'}: ${issue.message}` : 'Invalid request.', field === undefined ? {} : { field });
+    }
+    return parsed.data;
+  }
+
+  function requireCode(code: string): string {
+    if (!TWO_FACTOR_CODE.test(code)) throw new AppError('invalid_code', 'The two-factor code must be exactly six digits.', { field: 'tfa' });
+    return code;
+  }
+
+  return {
+    accountGuid: options.accountGuid,
+    getSession: () => call({ method: 'GET', path: '/session', result: Session, needsAccount: false, movesMoney: false }),
+    getWallets: () => call({ method: 'GET', path: '/wallets', result: Wallets, needsAccount: true, movesMoney: false }),
+    getWalletAddress: (symbol) => {
+      if (!/^[A-Za-z0-9-]{1,20}$/.test(symbol)) throw new AppError('invalid_symbol', 'That is not a supported asset symbol.', { field: 'symbol' });
+      return call({ method: 'GET', path: `/wallets/${encodeURIComponent(symbol)}/address`, result: WalletAddress, needsAccount: true, movesMoney: false });
+    },
+    createDepositAddress: async (request) =>
+      call({
+        method: 'POST',
+        path: '/deposit/address/create',
+        result: CreatedDepositAddress,
+        body: requireBody(CreateDepositAddressRequest, request),
+        needsAccount: true,
+        movesMoney: false,
+      }),
+    getAccountProfile: () => call({ method: 'GET', path: '/accounts', result: AccountProfile, needsAccount: true, movesMoney: false }),
+    switchAccount: async (accountGuid) => {
+      if (accountGuid.length === 0) throw new AppError('bad_input', 'No account was given.', { field: 'accountGuid' });
+      return call({ method: 'POST', path: '/accounts/switch', result: SwitchResult, body: { accountGuid }, needsAccount: true, movesMoney: false });
+    },
+    sendPrecheck: async (request) =>
+      call({ method: 'POST', path: '/send/precheck', result: SendPrecheckResult, body: requireBody(SendPrecheckRequest, request), needsAccount: true, movesMoney: false }),
+    send: async (request, twoFactorCode) => {
+      const tfa = requireCode(twoFactorCode);
+      return call({ method: 'POST', path: '/send', result: SendResult, body: requireBody(SendRequest, request), needsAccount: true, movesMoney: true, twoFactorCode: tfa });
+    },
+    getSwapSymbols: () => call({ method: 'GET', path: '/swap/symbols', result: SwapSymbols, needsAccount: true, movesMoney: false }),
+    swapPrecheck: async (request) =>
+      call({ method: 'POST', path: '/swap/precheck', result: SwapPrecheckResult, body: requireBody(SwapRequest, request), needsAccount: true, movesMoney: false }),
+    swap: async (request, twoFactorCode) => {
+      const tfa = requireCode(twoFactorCode);
+      return call({ method: 'POST', path: '/swap', result: SwapResult, body: requireBody(SwapRequest, request), needsAccount: true, movesMoney: true, twoFactorCode: tfa });
+    },
+    getTransactions: async (request) =>
+      call({ method: 'POST', path: '/transactions', result: TransactionsResult, body: requireBody(TransactionsRequest, request), needsAccount: true, movesMoney: false }),
+  };
+}
+
+function isUnauthorized(status: number, envelope: AnyEnvelope | null): boolean {
+  return status === 401 || envelope?.code === 401;
+}
+
+/** Service messages are shown to the user: keep them short and single-line. */
+function cleanMessage(message: string | undefined): string | null {
+  if (!message) return null;
+  const oneLine = message.replace(/\s+/g, ' ').trim();
+  return oneLine === '' ? null : oneLine.slice(0, 200);
+}
+
+const DEFAULT_RETRY_AFTER_SECONDS = 10;
+
+export function parseRetryAfter(header: string | null, now: number = Date.now()): number {
+  if (header === null) return DEFAULT_RETRY_AFTER_SECONDS;
+  const trimmed = header.trim();
+  if (/^\d+$/.test(trimmed)) return Math.min(Number(trimmed), 3600);
+  const date = Date.parse(trimmed);
+  if (Number.isNaN(date)) return DEFAULT_RETRY_AFTER_SECONDS;
+  return Math.min(Math.max(0, Math.ceil((date - now) / 1000)), 3600);
+}
+
+function describeCause(error: Error): string {
+  const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
+  return `${error.name}${cause}`.slice(0, 200);
+}

@@ -1,0 +1,308 @@
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { AppError } from '../../../src-main/app-error';
+import { createInterfaceAClient, parseRetryAfter, type InterfaceAAuth } from '../../../src-main/service/interface-a';
+import { createRecordingLogger } from '../support/recording-logger';
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+type Reply = (response: ServerResponse, seen: Seen) => void;
+
+const ACCESS = 'access-token-aaaaaaaaaaaaaaaa';
+const FRESH = 'access-token-bbbbbbbbbbbbbbbb';
+const ACCOUNT = '7d5f3c1e-0000-4000-8000-000000000001';
+const TFA = '123456';
+
+let server: Server;
+let baseUrl: string;
+let seen: Seen[] = [];
+let replies: Reply[] = [];
+
+const envelope = (data: unknown, code = 200, message = 'OK') => JSON.stringify({ apiVersion: '1.0.0.0', data, code, message });
+const json = (status: number, body: string, headers: Record<string, string> = {}): Reply => (response) => {
+  response.writeHead(status, { 'content-type': 'application/json', ...headers });
+  response.end(body);
+};
+const fail = (status: number, message: string, headers: Record<string, string> = {}) => json(status, envelope(false, status, message), headers);
+
+const wallets = {
+  totalBalance: 1500.5,
+  dailyProfit: -3.25,
+  wallets: [
+    { symbolId: 1, symbol: 'BTC', name: 'Bitcoin', displayName: 'Bitcoin', network: 'Bitcoin Mainnet', price: 60000, amount: 0.025, balanceFiatAmount: 1500, address: 'bc1qexample', extra: 'dropped' },
+  ],
+};
+const sendBody = { symbol: 'BTC', address: 'bc1qdest', amount: 0.001, feeRate: 1 as const, referenceId: 'ref-1' };
+
+function auth(overrides: Partial<InterfaceAAuth> = {}): InterfaceAAuth & { refreshed: string[] } {
+  const refreshed: string[] = [];
+  return {
+    refreshed,
+    getAccessToken: async () => ACCESS,
+    refreshAfter401: async (refused) => {
+      refreshed.push(refused);
+      return FRESH;
+    },
+    ...overrides,
+  };
+}
+
+function client(extra: { auth?: InterfaceAAuth; timeoutMs?: number; accountGuid?: string | null; base?: string } = {}) {
+  const logger = createRecordingLogger();
+  return {
+    logger,
+    api: createInterfaceAClient({
+      baseUrl: extra.base ?? baseUrl,
+      auth: extra.auth ?? auth(),
+      accountGuid: extra.accountGuid === undefined ? ACCOUNT : extra.accountGuid,
+      timeoutMs: extra.timeoutMs ?? 2_000,
+      logger,
+    }),
+  };
+}
+
+async function caught(work: Promise<unknown>): Promise<AppError> {
+  try {
+    await work;
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      const entry = { method: request.method ?? '', url: request.url ?? '', headers: request.headers, body };
+      seen.push(entry);
+      const reply = replies.shift();
+      if (reply) reply(response, entry);
+      else fail(500, 'no reply scripted')(response, entry);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+beforeEach(() => {
+  seen = [];
+  replies = [];
+});
+
+describe('Interface A client: requests', () => {
+  it('GET /session carries the bearer token but no account header', async () => {
+    replies.push(json(200, envelope({ isAuthenticated: true, user: { userGuid: 'u1', name: 'Ada', email: 'ada@example.test' }, accounts: [], currentAccountGuid: null })));
+    const session = await client().api.getSession();
+    expect(session.user?.name).toBe('Ada');
+    expect(seen[0]?.url).toBe('/api/OAuth/session');
+    expect(seen[0]?.headers.authorization).toBe(`Bearer ${ACCESS}`);
+    expect(seen[0]?.headers['x-account-guid']).toBeUndefined();
+    expect(seen[0]?.headers.tfa).toBeUndefined();
+  });
+
+  it('account calls carry X-Account-Guid and responses are parsed (unknown fields dropped)', async () => {
+    replies.push(json(200, envelope(wallets)));
+    const result = await client().api.getWallets();
+    expect(seen[0]?.headers['x-account-guid']).toBe(ACCOUNT);
+    expect(result.wallets[0]).not.toHaveProperty('extra');
+    expect(result.dailyProfit).toBe(-3.25);
+  });
+
+  it('refuses an account call when no account is selected, without calling the service', async () => {
+    const error = await caught(client({ accountGuid: null }).api.getWallets());
+    expect(error.code).toBe('not_signed_in');
+    expect(seen).toHaveLength(0);
+  });
+
+  it('sends TFA only on send and swap', async () => {
+    replies.push(json(200, envelope({ feeData: [], price: 1, availableBalance: 1, symbol: 'BTC', address: 'bc1qdest', amount: 0.001 })));
+    replies.push(json(200, envelope({ txId: 'tx1', explorerUrl: 'https://mempool.space/tx/tx1' })));
+    replies.push(json(200, envelope({ address: 'a', swapReferenceId: 's1', errorCode: null, statusCode: 1 })));
+    const { api } = client();
+    await api.sendPrecheck({ symbol: 'BTC', address: 'bc1qdest', amount: 0.001 });
+    await api.send(sendBody, TFA);
+    const swap = await api.swap({ fromSymbol: 'BTC', fromNetwork: 'Bitcoin Mainnet', toSymbol: 'ETH', toNetwork: 'Ethereum Mainnet', amount: 0.01, isUsdInput: false }, TFA);
+    expect(seen.map((entry) => entry.headers.tfa)).toEqual([undefined, TFA, TFA]);
+    expect(JSON.parse(seen[1]?.body ?? '')).toEqual(sendBody);
+    expect(swap.sendResult).toBeUndefined();
+  });
+
+  it.each(['12345', '1234567', '12a456', ' 123456', ''])('refuses the two-factor code %j before sending anything', async (code) => {
+    const error = await caught(client().api.send(sendBody, code));
+    expect(error.code).toBe('invalid_code');
+    expect(error.field).toBe('tfa');
+    expect(seen).toHaveLength(0);
+  });
+
+  it('validates request bodies before sending', async () => {
+    const error = await caught(client().api.sendPrecheck({ symbol: 'BTC', address: '', amount: 1 }));
+    expect(error.code).toBe('bad_input');
+    expect(error.field).toBe('address');
+    expect(seen).toHaveLength(0);
+  });
+
+  it('covers all twelve endpoints with the right method and path', async () => {
+    const { api } = client();
+    const account = { guid: ACCOUNT, name: 'Shop', isPersonalAccount: false, role: 'Agent' };
+    const plan: [string, unknown, () => Promise<unknown>][] = [
+      ['GET /api/OAuth/session', { isAuthenticated: true, user: null, accounts: [], currentAccountGuid: null }, () => api.getSession()],
+      ['GET /api/OAuth/wallets', wallets, () => api.getWallets()],
+      ['GET /api/OAuth/wallets/BTC/address', { symbolName: 'Bitcoin', symbol: 'BTC', displayName: 'Bitcoin', network: 'Bitcoin Mainnet', address: 'bc1q' }, () => api.getWalletAddress('BTC')],
+      ['POST /api/OAuth/deposit/address/create', { wallet: 'bc1q', symbol: 'BTC', network: 'Bitcoin Mainnet', referenceId: 'r', requestId: 'q' }, () => api.createDepositAddress({ symbol: 'BTC', label: 'l', referenceId: 'r', callbackUrl: 'https://example.test/cb' })],
+      ['GET /api/OAuth/accounts', { name: 'Ada', email: 'a@x.test', merchantGuid: 'm', role: 'Agent', connectedAccounts: [account], companyCount: 1, userGuid: 'u' }, () => api.getAccountProfile()],
+      ['POST /api/OAuth/accounts/switch', { currentAccountGuid: ACCOUNT, accounts: [account], totalBalance: 0, dailyProfit: 0, wallets: [] }, () => api.switchAccount(ACCOUNT)],
+      ['POST /api/OAuth/send/precheck', { feeData: [{ feeRate: 0, fee: 0.0001, arrivalEstimation: '1h', symbol: 'BTC', usd: 6 }], price: 60000, availableBalance: 1, symbol: 'BTC', address: 'bc1q', amount: 0.1 }, () => api.sendPrecheck({ symbol: 'BTC', address: 'bc1q', amount: 0.1 })],
+      ['POST /api/OAuth/send', { txId: 't', explorerUrl: 'https://mempool.space/tx/t' }, () => api.send(sendBody, TFA)],
+      ['GET /api/OAuth/swap/symbols', { symbolList: [{ baseSymbol: 'BTC', quoteSymbols: ['ETH'], depositNetworks: ['Bitcoin Mainnet'], withdrawNetworks: ['Bitcoin Mainnet'] }], balance: { btcBalance: 0, ethBalance: 0, usdtBalance: 0, trxBalance: 0, bnbBalance: 0, ltcBalance: 0, solBalance: 0, avaxBalance: 0 } }, () => api.getSwapSymbols()],
+      ['POST /api/OAuth/swap/precheck', { cryptoAmount: 0.01, toAmount: 0.2 }, () => api.swapPrecheck({ fromSymbol: 'BTC', fromNetwork: 'n', toSymbol: 'ETH', toNetwork: 'n', amount: 0.01, isUsdInput: false })],
+      ['POST /api/OAuth/swap', { address: 'a', swapReferenceId: 's', sendResult: { txId: 't', explorerUrl: 'u' }, errorCode: null, statusCode: 0 }, () => api.swap({ fromSymbol: 'BTC', fromNetwork: 'n', toSymbol: 'ETH', toNetwork: 'n', amount: 0.01, isUsdInput: false }, TFA)],
+      ['POST /api/OAuth/transactions', { totalRecords: 0, totalPages: 0, page: 1, recordsPerPage: 20, items: [] }, () => api.getTransactions({ page: 1, recordsPerPage: 20, sortOrder: 'desc' })],
+    ];
+    for (const [route, data, run] of plan) {
+      replies.push(json(200, envelope(data)));
+      await expect(run()).resolves.toBeTruthy();
+      const last = seen.at(-1);
+      expect(`${last?.method} ${last?.url}`).toBe(route);
+    }
+    expect(seen).toHaveLength(12);
+  });
+});
+
+describe('Interface A client: errors', () => {
+  it('refreshes once after a 401 and retries a read with the fresh token', async () => {
+    replies.push(fail(401, 'Unauthorized'), json(200, envelope(wallets)));
+    const tokens = auth();
+    await client({ auth: tokens }).api.getWallets();
+    expect(tokens.refreshed).toEqual([ACCESS]);
+    expect(seen.map((entry) => entry.headers.authorization)).toEqual([`Bearer ${ACCESS}`, `Bearer ${FRESH}`]);
+  });
+
+  it('reads the 401 from the envelope even when the HTTP status is 200', async () => {
+    replies.push(json(200, envelope(false, 401, 'Unauthorized')), json(200, envelope(wallets)));
+    const tokens = auth();
+    await client({ auth: tokens }).api.getWallets();
+    expect(tokens.refreshed).toHaveLength(1);
+  });
+
+  it('gives session_expired when the retried call is refused again (no loop)', async () => {
+    replies.push(fail(401, 'Unauthorized'), fail(401, 'Unauthorized'));
+    const tokens = auth();
+    const error = await caught(client({ auth: tokens }).api.getWallets());
+    expect(error.code).toBe('session_expired');
+    expect(tokens.refreshed).toHaveLength(1);
+    expect(seen).toHaveLength(2);
+  });
+
+  it('passes on the token manager failure when the refresh itself fails', async () => {
+    replies.push(fail(401, 'Unauthorized'));
+    const error = await caught(
+      client({
+        auth: auth({
+          refreshAfter401: async () => {
+            throw new AppError('session_expired', 'Please sign in again.');
+          },
+        }),
+      }).api.getWallets(),
+    );
+    expect(error.code).toBe('session_expired');
+    expect(seen).toHaveLength(1);
+  });
+
+  it('never re-sends a two-factor code after a 401', async () => {
+    replies.push(fail(401, 'Unauthorized'));
+    const tokens = auth();
+    const error = await caught(client({ auth: tokens }).api.send(sendBody, TFA));
+    expect(error.code).toBe('session_expired');
+    expect(tokens.refreshed).toHaveLength(1);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('maps 403 to forbidden with the service message', async () => {
+    replies.push(fail(403, 'Insufficient permissions for send operation'));
+    const error = await caught(client().api.send(sendBody, TFA));
+    expect(error.code).toBe('forbidden');
+    expect(error.message).toBe('Insufficient permissions for send operation');
+  });
+
+  it.each([
+    ['Insufficient balance', 'insufficient_balance'],
+    ['Invalid symbol', 'invalid_symbol'],
+    ['X-Account-Guid header is required', 'service_error'],
+  ] as const)('maps 400 %j to %s', async (message, code) => {
+    replies.push(fail(400, message));
+    const error = await caught(client().api.sendPrecheck({ symbol: 'BTC', address: 'bc1q', amount: 1 }));
+    expect(error.code).toBe(code);
+  });
+
+  it('maps 429 to rate_limited with Retry-After', async () => {
+    replies.push(fail(429, 'Rate limit exceeded', { 'retry-after': '7' }));
+    const error = await caught(client().api.getWallets());
+    expect(error.code).toBe('rate_limited');
+    expect(error.retryAfterSeconds).toBe(7);
+  });
+
+  it('maps a 500 and an unparseable answer to service_error', async () => {
+    replies.push(fail(500, 'Internal'), json(200, '<html>oops</html>'), json(200, envelope({ totalBalance: 'lots' })));
+    const { api } = client();
+    expect((await caught(api.getWallets())).code).toBe('service_error');
+    expect((await caught(api.getWallets())).code).toBe('service_error');
+    expect((await caught(api.getWallets())).code).toBe('service_error');
+  });
+
+  it('maps an unreachable service to network', async () => {
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const closedPort = (probe.address() as AddressInfo).port;
+    await new Promise((resolve) => probe.close(resolve));
+    const error = await caught(client({ base: `http://127.0.0.1:${closedPort}` }).api.getWallets());
+    expect(error.code).toBe('network');
+  });
+
+  it('maps a timeout on a read to network, and on a send to outcome_unknown', async () => {
+    const hang: Reply = () => {};
+    replies.push(hang, hang);
+    const { api } = client({ timeoutMs: 200 });
+    expect((await caught(api.getWallets())).code).toBe('network');
+    const error = await caught(api.send(sendBody, TFA));
+    expect(error.code).toBe('outcome_unknown');
+    expect(seen.filter((entry) => entry.url === '/api/OAuth/send')).toHaveLength(1);
+  });
+
+  it('maps a dropped connection on a swap to outcome_unknown, submitted once', async () => {
+    replies.push((response) => response.socket?.destroy());
+    const error = await caught(client().api.swap({ fromSymbol: 'BTC', fromNetwork: 'n', toSymbol: 'ETH', toNetwork: 'n', amount: 0.01, isUsdInput: false }, TFA));
+    expect(error.code).toBe('outcome_unknown');
+    expect(seen).toHaveLength(1);
+  });
+
+  it('keeps tokens and two-factor codes out of errors and logs', async () => {
+    replies.push(fail(401, 'Unauthorized'), fail(403, 'Access denied to this account'), (response) => response.socket?.destroy());
+    const { api, logger } = client();
+    const errors = [await caught(api.send(sendBody, TFA)), await caught(api.getWallets()), await caught(api.send(sendBody, TFA))];
+    const text = JSON.stringify(errors.map((error) => ({ ...error.toBridgeError(), stack: error.stack }))) + logger.text();
+    for (const secret of [ACCESS, FRESH, TFA]) expect(text).not.toContain(secret);
+  });
+});
+
+describe('parseRetryAfter', () => {
+  it('reads seconds and HTTP dates and defaults when missing', () => {
+    expect(parseRetryAfter('30')).toBe(30);
+    expect(parseRetryAfter(new Date(1_000_000 + 12_000).toUTCString(), 1_000_000)).toBe(12);
+    expect(parseRetryAfter(null)).toBe(10);
+    expect(parseRetryAfter('soon')).toBe(10);
+  });
+});
