@@ -1,0 +1,32 @@
+import { formatCrypto, formatSignedUsd, formatUsd } from '../format/amounts';
+import { useAppStore } from '../stores/app-store';
+
+const MASK = '•••••';
+
+function usePrivacy(): boolean {
+  return useAppStore((state) => state.preferences?.privacyMode ?? false);
+}
+
+function Masked(): React.JSX.Element {
+  return (
+    <span className="amount masked" aria-label="Hidden amount">
+      {MASK}
+    </span>
+  );
+}
+
+/** A crypto amount in the asset's precision; masked app-wide in privacy mode. */
+export function CryptoAmount({ value, code }: { value: string; code: string }): React.JSX.Element {
+  if (usePrivacy()) return <Masked />;
+  return (
+    <span className="amount">
+      {formatCrypto(value, code)} <span className="unit">{code}</span>
+    </span>
+  );
+}
+
+export function UsdAmount({ value, signed = false }: { value: string; signed?: boolean }): React.JSX.Element {
+  if (usePrivacy()) return <Masked />;
+  const tone = signed ? (value.startsWith('-') ? 'negative' : /[1-9]/.test(value) ? 'positive' : '') : '';
+  return <span className={`amount ${tone}`}>{signed ? formatSignedUsd(value) : formatUsd(value)}</span>;
+}

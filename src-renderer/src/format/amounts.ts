@@ -1,0 +1,38 @@
+import { displayDecimals } from '../../../src-preload/contract/assets';
+
+// The page's locale decides separators; amounts stay exact because Intl formats the decimal text itself.
+const locale = navigator.language || 'en-US';
+
+const cryptoFormats = new Map<number, Intl.NumberFormat>();
+
+function cryptoFormat(decimals: number): Intl.NumberFormat {
+  let format = cryptoFormats.get(decimals);
+  if (!format) {
+    // Truncate rather than round: a balance must never be shown as more than it is.
+    format = new Intl.NumberFormat(locale, { maximumFractionDigits: decimals, roundingMode: 'trunc' });
+    cryptoFormats.set(decimals, format);
+  }
+  return format;
+}
+
+const usdFormat = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' });
+const signedUsdFormat = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', signDisplay: 'exceptZero' });
+
+type IntlDecimal = Parameters<Intl.NumberFormat['format']>[0];
+
+/** "0.00012345" for BTC, "1,234.5" for USDT: the asset's precision, the user's locale, no float artefacts. */
+export function formatCrypto(amount: string, code: string): string {
+  return cryptoFormat(displayDecimals(code)).format(amount as IntlDecimal);
+}
+
+export function formatUsd(amount: string): string {
+  return usdFormat.format(amount as IntlDecimal);
+}
+
+export function formatSignedUsd(amount: string): string {
+  return signedUsdFormat.format(amount as IntlDecimal);
+}
+
+export function formatCount(value: number): string {
+  return new Intl.NumberFormat(locale).format(value);
+}
