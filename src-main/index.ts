@@ -1,0 +1,119 @@
+import { fileURLToPath } from 'node:url';
+import { app, shell, type BrowserWindow } from 'electron';
+import { createAppCore, currentEndpoints, type AppCore } from './app-core';
+import { registerAppScheme, serveRenderer } from './app-protocol';
+import { createDispatcher, createEmitter } from './dispatch';
+import { bindIpc, createEventSender } from './ipc';
+import { createSecretStore } from './keychain/create-secret-store';
+import { isAllowedExternalUrl } from './links';
+import { createLogger, type FileLogger } from './logging/create-logger';
+import { openSettingsStore, type SettingsStore } from './settings/settings-store';
+import { resolveAppOrigin } from './shell/app-origin';
+import { createMainWindow } from './window';
+
+// Where electron-vite puts the other two bundles, relative to out/main/index.js.
+const preloadPath = fileURLToPath(new URL('../preload/index.cjs', import.meta.url));
+const rendererDir = fileURLToPath(new URL('../renderer', import.meta.url));
+
+// A packaged app ignores ELECTRON_RENDERER_URL, so nobody can point it at a remote page through the environment.
+const appOrigin = resolveAppOrigin(app.isPackaged ? undefined : process.env['ELECTRON_RENDERER_URL']);
+
+// Both must happen before `ready`: sandbox every renderer, and give app:// its privileges.
+app.enableSandbox();
+registerAppScheme();
+
+let mainWindow: BrowserWindow | null = null;
+
+if (!app.requestSingleInstanceLock()) {
+  // Another Wallet Desk already runs (and was told, through 'second-instance', to come to the front).
+  app.quit();
+} else {
+  app.on('second-instance', () => {
+    if (!mainWindow || mainWindow.isDestroyed()) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.show();
+    mainWindow.focus();
+  });
+  void app
+    .whenReady()
+    .then(start)
+    .catch((error: unknown) => {
+      // Nothing is logged yet if the logger itself failed; stderr is the last resort.
+      console.error('Wallet Desk failed to start:', error instanceof Error ? error.message : String(error));
+      app.exit(1);
+    });
+}
+
+async function start(): Promise<void> {
+  const logger = createLogger({ directory: app.getPath('logs') });
+  const settings = await openSettingsStore(app.getPath('userData'));
+  if (settings.problem) logger.warn('settings file unusable', { problem: settings.problem });
+  const secrets = await createSecretStore(logger);
+
+  serveRenderer(rendererDir);
+
+  const emit = createEmitter(createEventSender(() => mainWindow));
+  const core = await createAppCore({
+    appName: app.getName(),
+    version: app.getVersion(),
+    settings,
+    secrets,
+    logger,
+    emit,
+    openExternal: (url) => shell.openExternal(url),
+  });
+  const unbindIpc = bindIpc({
+    dispatch: createDispatcher(core.handlers, logger),
+    app: appOrigin,
+    onForbidden: (operation, frameUrl) =>
+      logger.warn('refused a bridge call from a foreign frame', { operation, frameUrl }),
+  });
+
+  const openWindow = (): void => {
+    mainWindow = createMainWindow({
+      app: appOrigin,
+      preloadPath,
+      isAllowedExternalUrl: (url) => isAllowedExternalUrl(url, serviceHosts(settings)),
+      onRefused: (what, url) => logger.warn(`refused ${what}`, { url: url.slice(0, 200) }),
+    });
+    mainWindow.on('closed', () => {
+      mainWindow = null;
+    });
+  };
+  openWindow();
+
+  app.on('activate', () => {
+    if (mainWindow === null) openWindow();
+  });
+  app.on('window-all-closed', () => {
+    // macOS apps stay in the dock until the user quits them.
+    if (process.platform !== 'darwin') app.quit();
+  });
+
+  let disposed = false;
+  app.on('will-quit', (event) => {
+    if (disposed) return;
+    disposed = true;
+    event.preventDefault();
+    void shutdown(core, unbindIpc, logger).finally(() => app.quit());
+  });
+}
+
+async function shutdown(core: AppCore, unbindIpc: () => void, logger: FileLogger): Promise<void> {
+  unbindIpc();
+  try {
+    await core.dispose();
+  } catch (error) {
+    logger.error('shutdown failed', { error });
+  }
+  await logger.close();
+}
+
+function serviceHosts(settings: SettingsStore): string[] {
+  try {
+    const endpoints = currentEndpoints({ settings });
+    return [endpoints.baseUrl, endpoints.apiUrl].map((url) => new URL(url).hostname);
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,75 @@
+import { join } from 'node:path';
+import pino from 'pino';
+import type { LogDetails, Logger } from './logger';
+import { createRedactor, type Redactor } from './redact';
+
+export const LOG_FILE = 'main.log';
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+
+export interface CreateLoggerOptions {
+  /** The logs folder; the Electron shell passes `app.getPath('logs')`. */
+  readonly directory: string;
+  readonly fileName?: string;
+  readonly level?: LogLevel;
+}
+
+/** The Logger plus what only its owner needs: secret registration and flushing on shutdown. */
+export interface FileLogger extends Logger {
+  readonly filePath: string;
+  registerSecret(value: string): void;
+  forgetSecret(value: string): void;
+  /** Resolves once everything logged so far is on disk. */
+  flush(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * JSON lines (pino) in `<directory>/main.log`, readable only by the user. Every message and every
+ * detail goes through the redactor before pino sees it, so no caller can forget to scrub a secret.
+ */
+export function createLogger(options: CreateLoggerOptions): FileLogger {
+  const filePath = join(options.directory, options.fileName ?? LOG_FILE);
+  const destination = pino.destination({ dest: filePath, mkdir: true, sync: false, mode: 0o600 });
+  const base = pino(
+    {
+      level: options.level ?? 'info',
+      base: { pid: process.pid },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+    },
+    destination,
+  );
+  const redactor: Redactor = createRedactor();
+
+  const write = (level: LogLevel, message: string, details?: LogDetails): void => {
+    const text = redactor.redactText(message);
+    if (details === undefined) base[level](text);
+    else base[level](redactor.redactValue(details) as Record<string, unknown>, text);
+  };
+
+  let closed = false;
+  return {
+    filePath,
+    debug: (message, details) => write('debug', message, details),
+    info: (message, details) => write('info', message, details),
+    warn: (message, details) => write('warn', message, details),
+    error: (message, details) => write('error', message, details),
+    registerSecret: (value) => redactor.registerSecret(value),
+    forgetSecret: (value) => redactor.forgetSecret(value),
+    flush: () =>
+      new Promise<void>((resolve, reject) => {
+        if (closed) return resolve();
+        base.flush((error) => (error ? reject(error) : resolve()));
+      }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (closed) return resolve();
+        closed = true;
+        base.flush(() => {
+          destination.once('close', () => resolve());
+          destination.end();
+        });
+      }),
+  };
+}

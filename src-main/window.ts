@@ -1,0 +1,85 @@
+import { BrowserWindow, shell, type WebContents } from 'electron';
+import type { AppOrigin } from './shell/app-origin';
+import { decideWindowOpen, isNavigationAllowed } from './shell/navigation-policy';
+
+export interface WindowGuardOptions {
+  readonly app: Pick<AppOrigin, 'isAppUrl'>;
+  /** The external-link allowlist (src-main/links.ts plus the configured service hosts). */
+  readonly isAllowedExternalUrl: (url: string) => boolean;
+  readonly onRefused?: (what: string, url: string) => void;
+}
+
+/**
+ * Navigation, new windows, <webview> and permissions: the page may show only the app, never opens
+ * another Electron window, and is granted no browser permission at all.
+ */
+export function guardWebContents(contents: WebContents, options: WindowGuardOptions): void {
+  const refuseForeign = (event: { preventDefault(): void }, url: string, what: string): void => {
+    if (isNavigationAllowed(url, options.app)) return;
+    event.preventDefault();
+    options.onRefused?.(what, url);
+  };
+  contents.on('will-navigate', (event, url) => refuseForeign(event, url, 'navigation'));
+  contents.on('will-frame-navigate', (event) => {
+    if (!event.isMainFrame) refuseForeign(event, event.url, 'frame navigation');
+  });
+  contents.on('will-redirect', (event, url) => refuseForeign(event, url, 'redirect'));
+
+  contents.setWindowOpenHandler(({ url }) => {
+    const decision = decideWindowOpen(url, options.isAllowedExternalUrl);
+    if (decision.openExternally) {
+      void shell.openExternal(decision.url).catch(() => options.onRefused?.('external link that failed to open', url));
+    } else {
+      options.onRefused?.('new window', url);
+    }
+    return { action: 'deny' };
+  });
+
+  contents.on('will-attach-webview', (event) => {
+    event.preventDefault();
+    options.onRefused?.('webview', '');
+  });
+
+  const session = contents.session;
+  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  session.setPermissionCheckHandler(() => false);
+  session.setDevicePermissionHandler(() => false);
+}
+
+export interface MainWindowOptions extends WindowGuardOptions {
+  readonly app: AppOrigin;
+  readonly preloadPath: string;
+}
+
+export function createMainWindow(options: MainWindowOptions): BrowserWindow {
+  const window = new BrowserWindow({
+    width: 1200,
+    height: 800,
+    minWidth: 900,
+    minHeight: 600,
+    show: false,
+    title: 'Wallet Desk',
+    // Written out here, not built by a helper, so Electronegativity's static checks can see them.
+    // Anything not listed (allowRunningInsecureContent, experimentalFeatures, enableBlinkFeatures) stays at
+    // Electron's safe default.
+    webPreferences: {
+      preload: options.preloadPath,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      webviewTag: false,
+      // A middle click would otherwise open links in a new window without going through the open handler.
+      disableBlinkFeatures: 'Auxclick',
+      safeDialogs: true,
+      spellcheck: false,
+      navigateOnDragDrop: false,
+    },
+  });
+  guardWebContents(window.webContents, options);
+  window.once('ready-to-show', () => window.show());
+  void window.loadURL(options.app.entryUrl);
+  return window;
+}
