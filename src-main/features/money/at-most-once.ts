@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import type { BridgeError } from '../../../src-preload/result';
+import { AppError } from '../../app-error';
+
+/**
+ * The life of one money-moving intent (a send, a swap, a withdrawal), shared by every feature that
+ * moves money (security.md 22-24):
+ * - its reference id is fixed when the user confirms, and the body is frozen with it;
+ * - it is submitted at most once at a time: a second call while one is in flight is refused;
+ * - a success is final: asking again returns the stored result, never a second request;
+ * - a definite refusal by the service (wrong code, insufficient balance) lets the user try again with
+ *   the same id and body (the service moved nothing);
+ * - a timeout or dropped connection makes the outcome unknown: nothing is resubmitted until the caller
+ *   has reconciled against the service and found that the request did not land.
+ */
+export type IntentState = 'confirmed' | 'in-flight' | 'succeeded' | 'refused' | 'unknown';
+
+export interface Intent<Body, Outcome> {
+  readonly id: string;
+  readonly referenceId: string;
+  readonly body: Body;
+  readonly state: IntentState;
+  readonly outcome: Outcome | null;
+  readonly error: BridgeError | null;
+  readonly attempts: number;
+}
+
+interface MutableIntent<Body, Outcome> {
+  id: string;
+  referenceId: string;
+  body: Body;
+  state: IntentState;
+  outcome: Outcome | null;
+  error: BridgeError | null;
+  attempts: number;
+}
+
+export interface IntentLedgerOptions {
+  /** How reference ids are made; the service wants them unique per request. */
+  readonly newReferenceId?: () => string;
+  /** How many finished intents to remember (for "show me what happened"). */
+  readonly keep?: number;
+}
+
+export class IntentLedger<Body, Outcome> {
+  readonly #intents = new Map<string, MutableIntent<Body, Outcome>>();
+  readonly #newReferenceId: () => string;
+  readonly #keep: number;
+
+  constructor(options: IntentLedgerOptions = {}) {
+    this.#newReferenceId = options.newReferenceId ?? (() => randomUUID());
+    this.#keep = options.keep ?? 100;
+  }
+
+  /** The user confirmed: fix the reference id and freeze the body. */
+  confirm(body: Body): Intent<Body, Outcome> {
+    const referenceId = this.#newReferenceId();
+    const intent: MutableIntent<Body, Outcome> = {
+      id: randomUUID(),
+      referenceId,
+      body: Object.freeze(structuredClone(body)) as Body,
+      state: 'confirmed',
+      outcome: null,
+      error: null,
+      attempts: 0,
+    };
+    this.#intents.set(intent.id, intent);
+    this.#forgetOld();
+    return this.#snapshot(intent);
+  }
+
+  get(id: string): Intent<Body, Outcome> {
+    return this.#snapshot(this.#require(id));
+  }
+
+  /**
+   * Submits the intent's frozen body under its reference id. Succeeded intents return their stored
+   * outcome without a request; in-flight and unknown ones are refused.
+   */
+  async submit(id: string, send: (body: Body, referenceId: string) => Promise<Outcome>): Promise<Outcome> {
+    const intent = this.#require(id);
+    switch (intent.state) {
+      case 'succeeded':
+        return intent.outcome as Outcome;
+      case 'in-flight':
+        throw new AppError('in_flight', 'This request is already being sent. Wait for its result.');
+      case 'unknown':
+        throw new AppError(
+          'outcome_unknown',
+          'The result of the earlier attempt is not known yet. Check its status before trying again.',
+        );
+      case 'confirmed':
+      case 'refused':
+        break;
+    }
+    intent.state = 'in-flight';
+    intent.attempts += 1;
+    intent.error = null;
+    try {
+      const outcome = await send(intent.body, intent.referenceId);
+      intent.state = 'succeeded';
+      intent.outcome = outcome;
+      return outcome;
+    } catch (error) {
+      const appError =
+        error instanceof AppError
+          ? error
+          : new AppError('outcome_unknown', 'The service did not give a clear answer; the outcome is unknown.');
+      intent.state = appError.code === 'outcome_unknown' || appError.code === 'network' ? 'unknown' : 'refused';
+      intent.error =
+        intent.state === 'unknown'
+          ? { code: 'outcome_unknown', message: 'No answer from the service: this request may or may not have gone through.' }
+          : appError.toBridgeError();
+      if (intent.state === 'unknown') {
+        throw new AppError('outcome_unknown', intent.error.message);
+      }
+      throw appError;
+    }
+  }
+
+  /**
+   * Records what a look-up at the service found for an intent whose outcome was unknown: either the
+   * transaction that landed (final), or nothing, after which a deliberate retry with the same reference
+   * id and body is allowed.
+   */
+  reconcile(id: string, found: Outcome | null): Intent<Body, Outcome> {
+    const intent = this.#require(id);
+    if (intent.state !== 'unknown') return this.#snapshot(intent);
+    if (found !== null) {
+      intent.state = 'succeeded';
+      intent.outcome = found;
+      intent.error = null;
+    } else {
+      intent.state = 'refused';
+      intent.error = { code: 'outcome_unknown', message: 'The request did not reach the service. You can retry it with the same reference.' };
+    }
+    return this.#snapshot(intent);
+  }
+
+  clear(): void {
+    this.#intents.clear();
+  }
+
+  #require(id: string): MutableIntent<Body, Outcome> {
+    const intent = this.#intents.get(id);
+    if (!intent) throw new AppError('not_found', 'This request is no longer known. Start again from the form.');
+    return intent;
+  }
+
+  #snapshot(intent: MutableIntent<Body, Outcome>): Intent<Body, Outcome> {
+    return { ...intent };
+  }
+
+  #forgetOld(): void {
+    if (this.#intents.size <= this.#keep) return;
+    for (const [id, intent] of this.#intents) {
+      if (this.#intents.size <= this.#keep) break;
+      if (intent.state === 'succeeded' || intent.state === 'refused') this.#intents.delete(id);
+    }
+  }
+}

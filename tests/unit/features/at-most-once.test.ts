@@ -1,0 +1,102 @@
+import { describe, expect, it, vi } from 'vitest';
+import { AppError } from '../../../src-main/app-error';
+import { IntentLedger } from '../../../src-main/features/money/at-most-once';
+
+type Body = { amount: string; address: string };
+const body: Body = { amount: '0.1', address: 'bc1qexample' };
+
+function deferred<T>(): { promise: Promise<T>; resolve(value: T): void; reject(error: unknown): void } {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+describe('money-moving intents are submitted at most once', () => {
+  it('fixes the reference id at confirmation and freezes the body', () => {
+    const ledger = new IntentLedger<Body, string>({ newReferenceId: () => 'ref-1' });
+    const mutable = { ...body };
+    const intent = ledger.confirm(mutable);
+    mutable.amount = '999';
+    expect(intent.referenceId).toBe('ref-1');
+    expect(ledger.get(intent.id).body).toEqual(body);
+    expect(Object.isFrozen(ledger.get(intent.id).body)).toBe(true);
+  });
+
+  it('refuses a second submission while the first is in flight (double click, Enter twice)', async () => {
+    const ledger = new IntentLedger<Body, string>();
+    const intent = ledger.confirm(body);
+    const pending = deferred<string>();
+    const send = vi.fn(() => pending.promise);
+    const first = ledger.submit(intent.id, send);
+    await expect(ledger.submit(intent.id, send)).rejects.toMatchObject({ code: 'in_flight' });
+    pending.resolve('tx-1');
+    await expect(first).resolves.toBe('tx-1');
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it('returns the stored outcome after success instead of sending again', async () => {
+    const ledger = new IntentLedger<Body, string>();
+    const intent = ledger.confirm(body);
+    const send = vi.fn(async () => 'tx-1');
+    await ledger.submit(intent.id, send);
+    await expect(ledger.submit(intent.id, send)).resolves.toBe('tx-1');
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it('after a definite refusal, a deliberate retry reuses the same reference id and body', async () => {
+    const ledger = new IntentLedger<Body, string>();
+    const intent = ledger.confirm(body);
+    const seen: Array<[Body, string]> = [];
+    await expect(
+      ledger.submit(intent.id, async (b, ref) => {
+        seen.push([b, ref]);
+        throw new AppError('invalid_code', 'The two-factor code was not accepted.');
+      }),
+    ).rejects.toMatchObject({ code: 'invalid_code' });
+    expect(ledger.get(intent.id).state).toBe('refused');
+    await ledger.submit(intent.id, async (b, ref) => {
+      seen.push([b, ref]);
+      return 'tx-2';
+    });
+    expect(seen[0]).toEqual(seen[1]);
+    expect(seen[0]?.[1]).toBe(intent.referenceId);
+  });
+
+  it('never resubmits after a lost answer until reconciled', async () => {
+    const ledger = new IntentLedger<Body, string>();
+    const intent = ledger.confirm(body);
+    const send = vi.fn(async () => {
+      throw new AppError('outcome_unknown', 'socket hang up');
+    });
+    await expect(ledger.submit(intent.id, send)).rejects.toMatchObject({ code: 'outcome_unknown' });
+    await expect(ledger.submit(intent.id, send)).rejects.toMatchObject({ code: 'outcome_unknown' });
+    expect(send).toHaveBeenCalledTimes(1);
+
+    // The look-up found the transaction: it is final, nothing more is sent.
+    expect(ledger.reconcile(intent.id, 'tx-found')).toMatchObject({ state: 'succeeded', outcome: 'tx-found' });
+    await expect(ledger.submit(intent.id, send)).resolves.toBe('tx-found');
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it('allows a retry with the same reference only when reconciliation found nothing', async () => {
+    const ledger = new IntentLedger<Body, string>();
+    const intent = ledger.confirm(body);
+    await expect(
+      ledger.submit(intent.id, async () => {
+        throw new Error('ECONNRESET');
+      }),
+    ).rejects.toMatchObject({ code: 'outcome_unknown' });
+    ledger.reconcile(intent.id, null);
+    const send = vi.fn(async (_b: Body, ref: string) => `tx-for-${ref}`);
+    await expect(ledger.submit(intent.id, send)).resolves.toBe(`tx-for-${intent.referenceId}`);
+  });
+
+  it('a new intent gets a new reference id', () => {
+    const ledger = new IntentLedger<Body, string>();
+    expect(ledger.confirm(body).referenceId).not.toBe(ledger.confirm(body).referenceId);
+  });
+});
