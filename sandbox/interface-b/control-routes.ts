@@ -1,0 +1,102 @@
+import { Router } from '@koa/router';
+import Decimal from 'decimal.js';
+import type { Context, Next } from 'koa';
+import { z } from 'zod';
+import { deliverDepositCallback } from '../callbacks/deliver';
+import { makeTxId } from './addresses';
+import { fiatPrices } from './assets';
+import { readJsonObject } from './body';
+import { toExactJson, ZError } from './envelope';
+import { deriveBytes } from './prng';
+import type { InterfaceBStore } from './store';
+
+const SimulatedDeposit = z
+  .object({
+    address: z.string().min(1),
+    amount: z.union([z.number().positive(), z.string().regex(/^\d+(\.\d+)?$/)]),
+    /** If given, must name the address's asset or network-specific symbol. */
+    symbol: z.string().min(1).optional(),
+    /** The transaction id to report; one is made up when absent. A repeat is refused (no double credit). */
+    uniqueId: z.string().min(1).max(200).optional(),
+    /** Pause between callback attempts for this delivery (default 250 ms). */
+    retryDelayMs: z.number().int().min(0).max(10_000).optional(),
+    /** How long each callback attempt waits for the receiver (default 5000 ms). */
+    timeoutMs: z.number().int().min(1).max(60_000).optional(),
+  })
+  .strict();
+
+function reply(ctx: Context, status: number, body: unknown): void {
+  ctx.status = status;
+  ctx.type = 'application/json';
+  ctx.body = toExactJson(body);
+}
+
+/**
+ * POST /__sandbox/deposit: a deposit arrives on an Interface B address created with a callback URL.
+ * The merchant is credited, then the spec 6 event is delivered; the answer is the delivery report.
+ * An address this module does not know is passed on (`next`), so a later handler on the same path can
+ * serve Interface A addresses; if none does, the answer is 404.
+ */
+export function createInterfaceBControlRouter(store: InterfaceBStore, log: (line: string) => void): Router {
+  const router = new Router();
+  router.post('/__sandbox/deposit', async (ctx: Context, next: Next) => {
+    let input: z.infer<typeof SimulatedDeposit>;
+    try {
+      const parsed = SimulatedDeposit.safeParse(await readJsonObject(ctx.req));
+      if (!parsed.success) return reply(ctx, 400, { error: z.prettifyError(parsed.error) });
+      input = parsed.data;
+    } catch (error) {
+      if (error instanceof ZError) return reply(ctx, 400, { error: error.reason });
+      throw error;
+    }
+    const entry = store.deposits.findByAddress(input.address);
+    if (!entry) {
+      // Later handlers see the parsed body, the stream being spent.
+      ctx.state.simulatedDeposit = input;
+      await next();
+      if (ctx.body === undefined) reply(ctx, 404, { error: 'no deposit address with a callback URL matches' });
+      return;
+    }
+    const { listing, merchant } = entry;
+    if (input.symbol && ![listing.symbol, listing.asset].includes(input.symbol.toUpperCase())) {
+      return reply(ctx, 400, { error: `address is for ${listing.symbol}, not ${input.symbol}` });
+    }
+    const amount = new Decimal(String(input.amount));
+    if (amount.lte(0) || amount.decimalPlaces() > listing.decimals) {
+      return reply(ctx, 400, { error: `amount must be positive with at most ${listing.decimals} decimals` });
+    }
+    const orderId = store.nextOrderId();
+    const uniqueId = input.uniqueId ?? makeTxId(listing.networkId, deriveBytes(store.seed, `deposit-tx:${orderId}`));
+    if (entry.creditedIds.has(uniqueId)) {
+      return reply(ctx, 409, { error: 'this UniqueId was already credited' });
+    }
+    entry.creditedIds.add(uniqueId);
+    merchant.balances[listing.balanceField] = merchant.balances[listing.balanceField].plus(amount);
+    log(`interface-b deposit ${amount.toFixed()} ${listing.symbol} credited, order ${orderId}`);
+    const price = fiatPrices(listing.asset, amount);
+    const report = await deliverDepositCallback(
+      { callbackUrl: entry.callbackUrl, secretKey: merchant.secretKey },
+      {
+        Address: entry.address,
+        UniqueId: uniqueId,
+        Amount: amount.toNumber(),
+        Symbol: listing.symbol,
+        ReferenceId: entry.referenceId,
+        Price: {
+          USD: price.usd.toNumber(),
+          GBP: price.gbp.toNumber(),
+          EUR: price.eur.toNumber(),
+          TRY: price.try.toNumber(),
+          JPY: price.jpy.toNumber(),
+        },
+        OrderId: orderId,
+      },
+      { retryDelayMs: input.retryDelayMs, timeoutMs: input.timeoutMs, log },
+    );
+    reply(ctx, 200, {
+      credited: { balanceField: listing.balanceField, balance: merchant.balances[listing.balanceField] },
+      ...report,
+    });
+  });
+  return router;
+}

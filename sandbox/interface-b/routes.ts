@@ -1,0 +1,214 @@
+import { Router } from '@koa/router';
+import Decimal from 'decimal.js';
+import type { Context } from 'koa';
+import { z } from 'zod';
+import type { SandboxFaults } from '../faults';
+import { isValidAddress } from './addresses';
+import { BALANCE_FIELDS, FIAT_CODES, resolveListing, type FiatCode } from './assets';
+import { readJsonObject } from './body';
+import { sendData, sendServerFault, sendZError, ZError } from './envelope';
+import {
+  depositCreateHash,
+  hashMatches,
+  verifyConfirmHash,
+  verifyStartHash,
+  withdrawHash,
+} from './hashes';
+import type { Merchant } from './merchants';
+import { secretMatches, type InterfaceBStore } from './store';
+
+/** Amount fields are decimals: a JSON number as the SDK sends, or a plain decimal string. */
+const AmountField = z.union([z.number(), z.string().regex(/^\d+(\.\d+)?$/)]);
+const Text = z.string().min(1).max(200);
+const HttpUrl = z.url({ protocol: /^https?$/ });
+
+const WithdrawBody = z.object({
+  ReferenceId: Text,
+  Amount: AmountField,
+  Symbol: Text,
+  NetworkId: z.number().int(),
+  Address: Text,
+  Label: z.string().max(200),
+  MerchantTransactionId: Text,
+  Hash: z.string(),
+  TfaCode: z.string().regex(/^\d{6}$/),
+  Email: z.email(),
+});
+const VerifyStartBody = z.object({
+  ReferenceId: Text,
+  Symbol: Text,
+  NetworkId: z.number().int(),
+  Address: Text,
+  Label: Text,
+  Hash: z.string(),
+});
+const VerifyConfirmBody = z.object({
+  ReferenceId: Text,
+  Symbol: Text,
+  NetworkId: z.number().int(),
+  Amount: AmountField,
+  Hash: z.string(),
+});
+const WithdrawableBody = z.object({ ReferenceId: Text });
+const DepositCreateBody = z.object({
+  Symbol: Text,
+  Label: z.string().max(200),
+  ReferenceId: Text,
+  CallbackUrl: HttpUrl,
+  Amount: AmountField.optional(),
+  Currency: z.string().optional(),
+  RedirectUrl: HttpUrl.optional(),
+  CancelUrl: HttpUrl.optional(),
+  Hash: z.string(),
+});
+const DepositGetBody = z.object({
+  MemberId: Text,
+  Symbol: Text,
+  Label: z.string().optional(),
+  NetworkId: z.number().int().optional(),
+});
+
+function parse<T>(schema: z.ZodType<T>, body: unknown): T {
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  // Field names only: values may be secrets or codes.
+  const fields = result.error.issues.map((i) => i.path.join('.')).join(', ');
+  throw new ZError('Z600', `invalid fields: ${fields}`);
+}
+
+function checkHash(expected: string, given: string): void {
+  if (!hashMatches(expected, given)) throw new ZError('Z800', 'body hash does not match');
+}
+
+function toAmount(value: number | string): Decimal {
+  const amount = new Decimal(String(value));
+  if (!amount.isFinite() || amount.lte(0)) throw new ZError('Z600', 'amount must be positive');
+  return amount;
+}
+
+function toCurrency(value: string | undefined): FiatCode | undefined {
+  if (value === undefined) return undefined;
+  const code = value.toLowerCase();
+  if (!(FIAT_CODES as string[]).includes(code)) throw new ZError('Z600', 'unknown currency');
+  return code as FiatCode;
+}
+
+/** What a handler asks for after it has answered: drop the connection (commit-then-drop fault). */
+type Handled = { data: unknown; dropConnection?: boolean };
+type Handler = (body: Record<string, unknown>, merchant: Merchant) => Handled;
+
+export function createInterfaceBRouter(
+  store: InterfaceBStore,
+  faults: SandboxFaults,
+  log: (line: string) => void,
+): Router {
+  const router = new Router();
+
+  const endpoint = (path: string, handler: Handler) => {
+    router.post(path, async (ctx: Context) => {
+      const fault = await faults.beforeRequest();
+      if (fault === 'fail') {
+        log(`interface-b ${path} -> 500 (injected fault)`);
+        sendServerFault(ctx);
+        return;
+      }
+      try {
+        if (fault === 'rate_limit') throw new ZError('Z429', 'injected rate limit');
+        const body = await readJsonObject(ctx.req);
+        const publicKey = typeof body.PublicKey === 'string' ? body.PublicKey : '';
+        const merchant = store.findMerchant(publicKey);
+        // Unknown callers share one bucket per address, so guessing keys is limited too.
+        const bucket = merchant ? `pk:${merchant.publicKey}` : `ip:${ctx.ip}`;
+        if (!store.limiter.take(bucket)) throw new ZError('Z429', 'rate limit exceeded');
+        if (!merchant) throw new ZError('Z200', 'unknown PublicKey');
+        if (!secretMatches(merchant.secretKey, ctx.get('X-Api-Key'))) {
+          throw new ZError('Z503', 'X-Api-Key missing or not this merchant secret');
+        }
+        const handled = handler(body, merchant);
+        log(`interface-b ${path} -> OK`);
+        if (handled.dropConnection) {
+          log(`interface-b ${path} committed, dropping the connection (injected fault)`);
+          ctx.respond = false;
+          ctx.req.socket.destroy();
+          return;
+        }
+        sendData(ctx, handled.data);
+      } catch (error) {
+        if (!(error instanceof ZError)) throw error;
+        log(`interface-b ${path} -> ${error.zcode} (${error.reason})`);
+        sendZError(ctx, error.zcode);
+      }
+    });
+  };
+
+  endpoint('/v1/withdraw/add', (raw, merchant) => {
+    const body = parse(WithdrawBody, raw);
+    checkHash(withdrawHash(body, merchant.secretKey), body.Hash);
+    const listing = resolveListing(body.Symbol, body.NetworkId);
+    const { result } = store.withdrawals.withdraw(merchant, {
+      referenceId: body.ReferenceId,
+      amount: toAmount(body.Amount),
+      listing,
+      address: body.Address,
+      label: body.Label,
+      merchantTransactionId: body.MerchantTransactionId,
+      tfaCode: body.TfaCode,
+      email: body.Email,
+    });
+    return { data: result, dropConnection: faults.takeDropAfterCommit() };
+  });
+
+  endpoint('/v1/verify/start', (raw, merchant) => {
+    const body = parse(VerifyStartBody, raw);
+    checkHash(verifyStartHash(body, merchant.secretKey), body.Hash);
+    const listing = resolveListing(body.Symbol, body.NetworkId);
+    if (!isValidAddress(listing.networkId, body.Address)) {
+      throw new ZError('Z600', `address does not suit ${listing.network}`);
+    }
+    const amount = store.verification.start(merchant.publicKey, body.ReferenceId, listing, body.Address, body.Label);
+    return { data: { txId: store.newTransaction(listing).txId, amount } };
+  });
+
+  endpoint('/v1/verify/confirmAmount', (raw, merchant) => {
+    const body = parse(VerifyConfirmBody, raw);
+    checkHash(verifyConfirmHash(body, merchant.secretKey), body.Hash);
+    const listing = resolveListing(body.Symbol, body.NetworkId);
+    const isVerified = store.verification.confirm(merchant.publicKey, body.ReferenceId, listing, toAmount(body.Amount));
+    return { data: { isVerified } };
+  });
+
+  endpoint('/v1/merchant/withdraw/withdrawableAssets', (raw, merchant) => {
+    const body = parse(WithdrawableBody, raw);
+    return { data: store.verification.listVerified(merchant.publicKey, body.ReferenceId) };
+  });
+
+  endpoint('/v1/deposit/address/create', (raw, merchant) => {
+    const body = parse(DepositCreateBody, raw);
+    checkHash(depositCreateHash({ ...body, PublicKey: merchant.publicKey }, merchant.secretKey), body.Hash);
+    const created = store.deposits.create(merchant, {
+      referenceId: body.ReferenceId,
+      listing: resolveListing(body.Symbol),
+      label: body.Label,
+      callbackUrl: body.CallbackUrl,
+      amount: body.Amount === undefined ? undefined : toAmount(body.Amount),
+      currency: toCurrency(body.Currency),
+      redirectUrl: body.RedirectUrl,
+      cancelUrl: body.CancelUrl,
+    });
+    return { data: created };
+  });
+
+  endpoint('/v1/deposit/address/get', (raw, merchant) => {
+    const body = parse(DepositGetBody, raw);
+    const listing = resolveListing(body.Symbol, body.NetworkId);
+    return { data: store.deposits.get(merchant, body.MemberId, listing, body.Label) };
+  });
+
+  endpoint('/v1/merchant/balances', (_raw, merchant) => {
+    const balances: Record<string, Decimal> = {};
+    for (const field of BALANCE_FIELDS) balances[field] = merchant.balances[field];
+    return { data: balances };
+  });
+
+  return router;
+}

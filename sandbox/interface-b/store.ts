@@ -1,0 +1,59 @@
+import { timingSafeEqual } from 'node:crypto';
+import { explorerUrl, makeTxId } from './addresses';
+import type { Listing } from './assets';
+import { DepositBook } from './deposits';
+import { seedMerchants, type Merchant } from './merchants';
+import { createPrng, deriveBytes } from './prng';
+import { TokenBuckets } from './rate-limit';
+import { TotpGuard } from './totp-guard';
+import { VerificationBook } from './verification';
+import { WithdrawalLedger, type WithdrawResult } from './withdrawals';
+
+/** Generous: a UI never comes close, a test loop does. */
+export const RATE_LIMIT = { capacity: 60, refillPerSecond: 20 } as const;
+
+/** All mutable Interface B state; `reset()` rebuilds it from the seed. */
+export class InterfaceBStore {
+  merchants!: Merchant[];
+  verification!: VerificationBook;
+  withdrawals!: WithdrawalLedger;
+  deposits!: DepositBook;
+  readonly limiter = new TokenBuckets(RATE_LIMIT.capacity, RATE_LIMIT.refillPerSecond);
+  #txCount = 0;
+  #orderCount = 0;
+
+  constructor(readonly seed: number) {
+    this.reset();
+  }
+
+  reset(): void {
+    this.merchants = seedMerchants(this.seed);
+    this.verification = new VerificationBook(createPrng(this.seed));
+    this.withdrawals = new WithdrawalLedger(new TotpGuard(), (listing) => this.newTransaction(listing));
+    this.deposits = new DepositBook(this.seed);
+    this.limiter.reset();
+    this.#txCount = 0;
+    this.#orderCount = 0;
+  }
+
+  newTransaction(listing: Listing): WithdrawResult {
+    this.#txCount += 1;
+    const txId = makeTxId(listing.networkId, deriveBytes(this.seed, `tx:${this.#txCount}`));
+    return { txId, explorerUrl: explorerUrl(listing.networkId, txId), success: true };
+  }
+
+  nextOrderId(): number {
+    this.#orderCount += 1;
+    return 700_000 + this.#orderCount;
+  }
+
+  findMerchant(publicKey: string): Merchant | undefined {
+    return this.merchants.find((m) => m.publicKey === publicKey);
+  }
+}
+
+export function secretMatches(expected: string, given: string): boolean {
+  const a = Buffer.from(expected, 'utf8');
+  const b = Buffer.from(given, 'utf8');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
