@@ -1,0 +1,48 @@
+import * as oidc from 'openid-client';
+import { AppError } from '../app-error';
+import { isLoopbackUrl } from '../settings/environments';
+
+/** What the app asks for (spec 5.1) plus offline_access for a refresh token. */
+export const SIGN_IN_SCOPES = 'openid offline_access svc:wallet svc:merchant transaction:read transaction:write';
+
+export interface IssuerSettings {
+  readonly issuer: string;
+  readonly clientId: string;
+}
+
+/**
+ * Discovers the issuer for a public native client (RFC 8252): no client secret exists anywhere, the
+ * token endpoint is called with client authentication "none". Plain http is allowed only for a
+ * loopback issuer (the local sandbox and tests, security 15); any other http issuer is refused here,
+ * before a single request is made.
+ */
+export async function discoverIssuer(settings: IssuerSettings, options: { timeoutSeconds?: number } = {}): Promise<oidc.Configuration> {
+  let issuer: URL;
+  try {
+    issuer = new URL(settings.issuer);
+  } catch {
+    throw new AppError('not_configured', 'The sign-in server address is not a valid URL.');
+  }
+  const insecureLoopback = issuer.protocol === 'http:' && isLoopbackUrl(issuer.href);
+  if (issuer.protocol !== 'https:' && !insecureLoopback) {
+    throw new AppError('not_configured', 'The sign-in server must use https.');
+  }
+  try {
+    return await oidc.discovery(issuer, settings.clientId, { token_endpoint_auth_method: 'none' }, oidc.None(), {
+      timeout: options.timeoutSeconds ?? 15,
+      ...(insecureLoopback ? { execute: [oidc.allowInsecureRequests] } : {}),
+    });
+  } catch (error) {
+    if (isNetworkFailure(error)) {
+      throw new AppError('network', 'The sign-in server could not be reached. Check your connection and try again.', { cause: error });
+    }
+    throw new AppError('sign_in_failed', 'The sign-in server is not set up as expected (discovery failed).', { cause: error });
+  }
+}
+
+export function isNetworkFailure(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (error.name === 'TimeoutError' || error.name === 'AbortError') return true;
+  if (error instanceof TypeError && /fetch failed/i.test(error.message)) return true;
+  return error.cause !== undefined && error.cause !== error && isNetworkFailure(error.cause);
+}

@@ -1,0 +1,37 @@
+import * as oidc from 'openid-client';
+import { AppError } from '../app-error';
+import { isNetworkFailure } from './oidc-config';
+
+/**
+ * Turns what openid-client throws during a sign-in attempt into an AppError with a message a user can
+ * act on. Library messages are not passed through: they may quote response parameters.
+ */
+export function signInError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof oidc.AuthorizationResponseError) {
+    if (error.error === 'access_denied') return new AppError('sign_in_cancelled', 'Sign-in was cancelled in the browser.', { cause: error });
+    return new AppError('sign_in_failed', `The sign-in server refused the sign-in (${safeCode(error.error)}).`, { cause: error });
+  }
+  if (error instanceof oidc.ResponseBodyError) {
+    return new AppError('sign_in_failed', `The sign-in server refused to issue tokens (${safeCode(error.error)}). Please try again.`, { cause: error });
+  }
+  if (isNetworkFailure(error)) {
+    return new AppError('network', 'The sign-in server could not be reached. Check your connection and try again.', { cause: error });
+  }
+  const code = error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : '';
+  const message = error instanceof Error ? error.message : '';
+  if (/"state"/.test(message)) {
+    return new AppError('sign_in_failed', 'The browser returned a response that does not belong to this sign-in attempt (state mismatch). Please try again.', { cause: error });
+  }
+  if (/"iss"/.test(message)) {
+    return new AppError('sign_in_failed', 'The response came from a different sign-in server than expected (issuer mismatch).', { cause: error });
+  }
+  if (/"nonce"/.test(message)) {
+    return new AppError('sign_in_failed', 'The sign-in server returned an identity that does not belong to this attempt (nonce mismatch).', { cause: error });
+  }
+  return new AppError('sign_in_failed', `Sign-in failed${code ? ` (${safeCode(code)})` : ''}. Please try again.`, { cause: error });
+}
+
+function safeCode(code: string): string {
+  return code.replace(/[^A-Za-z0-9_.-]/g, '').slice(0, 60) || 'unknown';
+}

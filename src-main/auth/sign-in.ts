@@ -1,0 +1,105 @@
+import * as oidc from 'openid-client';
+import { AppError } from '../app-error';
+import type { Logger } from '../logging/logger';
+import { openLoopbackListener } from './loopback-listener';
+import { SIGN_IN_SCOPES } from './oidc-config';
+import { signInError } from './sign-in-errors';
+import { toTokenSet, type TokenSet } from './token-set';
+
+export const SIGN_IN_TIMEOUT_MS = 5 * 60_000;
+
+export interface SignInFlowDeps {
+  /** The discovered issuer configuration (cached by the caller). */
+  readonly getConfiguration: () => Promise<oidc.Configuration>;
+  /** Opens the system browser; never an embedded window (security 10). */
+  readonly openExternal: (url: string) => Promise<void>;
+  readonly logger: Logger;
+  readonly callbackTimeoutMs?: number;
+}
+
+export interface SignInOptions {
+  /** consent: first sign-in (oidc-provider only issues refresh tokens after consent); login: unlock. */
+  readonly prompt: 'consent' | 'login';
+}
+
+export interface SignInFlow {
+  /** Runs one attempt to the end; a new call cancels the attempt still pending. */
+  signIn(options: SignInOptions): Promise<TokenSet>;
+  /** Ends the pending attempt with sign_in_cancelled; no-op when none. */
+  cancel(): void;
+  readonly pending: boolean;
+}
+
+/**
+ * Authorization code flow with PKCE through the system browser and a loopback redirect (RFC 8252).
+ * Every attempt has its own verifier, state, nonce and listener; the listener exists only while the
+ * attempt does.
+ */
+export function createSignInFlow(deps: SignInFlowDeps): SignInFlow {
+  let current: AbortController | null = null;
+
+  async function attempt(options: SignInOptions, abort: AbortController): Promise<TokenSet> {
+    const config = await deps.getConfiguration();
+    throwIfAborted(abort.signal);
+    const verifier = oidc.randomPKCECodeVerifier();
+    const challenge = await oidc.calculatePKCECodeChallenge(verifier);
+    const state = oidc.randomState();
+    const nonce = oidc.randomNonce();
+    const listener = await openLoopbackListener({ timeoutMs: deps.callbackTimeoutMs ?? SIGN_IN_TIMEOUT_MS, signal: abort.signal });
+    try {
+      const authorizationUrl = oidc.buildAuthorizationUrl(config, {
+        redirect_uri: listener.redirectUri,
+        scope: SIGN_IN_SCOPES,
+        response_type: 'code',
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+        state,
+        nonce,
+        prompt: options.prompt,
+      });
+      deps.logger.info('sign-in started in the system browser', { prompt: options.prompt, redirectUri: listener.redirectUri });
+      await deps.openExternal(authorizationUrl.href);
+      const callbackUrl = await listener.callback;
+      throwIfAborted(abort.signal);
+      const response = await oidc.authorizationCodeGrant(config, callbackUrl, {
+        pkceCodeVerifier: verifier,
+        expectedState: state,
+        expectedNonce: nonce,
+        idTokenExpected: true,
+      });
+      // A cancel or a newer attempt that arrived during the exchange wins: these tokens are dropped.
+      throwIfAborted(abort.signal);
+      return toTokenSet(response);
+    } finally {
+      await listener.close();
+    }
+  }
+
+  return {
+    get pending() {
+      return current !== null;
+    },
+    cancel() {
+      current?.abort();
+      current = null;
+    },
+    async signIn(options) {
+      current?.abort();
+      const abort = new AbortController();
+      current = abort;
+      try {
+        return await attempt(options, abort);
+      } catch (error) {
+        const appError = signInError(error);
+        deps.logger.warn('sign-in attempt ended without tokens', { code: appError.code, reason: appError.message });
+        throw appError;
+      } finally {
+        if (current === abort) current = null;
+      }
+    },
+  };
+}
+
+function throwIfAborted(signal: AbortSignal): void {
+  if (signal.aborted) throw new AppError('sign_in_cancelled', 'Sign-in was cancelled.');
+}

@@ -1,0 +1,40 @@
+import * as oidc from 'openid-client';
+import { AppError } from '../app-error';
+import { isNetworkFailure } from './oidc-config';
+import { toTokenSet, type TokenSet } from './token-set';
+
+/** The refresh token was refused for good (revoked, expired, already rotated): sign in again. */
+export class InvalidGrantError extends Error {
+  constructor(options?: { cause?: unknown }) {
+    super('The refresh token was refused (invalid_grant).', options);
+    this.name = 'InvalidGrantError';
+  }
+}
+
+/** The issuer calls the token manager makes; an interface so unit tests can script the issuer. */
+export interface TokenEndpoint {
+  /** Throws InvalidGrantError when the refresh token is no longer valid. */
+  refresh(refreshToken: string): Promise<TokenSet>;
+  revoke(token: string, hint: 'refresh_token' | 'access_token'): Promise<void>;
+}
+
+export function createOidcTokenEndpoint(getConfiguration: () => Promise<oidc.Configuration>): TokenEndpoint {
+  return {
+    async refresh(refreshToken) {
+      const config = await getConfiguration();
+      try {
+        return toTokenSet(await oidc.refreshTokenGrant(config, refreshToken));
+      } catch (error) {
+        if (error instanceof oidc.ResponseBodyError && error.error === 'invalid_grant') throw new InvalidGrantError({ cause: error });
+        if (isNetworkFailure(error)) {
+          throw new AppError('network', 'The sign-in server could not be reached. Check your connection and try again.', { cause: error });
+        }
+        throw new AppError('service_error', 'The sign-in server could not renew the session. Please try again.', { cause: error });
+      }
+    },
+    async revoke(token, hint) {
+      const config = await getConfiguration();
+      await oidc.tokenRevocation(config, token, { token_type_hint: hint });
+    },
+  };
+}

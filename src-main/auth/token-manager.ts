@@ -1,0 +1,191 @@
+import { AppError } from '../app-error';
+import type { SecretStore } from '../keychain/secret-store';
+import type { Logger } from '../logging/logger';
+import { InvalidGrantError, type TokenEndpoint } from './token-endpoint';
+import type { TokenSet } from './token-set';
+
+/** Refresh this long before the access token expires, so a request never leaves with a dying token. */
+export const REFRESH_LEEWAY_SECONDS = 30;
+
+export type SignedOutReason = 'invalid_grant' | 'storage_failed';
+
+/** A logger that can be told the exact values to redact (added by the logging module when present). */
+type SecretAwareLogger = Logger & { registerSecret?: (secret: string) => void };
+
+export interface TokenManagerDeps {
+  readonly store: SecretStore;
+  /** The keychain account name, e.g. refresh-token:local-sandbox. */
+  readonly account: string;
+  readonly endpoint: TokenEndpoint;
+  readonly logger: SecretAwareLogger;
+  readonly refreshLeewaySeconds?: number;
+  readonly now?: () => number;
+}
+
+export interface TokenManager {
+  /** Takes the tokens of a completed sign-in: the refresh token is stored before the access token is used. */
+  adopt(tokens: TokenSet): Promise<void>;
+  /** Silent sign-in on launch with the stored refresh token. False when there is none or it was refused. */
+  restore(): Promise<boolean>;
+  /** A valid access token, refreshed ahead of expiry; all concurrent callers share one refresh. */
+  getAccessToken(): Promise<string>;
+  /** After a 401 with `refusedToken`: refresh once (shared), unless another caller already did. */
+  refreshAfter401(refusedToken: string): Promise<string>;
+  /** Drops the access token from memory (idle lock); the refresh token stays in the keychain. */
+  forgetAccessToken(): void;
+  /** Revokes at the issuer, deletes the keychain entry and clears memory. */
+  signOut(): Promise<void>;
+  readonly signedIn: boolean;
+  /** Called when the session ends without the user asking (refused refresh token). */
+  onSignedOut(listener: (reason: SignedOutReason) => void): () => void;
+}
+
+/**
+ * Keeps the access token in memory only and the refresh token in the SecretStore (security 16-18).
+ * Rotation: the new refresh token is written before the new access token is handed out, so a crash in
+ * between never leaves the keychain holding a refresh token the issuer has already retired.
+ */
+export function createTokenManager(deps: TokenManagerDeps): TokenManager {
+  const now = deps.now ?? Date.now;
+  const leewayMs = (deps.refreshLeewaySeconds ?? REFRESH_LEEWAY_SECONDS) * 1000;
+  const listeners = new Set<(reason: SignedOutReason) => void>();
+  let signedIn = false;
+  let accessToken: string | null = null;
+  let expiresAt = 0;
+  let inFlight: Promise<string> | null = null;
+  // Bumped by sign-out and adopt, so a refresh that was under way cannot resurrect an ended session.
+  let generation = 0;
+
+  function registerSecret(value: string | undefined): void {
+    if (value) deps.logger.registerSecret?.(value);
+  }
+
+  function useAccessToken(tokens: TokenSet): string {
+    registerSecret(tokens.accessToken);
+    accessToken = tokens.accessToken;
+    // Without expires_in, treat the token as valid until a 401 says otherwise.
+    expiresAt = tokens.expiresInSeconds === undefined ? Number.POSITIVE_INFINITY : now() + tokens.expiresInSeconds * 1000;
+    signedIn = true;
+    return tokens.accessToken;
+  }
+
+  function clearMemory(): void {
+    signedIn = false;
+    accessToken = null;
+    expiresAt = 0;
+  }
+
+  function endSession(reason: SignedOutReason): void {
+    generation += 1;
+    clearMemory();
+    for (const listener of listeners) listener(reason);
+  }
+
+  async function storeRefreshToken(token: string): Promise<void> {
+    registerSecret(token);
+    try {
+      await deps.store.set(deps.account, token);
+    } catch (error) {
+      deps.logger.error('the refresh token could not be saved', { reason: error instanceof Error ? error.message.slice(0, 200) : 'unknown' });
+      endSession('storage_failed');
+      throw new AppError('keychain_unavailable', 'The session could not be saved to the keychain. Please sign in again.', { cause: error });
+    }
+  }
+
+  function refresh(): Promise<string> {
+    inFlight ??= (async () => {
+      const started = generation;
+      const stored = await deps.store.get(deps.account);
+      if (!stored) {
+        clearMemory();
+        throw new AppError('session_expired', 'Your session has ended. Please sign in again.');
+      }
+      registerSecret(stored);
+      let tokens: TokenSet;
+      try {
+        tokens = await deps.endpoint.refresh(stored);
+      } catch (error) {
+        if (generation !== started) throw new AppError('not_signed_in', 'You are signed out.', { cause: error });
+        if (error instanceof InvalidGrantError) {
+          // No retry: a refused refresh token stays refused. Forget it and ask for sign-in.
+          deps.logger.warn('the refresh token was refused; signing out');
+          await deps.store.delete(deps.account).catch(() => false);
+          endSession('invalid_grant');
+          throw new AppError('session_expired', 'Your session has ended. Please sign in again.', { cause: error });
+        }
+        throw error;
+      }
+      if (generation !== started) {
+        // Signed out (or signed in afresh) while this refresh was under way: these tokens belong to no one.
+        await revokeQuietly(tokens.refreshToken, 'refresh_token');
+        throw new AppError('not_signed_in', 'You are signed out.');
+      }
+      if (tokens.refreshToken !== undefined && tokens.refreshToken !== stored) await storeRefreshToken(tokens.refreshToken);
+      return useAccessToken(tokens);
+    })().finally(() => {
+      inFlight = null;
+    });
+    return inFlight;
+  }
+
+  async function revokeQuietly(token: string | undefined, hint: 'refresh_token' | 'access_token'): Promise<void> {
+    if (!token) return;
+    try {
+      await deps.endpoint.revoke(token, hint);
+    } catch (error) {
+      deps.logger.warn('token revocation at the issuer failed', { hint, reason: error instanceof Error ? error.name : 'unknown' });
+    }
+  }
+
+  return {
+    get signedIn() {
+      return signedIn;
+    },
+    onSignedOut(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async adopt(tokens) {
+      generation += 1;
+      const previous = await deps.store.get(deps.account).catch(() => null);
+      if (tokens.refreshToken !== undefined) await storeRefreshToken(tokens.refreshToken);
+      else await deps.store.delete(deps.account).catch(() => false);
+      useAccessToken(tokens);
+      if (previous && previous !== tokens.refreshToken) await revokeQuietly(previous, 'refresh_token');
+    },
+    async restore() {
+      const stored = await deps.store.get(deps.account);
+      if (!stored) return false;
+      try {
+        await refresh();
+        return true;
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'session_expired') return false;
+        throw error;
+      }
+    },
+    async getAccessToken() {
+      if (accessToken !== null && now() < expiresAt - leewayMs) return accessToken;
+      if (!signedIn && inFlight === null) throw new AppError('not_signed_in', 'You are not signed in.');
+      return refresh();
+    },
+    async refreshAfter401(refusedToken) {
+      if (accessToken !== null && accessToken !== refusedToken && now() < expiresAt - leewayMs) return accessToken;
+      if (!signedIn && inFlight === null) throw new AppError('not_signed_in', 'You are not signed in.');
+      return refresh();
+    },
+    forgetAccessToken() {
+      accessToken = null;
+      expiresAt = 0;
+    },
+    async signOut() {
+      generation += 1;
+      const access = accessToken;
+      clearMemory();
+      const stored = await deps.store.get(deps.account).catch(() => null);
+      await revokeQuietly(stored ?? undefined, 'refresh_token');
+      await revokeQuietly(access ?? undefined, 'access_token');
+      await deps.store.delete(deps.account).catch(() => false);
+    },
+  };
+}
