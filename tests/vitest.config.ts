@@ -12,6 +12,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/sandbox/**/*.test.ts'],
+          // Builds out/ when it is missing or stale, for the tests that judge the built app.
+          globalSetup: ['tests/tooling/ensure-build.ts'],
           environment: 'node',
           testTimeout: 20_000,
           hookTimeout: 30_000,

@@ -1,0 +1,128 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { invokeChannel, operationNames } from '../../../src-preload/contract';
+import { electronFake, FakeBrowserWindow, FakeEvent, resetElectronFake } from './fake-electron';
+
+vi.mock('electron', async () => (await import('./fake-electron')).electronFake.module);
+// The real keychain probe needs a Secret Service; the shell only has to pass the store on.
+vi.mock('../../../src-main/keychain/create-secret-store', async () => {
+  const { createMemoryStore } = await import('../../../src-main/keychain/memory-store');
+  return { createSecretStore: vi.fn(async () => createMemoryStore()) };
+});
+
+let dataDir: string;
+
+beforeEach(async () => {
+  resetElectronFake();
+  vi.resetModules();
+  dataDir = await mkdtemp(join(tmpdir(), 'wallet-desk-lifecycle-'));
+  electronFake.app.paths = { userData: join(dataDir, 'user-data'), logs: join(dataDir, 'logs') };
+});
+afterEach(async () => {
+  vi.unstubAllEnvs();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+/** Imports src-main/index.ts as Electron would run it, with `ready` already reached. */
+async function launch(): Promise<FakeBrowserWindow> {
+  electronFake.app.readyPromise = Promise.resolve();
+  await import('../../../src-main/index');
+  await vi.waitFor(() => expect(FakeBrowserWindow.instances).toHaveLength(1));
+  return FakeBrowserWindow.instances[0]!;
+}
+
+describe('app lifecycle', () => {
+  it('sandboxes every renderer and registers app: before ready', async () => {
+    await import('../../../src-main/index');
+    expect(electronFake.app.enableSandbox).toHaveBeenCalledOnce();
+    expect(electronFake.protocol.registerSchemesAsPrivileged).toHaveBeenCalledOnce();
+    expect(electronFake.protocol.privileged).toEqual([expect.objectContaining({ scheme: 'app' })]);
+  });
+
+  it('quits at once when another instance holds the single-instance lock', async () => {
+    electronFake.app.lockGranted = false;
+    electronFake.app.readyPromise = Promise.resolve();
+    await import('../../../src-main/index');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(electronFake.app.requestSingleInstanceLock).toHaveBeenCalledOnce();
+    expect(electronFake.app.quit).toHaveBeenCalledOnce();
+    expect(electronFake.app.whenReady).not.toHaveBeenCalled();
+    expect(FakeBrowserWindow.instances).toHaveLength(0);
+    expect(electronFake.ipcMain.handlers.size).toBe(0);
+  });
+
+  it('brings the existing window to the front when a second instance starts', async () => {
+    const window = await launch();
+    window.minimized = true;
+    electronFake.app.emit('second-instance', new FakeEvent(), ['wallet-desk'], '/');
+    expect(window.minimized).toBe(false);
+    expect(window.visible).toBe(true);
+    expect(window.focused).toBe(true);
+    expect(FakeBrowserWindow.instances).toHaveLength(1);
+  });
+
+  it('starts the app: renderer served over app:, every operation bound, one hardened window', async () => {
+    const window = await launch();
+    expect(window.loadedUrl).toBe('app://wallet-desk/index.html');
+    expect(window.options['webPreferences']).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+    });
+    expect(String((window.options['webPreferences'] as Record<string, unknown>)['preload'])).toMatch(
+      /preload[\\/]index\.cjs$/,
+    );
+    expect(electronFake.protocol.handlers.has('app')).toBe(true);
+    expect([...electronFake.ipcMain.handlers.keys()].sort()).toEqual(operationNames.map(invokeChannel).sort());
+
+    const info = await electronFake.ipcMain.invoke(invokeChannel('app.info'), {
+      url: 'app://wallet-desk/index.html',
+      parent: null,
+    });
+    expect(info).toMatchObject({
+      ok: true,
+      value: { name: 'Wallet Desk', version: '0.1.0-test', keychain: 'unavailable' },
+    });
+  });
+
+  it('opens allowlisted links from window.open in the system browser via shell.openExternal', async () => {
+    const window = await launch();
+    expect(window.webContents.openWindow('https://mempool.space/tx/1')).toEqual({ action: 'deny' });
+    expect(window.webContents.openWindow('file:///etc/passwd')).toEqual({ action: 'deny' });
+    expect(electronFake.shell.openExternal.mock.calls).toEqual([['https://mempool.space/tx/1']]);
+  });
+
+  it('ignores ELECTRON_RENDERER_URL in a packaged app, and uses it in development', async () => {
+    vi.stubEnv('ELECTRON_RENDERER_URL', 'https://evil.example/');
+    expect((await launch()).loadedUrl).toBe('app://wallet-desk/index.html');
+
+    resetElectronFake();
+    vi.resetModules();
+    electronFake.app.paths = { userData: join(dataDir, 'user-data'), logs: join(dataDir, 'logs') };
+    electronFake.app.isPackaged = false;
+    vi.stubEnv('ELECTRON_RENDERER_URL', 'http://localhost:5173/');
+    expect((await launch()).loadedUrl).toBe('http://localhost:5173/');
+  });
+
+  it('quits when the last window closes (except on macOS), and flushes the log before quitting', async () => {
+    const window = await launch();
+    window.destroyed = true;
+    window.emit('closed');
+    electronFake.app.emit('window-all-closed');
+    if (process.platform === 'darwin') expect(electronFake.app.quit).not.toHaveBeenCalled();
+    else expect(electronFake.app.quit).toHaveBeenCalledOnce();
+
+    const quitting = new FakeEvent();
+    electronFake.app.emit('will-quit', quitting);
+    expect(quitting.defaultPrevented).toBe(true);
+    await vi.waitFor(() => expect(electronFake.app.quit).toHaveBeenCalledTimes(process.platform === 'darwin' ? 1 : 2));
+    expect(electronFake.ipcMain.handlers.size).toBe(0);
+    // A second will-quit (from the app.quit() above) goes through.
+    const again = new FakeEvent();
+    electronFake.app.emit('will-quit', again);
+    expect(again.defaultPrevented).toBe(false);
+    await expect(readFile(join(dataDir, 'logs', 'main.log'), 'utf8')).resolves.toBeTypeOf('string');
+  });
+});
