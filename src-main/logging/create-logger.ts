@@ -41,6 +41,15 @@ export function createLogger(options: CreateLoggerOptions): FileLogger {
     destination,
   );
   const redactor: Redactor = createRedactor();
+  // The file opens asynchronously; flushing before it is open would report success with nothing written.
+  const opened = new Promise<void>((resolve) => {
+    destination.once('ready', () => resolve());
+    destination.once('error', () => resolve());
+  });
+  destination.on('error', (error: Error) => {
+    // Logging must never take the app down; stderr is the last resort.
+    console.error(`Wallet Desk could not write its log: ${error.message}`);
+  });
 
   const write = (level: LogLevel, message: string, details?: LogDetails): void => {
     const text = redactor.redactText(message);
@@ -57,19 +66,19 @@ export function createLogger(options: CreateLoggerOptions): FileLogger {
     error: (message, details) => write('error', message, details),
     registerSecret: (value) => redactor.registerSecret(value),
     forgetSecret: (value) => redactor.forgetSecret(value),
-    flush: () =>
-      new Promise<void>((resolve, reject) => {
-        if (closed) return resolve();
-        base.flush((error) => (error ? reject(error) : resolve()));
-      }),
-    close: () =>
-      new Promise<void>((resolve) => {
-        if (closed) return resolve();
-        closed = true;
-        base.flush(() => {
-          destination.once('close', () => resolve());
-          destination.end();
-        });
-      }),
+    flush: async () => {
+      await opened;
+      if (closed) return;
+      await new Promise<void>((resolve, reject) => base.flush((error) => (error ? reject(error) : resolve())));
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await opened;
+      await new Promise<void>((resolve) => {
+        destination.once('close', () => resolve());
+        destination.end();
+      });
+    },
   };
 }
