@@ -64,7 +64,8 @@ export class DepositBook {
     const existing = this.#byKey.get(key);
     if (existing) {
       // ReferenceId is unique per request (spec 4.2): the same request again gets the same answer.
-      if (existing.fingerprint !== fingerprint) throw new ZError('Z600', 'ReferenceId already used with a different body');
+      if (existing.fingerprint !== fingerprint)
+        throw new ZError('Z600', 'ReferenceId already used with a different body');
       return existing.created;
     }
     const bytes = deriveBytes(this.seed, `deposit:${key}`);

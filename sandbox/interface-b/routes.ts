@@ -7,13 +7,7 @@ import { isValidAddress } from './addresses';
 import { BALANCE_FIELDS, FIAT_CODES, resolveListing, type FiatCode } from './assets';
 import { readJsonObject } from './body';
 import { sendData, sendServerFault, sendZError, ZError } from './envelope';
-import {
-  depositCreateHash,
-  hashMatches,
-  verifyConfirmHash,
-  verifyStartHash,
-  withdrawHash,
-} from './hashes';
+import { depositCreateHash, hashMatches, verifyConfirmHash, verifyStartHash, withdrawHash } from './hashes';
 import type { Merchant } from './merchants';
 import { secretMatches, type InterfaceBStore } from './store';
 

@@ -36,13 +36,7 @@ export class VerificationBook {
 
   constructor(private readonly random: () => number) {}
 
-  start(
-    merchantKey: string,
-    referenceId: string,
-    listing: Listing,
-    address: string,
-    label: string,
-  ): Decimal {
+  start(merchantKey: string, referenceId: string, listing: Listing, address: string, label: string): Decimal {
     const amount = new Decimal(1000 + Math.floor(this.random() * 9000)).div(new Decimal(10).pow(listing.verifyScale));
     const key = JSON.stringify([merchantKey, referenceId, listing.symbol, listing.networkId, address]);
     const existing = this.#records.get(key);

@@ -80,17 +80,30 @@ export function totp(m: TestMerchant): string {
   return generateSync({ secret: m.totpSecret });
 }
 
-export function verifyStartBody(m: TestMerchant, f: { ReferenceId: string; Symbol: string; NetworkId: number; Address: string; Label: string }) {
+export function verifyStartBody(
+  m: TestMerchant,
+  f: { ReferenceId: string; Symbol: string; NetworkId: number; Address: string; Label: string },
+) {
   return { ...f, Hash: md5(`${f.Symbol}${f.NetworkId}${f.Address}${f.ReferenceId}${m.secretKey}`) };
 }
 
-export function verifyConfirmBody(m: TestMerchant, f: { ReferenceId: string; Symbol: string; NetworkId: number; Amount: number }) {
+export function verifyConfirmBody(
+  m: TestMerchant,
+  f: { ReferenceId: string; Symbol: string; NetworkId: number; Amount: number },
+) {
   return { ...f, Hash: md5(`${f.Symbol}${f.NetworkId}${String(f.Amount)}${f.ReferenceId}${m.secretKey}`) };
 }
 
 export function withdrawBody(
   m: TestMerchant,
-  f: { ReferenceId: string; Amount: number; Symbol: string; NetworkId: number; Address: string; MerchantTransactionId: string },
+  f: {
+    ReferenceId: string;
+    Amount: number;
+    Symbol: string;
+    NetworkId: number;
+    Address: string;
+    MerchantTransactionId: string;
+  },
   extra: { TfaCode?: string; Email?: string; Label?: string } = {},
 ) {
   return {
@@ -107,5 +120,9 @@ export function depositCreateBody(
   f: { Symbol: string; Label: string; ReferenceId: string; CallbackUrl: string },
   extra: Record<string, unknown> = {},
 ) {
-  return { ...f, ...extra, Hash: md5(`${m.publicKey}${f.Symbol}${f.Label}${f.ReferenceId}${f.CallbackUrl}${m.secretKey}`) };
+  return {
+    ...f,
+    ...extra,
+    Hash: md5(`${m.publicKey}${f.Symbol}${f.Label}${f.ReferenceId}${f.CallbackUrl}${m.secretKey}`),
+  };
 }

@@ -26,29 +26,38 @@ describe('Interface B hash vectors', () => {
   it('writes Amount as String(number), exponent form included', () => {
     // String(0.0000001) is "1e-7": the SDK hashes that text, so the sandbox must too.
     expect(
-      withdrawHash({ Symbol: 'ETH', Amount: 0.0000001, Address: ETH_ADDRESS, MerchantTransactionId: 'mtx-0002' }, secret),
+      withdrawHash(
+        { Symbol: 'ETH', Amount: 0.0000001, Address: ETH_ADDRESS, MerchantTransactionId: 'mtx-0002' },
+        secret,
+      ),
     ).toBe('d4f3f4ca12bce3f407422b585550cba6');
   });
 
   it('deposit create: PublicKey + Symbol + Label + ReferenceId + CallbackUrl + secret', () => {
     expect(
       depositCreateHash(
-        { PublicKey: 'pk_test', Symbol: 'USDT', Label: 'Invoice 42', ReferenceId: 'ref-42', CallbackUrl: 'https://shop.example/cb' },
+        {
+          PublicKey: 'pk_test',
+          Symbol: 'USDT',
+          Label: 'Invoice 42',
+          ReferenceId: 'ref-42',
+          CallbackUrl: 'https://shop.example/cb',
+        },
         secret,
       ),
     ).toBe('b0ae49432c3d6f028d41e9b8ba97c8fb');
   });
 
   it('verify start: Symbol + NetworkId + Address + ReferenceId + secret', () => {
-    expect(verifyStartHash({ Symbol: 'ETH', NetworkId: 3, Address: ETH_ADDRESS, ReferenceId: 'member-1' }, secret)).toBe(
-      '967c1daec4c6d2f03bea817888913ab5',
-    );
+    expect(
+      verifyStartHash({ Symbol: 'ETH', NetworkId: 3, Address: ETH_ADDRESS, ReferenceId: 'member-1' }, secret),
+    ).toBe('967c1daec4c6d2f03bea817888913ab5');
   });
 
   it('verify confirm: Symbol + NetworkId + Amount + ReferenceId + secret', () => {
-    expect(verifyConfirmHash({ Symbol: 'ETH', NetworkId: 3, Amount: 0.00001234, ReferenceId: 'member-1' }, secret)).toBe(
-      '0adcf49cc8549db0a8d35f66c09d690e',
-    );
+    expect(
+      verifyConfirmHash({ Symbol: 'ETH', NetworkId: 3, Amount: 0.00001234, ReferenceId: 'member-1' }, secret),
+    ).toBe('0adcf49cc8549db0a8d35f66c09d690e');
   });
 
   it('compares hex without regard to letter case, and refuses other digests', () => {
