@@ -1,0 +1,57 @@
+import { parseArgs } from 'node:util';
+import { startSandbox } from './server';
+
+/** `npm run sandbox -- --port 4477 --seed 1 --access-token-ttl 300` */
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string' },
+    seed: { type: 'string' },
+    'access-token-ttl': { type: 'string' },
+    'totp-window': { type: 'string' },
+    quiet: { type: 'boolean', default: false },
+  },
+});
+
+function intOption(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) {
+    console.error(`--${name} must be a non-negative integer, got "${raw}"`);
+    process.exit(2);
+  }
+  return value;
+}
+
+const sandbox = await startSandbox({
+  port: intOption('port', values.port ?? process.env['SANDBOX_PORT'], 4477),
+  seed: intOption('seed', values.seed, 1),
+  accessTokenTtlSeconds: intOption('access-token-ttl', values['access-token-ttl'], 300),
+  totpWindowSteps: intOption('totp-window', values['totp-window'], 1),
+  quiet: values.quiet,
+});
+
+const info = sandbox.info();
+const lines = [
+  'Wallet Desk sandbox (test data only, never real money)',
+  `  Issuer (OIDC):      ${info.issuer}`,
+  `  Client id:          ${info.clientId}  (public native client, redirect http://127.0.0.1:<any port>/callback)`,
+  `  Interface A:        ${info.baseUrl}/api/OAuth`,
+  `  Interface B:        ${info.apiUrl}/v1`,
+  `  Control API:        ${sandbox.origin}/__sandbox/info`,
+  '',
+  'Users (username / password / TOTP secret):',
+  ...info.users.flatMap((u) => [
+    `  ${u.username} / ${u.password} / ${u.totpSecret}`,
+    ...u.accounts.map((a) => `      ${a.role.padEnd(21)} ${a.name} (${a.guid})`),
+  ]),
+  '',
+  'Merchants (public key / secret key / TOTP secret / e-mail):',
+  ...info.merchants.map((m) => `  ${m.name}: ${m.publicKey} / ${m.secretKey} / ${m.totpSecret} / ${m.email}`),
+];
+console.log(lines.join('\n'));
+
+const stop = (): void => {
+  void sandbox.close().finally(() => process.exit(0));
+};
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);

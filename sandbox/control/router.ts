@@ -1,0 +1,102 @@
+import Router from '@koa/router';
+import type { Context, Next } from 'koa';
+import { z } from 'zod';
+import { FaultPlanInput, type SandboxFaults } from '../faults';
+import { BodyError, readJson } from '../http/body';
+
+export interface SandboxInfo {
+  issuer: string;
+  clientId: string;
+  baseUrl: string;
+  apiUrl: string;
+  users: Array<{
+    username: string;
+    password: string;
+    totpSecret: string;
+    userGuid: string;
+    name: string;
+    email: string;
+    accounts: Array<{ guid: string; name: string; role: string; isPersonalAccount: boolean }>;
+  }>;
+  merchants: Array<{ name: string; publicKey: string; secretKey: string; email: string; totpSecret: string }>;
+}
+
+export interface ControlDeps {
+  info: () => SandboxInfo;
+  faults: SandboxFaults;
+  reset: () => void;
+  /** Revokes every grant (and so every refresh and access token) the user consented to. */
+  revokeUserGrants: (username: string) => Promise<number | undefined>;
+}
+
+const RevokeBody = z.object({ username: z.string().min(1) }).strict();
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/** The control API exists for tests and tools on this machine only. */
+export async function loopbackOnly(ctx: Context, next: Next): Promise<void> {
+  if (!LOOPBACK.has(ctx.req.socket.remoteAddress ?? '')) {
+    ctx.status = 403;
+    ctx.body = { error: 'control API is loopback-only' };
+    return;
+  }
+  await next();
+}
+
+async function jsonBody(ctx: Context): Promise<unknown> {
+  try {
+    return (await readJson(ctx)) ?? {};
+  } catch (error) {
+    if (error instanceof BodyError) return Symbol('malformed');
+    throw error;
+  }
+}
+
+/** GET /__sandbox/info, POST /__sandbox/faults, /reset, /revoke-grants. */
+export function createControlRouter(deps: ControlDeps): Router {
+  const router = new Router({ prefix: '/__sandbox' });
+  router.use(loopbackOnly);
+
+  router.get('/info', (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = deps.info();
+  });
+
+  router.post('/faults', async (ctx) => {
+    const parsed = FaultPlanInput.safeParse(await jsonBody(ctx));
+    if (!parsed.success) {
+      ctx.status = 400;
+      ctx.body = { error: 'invalid fault plan', issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) };
+      return;
+    }
+    ctx.body = { plan: deps.faults.set(parsed.data) };
+  });
+
+  router.delete('/faults', (ctx) => {
+    deps.faults.reset();
+    ctx.body = { plan: deps.faults.plan };
+  });
+
+  router.post('/reset', (ctx) => {
+    deps.reset();
+    ctx.body = { reset: true };
+  });
+
+  router.post('/revoke-grants', async (ctx) => {
+    const parsed = RevokeBody.safeParse(await jsonBody(ctx));
+    if (!parsed.success) {
+      ctx.status = 400;
+      ctx.body = { error: 'body must be { "username": string }' };
+      return;
+    }
+    const revoked = await deps.revokeUserGrants(parsed.data.username);
+    if (revoked === undefined) {
+      ctx.status = 404;
+      ctx.body = { error: 'unknown user' };
+      return;
+    }
+    ctx.body = { revokedGrants: revoked };
+  });
+
+  return router;
+}
