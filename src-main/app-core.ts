@@ -1,5 +1,6 @@
 import type { EmitEvent, Handlers } from './dispatch';
 import { AppError } from './app-error';
+import { createSessionHandlers, createSessionService, type SessionService } from './features/session';
 import type { SecretStore } from './keychain/secret-store';
 import { isAllowedExternalUrl } from './links';
 import type { Logger } from './logging/logger';
@@ -17,10 +18,18 @@ export interface AppCoreDeps {
   /** Opens a URL in the system browser. Only called with URLs that passed an allowlist. */
   readonly openExternal: (url: string) => Promise<void>;
   readonly localSandboxPort?: number;
+  /** Timing knobs for tests (short sign-in timeout, short token lifetimes). */
+  readonly sessionOptions?: {
+    readonly signInTimeoutMs?: number;
+    readonly requestTimeoutMs?: number;
+    readonly refreshLeewaySeconds?: number;
+  };
 }
 
 export interface AppCore {
   readonly handlers: Handlers;
+  /** Authorised Interface A calls for the active account; features that talk to the service use it. */
+  readonly session: SessionService;
   dispose(): Promise<void>;
 }
 
@@ -40,7 +49,21 @@ export function currentEndpoints(deps: Pick<AppCoreDeps, 'settings' | 'localSand
 export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   const { settings } = deps;
 
+  const session = createSessionService({
+    settings,
+    secrets: deps.secrets,
+    logger: deps.logger,
+    publish: (view) => deps.emit('session.changed', view),
+    openExternal: deps.openExternal,
+    endpoints: () => currentEndpoints(deps),
+    environment: () => settings.get().environment,
+    ...deps.sessionOptions,
+  });
+  // Silent sign-in with a stored refresh token; session.get waits for it, nothing else does.
+  void session.restore();
+
   const handlers: Handlers = {
+    ...createSessionHandlers({ session }),
     'app.info': () => {
       const current = settings.get();
       return {
@@ -71,7 +94,10 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
 
   return {
     handlers,
-    async dispose() {},
+    session,
+    async dispose() {
+      await session.dispose();
+    },
   };
 }
 

@@ -7,13 +7,16 @@
 import type { z } from 'zod';
 import { appEvents, appOperations } from './contract/app';
 import type { OperationSpec } from './contract/define';
+import { sessionEvents, sessionOperations } from './contract/session';
 
 export const operations = {
   ...appOperations,
+  ...sessionOperations,
 } as const satisfies Record<`${string}.${string}`, OperationSpec>;
 
 export const events = {
   ...appEvents,
+  ...sessionEvents,
 } as const satisfies Record<`${string}.${string}`, z.ZodType>;
 
 export type Operations = typeof operations;

@@ -197,6 +197,7 @@ export function createInterfaceAClient(options: InterfaceAClientOptions): Interf
         if (serviceMessage && /insufficient balance/i.test(serviceMessage)) throw new AppError('insufficient_balance', serviceMessage);
         if (serviceMessage && /invalid symbol/i.test(serviceMessage)) throw new AppError('invalid_symbol', serviceMessage);
         if (serviceMessage && /two[- ]?factor|\btfa\b|2fa/i.test(serviceMessage)) throw new AppError('invalid_code', serviceMessage, { field: 'tfa' });
+        if (serviceMessage && /invalid address/i.test(serviceMessage)) throw new AppError('invalid_address', serviceMessage, { field: 'address' });
         throw new AppError('service_error', serviceMessage ?? 'The service refused the request.');
       default:
         throw new AppError('service_error', serviceMessage ? `The service reported a problem: ${serviceMessage}` : `The service reported a problem (${code}).`);

@@ -17,7 +17,7 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     'preferences.get': () => ({ privacyMode: false, idleLockMinutes: 15 }),
     'preferences.update': (change) => ({ privacyMode: change.privacyMode ?? false, idleLockMinutes: change.idleLockMinutes ?? 15 }),
     'links.open': () => ({ opened: true }),
-  } as Handlers;
+  } as Partial<Handlers> as Handlers;
   return { ...base, ...overrides } as Handlers;
 }
 
