@@ -1,0 +1,104 @@
+import { address as btcAddress } from 'bitcoinjs-lib';
+import { isAddress as isEvmAddress } from 'viem';
+import { networks, type NetworkKey, type NetworkKind } from '../../../src-preload/contract/assets';
+import { AppError } from '../../app-error';
+
+/**
+ * Destination address checks shared by every feature that sends money out (send, merchant withdraw,
+ * merchant address verification): security.md 26 — format and checksum for the network, before any
+ * call to the service. The checksums are computed by maintained libraries (bitcoinjs-lib for Base58Check
+ * and bech32/bech32m, viem for EIP-55); this module only decides which prefixes each network accepts.
+ */
+export type AddressCheck = { readonly ok: true; readonly address: string } | { readonly ok: false; readonly reason: string };
+
+interface UtxoParams {
+  readonly name: string;
+  readonly bech32: string;
+  /** Base58Check version bytes a mainnet address of this chain may carry. */
+  readonly base58Versions: readonly number[];
+}
+
+// Litecoin's legacy P2SH addresses used Bitcoin's version byte 0x05 ("3..."); they are refused because such
+// an address cannot be told apart from a Bitcoin one, and wallets have issued "M..." (0x32) since 2017.
+const utxoParams: Record<'bitcoin' | 'litecoin', UtxoParams> = {
+  bitcoin: { name: 'Bitcoin', bech32: 'bc', base58Versions: [0x00, 0x05] },
+  litecoin: { name: 'Litecoin', bech32: 'ltc', base58Versions: [0x30, 0x32] },
+};
+
+function checkUtxo(params: UtxoParams, text: string): AddressCheck {
+  const lower = text.toLowerCase();
+  if (lower.startsWith(`${params.bech32}1`)) {
+    // BIP-173: all one case. Stored lower case so the same address is always the same string.
+    if (text !== lower && text !== text.toUpperCase()) {
+      return { ok: false, reason: `This ${params.name} address mixes upper and lower case, which is not allowed.` };
+    }
+    let decoded: ReturnType<typeof btcAddress.fromBech32>;
+    try {
+      decoded = btcAddress.fromBech32(lower);
+    } catch {
+      return { ok: false, reason: `This ${params.name} address has a typo: its checksum does not match.` };
+    }
+    if (decoded.prefix !== params.bech32) return { ok: false, reason: `This is not a ${params.name} address.` };
+    const length = decoded.data.length;
+    const shapeOk = decoded.version === 0 ? length === 20 || length === 32 : decoded.version <= 16 && length >= 2 && length <= 40;
+    if (!shapeOk || decoded.version > 1) {
+      return { ok: false, reason: `This ${params.name} address uses a kind of address the app cannot send to.` };
+    }
+    if (decoded.version === 1 && length !== 32) return { ok: false, reason: `This ${params.name} address is malformed.` };
+    return { ok: true, address: lower };
+  }
+  let version: number;
+  try {
+    version = btcAddress.fromBase58Check(text).version;
+  } catch {
+    return { ok: false, reason: `This is not a valid ${params.name} address: the format or checksum is wrong.` };
+  }
+  if (!params.base58Versions.includes(version)) {
+    return { ok: false, reason: `This address belongs to another network, not ${params.name}.` };
+  }
+  return { ok: true, address: text };
+}
+
+function checkEvm(networkName: string, text: string): AddressCheck {
+  if (!/^0x[0-9a-fA-F]{40}$/.test(text)) {
+    return { ok: false, reason: `An ${networkName} address is 0x followed by 40 hexadecimal characters.` };
+  }
+  // strict: a mixed-case address must carry a correct EIP-55 checksum; all lower case claims none.
+  if (!isEvmAddress(text, { strict: true })) {
+    return { ok: false, reason: `This ${networkName} address has a typo: its checksum (upper/lower case letters) does not match.` };
+  }
+  return { ok: true, address: text };
+}
+
+export function checkAddressForKind(kind: NetworkKind, networkName: string, input: string): AddressCheck {
+  const text = input.trim();
+  if (text === '') return { ok: false, reason: 'Enter an address.' };
+  switch (kind) {
+    case 'bitcoin':
+      return checkUtxo(utxoParams.bitcoin, text);
+    case 'litecoin':
+      return checkUtxo(utxoParams.litecoin, text);
+    case 'evm':
+      return checkEvm(networkName, text);
+  }
+}
+
+/** Checks an address for a network of the asset table (src-preload/contract/assets.ts). */
+export function checkAddress(network: NetworkKey, input: string): AddressCheck {
+  const spec = networks[network];
+  return checkAddressForKind(spec.kind, spec.name, input);
+}
+
+/** Same check by the service's numeric network id (spec 2.3). */
+export function checkAddressForNetworkId(networkId: number, input: string): AddressCheck {
+  const key = (Object.keys(networks) as NetworkKey[]).find((k) => networks[k].id === networkId);
+  if (!key) return { ok: false, reason: 'Unknown network.' };
+  return checkAddress(key, input);
+}
+
+/** The checked, normalised address, or AppError('invalid_address') naming the form field. */
+export function requireValidAddress(network: NetworkKey, input: string, field = 'address'): string {
+  const result = checkAddress(network, input);
+  if (!result.ok) throw new AppError('invalid_address', result.reason, { field });
+  return result.address;
+}

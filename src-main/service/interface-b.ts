@@ -1,0 +1,323 @@
+import Decimal from 'decimal.js';
+import type { z } from 'zod';
+import { AppError } from '../app-error';
+import type { Logger } from '../logging/logger';
+import { AnyEnvelope, envelopeOf } from './envelope';
+import { depositCreateHash, verifyConfirmHash, verifyStartHash, withdrawHash } from './interface-b-hashes';
+import {
+  CreatedMerchantDepositAddress,
+  MerchantBalances,
+  RetrievedMerchantDepositAddress,
+  VerifyResult,
+  VerifyStartResult,
+  WithdrawableAssets,
+  WithdrawResult,
+  type WithdrawableAsset,
+} from './interface-b-schemas';
+import { parseRetryAfter } from './interface-a';
+
+const TWO_FACTOR_CODE = /^\d{6}$/;
+
+export interface InterfaceBClientOptions {
+  /** Interface B host (without /v1). */
+  readonly apiUrl: string;
+  readonly publicKey: string;
+  /** Sent only in the X-Api-Key header and mixed into body hashes; never logged, never in an error. */
+  readonly secretKey: string;
+  readonly timeoutMs?: number;
+  readonly logger?: Logger;
+  readonly fetch?: typeof fetch;
+}
+
+/** Amounts are decimal text from the app; they become JSON numbers only here, at the wire. */
+export interface WithdrawRequest {
+  readonly ReferenceId: string;
+  readonly Amount: string;
+  readonly Symbol: string;
+  readonly NetworkId: number;
+  readonly Address: string;
+  readonly Label: string;
+  readonly MerchantTransactionId: string;
+  readonly Email: string;
+}
+
+export interface VerifyStartRequest {
+  readonly ReferenceId: string;
+  readonly Symbol: string;
+  readonly NetworkId: number;
+  readonly Address: string;
+  readonly Label: string;
+}
+
+export interface VerifyConfirmRequest {
+  readonly ReferenceId: string;
+  readonly Symbol: string;
+  readonly NetworkId: number;
+  readonly Amount: string;
+}
+
+export interface CreateDepositRequest {
+  readonly Symbol: string;
+  readonly Label: string;
+  readonly ReferenceId: string;
+  readonly CallbackUrl: string;
+  readonly Amount?: string;
+  readonly Currency?: string;
+  readonly RedirectUrl?: string;
+  readonly CancelUrl?: string;
+}
+
+export interface GetDepositRequest {
+  readonly MemberId: string;
+  readonly Symbol: string;
+  readonly Label?: string;
+  readonly NetworkId?: number;
+}
+
+export interface InterfaceBClient {
+  /** 1. Moves money: sent once; a lost answer is `outcome_unknown`, never retried here. */
+  withdraw(request: WithdrawRequest, tfaCode: string): Promise<WithdrawResult>;
+  /** 2. The service sends a small random amount to the address. */
+  verifyStart(request: VerifyStartRequest): Promise<VerifyStartResult>;
+  /** 3. Proves control of the address with the exact amount received. */
+  verifyConfirmAmount(request: VerifyConfirmRequest): Promise<VerifyResult>;
+  /** 4. Verified withdrawal addresses for a reference. */
+  withdrawableAssets(referenceId: string): Promise<WithdrawableAsset[]>;
+  /** 5. */
+  createDepositAddress(request: CreateDepositRequest): Promise<CreatedMerchantDepositAddress>;
+  /** 6. */
+  getDepositAddress(request: GetDepositRequest): Promise<RetrievedMerchantDepositAddress>;
+  /** 7. Also the cheapest way to test a key pair. */
+  balances(): Promise<MerchantBalances>;
+}
+
+/**
+ * A decimal amount as the JSON number the SDK sends. Refused (before any call) when the number would not
+ * say exactly the same amount: a silently rounded withdrawal or verification amount is worse than none.
+ */
+export function toWireAmount(text: string, field = 'amount'): number {
+  let exact: Decimal;
+  try {
+    exact = new Decimal(text);
+  } catch {
+    throw new AppError('bad_input', 'The amount is not a number.', { field });
+  }
+  const wire = Number(text);
+  if (!Number.isFinite(wire) || !new Decimal(String(wire)).equals(exact)) {
+    throw new AppError('bad_input', 'This amount has more digits than the service can receive exactly. Use fewer decimal places.', { field });
+  }
+  return wire;
+}
+
+type Operation = 'withdraw' | 'verify-start' | 'verify-confirm' | 'withdrawable' | 'deposit-create' | 'deposit-get' | 'balances';
+
+interface Call<T extends z.ZodType> {
+  readonly operation: Operation;
+  readonly path: string;
+  readonly body: Record<string, unknown>;
+  readonly result: T;
+  readonly movesMoney: boolean;
+}
+
+/**
+ * Typed client for the seven Interface B endpoints (spec 4.2). Every answer is parsed with zod and every
+ * Z-code becomes an AppError with a plain message. The secret key goes into the X-Api-Key header and the
+ * body hashes only: it is registered with the logger's redactor and no error message is ever built from
+ * request data.
+ */
+export function createInterfaceBClient(options: InterfaceBClientOptions): InterfaceBClient {
+  const timeoutMs = options.timeoutMs ?? 20_000;
+  const doFetch = options.fetch ?? fetch;
+  const root = `${options.apiUrl.replace(/\/+$/, '')}/v1`;
+  const { publicKey, secretKey } = options;
+  options.logger?.registerSecret?.(secretKey);
+
+  async function call<T extends z.ZodType>(spec: Call<T>): Promise<z.output<T>> {
+    const started = Date.now();
+    let status: number;
+    let retryAfter: string | null;
+    let json: unknown = null;
+    try {
+      const response = await doFetch(`${root}${spec.path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Api-Key': secretKey },
+        body: JSON.stringify({ PublicKey: publicKey, ...spec.body }),
+        signal: AbortSignal.timeout(timeoutMs),
+        // A redirect could carry the key header to another host.
+        redirect: 'error',
+      });
+      status = response.status;
+      retryAfter = response.headers.get('retry-after');
+      const text = await response.text();
+      try {
+        json = text === '' ? null : JSON.parse(text);
+      } catch {
+        json = null;
+      }
+    } catch (error) {
+      const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+      options.logger?.warn('interface B call failed without an answer', { path: spec.path, timedOut, ms: Date.now() - started });
+      if (spec.movesMoney) {
+        throw new AppError(
+          'outcome_unknown',
+          'The service did not answer, so it is not known whether the withdrawal went through. Use "Check status" before trying again.',
+        );
+      }
+      throw new AppError(
+        'network',
+        timedOut ? 'The merchant API took too long to answer. Please try again.' : 'The merchant API could not be reached. Check the address and your connection.',
+      );
+    }
+    const envelope = AnyEnvelope.safeParse(json);
+    const zcode = envelope.success && /^Z\d+$/.test(envelope.data.message) ? envelope.data.message : null;
+    options.logger?.debug('interface B call', { path: spec.path, status, zcode, ms: Date.now() - started });
+
+    if (status >= 200 && status < 300 && envelope.success && envelope.data.code === 200) {
+      const parsed = envelopeOf(spec.result).safeParse(json);
+      if (parsed.success) return (parsed.data as { data: z.output<T> }).data;
+      options.logger?.warn('interface B answer does not match the contract', {
+        path: spec.path,
+        issues: parsed.error.issues.slice(0, 3).map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+      });
+      if (spec.movesMoney) {
+        throw new AppError('outcome_unknown', 'The service answered in a way the app does not understand, so the outcome of the withdrawal is unknown. Use "Check status".');
+      }
+      throw new AppError('service_error', 'The merchant API sent an answer the app does not understand.');
+    }
+    // A server-side failure on a money-moving call may have happened after the money moved.
+    if (spec.movesMoney && status >= 500) {
+      throw new AppError('outcome_unknown', 'The service failed while handling the withdrawal, so its outcome is unknown. Use "Check status" before trying again.');
+    }
+    throw errorFor(spec.operation, zcode, status, retryAfter);
+  }
+
+  function requireCode(code: string): string {
+    if (!TWO_FACTOR_CODE.test(code)) throw new AppError('invalid_code', 'The two-factor code must be exactly six digits.', { field: 'tfaCode' });
+    return code;
+  }
+
+  return {
+    async withdraw(request, tfaCode) {
+      const TfaCode = requireCode(tfaCode);
+      const Amount = toWireAmount(request.Amount);
+      const Hash = withdrawHash({ ...request, Amount }, secretKey);
+      return call({
+        operation: 'withdraw',
+        path: '/withdraw/add',
+        body: { ...request, Amount, Hash, TfaCode },
+        result: WithdrawResult,
+        movesMoney: true,
+      });
+    },
+    async verifyStart(request) {
+      const Hash = verifyStartHash(request, secretKey);
+      return call({ operation: 'verify-start', path: '/verify/start', body: { ...request, Hash }, result: VerifyStartResult, movesMoney: false });
+    },
+    async verifyConfirmAmount(request) {
+      const Amount = toWireAmount(request.Amount);
+      const Hash = verifyConfirmHash({ ...request, Amount }, secretKey);
+      return call({
+        operation: 'verify-confirm',
+        path: '/verify/confirmAmount',
+        body: { ...request, Amount, Hash },
+        result: VerifyResult,
+        movesMoney: false,
+      });
+    },
+    withdrawableAssets: (referenceId) =>
+      call({
+        operation: 'withdrawable',
+        path: '/merchant/withdraw/withdrawableAssets',
+        body: { ReferenceId: referenceId },
+        result: WithdrawableAssets,
+        movesMoney: false,
+      }),
+    async createDepositAddress(request) {
+      const Hash = depositCreateHash({ ...request, PublicKey: publicKey }, secretKey);
+      const body: Record<string, unknown> = {
+        Symbol: request.Symbol,
+        Label: request.Label,
+        ReferenceId: request.ReferenceId,
+        CallbackUrl: request.CallbackUrl,
+        Hash,
+      };
+      if (request.Amount !== undefined) body.Amount = toWireAmount(request.Amount);
+      if (request.Currency !== undefined) body.Currency = request.Currency;
+      if (request.RedirectUrl !== undefined) body.RedirectUrl = request.RedirectUrl;
+      if (request.CancelUrl !== undefined) body.CancelUrl = request.CancelUrl;
+      return call({ operation: 'deposit-create', path: '/deposit/address/create', body, result: CreatedMerchantDepositAddress, movesMoney: false });
+    },
+    getDepositAddress: (request) =>
+      call({
+        operation: 'deposit-get',
+        path: '/deposit/address/get',
+        body: { ...request },
+        result: RetrievedMerchantDepositAddress,
+        movesMoney: false,
+      }),
+    balances: () => call({ operation: 'balances', path: '/merchant/balances', body: {}, result: MerchantBalances, movesMoney: false }),
+  };
+}
+
+/** What a Z-code means for the call that got it, in words for a finance team (spec 7.2). */
+export function errorFor(operation: Operation, zcode: string | null, status: number, retryAfter: string | null = null): AppError {
+  switch (zcode) {
+    case 'Z200':
+      return new AppError(
+        'invalid_credentials',
+        'The merchant API does not know this public key (Z200). Check that it was copied completely and that it belongs to the environment selected here: sandbox keys only work in the sandbox, production keys only in production.',
+        { field: 'publicKey' },
+      );
+    case 'Z503':
+      return new AppError(
+        'invalid_credentials',
+        'The secret key was refused (Z503): it is not the secret key that goes with this public key, or it has been revoked. Paste the secret key again from the merchant dashboard of the same environment.',
+        { field: 'secretKey' },
+      );
+    case 'Z800':
+      return new AppError(
+        'invalid_hash',
+        "The service could not verify the request's signature hash (Z800): the keys don't match this merchant, or they belong to a different environment. Check that the public and secret key are a pair from the same merchant and environment.",
+      );
+    case 'Z300':
+      return new AppError('invalid_symbol', 'The service does not support this asset on this network (Z300).', { field: 'symbol' });
+    case 'Z600':
+      return new AppError('bad_input', z600Message(operation));
+    case 'Z429':
+      return new AppError('rate_limited', 'Too many requests to the merchant API (Z429). Please wait a moment and try again.', {
+        retryAfterSeconds: parseRetryAfter(retryAfter),
+      });
+    case 'Z400':
+      return new AppError('service_error', 'The service refused the request as malformed or reported a blockchain network error (Z400). Try again later; if it persists, contact the service.');
+    case 'Z500':
+      return new AppError('service_error', z500Message(operation));
+    default:
+      return new AppError('service_error', zcode ? `The merchant API reported an error (${zcode}).` : `The merchant API answered with an error (HTTP ${status}).`);
+  }
+}
+
+function z600Message(operation: Operation): string {
+  switch (operation) {
+    case 'withdraw':
+      return 'The service refused the withdrawal (Z600, invalid parameters), and no money moved. Common causes: a wrong or already used two-factor code, an e-mail that is not the merchant account e-mail, an amount above the balance or with too many decimals, an address that does not suit the network, or a merchant transaction id already used for a different withdrawal.';
+    case 'verify-start':
+      return 'The service refused to start the verification (Z600, invalid parameters): check that the address suits the network.';
+    case 'verify-confirm':
+      return 'The service refused the confirmation (Z600, invalid parameters): check the amount.';
+    case 'deposit-create':
+      return 'The service refused the deposit address request (Z600, invalid parameters): check the URLs, the currency, and that this reference id has not been used with different details.';
+    default:
+      return 'The service refused the request (Z600, invalid parameters).';
+  }
+}
+
+function z500Message(operation: Operation): string {
+  switch (operation) {
+    case 'verify-confirm':
+      return 'No verification is waiting for this reference and asset (Z500). It may have expired after too many wrong amounts: start the verification again.';
+    case 'deposit-get':
+      return 'No deposit address was found for this member id and asset (Z500). Create one first.';
+    default:
+      return 'The service reported "no wallet found" or an internal error (Z500). Try again later.';
+  }
+}
