@@ -1,7 +1,14 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
+import { TopBar } from './components/top-bar';
+import { useIdleLock } from './hooks/use-idle-lock';
+import { useShortcuts } from './hooks/use-shortcuts';
 import { SettingsScreen } from './screens/settings-screen';
+import { LockScreen } from './screens/session/lock-screen';
+import { ProfileScreen } from './screens/session/profile-screen';
+import { SignInScreen } from './screens/session/sign-in-screen';
 import { useAppStore } from './stores/app-store';
 import { screens, screenTitles, useNavigation, type ScreenId } from './stores/navigation-store';
+import { useSessionStore } from './stores/session-store';
 
 function ScreenView({ screen }: { screen: ScreenId }): React.JSX.Element {
   switch (screen) {
@@ -11,32 +18,26 @@ function ScreenView({ screen }: { screen: ScreenId }): React.JSX.Element {
           <h2 id="home-title">Home</h2>
         </section>
       );
+    case 'profile':
+      return <ProfileScreen />;
     case 'settings':
       return <SettingsScreen />;
   }
 }
 
-export function App(): React.JSX.Element {
-  const load = useAppStore((state) => state.load);
-  const info = useAppStore((state) => state.info);
-  const problem = useAppStore((state) => state.problem);
+function SignedIn(): React.JSX.Element {
   const screen = useNavigation((state) => state.screen);
   const go = useNavigation((state) => state.go);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const problem = useAppStore((state) => state.problem);
+  const settingsProblem = useAppStore((state) => state.info?.settingsProblem ?? null);
+  const idleLockMinutes = useAppStore((state) => state.preferences?.idleLockMinutes ?? null);
+  const lock = useSessionStore((state) => state.lock);
+  const onIdle = useCallback(() => void lock(), [lock]);
+  useIdleLock(idleLockMinutes, onIdle);
 
   return (
     <div className="layout">
-      <header className="topbar">
-        <h1>Wallet Desk</h1>
-        {info && (
-          <span className="badge" aria-label="Environment">
-            {info.environmentLabel}
-          </span>
-        )}
-      </header>
+      <TopBar />
       <nav aria-label="Main" className="sidebar">
         <ul>
           {screens.map((id) => (
@@ -50,9 +51,37 @@ export function App(): React.JSX.Element {
       </nav>
       <main className="content">
         {problem && <p role="alert">{problem}</p>}
-        {info?.settingsProblem && <p role="alert">{info.settingsProblem}</p>}
+        {settingsProblem && <p role="alert">{settingsProblem}</p>}
         <ScreenView screen={screen} />
       </main>
     </div>
   );
+}
+
+export function App(): React.JSX.Element {
+  const loadApp = useAppStore((state) => state.load);
+  const loadSession = useSessionStore((state) => state.load);
+  const status = useSessionStore((state) => state.view?.status ?? null);
+  useShortcuts();
+
+  useEffect(() => {
+    void loadApp();
+    void loadSession();
+  }, [loadApp, loadSession]);
+
+  switch (status) {
+    case null:
+      return (
+        <main className="gate" aria-busy="true">
+          <p role="status">Starting Wallet Desk…</p>
+        </main>
+      );
+    case 'signed-out':
+    case 'signing-in':
+      return <SignInScreen />;
+    case 'locked':
+      return <LockScreen />;
+    case 'signed-in':
+      return <SignedIn />;
+  }
 }

@@ -1,0 +1,39 @@
+import { ErrorMessage } from '../../components/error-message';
+import { useSessionStore } from '../../stores/session-store';
+
+/** Signed out: one button that opens the system browser; while waiting, a way to cancel. */
+export function SignInScreen(): React.JSX.Element {
+  const view = useSessionStore((state) => state.view);
+  const error = useSessionStore((state) => state.error);
+  const signIn = useSessionStore((state) => state.signIn);
+  const cancelSignIn = useSessionStore((state) => state.cancelSignIn);
+  const waiting = view?.status === 'signing-in';
+
+  return (
+    <main className="gate" aria-labelledby="sign-in-title">
+      <h1 id="sign-in-title">Wallet Desk</h1>
+      {waiting ? (
+        <>
+          <p role="status">Continue in your browser. Wallet Desk is waiting for the sign-in to finish.</p>
+          <button type="button" className="secondary" onClick={() => void cancelSignIn()}>
+            Cancel sign-in
+          </button>
+        </>
+      ) : (
+        <>
+          <p>Sign in with your account in your web browser.</p>
+          <button type="button" className="primary" onClick={() => void signIn()} autoFocus>
+            Sign in
+          </button>
+        </>
+      )}
+      {view?.problem && <p role="alert">{view.problem}</p>}
+      <ErrorMessage error={error} />
+      {view?.keychain === 'unavailable' && (
+        <p role="note" className="warning">
+          No usable OS keychain: you will stay signed in for this run only, and nothing is saved to disk.
+        </p>
+      )}
+    </main>
+  );
+}

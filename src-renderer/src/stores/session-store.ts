@@ -1,0 +1,63 @@
+import { create } from 'zustand';
+import type { SessionView } from '../../../src-preload/contract/session';
+import type { BridgeError, Result } from '../../../src-preload/result';
+import { wallet } from '../bridge';
+import { resetSessionStores } from './session-reset';
+
+interface SessionState {
+  readonly view: SessionView | null;
+  readonly error: BridgeError | null;
+  readonly busy: boolean;
+  load(): Promise<void>;
+  signIn(): Promise<void>;
+  cancelSignIn(): Promise<void>;
+  signOut(): Promise<void>;
+  lock(): Promise<void>;
+  unlock(): Promise<void>;
+  switchAccount(accountGuid: string): Promise<void>;
+}
+
+export const useSessionStore = create<SessionState>()((set, get) => {
+  const apply = (result: Result<SessionView>): void => {
+    if (result.ok) accept(result.value);
+    else set({ error: result.error });
+  };
+
+  const accept = (view: SessionView): void => {
+    const previous = get().view;
+    const accountChanged = previous?.activeAccountGuid !== view.activeAccountGuid;
+    if (view.status !== 'signed-in' || (previous?.status === 'signed-in' && accountChanged)) resetSessionStores();
+    set({ view, error: null });
+  };
+
+  const run = async (action: () => Promise<Result<SessionView>>): Promise<void> => {
+    set({ busy: true, error: null });
+    try {
+      apply(await action());
+    } finally {
+      set({ busy: false });
+    }
+  };
+
+  wallet.on('session.changed', accept);
+
+  return {
+    view: null,
+    error: null,
+    busy: false,
+    load: () => run(() => wallet.session.get()),
+    signIn: () => run(() => wallet.session.signIn()),
+    cancelSignIn: () => run(() => wallet.session.cancelSignIn()),
+    signOut: () => run(() => wallet.session.signOut()),
+    lock: () => run(() => wallet.session.lock()),
+    unlock: () => run(() => wallet.session.unlock()),
+    switchAccount: (accountGuid) => run(() => wallet.session.switchAccount({ accountGuid })),
+  };
+});
+
+export function useActiveAccount(): SessionView['accounts'][number] | null {
+  return useSessionStore((state) => {
+    const view = state.view;
+    return view?.accounts.find((account) => account.guid === view.activeAccountGuid) ?? null;
+  });
+}
