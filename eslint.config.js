@@ -1,0 +1,140 @@
+// @ts-check
+/**
+ * Lint enforces the layering the folders promise (design.md): which process may import what, and who may
+ * touch the bridge. Formatting is Prettier's job (.prettierrc.json), so no stylistic rules here.
+ */
+import { builtinModules } from 'node:module';
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const nodeBuiltins = [...new Set(builtinModules.map((name) => name.replace(/^node:/, '')))];
+
+const electronForbidden = {
+  name: 'electron',
+  message:
+    'Only the Electron shell (src-main/index.ts, window.ts, ipc.ts, app-protocol.ts) and src-preload/index.ts import electron.',
+};
+const ipcForbidden = {
+  name: 'electron',
+  importNames: ['ipcMain', 'ipcRenderer'],
+  message: 'IPC goes through the contract: only src-main/ipc.ts and src-preload/index.ts touch ipcMain/ipcRenderer.',
+};
+const nodeForbidden = {
+  paths: nodeBuiltins.flatMap((name) => [
+    { name, message: 'The renderer and the shared contract run without Node: no Node built-ins.' },
+    { name: `node:${name}`, message: 'The renderer and the shared contract run without Node: no Node built-ins.' },
+  ]),
+  patterns: [
+    { group: ['node:*'], message: 'The renderer and the shared contract run without Node: no Node built-ins.' },
+    ...nodeBuiltins.map((name) => ({ group: [`${name}/*`], message: 'No Node built-ins here.' })),
+  ],
+};
+
+/** `import('electron')` and `require('electron')` would slip past no-restricted-imports. */
+const dynamicElectron = [
+  {
+    selector:
+      "ImportExpression[source.value='electron'], CallExpression[callee.name='require'][arguments.0.value='electron']",
+    message: electronForbidden.message,
+  },
+];
+const dynamicNode = [
+  {
+    selector: "ImportExpression[source.value=/^node:/], CallExpression[callee.name='require']",
+    message: 'The renderer and the shared contract run without Node: no require, no Node built-ins.',
+  },
+];
+/** window.wallet is read in exactly one renderer module; everything else imports `wallet` from it. */
+const walletAccess = [
+  {
+    selector:
+      "MemberExpression[object.name=/^(window|globalThis|self|top|parent|frames)$/][property.name='wallet'], MemberExpression[object.name=/^(window|globalThis|self|top|parent|frames)$/][property.value='wallet']",
+    message: 'Read window.wallet only in src-renderer/src/bridge.ts; import { wallet } from there.',
+  },
+  {
+    selector:
+      "VariableDeclarator[init.name=/^(window|globalThis|self)$/] > ObjectPattern > Property[key.name='wallet']",
+    message: 'Read window.wallet only in src-renderer/src/bridge.ts; import { wallet } from there.',
+  },
+];
+
+/** Main-process folders that stay free of Electron so tests and the browser harness can run them. */
+const electronFreeMain = [
+  'src-main/features/**',
+  'src-main/service/**',
+  'src-main/auth/**',
+  'src-main/settings/**',
+  'src-main/keychain/**',
+  'src-main/logging/**',
+  'src-main/shell/**',
+  'src-main/app-core.ts',
+  'src-main/dispatch.ts',
+  'src-main/app-error.ts',
+  'src-main/links.ts',
+];
+
+export default tseslint.config(
+  {
+    ignores: ['out/**', 'node_modules/**', 'test-results/**', '.harness-data/**', 'coverage/**', 'bench/results.json'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
+      'no-restricted-imports': ['error', { paths: [ipcForbidden] }],
+    },
+  },
+  {
+    files: electronFreeMain,
+    rules: {
+      'no-restricted-imports': ['error', { paths: [electronForbidden] }],
+      'no-restricted-syntax': ['error', ...dynamicElectron],
+    },
+  },
+  {
+    // The renderer, and the preload modules the renderer shares (contract, result, wallet-api, bridge).
+    files: ['src-renderer/**', 'src-preload/**'],
+    ignores: ['src-preload/index.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [electronForbidden, ...nodeForbidden.paths], patterns: nodeForbidden.patterns },
+      ],
+      'no-restricted-syntax': ['error', ...dynamicElectron, ...dynamicNode, ...walletAccess],
+    },
+  },
+  {
+    files: ['src-renderer/src/bridge.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', ...dynamicElectron, ...dynamicNode],
+    },
+  },
+  {
+    // The two places where IPC meets the contract.
+    files: ['src-main/ipc.ts', 'src-preload/index.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['src-renderer/**/*.tsx', 'src-renderer/**/*.ts'],
+    ...reactHooks.configs.flat.recommended,
+    rules: {
+      ...reactHooks.configs.flat.recommended.rules,
+      // Resetting state when an effect's input changes is a deliberate pattern in a few screens; keep the hint visible.
+      'react-hooks/set-state-in-effect': 'warn',
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+);

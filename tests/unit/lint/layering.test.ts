@@ -1,0 +1,158 @@
+import { resolve } from 'node:path';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const root = resolve(import.meta.dirname, '../../..');
+let eslint: ESLint;
+
+beforeAll(() => {
+  eslint = new ESLint({ cwd: root });
+});
+
+/** Lints a fixture as if it were the file at `filePath`, and returns the ids of the rules that fired. */
+async function rulesFired(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: resolve(root, filePath) });
+  if (!result) throw new Error('ESLint returned no result');
+  const fatal = result.messages.find((message) => message.fatal);
+  if (fatal) throw new Error(`fixture did not parse: ${fatal.message}`);
+  return result.messages.filter((message) => message.severity === 2).map((message) => message.ruleId ?? 'unknown');
+}
+
+describe('layering rules (eslint.config.js)', () => {
+  describe('src-renderer never imports electron or Node', () => {
+    it.each([
+      "import { ipcRenderer } from 'electron';\nvoid ipcRenderer;",
+      "import { shell } from 'electron';\nvoid shell;",
+      "import { readFile } from 'node:fs/promises';\nvoid readFile;",
+      "import { join } from 'path';\nvoid join;",
+      "import { exec } from 'child_process';\nvoid exec;",
+      "import { readFileSync } from 'fs';\nvoid readFileSync;",
+      "import { promises } from 'fs/promises';\nvoid promises;",
+      "import crypto from 'crypto';\nvoid crypto;",
+    ])('refuses %s', async (code) => {
+      expect(await rulesFired('src-renderer/src/screens/example.tsx', code)).toContain('no-restricted-imports');
+    });
+
+    it.each([
+      "export async function f() { return import('electron'); }",
+      "export async function f() { return import('node:os'); }",
+      "export const fs = require('fs');",
+    ])('refuses the dynamic form %s', async (code) => {
+      expect(await rulesFired('src-renderer/src/screens/example.ts', code)).toContain('no-restricted-syntax');
+    });
+
+    it('also holds for the preload modules the renderer shares', async () => {
+      expect(
+        await rulesFired(
+          'src-preload/contract/example.ts',
+          "import { z } from 'zod';\nimport { createHash } from 'node:crypto';\nvoid z; void createHash;",
+        ),
+      ).toContain('no-restricted-imports');
+      expect(
+        await rulesFired('src-preload/bridge.ts', "import { ipcRenderer } from 'electron';\nvoid ipcRenderer;"),
+      ).toContain('no-restricted-imports');
+    });
+
+    it('lets the renderer import its own modules and libraries', async () => {
+      const code =
+        "import { useState } from 'react';\nimport { wallet } from '../bridge';\nexport const f = () => [useState, wallet];\n";
+      expect(await rulesFired('src-renderer/src/screens/example.tsx', code)).toEqual([]);
+    });
+  });
+
+  describe('window.wallet is read in src-renderer/src/bridge.ts only', () => {
+    it.each([
+      'export const api = window.wallet;',
+      "export const api = window['wallet'];",
+      'export const api = globalThis.wallet;',
+      'const { wallet } = window;\nexport const api = wallet;',
+      'export const info = () => window.wallet?.app.info();',
+    ])('refuses %s elsewhere in the renderer', async (code) => {
+      expect(await rulesFired('src-renderer/src/stores/example.ts', code)).toContain('no-restricted-syntax');
+    });
+
+    it('allows it in bridge.ts', async () => {
+      expect(await rulesFired('src-renderer/src/bridge.ts', 'export const api = window.wallet;')).toEqual([]);
+    });
+  });
+
+  describe('electron stays out of the Electron-free main-process folders', () => {
+    it.each([
+      'src-main/features/send/example.ts',
+      'src-main/service/example.ts',
+      'src-main/auth/example.ts',
+      'src-main/settings/example.ts',
+      'src-main/keychain/example.ts',
+      'src-main/logging/example.ts',
+      'src-main/shell/example.ts',
+      'src-main/app-core.ts',
+    ])('refuses electron in %s', async (filePath) => {
+      expect(await rulesFired(filePath, "import { shell } from 'electron';\nvoid shell;")).toContain(
+        'no-restricted-imports',
+      );
+      expect(
+        await rulesFired(filePath, "import type { BrowserWindow } from 'electron';\nexport type W = BrowserWindow;"),
+      ).toContain('no-restricted-imports');
+      expect(await rulesFired(filePath, "export const load = () => import('electron');")).toContain(
+        'no-restricted-syntax',
+      );
+    });
+
+    it('lets those folders use Node', async () => {
+      expect(
+        await rulesFired(
+          'src-main/features/send/example.ts',
+          "import { randomUUID } from 'node:crypto';\nvoid randomUUID;",
+        ),
+      ).toEqual([]);
+    });
+
+    it('lets the shell files use electron', async () => {
+      expect(
+        await rulesFired('src-main/window.ts', "import { BrowserWindow } from 'electron';\nvoid BrowserWindow;"),
+      ).toEqual([]);
+    });
+  });
+
+  describe('ipcMain and ipcRenderer only in src-main/ipc.ts and src-preload/index.ts', () => {
+    it.each([
+      ['src-main/window.ts', 'ipcMain'],
+      ['src-main/index.ts', 'ipcMain'],
+      ['src-main/example.ts', 'ipcRenderer'],
+      ['tests/unit/example.test.ts', 'ipcMain'],
+    ])('refuses a direct import in %s', async (filePath, name) => {
+      expect(await rulesFired(filePath, `import { ${name} } from 'electron';\nvoid ${name};`)).toContain(
+        'no-restricted-imports',
+      );
+    });
+
+    it('allows them where the contract is bound', async () => {
+      expect(await rulesFired('src-main/ipc.ts', "import { ipcMain } from 'electron';\nvoid ipcMain;")).toEqual([]);
+      expect(
+        await rulesFired(
+          'src-preload/index.ts',
+          "import { contextBridge, ipcRenderer } from 'electron';\nvoid contextBridge; void ipcRenderer;",
+        ),
+      ).toEqual([]);
+    });
+  });
+
+  it('refuses `any` everywhere', async () => {
+    for (const filePath of [
+      'src-main/example.ts',
+      'src-renderer/src/example.ts',
+      'tests/unit/example.test.ts',
+      'sandbox/example.ts',
+    ]) {
+      expect(await rulesFired(filePath, 'export const value: any = 1;'), filePath).toContain(
+        '@typescript-eslint/no-explicit-any',
+      );
+    }
+  });
+
+  it('checks the rules of hooks in the renderer', async () => {
+    const code =
+      "import { useState } from 'react';\nexport function View({ on }: { on: boolean }) {\n  if (on) useState(0);\n  return null;\n}\n";
+    expect(await rulesFired('src-renderer/src/example.tsx', code)).toContain('react-hooks/rules-of-hooks');
+  });
+});
