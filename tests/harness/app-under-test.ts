@@ -24,6 +24,10 @@ export interface AppUnderTest {
   readonly core: AppCore;
   readonly dispatch: Dispatch;
   readonly server: HarnessServer;
+  /** Every bridge result and event the page received, as JSON text, for tests that search it for secrets. */
+  readonly received: readonly string[];
+  /** The in-memory system clipboard the app writes to (clipboard.copy); tests read or overwrite it. */
+  readonly clipboard: { text: string };
   /** URLs the app asked the system browser to open, oldest first. */
   readonly externalUrls: readonly string[];
   /** Resolves with the next URL the app hands to the system browser. */
@@ -39,8 +43,10 @@ export async function startAppUnderTest(options: AppUnderTestOptions): Promise<A
   const userDataDir = options.userDataDir ?? (await mkdtemp(join(tmpdir(), 'wallet-desk-harness-')));
   const settings = await openSettingsStore(userDataDir);
   const externalUrls: string[] = [];
+  const received: string[] = [];
   const waiters: Array<(url: string) => void> = [];
   let server: HarnessServer | null = null;
+  const clipboard = { text: '' };
 
   const core = await createAppCore({
     appName: 'Wallet Desk',
@@ -48,7 +54,10 @@ export async function startAppUnderTest(options: AppUnderTestOptions): Promise<A
     settings,
     secrets: options.secrets,
     logger: options.logger,
-    emit: createEmitter((event, payload) => server?.send(eventChannel(event), payload)),
+    emit: createEmitter((event, payload) => {
+      received.push(JSON.stringify({ event, payload }));
+      server?.send(eventChannel(event), payload);
+    }),
     openExternal: async (url) => {
       externalUrls.push(url);
       const waiter = waiters.shift();
@@ -56,8 +65,17 @@ export async function startAppUnderTest(options: AppUnderTestOptions): Promise<A
       else server?.send('harness:open-external', { url });
     },
     ...(options.localSandboxPort === undefined ? {} : { localSandboxPort: options.localSandboxPort }),
+    writeClipboard: (text) => {
+      clipboard.text = text;
+    },
+    readClipboard: () => clipboard.text,
   });
-  const dispatch = createDispatcher(core.handlers, options.logger);
+  const dispatchToCore = createDispatcher(core.handlers, options.logger);
+  const dispatch: Dispatch = async (operation, input) => {
+    const result = await dispatchToCore(operation, input);
+    received.push(JSON.stringify(result));
+    return result;
+  };
   server = await startHarnessServer({ dispatch, ...(options.port === undefined ? {} : { port: options.port }) });
   const running = server;
 
@@ -67,6 +85,8 @@ export async function startAppUnderTest(options: AppUnderTestOptions): Promise<A
     core,
     dispatch,
     server: running,
+    clipboard,
+    received,
     externalUrls,
     nextExternalUrl(timeoutMs = 15_000) {
       return new Promise((resolveUrl, reject) => {

@@ -1,0 +1,121 @@
+import { readFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { completeBrowserSignIn, startApp, startSignedInApp, type AppSession } from './support/signed-in-app';
+
+const open: AppSession[] = [];
+afterEach(async () => {
+  while (open.length > 0) await open.pop()?.close();
+});
+
+async function track<T extends AppSession>(session: Promise<T>): Promise<T> {
+  const started = await session;
+  open.push(started);
+  return started;
+}
+
+function mainNavigation(page: Page) {
+  return page.getByRole('navigation', { name: 'Main' });
+}
+
+async function readAllFiles(dir: string): Promise<string> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const texts = await Promise.all(
+    entries.filter((entry) => entry.isFile()).map((entry) => readFile(join(entry.parentPath, entry.name), 'utf8')),
+  );
+  return texts.join('\n');
+}
+
+describe('signing in through the system browser', () => {
+  it('signs in with one button, shows who is signed in, and never lets a token reach the page, settings or logs', async () => {
+    const session = await track(startSignedInApp());
+    const { page, user } = session;
+    await expect.poll(() => page.getByText(user.name, { exact: true }).first().isVisible()).toBe(true);
+
+    const refreshToken = await findStoredRefreshToken(session);
+    expect(refreshToken).toBeTruthy();
+    const everythingReceived = session.app.received.join('\n');
+    await session.logger.flush();
+    const onDisk = await readAllFiles(session.userDataDir);
+    for (const haystack of [everythingReceived, onDisk, await page.content()]) {
+      expect(haystack).not.toContain(refreshToken);
+      expect(haystack).not.toMatch(/eyJ[\w-]+\.[\w-]+\.[\w-]+/);
+      expect(haystack).not.toMatch(/access_token|refresh_token/);
+    }
+  });
+
+  it('restores the session on relaunch without opening the browser', async () => {
+    const first = await track(startSignedInApp());
+    const { sandbox, secrets, userDataDir } = first;
+    await first.app.close();
+    await first.browser.close();
+    open.pop();
+    const again = await track(startApp({ sandbox, secrets, userDataDir }));
+    await mainNavigation(again.page).waitFor();
+    expect(again.app.externalUrls).toEqual([]);
+    await sandbox.close();
+  });
+
+  it('cancelling in the browser ends the attempt with a clear message, and the user can start again at once', async () => {
+    const session = await track(startApp());
+    const { page, app, browser } = session;
+    const nextUrl = app.nextExternalUrl();
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const context = await browser.newContext();
+    const login = await context.newPage();
+    await login.goto(await nextUrl);
+    const user = session.sandbox.info().users[0]!;
+    await login.getByLabel('Username').fill(user.username);
+    await login.getByLabel('Password').fill(user.password);
+    await login.getByRole('button', { name: 'Sign in' }).click();
+    await login.getByRole('button', { name: 'Cancel' }).click();
+    await context.close();
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toMatch(/cancel/i);
+
+    await completeBrowserSignIn(session, user, () => page.getByRole('button', { name: 'Sign in' }).click());
+    await mainNavigation(page).waitFor();
+  });
+
+  it('switching account changes what the service is asked for', async () => {
+    const session = await track(startSignedInApp());
+    const { page, user } = session;
+    const account = page.getByRole('combobox', { name: 'Account' });
+    const options = user.accounts;
+    expect(options.length).toBeGreaterThanOrEqual(2);
+    await account.selectOption(options[1]!.guid);
+    await expect.poll(() => account.inputValue()).toBe(options[1]!.guid);
+    await mainNavigation(page).getByRole('button', { name: 'Profile' }).click();
+    await expect.poll(() => page.getByRole('definition').nth(2).textContent()).toBe(options[1]!.role);
+  });
+
+  it('lock hides everything until the same user signs in again', async () => {
+    const session = await track(startSignedInApp());
+    const { page, user } = session;
+    await page.getByRole('button', { name: 'Lock now' }).click();
+    await page.getByRole('heading', { name: 'Wallet Desk is locked' }).waitFor();
+    expect(await mainNavigation(page).count()).toBe(0);
+    await completeBrowserSignIn(session, user, () => page.getByRole('button', { name: 'Unlock' }).click());
+    await mainNavigation(page).waitFor();
+  });
+
+  it('sign-out returns to the sign-in screen and removes the stored token', async () => {
+    const session = await track(startSignedInApp());
+    const { page } = session;
+    expect(await findStoredRefreshToken(session)).toBeTruthy();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(await findStoredRefreshToken(session)).toBeNull();
+  });
+
+  it('without a usable keychain it says so and still signs in for this run', async () => {
+    const session = await track(startApp({ keychain: 'memory' }));
+    const { page } = session;
+    await expect.poll(() => page.getByRole('note').textContent()).toMatch(/keychain/i);
+  });
+});
+
+/** The refresh token as the app stored it (the session service files it under `refresh-token:<environment>`). */
+async function findStoredRefreshToken(session: AppSession): Promise<string | null> {
+  return session.secrets.get('refresh-token:local-sandbox');
+}

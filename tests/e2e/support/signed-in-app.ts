@@ -1,0 +1,125 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { startSandbox, type RunningSandbox, type SandboxInfo } from '../../../sandbox/server';
+import { createSecretStore } from '../../../src-main/keychain/create-secret-store';
+import { createMemoryStore } from '../../../src-main/keychain/memory-store';
+import type { SecretStore } from '../../../src-main/keychain/secret-store';
+import { createLogger, type FileLogger } from '../../../src-main/logging/create-logger';
+import { startAppUnderTest, type AppUnderTest } from '../../harness/app-under-test';
+import { launchChromium } from './browser';
+
+export type SandboxUser = SandboxInfo['users'][number];
+
+export interface AppSession {
+  readonly sandbox: RunningSandbox;
+  readonly app: AppUnderTest;
+  readonly browser: Browser;
+  /** The app's window. */
+  readonly page: Page;
+  readonly logger: FileLogger;
+  readonly secrets: SecretStore;
+  readonly userDataDir: string;
+  close(): Promise<void>;
+}
+
+export interface StartAppOptions {
+  /** Default: an unused port. */
+  readonly sandbox?: RunningSandbox;
+  readonly accessTokenTtlSeconds?: number;
+  /** Reuse a user-data folder (and so settings), e.g. to relaunch the app. */
+  readonly userDataDir?: string;
+  /** Reuse a secret store, e.g. to relaunch the app with the same keychain. */
+  readonly secrets?: SecretStore;
+  /** Default: the OS keychain when a Secret Service answers, else memory. */
+  readonly keychain?: 'os' | 'memory';
+}
+
+/** A keychain service name per app instance, so test files running side by side never share entries. */
+function testKeychainService(): string {
+  return `wallet-desk-test-${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+/**
+ * The sandbox, the app's main-process half behind the harness, and Chromium showing the app: what a
+ * user has after launching Wallet Desk against the local sandbox.
+ */
+export async function startApp(options: StartAppOptions = {}): Promise<AppSession> {
+  const sandbox =
+    options.sandbox ?? (await startSandbox({ port: 0, quiet: true, accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 300 }));
+  const userDataDir = options.userDataDir ?? (await mkdtemp(join(tmpdir(), 'wallet-desk-e2e-')));
+  const logger = createLogger({ directory: join(userDataDir, 'logs') });
+  const secrets =
+    options.secrets ??
+    (options.keychain === 'memory' || !process.env.DBUS_SESSION_BUS_ADDRESS
+      ? createMemoryStore()
+      : await createSecretStore(logger, { service: testKeychainService() }));
+  const app = await startAppUnderTest({
+    logger,
+    secrets,
+    userDataDir,
+    localSandboxPort: Number(new URL(sandbox.origin).port),
+  });
+  const browser = await launchChromium();
+  const page = await browser.newPage();
+  await page.goto(app.url);
+  return {
+    sandbox,
+    app,
+    browser,
+    page,
+    logger,
+    secrets,
+    userDataDir,
+    async close() {
+      await browser.close();
+      await app.close();
+      await logger.close();
+      if (!options.sandbox) await sandbox.close();
+    },
+  };
+}
+
+/**
+ * Does what a person does in the system browser: the app opens the provider's page, the user signs in
+ * and allows access, and the provider redirects to the app's loopback listener.
+ */
+export async function completeBrowserSignIn(
+  session: Pick<AppSession, 'app' | 'browser'>,
+  user: Pick<SandboxUser, 'username' | 'password'>,
+  startSignIn: () => Promise<void>,
+): Promise<void> {
+  const nextUrl = session.app.nextExternalUrl();
+  await startSignIn();
+  const url = await nextUrl;
+  const context = await session.browser.newContext();
+  try {
+    const login = await context.newPage();
+    await login.goto(url);
+    await login.getByLabel('Username').fill(user.username);
+    await login.getByLabel('Password').fill(user.password);
+    await login.getByRole('button', { name: 'Sign in' }).click();
+    const allow = login.getByRole('button', { name: 'Allow' });
+    // A provider that remembers consent goes straight back to the app.
+    if (await allow.isVisible({ timeout: 3_000 }).catch(() => false)) await allow.click();
+    await login.getByText(/return to Wallet Desk/i).waitFor({ timeout: 15_000 });
+  } finally {
+    await context.close();
+  }
+}
+
+export interface SignedInApp extends AppSession {
+  readonly user: SandboxUser;
+}
+
+/** `startApp`, then signs in as `username` (default: the first seeded user) and waits for Home. */
+export async function startSignedInApp(options: StartAppOptions & { username?: string } = {}): Promise<SignedInApp> {
+  const session = await startApp(options);
+  const users = session.sandbox.info().users;
+  const user = options.username ? users.find((candidate) => candidate.username === options.username) : users[0];
+  if (!user) throw new Error(`no sandbox user ${options.username ?? '(first)'}`);
+  await completeBrowserSignIn(session, user, () => session.page.getByRole('button', { name: 'Sign in' }).click());
+  await session.page.getByRole('navigation', { name: 'Main' }).waitFor({ timeout: 20_000 });
+  return { ...session, user };
+}
