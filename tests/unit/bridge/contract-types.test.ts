@@ -1,0 +1,62 @@
+/**
+ * Type-level proof that the contract is enforced at compile time: `npm run typecheck` (tsc -p tests)
+ * fails if any line marked @ts-expect-error starts to compile, i.e. if an unknown operation or a wrong
+ * argument type were accepted. The calls sit in functions that never run; the run-time assertions
+ * below check the same surface with vitest's expectTypeOf.
+ */
+import { describe, expectTypeOf, it } from 'vitest';
+import { invokeChannel, type InputOf, type OperationName, type OutputOf } from '../../../src-preload/contract';
+import type { Result } from '../../../src-preload/result';
+import type { WalletApi } from '../../../src-preload/wallet-api';
+import type { Handlers } from '../../../src-main/dispatch';
+
+export function compileOnlyRendererCalls(wallet: WalletApi): void {
+  // Correct calls compile.
+  void wallet.app.info();
+  void wallet.preferences.update({ privacyMode: true });
+  void wallet.preferences.update({ idleLockMinutes: 5 });
+  void wallet.links.open({ url: 'https://mempool.space/tx/1' });
+
+  // @ts-expect-error: no such domain
+  void wallet.treasury.drain();
+  // @ts-expect-error: no such operation in an existing domain
+  void wallet.preferences.reset();
+  // @ts-expect-error: wrong argument type
+  void wallet.preferences.update({ privacyMode: 'yes' });
+  // @ts-expect-error: unknown field
+  void wallet.preferences.update({ privacyMode: true, theme: 'dark' });
+  // @ts-expect-error: missing required argument
+  void wallet.links.open();
+  // @ts-expect-error: wrong argument shape
+  void wallet.links.open('https://mempool.space/tx/1');
+  // @ts-expect-error: unknown event
+  wallet.on('wallet.drained', () => undefined);
+  wallet.on('preferences.changed', (payload) => {
+    // @ts-expect-error: event payloads are typed too
+    const wrong: string = payload.privacyMode;
+    void wrong;
+  });
+  // @ts-expect-error: the bridge is read-only
+  wallet.app = wallet.app;
+}
+
+export function compileOnlyMainSide(): void {
+  // @ts-expect-error: channel names come from the contract only
+  invokeChannel('wallets.drain');
+
+  const handlers: Pick<Handlers, 'preferences.update'> = {
+    // @ts-expect-error: a handler must return what the contract promises
+    'preferences.update': () => ({ privacyMode: 'yes', idleLockMinutes: 5 }),
+  };
+  void handlers;
+}
+
+describe('contract types', () => {
+  it('types each call from its zod schemas', () => {
+    expectTypeOf<InputOf<'preferences.update'>>().toEqualTypeOf<{ privacyMode?: boolean; idleLockMinutes?: number }>();
+    expectTypeOf<WalletApi['preferences']['update']>().parameter(0).toEqualTypeOf<InputOf<'preferences.update'>>();
+    expectTypeOf<WalletApi['app']['info']>().returns.toEqualTypeOf<Promise<Result<OutputOf<'app.info'>>>>();
+    expectTypeOf<'app.info'>().toExtend<OperationName>();
+    expectTypeOf<'wallets.drain'>().not.toExtend<OperationName>();
+  });
+});
