@@ -1,4 +1,4 @@
-import type { HistoryRow } from './history';
+import { searchText, type HistoryRow } from './history';
 
 /** Fields POST /transactions may order by (README). */
 export const ORDER_BY_FIELDS = ['date', 'amount', 'value', 'symbol', 'status', 'type'] as const;
@@ -74,7 +74,7 @@ export class HistoryBook {
     const symbols = q.symbols && q.symbols.length > 0 ? new Set(q.symbols.map((s) => s.toUpperCase())) : undefined;
     const types = q.withdrawTypes && q.withdrawTypes.length > 0 ? new Set(q.withdrawTypes) : undefined;
     const keep = (r: HistoryRow): boolean =>
-      (needle === '' || r.search.includes(needle)) &&
+      (needle === '' || searchText(r).includes(needle)) &&
       (!symbols || symbols.has(r.symbol)) &&
       (!types || types.has(r.withdrawType)) &&
       (!q.hideLowAmounts || r.valueNum >= LOW_AMOUNT_USD);

@@ -2,6 +2,8 @@
  * Seeded PRNG (mulberry32). The sandbox must produce the same identities, balances and history for the same
  * seed on every run, so nothing in the seed data may come from Math.random or the clock.
  */
+const HEX_BYTES = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
 export class Prng {
   #state: number;
 
@@ -34,17 +36,18 @@ export class Prng {
     return out;
   }
 
+  /** Byte-table lookup: history generation makes tens of thousands of ids, so no byte arrays here. */
   hex(byteLength: number): string {
-    return Buffer.from(this.bytes(byteLength)).toString('hex');
+    const parts: string[] = new Array<string>(byteLength);
+    for (let i = 0; i < byteLength; i += 1) parts[i] = HEX_BYTES[Math.floor(this.next() * 256)] ?? '00';
+    return parts.join('');
   }
 
   /** A version-4-shaped GUID, deterministic for the seed. */
   guid(): string {
-    const b = this.bytes(16);
-    b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
-    b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
-    const h = Buffer.from(b).toString('hex');
-    return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+    const h = this.hex(16);
+    const variant = ((parseInt(h.charAt(16), 16) & 0x3) | 0x8).toString(16);
+    return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
   }
 
   /** Derives an independent stream, so adding draws to one part of the seed data leaves the others unchanged. */

@@ -1,4 +1,4 @@
-import type { HistoryRow } from '../data/history';
+import { isoDate, type HistoryRow } from '../data/history';
 import type { UserSeed } from '../data/identities';
 import { Dec, usd } from '../data/money';
 import type { AccountState, SandboxState, WalletState } from '../data/state';
@@ -64,7 +64,7 @@ export function transactionItem(row: HistoryRow): Record<string, unknown> {
     amount: Number(row.amount),
     status: row.status,
     type: row.type,
-    date: row.date,
+    date: isoDate(row),
     value: Number(row.value),
     referenceId: row.referenceId,
     label: row.label,

@@ -183,3 +183,26 @@ export function accountOf(info: SandboxInfo, username: string, role: string): st
   if (!account) throw new Error(`${username} has no ${role} account`);
   return account.guid;
 }
+
+/**
+ * Hands out a different valid TOTP each call by walking the accepted drift window (the sandbox under test
+ * is started with a wide totpWindowSteps), since each time step is accepted only once.
+ */
+export class TotpSource {
+  #offset: number;
+  readonly #secret: string;
+  readonly #max: number;
+
+  constructor(secret: string, windowSteps: number) {
+    this.#secret = secret;
+    this.#offset = -windowSteps + 1;
+    this.#max = windowSteps - 1;
+  }
+
+  next(): string {
+    if (this.#offset > this.#max) throw new Error('TOTP window used up; start the sandbox with a wider totpWindowSteps');
+    const code = totp(this.#secret, this.#offset);
+    this.#offset += 1;
+    return code;
+  }
+}
