@@ -1,15 +1,6 @@
 import Decimal from 'decimal.js';
+import { ASSETS, NETWORK_IDS, type AssetDef } from '../data/assets';
 import { ZError } from './envelope';
-
-/** Network ids of spec 2.3. */
-export const NETWORKS = {
-  1: 'Bitcoin Mainnet',
-  2: 'Litecoin Mainnet',
-  3: 'Ethereum Mainnet',
-  4: 'Binance Smartchain',
-  5: 'Optimism Mainnet',
-} as const satisfies Record<number, string>;
-export type NetworkId = keyof typeof NETWORKS;
 
 /** The twelve merchant balance fields of spec 2.3, in the spec's order. */
 export const BALANCE_FIELDS = [
@@ -28,65 +19,43 @@ export const BALANCE_FIELDS = [
 ] as const;
 export type BalanceField = (typeof BALANCE_FIELDS)[number];
 
-export type Asset = 'BTC' | 'LTC' | 'ETH' | 'USDT' | 'USDC' | 'BNB';
+/** What Interface B adds to the sandbox's asset table (data/assets.ts), per network-specific symbol. */
+const TERMS: Record<string, { balanceField: BalanceField; contractType: string | null; minDeposit: string }> = {
+  BTC: { balanceField: 'btcBalance', contractType: null, minDeposit: '0.0001' },
+  LTC: { balanceField: 'ltcBalance', contractType: null, minDeposit: '0.01' },
+  ETH: { balanceField: 'ethBalance', contractType: null, minDeposit: '0.001' },
+  'OPT-ETH': { balanceField: 'optethBalance', contractType: null, minDeposit: '0.001' },
+  USDT: { balanceField: 'usdtBalance', contractType: 'ERC20', minDeposit: '5' },
+  'BSC-USD': { balanceField: 'bscusdBalance', contractType: 'BEP20', minDeposit: '1' },
+  'OPT-USD': { balanceField: 'optusdBalance', contractType: 'ERC20', minDeposit: '1' },
+  'ETH-USDC': { balanceField: 'ethusdcBalance', contractType: 'ERC20', minDeposit: '5' },
+  'BSC-USDC': { balanceField: 'bscusdcBalance', contractType: 'BEP20', minDeposit: '1' },
+  BNB: { balanceField: 'bnbBalance', contractType: null, minDeposit: '0.01' },
+};
 
-/** One asset on one network: a row of the spec 2.3 "Assets and networks" table. */
-export interface Listing {
-  asset: Asset;
-  /** The network-specific symbol (the one in brackets in the spec). */
-  symbol: string;
-  networkId: NetworkId;
-  network: string;
+/** One asset on one network (a row of spec 2.3) with its Interface B terms. */
+export interface Listing extends AssetDef {
+  balanceField: BalanceField;
   /** Token standard, or null for the network's native coin. */
   contractType: string | null;
-  /** Decimal places the asset carries on this network; amounts with more are refused. */
-  decimals: number;
-  balanceField: BalanceField;
-  /** Scale of the verification amount: 1000..9999 units of 10^-verifyScale. */
-  verifyScale: number;
   minDeposit: Decimal;
+  /** The verification amount is 1000..9999 units of 10^-verifyScale. */
+  verifyScale: number;
 }
 
-function listing(
-  asset: Asset,
-  symbol: string,
-  networkId: NetworkId,
-  contractType: string | null,
-  decimals: number,
-  balanceField: BalanceField,
-  minDeposit: string,
-): Listing {
-  const verifyScale = decimals <= 6 ? decimals : 8;
+/** In table order, so an asset's first listing is its default network when a call names none. */
+export const LISTINGS: readonly Listing[] = ASSETS.map((asset) => {
+  const terms = TERMS[asset.symbol];
+  if (!terms) throw new Error(`no Interface B terms for ${asset.symbol}`);
   return {
-    asset,
-    symbol,
-    networkId,
-    network: NETWORKS[networkId],
-    contractType,
-    decimals,
-    balanceField,
-    verifyScale,
-    minDeposit: new Decimal(minDeposit),
+    ...asset,
+    ...terms,
+    minDeposit: new Decimal(terms.minDeposit),
+    verifyScale: Math.min(asset.decimals, 8),
   };
-}
+});
 
-/** First listing of an asset is its default network when a call carries no NetworkId. */
-export const LISTINGS: readonly Listing[] = [
-  listing('BTC', 'BTC', 1, null, 8, 'btcBalance', '0.0001'),
-  listing('LTC', 'LTC', 2, null, 8, 'ltcBalance', '0.01'),
-  listing('ETH', 'ETH', 3, null, 18, 'ethBalance', '0.001'),
-  listing('ETH', 'OPT-ETH', 5, null, 18, 'optethBalance', '0.001'),
-  listing('USDT', 'USDT', 3, 'ERC20', 6, 'usdtBalance', '5'),
-  listing('USDT', 'BSC-USD', 4, 'BEP20', 18, 'bscusdBalance', '1'),
-  listing('USDT', 'OPT-USD', 5, 'ERC20', 6, 'optusdBalance', '1'),
-  listing('USDC', 'ETH-USDC', 3, 'ERC20', 6, 'ethusdcBalance', '5'),
-  listing('USDC', 'BSC-USDC', 4, 'BEP20', 18, 'bscusdcBalance', '1'),
-  listing('BNB', 'BNB', 4, null, 18, 'bnbBalance', '0.01'),
-];
-
-export function isNetworkId(value: number): value is NetworkId {
-  return Object.hasOwn(NETWORKS, value);
-}
+const NETWORK_ID_SET = new Set<number>(Object.values(NETWORK_IDS));
 
 /**
  * Finds the listing a request means. Symbol may be a network-specific symbol (BSC-USD) or an asset
@@ -99,34 +68,25 @@ export function resolveListing(symbolInput: string, networkId?: number): Listing
   const ofAsset = LISTINGS.filter((l) => l.asset === symbol);
   if (!bySymbol && ofAsset.length === 0) throw new ZError('Z300', `unknown symbol ${symbolInput}`);
   if (networkId === undefined) return bySymbol ?? (ofAsset[0] as Listing);
-  if (!isNetworkId(networkId)) throw new ZError('Z600', `unknown network id ${networkId}`);
+  if (!NETWORK_ID_SET.has(networkId)) throw new ZError('Z600', `unknown network id ${networkId}`);
   if (bySymbol?.networkId === networkId) return bySymbol;
   const onNetwork = ofAsset.find((l) => l.networkId === networkId);
   if (onNetwork) return onNetwork;
   throw new ZError('Z600', `${symbolInput} is not carried on network ${networkId}`);
 }
 
-export function networksOf(asset: Asset): string[] {
+export function networksOf(asset: string): string[] {
   return LISTINGS.filter((l) => l.asset === asset).map((l) => l.network);
 }
-
-const USD_PER_UNIT: Record<Asset, string> = {
-  BTC: '64250.50',
-  LTC: '72.35',
-  ETH: '3150.25',
-  USDT: '1.0002',
-  USDC: '0.9998',
-  BNB: '585.40',
-};
 
 /** Units of each fiat per USD. */
 const FIAT_PER_USD = { usd: '1', eur: '0.92', gbp: '0.79', try: '32.40', jpy: '151.20' } as const;
 export type FiatCode = keyof typeof FIAT_PER_USD;
 export const FIAT_CODES = Object.keys(FIAT_PER_USD) as FiatCode[];
 
-/** Fiat value of `amount` units of the asset (one unit when no amount), to the cent. */
-export function fiatPrices(asset: Asset, amount: Decimal = new Decimal(1)): Record<FiatCode, Decimal> {
-  const usd = amount.times(USD_PER_UNIT[asset]);
+/** Fiat value of `amount` units at the asset's base price (one unit when no amount), to the cent. */
+export function fiatPrices(listing: Listing, amount: Decimal = new Decimal(1)): Record<FiatCode, Decimal> {
+  const usd = amount.times(String(listing.basePrice));
   const out = {} as Record<FiatCode, Decimal>;
   for (const code of FIAT_CODES) out[code] = usd.times(FIAT_PER_USD[code]).toDecimalPlaces(2);
   return out;

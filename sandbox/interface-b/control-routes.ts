@@ -3,12 +3,11 @@ import Decimal from 'decimal.js';
 import type { Context, Next } from 'koa';
 import { z } from 'zod';
 import { deliverDepositCallback } from '../callbacks/deliver';
-import { makeTxId } from './addresses';
 import { fiatPrices } from './assets';
 import { readJsonObject } from './body';
 import { toExactJson, ZError } from './envelope';
-import { deriveBytes } from './prng';
-import type { InterfaceBStore } from './store';
+import { Prng } from '../data/prng';
+import { makeTxId, type InterfaceBStore } from './store';
 
 const SimulatedDeposit = z
   .object({
@@ -42,7 +41,7 @@ export function createInterfaceBControlRouter(store: InterfaceBStore, log: (line
   router.post('/__sandbox/deposit', async (ctx: Context, next: Next) => {
     let input: z.infer<typeof SimulatedDeposit>;
     try {
-      const parsed = SimulatedDeposit.safeParse(await readJsonObject(ctx.req));
+      const parsed = SimulatedDeposit.safeParse(await readJsonObject(ctx));
       if (!parsed.success) return reply(ctx, 400, { error: z.prettifyError(parsed.error) });
       input = parsed.data;
     } catch (error) {
@@ -66,14 +65,15 @@ export function createInterfaceBControlRouter(store: InterfaceBStore, log: (line
       return reply(ctx, 400, { error: `amount must be positive with at most ${listing.decimals} decimals` });
     }
     const orderId = store.nextOrderId();
-    const uniqueId = input.uniqueId ?? makeTxId(listing.networkId, deriveBytes(store.seed, `deposit-tx:${orderId}`));
+    const uniqueId =
+      input.uniqueId ?? makeTxId(listing, new Prng(store.seed).fork(`interface-b:deposit-tx:${orderId}`));
     if (entry.creditedIds.has(uniqueId)) {
       return reply(ctx, 409, { error: 'this UniqueId was already credited' });
     }
     entry.creditedIds.add(uniqueId);
     merchant.balances[listing.balanceField] = merchant.balances[listing.balanceField].plus(amount);
     log(`interface-b deposit ${amount.toFixed()} ${listing.symbol} credited, order ${orderId}`);
-    const price = fiatPrices(listing.asset, amount);
+    const price = fiatPrices(listing, amount);
     const report = await deliverDepositCallback(
       { callbackUrl: entry.callbackUrl, secretKey: merchant.secretKey },
       {

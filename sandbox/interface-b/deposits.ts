@@ -1,9 +1,9 @@
 import type Decimal from 'decimal.js';
-import { makeAddress } from './addresses';
+import { generateAddress } from '../data/addresses';
+import { Prng } from '../data/prng';
 import { fiatPrices, networksOf, type FiatCode, type Listing } from './assets';
 import { ZError } from './envelope';
 import type { Merchant } from './merchants';
-import { deriveBytes, guidFrom } from './prng';
 
 export interface CreateDepositRequest {
   referenceId: string;
@@ -68,19 +68,19 @@ export class DepositBook {
         throw new ZError('Z600', 'ReferenceId already used with a different body');
       return existing.created;
     }
-    const bytes = deriveBytes(this.seed, `deposit:${key}`);
-    const address = makeAddress(listing.networkId, bytes);
-    const referenceGuid = guidFrom(deriveBytes(this.seed, `deposit-guid:${key}`));
+    const derived = new Prng(this.seed).fork(`interface-b:deposit:${key}`);
+    const address = generateAddress(listing.addressKind, derived);
+    const referenceGuid = derived.guid();
     this.#requests += 1;
-    const requestId = guidFrom(deriveBytes(this.seed, `deposit-request:${this.#requests}`));
-    const minUsd = fiatPrices(listing.asset, listing.minDeposit).usd;
+    const requestId = new Prng(this.seed).fork(`interface-b:deposit-request:${this.#requests}`).guid();
+    const minUsd = fiatPrices(listing, listing.minDeposit).usd;
     const created = {
       wallet: address,
       requestId,
       referenceGuid,
       symbol: listing.symbol,
       network: listing.network,
-      price: fiatPrices(listing.asset, request.amount),
+      price: fiatPrices(listing, request.amount),
       supportedNetworks: networksOf(listing.asset),
       contractTypes: contractTypesOf(listing),
       minAmounts: [

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { ScureBase32Plugin } from 'otplib';
 import { BALANCE_FIELDS, type BalanceField } from './assets';
-import { deriveBytes } from './prng';
+import { Prng } from '../data/prng';
 
 export interface Merchant {
   name: string;
@@ -53,28 +53,21 @@ const SEED_MAX_UNITS: Record<BalanceField, number> = {
 
 const base32 = new ScureBase32Plugin();
 
-function seededBalance(seed: number, index: number, field: BalanceField): Decimal {
-  const places = SEED_PLACES[field];
-  const raw = deriveBytes(seed, `merchant:${index}:balance:${field}`).readUIntBE(0, 6);
-  const scale = new Decimal(10).pow(places);
-  const units = new Decimal(raw).mod(new Decimal(SEED_MAX_UNITS[field]).times(scale));
-  // Never zero, so every field can fund a withdrawal in tests.
-  return units.plus(scale).div(scale);
+function seededBalance(prng: Prng, field: BalanceField): Decimal {
+  const scale = 10 ** SEED_PLACES[field];
+  // At least one whole unit, so every field can fund a withdrawal in tests.
+  return new Decimal(prng.int(scale, SEED_MAX_UNITS[field] * scale)).div(scale);
 }
 
 export function seedMerchants(seed: number): Merchant[] {
   return PROFILES.map((profile, index) => {
-    const keyBytes = (label: string, length: number) =>
-      deriveBytes(seed, `merchant:${index}:${label}`).subarray(0, length);
+    // One forked stream per merchant: adding merchants or fields leaves the others' values unchanged.
+    const prng = new Prng(seed).fork(`interface-b:merchant:${index}`);
+    const publicKey = `pk_sbx_${prng.hex(16)}`;
+    const secretKey = `sk_sbx_${prng.hex(24)}`;
+    const totpSecret = base32.encode(prng.bytes(20));
     const balances = {} as Record<BalanceField, Decimal>;
-    for (const field of BALANCE_FIELDS) balances[field] = seededBalance(seed, index, field);
-    return {
-      name: profile.name,
-      email: profile.email,
-      publicKey: `pk_sbx_${keyBytes('public', 16).toString('hex')}`,
-      secretKey: `sk_sbx_${keyBytes('secret', 24).toString('hex')}`,
-      totpSecret: base32.encode(keyBytes('totp', 20)),
-      balances,
-    };
+    for (const field of BALANCE_FIELDS) balances[field] = seededBalance(prng, field);
+    return { name: profile.name, email: profile.email, publicKey, secretKey, totpSecret, balances };
   });
 }

@@ -3,7 +3,7 @@ import Decimal from 'decimal.js';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import type { SandboxFaults } from '../faults';
-import { isValidAddress } from './addresses';
+import { isValidAddress } from '../data/addresses';
 import { BALANCE_FIELDS, FIAT_CODES, resolveListing, type FiatCode } from './assets';
 import { readJsonObject } from './body';
 import { sendData, sendServerFault, sendZError, ZError } from './envelope';
@@ -108,7 +108,7 @@ export function createInterfaceBRouter(
       }
       try {
         if (fault === 'rate_limit') throw new ZError('Z429', 'injected rate limit');
-        const body = await readJsonObject(ctx.req);
+        const body = await readJsonObject(ctx);
         const publicKey = typeof body.PublicKey === 'string' ? body.PublicKey : '';
         const merchant = store.findMerchant(publicKey);
         // Unknown callers share one bucket per address, so guessing keys is limited too.
@@ -156,7 +156,7 @@ export function createInterfaceBRouter(
     const body = parse(VerifyStartBody, raw);
     checkHash(verifyStartHash(body, merchant.secretKey), body.Hash);
     const listing = resolveListing(body.Symbol, body.NetworkId);
-    if (!isValidAddress(listing.networkId, body.Address)) {
+    if (!isValidAddress(listing.addressKind, body.Address)) {
       throw new ZError('Z600', `address does not suit ${listing.network}`);
     }
     const amount = store.verification.start(merchant.publicKey, body.ReferenceId, listing, body.Address, body.Label);

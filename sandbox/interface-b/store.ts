@@ -1,10 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
-import { explorerUrl, makeTxId } from './addresses';
+import { Prng } from '../data/prng';
+import { RateLimiter } from '../interface-a/rate-limit';
 import type { Listing } from './assets';
 import { DepositBook } from './deposits';
 import { seedMerchants, type Merchant } from './merchants';
-import { createPrng, deriveBytes } from './prng';
-import { TokenBuckets } from './rate-limit';
 import { TotpGuard } from './totp-guard';
 import { VerificationBook } from './verification';
 import { WithdrawalLedger, type WithdrawResult } from './withdrawals';
@@ -18,7 +17,7 @@ export class InterfaceBStore {
   verification!: VerificationBook;
   withdrawals!: WithdrawalLedger;
   deposits!: DepositBook;
-  readonly limiter = new TokenBuckets(RATE_LIMIT.capacity, RATE_LIMIT.refillPerSecond);
+  readonly limiter = new RateLimiter(RATE_LIMIT);
   #txCount = 0;
   #orderCount = 0;
 
@@ -28,7 +27,7 @@ export class InterfaceBStore {
 
   reset(): void {
     this.merchants = seedMerchants(this.seed);
-    this.verification = new VerificationBook(createPrng(this.seed));
+    this.verification = new VerificationBook(new Prng(this.seed).fork('interface-b:verification'));
     this.withdrawals = new WithdrawalLedger(new TotpGuard(), (listing) => this.newTransaction(listing));
     this.deposits = new DepositBook(this.seed);
     this.limiter.reset();
@@ -38,8 +37,8 @@ export class InterfaceBStore {
 
   newTransaction(listing: Listing): WithdrawResult {
     this.#txCount += 1;
-    const txId = makeTxId(listing.networkId, deriveBytes(this.seed, `tx:${this.#txCount}`));
-    return { txId, explorerUrl: explorerUrl(listing.networkId, txId), success: true };
+    const txId = makeTxId(listing, new Prng(this.seed).fork(`interface-b:tx:${this.#txCount}`));
+    return { txId, explorerUrl: `${listing.explorerTx}${txId}`, success: true };
   }
 
   nextOrderId(): number {
@@ -50,6 +49,11 @@ export class InterfaceBStore {
   findMerchant(publicKey: string): Merchant | undefined {
     return this.merchants.find((m) => m.publicKey === publicKey);
   }
+}
+
+/** A transaction id in the network's usual shape. */
+export function makeTxId(listing: Listing, prng: Prng): string {
+  return listing.addressKind === 'evm' ? `0x${prng.hex(32)}` : prng.hex(32);
 }
 
 export function secretMatches(expected: string, given: string): boolean {

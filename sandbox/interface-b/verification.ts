@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
-import type { Listing, NetworkId } from './assets';
+import type { Prng } from '../data/prng';
+import type { Listing } from './assets';
 import { ZError } from './envelope';
 
 /** Wrong confirmations a sent amount survives; then it is void and verification must start again. */
@@ -9,7 +10,7 @@ interface VerificationRecord {
   merchantKey: string;
   referenceId: string;
   symbol: string;
-  networkId: NetworkId;
+  networkId: number;
   address: string;
   label: string;
   /** The amount last sent; null once voided by too many wrong confirmations. */
@@ -34,10 +35,10 @@ export interface WithdrawableAsset {
 export class VerificationBook {
   readonly #records = new Map<string, VerificationRecord>();
 
-  constructor(private readonly random: () => number) {}
+  constructor(private readonly prng: Prng) {}
 
   start(merchantKey: string, referenceId: string, listing: Listing, address: string, label: string): Decimal {
-    const amount = new Decimal(1000 + Math.floor(this.random() * 9000)).div(new Decimal(10).pow(listing.verifyScale));
+    const amount = new Decimal(this.prng.int(1000, 9999)).div(new Decimal(10).pow(listing.verifyScale));
     const key = JSON.stringify([merchantKey, referenceId, listing.symbol, listing.networkId, address]);
     const existing = this.#records.get(key);
     // A new start replaces the amount to confirm; an address already verified stays verified.

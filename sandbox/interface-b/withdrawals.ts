@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { isValidAddress } from './addresses';
+import { isValidAddress } from '../data/addresses';
 import type { Listing } from './assets';
 import { ZError } from './envelope';
 import type { Merchant } from './merchants';
@@ -75,7 +75,7 @@ export class WithdrawalLedger {
     if (request.email.toLowerCase() !== merchant.email.toLowerCase()) {
       throw new ZError('Z600', 'Email is not the merchant e-mail');
     }
-    if (!isValidAddress(request.listing.networkId, request.address)) {
+    if (!isValidAddress(request.listing.addressKind, request.address)) {
       throw new ZError('Z600', `address does not suit ${request.listing.network}`);
     }
     if (request.amount.lte(0) || request.amount.decimalPlaces() > request.listing.decimals) {

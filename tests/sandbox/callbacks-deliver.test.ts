@@ -158,8 +158,8 @@ describe('POST /__sandbox/deposit', () => {
       'Hash',
     ]);
     expect(event).toMatchObject({ Address: address, Amount: 125.5, Symbol: 'USDT', ReferenceId: 'order-9' });
-    // 125.5 USDT at 1.0002 USD = 125.5251 USD, times 0.79 / 0.92 / 32.40 / 151.20, to the cent.
-    expect(event.Price).toEqual({ USD: 125.53, GBP: 99.16, EUR: 115.48, TRY: 4067.01, JPY: 18979.4 });
+    // 125.5 USDT at its base price of 1 USD, times 0.79 / 0.92 / 32.40 / 151.20, to the cent (half up).
+    expect(event.Price).toEqual({ USD: 125.5, GBP: 99.15, EUR: 115.46, TRY: 4066.2, JPY: 18975.6 });
     expect(Number.isInteger(event.OrderId)).toBe(true);
     expect(event.UniqueId).toMatch(/^0x[0-9a-f]{64}$/);
     expect(event.Hash).toMatch(/^[0-9A-F]{64}$/);

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { isValidAddress } from '../../sandbox/data/addresses';
 import {
   BTC_ADDRESS,
   ETH_ADDRESS,
@@ -161,6 +162,12 @@ describe('Interface B parameter errors', () => {
     );
     expectZ(await h.call('/v1/verify/start', verifyStartBody(h.merchant, { ...start, NetworkId: 7 })), 'Z600');
     expectZ(await h.call('/v1/verify/start', verifyStartBody(h.merchant, { ...start, Address: BTC_ADDRESS })), 'Z600');
+    // One changed character breaks the bech32 checksum.
+    const mistyped = { ...start, Symbol: 'BTC', NetworkId: 1, Address: `${BTC_ADDRESS.slice(0, -1)}5` };
+    expectZ(await h.call('/v1/verify/start', verifyStartBody(h.merchant, mistyped)), 'Z600');
+    // A mixed-case EVM address must carry a valid EIP-55 checksum.
+    const badCase = { ...start, Address: ETH_ADDRESS.replace('E0F', 'e0F') };
+    expectZ(await h.call('/v1/verify/start', verifyStartBody(h.merchant, badCase)), 'Z600');
     expectZ(
       await h.call(
         '/v1/verify/start',
@@ -212,10 +219,11 @@ describe('Interface B deposit addresses', () => {
       supportedNetworks: ['Ethereum Mainnet', 'Binance Smartchain', 'Optimism Mainnet'],
       contractTypes: ['BEP20'],
     });
-    expect(data.wallet).toMatch(/^0x[0-9a-f]{40}$/);
+    expect(isValidAddress('evm', String(data.wallet))).toBe(true);
     expect(data.requestId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(data.referenceGuid).toMatch(/^[0-9a-f-]{36}$/);
-    expect(data.price).toEqual({ usd: 250.05, eur: 230.05, gbp: 197.54, try: 8101.62, jpy: 37807.56 });
+    // 250 units at USDT's base price of 1 USD.
+    expect(data.price).toEqual({ usd: 250, eur: 230, gbp: 197.5, try: 8100, jpy: 37800 });
     expect(data.minAmounts).toEqual([
       { currency: 'BSC-USD', amount: 1 },
       { currency: 'USD', amount: 1 },
@@ -226,6 +234,18 @@ describe('Interface B deposit addresses', () => {
       depositCreateBody(h.merchant, created, { Amount: 250, Currency: 'EUR' }),
     );
     expect(again.body.data).toEqual(data);
+  });
+
+  it('hands out well-formed segwit addresses for Bitcoin and Litecoin', async () => {
+    for (const [Symbol, kind] of [
+      ['BTC', 'btc'],
+      ['LTC', 'ltc'],
+    ] as const) {
+      const res = await h.call('/v1/deposit/address/create', depositCreateBody(h.merchant, { ...created, Symbol }));
+      const data = res.body.data as { wallet: string; contractTypes: string[] };
+      expect(isValidAddress(kind, data.wallet)).toBe(true);
+      expect(data.contractTypes).toEqual([]);
+    }
   });
 
   it('refuses the same ReferenceId with a different body (Z600) and a bad callback URL (Z600)', async () => {

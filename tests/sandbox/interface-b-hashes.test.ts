@@ -1,6 +1,5 @@
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { isValidAddress, makeAddress } from '../../sandbox/interface-b/addresses';
 import { resolveListing } from '../../sandbox/interface-b/assets';
 import { toExactJson, ZError } from '../../sandbox/interface-b/envelope';
 import {
@@ -67,7 +66,7 @@ describe('Interface B hash vectors', () => {
   });
 });
 
-describe('Interface B symbols, networks and addresses', () => {
+describe('Interface B symbols and networks', () => {
   it('resolves asset symbols and network-specific symbols per spec 2.3', () => {
     expect(resolveListing('USDT', 4).symbol).toBe('BSC-USD');
     expect(resolveListing('BSC-USD', 4).balanceField).toBe('bscusdBalance');
@@ -90,23 +89,6 @@ describe('Interface B symbols, networks and addresses', () => {
     expect(codeOf(() => resolveListing('USDC', 1))).toBe('Z600');
     expect(codeOf(() => resolveListing('BSC-USD', 3))).toBe('Z600');
     expect(codeOf(() => resolveListing('BTC', 9))).toBe('Z600');
-  });
-
-  it('checks address formats per network, segwit with its checksum', () => {
-    expect(isValidAddress(1, BTC_ADDRESS)).toBe(true);
-    expect(isValidAddress(1, 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5')).toBe(false);
-    expect(isValidAddress(1, '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2')).toBe(true);
-    expect(isValidAddress(1, ETH_ADDRESS)).toBe(false);
-    expect(isValidAddress(3, ETH_ADDRESS)).toBe(true);
-    expect(isValidAddress(4, '0x1234')).toBe(false);
-    expect(isValidAddress(2, BTC_ADDRESS)).toBe(false);
-  });
-
-  it('hands out deposit addresses that pass its own format checks', () => {
-    const bytes = new Uint8Array(32).map((_, i) => i * 7);
-    for (const network of [1, 2, 3, 4, 5] as const) {
-      expect(isValidAddress(network, makeAddress(network, bytes))).toBe(true);
-    }
   });
 });
 
