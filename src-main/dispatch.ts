@@ -14,7 +14,9 @@ import { AppError } from './app-error';
 
 /** One handler per operation; a handler returns its value or throws AppError. */
 export type Handlers = {
-  [K in OperationName]: (input: ParsedInputOf<K>) => Promise<z.input<(typeof operations)[K]['output']>> | z.input<(typeof operations)[K]['output']>;
+  [K in OperationName]: (
+    input: ParsedInputOf<K>,
+  ) => Promise<z.input<(typeof operations)[K]['output']>> | z.input<(typeof operations)[K]['output']>;
 };
 
 export type Dispatch = (operation: string, input: unknown) => Promise<Result<unknown>>;
@@ -44,14 +46,20 @@ export function createDispatcher(handlers: Handlers, log: DispatchLogger): Dispa
     const spec = operations[operation];
     const parsedInput = spec.input.safeParse(rawInput);
     if (!parsedInput.success) {
-      return fail({ code: 'bad_input', message: `Invalid input for ${operation}: ${describeIssues(parsedInput.error)}` });
+      return fail({
+        code: 'bad_input',
+        message: `Invalid input for ${operation}: ${describeIssues(parsedInput.error)}`,
+      });
     }
     try {
       const handler = handlers[operation] as (input: unknown) => unknown;
       const value = await handler(parsedInput.data);
       const parsedOutput = spec.output.safeParse(value);
       if (!parsedOutput.success) {
-        log.error('bridge result does not match the contract', { operation, issues: describeIssues(parsedOutput.error) });
+        log.error('bridge result does not match the contract', {
+          operation,
+          issues: describeIssues(parsedOutput.error),
+        });
         return fail({ code: 'internal', message: 'The app produced an unexpected result. Please try again.' });
       }
       return ok(parsedOutput.data as OutputOf<typeof operation>);

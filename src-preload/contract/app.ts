@@ -20,7 +20,11 @@ export type AppInfo = z.infer<typeof AppInfo>;
 /** The part of the settings the renderer may read and change. Nothing secret lives in settings. */
 export const Preferences = z.object({
   privacyMode: z.boolean(),
-  idleLockMinutes: z.number().int().min(1).max(24 * 60),
+  idleLockMinutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60),
 });
 export type Preferences = z.infer<typeof Preferences>;
 

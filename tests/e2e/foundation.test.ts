@@ -37,12 +37,20 @@ describe('the app in Chromium through the harness', () => {
 
   it('a bad argument from the page gets a clear error and changes nothing', async () => {
     const result = await session.page.evaluate(() =>
-      (window as unknown as { wallet: { preferences: { update(x: unknown): Promise<unknown> } } }).wallet.preferences.update({
+      (
+        window as unknown as { wallet: { preferences: { update(x: unknown): Promise<unknown> } } }
+      ).wallet.preferences.update({
         idleLockMinutes: -5,
       }),
     );
-    expect(result).toMatchObject({ ok: false, error: { code: 'bad_input', message: expect.stringContaining('idleLockMinutes') } });
-    expect(await session.app.dispatch('preferences.get', undefined)).toMatchObject({ ok: true, value: { idleLockMinutes: 15 } });
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: 'bad_input', message: expect.stringContaining('idleLockMinutes') },
+    });
+    expect(await session.app.dispatch('preferences.get', undefined)).toMatchObject({
+      ok: true,
+      value: { idleLockMinutes: 15 },
+    });
   });
 
   it('a call that does not come from the app page is refused', async () => {

@@ -86,7 +86,9 @@ export async function startHarnessServer(options: HarnessServerOptions): Promise
       // The stand-in for the IPC sender check: only the harness's own page may call.
       if (request.headers.origin !== origin) {
         response.writeHead(200, { 'content-type': 'application/json' });
-        response.end(JSON.stringify({ ok: false, error: { code: 'forbidden_sender', message: 'Refused: not the app page.' } }));
+        response.end(
+          JSON.stringify({ ok: false, error: { code: 'forbidden_sender', message: 'Refused: not the app page.' } }),
+        );
         return;
       }
       const operation = decodeURIComponent(url.pathname.slice('/__bridge/invoke/'.length));
@@ -97,7 +99,11 @@ export async function startHarnessServer(options: HarnessServerOptions): Promise
       return;
     }
     if (url.pathname === '/__bridge/events') {
-      response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
+      response.writeHead(200, {
+        'content-type': 'text/event-stream',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+      });
       response.write(': connected\n\n');
       streams.add(response);
       request.on('close', () => streams.delete(response));

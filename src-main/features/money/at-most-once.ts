@@ -109,7 +109,10 @@ export class IntentLedger<Body, Outcome> {
       intent.state = appError.code === 'outcome_unknown' || appError.code === 'network' ? 'unknown' : 'refused';
       intent.error =
         intent.state === 'unknown'
-          ? { code: 'outcome_unknown', message: 'No answer from the service: this request may or may not have gone through.' }
+          ? {
+              code: 'outcome_unknown',
+              message: 'No answer from the service: this request may or may not have gone through.',
+            }
           : appError.toBridgeError();
       if (intent.state === 'unknown') {
         throw new AppError('outcome_unknown', intent.error.message);
@@ -132,7 +135,10 @@ export class IntentLedger<Body, Outcome> {
       intent.error = null;
     } else {
       intent.state = 'refused';
-      intent.error = { code: 'outcome_unknown', message: 'The request did not reach the service. You can retry it with the same reference.' };
+      intent.error = {
+        code: 'outcome_unknown',
+        message: 'The request did not reach the service. You can retry it with the same reference.',
+      };
     }
     return this.#snapshot(intent);
   }

@@ -16,7 +16,11 @@ function cryptoFormat(decimals: number): Intl.NumberFormat {
 }
 
 const usdFormat = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' });
-const signedUsdFormat = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', signDisplay: 'exceptZero' });
+const signedUsdFormat = new Intl.NumberFormat(locale, {
+  style: 'currency',
+  currency: 'USD',
+  signDisplay: 'exceptZero',
+});
 
 type IntlDecimal = Parameters<Intl.NumberFormat['format']>[0];
 

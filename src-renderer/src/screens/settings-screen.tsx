@@ -31,7 +31,8 @@ export function SettingsScreen(): React.JSX.Element {
             defaultValue={preferences.idleLockMinutes}
             onBlur={(event) => {
               const minutes = Number(event.target.value);
-              if (Number.isInteger(minutes) && minutes >= 1 && minutes <= 1440) void updatePreferences({ idleLockMinutes: minutes });
+              if (Number.isInteger(minutes) && minutes >= 1 && minutes <= 1440)
+                void updatePreferences({ idleLockMinutes: minutes });
             }}
           />
         </form>
@@ -43,7 +44,11 @@ export function SettingsScreen(): React.JSX.Element {
           <dt>Environment</dt>
           <dd>{info.environmentLabel}</dd>
           <dt>Keychain</dt>
-          <dd>{info.keychain === 'available' ? 'OS keychain' : 'Unavailable: secrets are kept in memory for this run only'}</dd>
+          <dd>
+            {info.keychain === 'available'
+              ? 'OS keychain'
+              : 'Unavailable: secrets are kept in memory for this run only'}
+          </dd>
         </dl>
       )}
     </section>

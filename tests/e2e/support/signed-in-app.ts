@@ -47,7 +47,8 @@ function testKeychainService(): string {
  */
 export async function startApp(options: StartAppOptions = {}): Promise<AppSession> {
   const sandbox =
-    options.sandbox ?? (await startSandbox({ port: 0, quiet: true, accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 300 }));
+    options.sandbox ??
+    (await startSandbox({ port: 0, quiet: true, accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 300 }));
   const userDataDir = options.userDataDir ?? (await mkdtemp(join(tmpdir(), 'wallet-desk-e2e-')));
   const logger = createLogger({ directory: join(userDataDir, 'logs') });
   const secrets =

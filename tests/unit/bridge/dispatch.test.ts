@@ -15,7 +15,10 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
   const base: Handlers = {
     'app.info': () => info,
     'preferences.get': () => ({ privacyMode: false, idleLockMinutes: 15 }),
-    'preferences.update': (change) => ({ privacyMode: change.privacyMode ?? false, idleLockMinutes: change.idleLockMinutes ?? 15 }),
+    'preferences.update': (change) => ({
+      privacyMode: change.privacyMode ?? false,
+      idleLockMinutes: change.idleLockMinutes ?? 15,
+    }),
     'links.open': () => ({ opened: true }),
   } as Partial<Handlers> as Handlers;
   return { ...base, ...overrides } as Handlers;
@@ -45,7 +48,14 @@ describe('the bridge dispatcher', () => {
   it('parses arguments before the handler runs; a bad argument never reaches it', async () => {
     const update = vi.fn(() => ({ privacyMode: true, idleLockMinutes: 15 }));
     const dispatch = createDispatcher(handlers({ 'preferences.update': update }), log);
-    const bad = [{ privacyMode: 'yes' }, { idleLockMinutes: 0 }, { idleLockMinutes: 1.5 }, { unknown: true }, 'text', null];
+    const bad = [
+      { privacyMode: 'yes' },
+      { idleLockMinutes: 0 },
+      { idleLockMinutes: 1.5 },
+      { unknown: true },
+      'text',
+      null,
+    ];
     for (const input of bad) {
       const result = await dispatch('preferences.update', input);
       expect(result).toMatchObject({ ok: false, error: { code: 'bad_input' } });

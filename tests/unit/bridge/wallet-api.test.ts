@@ -16,7 +16,9 @@ describe('window.wallet generated from the contract', () => {
       .filter(([key]) => key !== 'on')
       .flatMap(([domain, actions]) => Object.keys(actions).map((action) => `${domain}.${action}`));
     expect(generated.sort()).toEqual([...operationNames].sort());
-    expect(Object.keys(api).sort()).toEqual([...new Set(operationNames.map((name) => name.split('.')[0]!)), 'on'].sort());
+    expect(Object.keys(api).sort()).toEqual(
+      [...new Set(operationNames.map((name) => name.split('.')[0]!)), 'on'].sort(),
+    );
     expect(Object.isFrozen(api)).toBe(true);
   });
 

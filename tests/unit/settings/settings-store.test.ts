@@ -53,7 +53,9 @@ describe('settings.json', () => {
       join(dir, SETTINGS_FILE),
       JSON.stringify({
         ...defaultSettings,
-        environments: { production: { issuer: 'javascript:alert(1)', clientId: 'x', baseUrl: 'https://a', apiUrl: 'https://b' } },
+        environments: {
+          production: { issuer: 'javascript:alert(1)', clientId: 'x', baseUrl: 'https://a', apiUrl: 'https://b' },
+        },
       }),
     );
     const store = await openSettingsStore(dir);

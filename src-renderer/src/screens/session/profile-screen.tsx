@@ -7,21 +7,35 @@ import { useSessionStore } from '../../stores/session-store';
 
 export function ProfileScreen(): React.JSX.Element {
   const activeAccountGuid = useSessionStore((state) => state.view?.activeAccountGuid ?? null);
-  const [profile, setProfile] = useState<ProfileView | null>(null);
-  const [error, setError] = useState<BridgeError | null>(null);
+  // Answers are kept with the account they belong to, so a switch never shows the previous account's profile.
+  const [loaded, setLoaded] = useState<{
+    account: string | null;
+    profile: ProfileView | null;
+    error: BridgeError | null;
+  }>({
+    account: null,
+    profile: null,
+    error: null,
+  });
 
   useEffect(() => {
     let current = true;
-    setProfile(null);
     void wallet.session.profile().then((result) => {
       if (!current) return;
-      if (result.ok) setProfile(result.value);
-      else setError(result.error);
+      setLoaded({
+        account: activeAccountGuid,
+        profile: result.ok ? result.value : null,
+        error: result.ok ? null : result.error,
+      });
     });
     return () => {
       current = false;
     };
   }, [activeAccountGuid]);
+
+  const upToDate = loaded.account === activeAccountGuid;
+  const profile = upToDate ? loaded.profile : null;
+  const error = upToDate ? loaded.error : null;
 
   return (
     <section aria-labelledby="profile-title" className="screen">
@@ -38,9 +52,7 @@ export function ProfileScreen(): React.JSX.Element {
             <dt>Role</dt>
             <dd>{profile.role}</dd>
           </dl>
-          {!profile.canMoveMoney && (
-            <p role="note">This role can view balances and history but cannot send or swap.</p>
-          )}
+          {!profile.canMoveMoney && <p role="note">This role can view balances and history but cannot send or swap.</p>}
           <h3>Connected accounts</h3>
           {profile.connectedAccounts.length === 0 ? (
             <p>No other accounts.</p>
