@@ -1,5 +1,7 @@
 import type { EmitEvent, Handlers } from './dispatch';
 import { AppError } from './app-error';
+import { createPortfolioHandlers } from './features/portfolio';
+import { createDepositAddresses, createReceiveHandlers } from './features/receive';
 import { createSessionHandlers, createSessionService, type SessionService } from './features/session';
 import type { SecretStore } from './keychain/secret-store';
 import { isAllowedExternalUrl } from './links';
@@ -18,6 +20,9 @@ export interface AppCoreDeps {
   /** Opens a URL in the system browser. Only called with URLs that passed an allowlist. */
   readonly openExternal: (url: string) => Promise<void>;
   readonly localSandboxPort?: number;
+  /** The system clipboard (Electron's in the app, an in-memory one in tests); clipboard.copy reads back what it wrote. */
+  readonly writeClipboard?: (text: string) => void | Promise<void>;
+  readonly readClipboard?: () => string | Promise<string>;
   /** Timing knobs for tests (short sign-in timeout, short token lifetimes). */
   readonly sessionOptions?: {
     readonly signInTimeoutMs?: number;
@@ -62,8 +67,14 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   // Silent sign-in with a stored refresh token; session.get waits for it, nothing else does.
   void session.restore();
 
+  const deposits = createDepositAddresses({ session, logger: deps.logger });
+  const { writeClipboard, readClipboard } = deps;
+  const clipboard = writeClipboard && readClipboard ? { write: writeClipboard, read: readClipboard } : undefined;
+
   const handlers: Handlers = {
     ...createSessionHandlers({ session }),
+    ...createPortfolioHandlers({ session }),
+    ...createReceiveHandlers({ session, deposits, clipboard, logger: deps.logger }),
     'app.info': () => {
       const current = settings.get();
       return {
@@ -96,6 +107,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     handlers,
     session,
     async dispose() {
+      deposits.dispose();
       await session.dispose();
     },
   };

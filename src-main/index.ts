@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { app, shell, type BrowserWindow } from 'electron';
+import { app, clipboard, shell, type BrowserWindow } from 'electron';
 import { createAppCore, currentEndpoints, type AppCore } from './app-core';
 import { registerAppScheme, serveRenderer } from './app-protocol';
 import { createDispatcher, createEmitter } from './dispatch';
@@ -61,6 +61,8 @@ async function start(): Promise<void> {
     logger,
     emit,
     openExternal: (url) => shell.openExternal(url),
+    writeClipboard: (text) => clipboard.writeText(text),
+    readClipboard: () => clipboard.readText(),
   });
   const unbindIpc = bindIpc({
     dispatch: createDispatcher(core.handlers, logger),

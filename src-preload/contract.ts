@@ -7,11 +7,13 @@
 import type { z } from 'zod';
 import { appEvents, appOperations } from './contract/app';
 import type { OperationSpec } from './contract/define';
+import { portfolioOperations } from './contract/portfolio';
 import { sessionEvents, sessionOperations } from './contract/session';
 
 export const operations = {
   ...appOperations,
   ...sessionOperations,
+  ...portfolioOperations,
 } as const satisfies Record<`${string}.${string}`, OperationSpec>;
 
 export const events = {

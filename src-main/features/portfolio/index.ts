@@ -1,0 +1,2 @@
+export { createPortfolioHandlers } from './portfolio-handlers';
+export { toPortfolioView } from './portfolio-view';

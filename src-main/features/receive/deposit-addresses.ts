@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import Decimal from 'decimal.js';
+import { findAssetNetwork } from '../../../src-preload/contract/assets';
+import type { CreatedDepositAddressView, FiatCurrency } from '../../../src-preload/contract/portfolio';
+import { AppError } from '../../app-error';
+import type { Logger } from '../../logging/logger';
+import type { SessionService } from '../session';
+import { requireCallbackUrl } from './callback-url';
+import { paymentUriFor } from './payment-uri';
+
+export interface DepositAddressRequest {
+  readonly symbol: string;
+  readonly label: string;
+  readonly referenceId?: string | undefined;
+  readonly callbackUrl: string;
+  readonly amount?: string | undefined;
+  readonly currency?: FiatCurrency | undefined;
+}
+
+export interface DepositAddresses {
+  newReferenceId(): string;
+  create(request: DepositAddressRequest): Promise<CreatedDepositAddressView>;
+  /** This session's addresses for the active account, newest first. */
+  list(): CreatedDepositAddressView[];
+  dispose(): void;
+}
+
+/**
+ * Deposit addresses created in this sign-in session (POST /deposit/address/create). Everything that can
+ * be checked locally — callback URL, reference id, amount — is checked before the service is called, and
+ * a reference id is used at most once per session: the service treats it as the request's identity.
+ */
+export function createDepositAddresses(deps: { readonly session: SessionService; readonly logger: Logger; readonly now?: () => Date }): DepositAddresses {
+  const now = deps.now ?? (() => new Date());
+  const byAccount = new Map<string, CreatedDepositAddressView[]>();
+  const usedReferenceIds = new Set<string>();
+  const pendingReferenceIds = new Set<string>();
+
+  // A new sign-in (or sign-out) starts a new session: the list and the used ids belong to the old one.
+  const unsubscribe = deps.session.onChange((view) => {
+    if (view.status === 'signed-out') {
+      byAccount.clear();
+      usedReferenceIds.clear();
+      pendingReferenceIds.clear();
+    }
+  });
+
+  function isTaken(referenceId: string): boolean {
+    return usedReferenceIds.has(referenceId) || pendingReferenceIds.has(referenceId);
+  }
+
+  function newReferenceId(): string {
+    let id: string;
+    do id = `dep-${randomUUID()}`;
+    while (isTaken(id));
+    return id;
+  }
+
+  function checkAmount(symbol: string, amount: string | undefined): { text: string; json: number } | undefined {
+    if (amount === undefined) return undefined;
+    const asset = findAssetNetwork(symbol);
+    const value = new Decimal(amount);
+    if (value.lte(0)) throw new AppError('bad_input', 'The expected amount must be more than zero.', { field: 'amount' });
+    if (asset && value.decimalPlaces() > asset.decimals) {
+      throw new AppError('bad_input', `${symbol} amounts have at most ${asset.decimals} decimal places.`, { field: 'amount' });
+    }
+    // The service takes a JSON number: refuse an amount a binary float cannot carry exactly.
+    const json = Number(value.toFixed());
+    if (!Number.isFinite(json) || !new Decimal(String(json)).eq(value)) {
+      throw new AppError('bad_input', 'The expected amount has too many digits to send exactly.', { field: 'amount' });
+    }
+    return { text: value.toFixed(), json };
+  }
+
+  return {
+    newReferenceId,
+
+    async create(request) {
+      const callbackUrl = requireCallbackUrl(request.callbackUrl);
+      const referenceId = request.referenceId?.trim() || newReferenceId();
+      if (isTaken(referenceId)) {
+        throw new AppError('bad_input', 'This reference id was already used in this session. Use a new one.', { field: 'referenceId' });
+      }
+      const amount = checkAmount(request.symbol, request.amount);
+      const label = request.label.trim();
+      const client = deps.session.interfaceA();
+      const accountGuid = client.accountGuid;
+      if (!accountGuid) throw new AppError('not_signed_in', 'No account is selected.');
+
+      pendingReferenceIds.add(referenceId);
+      try {
+        const created = await client.createDepositAddress({
+          symbol: request.symbol,
+          label,
+          referenceId,
+          callbackUrl,
+          ...(amount === undefined ? {} : { amount: amount.json }),
+          ...(request.currency === undefined ? {} : { currency: request.currency }),
+        });
+        if (created.referenceId !== referenceId || created.symbol.toUpperCase() !== request.symbol.toUpperCase()) {
+          throw new AppError('service_error', 'The service answered for a different request; the address was not used.');
+        }
+        usedReferenceIds.add(referenceId);
+        const payment = paymentUriFor(request.symbol, created.wallet, amount?.text);
+        const view: CreatedDepositAddressView = {
+          address: created.wallet,
+          symbol: created.symbol,
+          network: created.network,
+          label,
+          referenceId: created.referenceId,
+          requestId: created.requestId,
+          ...(amount === undefined ? {} : { amount: amount.text }),
+          ...(request.currency === undefined ? {} : { currency: request.currency }),
+          paymentUri: payment.uri,
+          paymentUriKind: payment.kind,
+          createdAt: now().toISOString(),
+        };
+        byAccount.set(accountGuid, [view, ...(byAccount.get(accountGuid) ?? [])]);
+        deps.logger.info('deposit address created', { symbol: view.symbol, referenceId, uri: payment.kind });
+        return view;
+      } finally {
+        pendingReferenceIds.delete(referenceId);
+      }
+    },
+
+    list() {
+      const account = deps.session.activeAccount();
+      return [...(byAccount.get(account.guid) ?? [])];
+    },
+
+    dispose() {
+      unsubscribe();
+    },
+  };
+}
