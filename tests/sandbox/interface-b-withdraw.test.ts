@@ -198,6 +198,16 @@ describe('Interface B withdrawals', () => {
     expect(await h.balances()).toEqual(afterFirst);
   });
 
+  it('moves money once when the same request arrives twice at the same time', async () => {
+    const before = (await h.balances()).ethBalance as number;
+    const body = withdrawBody(h.merchant, payout);
+    const [one, two] = await Promise.all([h.call('/v1/withdraw/add', body), h.call('/v1/withdraw/add', body)]);
+    expect(one.status).toBe(200);
+    expect(two.body).toEqual(one.body);
+    const after = (await h.balances()).ethBalance as number;
+    expect(new Decimal(before).minus(after).toFixed()).toBe('0.0123');
+  });
+
   it('refuses the same MerchantTransactionId with a different body (Z600)', async () => {
     await h.call('/v1/withdraw/add', withdrawBody(h.merchant, payout));
     const afterFirst = await h.balances();
