@@ -10,7 +10,10 @@ type PortfolioHandlers = Pick<Handlers, 'portfolio.wallets'>;
  * Balances of the active account. Calls for the same account that overlap (a manual refresh during the
  * periodic one) share one request, so the Home screen never doubles the load on a rate-limited service.
  */
-export function createPortfolioHandlers(deps: { readonly session: SessionService; readonly now?: () => Date }): PortfolioHandlers {
+export function createPortfolioHandlers(deps: {
+  readonly session: SessionService;
+  readonly now?: () => Date;
+}): PortfolioHandlers {
   const now = deps.now ?? (() => new Date());
   const inFlight = new Map<string, Promise<PortfolioView>>();
 

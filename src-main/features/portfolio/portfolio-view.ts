@@ -23,7 +23,9 @@ function toWallet(info: WalletInfo): PortfolioWallet & { readonly sortValue: Dec
 
 /** Spec 2.2 Wallets as exact decimal text, highest fiat value first (ties by code, so the order is stable). */
 export function toPortfolioView(wallets: Wallets, accountGuid: string, fetchedAt: Date): PortfolioView {
-  const rows = wallets.wallets.map(toWallet).sort((a, b) => b.sortValue.comparedTo(a.sortValue) || a.code.localeCompare(b.code));
+  const rows = wallets.wallets
+    .map(toWallet)
+    .sort((a, b) => b.sortValue.comparedTo(a.sortValue) || a.code.localeCompare(b.code));
   return {
     accountGuid,
     totalBalanceUsd: exact(wallets.totalBalance).toFixed(),

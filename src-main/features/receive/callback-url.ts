@@ -11,7 +11,11 @@ export function requireCallbackUrl(input: string): string {
   try {
     url = new URL(text);
   } catch {
-    throw new AppError('bad_input', 'Enter the callback URL as a full web address, such as https://shop.example/deposits.', { field: 'callbackUrl' });
+    throw new AppError(
+      'bad_input',
+      'Enter the callback URL as a full web address, such as https://shop.example/deposits.',
+      { field: 'callbackUrl' },
+    );
   }
   // The URL parser forgives "https:shop.example"; what is sent must be written out in full.
   if ((url.protocol !== 'https:' && url.protocol !== 'http:') || !/^https?:\/\//i.test(text)) {
@@ -21,7 +25,9 @@ export function requireCallbackUrl(input: string): string {
     throw new AppError('bad_input', 'The callback URL has no host name.', { field: 'callbackUrl' });
   }
   if (url.username !== '' || url.password !== '') {
-    throw new AppError('bad_input', 'The callback URL must not contain a user name or password.', { field: 'callbackUrl' });
+    throw new AppError('bad_input', 'The callback URL must not contain a user name or password.', {
+      field: 'callbackUrl',
+    });
   }
   return url.href;
 }

@@ -10,7 +10,10 @@ export interface ClipboardAccess {
  * Writes an address to the clipboard and reads it straight back. Clipboard hijackers swap a copied
  * address for their own; reading back proves what the user will paste is exactly what was shown.
  */
-export async function copyAndVerify(clipboard: ClipboardAccess | undefined, text: string): Promise<{ verified: boolean }> {
+export async function copyAndVerify(
+  clipboard: ClipboardAccess | undefined,
+  text: string,
+): Promise<{ verified: boolean }> {
   if (!clipboard) throw new AppError('not_configured', 'The clipboard is not available in this window.');
   await clipboard.write(text);
   const back = await clipboard.read();

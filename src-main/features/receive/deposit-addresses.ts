@@ -30,7 +30,11 @@ export interface DepositAddresses {
  * be checked locally — callback URL, reference id, amount — is checked before the service is called, and
  * a reference id is used at most once per session: the service treats it as the request's identity.
  */
-export function createDepositAddresses(deps: { readonly session: SessionService; readonly logger: Logger; readonly now?: () => Date }): DepositAddresses {
+export function createDepositAddresses(deps: {
+  readonly session: SessionService;
+  readonly logger: Logger;
+  readonly now?: () => Date;
+}): DepositAddresses {
   const now = deps.now ?? (() => new Date());
   const byAccount = new Map<string, CreatedDepositAddressView[]>();
   const usedReferenceIds = new Set<string>();
@@ -60,9 +64,12 @@ export function createDepositAddresses(deps: { readonly session: SessionService;
     if (amount === undefined) return undefined;
     const asset = findAssetNetwork(symbol);
     const value = new Decimal(amount);
-    if (value.lte(0)) throw new AppError('bad_input', 'The expected amount must be more than zero.', { field: 'amount' });
+    if (value.lte(0))
+      throw new AppError('bad_input', 'The expected amount must be more than zero.', { field: 'amount' });
     if (asset && value.decimalPlaces() > asset.decimals) {
-      throw new AppError('bad_input', `${symbol} amounts have at most ${asset.decimals} decimal places.`, { field: 'amount' });
+      throw new AppError('bad_input', `${symbol} amounts have at most ${asset.decimals} decimal places.`, {
+        field: 'amount',
+      });
     }
     // The service takes a JSON number: refuse an amount a binary float cannot carry exactly.
     const json = Number(value.toFixed());
@@ -79,7 +86,9 @@ export function createDepositAddresses(deps: { readonly session: SessionService;
       const callbackUrl = requireCallbackUrl(request.callbackUrl);
       const referenceId = request.referenceId?.trim() || newReferenceId();
       if (isTaken(referenceId)) {
-        throw new AppError('bad_input', 'This reference id was already used in this session. Use a new one.', { field: 'referenceId' });
+        throw new AppError('bad_input', 'This reference id was already used in this session. Use a new one.', {
+          field: 'referenceId',
+        });
       }
       const amount = checkAmount(request.symbol, request.amount);
       const label = request.label.trim();
@@ -98,7 +107,10 @@ export function createDepositAddresses(deps: { readonly session: SessionService;
           ...(request.currency === undefined ? {} : { currency: request.currency }),
         });
         if (created.referenceId !== referenceId || created.symbol.toUpperCase() !== request.symbol.toUpperCase()) {
-          throw new AppError('service_error', 'The service answered for a different request; the address was not used.');
+          throw new AppError(
+            'service_error',
+            'The service answered for a different request; the address was not used.',
+          );
         }
         usedReferenceIds.add(referenceId);
         const payment = paymentUriFor(request.symbol, created.wallet, amount?.text);

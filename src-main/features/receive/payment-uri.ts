@@ -61,10 +61,14 @@ export function paymentUriFor(code: string, address: string, amount: string | un
       const chainId = chainIds[asset.network];
       const units = atomicUnits(value, asset.decimals);
       if (chainId === undefined || units === null) return plain;
-      if (nativeCodes.has(asset.code)) return { uri: `ethereum:${address}@${chainId}?value=${units}`, kind: 'eip681-native' };
+      if (nativeCodes.has(asset.code))
+        return { uri: `ethereum:${address}@${chainId}?value=${units}`, kind: 'eip681-native' };
       const contract = tokenContracts[asset.code];
       if (!contract) return plain;
-      return { uri: `ethereum:${contract}@${chainId}/transfer?address=${address}&uint256=${units}`, kind: 'eip681-token' };
+      return {
+        uri: `ethereum:${contract}@${chainId}/transfer?address=${address}&uint256=${units}`,
+        kind: 'eip681-token',
+      };
     }
   }
 }

@@ -7,7 +7,11 @@ import type { DepositAddresses } from './deposit-addresses';
 
 type ReceiveHandlers = Pick<
   Handlers,
-  'receive.address' | 'receive.newReferenceId' | 'receive.createDepositAddress' | 'receive.createdAddresses' | 'clipboard.copy'
+  | 'receive.address'
+  | 'receive.newReferenceId'
+  | 'receive.createDepositAddress'
+  | 'receive.createdAddresses'
+  | 'clipboard.copy'
 >;
 
 export function createReceiveHandlers(deps: {
@@ -22,9 +26,18 @@ export function createReceiveHandlers(deps: {
       const found = await session.interfaceA().getWalletAddress(code);
       if (found.symbol.toUpperCase() !== code.toUpperCase()) {
         // Showing another asset's address under this one's name could lose the sender's money.
-        throw new AppError('service_error', `The service answered with a ${found.symbol} address when ${code} was asked for.`);
+        throw new AppError(
+          'service_error',
+          `The service answered with a ${found.symbol} address when ${code} was asked for.`,
+        );
       }
-      return { code: found.symbol, symbolName: found.symbolName, displayName: found.displayName, network: found.network, address: found.address };
+      return {
+        code: found.symbol,
+        symbolName: found.symbolName,
+        displayName: found.displayName,
+        network: found.network,
+        address: found.address,
+      };
     },
     'receive.newReferenceId': () => {
       session.activeAccount();

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreatedDepositAddressView, PortfolioView, WalletAddressView } from '../../../src-preload/contract/portfolio';
+import type {
+  CreatedDepositAddressView,
+  PortfolioView,
+  WalletAddressView,
+} from '../../../src-preload/contract/portfolio';
 import type { SessionView } from '../../../src-preload/contract/session';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/server';
 import { seededPortfolio } from './seeded-wallets';
@@ -46,7 +50,12 @@ describe('portfolio and receive against the sandbox', () => {
     for (const code of ['BTC', 'OPT-USD'] as const) {
       const address = await app.value<WalletAddressView>('receive.address', { code });
       const wallet = seeded.wallets.find((candidate) => candidate.code === code);
-      expect(address).toMatchObject({ code, address: wallet?.address, network: wallet?.network, displayName: wallet?.displayName });
+      expect(address).toMatchObject({
+        code,
+        address: wallet?.address,
+        network: wallet?.network,
+        displayName: wallet?.displayName,
+      });
     }
   });
 
@@ -66,7 +75,13 @@ describe('portfolio and receive against the sandbox', () => {
       referenceId,
       callbackUrl: CALLBACK,
     });
-    expect(created).toMatchObject({ symbol: 'LTC', network: 'Litecoin Mainnet', label: 'Invoice 17', referenceId, paymentUriKind: 'address' });
+    expect(created).toMatchObject({
+      symbol: 'LTC',
+      network: 'Litecoin Mainnet',
+      label: 'Invoice 17',
+      referenceId,
+      paymentUriKind: 'address',
+    });
     expect(created.address).toMatch(/^ltc1/);
     expect(created.paymentUri).toBe(created.address);
     expect(created.requestId).toMatch(/^[0-9a-f-]{36}$/i);
@@ -99,13 +114,21 @@ describe('portfolio and receive against the sandbox', () => {
       callbackUrl: CALLBACK,
       amount: '25.5',
     });
-    expect(usdt.paymentUri).toBe(`ethereum:0xdAC17F958D2ee523a2206206994597C13D831ec7@1/transfer?address=${usdt.address}&uint256=25500000`);
+    expect(usdt.paymentUri).toBe(
+      `ethereum:0xdAC17F958D2ee523a2206206994597C13D831ec7@1/transfer?address=${usdt.address}&uint256=25500000`,
+    );
   });
 
   it('refuses a bad callback URL before any call to the service', async () => {
     // A pending rate-limit fault is used up by the first request that reaches the service.
     sandbox.faults.set({ rateLimitNext: 1 });
-    for (const callbackUrl of ['shop.example/deposits', 'ftp://shop.example/x', 'javascript:alert(1)', 'https:shop.example', 'https://user:pw@shop.example/']) {
+    for (const callbackUrl of [
+      'shop.example/deposits',
+      'ftp://shop.example/x',
+      'javascript:alert(1)',
+      'https:shop.example',
+      'https://user:pw@shop.example/',
+    ]) {
       const error = await app.failure('receive.createDepositAddress', { symbol: 'BTC', label: 'Bad', callbackUrl });
       expect(error).toMatchObject({ code: 'bad_input', field: 'callbackUrl' });
     }
@@ -122,7 +145,12 @@ describe('portfolio and receive against the sandbox', () => {
       callbackUrl: CALLBACK,
     });
     sandbox.faults.set({ rateLimitNext: 1 });
-    const error = await app.failure('receive.createDepositAddress', { symbol: 'BNB', label: 'Twice', referenceId: 'order-2026-0001', callbackUrl: CALLBACK });
+    const error = await app.failure('receive.createDepositAddress', {
+      symbol: 'BNB',
+      label: 'Twice',
+      referenceId: 'order-2026-0001',
+      callbackUrl: CALLBACK,
+    });
     expect(error).toMatchObject({ code: 'bad_input', field: 'referenceId' });
     expect(sandbox.faults.plan.rateLimitNext).toBe(1);
     sandbox.faults.reset();

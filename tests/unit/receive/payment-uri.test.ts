@@ -24,15 +24,22 @@ describe('payment URIs for deposit QR codes', () => {
       uri: `ethereum:0x55d398326f99059fF775485246999027B3197955@56/transfer?address=${EVM}&uint256=10500000000000000000`,
       kind: 'eip681-token',
     });
-    expect(paymentUriFor('OPT-USD', EVM, '0.000001').uri).toBe(`ethereum:0x94b008aA00579c1307B0EF2c499aD98a8ce58e58@10/transfer?address=${EVM}&uint256=1`);
-    expect(paymentUriFor('ETH-USDC', EVM, '7').uri).toBe(`ethereum:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48@1/transfer?address=${EVM}&uint256=7000000`);
+    expect(paymentUriFor('OPT-USD', EVM, '0.000001').uri).toBe(
+      `ethereum:0x94b008aA00579c1307B0EF2c499aD98a8ce58e58@10/transfer?address=${EVM}&uint256=1`,
+    );
+    expect(paymentUriFor('ETH-USDC', EVM, '7').uri).toBe(
+      `ethereum:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48@1/transfer?address=${EVM}&uint256=7000000`,
+    );
   });
 
   it('the plain address without an amount, for an amount finer than the asset, or for an unknown asset', () => {
     expect(paymentUriFor('BTC', BTC, undefined)).toEqual({ uri: BTC, kind: 'address' });
     expect(paymentUriFor('BTC', BTC, '0.000000001')).toEqual({ uri: BTC, kind: 'address' });
     expect(paymentUriFor('USDT', EVM, '0.0000001')).toEqual({ uri: EVM, kind: 'address' });
-    expect(paymentUriFor('TRX', 'TJRyWwFs9wTFGZg3JbrVriFbNfCug5tDeC', '5')).toEqual({ uri: 'TJRyWwFs9wTFGZg3JbrVriFbNfCug5tDeC', kind: 'address' });
+    expect(paymentUriFor('TRX', 'TJRyWwFs9wTFGZg3JbrVriFbNfCug5tDeC', '5')).toEqual({
+      uri: 'TJRyWwFs9wTFGZg3JbrVriFbNfCug5tDeC',
+      kind: 'address',
+    });
   });
 });
 
@@ -42,10 +49,18 @@ describe('callback URLs', () => {
     expect(requireCallbackUrl('http://127.0.0.1:8080/hook')).toBe('http://127.0.0.1:8080/hook');
   });
 
-  it.each(['', 'shop.example/deposits', '/deposits', 'https:shop.example', 'ftp://shop.example/', 'javascript:alert(1)', 'file:///etc/passwd', 'https://user:secret@shop.example/'])(
-    'refuses %j with an error on the callbackUrl field',
-    (input) => {
-      expect(() => requireCallbackUrl(input)).toThrow(expect.objectContaining({ code: 'bad_input', field: 'callbackUrl' }));
-    },
-  );
+  it.each([
+    '',
+    'shop.example/deposits',
+    '/deposits',
+    'https:shop.example',
+    'ftp://shop.example/',
+    'javascript:alert(1)',
+    'file:///etc/passwd',
+    'https://user:secret@shop.example/',
+  ])('refuses %j with an error on the callbackUrl field', (input) => {
+    expect(() => requireCallbackUrl(input)).toThrow(
+      expect.objectContaining({ code: 'bad_input', field: 'callbackUrl' }),
+    );
+  });
 });
