@@ -19,7 +19,8 @@ export function signInError(error: unknown): AppError {
     return new AppError('network', 'The sign-in server could not be reached. Check your connection and try again.', { cause: error });
   }
   const code = error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : '';
-  const message = error instanceof Error ? error.message : '';
+  // openid-client wraps the specific reason (which parameter failed) in the error's cause.
+  const message = error instanceof Error ? `${error.message} ${error.cause instanceof Error ? error.cause.message : ''}` : '';
   if (/"state"/.test(message)) {
     return new AppError('sign_in_failed', 'The browser returned a response that does not belong to this sign-in attempt (state mismatch). Please try again.', { cause: error });
   }

@@ -18,7 +18,7 @@ export interface SignInFlowDeps {
 }
 
 export interface SignInOptions {
-  /** consent: first sign-in (oidc-provider only issues refresh tokens after consent); login: unlock. */
+  /** consent: first sign-in; login: unlock, where the user must enter their credentials again. */
   readonly prompt: 'consent' | 'login';
 }
 
@@ -55,7 +55,9 @@ export function createSignInFlow(deps: SignInFlowDeps): SignInFlow {
         code_challenge_method: 'S256',
         state,
         nonce,
-        prompt: options.prompt,
+        // oidc-provider grants offline_access (a refresh token) only with consent in the prompt, so the
+        // re-authentication of an unlock asks for both.
+        prompt: options.prompt === 'login' ? 'login consent' : 'consent',
       });
       deps.logger.info('sign-in started in the system browser', { prompt: options.prompt, redirectUri: listener.redirectUri });
       await deps.openExternal(authorizationUrl.href);

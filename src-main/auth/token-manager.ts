@@ -147,11 +147,11 @@ export function createTokenManager(deps: TokenManagerDeps): TokenManager {
     },
     async adopt(tokens) {
       generation += 1;
-      const previous = await deps.store.get(deps.account).catch(() => null);
+      // A previous refresh token (an unlock re-authenticates the same user) is overwritten, not revoked:
+      // providers such as oidc-provider revoke the whole grant, which the new tokens may share.
       if (tokens.refreshToken !== undefined) await storeRefreshToken(tokens.refreshToken);
       else await deps.store.delete(deps.account).catch(() => false);
       useAccessToken(tokens);
-      if (previous && previous !== tokens.refreshToken) await revokeQuietly(previous, 'refresh_token');
     },
     async restore() {
       const stored = await deps.store.get(deps.account);

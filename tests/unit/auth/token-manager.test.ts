@@ -207,12 +207,13 @@ describe('token manager', () => {
     expect(manager.signedIn).toBe(false);
   });
 
-  it('replacing a session (unlock) revokes the previous refresh token', async () => {
+  it('replacing a session (unlock) overwrites the stored refresh token without revoking the grant', async () => {
     const { manager, issuer, store } = setup();
     await manager.adopt(signIn);
     await manager.adopt({ accessToken: 'at9', refreshToken: 'rt9', expiresInSeconds: 300, subject: 'user-1' });
     expect(store.map.get(ACCOUNT)).toBe('rt9');
-    expect(issuer.revoked).toEqual(['rt1']);
+    expect(await manager.getAccessToken()).toBe('at9');
+    expect(issuer.revoked).toEqual([]);
   });
 
   it('forgetting the access token (lock) keeps the refresh token', async () => {

@@ -1,0 +1,430 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ProfileView, SessionView } from '../../../src-preload/contract/session';
+import { AppError } from '../../../src-main/app-error';
+import { startSandbox, type RunningSandbox } from '../../../sandbox/server';
+import { ScriptedBrowser } from '../support/scripted-browser';
+import { createMachine, launch, refreshDirectly, REFRESH_ACCOUNT, sleep, userOf, type LaunchedApp, type Machine } from './app-fixture';
+
+const TTL_SECONDS = 3;
+let sandbox: RunningSandbox;
+const cleanups: (() => Promise<void>)[] = [];
+
+if (!process.env.DBUS_SESSION_BUS_ADDRESS) {
+  console.warn('session integration tests run with the in-memory keychain fallback: DBUS_SESSION_BUS_ADDRESS is unset (run under dbus-run-session for gnome-keyring).');
+}
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, accessTokenTtlSeconds: TTL_SECONDS, quiet: true });
+});
+
+afterAll(async () => {
+  await sandbox.close();
+});
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function machine(options: { memoryKeychain?: boolean } = {}): Promise<Machine> {
+  const created = await createMachine(sandbox, options);
+  cleanups.push(() => created.dispose());
+  return created;
+}
+
+async function launched(on: Machine, options: Parameters<typeof launch>[1] = {}): Promise<LaunchedApp> {
+  const app = await launch(on, options);
+  cleanups.push(() => app.close());
+  return app;
+}
+
+function browserFor(username: string, extra: Partial<ConstructorParameters<typeof ScriptedBrowser>[0]> = {}): ScriptedBrowser {
+  return new ScriptedBrowser({ username, password: userOf(sandbox, username).password, ...extra });
+}
+
+async function bridgeError(app: LaunchedApp, operation: Parameters<LaunchedApp['call']>[0], input?: unknown) {
+  const result = await app.call(operation, input);
+  if (result.ok) throw new Error(`${operation} unexpectedly succeeded`);
+  return result.error;
+}
+
+async function signedIn(on: Machine, username = 'alice'): Promise<{ app: LaunchedApp; view: SessionView }> {
+  on.browser = browserFor(username);
+  const app = await launched(on);
+  const view = await app.value<SessionView>('session.signIn');
+  return { app, view };
+}
+
+describe('sign-in through the system browser', () => {
+  it('signs in with PKCE over a loopback redirect and stores only the refresh token in the keychain', async () => {
+    const m = await machine();
+    const { app, view } = await signedIn(m);
+    const alice = userOf(sandbox, 'alice');
+    expect(view.status).toBe('signed-in');
+    expect(view.user).toEqual({ name: alice.name, email: alice.email });
+    expect(view.accounts.map((account) => account.guid).sort()).toEqual(alice.accounts.map((account) => account.guid).sort());
+    expect(view.activeAccountGuid).toBeTruthy();
+    expect(view.keychain).toBe(process.env.DBUS_SESSION_BUS_ADDRESS ? 'available' : 'unavailable');
+
+    expect(m.browser.opened).toHaveLength(1);
+    const authorization = new URL(m.browser.opened[0] ?? '');
+    expect(authorization.origin + authorization.pathname).toBe(`${sandbox.issuer}/auth`);
+    const params = authorization.searchParams;
+    expect(params.get('code_challenge_method')).toBe('S256');
+    expect(params.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(params.get('state')).toBeTruthy();
+    expect(params.get('nonce')).toBeTruthy();
+    expect(params.get('prompt')).toBe('consent');
+    expect(params.get('scope')).toBe('openid offline_access svc:wallet svc:merchant transaction:read transaction:write');
+    expect(params.get('redirect_uri')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
+    expect(params.has('client_secret')).toBe(false);
+
+    // The browser saw the "return to the app" page, and the listener is gone afterwards.
+    expect(m.browser.visits).toHaveLength(1);
+    expect(m.browser.visits[0]?.status).toBe(200);
+    expect(m.browser.visits[0]?.html).toContain('You can return to Wallet Desk');
+    await expect(fetch(params.get('redirect_uri') ?? '')).rejects.toThrow();
+
+    const stored = await m.secrets.get(REFRESH_ACCOUNT);
+    expect(stored).toBeTruthy();
+    expect(m.registeredSecrets).toContain(stored);
+    expect(app.events.map((entry) => entry.event)).toContain('session.changed');
+    expect(app.events.map((entry) => (entry.payload as SessionView).status)).toEqual(expect.arrayContaining(['signing-in', 'signed-in']));
+  });
+
+  it('uses fresh PKCE, state and nonce for every attempt', async () => {
+    const m = await machine();
+    const { app } = await signedIn(m);
+    await app.value('session.signOut');
+    await app.value('session.signIn');
+    const [first, second] = m.browser.opened.map((url) => new URL(url).searchParams);
+    for (const name of ['code_challenge', 'state', 'nonce', 'redirect_uri']) {
+      expect(first?.get(name)).toBeTruthy();
+      expect(first?.get(name)).not.toBe(second?.get(name));
+    }
+  });
+
+  it('refuses a callback whose state does not match, and stores nothing', async () => {
+    const m = await machine();
+    m.browser = browserFor('alice', {
+      tamper: (callback) => {
+        callback.searchParams.set('state', 'forged-state');
+        return callback;
+      },
+    });
+    const app = await launched(m);
+    const error = await bridgeError(app, 'session.signIn');
+    expect(error.code).toBe('sign_in_failed');
+    expect(error.message).toMatch(/state/);
+    expect(await m.secrets.get(REFRESH_ACCOUNT)).toBeNull();
+    expect((await app.value<SessionView>('session.get')).status).toBe('signed-out');
+  });
+
+  it('refuses a callback that names another issuer', async () => {
+    const m = await machine();
+    m.browser = browserFor('alice', {
+      tamper: (callback) => {
+        callback.searchParams.set('iss', 'http://127.0.0.1:1/evil');
+        return callback;
+      },
+    });
+    const app = await launched(m);
+    const error = await bridgeError(app, 'session.signIn');
+    expect(error.code).toBe('sign_in_failed');
+    expect(error.message).toMatch(/issuer/);
+    expect(await m.secrets.get(REFRESH_ACCOUNT)).toBeNull();
+  });
+
+  it('refuses a second callback to the same listener', async () => {
+    const m = await machine();
+    m.browser = browserFor('alice', { replay: true });
+    const app = await launched(m);
+    expect((await app.value<SessionView>('session.signIn')).status).toBe('signed-in');
+    await m.browser.settled();
+    expect(m.browser.visits).toHaveLength(2);
+    expect(m.browser.visits[0]?.status).toBe(200);
+    expect([409, 'refused']).toContain(m.browser.visits[1]?.status);
+  });
+
+  it('ends with sign_in_cancelled when the user cancels consent, and can start again at once', async () => {
+    const m = await machine();
+    m.browser = browserFor('alice', { decision: 'cancel' });
+    const app = await launched(m);
+    const error = await bridgeError(app, 'session.signIn');
+    expect(error.code).toBe('sign_in_cancelled');
+    expect(await m.secrets.get(REFRESH_ACCOUNT)).toBeNull();
+    expect((await app.value<SessionView>('session.get')).status).toBe('signed-out');
+    m.browser.script.decision = 'allow';
+    expect((await app.value<SessionView>('session.signIn')).status).toBe('signed-in');
+  });
+
+  it('a new attempt cancels the pending one; cancelSignIn ends a pending attempt', async () => {
+    const m = await machine();
+    m.browser = browserFor('alice', { deliver: false });
+    const app = await launched(m);
+    const abandoned = app.call('session.signIn');
+    await waitFor(() => m.browser.opened.length === 1);
+    const firstRedirect = new URL(m.browser.opened[0] ?? '').searchParams.get('redirect_uri') ?? '';
+    m.browser.script.deliver = true;
+    const second = app.value<SessionView>('session.signIn');
+    expect(await abandoned).toMatchObject({ ok: false, error: { code: 'sign_in_cancelled' } });
+    expect((await second).status).toBe('signed-in');
+    await expect(fetch(firstRedirect)).rejects.toThrow();
+
+    await app.value('session.signOut');
+    m.browser.script.deliver = false;
+    const pending = app.call('session.signIn');
+    await waitFor(() => m.browser.opened.length === 3);
+    expect((await app.value<SessionView>('session.cancelSignIn')).status).toBe('signed-out');
+    expect(await pending).toMatchObject({ ok: false, error: { code: 'sign_in_cancelled' } });
+  });
+
+  it('gives up when the browser never comes back (timeout)', async () => {
+    const m = await machine();
+    m.browser = browserFor('alice', { deliver: false });
+    const app = await launched(m, { signInTimeoutMs: 300 });
+    const error = await bridgeError(app, 'session.signIn');
+    expect(error.code).toBe('sign_in_failed');
+    expect((await app.value<SessionView>('session.get')).status).toBe('signed-out');
+  });
+});
+
+describe('tokens across launches', () => {
+  it('restores the session on relaunch without opening the browser', async () => {
+    const m = await machine();
+    const { app, view } = await signedIn(m);
+    await app.close();
+    m.browser = browserFor('alice');
+    const relaunched = await launched(m);
+    const restored = await relaunched.value<SessionView>('session.get');
+    expect(restored.status).toBe('signed-in');
+    expect(restored.user).toEqual(view.user);
+    expect(restored.activeAccountGuid).toBe(view.activeAccountGuid);
+    expect(m.browser.opened).toHaveLength(0);
+  });
+
+  it('refreshes ahead of expiry and stores the rotated refresh token; the old one is refused', async () => {
+    const m = await machine();
+    const { app } = await signedIn(m);
+    const before = await m.secrets.get(REFRESH_ACCOUNT);
+    await sleep((TTL_SECONDS - 1) * 1000 + 200);
+    const wallets = await app.core.session.interfaceA().getWallets();
+    expect(Array.isArray(wallets.wallets)).toBe(true);
+    const after = await m.secrets.get(REFRESH_ACCOUNT);
+    expect(after).toBeTruthy();
+    expect(after).not.toBe(before);
+    expect(await refreshDirectly(sandbox, before ?? '')).toMatchObject({ status: 400, error: 'invalid_grant' });
+  });
+
+  it('refreshes once after a 401 from Interface A and retries', async () => {
+    const m = await machine();
+    // A negative leeway makes the app use its access token past expiry, so the service answers 401.
+    const { app } = await signedIn(m);
+    await app.close();
+    const late = await launched(m, { refreshLeewaySeconds: -60 });
+    expect((await late.value<SessionView>('session.get')).status).toBe('signed-in');
+    const before = await m.secrets.get(REFRESH_ACCOUNT);
+    await sleep(TTL_SECONDS * 1000 + 300);
+    const wallets = await late.core.session.interfaceA().getWallets();
+    expect(Array.isArray(wallets.wallets)).toBe(true);
+    expect(await m.secrets.get(REFRESH_ACCOUNT)).not.toBe(before);
+    const log = await m.logText();
+    expect(log).toMatch(/"status":401/);
+  });
+
+  it('a refresh token revoked at the issuer returns to sign-in and clears the keychain entry', async () => {
+    const m = await machine();
+    const { app } = await signedIn(m);
+    const revoked = await fetch(`${sandbox.origin}/__sandbox/revoke-grants`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'alice' }),
+    });
+    expect(revoked.ok).toBe(true);
+    const failure = await app.core.session
+      .interfaceA()
+      .getWallets()
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect(failure).toBeInstanceOf(AppError);
+    expect((failure as AppError).code).toBe('session_expired');
+    const view = await app.value<SessionView>('session.get');
+    expect(view.status).toBe('signed-out');
+    expect(view.problem).toMatch(/sign in again/i);
+    expect(await m.secrets.get(REFRESH_ACCOUNT)).toBeNull();
+    expect((app.events.at(-1)?.payload as SessionView).status).toBe('signed-out');
+  });
+
+  it('sign-out revokes the refresh token at the issuer and deletes the keychain entry', async () => {
+    const m = await machine();
+    const { app } = await signedIn(m);
+    const stored = await m.secrets.get(REFRESH_ACCOUNT);
+    expect(stored).toBeTruthy();
+    const view = await app.value<SessionView>('session.signOut');
+    expect(view).toMatchObject({ status: 'signed-out', user: null, accounts: [], activeAccountGuid: null });
+    expect(await m.secrets.get(REFRESH_ACCOUNT)).toBeNull();
+    expect(await refreshDirectly(sandbox, stored ?? '')).toMatchObject({ status: 400, error: 'invalid_grant' });
+    expect((await bridgeError(app, 'session.profile')).code).toBe('not_signed_in');
+    await app.close();
+    const relaunched = await launched(m);
+    expect((await relaunched.value<SessionView>('session.get')).status).toBe('signed-out');
+  });
+
+  it('without a usable keychain signs in for this run only and says so', async () => {
+    const m = await machine({ memoryKeychain: true });
+    const { app, view } = await signedIn(m);
+    expect(view).toMatchObject({ status: 'signed-in', keychain: 'unavailable' });
+    expect((await app.value<{ keychain: string }>('app.info')).keychain).toBe('unavailable');
+    // A second run has a new (empty) memory store: nothing was written anywhere else.
+    await app.close();
+    const next = await createMachine(sandbox, { memoryKeychain: true });
+    cleanups.push(() => next.dispose());
+    const relaunched = await launched(next);
+    expect((await relaunched.value<SessionView>('session.get')).status).toBe('signed-out');
+    expect(await m.settingsText()).not.toContain((await m.secrets.get(REFRESH_ACCOUNT)) ?? 'no-token');
+  });
+});
+
+describe('accounts, roles and lock', () => {
+  it('switching account changes the wallets returned and is remembered for the next launch', async () => {
+    const m = await machine();
+    const { app, view } = await signedIn(m);
+    const first = view.activeAccountGuid;
+    const other = view.accounts.find((account) => account.guid !== first);
+    expect(other).toBeDefined();
+    const walletsBefore = await app.core.session.interfaceA().getWallets();
+    const switched = await app.value<SessionView>('session.switchAccount', { accountGuid: other?.guid });
+    expect(switched.activeAccountGuid).toBe(other?.guid);
+    const walletsAfter = await app.core.session.interfaceA().getWallets();
+    expect(walletsAfter).not.toEqual(walletsBefore);
+    expect(app.core.session.interfaceA().accountGuid).toBe(other?.guid);
+    expect(JSON.parse(await m.settingsText()).activeAccountByUser).toEqual({ [userOf(sandbox, 'alice').userGuid]: other?.guid });
+
+    expect((await bridgeError(app, 'session.switchAccount', { accountGuid: 'not-mine' })).code).toBe('forbidden');
+    await app.close();
+    const relaunched = await launched(m);
+    expect((await relaunched.value<SessionView>('session.get')).activeAccountGuid).toBe(other?.guid);
+  });
+
+  it('shows the profile of the active account', async () => {
+    const m = await machine();
+    const { app, view } = await signedIn(m);
+    const profile = await app.value<ProfileView>('session.profile');
+    const active = view.accounts.find((account) => account.guid === view.activeAccountGuid);
+    expect(profile).toMatchObject({ name: active?.name, email: userOf(sandbox, 'alice').email, role: active?.role, canMoveMoney: active?.canMoveMoney });
+    expect(profile.connectedAccounts.map((account) => account.guid).sort()).toEqual(
+      view.accounts.filter((account) => account.guid !== active?.guid).map((account) => account.guid).sort(),
+    );
+  });
+
+  it('gates send and swap by role, matching the service', async () => {
+    const m = await machine();
+    const { app, view } = await signedIn(m, 'bob');
+    const bob = userOf(sandbox, 'bob');
+    for (const account of view.accounts) {
+      const role = bob.accounts.find((candidate) => candidate.guid === account.guid)?.role;
+      expect(account.canMoveMoney).toBe(role === 'MerchantAdministrator' || role === 'Agent');
+    }
+    const viewer = view.accounts.find((account) => !account.canMoveMoney);
+    expect(viewer).toBeDefined();
+    expect(() => app.core.session.requireMoneyMovingRole('send')).toThrow(/cannot send/);
+    // The service agrees: a 403 comes back as forbidden with its own words.
+    const refused = await app.core.session
+      .interfaceA()
+      .send({ symbol: 'BTC', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', amount: 0.0001, feeRate: 1 }, '123456')
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect(refused).toBeInstanceOf(AppError);
+    expect((refused as AppError).code).toBe('forbidden');
+    expect((refused as AppError).message).toBe('Insufficient permissions for send operation');
+
+    const alice = await machine();
+    const { app: aliceApp, view: aliceView } = await signedIn(alice, 'alice');
+    expect(aliceView.accounts.some((account) => account.canMoveMoney)).toBe(true);
+    const mover = aliceView.accounts.find((account) => account.canMoveMoney);
+    await aliceApp.value('session.switchAccount', { accountGuid: mover?.guid });
+    expect(aliceApp.core.session.requireMoneyMovingRole('swap').guid).toBe(mover?.guid);
+  });
+
+  it('locks (data hidden, calls refused) and unlocks only for the same user with prompt=login', async () => {
+    const m = await machine();
+    const { app } = await signedIn(m);
+    const locked = await app.value<SessionView>('session.lock');
+    expect(locked).toMatchObject({ status: 'locked', accounts: [], activeAccountGuid: null });
+    expect(locked.user?.name).toBe(userOf(sandbox, 'alice').name);
+    expect((await bridgeError(app, 'session.profile')).code).toBe('locked');
+    expect(() => app.core.session.interfaceA()).toThrow(/locked/);
+    expect((await bridgeError(app, 'session.signIn')).code).toBe('locked');
+
+    // Someone else at the keyboard: refused, still locked, alice's session kept.
+    const aliceToken = await m.secrets.get(REFRESH_ACCOUNT);
+    m.browser = browserFor('carol');
+    const intruder = await bridgeError(app, 'session.unlock');
+    expect(intruder.code).toBe('forbidden');
+    expect((await app.value<SessionView>('session.get')).status).toBe('locked');
+    expect(await m.secrets.get(REFRESH_ACCOUNT)).toBe(aliceToken);
+
+    m.browser = browserFor('alice');
+    const unlocked = await app.value<SessionView>('session.unlock');
+    expect(unlocked.status).toBe('signed-in');
+    expect(unlocked.accounts.length).toBeGreaterThan(0);
+    expect(new URL(m.browser.opened[0] ?? '').searchParams.get('prompt')?.split(' ')).toContain('login');
+    // prompt=login shows the login form even though the browser could have had a session.
+    expect(m.browser.pages.some((page) => page.includes('<label for="username">Username</label>'))).toBe(true);
+    // The unlock's fresh refresh token replaced the old one in the keychain and carries the next launch.
+    const replaced = await m.secrets.get(REFRESH_ACCOUNT);
+    expect(replaced).toBeTruthy();
+    expect(replaced).not.toBe(aliceToken);
+    expect((await app.value<ProfileView>('session.profile')).email).toBe(userOf(sandbox, 'alice').email);
+    await app.close();
+    m.browser = browserFor('alice');
+    const relaunched = await launched(m);
+    expect((await relaunched.value<SessionView>('session.get')).status).toBe('signed-in');
+    expect(m.browser.opened).toHaveLength(0);
+  });
+});
+
+describe('secrets never leave the main process', () => {
+  it('no token appears in anything sent over the bridge, the settings file or the log', async () => {
+    const m = await machine();
+    const { app, view } = await signedIn(m);
+    const other = view.accounts.find((account) => account.guid !== view.activeAccountGuid);
+    await app.value('session.switchAccount', { accountGuid: other?.guid });
+    await app.value('session.profile');
+    await sleep((TTL_SECONDS - 1) * 1000 + 200);
+    await app.core.session.interfaceA().getWallets(); // forces a refresh and rotation
+    await app.value('session.lock');
+    await app.value('session.unlock');
+    await app.value('session.get');
+    await app.value('app.info');
+    await app.close();
+    const relaunched = await launched(m);
+    await relaunched.value('session.get');
+    await relaunched.value('session.signOut');
+
+    const secrets = [...new Set(m.registeredSecrets)];
+    // Access and refresh tokens of the sign-in, the refresh, the unlock and the relaunch.
+    expect(secrets.length).toBeGreaterThanOrEqual(8);
+    const haystacks = { bridge: m.bridgeTraffic.join('\n'), settings: await m.settingsText(), log: await m.logText() };
+    expect(haystacks.bridge.length).toBeGreaterThan(1000);
+    expect(haystacks.settings).toContain('activeAccountByUser');
+    expect(haystacks.log).toContain('signed in');
+    for (const [where, text] of Object.entries(haystacks)) {
+      for (const secret of secrets) {
+        expect(text.includes(secret), `a token was found in the ${where}`).toBe(false);
+        expect(text.includes(secret.slice(0, 24)), `a token prefix was found in the ${where}`).toBe(false);
+      }
+    }
+  });
+});
+
+async function waitFor(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const started = Date.now();
+  while (!condition()) {
+    if (Date.now() - started > timeoutMs) throw new Error('condition not met in time');
+    await sleep(20);
+  }
+}
