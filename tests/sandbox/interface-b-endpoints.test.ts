@@ -314,7 +314,7 @@ describe('Interface B faults and rate limiting', () => {
   });
 
   it('limits a burst per public key with Z429, leaving other merchants alone', async () => {
-    const results = await Promise.all(Array.from({ length: 120 }, () => h.call('/v1/merchant/balances', {})));
+    const results = await Promise.all(Array.from({ length: 200 }, () => h.call('/v1/merchant/balances', {})));
     const limited = results.filter((r) => r.body.message === 'Z429');
     expect(limited.length).toBeGreaterThan(0);
     for (const r of limited) expectZ(r, 'Z429', 429);
