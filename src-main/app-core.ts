@@ -1,5 +1,6 @@
 import type { EmitEvent, Handlers } from './dispatch';
 import { AppError } from './app-error';
+import { createMerchantHandlers } from './features/merchant/merchant-handlers';
 import { createPortfolioHandlers } from './features/portfolio';
 import { createDepositAddresses, createReceiveHandlers } from './features/receive';
 import { createSessionHandlers, createSessionService, type SessionService } from './features/session';
@@ -75,6 +76,12 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     ...createSessionHandlers({ session }),
     ...createPortfolioHandlers({ session }),
     ...createReceiveHandlers({ session, deposits, clipboard, logger: deps.logger }),
+    ...createMerchantHandlers({
+      settings,
+      secrets: deps.secrets,
+      logger: deps.logger,
+      ...(deps.localSandboxPort === undefined ? {} : { localSandboxPort: deps.localSandboxPort }),
+    }),
     'app.info': () => {
       const current = settings.get();
       return {

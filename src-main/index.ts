@@ -1,5 +1,6 @@
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, clipboard, shell, type BrowserWindow } from 'electron';
+import { app, clipboard, dialog, shell, type BrowserWindow } from 'electron';
 import { createAppCore, currentEndpoints, type AppCore } from './app-core';
 import { registerAppScheme, serveRenderer } from './app-protocol';
 import { createDispatcher, createEmitter } from './dispatch';
@@ -61,6 +62,11 @@ async function start(): Promise<void> {
     logger,
     emit,
     openExternal: (url) => shell.openExternal(url),
+    chooseSaveFile: async (defaultName) => {
+      const options = { defaultPath: join(app.getPath('downloads'), defaultName), filters: [{ name: 'CSV', extensions: ['csv'] }] };
+      const result = mainWindow ? await dialog.showSaveDialog(mainWindow, options) : await dialog.showSaveDialog(options);
+      return result.canceled || !result.filePath ? null : result.filePath;
+    },
     writeClipboard: (text) => clipboard.writeText(text),
     readClipboard: () => clipboard.readText(),
   });

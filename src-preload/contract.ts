@@ -7,12 +7,14 @@
 import type { z } from 'zod';
 import { appEvents, appOperations } from './contract/app';
 import type { OperationSpec } from './contract/define';
+import { merchantOperations } from './contract/merchant';
 import { portfolioOperations } from './contract/portfolio';
 import { sessionEvents, sessionOperations } from './contract/session';
 
 export const operations = {
   ...appOperations,
   ...sessionOperations,
+  ...merchantOperations,
   ...portfolioOperations,
 } as const satisfies Record<`${string}.${string}`, OperationSpec>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EnvironmentId, Preferences } from '../../src-preload/contract/app';
+import { defaultMerchantSettings, MerchantSettings } from '../features/merchant/merchant-settings';
 import { Endpoints } from './environments';
 
 /**
@@ -14,6 +15,8 @@ export const Settings = z.object({
   preferences: Preferences,
   /** Last active account per signed-in user (user GUID → account GUID). */
   activeAccountByUser: z.record(z.string(), z.string()),
+  /** Merchant API (Interface B): environment, public keys, pending verifications. Absent in older files. */
+  merchant: MerchantSettings.default(defaultMerchantSettings),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -23,4 +26,5 @@ export const defaultSettings: Settings = {
   environments: {},
   preferences: { privacyMode: false, idleLockMinutes: 15 },
   activeAccountByUser: {},
+  merchant: defaultMerchantSettings(),
 };

@@ -24,6 +24,11 @@ export interface AppUnderTest {
   readonly core: AppCore;
   readonly dispatch: Dispatch;
   readonly server: HarnessServer;
+  /**
+   * Plays the save dialog: `choose` gets the suggested file name and returns the chosen path, or null for
+   * "closed the dialog". By default it saves the suggested name inside userDataDir; tests may replace it.
+   */
+  readonly saveDialog: { choose: (defaultName: string) => Promise<string | null> };
   /** Every bridge result and event the page received, as JSON text, for tests that search it for secrets. */
   readonly received: readonly string[];
   /** The in-memory system clipboard the app writes to (clipboard.copy); tests read or overwrite it. */
@@ -46,6 +51,7 @@ export async function startAppUnderTest(options: AppUnderTestOptions): Promise<A
   const received: string[] = [];
   const waiters: Array<(url: string) => void> = [];
   let server: HarnessServer | null = null;
+  const saveDialog = { choose: async (defaultName: string): Promise<string | null> => join(userDataDir, defaultName) };
   const clipboard = { text: '' };
 
   const core = await createAppCore({
@@ -65,6 +71,7 @@ export async function startAppUnderTest(options: AppUnderTestOptions): Promise<A
       else server?.send('harness:open-external', { url });
     },
     ...(options.localSandboxPort === undefined ? {} : { localSandboxPort: options.localSandboxPort }),
+    chooseSaveFile: (defaultName) => saveDialog.choose(defaultName),
     writeClipboard: (text) => {
       clipboard.text = text;
     },
@@ -85,6 +92,7 @@ export async function startAppUnderTest(options: AppUnderTestOptions): Promise<A
     core,
     dispatch,
     server: running,
+    saveDialog,
     clipboard,
     received,
     externalUrls,

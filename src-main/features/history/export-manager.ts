@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { basename } from 'node:path';
+import type { ExportProgress, HistoryQuery } from '../../../src-preload/contract/history';
+import { AppError } from '../../app-error';
+import type { Logger } from '../../logging/logger';
+import type { SessionService } from '../session';
+import { exportHistoryCsv, type ExportPageProgress } from './export-history';
+import type { RetryPolicy } from './fetch-with-retry';
+
+export interface HistoryExportsDeps {
+  readonly session: SessionService;
+  readonly logger: Logger;
+  readonly publish: (progress: ExportProgress) => void;
+  /** The save dialog: resolves with the chosen path, or null when the user closes it. */
+  readonly chooseSaveFile: ((defaultName: string) => Promise<string | null>) | undefined;
+  readonly retry?: RetryPolicy;
+  /** Least time between two running-progress events (retries and the end are always sent). */
+  readonly progressIntervalMs?: number;
+}
+
+export interface HistoryExports {
+  /** Asks for a file, then exports in the background; null when the dialog was closed. */
+  start(filters: HistoryQuery): Promise<string | null>;
+  cancel(exportId: string): boolean;
+  /** Resolves when the given export has ended (for tests and shutdown). */
+  settled(exportId: string): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+interface Running {
+  readonly id: string;
+  readonly accountGuid: string;
+  readonly controller: AbortController;
+  readonly done: Promise<void>;
+}
+
+class ExportCancelled extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
+export function defaultExportName(now = new Date()): string {
+  return `wallet-desk-history-${now.toISOString().slice(0, 10)}.csv`;
+}
+
+function describeFailure(error: unknown): string {
+  if (error instanceof AppError) return error.message;
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  return code ? `The file could not be written (${code}).` : 'The export failed. Please try again.';
+}
+
+/**
+ * One export at a time, for the account that started it: signing out, locking or switching account stops
+ * it (and removes its unfinished file), so no data of one session keeps flowing after it ends.
+ */
+export function createHistoryExports(deps: HistoryExportsDeps): HistoryExports {
+  let running: Running | null = null;
+  const finished = new Map<string, Promise<void>>();
+  const interval = deps.progressIntervalMs ?? 100;
+
+  const unsubscribe = deps.session.onChange((view) => {
+    if (running && (view.status !== 'signed-in' || view.activeAccountGuid !== running.accountGuid)) {
+      running.controller.abort(new ExportCancelled('The export stopped because the session or account changed.'));
+    }
+  });
+
+  function run(id: string, accountGuid: string, path: string, filters: HistoryQuery): Running {
+    const controller = new AbortController();
+    let lastSent = 0;
+    const send = (state: ExportProgress['state'], p: ExportPageProgress, message?: string): void => {
+      lastSent = Date.now();
+      deps.publish({ exportId: id, ...p, state, ...(message === undefined ? {} : { message }) });
+    };
+    send('running', { written: 0, total: 0, page: 0, totalPages: 0 });
+    const done = exportHistoryCsv({
+      fetchPage: (request) => deps.session.interfaceA().getTransactions(request),
+      path,
+      filters,
+      signal: controller.signal,
+      ...(deps.retry === undefined ? {} : { retry: deps.retry }),
+      onPage: (p) => {
+        if (p.page >= p.totalPages || Date.now() - lastSent >= interval) send('running', p);
+      },
+      onRetry: (notice, p) => {
+        deps.logger.warn('history export page will be retried', { reason: notice.reason, attempt: notice.attempt, delayMs: notice.delayMs, page: p.page });
+        send('retrying', p, notice.message);
+      },
+    }).then(
+      (result) => {
+        deps.logger.info('history export finished', { records: result.written, pages: result.pages });
+        send('done', { written: result.written, total: result.total, page: result.pages, totalPages: result.pages }, `Saved ${basename(path)}`);
+      },
+      (error: unknown) => {
+        const empty = { written: 0, total: 0, page: 0, totalPages: 0 };
+        if (controller.signal.aborted) {
+          const reason = controller.signal.reason;
+          send('cancelled', empty, reason instanceof ExportCancelled ? reason.reason : 'Export cancelled; no file was saved.');
+          return;
+        }
+        deps.logger.warn('history export failed', { error: error instanceof Error ? error.message.slice(0, 200) : 'unknown' });
+        send('failed', empty, `${describeFailure(error)} No file was saved.`);
+      },
+    ).finally(() => {
+      if (running?.id === id) running = null;
+    });
+    return { id, accountGuid, controller, done };
+  }
+
+  return {
+    async start(filters) {
+      if (running) throw new AppError('in_flight', 'An export is already running. Wait for it or cancel it first.');
+      const account = deps.session.activeAccount();
+      if (!deps.chooseSaveFile) throw new AppError('not_configured', 'Saving files is not available in this window.');
+      const path = await deps.chooseSaveFile(defaultExportName());
+      if (path === null) return null;
+      // The dialog may have been open while the session changed or another export started.
+      if (running) throw new AppError('in_flight', 'An export is already running. Wait for it or cancel it first.');
+      if (deps.session.activeAccount().guid !== account.guid) throw new AppError('cancelled', 'The account changed while choosing the file; nothing was exported.');
+      const id = randomUUID();
+      running = run(id, account.guid, path, filters);
+      finished.set(id, running.done);
+      return id;
+    },
+    cancel(exportId) {
+      if (running?.id !== exportId) return false;
+      running.controller.abort(new ExportCancelled('Export cancelled; no file was saved.'));
+      return true;
+    },
+    async settled(exportId) {
+      await finished.get(exportId);
+    },
+    async dispose() {
+      unsubscribe();
+      const current = running;
+      if (current) {
+        current.controller.abort(new ExportCancelled('The app is closing; no file was saved.'));
+        await current.done;
+      }
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import Decimal from 'decimal.js';
+import { findAssetNetwork, networks } from '../../../src-preload/contract/assets';
+import type { HistoryItem } from '../../../src-preload/contract/history';
+import type { TransactionItem } from '../../service/interface-a-schemas';
+import { explorerUrlFor } from './explorer';
+
+/** A service number as exact decimal text: String(n) is the shortest text that round-trips, Decimal drops exponents. */
+export function decimalText(n: number): string {
+  return new Decimal(String(n)).toFixed();
+}
+
+export function networkNameOf(symbol: string): string | null {
+  const entry = findAssetNetwork(symbol);
+  return entry ? networks[entry.network].name : null;
+}
+
+/** TransactionItem (spec 2.2) → what crosses the bridge: amounts as decimal text, absent strings as ''. */
+export function toHistoryItem(item: TransactionItem): HistoryItem {
+  const txId = item.txId ?? '';
+  return {
+    symbolId: item.symbolId,
+    symbol: item.symbol,
+    symbolName: item.symbolName,
+    displayName: item.displayName,
+    network: networkNameOf(item.symbol),
+    address: item.address,
+    txId,
+    amount: decimalText(item.amount),
+    status: item.status,
+    type: item.type,
+    date: item.date,
+    value: decimalText(item.value),
+    referenceId: item.referenceId,
+    label: item.label,
+    merchantTransactionId: item.merchantTransactionId,
+    to: item.to ?? '',
+    withdrawType: item.withdrawType,
+    prices: {
+      usd: decimalText(item.prices.usd),
+      eur: decimalText(item.prices.eur),
+      gbp: decimalText(item.prices.gbp),
+      try: decimalText(item.prices.try),
+      jpy: decimalText(item.prices.jpy),
+    },
+    isAutoCollected: item.isAutoCollected,
+    explorerUrl: explorerUrlFor(item.symbol, txId),
+  };
+}

@@ -1,0 +1,32 @@
+import Decimal from 'decimal.js';
+import { assetNetworks, networks, type AssetNetwork } from '../../../src-preload/contract/assets';
+import { AppError } from '../../app-error';
+
+/** One row of the asset table by its network-specific code (BTC, BSC-USD, OPT-ETH…). */
+export function assetByCode(code: string): AssetNetwork {
+  const entry = assetNetworks.find((candidate) => candidate.code === code);
+  if (!entry) throw new AppError('invalid_symbol', 'This asset is not supported.', { field: 'code' });
+  return entry;
+}
+
+export function networkOf(entry: AssetNetwork): { id: number; name: string } {
+  return networks[entry.network];
+}
+
+export function networkNameById(id: number): string {
+  return Object.values(networks).find((network) => network.id === id)?.name ?? `Network ${id}`;
+}
+
+/** An entered amount, refused when it has more decimals than the asset carries on that network. */
+export function requireAmountPrecision(entry: AssetNetwork, text: string, field = 'amount'): string {
+  const amount = new Decimal(text);
+  if (amount.decimalPlaces() > entry.decimals) {
+    throw new AppError('bad_input', `${entry.code} takes at most ${entry.decimals} decimal places.`, { field });
+  }
+  return amount.toFixed();
+}
+
+/** A JSON number from the service as exact decimal text (features.md: via String(n)). */
+export function decimalText(value: number): string {
+  return new Decimal(String(value)).toFixed();
+}

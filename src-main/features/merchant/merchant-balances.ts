@@ -1,0 +1,23 @@
+import type { MerchantBalanceRow } from '../../../src-preload/contract/merchant';
+import { merchantBalanceFields, type MerchantBalanceField, type MerchantBalances } from '../../service/interface-b-schemas';
+import { decimalText } from './asset-lookup';
+
+/** Spec 2.3's balance table: which asset on which network each field holds. */
+const balanceLabels: Record<MerchantBalanceField, { asset: string; network: string; code: string }> = {
+  btcBalance: { asset: 'BTC', network: 'Bitcoin', code: 'BTC' },
+  ltcBalance: { asset: 'LTC', network: 'Litecoin', code: 'LTC' },
+  ethBalance: { asset: 'ETH', network: 'Ethereum', code: 'ETH' },
+  bnbBalance: { asset: 'BNB', network: 'Binance Smart Chain', code: 'BNB' },
+  trxBalance: { asset: 'TRX', network: 'TRON', code: 'TRX' },
+  usdtBalance: { asset: 'USDT', network: 'Ethereum', code: 'USDT' },
+  bscusdBalance: { asset: 'USDT', network: 'Binance Smart Chain', code: 'BSC-USD' },
+  trxusdBalance: { asset: 'USDT', network: 'TRON', code: 'USDT' },
+  optusdBalance: { asset: 'USDT', network: 'Optimism', code: 'OPT-USD' },
+  optethBalance: { asset: 'ETH', network: 'Optimism', code: 'OPT-ETH' },
+  ethusdcBalance: { asset: 'USDC', network: 'Ethereum', code: 'ETH-USDC' },
+  bscusdcBalance: { asset: 'USDC', network: 'Binance Smart Chain', code: 'BSC-USDC' },
+};
+
+export function balanceRows(balances: MerchantBalances): MerchantBalanceRow[] {
+  return merchantBalanceFields.map((field) => ({ field, ...balanceLabels[field], amount: decimalText(balances[field]) }));
+}

@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import Decimal from 'decimal.js';
+import type { PendingVerificationView, VerifiedAddress } from '../../../src-preload/contract/merchant';
+import { AppError } from '../../app-error';
+import { checkAddress } from '../addresses/validate-address';
+import { assetByCode, networkNameById, networkOf, requireAmountPrecision } from './asset-lookup';
+import type { MerchantKeys } from './merchant-keys';
+import type { PendingVerification } from './merchant-settings';
+
+function toView(pending: PendingVerification): PendingVerificationView {
+  return {
+    id: pending.id,
+    environment: pending.environment,
+    referenceId: pending.referenceId,
+    code: pending.code,
+    networkName: networkNameById(pending.networkId),
+    address: pending.address,
+    label: pending.label,
+    startedAt: pending.startedAt,
+    wrongAttempts: pending.wrongAttempts,
+  };
+}
+
+/** Addresses compare as the chain does: EVM hex without regard to case, bech32 already lower case. */
+export function sameAddress(a: string, b: string): boolean {
+  return a.startsWith('0x') && b.startsWith('0x') ? a.toLowerCase() === b.toLowerCase() : a === b;
+}
+
+/**
+ * Address verification (spec 3): start makes the service send a small random amount; the user then types
+ * the amount the address received. The amount the start call returns is never shown, stored or sent to
+ * the renderer — typing it back would prove nothing. Pending verifications live in settings (non-secret)
+ * so they survive a restart.
+ */
+export function createMerchantVerification(keys: MerchantKeys) {
+  const pendingOf = (): PendingVerification[] => keys.current().pendingVerifications;
+
+  async function replacePending(change: (list: PendingVerification[]) => PendingVerification[]): Promise<void> {
+    await keys.updateMerchant((current) => ({ ...current, pendingVerifications: change(current.pendingVerifications) }));
+  }
+
+  function requirePending(id: string): PendingVerification {
+    const found = pendingOf().find((pending) => pending.id === id);
+    if (!found) throw new AppError('not_found', 'This verification is no longer pending. Start it again.');
+    return found;
+  }
+
+  async function start(input: { referenceId: string; code: string; address: string; label: string }): Promise<PendingVerificationView> {
+    const entry = assetByCode(input.code);
+    const network = networkOf(entry);
+    const checked = checkAddress(entry.network, input.address);
+    if (!checked.ok) throw new AppError('invalid_address', checked.reason, { field: 'address' });
+    const connection = await keys.connect();
+    await connection.client.verifyStart({
+      ReferenceId: input.referenceId,
+      Symbol: entry.code,
+      NetworkId: network.id,
+      Address: checked.address,
+      Label: input.label,
+    });
+    const pending: PendingVerification = {
+      id: randomUUID(),
+      environment: connection.environment,
+      publicKey: connection.publicKey,
+      referenceId: input.referenceId,
+      code: entry.code,
+      networkId: network.id,
+      address: checked.address,
+      label: input.label,
+      startedAt: new Date().toISOString(),
+      wrongAttempts: 0,
+    };
+    // The service replaces the amount of an earlier start for the same address, so the old entry goes too.
+    await replacePending((list) => [
+      ...list.filter(
+        (p) =>
+          !(
+            p.environment === pending.environment &&
+            p.publicKey === pending.publicKey &&
+            p.referenceId === pending.referenceId &&
+            p.code === pending.code &&
+            sameAddress(p.address, pending.address)
+          ),
+      ),
+      pending,
+    ]);
+    await keys.updateMerchant((current) => ({ ...current, lastReferenceId: input.referenceId }));
+    return toView(pending);
+  }
+
+  return {
+    start,
+
+    list(): PendingVerificationView[] {
+      return pendingOf().map(toView);
+    },
+
+    async confirm(id: string, amountText: string): Promise<{ verified: boolean; message: string; pending: PendingVerificationView[] }> {
+      const pending = requirePending(id);
+      const entry = assetByCode(pending.code);
+      const amount = requireAmountPrecision(entry, amountText);
+      const connection = await keys.connect();
+      if (connection.environment !== pending.environment || connection.publicKey !== pending.publicKey) {
+        throw new AppError('not_configured', 'This verification was started with other merchant keys or in another environment. Switch back to confirm it.');
+      }
+      const { isVerified } = await connection.client.verifyConfirmAmount({
+        ReferenceId: pending.referenceId,
+        Symbol: pending.code,
+        NetworkId: pending.networkId,
+        Amount: amount,
+      });
+      if (isVerified) {
+        await replacePending((list) => list.filter((p) => p.id !== id));
+        return {
+          verified: true,
+          message: `${pending.address} is verified for ${pending.code}. It now appears in the verified list for ${pending.referenceId}.`,
+          pending: pendingOf().map(toView),
+        };
+      }
+      await replacePending((list) => list.map((p) => (p.id === id ? { ...p, wrongAttempts: p.wrongAttempts + 1 } : p)));
+      return {
+        verified: false,
+        message: `${new Decimal(amount).toFixed()} ${pending.code} is not the amount the service sent, so the address is not verified. Look up the exact amount the address received (in its wallet or a block explorer) and try again; after several wrong amounts, start the verification again.`,
+        pending: pendingOf().map(toView),
+      };
+    },
+
+    async restart(id: string): Promise<PendingVerificationView> {
+      const pending = requirePending(id);
+      const view = await start({ referenceId: pending.referenceId, code: pending.code, address: pending.address, label: pending.label });
+      await replacePending((list) => list.filter((p) => p.id !== id || p.id === view.id));
+      return view;
+    },
+
+    async discard(id: string): Promise<PendingVerificationView[]> {
+      await replacePending((list) => list.filter((p) => p.id !== id));
+      return pendingOf().map(toView);
+    },
+
+    async verifiedList(referenceId: string): Promise<VerifiedAddress[]> {
+      const connection = await keys.connect();
+      const assets = await connection.client.withdrawableAssets(referenceId);
+      await keys.updateMerchant((current) => ({ ...current, lastReferenceId: referenceId }));
+      return assets.map((asset) => {
+        const entry = assetByCodeOrNull(asset.symbol, asset.networkId);
+        return {
+          code: asset.symbol,
+          asset: entry?.asset ?? asset.symbol,
+          networkId: asset.networkId,
+          networkName: networkNameById(asset.networkId),
+          address: asset.address,
+          label: asset.label ?? '',
+        };
+      });
+    },
+  };
+}
+
+function assetByCodeOrNull(code: string, networkId: number) {
+  try {
+    const entry = assetByCode(code);
+    return networkOf(entry).id === networkId ? entry : null;
+  } catch {
+    return null;
+  }
+}
+
+export type MerchantVerification = ReturnType<typeof createMerchantVerification>;

@@ -1,0 +1,196 @@
+import { z } from 'zod';
+import { EnvironmentId, KeychainStatus } from './app';
+import { AssetCode } from './assets';
+import { BridgeError } from '../result';
+import { AmountInput, DecimalString, TwoFactorCode } from './money';
+import { operation } from './define';
+
+/**
+ * Merchant treasury (Interface B). The secret key goes in one direction only: from the settings form to
+ * main (merchant.saveKeys). No result below has a field that could carry it back; the dispatcher strips
+ * anything a schema does not name.
+ */
+
+const Text = (max: number) => z.string().trim().max(max);
+const ReferenceId = z.string().trim().min(1, 'Enter a reference id').max(200);
+
+export const MerchantEnvironmentView = z.object({
+  id: EnvironmentId,
+  label: z.string(),
+  /** Interface B host, or null when none is configured for this environment yet. */
+  apiUrl: z.string().nullable(),
+  /** False for the local sandbox, whose address is built in. */
+  apiUrlEditable: z.boolean(),
+  publicKey: z.string().nullable(),
+  /** Whether a secret key is stored in the keychain; the key itself never crosses the bridge. */
+  secretKey: z.enum(['set', 'missing']),
+  /** The API origin the keys were entered for. */
+  boundOrigin: z.string().nullable(),
+  /** Why these keys cannot be used right now (e.g. the API address changed since they were entered). */
+  problem: z.string().nullable(),
+});
+export type MerchantEnvironmentView = z.infer<typeof MerchantEnvironmentView>;
+
+export const MerchantOverview = z.object({
+  environment: EnvironmentId,
+  environments: z.array(MerchantEnvironmentView),
+  allowUnverified: z.boolean(),
+  keychain: KeychainStatus,
+  lastReferenceId: z.string(),
+});
+export type MerchantOverview = z.infer<typeof MerchantOverview>;
+
+export const MerchantBalanceRow = z.object({
+  field: z.string(),
+  asset: z.string(),
+  network: z.string(),
+  code: z.string(),
+  amount: DecimalString,
+});
+export type MerchantBalanceRow = z.infer<typeof MerchantBalanceRow>;
+
+export const VerifiedAddress = z.object({
+  code: z.string(),
+  asset: z.string(),
+  networkId: z.number().int(),
+  networkName: z.string(),
+  address: z.string(),
+  label: z.string(),
+});
+export type VerifiedAddress = z.infer<typeof VerifiedAddress>;
+
+/** A started verification. The amount the service sent is deliberately absent: the user proves it. */
+export const PendingVerificationView = z.object({
+  id: z.string(),
+  environment: EnvironmentId,
+  referenceId: z.string(),
+  code: z.string(),
+  networkName: z.string(),
+  address: z.string(),
+  label: z.string(),
+  startedAt: z.string(),
+  wrongAttempts: z.number().int(),
+});
+export type PendingVerificationView = z.infer<typeof PendingVerificationView>;
+
+export const VerifyConfirmResult = z.object({
+  verified: z.boolean(),
+  message: z.string(),
+  pending: z.array(PendingVerificationView),
+});
+
+export const WithdrawState = z.enum(['confirmed', 'in-flight', 'succeeded', 'refused', 'unknown']);
+
+export const WithdrawIntentView = z.object({
+  intentId: z.string(),
+  /** Fixed when the user confirmed; also the withdrawal's ReferenceId. */
+  merchantTransactionId: z.string(),
+  environment: EnvironmentId,
+  code: z.string(),
+  networkName: z.string(),
+  address: z.string(),
+  amount: DecimalString,
+  label: z.string(),
+  email: z.string(),
+  verified: z.boolean(),
+  state: WithdrawState,
+  attempts: z.number().int(),
+  result: z.object({ txId: z.string(), explorerUrl: z.string(), success: z.boolean() }).nullable(),
+  /** What went wrong with the last attempt or check, if anything. */
+  error: BridgeError.nullable(),
+});
+export type WithdrawIntentView = z.infer<typeof WithdrawIntentView>;
+
+export const FiatCurrency = z.enum(['USD', 'EUR', 'GBP', 'TRY', 'JPY']);
+
+export const MerchantDepositAddressView = z.object({
+  address: z.string(),
+  code: z.string(),
+  network: z.string(),
+  referenceId: z.string(),
+  referenceGuid: z.string(),
+  minAmounts: z.array(z.object({ currency: z.string(), amount: DecimalString })),
+  supportedNetworks: z.array(z.string()),
+  contractTypes: z.array(z.string()),
+  information: z.string(),
+  /** Only from create: fiat value of the expected amount. */
+  price: z.array(z.object({ currency: z.string(), amount: DecimalString })).nullable(),
+});
+export type MerchantDepositAddressView = z.infer<typeof MerchantDepositAddressView>;
+
+export const CallbackCheckResult = z.object({
+  /** True only when the body is well-formed and its Signature matches the stored secret key. */
+  valid: z.boolean(),
+  summary: z.string(),
+  problems: z.array(z.object({ field: z.string(), message: z.string() })),
+  fields: z.array(z.object({ name: z.string(), value: z.string() })),
+});
+export type CallbackCheckResult = z.infer<typeof CallbackCheckResult>;
+
+export const merchantOperations = {
+  'merchant.getSettings': operation(z.void(), MerchantOverview),
+  'merchant.setEnvironment': operation(z.object({ environment: EnvironmentId }).strict(), MerchantOverview),
+  'merchant.setApiUrl': operation(z.object({ environment: EnvironmentId, apiUrl: Text(2048) }).strict(), MerchantOverview),
+  'merchant.setAllowUnverified': operation(z.object({ allow: z.boolean() }).strict(), MerchantOverview),
+  /** Write-only: the secret key enters here and is never returned. */
+  'merchant.saveKeys': operation(
+    z
+      .object({
+        environment: EnvironmentId,
+        publicKey: z.string().trim().min(1, 'Enter the public key').max(200),
+        secretKey: z.string().trim().min(1, 'Enter the secret key').max(500),
+      })
+      .strict(),
+    MerchantOverview,
+  ),
+  'merchant.deleteKeys': operation(z.object({ environment: EnvironmentId }).strict(), MerchantOverview),
+  'merchant.testConnection': operation(z.void(), z.object({ message: z.string() })),
+  'merchant.balances': operation(z.void(), z.array(MerchantBalanceRow)),
+  'merchant.verifiedList': operation(z.object({ referenceId: ReferenceId }).strict(), z.array(VerifiedAddress)),
+  'merchant.verifyStart': operation(
+    z.object({ referenceId: ReferenceId, code: AssetCode, address: Text(200), label: z.string().trim().min(1, 'Enter a label').max(100) }).strict(),
+    PendingVerificationView,
+  ),
+  'merchant.verifyPending': operation(z.void(), z.array(PendingVerificationView)),
+  'merchant.verifyConfirm': operation(z.object({ id: z.string().min(1).max(100), amount: AmountInput }).strict(), VerifyConfirmResult),
+  'merchant.verifyRestart': operation(z.object({ id: z.string().min(1).max(100) }).strict(), PendingVerificationView),
+  'merchant.verifyDiscard': operation(z.object({ id: z.string().min(1).max(100) }).strict(), z.array(PendingVerificationView)),
+  /** Fixes the merchant transaction id and freezes the withdrawal in main. */
+  'merchant.withdrawConfirm': operation(
+    z
+      .object({
+        referenceId: ReferenceId,
+        code: AssetCode,
+        address: Text(200),
+        amount: AmountInput,
+        label: Text(100),
+        email: z.email('Enter the merchant account e-mail').max(200),
+      })
+      .strict(),
+    WithdrawIntentView,
+  ),
+  'merchant.withdrawSubmit': operation(z.object({ intentId: z.string().min(1).max(100), tfaCode: TwoFactorCode }).strict(), WithdrawIntentView),
+  /** Reconciles an unknown outcome by re-sending the identical request (the service answers duplicates with the original). */
+  'merchant.withdrawCheckStatus': operation(z.object({ intentId: z.string().min(1).max(100), tfaCode: TwoFactorCode }).strict(), WithdrawIntentView),
+  'merchant.withdrawGet': operation(z.object({ intentId: z.string().min(1).max(100) }).strict(), WithdrawIntentView),
+  'merchant.depositCreate': operation(
+    z
+      .object({
+        code: AssetCode,
+        label: Text(100),
+        referenceId: Text(200),
+        callbackUrl: Text(2048),
+        amount: AmountInput.optional(),
+        currency: FiatCurrency.optional(),
+        redirectUrl: Text(2048).optional(),
+        cancelUrl: Text(2048).optional(),
+      })
+      .strict(),
+    MerchantDepositAddressView,
+  ),
+  'merchant.depositGet': operation(
+    z.object({ memberId: ReferenceId, code: AssetCode, label: Text(100).optional() }).strict(),
+    MerchantDepositAddressView,
+  ),
+  'merchant.callbackCheck': operation(z.object({ body: z.string().max(64 * 1024) }).strict(), CallbackCheckResult),
+} as const;

@@ -1,0 +1,272 @@
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Decimal from 'decimal.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../../../sandbox/server';
+import { createDispatcher, type Dispatch, type Handlers } from '../../../src-main/dispatch';
+import { createMerchantHandlers } from '../../../src-main/features/merchant/merchant-handlers';
+import { createMemoryStore } from '../../../src-main/keychain/memory-store';
+import type { SecretStore } from '../../../src-main/keychain/secret-store';
+import { openSettingsStore } from '../../../src-main/settings/settings-store';
+import { createRecordingLogger } from '../../unit/support/recording-logger';
+import { createCodeSource } from './merchant-totp';
+
+type Merchant = ReturnType<RunningSandbox['info']>['merchants'][number];
+type Outcome = { ok: true; value: unknown } | { ok: false; error: { code: string; message: string; field?: string } };
+
+const ETH_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
+const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
+
+describe('merchant treasury features against the sandbox', () => {
+  let sandbox: RunningSandbox;
+  let merchant: Merchant;
+  let other: Merchant;
+  let userDataDir: string;
+  const secrets: SecretStore = createMemoryStore();
+  const logger = createRecordingLogger();
+  /** Everything the renderer would have received. */
+  const outputs: string[] = [];
+  /** What the "address owner" sees arrive: amounts the service sent for verification. */
+  const sentForVerification: string[] = [];
+  let dispatch: Dispatch;
+  let code: () => Promise<string>;
+
+  const spyFetch: typeof fetch = async (input, init) => {
+    const response = await fetch(input, init);
+    if (String(input).endsWith('/v1/verify/start')) {
+      const json = (await response.clone().json()) as { data?: { amount?: number } };
+      if (json.data?.amount !== undefined) sentForVerification.push(new Decimal(String(json.data.amount)).toFixed());
+    }
+    return response;
+  };
+
+  async function open(): Promise<Dispatch> {
+    const settings = await openSettingsStore(userDataDir);
+    const handlers = createMerchantHandlers({ settings, secrets, logger, localSandboxPort: Number(new URL(sandbox.origin).port), fetch: spyFetch });
+    const inner = createDispatcher(handlers as Handlers, logger);
+    return async (operation, input) => {
+      const result = await inner(operation, input);
+      outputs.push(JSON.stringify(result));
+      return result;
+    };
+  }
+
+  async function call(operation: string, input?: unknown): Promise<Outcome> {
+    return (await dispatch(operation, input)) as Outcome;
+  }
+  async function value(operation: string, input?: unknown): Promise<Record<string, unknown>> {
+    const result = await call(operation, input);
+    if (!result.ok) throw new Error(`${operation} failed: ${result.error.code} ${result.error.message}`);
+    return result.value as Record<string, unknown>;
+  }
+  async function rows<T = Record<string, string>>(operation: string, input?: unknown): Promise<T[]> {
+    return (await value(operation, input)) as unknown as T[];
+  }
+  async function ethBalance(): Promise<Decimal> {
+    const row = (await rows('merchant.balances')).find((r) => r.field === 'ethBalance');
+    return new Decimal(row?.amount ?? 'NaN');
+  }
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0, quiet: true });
+    [merchant, other] = sandbox.info().merchants as [Merchant, Merchant];
+    code = createCodeSource(merchant.totpSecret);
+    userDataDir = await mkdtemp(join(tmpdir(), 'merchant-features-'));
+    dispatch = await open();
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+  });
+
+  it('stores the secret key write-only and tests the connection', async () => {
+    const overview = await value('merchant.saveKeys', { environment: 'local-sandbox', publicKey: merchant.publicKey, secretKey: merchant.secretKey });
+    const local = (overview.environments as Array<Record<string, unknown>>).find((e) => e.id === 'local-sandbox');
+    expect(local).toMatchObject({ publicKey: merchant.publicKey, secretKey: 'set', boundOrigin: sandbox.origin, problem: null });
+    expect(await secrets.get(`merchant-secret:local-sandbox:${merchant.publicKey}`)).toBe(merchant.secretKey);
+    expect(await value('merchant.testConnection')).toMatchObject({ message: expect.stringContaining('accepted these keys') });
+  });
+
+  it('explains a wrong secret key and a key pair from two merchants plainly', async () => {
+    await value('merchant.saveKeys', { environment: 'local-sandbox', publicKey: merchant.publicKey, secretKey: 'sk_sbx_definitely_wrong' });
+    const wrong = await call('merchant.testConnection');
+    expect(wrong).toMatchObject({ ok: false, error: { code: 'invalid_credentials', message: expect.stringMatching(/secret key was refused/) } });
+    await value('merchant.saveKeys', { environment: 'local-sandbox', publicKey: 'pk_sbx_unknown', secretKey: merchant.secretKey });
+    expect(await call('merchant.testConnection')).toMatchObject({ ok: false, error: { code: 'invalid_credentials', message: expect.stringMatching(/public key/) } });
+    // The old public key's entry went away with the replaced pair.
+    expect(await secrets.get(`merchant-secret:local-sandbox:${merchant.publicKey}`)).toBeNull();
+    await value('merchant.saveKeys', { environment: 'local-sandbox', publicKey: merchant.publicKey, secretKey: other.secretKey });
+    expect(await call('merchant.testConnection')).toMatchObject({ ok: false, error: { code: 'invalid_credentials' } });
+    await value('merchant.saveKeys', { environment: 'local-sandbox', publicKey: merchant.publicKey, secretKey: merchant.secretKey });
+  });
+
+  it('binds keys to their environment and API origin: nothing is sent elsewhere', async () => {
+    let hits = 0;
+    const decoy: Server = createServer((_req, res) => {
+      hits += 1;
+      res.end('{}');
+    });
+    await new Promise<void>((resolve) => decoy.listen(0, '127.0.0.1', resolve));
+    const decoyUrl = `http://127.0.0.1:${(decoy.address() as AddressInfo).port}`;
+    try {
+      await value('merchant.setEnvironment', { environment: 'production' });
+      expect(await call('merchant.testConnection')).toMatchObject({ ok: false, error: { code: 'not_configured' } });
+      expect(await call('merchant.setApiUrl', { environment: 'production', apiUrl: decoyUrl })).toMatchObject({ ok: false, error: { code: 'bad_input' } });
+
+      await value('merchant.setEnvironment', { environment: 'custom' });
+      await value('merchant.setApiUrl', { environment: 'custom', apiUrl: sandbox.apiUrl });
+      await value('merchant.saveKeys', { environment: 'custom', publicKey: other.publicKey, secretKey: other.secretKey });
+      expect(await call('merchant.testConnection')).toMatchObject({ ok: true });
+      const moved = await value('merchant.setApiUrl', { environment: 'custom', apiUrl: decoyUrl });
+      const custom = (moved.environments as Array<Record<string, unknown>>).find((e) => e.id === 'custom');
+      expect(custom?.problem).toMatch(/not sent to the new address/);
+      expect(await call('merchant.testConnection')).toMatchObject({ ok: false, error: { code: 'not_configured' } });
+      expect(hits).toBe(0);
+      await value('merchant.deleteKeys', { environment: 'custom' });
+      expect(await secrets.get(`merchant-secret:custom:${other.publicKey}`)).toBeNull();
+    } finally {
+      decoy.close();
+      await value('merchant.setEnvironment', { environment: 'local-sandbox' });
+    }
+  });
+
+  it('lists the twelve balances with asset and network', async () => {
+    const balances = await rows('merchant.balances');
+    expect(balances).toHaveLength(12);
+    expect(balances.find((r) => r.field === 'bscusdBalance')).toMatchObject({ asset: 'USDT', network: 'Binance Smart Chain', code: 'BSC-USD' });
+  });
+
+  it('refuses a malformed address before any call', async () => {
+    const before = sentForVerification.length;
+    const bad = await call('merchant.verifyStart', { referenceId: 'member-1', code: 'ETH', address: '0x52908400098527886E0F7030069857D2E4169Ee7', label: 'typo' });
+    expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_address', field: 'address' } });
+    expect(sentForVerification.length).toBe(before);
+  });
+
+  it('verifies with the exact amount only; a pending verification survives a restart', async () => {
+    const started = await value('merchant.verifyStart', { referenceId: 'member-1', code: 'ETH', address: ETH_ADDRESS, label: 'Treasury cold' });
+    expect(JSON.stringify(started)).not.toContain(sentForVerification.at(-1));
+    dispatch = await open();
+    const pending = await rows<{ id: string }>('merchant.verifyPending');
+    expect(pending.map((p) => p.id)).toContain(started.id);
+    const sent = new Decimal(sentForVerification.at(-1) as string);
+    const wrong = await value('merchant.verifyConfirm', { id: started.id, amount: sent.plus('0.00000001').toFixed() });
+    expect(wrong).toMatchObject({ verified: false, message: expect.stringMatching(/not the amount the service sent/) });
+    const right = await value('merchant.verifyConfirm', { id: started.id, amount: sent.toFixed() });
+    expect(right).toMatchObject({ verified: true, pending: [] });
+    const list = await rows<unknown>('merchant.verifiedList', { referenceId: 'member-1' });
+    expect(list).toContainEqual(expect.objectContaining({ code: 'ETH', address: ETH_ADDRESS, label: 'Treasury cold' }));
+  });
+
+  it('refuses a withdrawal to an unverified address unless the user allowed it', async () => {
+    const input = { referenceId: 'member-1', code: 'BTC', address: BTC_ADDRESS, amount: '0.001', label: 'x', email: merchant.email };
+    expect(await call('merchant.withdrawConfirm', input)).toMatchObject({ ok: false, error: { code: 'forbidden', field: 'address' } });
+    await value('merchant.setAllowUnverified', { allow: true });
+    expect(await value('merchant.withdrawConfirm', input)).toMatchObject({ verified: false, state: 'confirmed' });
+    await value('merchant.setAllowUnverified', { allow: false });
+  });
+
+  it('withdraws to a verified address once, even when submitted again', async () => {
+    const before = await ethBalance();
+    const intent = await value('merchant.withdrawConfirm', { referenceId: 'member-1', code: 'ETH', address: ETH_ADDRESS, amount: '0.0125', label: 'payout', email: merchant.email });
+    expect(intent).toMatchObject({ verified: true, state: 'confirmed' });
+    // A double click: the same code twice, at once.
+    const tfaCode = await code();
+    const [first, second] = await Promise.all([
+      value('merchant.withdrawSubmit', { intentId: intent.intentId, tfaCode }),
+      value('merchant.withdrawSubmit', { intentId: intent.intentId, tfaCode }),
+    ]);
+    const states = [first.state, second.state].sort();
+    expect(states).toContain('succeeded');
+    const done = await value('merchant.withdrawSubmit', { intentId: intent.intentId, tfaCode });
+    expect(done).toMatchObject({ state: 'succeeded', attempts: 1, result: { success: true, explorerUrl: expect.stringContaining('etherscan.io') } });
+    expect(before.minus(await ethBalance()).toFixed()).toBe('0.0125');
+  }, 70_000);
+
+  it('a wrong code is a definite refusal; the same intent can then be retried with a new code', async () => {
+    const intent = await value('merchant.withdrawConfirm', { referenceId: 'member-1', code: 'ETH', address: ETH_ADDRESS, amount: '0.001', label: '', email: merchant.email });
+    const refused = await value('merchant.withdrawSubmit', { intentId: intent.intentId, tfaCode: '000000' });
+    expect(refused).toMatchObject({ state: 'refused', error: { code: 'bad_input' } });
+    const retried = await value('merchant.withdrawSubmit', { intentId: intent.intentId, tfaCode: await code() });
+    expect(retried).toMatchObject({ state: 'succeeded', merchantTransactionId: intent.merchantTransactionId });
+  }, 70_000);
+
+  it('commit then drop: outcome unknown, no resubmission, "check status" finds the withdrawal without a second debit', async () => {
+    const before = await ethBalance();
+    const intent = await value('merchant.withdrawConfirm', { referenceId: 'member-1', code: 'ETH', address: ETH_ADDRESS, amount: '0.02', label: '', email: merchant.email });
+    sandbox.faults.set({ dropAfterCommitNext: 1 });
+    const unknown = await value('merchant.withdrawSubmit', { intentId: intent.intentId, tfaCode: await code() });
+    expect(unknown).toMatchObject({ state: 'unknown', error: { code: 'outcome_unknown' } });
+    const again = await value('merchant.withdrawSubmit', { intentId: intent.intentId, tfaCode: '123456' });
+    expect(again).toMatchObject({ state: 'unknown', attempts: 1 });
+    const checked = await value('merchant.withdrawCheckStatus', { intentId: intent.intentId, tfaCode: await code() });
+    expect(checked).toMatchObject({ state: 'succeeded', result: { success: true } });
+    expect(before.minus(await ethBalance()).toFixed()).toBe('0.02');
+  }, 70_000);
+
+  it('creates and gets a merchant deposit address; validates its URLs first', async () => {
+    expect(
+      await call('merchant.depositCreate', { code: 'BTC', label: 'Order 1', referenceId: 'order-1', callbackUrl: 'http://shop.example/cb' }),
+    ).toMatchObject({ ok: false, error: { code: 'bad_input', field: 'callbackUrl' } });
+    const created = await value('merchant.depositCreate', {
+      code: 'USDT',
+      label: 'Order 1',
+      referenceId: 'order-1',
+      callbackUrl: 'https://shop.example/cb',
+      amount: '25',
+      currency: 'USD',
+      redirectUrl: 'https://shop.example/paid',
+    });
+    expect(created).toMatchObject({ code: 'USDT', network: 'Ethereum Mainnet', contractTypes: ['ERC20'], price: expect.any(Array) });
+    const got = await value('merchant.depositGet', { memberId: 'order-1', code: 'USDT' });
+    expect(got.address).toBe(created.address);
+  });
+
+  it('checks a genuine callback signature and rejects a tampered one', async () => {
+    let received = '';
+    const receiver = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        received = Buffer.concat(chunks).toString('utf8');
+        res.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const created = await value('merchant.depositCreate', {
+        code: 'LTC',
+        label: 'Callback test',
+        referenceId: 'order-cb',
+        callbackUrl: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/callback`,
+      });
+      const response = await fetch(`${sandbox.origin}/__sandbox/deposit`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ address: created.address, amount: '0.5' }),
+      });
+      expect(response.status).toBe(200);
+      expect(received).toContain('Signature');
+      expect(await value('merchant.callbackCheck', { body: received })).toMatchObject({ valid: true });
+      const tampered = received.replace(/"Hash":"([0-9A-F])/, (_m, c: string) => `"Hash":"${c === 'A' ? 'B' : 'A'}`);
+      expect(await value('merchant.callbackCheck', { body: tampered })).toMatchObject({ valid: false, problems: [{ field: 'Signature' }] });
+      const missing = await value('merchant.callbackCheck', { body: '{"Address":"x"}' });
+      expect(missing).toMatchObject({ valid: false });
+      expect((missing.problems as Array<{ field: string }>).map((p) => p.field)).toContain('Signature');
+    } finally {
+      receiver.close();
+    }
+  });
+
+  it('never lets a secret key reach settings.json, the log or the renderer', async () => {
+    const settingsText = await readFile(join(userDataDir, 'settings.json'), 'utf8');
+    for (const secret of [merchant.secretKey, other.secretKey]) {
+      expect(settingsText).not.toContain(secret);
+      expect(logger.text()).not.toContain(secret);
+      expect(outputs.join('\n')).not.toContain(secret);
+    }
+    expect(settingsText).toContain(merchant.publicKey);
+  });
+});
