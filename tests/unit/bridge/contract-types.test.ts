@@ -37,7 +37,7 @@ export function compileOnlyRendererCalls(wallet: WalletApi): void {
     void wrong;
   });
   // @ts-expect-error: the bridge is read-only
-  wallet.app = wallet.app;
+  wallet.app = wallet.preferences as unknown as WalletApi['app'];
 }
 
 export function compileOnlyMainSide(): void {

@@ -187,6 +187,9 @@ function createFake() {
   const ipcRenderer = Object.assign(new EventEmitter(), {
     invoke: vi.fn(async (_channel: string, ..._args: unknown[]): Promise<unknown> => ({ ok: true, value: null })),
   });
+  // Present so the shell can import them; no test here drives them.
+  const clipboard = { writeText: vi.fn((_text: string): void => undefined), readText: vi.fn((): string => '') };
+  const dialog = { showSaveDialog: vi.fn(async () => ({ canceled: true, filePath: '' })) };
   return {
     app,
     protocol,
@@ -194,7 +197,17 @@ function createFake() {
     ipcMain,
     contextBridge,
     ipcRenderer,
-    module: { app, protocol, shell, ipcMain, contextBridge, ipcRenderer, BrowserWindow: FakeBrowserWindow },
+    module: {
+      app,
+      protocol,
+      shell,
+      ipcMain,
+      contextBridge,
+      ipcRenderer,
+      clipboard,
+      dialog,
+      BrowserWindow: FakeBrowserWindow,
+    },
   };
 }
 
