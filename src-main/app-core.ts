@@ -3,7 +3,9 @@ import { AppError } from './app-error';
 import { createMerchantHandlers } from './features/merchant/merchant-handlers';
 import { createPortfolioHandlers } from './features/portfolio';
 import { createDepositAddresses, createReceiveHandlers } from './features/receive';
+import { createSendHandlers, createSendService } from './features/send';
 import { createSessionHandlers, createSessionService, type SessionService } from './features/session';
+import { createSwapHandlers, createSwapService } from './features/swap';
 import type { SecretStore } from './keychain/secret-store';
 import { isAllowedExternalUrl } from './links';
 import type { Logger } from './logging/logger';
@@ -72,8 +74,14 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   const { writeClipboard, readClipboard } = deps;
   const clipboard = writeClipboard && readClipboard ? { write: writeClipboard, read: readClipboard } : undefined;
 
+  // Send and swap keep their prechecks and at-most-once ledgers in main for the life of the app.
+  const send = createSendService({ session, logger: deps.logger });
+  const swap = createSwapService({ session, logger: deps.logger });
+
   const handlers: Handlers = {
     ...createSessionHandlers({ session }),
+    ...createSendHandlers({ send }),
+    ...createSwapHandlers({ swap }),
     ...createPortfolioHandlers({ session }),
     ...createReceiveHandlers({ session, deposits, clipboard, logger: deps.logger }),
     ...createMerchantHandlers({

@@ -9,11 +9,15 @@ import { appEvents, appOperations } from './contract/app';
 import type { OperationSpec } from './contract/define';
 import { merchantOperations } from './contract/merchant';
 import { portfolioOperations } from './contract/portfolio';
+import { sendOperations } from './contract/send';
 import { sessionEvents, sessionOperations } from './contract/session';
+import { swapOperations } from './contract/swap';
 
 export const operations = {
   ...appOperations,
   ...sessionOperations,
+  ...sendOperations,
+  ...swapOperations,
   ...merchantOperations,
   ...portfolioOperations,
 } as const satisfies Record<`${string}.${string}`, OperationSpec>;

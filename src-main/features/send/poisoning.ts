@@ -1,0 +1,60 @@
+import type { PoisoningWarning } from '../../../src-preload/contract/send';
+
+export interface KnownAddress {
+  readonly address: string;
+  readonly source: PoisoningWarning['source'];
+}
+
+/** How many leading and trailing characters a look-alike must share (issue 6: four or more). */
+export const LOOKALIKE_CHARS = 4;
+
+/**
+ * The part of an address a person compares by eye. Fixed prefixes ("0x", "bc1q", "ltc1q") are the same
+ * for every address of a kind, so matching them proves nothing; EVM and bech32 case carries no meaning.
+ */
+function payload(address: string): string {
+  const lower = address.trim().toLowerCase();
+  if (/^0x[0-9a-f]{40}$/.test(lower)) return lower.slice(2);
+  const bech32 = /^(bc|ltc|tb)1[qp](.+)$/.exec(lower);
+  if (bech32?.[2]) return bech32[2];
+  return address.trim();
+}
+
+function sharedPrefix(a: string, b: string): number {
+  let n = 0;
+  while (n < a.length && n < b.length && a[n] === b[n]) n += 1;
+  return n;
+}
+
+function sharedSuffix(a: string, b: string): number {
+  let n = 0;
+  while (n < a.length && n < b.length && a[a.length - 1 - n] === b[b.length - 1 - n]) n += 1;
+  return n;
+}
+
+/**
+ * Address poisoning: an attacker sends dust from an address whose first and last characters match one
+ * the victim uses, hoping the victim copies it from history. Returns a warning when the destination
+ * shares at least LOOKALIKE_CHARS leading and trailing characters with a known address but is not it.
+ */
+export function findLookalike(destination: string, known: readonly KnownAddress[]): PoisoningWarning | null {
+  const target = payload(destination);
+  let best: { known: KnownAddress; score: number } | null = null;
+  for (const candidate of known) {
+    const other = payload(candidate.address);
+    if (other === target) continue;
+    const head = sharedPrefix(target, other);
+    const tail = sharedSuffix(target, other);
+    if (head < LOOKALIKE_CHARS || tail < LOOKALIKE_CHARS) continue;
+    // A verified address is the stronger signal of what the user meant.
+    const score = head + tail + (candidate.source === 'verified' ? 1000 : 0);
+    if (!best || score > best.score) best = { known: candidate, score };
+  }
+  if (!best) return null;
+  const where = best.known.source === 'verified' ? 'in your verified addresses' : 'in your recent transactions';
+  return {
+    lookalike: best.known.address,
+    source: best.known.source,
+    message: `Careful: this address starts and ends like ${best.known.address} ${where}, but it is a different address. Scammers plant look-alike addresses in your history. Compare every character before you send.`,
+  };
+}

@@ -1,0 +1,374 @@
+import { randomUUID } from 'node:crypto';
+import Decimal from 'decimal.js';
+import { displayDecimals, findAssetNetwork, networks, type AssetCode } from '../../../src-preload/contract/assets';
+import {
+  feeLabels,
+  type FeeOption,
+  type FeeRate,
+  type PoisoningWarning,
+  type SendAsset,
+  type SendOutcome,
+  type SendPrecheck,
+  type SendReview,
+  type SendStatus,
+} from '../../../src-preload/contract/send';
+import { AppError } from '../../app-error';
+import type { Logger } from '../../logging/logger';
+import type { InterfaceAClient } from '../../service/interface-a';
+import type { SendPrecheckResult } from '../../service/interface-a-schemas';
+import { requireValidAddress } from '../addresses/validate-address';
+import { IntentLedger, type Intent } from '../money/at-most-once';
+import type { SessionService } from '../session';
+import { findInHistory } from './find-in-history';
+import { createKnownAddresses } from './known-addresses';
+import { classifyMoneyError, explainRefusal } from './money-errors';
+import { findLookalike } from './poisoning';
+import { fromServiceNumber, text, toServiceNumber, usdText } from './service-amounts';
+
+export type MoneySession = Pick<SessionService, 'interfaceA' | 'activeAccount' | 'requireMoneyMovingRole' | 'onChange'>;
+
+export interface SendServiceDeps {
+  readonly session: MoneySession;
+  readonly logger: Logger;
+  /** Verified destination addresses (Interface B), for the look-alike check, when available. */
+  readonly verifiedAddresses?: () => Promise<readonly string[]>;
+  readonly now?: () => number;
+  /** How long a precheck's fees stay good for a confirmation. */
+  readonly precheckTtlMs?: number;
+}
+
+/** The body frozen when the user confirms (security.md 22): nothing here can change afterwards. */
+export interface SendBody {
+  readonly accountGuid: string;
+  readonly code: AssetCode;
+  readonly address: string;
+  readonly amount: string;
+  readonly feeRate: FeeRate;
+  readonly description: string | null;
+}
+
+interface StoredFee extends FeeOption {
+  readonly feeDecimal: Decimal;
+}
+
+interface StoredPrecheck {
+  readonly view: SendPrecheck;
+  readonly accountGuid: string;
+  readonly amount: Decimal;
+  readonly fees: readonly StoredFee[];
+  readonly expiresAtMs: number;
+  intent: { readonly feeRate: FeeRate; readonly description: string | null; readonly review: SendReview } | null;
+}
+
+const DEFAULT_PRECHECK_TTL_MS = 5 * 60_000;
+
+export function roleMessage(session: Pick<SessionService, 'activeAccount'>, operation: 'send' | 'swap'): string {
+  try {
+    const account = session.activeAccount();
+    return `Your role (${account.role}) in ${account.name} cannot ${operation}. Ask an administrator of the account.`;
+  } catch {
+    return `Your role in this account cannot ${operation}. Ask an administrator of the account.`;
+  }
+}
+
+/**
+ * Send (spec 4.1 #7, #8) with the money rules of security.md 21-26: the address is checked before any
+ * call, the precheck is kept in main and is the only thing that can be confirmed, the confirmed body is
+ * frozen in the IntentLedger with its reference id, and a send is submitted at most once.
+ */
+export function createSendService(deps: SendServiceDeps) {
+  const now = deps.now ?? Date.now;
+  const ttl = deps.precheckTtlMs ?? DEFAULT_PRECHECK_TTL_MS;
+  const ledger = new IntentLedger<SendBody, SendOutcome>();
+  const reviews = new Map<string, SendReview>();
+  const prechecks = new Map<string, StoredPrecheck>();
+  const known = createKnownAddresses({
+    logger: deps.logger,
+    ...(deps.verifiedAddresses ? { verifiedAddresses: deps.verifiedAddresses } : {}),
+    now,
+  });
+  const role = () => roleMessage(deps.session, 'send');
+
+  // Prechecks belong to one account and one session: switching, locking or signing out drops them.
+  deps.session.onChange((view) => {
+    for (const [id, stored] of prechecks) {
+      if (view.status !== 'signed-in' || stored.accountGuid !== view.activeAccountGuid) prechecks.delete(id);
+    }
+    if (view.status !== 'signed-in') known.clear();
+  });
+
+  async function servicePrecheck(
+    client: InterfaceAClient,
+    code: AssetCode,
+    address: string,
+    amount: Decimal,
+  ): Promise<SendPrecheckResult> {
+    try {
+      return await client.sendPrecheck({ symbol: code, address, amount: toServiceNumber(amount) });
+    } catch (error) {
+      throw error instanceof AppError ? explainRefusal(error, role) : error;
+    }
+  }
+
+  function feeOptions(result: SendPrecheckResult, code: AssetCode, amount: Decimal, available: Decimal): StoredFee[] {
+    const decimals = findAssetNetwork(code)?.decimals ?? displayDecimals(code);
+    return [...result.feeData]
+      .sort((a, b) => a.feeRate - b.feeRate)
+      .map((data) => {
+        const fee = fromServiceNumber(data.fee);
+        // A token's fee is paid from the chain's native wallet, so it does not reduce the token amount.
+        const paidFromSameWallet = data.symbol.toUpperCase() === code.toUpperCase();
+        const room = paidFromSameWallet ? available.minus(fee) : available;
+        const maxAmount = Decimal.max(room, 0).toDecimalPlaces(decimals, Decimal.ROUND_DOWN);
+        return {
+          feeRate: data.feeRate,
+          label: feeLabels[data.feeRate],
+          fee: text(fee),
+          feeDecimal: fee,
+          feeSymbol: data.symbol,
+          feeUsd: usdText(fromServiceNumber(data.usd)),
+          arrivalEstimation: data.arrivalEstimation,
+          affordable: amount.lessThanOrEqualTo(maxAmount),
+          maxAmount: text(maxAmount),
+        };
+      });
+  }
+
+  function requireSameAccount(accountGuid: string): void {
+    if (deps.session.activeAccount().guid !== accountGuid) {
+      throw new AppError('stale_precheck', 'This send was prepared for another account. Start again from the form.');
+    }
+  }
+
+  function statusOf(intent: Intent<SendBody, SendOutcome>): SendStatus {
+    return {
+      intentId: intent.id,
+      referenceId: intent.referenceId,
+      state: intent.state,
+      outcome: intent.outcome,
+      error: intent.error,
+      canRetry: intent.state === 'refused',
+    };
+  }
+
+  async function submit(intentId: string, tfaCode: string): Promise<SendOutcome> {
+    deps.session.requireMoneyMovingRole('send');
+    const intent = ledger.get(intentId);
+    requireSameAccount(intent.body.accountGuid);
+    const client = deps.session.interfaceA();
+    const outcome = await ledger.submit(intentId, async (body, referenceId) => {
+      deps.logger.info('send submitted', { referenceId, code: body.code, attempt: intent.attempts + 1 });
+      try {
+        const result = await client.send(
+          {
+            symbol: body.code,
+            address: body.address,
+            amount: toServiceNumber(new Decimal(body.amount)),
+            feeRate: body.feeRate,
+            referenceId,
+            ...(body.description === null ? {} : { description: body.description }),
+          },
+          tfaCode,
+        );
+        return { referenceId, txId: result.txId, explorerUrl: result.explorerUrl, status: null };
+      } catch (error) {
+        const classified = classifyMoneyError(error, role);
+        deps.logger.warn('send not confirmed by the service', { referenceId, code: classified.code });
+        throw classified;
+      }
+    });
+    known.forget(intent.body.accountGuid);
+    return outcome;
+  }
+
+  return {
+    async assets(): Promise<SendAsset[]> {
+      const wallets = await deps.session.interfaceA().getWallets();
+      return wallets.wallets.flatMap((wallet) => {
+        const entry = findAssetNetwork(wallet.symbol);
+        if (!entry) return [];
+        return [
+          {
+            code: entry.code,
+            asset: entry.asset,
+            displayName: wallet.displayName,
+            network: networks[entry.network].name,
+            balance: text(fromServiceNumber(wallet.amount)),
+            priceUsd: text(fromServiceNumber(wallet.price)),
+          },
+        ];
+      });
+    },
+
+    async precheck(input: {
+      code: AssetCode;
+      address: string;
+      amount: string;
+      maxFeeRate?: FeeRate | undefined;
+    }): Promise<SendPrecheck> {
+      const account = deps.session.requireMoneyMovingRole('send');
+      const entry = findAssetNetwork(input.code);
+      if (!entry) throw new AppError('invalid_symbol', 'Choose an asset to send.', { field: 'code' });
+      // security.md 26: format and checksum for the network before anything reaches the service.
+      const address = requireValidAddress(entry.network, input.address);
+      const client = deps.session.interfaceA();
+
+      let amount: Decimal;
+      const isMax = input.amount === 'max';
+      if (isMax) {
+        // The smallest amount the service accepts tells the balance and fees; Max follows from them.
+        const probe = new Decimal(1).dividedBy(new Decimal(10).pow(displayDecimals(input.code)));
+        const first = await servicePrecheck(client, input.code, address, probe);
+        const available = fromServiceNumber(first.availableBalance);
+        const option = feeOptions(first, input.code, probe, available).find(
+          (fee) => fee.feeRate === (input.maxFeeRate ?? 1),
+        );
+        amount = new Decimal(option?.maxAmount ?? 0);
+        if (amount.lessThanOrEqualTo(0)) {
+          throw new AppError('insufficient_balance', 'Insufficient balance: nothing is left to send after the fee.', {
+            field: 'amount',
+          });
+        }
+      } else {
+        amount = new Decimal(input.amount);
+        if (amount.decimalPlaces() > entry.decimals) {
+          throw new AppError('bad_input', `${input.code} amounts have at most ${entry.decimals} decimal places.`, {
+            field: 'amount',
+          });
+        }
+      }
+
+      const result = await servicePrecheck(client, input.code, address, amount);
+      if (!fromServiceNumber(result.amount).equals(amount) || result.address.toLowerCase() !== address.toLowerCase()) {
+        throw new AppError(
+          'service_error',
+          'The service checked a different send than the one entered. Nothing was sent; please try again.',
+        );
+      }
+      const available = fromServiceNumber(result.availableBalance);
+      const price = fromServiceNumber(result.price);
+      const fees = feeOptions(result, input.code, amount, available);
+      const poisoningWarning: PoisoningWarning | null = findLookalike(address, await known.list(client));
+      if (poisoningWarning)
+        deps.logger.warn('destination looks like a known address', { source: poisoningWarning.source });
+
+      const precheckId = randomUUID();
+      const expiresAtMs = now() + ttl;
+      const view: SendPrecheck = {
+        precheckId,
+        code: input.code,
+        network: networks[entry.network].name,
+        address,
+        amount: text(amount),
+        isMax,
+        priceUsd: text(price),
+        amountUsd: usdText(amount.times(price)),
+        availableBalance: text(available),
+        feeOptions: fees.map(({ feeDecimal: _omit, ...option }) => option),
+        poisoningWarning,
+        expiresAt: new Date(expiresAtMs).toISOString(),
+      };
+      prechecks.set(precheckId, { view, accountGuid: account.guid, amount, fees, expiresAtMs, intent: null });
+      return view;
+    },
+
+    confirm(input: { precheckId: string; feeRate: FeeRate; description?: string | undefined }): SendReview {
+      deps.session.requireMoneyMovingRole('send');
+      const stored = prechecks.get(input.precheckId);
+      if (!stored) throw new AppError('stale_precheck', 'This check is no longer valid. Check the send again.');
+      requireSameAccount(stored.accountGuid);
+      const description = input.description && input.description !== '' ? input.description : null;
+      if (stored.intent) {
+        // One precheck, one intent: a second click on Confirm returns the same reference id.
+        if (stored.intent.feeRate === input.feeRate && stored.intent.description === description)
+          return stored.intent.review;
+        throw new AppError('stale_precheck', 'The fee or description changed after confirming. Check the send again.');
+      }
+      if (now() > stored.expiresAtMs) {
+        prechecks.delete(input.precheckId);
+        throw new AppError('stale_precheck', 'The fees have expired. Check the send again for current fees.');
+      }
+      const fee = stored.fees.find((option) => option.feeRate === input.feeRate);
+      if (!fee) throw new AppError('bad_input', 'The service offered no such fee level.', { field: 'feeRate' });
+      if (!fee.affordable) {
+        throw new AppError(
+          'insufficient_balance',
+          `Insufficient balance: the amount plus the ${fee.label} fee is more than this wallet holds.`,
+          { field: 'amount' },
+        );
+      }
+      const view = stored.view;
+      const intent = ledger.confirm({
+        accountGuid: stored.accountGuid,
+        code: view.code,
+        address: view.address,
+        amount: view.amount,
+        feeRate: input.feeRate,
+        description,
+      });
+      const price = new Decimal(view.priceUsd);
+      const feeUsd = new Decimal(fee.feeUsd);
+      const review: SendReview = {
+        intentId: intent.id,
+        referenceId: intent.referenceId,
+        code: view.code,
+        network: view.network,
+        destination: view.address,
+        amount: view.amount,
+        amountUsd: usdText(stored.amount.times(price)),
+        feeRate: input.feeRate,
+        feeLabel: fee.label,
+        fee: fee.fee,
+        feeSymbol: fee.feeSymbol,
+        feeUsd: usdText(feeUsd),
+        totalUsd: usdText(stored.amount.times(price).plus(feeUsd)),
+        arrivalEstimation: fee.arrivalEstimation,
+        description,
+        poisoningWarning: view.poisoningWarning,
+      };
+      stored.intent = { feeRate: input.feeRate, description, review };
+      reviews.set(intent.id, review);
+      deps.logger.info('send confirmed', { referenceId: intent.referenceId, code: view.code, feeRate: input.feeRate });
+      return review;
+    },
+
+    execute(input: { intentId: string; tfaCode: string }): Promise<SendOutcome> {
+      return submit(input.intentId, input.tfaCode);
+    },
+
+    async retry(input: { intentId: string; tfaCode: string }): Promise<SendOutcome> {
+      const intent = ledger.get(input.intentId);
+      if (intent.state === 'confirmed')
+        throw new AppError('bad_input', 'This send has not been tried yet; send it instead of retrying.');
+      return submit(input.intentId, input.tfaCode);
+    },
+
+    status(intentId: string): SendStatus {
+      return statusOf(ledger.get(intentId));
+    },
+
+    review(intentId: string): SendReview | undefined {
+      return reviews.get(intentId);
+    },
+
+    async reconcile(intentId: string): Promise<{ lookup: 'found' | 'not_found' | 'settled'; status: SendStatus }> {
+      const intent = ledger.get(intentId);
+      if (intent.state !== 'unknown') return { lookup: 'settled', status: statusOf(intent) };
+      requireSameAccount(intent.body.accountGuid);
+      const client = deps.session.interfaceA();
+      const item = await findInHistory(
+        client,
+        intent.referenceId,
+        (candidate) => candidate.referenceId === intent.referenceId && candidate.type === 'Withdraw',
+      );
+      const found: SendOutcome | null = item
+        ? { referenceId: intent.referenceId, txId: item.txId ?? '', explorerUrl: null, status: item.status }
+        : null;
+      const settled = ledger.reconcile(intentId, found);
+      deps.logger.info('send reconciled', { referenceId: intent.referenceId, found: found !== null });
+      if (found) known.forget(intent.body.accountGuid);
+      return { lookup: found ? 'found' : 'not_found', status: statusOf(settled) };
+    },
+  };
+}
+export type SendService = ReturnType<typeof createSendService>;

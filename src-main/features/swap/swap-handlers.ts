@@ -1,0 +1,20 @@
+import type { Handlers } from '../../dispatch';
+import type { SwapService } from './swap-service';
+
+type SwapHandlers = Pick<
+  Handlers,
+  'swap.symbols' | 'swap.quote' | 'swap.confirm' | 'swap.execute' | 'swap.status' | 'swap.reconcile' | 'swap.retry'
+>;
+
+export function createSwapHandlers(deps: { readonly swap: SwapService }): SwapHandlers {
+  const { swap } = deps;
+  return {
+    'swap.symbols': () => swap.symbols(),
+    'swap.quote': (input) => swap.quote(input),
+    'swap.confirm': ({ quoteId }) => swap.confirm(quoteId),
+    'swap.execute': (input) => swap.execute(input),
+    'swap.status': ({ intentId }) => swap.status(intentId),
+    'swap.reconcile': ({ intentId }) => swap.reconcile(intentId),
+    'swap.retry': (input) => swap.retry(input),
+  };
+}

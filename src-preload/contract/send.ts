@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import { BridgeError } from '../result';
+import { AssetCode } from './assets';
+import { operation } from './define';
+import { AmountInput, DecimalString, TwoFactorCode } from './money';
+
+/** Spec 2.2 FeeRate: 0 = Low, 1 = Standard, 2 = High. */
+export const FeeRate = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+export type FeeRate = z.infer<typeof FeeRate>;
+export const feeLabels = { 0: 'Low', 1: 'Standard', 2: 'High' } as const satisfies Record<FeeRate, string>;
+
+/** An opaque id main hands out; the renderer can only echo it back. */
+const Id = z.uuid();
+
+export const FeeOption = z.object({
+  feeRate: FeeRate,
+  label: z.enum(['Low', 'Standard', 'High']),
+  fee: DecimalString,
+  /** The wallet the fee is paid from (an ERC-20 token's fee is paid in ETH). */
+  feeSymbol: z.string(),
+  feeUsd: DecimalString,
+  arrivalEstimation: z.string(),
+  /** Whether the balance covers the prechecked amount plus this fee. */
+  affordable: z.boolean(),
+  /** The largest amount that can be sent with this fee: available − fee, never negative. */
+  maxAmount: DecimalString,
+});
+export type FeeOption = z.infer<typeof FeeOption>;
+
+/**
+ * The destination looks like, but is not, an address the user has dealt with before: the classic
+ * address-poisoning lure (a look-alike sent to the victim's history hoping it gets copied).
+ */
+export const PoisoningWarning = z.object({
+  /** The known address it imitates. */
+  lookalike: z.string(),
+  source: z.enum(['history', 'verified']),
+  message: z.string(),
+});
+export type PoisoningWarning = z.infer<typeof PoisoningWarning>;
+
+export const SendAsset = z.object({
+  code: AssetCode,
+  asset: z.string(),
+  displayName: z.string(),
+  network: z.string(),
+  balance: DecimalString,
+  priceUsd: DecimalString,
+});
+export type SendAsset = z.infer<typeof SendAsset>;
+
+export const SendPrecheckInput = z
+  .object({
+    code: AssetCode,
+    address: z.string().max(200),
+    /** A decimal amount, or 'max': everything available minus the fee of maxFeeRate. */
+    amount: z.union([AmountInput, z.literal('max')]),
+    maxFeeRate: FeeRate.optional(),
+  })
+  .strict();
+export type SendPrecheckInput = z.input<typeof SendPrecheckInput>;
+
+export const SendPrecheck = z.object({
+  precheckId: Id,
+  code: AssetCode,
+  network: z.string(),
+  /** The destination as main checked and will use it. */
+  address: z.string(),
+  amount: DecimalString,
+  isMax: z.boolean(),
+  priceUsd: DecimalString,
+  amountUsd: DecimalString,
+  availableBalance: DecimalString,
+  feeOptions: z.array(FeeOption),
+  poisoningWarning: PoisoningWarning.nullable(),
+  /** After this the precheck must be repeated (fees move). ISO 8601. */
+  expiresAt: z.string(),
+});
+export type SendPrecheck = z.infer<typeof SendPrecheck>;
+
+export const SendConfirmInput = z
+  .object({
+    precheckId: Id,
+    feeRate: FeeRate,
+    description: z.string().trim().max(200).optional(),
+  })
+  .strict();
+
+/** What the user approves with their code: exactly what main will send. */
+export const SendReview = z.object({
+  intentId: Id,
+  referenceId: z.string(),
+  code: AssetCode,
+  network: z.string(),
+  destination: z.string(),
+  amount: DecimalString,
+  amountUsd: DecimalString,
+  feeRate: FeeRate,
+  feeLabel: z.string(),
+  fee: DecimalString,
+  feeSymbol: z.string(),
+  feeUsd: DecimalString,
+  totalUsd: DecimalString,
+  arrivalEstimation: z.string(),
+  description: z.string().nullable(),
+  poisoningWarning: PoisoningWarning.nullable(),
+});
+export type SendReview = z.infer<typeof SendReview>;
+
+export const SendExecuteInput = z.object({ intentId: Id, tfaCode: TwoFactorCode }).strict();
+
+export const SendOutcome = z.object({
+  referenceId: z.string(),
+  txId: z.string(),
+  /** Absent when the transaction was found in history rather than answered by the send itself. */
+  explorerUrl: z.string().nullable(),
+  /** Set when found in history (Completed, Pending...). */
+  status: z.string().nullable(),
+});
+export type SendOutcome = z.infer<typeof SendOutcome>;
+
+export const IntentStateView = z.enum(['confirmed', 'in-flight', 'succeeded', 'refused', 'unknown']);
+
+export const SendStatus = z.object({
+  intentId: Id,
+  referenceId: z.string(),
+  state: IntentStateView,
+  outcome: SendOutcome.nullable(),
+  error: BridgeError.nullable(),
+  /** A deliberate retry with the same reference is allowed (after a refusal, or a look-up found nothing). */
+  canRetry: z.boolean(),
+});
+export type SendStatus = z.infer<typeof SendStatus>;
+
+export const ReconcileResult = z.object({
+  /** found: the reference id is in the history; not_found: it is not, a retry is allowed; settled: nothing to look up. */
+  lookup: z.enum(['found', 'not_found', 'settled']),
+  status: SendStatus,
+});
+
+const IntentRef = z.object({ intentId: Id }).strict();
+
+export const sendOperations = {
+  /** The active account's wallets that can be sent from, with balances. */
+  'send.assets': operation(z.void(), z.array(SendAsset)),
+  /** Checks the address locally (format, checksum) before anything reaches the service, then prechecks. */
+  'send.precheck': operation(SendPrecheckInput, SendPrecheck),
+  /** Fixes the reference id and freezes the body (one intent per precheck). */
+  'send.confirm': operation(SendConfirmInput, SendReview),
+  /** Sends the frozen intent once, with a code used for this request only. */
+  'send.execute': operation(SendExecuteInput, SendOutcome),
+  'send.status': operation(IntentRef, SendStatus),
+  /** After "outcome unknown": looks the reference id up in the history. Never resubmits. */
+  'send.reconcile': operation(IntentRef, ReconcileResult),
+  /** A deliberate retry with the same reference id and body, only when a retry is allowed. */
+  'send.retry': operation(SendExecuteInput, SendOutcome),
+} as const;

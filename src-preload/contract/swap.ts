@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { BridgeError } from '../result';
+import { operation } from './define';
+import { AmountInput, DecimalString, TwoFactorCode } from './money';
+import { IntentStateView } from './send';
+
+const Id = z.uuid();
+const SymbolText = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9-]{1,20}$/, 'Choose an asset');
+const NetworkText = z.string().trim().min(1, 'Choose a network').max(80);
+
+/** Spec 2.2 SwapSymbolInfo. */
+export const SwapPair = z.object({
+  baseSymbol: z.string(),
+  quoteSymbols: z.array(z.string()),
+  depositNetworks: z.array(z.string()),
+  withdrawNetworks: z.array(z.string()),
+});
+export type SwapPair = z.infer<typeof SwapPair>;
+
+export const SwapSymbolsView = z.object({
+  pairs: z.array(SwapPair),
+  /** Spec 2.2 SwapBalance per asset (btcBalance → BTC), exact decimal text. */
+  balances: z.array(z.object({ asset: z.string(), amount: DecimalString })),
+});
+export type SwapSymbolsView = z.infer<typeof SwapSymbolsView>;
+
+export const SwapQuoteInput = z
+  .object({
+    fromSymbol: SymbolText,
+    fromNetwork: NetworkText,
+    toSymbol: SymbolText,
+    toNetwork: NetworkText,
+    amount: AmountInput,
+    /** true: amount is a USD value; false: crypto units of fromSymbol (spec 4.1 #10). */
+    isUsdInput: z.boolean(),
+  })
+  .strict();
+export type SwapQuoteInput = z.input<typeof SwapQuoteInput>;
+
+export const SwapQuote = z.object({
+  quoteId: Id,
+  fromSymbol: z.string(),
+  fromNetwork: z.string(),
+  toSymbol: z.string(),
+  toNetwork: z.string(),
+  amount: DecimalString,
+  isUsdInput: z.boolean(),
+  /** What is sent, in fromSymbol units. */
+  cryptoAmount: DecimalString,
+  /** What is received, in toSymbol units. */
+  toAmount: DecimalString,
+  /** toSymbol received per one fromSymbol. */
+  rate: DecimalString,
+  /** ISO 8601: a quote older than this cannot be executed and is fetched again. */
+  expiresAt: z.string(),
+  validForSeconds: z.number().int().positive(),
+});
+export type SwapQuote = z.infer<typeof SwapQuote>;
+
+export const SwapReview = SwapQuote.extend({
+  intentId: Id,
+  referenceId: z.string(),
+});
+export type SwapReview = z.infer<typeof SwapReview>;
+
+export const SwapOutcome = z.object({
+  swapReferenceId: z.string(),
+  /** The address the received funds went to. */
+  address: z.string(),
+  sendResult: z.object({ txId: z.string(), explorerUrl: z.string().nullable() }).nullable(),
+});
+export type SwapOutcome = z.infer<typeof SwapOutcome>;
+
+export const SwapStatus = z.object({
+  intentId: Id,
+  referenceId: z.string(),
+  state: IntentStateView,
+  outcome: SwapOutcome.nullable(),
+  error: BridgeError.nullable(),
+  canRetry: z.boolean(),
+});
+export type SwapStatus = z.infer<typeof SwapStatus>;
+
+const IntentRef = z.object({ intentId: Id }).strict();
+const ExecuteInput = z.object({ intentId: Id, tfaCode: TwoFactorCode }).strict();
+
+export const swapOperations = {
+  'swap.symbols': operation(z.void(), SwapSymbolsView),
+  /** POST /swap/precheck; main keeps the quote with its expiry. */
+  'swap.quote': operation(SwapQuoteInput, SwapQuote),
+  /** Fixes the reference id and freezes the quoted body; refused with stale_precheck once expired. */
+  'swap.confirm': operation(z.object({ quoteId: Id }).strict(), SwapReview),
+  'swap.execute': operation(ExecuteInput, SwapOutcome),
+  'swap.status': operation(IntentRef, SwapStatus),
+  /** After "outcome unknown": looks for the swap in the history. Never resubmits. */
+  'swap.reconcile': operation(
+    IntentRef,
+    z.object({ lookup: z.enum(['found', 'not_found', 'settled']), status: SwapStatus }),
+  ),
+  'swap.retry': operation(ExecuteInput, SwapOutcome),
+} as const;
