@@ -1,6 +1,7 @@
 import * as oidc from 'openid-client';
 import { AppError } from '../app-error';
 import type { Logger } from '../logging/logger';
+import { isLoopbackUrl } from '../settings/environments';
 import { openLoopbackListener } from './loopback-listener';
 import { SIGN_IN_SCOPES } from './oidc-config';
 import { signInError } from './sign-in-errors';
@@ -59,6 +60,10 @@ export function createSignInFlow(deps: SignInFlowDeps): SignInFlow {
         // re-authentication of an unlock asks for both.
         prompt: options.prompt === 'login' ? 'login consent' : 'consent',
       });
+      // Only a web page may reach the system browser: never file:, javascript: or a custom scheme.
+      if (authorizationUrl.protocol !== 'https:' && !(authorizationUrl.protocol === 'http:' && isLoopbackUrl(authorizationUrl.href))) {
+        throw new AppError('not_configured', 'The sign-in server gave an authorization address that is not https.');
+      }
       deps.logger.info('sign-in started in the system browser', { prompt: options.prompt, redirectUri: listener.redirectUri });
       await deps.openExternal(authorizationUrl.href);
       const callbackUrl = await listener.callback;

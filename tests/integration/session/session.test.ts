@@ -134,6 +134,21 @@ describe('sign-in through the system browser', () => {
     expect(await m.secrets.get(REFRESH_ACCOUNT)).toBeNull();
   });
 
+  it('refuses an ID token whose nonce is not the one this attempt sent', async () => {
+    const m = await machine();
+    m.browser = browserFor('alice', {
+      tamperAuthorization: (authorization) => {
+        authorization.searchParams.set('nonce', 'nonce-of-another-attempt');
+        return authorization;
+      },
+    });
+    const app = await launched(m);
+    const error = await bridgeError(app, 'session.signIn');
+    expect(error.code).toBe('sign_in_failed');
+    expect(error.message).toMatch(/nonce/);
+    expect(await m.secrets.get(REFRESH_ACCOUNT)).toBeNull();
+  });
+
   it('refuses a second callback to the same listener', async () => {
     const m = await machine();
     m.browser = browserFor('alice', { replay: true });

@@ -7,6 +7,8 @@ export interface BrowserScript {
   username: string;
   password: string;
   decision: 'allow' | 'cancel';
+  /** Change the authorization request before sending it (an attacker's nonce...). */
+  tamperAuthorization?: (authorization: URL) => URL;
   /** Change the callback before delivering it (a forged state, another issuer...). */
   tamper?: (callback: URL) => URL;
   /** false: open the page and walk away (the user never finishes). */
@@ -50,7 +52,7 @@ export class ScriptedBrowser {
 
   async #drive(start: string): Promise<void> {
     const script = { ...this.script };
-    let step = await this.#go(start);
+    let step = await this.#go(script.tamperAuthorization ? script.tamperAuthorization(new URL(start)).href : start);
     for (let hops = 0; hops < 20; hops += 1) {
       if (step.location) {
         const next = new URL(step.location, step.url);
