@@ -3,6 +3,7 @@ import { AppError } from './app-error';
 import { createMerchantHandlers } from './features/merchant/merchant-handlers';
 import { createPortfolioHandlers } from './features/portfolio';
 import { createDepositAddresses, createReceiveHandlers } from './features/receive';
+import { createHistoryExports, createHistoryHandlers } from './features/history';
 import { createSendHandlers, createSendService } from './features/send';
 import { createSessionHandlers, createSessionService, type SessionService } from './features/session';
 import { createSwapHandlers, createSwapService } from './features/swap';
@@ -23,6 +24,11 @@ export interface AppCoreDeps {
   /** Opens a URL in the system browser. Only called with URLs that passed an allowlist. */
   readonly openExternal: (url: string) => Promise<void>;
   readonly localSandboxPort?: number;
+  /**
+   * The save dialog (Electron's in the app, a test-controlled chooser in the harness): the chosen path, or
+   * null when the user closes it. Without it, exports answer not_configured.
+   */
+  readonly chooseSaveFile?: (defaultName: string) => Promise<string | null>;
   /** The system clipboard (Electron's in the app, an in-memory one in tests); clipboard.copy reads back what it wrote. */
   readonly writeClipboard?: (text: string) => void | Promise<void>;
   readonly readClipboard?: () => string | Promise<string>;
@@ -70,6 +76,13 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   // Silent sign-in with a stored refresh token; session.get waits for it, nothing else does.
   void session.restore();
 
+  const historyExports = createHistoryExports({
+    session,
+    logger: deps.logger,
+    publish: (progress) => deps.emit('history.export.progress', progress),
+    chooseSaveFile: deps.chooseSaveFile,
+  });
+
   const deposits = createDepositAddresses({ session, logger: deps.logger });
   const { writeClipboard, readClipboard } = deps;
   const clipboard = writeClipboard && readClipboard ? { write: writeClipboard, read: readClipboard } : undefined;
@@ -82,6 +95,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     ...createSessionHandlers({ session }),
     ...createSendHandlers({ send }),
     ...createSwapHandlers({ swap }),
+    ...createHistoryHandlers({ session, settings, exports: historyExports }),
     ...createPortfolioHandlers({ session }),
     ...createReceiveHandlers({ session, deposits, clipboard, logger: deps.logger }),
     ...createMerchantHandlers({
@@ -122,6 +136,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     handlers,
     session,
     async dispose() {
+      await historyExports.dispose();
       deposits.dispose();
       await session.dispose();
     },

@@ -7,6 +7,7 @@
 import type { z } from 'zod';
 import { appEvents, appOperations } from './contract/app';
 import type { OperationSpec } from './contract/define';
+import { historyEvents, historyOperations } from './contract/history';
 import { merchantOperations } from './contract/merchant';
 import { portfolioOperations } from './contract/portfolio';
 import { sendOperations } from './contract/send';
@@ -18,6 +19,7 @@ export const operations = {
   ...sessionOperations,
   ...sendOperations,
   ...swapOperations,
+  ...historyOperations,
   ...merchantOperations,
   ...portfolioOperations,
 } as const satisfies Record<`${string}.${string}`, OperationSpec>;
@@ -25,6 +27,7 @@ export const operations = {
 export const events = {
   ...appEvents,
   ...sessionEvents,
+  ...historyEvents,
 } as const satisfies Record<`${string}.${string}`, z.ZodType>;
 
 export type Operations = typeof operations;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EnvironmentId, Preferences } from '../../src-preload/contract/app';
 import { defaultMerchantSettings, MerchantSettings } from '../features/merchant/merchant-settings';
+import { defaultHistorySettings, HistorySettings } from '../features/history/history-settings';
 import { Endpoints } from './environments';
 
 /**
@@ -15,6 +16,8 @@ export const Settings = z.object({
   preferences: Preferences,
   /** Last active account per signed-in user (user GUID → account GUID). */
   activeAccountByUser: z.record(z.string(), z.string()),
+  /** History filters, sort and page size remembered per account GUID. Absent in older files. */
+  history: HistorySettings.default(defaultHistorySettings),
   /** Merchant API (Interface B): environment, public keys, pending verifications. Absent in older files. */
   merchant: MerchantSettings.default(defaultMerchantSettings),
 });
@@ -26,5 +29,6 @@ export const defaultSettings: Settings = {
   environments: {},
   preferences: { privacyMode: false, idleLockMinutes: 15 },
   activeAccountByUser: {},
+  history: defaultHistorySettings(),
   merchant: defaultMerchantSettings(),
 };
