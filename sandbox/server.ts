@@ -13,6 +13,7 @@ import { createInteractionRouter } from './oidc/interactions';
 import { mountProvider, OIDC_PREFIX } from './oidc/mount';
 import { CLIENT_ID, createOidcProvider } from './oidc/provider';
 import { GrantRegistry } from './oidc/grant-registry';
+import { createInterfaceADepositRouter } from './control/interface-a-deposits';
 
 export type { SandboxInfo } from './control/router';
 export { SandboxFaults } from './faults';
@@ -101,7 +102,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       email: u.email,
       accounts: u.memberships.flatMap((m) => {
         const account = state.account(m.accountGuid);
-        return account ? [{ guid: account.seed.guid, name: account.seed.name, role: m.role, isPersonalAccount: account.seed.isPersonalAccount }] : [];
+        return account
+          ? [{ guid: account.seed.guid, name: account.seed.name, role: m.role, isPersonalAccount: account.seed.isPersonalAccount, callbackSecret: account.seed.callbackSecret }]
+          : [];
       }),
     })),
     merchants: interfaceB.merchants(),
@@ -144,6 +147,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     else await next();
   });
   app.use(interfaceB.controlRouter.routes());
+  app.use(createInterfaceADepositRouter(state, log).routes());
   app.use(async (ctx, next) => {
     await next();
     // Interface A answers unknown paths with its envelope too, so a client's parser sees one shape.

@@ -16,7 +16,8 @@ export interface SandboxInfo {
     userGuid: string;
     name: string;
     email: string;
-    accounts: Array<{ guid: string; name: string; role: string; isPersonalAccount: boolean }>;
+    /** callbackSecret signs deposit callbacks of this account's Interface A deposit addresses. */
+    accounts: Array<{ guid: string; name: string; role: string; isPersonalAccount: boolean; callbackSecret: string }>;
   }>;
   merchants: Array<{ name: string; publicKey: string; secretKey: string; email: string; totpSecret: string }>;
 }

@@ -73,11 +73,12 @@ export class HistoryBook {
     const needle = q.filter?.trim().toLowerCase() ?? '';
     const symbols = q.symbols && q.symbols.length > 0 ? new Set(q.symbols.map((s) => s.toUpperCase())) : undefined;
     const types = q.withdrawTypes && q.withdrawTypes.length > 0 ? new Set(q.withdrawTypes) : undefined;
+    // Cheap field tests first; the text search only runs on rows that pass them.
     const keep = (r: HistoryRow): boolean =>
-      (needle === '' || searchText(r).includes(needle)) &&
       (!symbols || symbols.has(r.symbol)) &&
       (!types || types.has(r.withdrawType)) &&
-      (!q.hideLowAmounts || r.valueNum >= LOW_AMOUNT_USD);
+      (!q.hideLowAmounts || r.valueNum >= LOW_AMOUNT_USD) &&
+      (needle === '' || searchText(r).includes(needle));
     const unfiltered = needle === '' && !symbols && !types && !q.hideLowAmounts;
     const matching = unfiltered ? sorted : sorted.filter(keep);
     const total = matching.length;

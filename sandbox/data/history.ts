@@ -37,6 +37,8 @@ export interface HistoryRow {
   dateMs: number;
   /** Lower-cased text the `filter` search runs over; built on the first search, not at generation. */
   search?: string;
+  /** The row's TransactionItem JSON, cached on first serialisation (rows never change once written). */
+  json?: string;
 }
 
 export function isoDate(row: HistoryRow): string {

@@ -10,6 +10,11 @@ export interface AccountSeed {
   name: string;
   isPersonalAccount: boolean;
   merchantGuid: string;
+  /**
+   * Key that signs deposit callbacks of addresses created through Interface A (spec 6 leaves open how;
+   * the sandbox signs them like Interface B, with this per-account key; README).
+   */
+  callbackSecret: string;
   /** How much history this account starts with. */
   historyRecords: number;
   /** Rough USD value of each seeded wallet. */
@@ -46,6 +51,7 @@ export function seedIdentities(prng: Prng): Identities {
     name,
     isPersonalAccount,
     merchantGuid: prng.guid(),
+    callbackSecret: `cb_sbx_${prng.hex(24)}`,
     historyRecords,
     walletUsdRange,
   });

@@ -50,6 +50,10 @@ export interface World {
   /** Key: accountGuid + operation + referenceId. */
   idempotency: Map<string, IdempotentRecord>;
   depositAddresses: DepositAddressRecord[];
+  /** Transaction ids already credited by simulated deposits (a repeat is refused, no double credit). */
+  creditedDepositIds: Set<string>;
+  /** Last OrderId used in an Interface A deposit callback. */
+  lastOrderId: number;
   /** Stream for runtime ids and addresses, seeded so a test run is repeatable. */
   runtime: Prng;
 }
@@ -104,6 +108,8 @@ export function buildWorld(seed: number): World {
     usedTotpSteps: new Map(),
     idempotency: new Map(),
     depositAddresses: [],
+    creditedDepositIds: new Set(),
+    lastOrderId: 700_000,
     runtime: root.fork('runtime'),
   };
 }

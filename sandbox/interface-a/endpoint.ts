@@ -1,6 +1,6 @@
 import type { Context, Middleware } from 'koa';
 import { MONEY_MOVING_ROLES } from '../data/identities';
-import { ApiError, errors, okEnvelope } from './envelope';
+import { API_VERSION, ApiError, errors, okEnvelope } from './envelope';
 import type { Call, InterfaceADeps } from './context';
 
 export type Scope = 'svc:wallet' | 'svc:merchant' | 'transaction:read' | 'transaction:write';
@@ -16,6 +16,11 @@ export interface EndpointSpec {
 
 /** A handler returns the envelope's data, or `DROPPED` when it has destroyed the connection on purpose. */
 export const DROPPED = Symbol('dropped');
+
+/** Pre-serialised JSON for `data`, so hot paths can reuse cached fragments instead of re-stringifying. */
+export class RawJson {
+  constructor(readonly json: string) {}
+}
 export type Handler = (call: Call) => Promise<unknown>;
 
 function bearer(ctx: Context): string | undefined {
@@ -53,6 +58,11 @@ export function endpoint(deps: InterfaceADeps, spec: EndpointSpec, handler: Hand
     }
     const data = await handler({ ctx, deps, user, account, role });
     if (data === DROPPED) return;
+    if (data instanceof RawJson) {
+      ctx.type = 'application/json';
+      ctx.body = `{"apiVersion":"${API_VERSION}","data":${data.json},"code":200,"message":"OK"}`;
+      return;
+    }
     ctx.body = okEnvelope(data);
   };
 }

@@ -53,6 +53,12 @@ export function walletsView(state: SandboxState, account: AccountState): { total
   return { totalBalance: usd(total), dailyProfit: usd(profit), wallets };
 }
 
+/** TransactionItem JSON of a row, cached: a history page is then a join of ready strings. */
+export function transactionItemJson(row: HistoryRow): string {
+  row.json ??= JSON.stringify(transactionItem(row));
+  return row.json;
+}
+
 export function transactionItem(row: HistoryRow): Record<string, unknown> {
   return {
     symbolId: row.symbolId,

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { findAsset } from '../../data/assets';
 import { ORDER_BY_FIELDS } from '../../data/history-book';
 import { parseBody, requireAccount, type InterfaceADeps } from '../context';
-import { endpoint } from '../endpoint';
+import { endpoint, RawJson } from '../endpoint';
 import { errors } from '../envelope';
-import { transactionItem } from '../views';
+import { transactionItemJson } from '../views';
 
 /** Largest page POST /transactions serves (README). */
 export const MAX_RECORDS_PER_PAGE = 500;
@@ -51,7 +51,8 @@ export function mountTransactionRoutes(router: Router, deps: InterfaceADeps): vo
         withdrawTypes: body.withdrawTypes,
         hideLowAmounts: body.hideLowAmounts,
       });
-      return { ...page, items: page.items.map(transactionItem) };
+      const head = JSON.stringify({ totalRecords: page.totalRecords, totalPages: page.totalPages, page: page.page, recordsPerPage: page.recordsPerPage });
+      return new RawJson(`${head.slice(0, -1)},"items":[${page.items.map(transactionItemJson).join(',')}]}`);
     }),
   );
 }
