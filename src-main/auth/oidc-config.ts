@@ -16,7 +16,10 @@ export interface IssuerSettings {
  * loopback issuer (the local sandbox and tests, security 15); any other http issuer is refused here,
  * before a single request is made.
  */
-export async function discoverIssuer(settings: IssuerSettings, options: { timeoutSeconds?: number } = {}): Promise<oidc.Configuration> {
+export async function discoverIssuer(
+  settings: IssuerSettings,
+  options: { timeoutSeconds?: number } = {},
+): Promise<oidc.Configuration> {
   let issuer: URL;
   try {
     issuer = new URL(settings.issuer);
@@ -34,9 +37,13 @@ export async function discoverIssuer(settings: IssuerSettings, options: { timeou
     });
   } catch (error) {
     if (isNetworkFailure(error)) {
-      throw new AppError('network', 'The sign-in server could not be reached. Check your connection and try again.', { cause: error });
+      throw new AppError('network', 'The sign-in server could not be reached. Check your connection and try again.', {
+        cause: error,
+      });
     }
-    throw new AppError('sign_in_failed', 'The sign-in server is not set up as expected (discovery failed).', { cause: error });
+    throw new AppError('sign_in_failed', 'The sign-in server is not set up as expected (discovery failed).', {
+      cause: error,
+    });
   }
 }
 

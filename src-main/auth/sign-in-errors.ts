@@ -9,28 +9,52 @@ import { isNetworkFailure } from './oidc-config';
 export function signInError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof oidc.AuthorizationResponseError) {
-    if (error.error === 'access_denied') return new AppError('sign_in_cancelled', 'Sign-in was cancelled in the browser.', { cause: error });
-    return new AppError('sign_in_failed', `The sign-in server refused the sign-in (${safeCode(error.error)}).`, { cause: error });
+    if (error.error === 'access_denied')
+      return new AppError('sign_in_cancelled', 'Sign-in was cancelled in the browser.', { cause: error });
+    return new AppError('sign_in_failed', `The sign-in server refused the sign-in (${safeCode(error.error)}).`, {
+      cause: error,
+    });
   }
   if (error instanceof oidc.ResponseBodyError) {
-    return new AppError('sign_in_failed', `The sign-in server refused to issue tokens (${safeCode(error.error)}). Please try again.`, { cause: error });
+    return new AppError(
+      'sign_in_failed',
+      `The sign-in server refused to issue tokens (${safeCode(error.error)}). Please try again.`,
+      { cause: error },
+    );
   }
   if (isNetworkFailure(error)) {
-    return new AppError('network', 'The sign-in server could not be reached. Check your connection and try again.', { cause: error });
+    return new AppError('network', 'The sign-in server could not be reached. Check your connection and try again.', {
+      cause: error,
+    });
   }
   const code = error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : '';
   // openid-client wraps the specific reason (which parameter failed) in the error's cause.
-  const message = error instanceof Error ? `${error.message} ${error.cause instanceof Error ? error.cause.message : ''}` : '';
+  const message =
+    error instanceof Error ? `${error.message} ${error.cause instanceof Error ? error.cause.message : ''}` : '';
   if (/"state"/.test(message)) {
-    return new AppError('sign_in_failed', 'The browser returned a response that does not belong to this sign-in attempt (state mismatch). Please try again.', { cause: error });
+    return new AppError(
+      'sign_in_failed',
+      'The browser returned a response that does not belong to this sign-in attempt (state mismatch). Please try again.',
+      { cause: error },
+    );
   }
   if (/"iss"/.test(message)) {
-    return new AppError('sign_in_failed', 'The response came from a different sign-in server than expected (issuer mismatch).', { cause: error });
+    return new AppError(
+      'sign_in_failed',
+      'The response came from a different sign-in server than expected (issuer mismatch).',
+      { cause: error },
+    );
   }
   if (/"nonce"/.test(message)) {
-    return new AppError('sign_in_failed', 'The sign-in server returned an identity that does not belong to this attempt (nonce mismatch).', { cause: error });
+    return new AppError(
+      'sign_in_failed',
+      'The sign-in server returned an identity that does not belong to this attempt (nonce mismatch).',
+      { cause: error },
+    );
   }
-  return new AppError('sign_in_failed', `Sign-in failed${code ? ` (${safeCode(code)})` : ''}. Please try again.`, { cause: error });
+  return new AppError('sign_in_failed', `Sign-in failed${code ? ` (${safeCode(code)})` : ''}. Please try again.`, {
+    cause: error,
+  });
 }
 
 function safeCode(code: string): string {

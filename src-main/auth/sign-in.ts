@@ -46,7 +46,10 @@ export function createSignInFlow(deps: SignInFlowDeps): SignInFlow {
     const challenge = await oidc.calculatePKCECodeChallenge(verifier);
     const state = oidc.randomState();
     const nonce = oidc.randomNonce();
-    const listener = await openLoopbackListener({ timeoutMs: deps.callbackTimeoutMs ?? SIGN_IN_TIMEOUT_MS, signal: abort.signal });
+    const listener = await openLoopbackListener({
+      timeoutMs: deps.callbackTimeoutMs ?? SIGN_IN_TIMEOUT_MS,
+      signal: abort.signal,
+    });
     try {
       const authorizationUrl = oidc.buildAuthorizationUrl(config, {
         redirect_uri: listener.redirectUri,
@@ -61,10 +64,16 @@ export function createSignInFlow(deps: SignInFlowDeps): SignInFlow {
         prompt: options.prompt === 'login' ? 'login consent' : 'consent',
       });
       // Only a web page may reach the system browser: never file:, javascript: or a custom scheme.
-      if (authorizationUrl.protocol !== 'https:' && !(authorizationUrl.protocol === 'http:' && isLoopbackUrl(authorizationUrl.href))) {
+      if (
+        authorizationUrl.protocol !== 'https:' &&
+        !(authorizationUrl.protocol === 'http:' && isLoopbackUrl(authorizationUrl.href))
+      ) {
         throw new AppError('not_configured', 'The sign-in server gave an authorization address that is not https.');
       }
-      deps.logger.info('sign-in started in the system browser', { prompt: options.prompt, redirectUri: listener.redirectUri });
+      deps.logger.info('sign-in started in the system browser', {
+        prompt: options.prompt,
+        redirectUri: listener.redirectUri,
+      });
       await deps.openExternal(authorizationUrl.href);
       const callbackUrl = await listener.callback;
       throwIfAborted(abort.signal);

@@ -25,11 +25,18 @@ export function createOidcTokenEndpoint(getConfiguration: () => Promise<oidc.Con
       try {
         return toTokenSet(await oidc.refreshTokenGrant(config, refreshToken));
       } catch (error) {
-        if (error instanceof oidc.ResponseBodyError && error.error === 'invalid_grant') throw new InvalidGrantError({ cause: error });
+        if (error instanceof oidc.ResponseBodyError && error.error === 'invalid_grant')
+          throw new InvalidGrantError({ cause: error });
         if (isNetworkFailure(error)) {
-          throw new AppError('network', 'The sign-in server could not be reached. Check your connection and try again.', { cause: error });
+          throw new AppError(
+            'network',
+            'The sign-in server could not be reached. Check your connection and try again.',
+            { cause: error },
+          );
         }
-        throw new AppError('service_error', 'The sign-in server could not renew the session. Please try again.', { cause: error });
+        throw new AppError('service_error', 'The sign-in server could not renew the session. Please try again.', {
+          cause: error,
+        });
       }
     },
     async revoke(token, hint) {

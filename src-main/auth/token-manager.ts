@@ -64,7 +64,8 @@ export function createTokenManager(deps: TokenManagerDeps): TokenManager {
     registerSecret(tokens.accessToken);
     accessToken = tokens.accessToken;
     // Without expires_in, treat the token as valid until a 401 says otherwise.
-    expiresAt = tokens.expiresInSeconds === undefined ? Number.POSITIVE_INFINITY : now() + tokens.expiresInSeconds * 1000;
+    expiresAt =
+      tokens.expiresInSeconds === undefined ? Number.POSITIVE_INFINITY : now() + tokens.expiresInSeconds * 1000;
     signedIn = true;
     return tokens.accessToken;
   }
@@ -86,9 +87,15 @@ export function createTokenManager(deps: TokenManagerDeps): TokenManager {
     try {
       await deps.store.set(deps.account, token);
     } catch (error) {
-      deps.logger.error('the refresh token could not be saved', { reason: error instanceof Error ? error.message.slice(0, 200) : 'unknown' });
+      deps.logger.error('the refresh token could not be saved', {
+        reason: error instanceof Error ? error.message.slice(0, 200) : 'unknown',
+      });
       endSession('storage_failed');
-      throw new AppError('keychain_unavailable', 'The session could not be saved to the keychain. Please sign in again.', { cause: error });
+      throw new AppError(
+        'keychain_unavailable',
+        'The session could not be saved to the keychain. Please sign in again.',
+        { cause: error },
+      );
     }
   }
 
@@ -120,7 +127,8 @@ export function createTokenManager(deps: TokenManagerDeps): TokenManager {
         await revokeQuietly(tokens.refreshToken, 'refresh_token');
         throw new AppError('not_signed_in', 'You are signed out.');
       }
-      if (tokens.refreshToken !== undefined && tokens.refreshToken !== stored) await storeRefreshToken(tokens.refreshToken);
+      if (tokens.refreshToken !== undefined && tokens.refreshToken !== stored)
+        await storeRefreshToken(tokens.refreshToken);
       return useAccessToken(tokens);
     })().finally(() => {
       inFlight = null;
@@ -133,7 +141,10 @@ export function createTokenManager(deps: TokenManagerDeps): TokenManager {
     try {
       await deps.endpoint.revoke(token, hint);
     } catch (error) {
-      deps.logger.warn('token revocation at the issuer failed', { hint, reason: error instanceof Error ? error.name : 'unknown' });
+      deps.logger.warn('token revocation at the issuer failed', {
+        hint,
+        reason: error instanceof Error ? error.name : 'unknown',
+      });
     }
   }
 

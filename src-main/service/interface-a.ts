@@ -114,7 +114,10 @@ export function createInterfaceAClient(options: InterfaceAClientOptions): Interf
       if (spec.twoFactorCode !== undefined) {
         // The service refused the request before acting on it, but a two-factor code is good for one
         // request only (security 21), so the user confirms again rather than the code being re-sent.
-        throw new AppError('session_expired', 'Your session had to be renewed, so nothing was sent. Please confirm again with a new code.');
+        throw new AppError(
+          'session_expired',
+          'Your session had to be renewed, so nothing was sent. Please confirm again with a new code.',
+        );
       }
       response = await send(spec, headers, fresh);
       if (isUnauthorized(response.status, response.envelope)) {
@@ -131,7 +134,11 @@ export function createInterfaceAClient(options: InterfaceAClientOptions): Interf
     readonly json: unknown;
   }
 
-  async function send<T extends z.ZodType>(spec: Call<T>, headers: Record<string, string>, token: string): Promise<Answer> {
+  async function send<T extends z.ZodType>(
+    spec: Call<T>,
+    headers: Record<string, string>,
+    token: string,
+  ): Promise<Answer> {
     const started = Date.now();
     try {
       const response = await doFetch(`${root}${spec.path}`, {
@@ -142,7 +149,12 @@ export function createInterfaceAClient(options: InterfaceAClientOptions): Interf
         redirect: 'error',
       });
       const text = await response.text();
-      options.logger?.debug('interface A call', { method: spec.method, path: spec.path, status: response.status, ms: Date.now() - started });
+      options.logger?.debug('interface A call', {
+        method: spec.method,
+        path: spec.path,
+        status: response.status,
+        ms: Date.now() - started,
+      });
       let json: unknown = null;
       try {
         json = text === '' ? null : JSON.parse(text);
@@ -150,7 +162,12 @@ export function createInterfaceAClient(options: InterfaceAClientOptions): Interf
         json = null;
       }
       const envelope = AnyEnvelope.safeParse(json);
-      return { status: response.status, retryAfter: response.headers.get('retry-after'), envelope: envelope.success ? envelope.data : null, json };
+      return {
+        status: response.status,
+        retryAfter: response.headers.get('retry-after'),
+        envelope: envelope.success ? envelope.data : null,
+        json,
+      };
     } catch (error) {
       const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
       options.logger?.warn('interface A call failed without an answer', {
@@ -166,9 +183,15 @@ export function createInterfaceAClient(options: InterfaceAClientOptions): Interf
           { cause: error },
         );
       }
-      throw new AppError('network', timedOut ? 'The service took too long to answer. Please try again.' : 'The service could not be reached. Check your connection and try again.', {
-        cause: error,
-      });
+      throw new AppError(
+        'network',
+        timedOut
+          ? 'The service took too long to answer. Please try again.'
+          : 'The service could not be reached. Check your connection and try again.',
+        {
+          cause: error,
+        },
+      );
     }
   }
 
@@ -183,7 +206,10 @@ export function createInterfaceAClient(options: InterfaceAClientOptions): Interf
         issues: parsed.error.issues.slice(0, 3).map((issue) => `${issue.path.join('.')}: ${issue.message}`),
       });
       if (spec.movesMoney) {
-        throw new AppError('outcome_unknown', 'The service answered in a way the app does not understand; check the transaction history before trying again.');
+        throw new AppError(
+          'outcome_unknown',
+          'The service answered in a way the app does not understand; check the transaction history before trying again.',
+        );
       }
       throw new AppError('service_error', 'The service sent an answer the app does not understand.');
     }
@@ -192,15 +218,26 @@ export function createInterfaceAClient(options: InterfaceAClientOptions): Interf
       case 403:
         throw new AppError('forbidden', serviceMessage ?? 'You do not have permission for this.');
       case 429:
-        throw new AppError('rate_limited', 'Too many requests; please wait a moment.', { retryAfterSeconds: parseRetryAfter(answer.retryAfter) });
+        throw new AppError('rate_limited', 'Too many requests; please wait a moment.', {
+          retryAfterSeconds: parseRetryAfter(answer.retryAfter),
+        });
       case 400:
-        if (serviceMessage && /insufficient balance/i.test(serviceMessage)) throw new AppError('insufficient_balance', serviceMessage);
-        if (serviceMessage && /invalid symbol/i.test(serviceMessage)) throw new AppError('invalid_symbol', serviceMessage);
-        if (serviceMessage && /two[- ]?factor|\btfa\b|2fa/i.test(serviceMessage)) throw new AppError('invalid_code', serviceMessage, { field: 'tfa' });
-        if (serviceMessage && /invalid address/i.test(serviceMessage)) throw new AppError('invalid_address', serviceMessage, { field: 'address' });
+        if (serviceMessage && /insufficient balance/i.test(serviceMessage))
+          throw new AppError('insufficient_balance', serviceMessage);
+        if (serviceMessage && /invalid symbol/i.test(serviceMessage))
+          throw new AppError('invalid_symbol', serviceMessage);
+        if (serviceMessage && /two[- ]?factor|\btfa\b|2fa/i.test(serviceMessage))
+          throw new AppError('invalid_code', serviceMessage, { field: 'tfa' });
+        if (serviceMessage && /invalid address/i.test(serviceMessage))
+          throw new AppError('invalid_address', serviceMessage, { field: 'address' });
         throw new AppError('service_error', serviceMessage ?? 'The service refused the request.');
       default:
-        throw new AppError('service_error', serviceMessage ? `The service reported a problem: ${serviceMessage}` : `The service reported a problem (${code}).`);
+        throw new AppError(
+          'service_error',
+          serviceMessage
+            ? `The service reported a problem: ${serviceMessage}`
+            : `The service reported a problem (${code}).`,
+        );
     }
   }
 
@@ -209,23 +246,36 @@ export function createInterfaceAClient(options: InterfaceAClientOptions): Interf
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const field = issue?.path.join('.') || undefined;
-      throw new AppError('bad_input', issue ? `${field ?? 'request'}: ${issue.message}` : 'Invalid request.', field === undefined ? {} : { field });
+      throw new AppError(
+        'bad_input',
+        issue ? `${field ?? 'request'}: ${issue.message}` : 'Invalid request.',
+        field === undefined ? {} : { field },
+      );
     }
     return parsed.data;
   }
 
   function requireCode(code: string): string {
-    if (!TWO_FACTOR_CODE.test(code)) throw new AppError('invalid_code', 'The two-factor code must be exactly six digits.', { field: 'tfa' });
+    if (!TWO_FACTOR_CODE.test(code))
+      throw new AppError('invalid_code', 'The two-factor code must be exactly six digits.', { field: 'tfa' });
     return code;
   }
 
   return {
     accountGuid: options.accountGuid,
-    getSession: () => call({ method: 'GET', path: '/session', result: Session, needsAccount: false, movesMoney: false }),
+    getSession: () =>
+      call({ method: 'GET', path: '/session', result: Session, needsAccount: false, movesMoney: false }),
     getWallets: () => call({ method: 'GET', path: '/wallets', result: Wallets, needsAccount: true, movesMoney: false }),
     getWalletAddress: (symbol) => {
-      if (!/^[A-Za-z0-9-]{1,20}$/.test(symbol)) throw new AppError('invalid_symbol', 'That is not a supported asset symbol.', { field: 'symbol' });
-      return call({ method: 'GET', path: `/wallets/${encodeURIComponent(symbol)}/address`, result: WalletAddress, needsAccount: true, movesMoney: false });
+      if (!/^[A-Za-z0-9-]{1,20}$/.test(symbol))
+        throw new AppError('invalid_symbol', 'That is not a supported asset symbol.', { field: 'symbol' });
+      return call({
+        method: 'GET',
+        path: `/wallets/${encodeURIComponent(symbol)}/address`,
+        result: WalletAddress,
+        needsAccount: true,
+        movesMoney: false,
+      });
     },
     createDepositAddress: async (request) =>
       call({
@@ -236,26 +286,72 @@ export function createInterfaceAClient(options: InterfaceAClientOptions): Interf
         needsAccount: true,
         movesMoney: false,
       }),
-    getAccountProfile: () => call({ method: 'GET', path: '/accounts', result: AccountProfile, needsAccount: true, movesMoney: false }),
+    getAccountProfile: () =>
+      call({ method: 'GET', path: '/accounts', result: AccountProfile, needsAccount: true, movesMoney: false }),
     switchAccount: async (accountGuid) => {
       if (accountGuid.length === 0) throw new AppError('bad_input', 'No account was given.', { field: 'accountGuid' });
-      return call({ method: 'POST', path: '/accounts/switch', result: SwitchResult, body: { accountGuid }, needsAccount: true, movesMoney: false });
+      return call({
+        method: 'POST',
+        path: '/accounts/switch',
+        result: SwitchResult,
+        body: { accountGuid },
+        needsAccount: true,
+        movesMoney: false,
+      });
     },
     sendPrecheck: async (request) =>
-      call({ method: 'POST', path: '/send/precheck', result: SendPrecheckResult, body: requireBody(SendPrecheckRequest, request), needsAccount: true, movesMoney: false }),
+      call({
+        method: 'POST',
+        path: '/send/precheck',
+        result: SendPrecheckResult,
+        body: requireBody(SendPrecheckRequest, request),
+        needsAccount: true,
+        movesMoney: false,
+      }),
     send: async (request, twoFactorCode) => {
       const tfa = requireCode(twoFactorCode);
-      return call({ method: 'POST', path: '/send', result: SendResult, body: requireBody(SendRequest, request), needsAccount: true, movesMoney: true, twoFactorCode: tfa });
+      return call({
+        method: 'POST',
+        path: '/send',
+        result: SendResult,
+        body: requireBody(SendRequest, request),
+        needsAccount: true,
+        movesMoney: true,
+        twoFactorCode: tfa,
+      });
     },
-    getSwapSymbols: () => call({ method: 'GET', path: '/swap/symbols', result: SwapSymbols, needsAccount: true, movesMoney: false }),
+    getSwapSymbols: () =>
+      call({ method: 'GET', path: '/swap/symbols', result: SwapSymbols, needsAccount: true, movesMoney: false }),
     swapPrecheck: async (request) =>
-      call({ method: 'POST', path: '/swap/precheck', result: SwapPrecheckResult, body: requireBody(SwapRequest, request), needsAccount: true, movesMoney: false }),
+      call({
+        method: 'POST',
+        path: '/swap/precheck',
+        result: SwapPrecheckResult,
+        body: requireBody(SwapRequest, request),
+        needsAccount: true,
+        movesMoney: false,
+      }),
     swap: async (request, twoFactorCode) => {
       const tfa = requireCode(twoFactorCode);
-      return call({ method: 'POST', path: '/swap', result: SwapResult, body: requireBody(SwapRequest, request), needsAccount: true, movesMoney: true, twoFactorCode: tfa });
+      return call({
+        method: 'POST',
+        path: '/swap',
+        result: SwapResult,
+        body: requireBody(SwapRequest, request),
+        needsAccount: true,
+        movesMoney: true,
+        twoFactorCode: tfa,
+      });
     },
     getTransactions: async (request) =>
-      call({ method: 'POST', path: '/transactions', result: TransactionsResult, body: requireBody(TransactionsRequest, request), needsAccount: true, movesMoney: false }),
+      call({
+        method: 'POST',
+        path: '/transactions',
+        result: TransactionsResult,
+        body: requireBody(TransactionsRequest, request),
+        needsAccount: true,
+        movesMoney: false,
+      }),
   };
 }
 

@@ -142,7 +142,11 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     tokens.onSignedOut((reason) => {
       if (machinery?.tokens !== tokens) return;
       deps.logger.info('session ended by the issuer or the keychain', { reason });
-      resetToSignedOut(reason === 'storage_failed' ? 'The session could not be saved to the keychain. Please sign in again.' : SESSION_ENDED);
+      resetToSignedOut(
+        reason === 'storage_failed'
+          ? 'The session could not be saved to the keychain. Please sign in again.'
+          : SESSION_ENDED,
+      );
       changed();
     });
     const flow = createSignInFlow({
@@ -155,7 +159,11 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     return machinery;
   }
 
-  function client(m: Machinery, accountGuid: string | null, auth: Pick<TokenManager, 'getAccessToken' | 'refreshAfter401'> = m.tokens): InterfaceAClient {
+  function client(
+    m: Machinery,
+    accountGuid: string | null,
+    auth: Pick<TokenManager, 'getAccessToken' | 'refreshAfter401'> = m.tokens,
+  ): InterfaceAClient {
     return createInterfaceAClient({
       baseUrl: m.endpoints.baseUrl,
       auth,
@@ -184,7 +192,8 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
   }
 
   async function applySession(session: Session): Promise<void> {
-    if (!session.isAuthenticated || !session.user) throw new AppError('sign_in_failed', 'The service does not recognise this sign-in.');
+    if (!session.isAuthenticated || !session.user)
+      throw new AppError('sign_in_failed', 'The service does not recognise this sign-in.');
     user = session.user;
     accounts = session.accounts;
     activeAccountGuid = pickAccount(session);
@@ -197,9 +206,14 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
   async function rememberAccount(userGuid: string, accountGuid: string): Promise<void> {
     if (deps.settings.get().activeAccountByUser[userGuid] === accountGuid) return;
     try {
-      await deps.settings.update((settings) => ({ ...settings, activeAccountByUser: { ...settings.activeAccountByUser, [userGuid]: accountGuid } }));
+      await deps.settings.update((settings) => ({
+        ...settings,
+        activeAccountByUser: { ...settings.activeAccountByUser, [userGuid]: accountGuid },
+      }));
     } catch (error) {
-      deps.logger.warn('could not remember the active account', { reason: error instanceof Error ? error.message.slice(0, 200) : 'unknown' });
+      deps.logger.warn('could not remember the active account', {
+        reason: error instanceof Error ? error.message.slice(0, 200) : 'unknown',
+      });
     }
   }
 
@@ -242,7 +256,9 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
       await applySession(await client(m, null).getSession());
     } catch (error) {
       if (mine !== attempt) return view();
-      deps.logger.warn('the saved session could not be restored', { code: error instanceof AppError ? error.code : 'internal' });
+      deps.logger.warn('the saved session could not be restored', {
+        code: error instanceof AppError ? error.code : 'internal',
+      });
       resetToSignedOut(
         error instanceof AppError && (error.code === 'network' || error.code === 'service_error')
           ? 'The service could not be reached to restore your session. Sign in, or try again later.'
@@ -280,7 +296,10 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
       } catch (error) {
         if (mine === attempt) {
           if (m.tokens.signedIn) await m.tokens.signOut();
-          const appError = error instanceof AppError ? error : new AppError('sign_in_failed', 'Sign-in failed. Please try again.', { cause: error });
+          const appError =
+            error instanceof AppError
+              ? error
+              : new AppError('sign_in_failed', 'Sign-in failed. Please try again.', { cause: error });
           resetToSignedOut(appError.code === 'sign_in_cancelled' ? undefined : appError.message);
           changed();
           throw appError;
@@ -333,14 +352,22 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
         const session = await oneShotClient(m, tokens).getSession();
         if (session.user?.userGuid !== lockedUser.userGuid) {
           // Someone else signed in: their tokens are not kept, and the locked session stays locked.
-          await m.tokenEndpoint.revoke(tokens.refreshToken ?? tokens.accessToken, tokens.refreshToken ? 'refresh_token' : 'access_token').catch(() => undefined);
-          throw new AppError('forbidden', `Wallet Desk is locked for ${lockedUser.name}. Unlock as that user, or sign out.`);
+          await m.tokenEndpoint
+            .revoke(tokens.refreshToken ?? tokens.accessToken, tokens.refreshToken ? 'refresh_token' : 'access_token')
+            .catch(() => undefined);
+          throw new AppError(
+            'forbidden',
+            `Wallet Desk is locked for ${lockedUser.name}. Unlock as that user, or sign out.`,
+          );
         }
         await m.tokens.adopt(tokens);
         await applySession(session);
         return changed();
       } catch (error) {
-        const appError = error instanceof AppError ? error : new AppError('sign_in_failed', 'Unlock failed. Please try again.', { cause: error });
+        const appError =
+          error instanceof AppError
+            ? error
+            : new AppError('sign_in_failed', 'Unlock failed. Please try again.', { cause: error });
         if (mine === attempt && (status as SessionView['status']) !== 'signed-out') {
           unlocking = false;
           status = 'locked';
@@ -357,7 +384,8 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
         throw new AppError('forbidden', 'That account is not one of yours.', { field: 'accountGuid' });
       }
       const result = await client(m, activeAccountGuid ?? accountGuid).switchAccount(accountGuid);
-      if (result.currentAccountGuid !== accountGuid) throw new AppError('service_error', 'The service did not switch to that account.');
+      if (result.currentAccountGuid !== accountGuid)
+        throw new AppError('service_error', 'The service did not switch to that account.');
       if (result.accounts.length > 0) accounts = result.accounts;
       activeAccountGuid = accountGuid;
       if (user) await rememberAccount(user.userGuid, accountGuid);
@@ -387,7 +415,10 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     requireMoneyMovingRole(operation) {
       const account = activeAccount();
       if (!account.canMoveMoney) {
-        throw new AppError('forbidden', `Your role (${account.role}) in ${account.name} cannot ${operation}. Ask an administrator of the account.`);
+        throw new AppError(
+          'forbidden',
+          `Your role (${account.role}) in ${account.name} cannot ${operation}. Ask an administrator of the account.`,
+        );
       }
       return account;
     },

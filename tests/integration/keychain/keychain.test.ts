@@ -51,7 +51,10 @@ describe('without a Secret Service', () => {
     // An unreachable bus address rather than none, so libsecret cannot autolaunch one either.
     env.DBUS_SESSION_BUS_ADDRESS = 'unix:path=/nonexistent/wallet-desk-test-bus';
     const { stdout } = await run(process.execPath, ['--import', 'tsx', probeScript], { env, timeout: 30_000 });
-    const result = JSON.parse(stdout) as { kind: string; warnings: { message: string; details?: { reason?: string } }[] };
+    const result = JSON.parse(stdout) as {
+      kind: string;
+      warnings: { message: string; details?: { reason?: string } }[];
+    };
     expect(result.kind).toBe('memory');
     expect(result.warnings).toHaveLength(1);
     expect(result.warnings[0]?.message).toMatch(/keychain unavailable/i);

@@ -34,7 +34,10 @@ export interface Machine {
   dispose(): Promise<void>;
 }
 
-export async function createMachine(sandbox: RunningSandbox, options: { memoryKeychain?: boolean } = {}): Promise<Machine> {
+export async function createMachine(
+  sandbox: RunningSandbox,
+  options: { memoryKeychain?: boolean } = {},
+): Promise<Machine> {
   const dir = await mkdtemp(join(tmpdir(), 'wallet-desk-session-'));
   const fileLogger = createLogger({ directory: dir, level: 'debug' });
   const registeredSecrets: string[] = [];
@@ -49,7 +52,9 @@ export async function createMachine(sandbox: RunningSandbox, options: { memoryKe
     },
   };
   // A keychain service of its own, so parallel test files never share an entry.
-  const secrets = options.memoryKeychain ? createMemoryStore() : await createSecretStore(logger, { service: `wallet-desk-it-${randomUUID()}` });
+  const secrets = options.memoryKeychain
+    ? createMemoryStore()
+    : await createSecretStore(logger, { service: `wallet-desk-it-${randomUUID()}` });
   const alice = userOf(sandbox, 'alice');
   return {
     dir,
@@ -115,7 +120,10 @@ export async function launch(
     call,
     async value<T>(operation: OperationName, input?: unknown) {
       const result = await call(operation, input);
-      if (!result.ok) throw Object.assign(new Error(`${operation}: ${result.error.code}: ${result.error.message}`), { bridgeError: result.error });
+      if (!result.ok)
+        throw Object.assign(new Error(`${operation}: ${result.error.code}: ${result.error.message}`), {
+          bridgeError: result.error,
+        });
       return result.value as T;
     },
     close: () => core.dispose(),
@@ -129,11 +137,18 @@ export function userOf(sandbox: RunningSandbox, username: string) {
 }
 
 /** A token request straight to the provider, as an attacker holding a copied refresh token would. */
-export async function refreshDirectly(sandbox: RunningSandbox, refreshToken: string): Promise<{ status: number; error?: string }> {
+export async function refreshDirectly(
+  sandbox: RunningSandbox,
+  refreshToken: string,
+): Promise<{ status: number; error?: string }> {
   const response = await fetch(`${sandbox.issuer}/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: sandbox.clientId }).toString(),
+    body: new URLSearchParams({
+      grant_type: 'refresh_token',
+      refresh_token: refreshToken,
+      client_id: sandbox.clientId,
+    }).toString(),
   });
   const body = (await response.json()) as { error?: string };
   return { status: response.status, ...(body.error ? { error: body.error } : {}) };

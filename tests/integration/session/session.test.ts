@@ -3,14 +3,25 @@ import type { ProfileView, SessionView } from '../../../src-preload/contract/ses
 import { AppError } from '../../../src-main/app-error';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/server';
 import { ScriptedBrowser } from '../support/scripted-browser';
-import { createMachine, launch, refreshDirectly, REFRESH_ACCOUNT, sleep, userOf, type LaunchedApp, type Machine } from './app-fixture';
+import {
+  createMachine,
+  launch,
+  refreshDirectly,
+  REFRESH_ACCOUNT,
+  sleep,
+  userOf,
+  type LaunchedApp,
+  type Machine,
+} from './app-fixture';
 
 const TTL_SECONDS = 3;
 let sandbox: RunningSandbox;
 const cleanups: (() => Promise<void>)[] = [];
 
 if (!process.env.DBUS_SESSION_BUS_ADDRESS) {
-  console.warn('session integration tests run with the in-memory keychain fallback: DBUS_SESSION_BUS_ADDRESS is unset (run under dbus-run-session for gnome-keyring).');
+  console.warn(
+    'session integration tests run with the in-memory keychain fallback: DBUS_SESSION_BUS_ADDRESS is unset (run under dbus-run-session for gnome-keyring).',
+  );
 }
 
 beforeAll(async () => {
@@ -37,7 +48,10 @@ async function launched(on: Machine, options: Parameters<typeof launch>[1] = {})
   return app;
 }
 
-function browserFor(username: string, extra: Partial<ConstructorParameters<typeof ScriptedBrowser>[0]> = {}): ScriptedBrowser {
+function browserFor(
+  username: string,
+  extra: Partial<ConstructorParameters<typeof ScriptedBrowser>[0]> = {},
+): ScriptedBrowser {
   return new ScriptedBrowser({ username, password: userOf(sandbox, username).password, ...extra });
 }
 
@@ -61,7 +75,9 @@ describe('sign-in through the system browser', () => {
     const alice = userOf(sandbox, 'alice');
     expect(view.status).toBe('signed-in');
     expect(view.user).toEqual({ name: alice.name, email: alice.email });
-    expect(view.accounts.map((account) => account.guid).sort()).toEqual(alice.accounts.map((account) => account.guid).sort());
+    expect(view.accounts.map((account) => account.guid).sort()).toEqual(
+      alice.accounts.map((account) => account.guid).sort(),
+    );
     expect(view.activeAccountGuid).toBeTruthy();
     expect(view.keychain).toBe(process.env.DBUS_SESSION_BUS_ADDRESS ? 'available' : 'unavailable');
 
@@ -74,7 +90,9 @@ describe('sign-in through the system browser', () => {
     expect(params.get('state')).toBeTruthy();
     expect(params.get('nonce')).toBeTruthy();
     expect(params.get('prompt')).toBe('consent');
-    expect(params.get('scope')).toBe('openid offline_access svc:wallet svc:merchant transaction:read transaction:write');
+    expect(params.get('scope')).toBe(
+      'openid offline_access svc:wallet svc:merchant transaction:read transaction:write',
+    );
     expect(params.get('redirect_uri')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
     expect(params.has('client_secret')).toBe(false);
 
@@ -88,7 +106,9 @@ describe('sign-in through the system browser', () => {
     expect(stored).toBeTruthy();
     expect(m.registeredSecrets).toContain(stored);
     expect(app.events.map((entry) => entry.event)).toContain('session.changed');
-    expect(app.events.map((entry) => (entry.payload as SessionView).status)).toEqual(expect.arrayContaining(['signing-in', 'signed-in']));
+    expect(app.events.map((entry) => (entry.payload as SessionView).status)).toEqual(
+      expect.arrayContaining(['signing-in', 'signed-in']),
+    );
   });
 
   it('uses fresh PKCE, state and nonce for every attempt', async () => {
@@ -314,7 +334,9 @@ describe('accounts, roles and lock', () => {
     const walletsAfter = await app.core.session.interfaceA().getWallets();
     expect(walletsAfter).not.toEqual(walletsBefore);
     expect(app.core.session.interfaceA().accountGuid).toBe(other?.guid);
-    expect(JSON.parse(await m.settingsText()).activeAccountByUser).toEqual({ [userOf(sandbox, 'alice').userGuid]: other?.guid });
+    expect(JSON.parse(await m.settingsText()).activeAccountByUser).toEqual({
+      [userOf(sandbox, 'alice').userGuid]: other?.guid,
+    });
 
     expect((await bridgeError(app, 'session.switchAccount', { accountGuid: 'not-mine' })).code).toBe('forbidden');
     await app.close();
@@ -327,9 +349,17 @@ describe('accounts, roles and lock', () => {
     const { app, view } = await signedIn(m);
     const profile = await app.value<ProfileView>('session.profile');
     const active = view.accounts.find((account) => account.guid === view.activeAccountGuid);
-    expect(profile).toMatchObject({ name: active?.name, email: userOf(sandbox, 'alice').email, role: active?.role, canMoveMoney: active?.canMoveMoney });
+    expect(profile).toMatchObject({
+      name: active?.name,
+      email: userOf(sandbox, 'alice').email,
+      role: active?.role,
+      canMoveMoney: active?.canMoveMoney,
+    });
     expect(profile.connectedAccounts.map((account) => account.guid).sort()).toEqual(
-      view.accounts.filter((account) => account.guid !== active?.guid).map((account) => account.guid).sort(),
+      view.accounts
+        .filter((account) => account.guid !== active?.guid)
+        .map((account) => account.guid)
+        .sort(),
     );
   });
 
@@ -347,7 +377,10 @@ describe('accounts, roles and lock', () => {
     // The service agrees: a 403 comes back as forbidden with its own words.
     const refused = await app.core.session
       .interfaceA()
-      .send({ symbol: 'BTC', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', amount: 0.0001, feeRate: 1 }, '123456')
+      .send(
+        { symbol: 'BTC', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', amount: 0.0001, feeRate: 1 },
+        '123456',
+      )
       .then(
         () => null,
         (error: unknown) => error,

@@ -89,7 +89,10 @@ export class ScriptedBrowser {
     }
   }
 
-  async #go(url: string, form?: Record<string, string>): Promise<{ url: string; status: number; location: string | undefined; html: string }> {
+  async #go(
+    url: string,
+    form?: Record<string, string>,
+  ): Promise<{ url: string; status: number; location: string | undefined; html: string }> {
     const response = await fetch(url, {
       method: form ? 'POST' : 'GET',
       redirect: 'manual',
@@ -104,7 +107,12 @@ export class ScriptedBrowser {
       const index = pair.indexOf('=');
       if (index > 0) this.#cookies.set(pair.slice(0, index).trim(), pair.slice(index + 1).trim());
     }
-    return { url, status: response.status, location: response.headers.get('location') ?? undefined, html: await response.text() };
+    return {
+      url,
+      status: response.status,
+      location: response.headers.get('location') ?? undefined,
+      html: await response.text(),
+    };
   }
 }
 

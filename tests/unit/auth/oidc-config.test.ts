@@ -17,13 +17,16 @@ async function refusal(issuer: string): Promise<AppError> {
 }
 
 describe('discoverIssuer', () => {
-  it.each(['http://login.example.com/oidc', 'http://192.168.1.20/oidc', 'http://10.0.0.1:8080', 'ftp://127.0.0.1/oidc', 'not a url'])(
-    'refuses the non-https, non-loopback issuer %s before any request',
-    async (issuer) => {
-      const error = await refusal(issuer);
-      expect(error.code).toBe('not_configured');
-    },
-  );
+  it.each([
+    'http://login.example.com/oidc',
+    'http://192.168.1.20/oidc',
+    'http://10.0.0.1:8080',
+    'ftp://127.0.0.1/oidc',
+    'not a url',
+  ])('refuses the non-https, non-loopback issuer %s before any request', async (issuer) => {
+    const error = await refusal(issuer);
+    expect(error.code).toBe('not_configured');
+  });
 
   it('allows plain http on loopback only, and validates the discovered issuer', async () => {
     let requests = 0;
@@ -32,7 +35,13 @@ describe('discoverIssuer', () => {
       const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       response.writeHead(200, { 'content-type': 'application/json' });
       // Claims to be another issuer: discovery must refuse it (mix-up protection).
-      response.end(JSON.stringify({ issuer: `${origin}/someone-else`, authorization_endpoint: `${origin}/auth`, token_endpoint: `${origin}/token` }));
+      response.end(
+        JSON.stringify({
+          issuer: `${origin}/someone-else`,
+          authorization_endpoint: `${origin}/auth`,
+          token_endpoint: `${origin}/token`,
+        }),
+      );
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
@@ -56,9 +65,13 @@ describe('discoverIssuer', () => {
 
 describe('signInError', () => {
   it('maps access_denied to sign_in_cancelled and other authorization errors to sign_in_failed', () => {
-    const denied = new oidc.AuthorizationResponseError('denied', { cause: new URLSearchParams({ error: 'access_denied' }) });
+    const denied = new oidc.AuthorizationResponseError('denied', {
+      cause: new URLSearchParams({ error: 'access_denied' }),
+    });
     expect(signInError(denied).code).toBe('sign_in_cancelled');
-    const other = new oidc.AuthorizationResponseError('bad', { cause: new URLSearchParams({ error: 'invalid_scope' }) });
+    const other = new oidc.AuthorizationResponseError('bad', {
+      cause: new URLSearchParams({ error: 'invalid_scope' }),
+    });
     const mapped = signInError(other);
     expect(mapped.code).toBe('sign_in_failed');
     expect(mapped.message).toContain('invalid_scope');

@@ -8,7 +8,10 @@ import { createRecordingLogger } from '../support/recording-logger';
 
 const ACCOUNT = 'refresh-token:test';
 
-function recordingStore(events: string[], overrides: Partial<SecretStore> = {}): SecretStore & { map: Map<string, string> } {
+function recordingStore(
+  events: string[],
+  overrides: Partial<SecretStore> = {},
+): SecretStore & { map: Map<string, string> } {
   const map = new Map<string, string>();
   return {
     map,
@@ -41,7 +44,12 @@ function rotatingIssuer(events: string[], options: { expiresIn?: number; delayMs
       valid.delete(refreshToken);
       serial += 1;
       valid.add(`rt${serial}`);
-      return { accessToken: `at${serial}`, refreshToken: `rt${serial}`, expiresInSeconds: options.expiresIn ?? 300, subject: 'user-1' };
+      return {
+        accessToken: `at${serial}`,
+        refreshToken: `rt${serial}`,
+        expiresInSeconds: options.expiresIn ?? 300,
+        subject: 'user-1',
+      };
     },
     async revoke(token) {
       events.push(`revoke ${token}`);
@@ -144,7 +152,12 @@ describe('token manager', () => {
       if (failWrites) throw new Error('Cannot create an item in a locked collection');
       return original(account, secret);
     };
-    const manager = createTokenManager({ store, account: ACCOUNT, endpoint: issuer.endpoint, logger: createRecordingLogger() });
+    const manager = createTokenManager({
+      store,
+      account: ACCOUNT,
+      endpoint: issuer.endpoint,
+      logger: createRecordingLogger(),
+    });
     const reasons: string[] = [];
     manager.onSignedOut((reason) => reasons.push(reason));
     await manager.adopt(signIn);

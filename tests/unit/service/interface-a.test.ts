@@ -24,18 +24,33 @@ let baseUrl: string;
 let seen: Seen[] = [];
 let replies: Reply[] = [];
 
-const envelope = (data: unknown, code = 200, message = 'OK') => JSON.stringify({ apiVersion: '1.0.0.0', data, code, message });
-const json = (status: number, body: string, headers: Record<string, string> = {}): Reply => (response) => {
-  response.writeHead(status, { 'content-type': 'application/json', ...headers });
-  response.end(body);
-};
-const fail = (status: number, message: string, headers: Record<string, string> = {}) => json(status, envelope(false, status, message), headers);
+const envelope = (data: unknown, code = 200, message = 'OK') =>
+  JSON.stringify({ apiVersion: '1.0.0.0', data, code, message });
+const json =
+  (status: number, body: string, headers: Record<string, string> = {}): Reply =>
+  (response) => {
+    response.writeHead(status, { 'content-type': 'application/json', ...headers });
+    response.end(body);
+  };
+const fail = (status: number, message: string, headers: Record<string, string> = {}) =>
+  json(status, envelope(false, status, message), headers);
 
 const wallets = {
   totalBalance: 1500.5,
   dailyProfit: -3.25,
   wallets: [
-    { symbolId: 1, symbol: 'BTC', name: 'Bitcoin', displayName: 'Bitcoin', network: 'Bitcoin Mainnet', price: 60000, amount: 0.025, balanceFiatAmount: 1500, address: 'bc1qexample', extra: 'dropped' },
+    {
+      symbolId: 1,
+      symbol: 'BTC',
+      name: 'Bitcoin',
+      displayName: 'Bitcoin',
+      network: 'Bitcoin Mainnet',
+      price: 60000,
+      amount: 0.025,
+      balanceFiatAmount: 1500,
+      address: 'bc1qexample',
+      extra: 'dropped',
+    },
   ],
 };
 const sendBody = { symbol: 'BTC', address: 'bc1qdest', amount: 0.001, feeRate: 1 as const, referenceId: 'ref-1' };
@@ -105,7 +120,17 @@ beforeEach(() => {
 
 describe('Interface A client: requests', () => {
   it('GET /session carries the bearer token but no account header', async () => {
-    replies.push(json(200, envelope({ isAuthenticated: true, user: { userGuid: 'u1', name: 'Ada', email: 'ada@example.test' }, accounts: [], currentAccountGuid: null })));
+    replies.push(
+      json(
+        200,
+        envelope({
+          isAuthenticated: true,
+          user: { userGuid: 'u1', name: 'Ada', email: 'ada@example.test' },
+          accounts: [],
+          currentAccountGuid: null,
+        }),
+      ),
+    );
     const session = await client().api.getSession();
     expect(session.user?.name).toBe('Ada');
     expect(seen[0]?.url).toBe('/api/OAuth/session');
@@ -129,24 +154,42 @@ describe('Interface A client: requests', () => {
   });
 
   it('sends TFA only on send and swap', async () => {
-    replies.push(json(200, envelope({ feeData: [], price: 1, availableBalance: 1, symbol: 'BTC', address: 'bc1qdest', amount: 0.001 })));
+    replies.push(
+      json(
+        200,
+        envelope({ feeData: [], price: 1, availableBalance: 1, symbol: 'BTC', address: 'bc1qdest', amount: 0.001 }),
+      ),
+    );
     replies.push(json(200, envelope({ txId: 'tx1', explorerUrl: 'https://mempool.space/tx/tx1' })));
     replies.push(json(200, envelope({ address: 'a', swapReferenceId: 's1', errorCode: null, statusCode: 1 })));
     const { api } = client();
     await api.sendPrecheck({ symbol: 'BTC', address: 'bc1qdest', amount: 0.001 });
     await api.send(sendBody, TFA);
-    const swap = await api.swap({ fromSymbol: 'BTC', fromNetwork: 'Bitcoin Mainnet', toSymbol: 'ETH', toNetwork: 'Ethereum Mainnet', amount: 0.01, isUsdInput: false }, TFA);
+    const swap = await api.swap(
+      {
+        fromSymbol: 'BTC',
+        fromNetwork: 'Bitcoin Mainnet',
+        toSymbol: 'ETH',
+        toNetwork: 'Ethereum Mainnet',
+        amount: 0.01,
+        isUsdInput: false,
+      },
+      TFA,
+    );
     expect(seen.map((entry) => entry.headers.tfa)).toEqual([undefined, TFA, TFA]);
     expect(JSON.parse(seen[1]?.body ?? '')).toEqual(sendBody);
     expect(swap.sendResult).toBeUndefined();
   });
 
-  it.each(['12345', '1234567', '12a456', ' 123456', ''])('refuses the two-factor code %j before sending anything', async (code) => {
-    const error = await caught(client().api.send(sendBody, code));
-    expect(error.code).toBe('invalid_code');
-    expect(error.field).toBe('tfa');
-    expect(seen).toHaveLength(0);
-  });
+  it.each(['12345', '1234567', '12a456', ' 123456', ''])(
+    'refuses the two-factor code %j before sending anything',
+    async (code) => {
+      const error = await caught(client().api.send(sendBody, code));
+      expect(error.code).toBe('invalid_code');
+      expect(error.field).toBe('tfa');
+      expect(seen).toHaveLength(0);
+    },
+  );
 
   it('validates request bodies before sending', async () => {
     const error = await caught(client().api.sendPrecheck({ symbol: 'BTC', address: '', amount: 1 }));
@@ -159,18 +202,116 @@ describe('Interface A client: requests', () => {
     const { api } = client();
     const account = { guid: ACCOUNT, name: 'Shop', isPersonalAccount: false, role: 'Agent' };
     const plan: [string, unknown, () => Promise<unknown>][] = [
-      ['GET /api/OAuth/session', { isAuthenticated: true, user: null, accounts: [], currentAccountGuid: null }, () => api.getSession()],
+      [
+        'GET /api/OAuth/session',
+        { isAuthenticated: true, user: null, accounts: [], currentAccountGuid: null },
+        () => api.getSession(),
+      ],
       ['GET /api/OAuth/wallets', wallets, () => api.getWallets()],
-      ['GET /api/OAuth/wallets/BTC/address', { symbolName: 'Bitcoin', symbol: 'BTC', displayName: 'Bitcoin', network: 'Bitcoin Mainnet', address: 'bc1q' }, () => api.getWalletAddress('BTC')],
-      ['POST /api/OAuth/deposit/address/create', { wallet: 'bc1q', symbol: 'BTC', network: 'Bitcoin Mainnet', referenceId: 'r', requestId: 'q' }, () => api.createDepositAddress({ symbol: 'BTC', label: 'l', referenceId: 'r', callbackUrl: 'https://example.test/cb' })],
-      ['GET /api/OAuth/accounts', { name: 'Ada', email: 'a@x.test', merchantGuid: 'm', role: 'Agent', connectedAccounts: [account], companyCount: 1, userGuid: 'u' }, () => api.getAccountProfile()],
-      ['POST /api/OAuth/accounts/switch', { currentAccountGuid: ACCOUNT, accounts: [account], totalBalance: 0, dailyProfit: 0, wallets: [] }, () => api.switchAccount(ACCOUNT)],
-      ['POST /api/OAuth/send/precheck', { feeData: [{ feeRate: 0, fee: 0.0001, arrivalEstimation: '1h', symbol: 'BTC', usd: 6 }], price: 60000, availableBalance: 1, symbol: 'BTC', address: 'bc1q', amount: 0.1 }, () => api.sendPrecheck({ symbol: 'BTC', address: 'bc1q', amount: 0.1 })],
+      [
+        'GET /api/OAuth/wallets/BTC/address',
+        { symbolName: 'Bitcoin', symbol: 'BTC', displayName: 'Bitcoin', network: 'Bitcoin Mainnet', address: 'bc1q' },
+        () => api.getWalletAddress('BTC'),
+      ],
+      [
+        'POST /api/OAuth/deposit/address/create',
+        { wallet: 'bc1q', symbol: 'BTC', network: 'Bitcoin Mainnet', referenceId: 'r', requestId: 'q' },
+        () =>
+          api.createDepositAddress({
+            symbol: 'BTC',
+            label: 'l',
+            referenceId: 'r',
+            callbackUrl: 'https://example.test/cb',
+          }),
+      ],
+      [
+        'GET /api/OAuth/accounts',
+        {
+          name: 'Ada',
+          email: 'a@x.test',
+          merchantGuid: 'm',
+          role: 'Agent',
+          connectedAccounts: [account],
+          companyCount: 1,
+          userGuid: 'u',
+        },
+        () => api.getAccountProfile(),
+      ],
+      [
+        'POST /api/OAuth/accounts/switch',
+        { currentAccountGuid: ACCOUNT, accounts: [account], totalBalance: 0, dailyProfit: 0, wallets: [] },
+        () => api.switchAccount(ACCOUNT),
+      ],
+      [
+        'POST /api/OAuth/send/precheck',
+        {
+          feeData: [{ feeRate: 0, fee: 0.0001, arrivalEstimation: '1h', symbol: 'BTC', usd: 6 }],
+          price: 60000,
+          availableBalance: 1,
+          symbol: 'BTC',
+          address: 'bc1q',
+          amount: 0.1,
+        },
+        () => api.sendPrecheck({ symbol: 'BTC', address: 'bc1q', amount: 0.1 }),
+      ],
       ['POST /api/OAuth/send', { txId: 't', explorerUrl: 'https://mempool.space/tx/t' }, () => api.send(sendBody, TFA)],
-      ['GET /api/OAuth/swap/symbols', { symbolList: [{ baseSymbol: 'BTC', quoteSymbols: ['ETH'], depositNetworks: ['Bitcoin Mainnet'], withdrawNetworks: ['Bitcoin Mainnet'] }], balance: { btcBalance: 0, ethBalance: 0, usdtBalance: 0, trxBalance: 0, bnbBalance: 0, ltcBalance: 0, solBalance: 0, avaxBalance: 0 } }, () => api.getSwapSymbols()],
-      ['POST /api/OAuth/swap/precheck', { cryptoAmount: 0.01, toAmount: 0.2 }, () => api.swapPrecheck({ fromSymbol: 'BTC', fromNetwork: 'n', toSymbol: 'ETH', toNetwork: 'n', amount: 0.01, isUsdInput: false })],
-      ['POST /api/OAuth/swap', { address: 'a', swapReferenceId: 's', sendResult: { txId: 't', explorerUrl: 'u' }, errorCode: null, statusCode: 0 }, () => api.swap({ fromSymbol: 'BTC', fromNetwork: 'n', toSymbol: 'ETH', toNetwork: 'n', amount: 0.01, isUsdInput: false }, TFA)],
-      ['POST /api/OAuth/transactions', { totalRecords: 0, totalPages: 0, page: 1, recordsPerPage: 20, items: [] }, () => api.getTransactions({ page: 1, recordsPerPage: 20, sortOrder: 'desc' })],
+      [
+        'GET /api/OAuth/swap/symbols',
+        {
+          symbolList: [
+            {
+              baseSymbol: 'BTC',
+              quoteSymbols: ['ETH'],
+              depositNetworks: ['Bitcoin Mainnet'],
+              withdrawNetworks: ['Bitcoin Mainnet'],
+            },
+          ],
+          balance: {
+            btcBalance: 0,
+            ethBalance: 0,
+            usdtBalance: 0,
+            trxBalance: 0,
+            bnbBalance: 0,
+            ltcBalance: 0,
+            solBalance: 0,
+            avaxBalance: 0,
+          },
+        },
+        () => api.getSwapSymbols(),
+      ],
+      [
+        'POST /api/OAuth/swap/precheck',
+        { cryptoAmount: 0.01, toAmount: 0.2 },
+        () =>
+          api.swapPrecheck({
+            fromSymbol: 'BTC',
+            fromNetwork: 'n',
+            toSymbol: 'ETH',
+            toNetwork: 'n',
+            amount: 0.01,
+            isUsdInput: false,
+          }),
+      ],
+      [
+        'POST /api/OAuth/swap',
+        {
+          address: 'a',
+          swapReferenceId: 's',
+          sendResult: { txId: 't', explorerUrl: 'u' },
+          errorCode: null,
+          statusCode: 0,
+        },
+        () =>
+          api.swap(
+            { fromSymbol: 'BTC', fromNetwork: 'n', toSymbol: 'ETH', toNetwork: 'n', amount: 0.01, isUsdInput: false },
+            TFA,
+          ),
+      ],
+      [
+        'POST /api/OAuth/transactions',
+        { totalRecords: 0, totalPages: 0, page: 1, recordsPerPage: 20, items: [] },
+        () => api.getTransactions({ page: 1, recordsPerPage: 20, sortOrder: 'desc' }),
+      ],
     ];
     for (const [route, data, run] of plan) {
       replies.push(json(200, envelope(data)));
@@ -284,16 +425,28 @@ describe('Interface A client: errors', () => {
 
   it('maps a dropped connection on a swap to outcome_unknown, submitted once', async () => {
     replies.push((response) => response.socket?.destroy());
-    const error = await caught(client().api.swap({ fromSymbol: 'BTC', fromNetwork: 'n', toSymbol: 'ETH', toNetwork: 'n', amount: 0.01, isUsdInput: false }, TFA));
+    const error = await caught(
+      client().api.swap(
+        { fromSymbol: 'BTC', fromNetwork: 'n', toSymbol: 'ETH', toNetwork: 'n', amount: 0.01, isUsdInput: false },
+        TFA,
+      ),
+    );
     expect(error.code).toBe('outcome_unknown');
     expect(seen).toHaveLength(1);
   });
 
   it('keeps tokens and two-factor codes out of errors and logs', async () => {
-    replies.push(fail(401, 'Unauthorized'), fail(403, 'Access denied to this account'), (response) => response.socket?.destroy());
+    replies.push(fail(401, 'Unauthorized'), fail(403, 'Access denied to this account'), (response) =>
+      response.socket?.destroy(),
+    );
     const { api, logger } = client();
-    const errors = [await caught(api.send(sendBody, TFA)), await caught(api.getWallets()), await caught(api.send(sendBody, TFA))];
-    const text = JSON.stringify(errors.map((error) => ({ ...error.toBridgeError(), stack: error.stack }))) + logger.text();
+    const errors = [
+      await caught(api.send(sendBody, TFA)),
+      await caught(api.getWallets()),
+      await caught(api.send(sendBody, TFA)),
+    ];
+    const text =
+      JSON.stringify(errors.map((error) => ({ ...error.toBridgeError(), stack: error.stack }))) + logger.text();
     for (const secret of [ACCESS, FRESH, TFA]) expect(text).not.toContain(secret);
   });
 });
