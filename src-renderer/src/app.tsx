@@ -2,6 +2,8 @@ import { useCallback, useEffect } from 'react';
 import { TopBar } from './components/top-bar';
 import { useIdleLock } from './hooks/use-idle-lock';
 import { useShortcuts } from './hooks/use-shortcuts';
+import { HomeScreen } from './screens/home/home-screen';
+import { ReceiveScreen } from './screens/receive/receive-screen';
 import { SettingsScreen } from './screens/settings-screen';
 import { LockScreen } from './screens/session/lock-screen';
 import { ProfileScreen } from './screens/session/profile-screen';
@@ -13,11 +15,9 @@ import { useSessionStore } from './stores/session-store';
 function ScreenView({ screen }: { screen: ScreenId }): React.JSX.Element {
   switch (screen) {
     case 'home':
-      return (
-        <section aria-labelledby="home-title" className="screen">
-          <h2 id="home-title">Home</h2>
-        </section>
-      );
+      return <HomeScreen />;
+    case 'receive':
+      return <ReceiveScreen />;
     case 'profile':
       return <ProfileScreen />;
     case 'settings':

@@ -1,10 +1,11 @@
 import { create } from 'zustand';
 
-export const screens = ['home', 'profile', 'settings'] as const;
+export const screens = ['home', 'receive', 'profile', 'settings'] as const;
 export type ScreenId = (typeof screens)[number];
 
 export const screenTitles: Record<ScreenId, string> = {
   home: 'Home',
+  receive: 'Receive',
   profile: 'Profile',
   settings: 'Settings',
 };

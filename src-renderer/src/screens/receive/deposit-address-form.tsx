@@ -1,0 +1,196 @@
+import { useEffect, useId, useState } from 'react';
+import { assetNetworks, type AssetCode } from '../../../../src-preload/contract/assets';
+import {
+  CreateDepositAddressInput,
+  fiatCurrencies,
+  type FiatCurrency,
+} from '../../../../src-preload/contract/portfolio';
+import { ErrorMessage } from '../../components/error-message';
+import { useReceiveStore } from '../../stores/receive-store';
+import { describeCode } from './asset-choices';
+
+type Field = 'symbol' | 'label' | 'referenceId' | 'callbackUrl' | 'amount' | 'currency';
+const fields: readonly Field[] = ['symbol', 'label', 'referenceId', 'callbackUrl', 'amount', 'currency'];
+
+function isField(name: unknown): name is Field {
+  return typeof name === 'string' && (fields as readonly string[]).includes(name);
+}
+
+/**
+ * POST /deposit/address/create. The form checks what it can with the bridge contract's own schema; main
+ * then checks the callback URL and that the reference id is new in this session, before any call.
+ */
+export function DepositAddressForm({ onCreated }: { onCreated: () => void }): React.JSX.Element {
+  const creating = useReceiveStore((state) => state.creating);
+  const createError = useReceiveStore((state) => state.createError);
+  const create = useReceiveStore((state) => state.create);
+  const newReferenceId = useReceiveStore((state) => state.newReferenceId);
+
+  const [symbol, setSymbol] = useState<AssetCode>('BTC');
+  const [label, setLabel] = useState('');
+  const [referenceId, setReferenceId] = useState('');
+  const [callbackUrl, setCallbackUrl] = useState('');
+  const [amount, setAmount] = useState('');
+  const [currency, setCurrency] = useState<FiatCurrency | ''>('');
+  const [localErrors, setLocalErrors] = useState<Partial<Record<Field, string>>>({});
+  const id = useId();
+
+  async function generateReferenceId(): Promise<void> {
+    const next = await newReferenceId();
+    if (next) setReferenceId(next);
+  }
+
+  useEffect(() => {
+    let current = true;
+    void newReferenceId().then((next) => {
+      if (current && next) setReferenceId(next);
+    });
+    return () => {
+      current = false;
+    };
+  }, [newReferenceId]);
+
+  const focusField = (field: Field): void => document.getElementById(`${id}-${field}`)?.focus();
+
+  const serverField = createError?.field !== undefined && isField(createError.field) ? createError.field : null;
+  const errorOf = (field: Field): string | undefined =>
+    localErrors[field] ?? (serverField === field ? createError?.message : undefined);
+
+  async function submit(event: React.FormEvent): Promise<void> {
+    event.preventDefault();
+    const input = {
+      symbol,
+      label,
+      referenceId,
+      callbackUrl,
+      ...(amount.trim() === '' ? {} : { amount }),
+      ...(currency === '' ? {} : { currency }),
+    };
+    const parsed = CreateDepositAddressInput.safeParse(input);
+    if (!parsed.success) {
+      const found: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if (isField(field) && !found[field]) found[field] = issue.message;
+      }
+      setLocalErrors(found);
+      const first = fields.find((field) => found[field]);
+      if (first) focusField(first);
+      return;
+    }
+    setLocalErrors({});
+    if (await create(input)) {
+      setAmount('');
+      void generateReferenceId();
+      onCreated();
+    } else {
+      const field = useReceiveStore.getState().createError?.field;
+      if (isField(field)) focusField(field);
+    }
+  }
+
+  const describedBy = (field: Field): string | undefined => (errorOf(field) ? `${id}-${field}-error` : undefined);
+  const fieldError = (field: Field): React.JSX.Element | null => {
+    const message = errorOf(field);
+    return message ? (
+      <span id={`${id}-${field}-error`} role="alert" className="error field-error">
+        {message}
+      </span>
+    ) : null;
+  };
+  const bind = (field: Field) => ({
+    id: `${id}-${field}`,
+    'aria-invalid': errorOf(field) ? true : undefined,
+    'aria-describedby': describedBy(field),
+  });
+
+  return (
+    <form
+      className="card deposit-form"
+      aria-labelledby={`${id}-title`}
+      onSubmit={(event) => void submit(event)}
+      noValidate
+    >
+      <h3 id={`${id}-title`}>New deposit address</h3>
+      <div className="deposit-grid">
+        <div>
+          <label htmlFor={`${id}-symbol`}>Asset and network</label>
+          <select {...bind('symbol')} value={symbol} onChange={(event) => setSymbol(event.target.value as AssetCode)}>
+            {assetNetworks.map((entry) => (
+              <option key={entry.code} value={entry.code}>
+                {describeCode(entry.code)} ({entry.code})
+              </option>
+            ))}
+          </select>
+          {fieldError('symbol')}
+        </div>
+        <div>
+          <label htmlFor={`${id}-label`}>Label</label>
+          <input {...bind('label')} value={label} onChange={(event) => setLabel(event.target.value)} maxLength={100} />
+          {fieldError('label')}
+        </div>
+        <div>
+          <label htmlFor={`${id}-referenceId`}>Reference id</label>
+          <div className="row">
+            <input
+              {...bind('referenceId')}
+              className="mono"
+              value={referenceId}
+              onChange={(event) => setReferenceId(event.target.value)}
+              maxLength={100}
+              spellCheck={false}
+            />
+            <button type="button" className="secondary" onClick={() => void generateReferenceId()}>
+              New reference id
+            </button>
+          </div>
+          {fieldError('referenceId')}
+        </div>
+        <div>
+          <label htmlFor={`${id}-callbackUrl`}>Callback URL</label>
+          <input
+            {...bind('callbackUrl')}
+            type="text"
+            inputMode="url"
+            placeholder="https://shop.example/deposits"
+            value={callbackUrl}
+            onChange={(event) => setCallbackUrl(event.target.value)}
+            spellCheck={false}
+          />
+          {fieldError('callbackUrl')}
+        </div>
+        <div>
+          <label htmlFor={`${id}-amount`}>Expected amount (optional, in {symbol})</label>
+          <input
+            {...bind('amount')}
+            inputMode="decimal"
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+            autoComplete="off"
+          />
+          {fieldError('amount')}
+        </div>
+        <div>
+          <label htmlFor={`${id}-currency`}>Fiat currency (optional)</label>
+          <select
+            {...bind('currency')}
+            value={currency}
+            onChange={(event) => setCurrency(event.target.value as FiatCurrency | '')}
+          >
+            <option value="">None</option>
+            {fiatCurrencies.map((code) => (
+              <option key={code} value={code}>
+                {code}
+              </option>
+            ))}
+          </select>
+          {fieldError('currency')}
+        </div>
+      </div>
+      {createError && !serverField && <ErrorMessage error={createError} />}
+      <button type="submit" className="primary" disabled={creating}>
+        {creating ? 'Creating…' : 'Create deposit address'}
+      </button>
+    </form>
+  );
+}

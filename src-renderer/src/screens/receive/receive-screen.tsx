@@ -1,0 +1,32 @@
+import { useEffect, useRef } from 'react';
+import { useReceiveStore } from '../../stores/receive-store';
+import { useSessionStore } from '../../stores/session-store';
+import { CreatedAddress } from './created-address';
+import { CreatedAddressList } from './created-address-list';
+import { DepositAddressForm } from './deposit-address-form';
+import { WalletAddressPanel } from './wallet-address-panel';
+
+/** Receive: the wallet's own address per asset and network, and new deposit addresses bound to a reference. */
+export function ReceiveScreen(): React.JSX.Element {
+  const accountGuid = useSessionStore((state) => state.view?.activeAccountGuid ?? null);
+  const created = useReceiveStore((state) => state.created);
+  const loadCreated = useReceiveStore((state) => state.loadCreated);
+  const resultHeading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (accountGuid) void loadCreated();
+  }, [accountGuid, loadCreated]);
+
+  return (
+    <section aria-labelledby="receive-title" className="screen receive">
+      <h2 id="receive-title">Receive</h2>
+      <WalletAddressPanel key={`wallet-${accountGuid ?? ''}`} />
+      <DepositAddressForm
+        key={`form-${accountGuid ?? ''}`}
+        onCreated={() => window.setTimeout(() => resultHeading.current?.focus(), 0)}
+      />
+      {created && <CreatedAddress headingRef={resultHeading} created={created} />}
+      <CreatedAddressList />
+    </section>
+  );
+}

@@ -1,0 +1,59 @@
+import { create } from 'zustand';
+import type { PortfolioView } from '../../../src-preload/contract/portfolio';
+import type { BridgeError } from '../../../src-preload/result';
+import { wallet } from '../bridge';
+import { registerSessionReset } from './session-reset';
+
+/** How often Home refreshes while the window is visible. */
+export const REFRESH_INTERVAL_MS = 30_000;
+const MIN_BACKOFF_SECONDS = 2;
+const MAX_BACKOFF_SECONDS = 120;
+
+interface PortfolioState {
+  readonly portfolio: PortfolioView | null;
+  readonly loading: boolean;
+  /** The last failure other than rate limiting; the previous balances stay on screen under it. */
+  readonly error: BridgeError | null;
+  /** Set while rate limited: when the next attempt runs (epoch ms). */
+  readonly retryAt: number | null;
+  readonly rateLimitedTimes: number;
+  load(): Promise<void>;
+  reset(): void;
+}
+
+const initial = { portfolio: null, loading: false, error: null, retryAt: null, rateLimitedTimes: 0 } as const;
+
+// Bumped on reset (sign-out, lock, account switch): an answer that arrives later belongs to the old state.
+let generation = 0;
+
+export const usePortfolioStore = create<PortfolioState>()((set, get) => ({
+  ...initial,
+
+  async load() {
+    if (get().loading) return;
+    const mine = generation;
+    set({ loading: true });
+    const result = await wallet.portfolio.wallets();
+    if (mine !== generation) return;
+    if (result.ok) {
+      set({ portfolio: result.value, loading: false, error: null, retryAt: null, rateLimitedTimes: 0 });
+      return;
+    }
+    if (result.error.code === 'rate_limited') {
+      // Exponential backoff, never sooner than the service asked (Retry-After).
+      const times = get().rateLimitedTimes + 1;
+      const backoff = Math.min(MAX_BACKOFF_SECONDS, MIN_BACKOFF_SECONDS * 2 ** (times - 1));
+      const seconds = Math.max(result.error.retryAfterSeconds ?? 0, backoff);
+      set({ loading: false, error: null, rateLimitedTimes: times, retryAt: Date.now() + seconds * 1000 });
+      return;
+    }
+    set({ loading: false, error: result.error, retryAt: null });
+  },
+
+  reset() {
+    generation += 1;
+    set({ ...initial });
+  },
+}));
+
+registerSessionReset(() => usePortfolioStore.getState().reset());

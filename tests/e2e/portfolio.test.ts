@@ -1,0 +1,107 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seededPortfolio, type SeededPortfolio } from '../integration/portfolio/seeded-wallets';
+import { expectedFormats } from './support/amount-formats';
+import { startSignedInApp, type SignedInApp } from './support/signed-in-app';
+
+describe('Home: the balances of the active account', () => {
+  let session: SignedInApp;
+  let page: Page;
+  let formats: ReturnType<typeof expectedFormats>;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    session = await startSignedInApp({ username: 'alice' });
+    page = session.page;
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    formats = expectedFormats(await page.evaluate(() => navigator.language));
+  });
+
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  function activeAccountGuid(): string {
+    const guid = session.app.core.session.view().activeAccountGuid;
+    if (!guid) throw new Error('no active account');
+    return guid;
+  }
+
+  const wallets = () => page.getByRole('table', { name: 'Wallets' });
+  const totals = () => page.getByRole('definition');
+
+  /** Every row of the wallets table as the user reads it, top to bottom. */
+  async function shownRows(): Promise<string[][]> {
+    const rows = wallets().locator('tbody tr');
+    return rows.evaluateAll((elements) =>
+      elements.map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => (cell.textContent ?? '').replace(/\s+/g, ' ').trim())),
+    );
+  }
+
+  function expectedRows(seeded: SeededPortfolio): string[][] {
+    return seeded.wallets.map((wallet) => [
+      wallet.code,
+      wallet.displayName,
+      wallet.network,
+      formats.crypto(wallet.amount, wallet.code),
+      formats.usd(wallet.priceUsd),
+      formats.usd(wallet.valueUsd),
+    ]);
+  }
+
+  async function expectBalancesOf(accountGuid: string): Promise<void> {
+    const seeded = seededPortfolio(accountGuid);
+    await expect.poll(shownRows).toEqual(expectedRows(seeded));
+    await expect.poll(() => totals().allTextContents()).toEqual([formats.usd(seeded.totalBalanceUsd), formats.signedUsd(seeded.dailyProfitUsd)]);
+  }
+
+  it('shows the total, the daily profit and every wallet exactly as seeded, highest value first', async () => {
+    await page.getByRole('heading', { name: 'Home' }).waitFor();
+    await expectBalancesOf(activeAccountGuid());
+    const profit = page.getByRole('definition').nth(1).locator('.amount');
+    const seeded = seededPortfolio(activeAccountGuid());
+    expect(await profit.getAttribute('class')).toContain(seeded.dailyProfitUsd.startsWith('-') ? 'negative' : 'positive');
+    await expect.poll(() => page.getByText(/^Updated \d+ s ago$/).count()).toBe(1);
+  });
+
+  it('hides every amount in privacy mode and shows them again when it is turned off', async () => {
+    const seeded = seededPortfolio(activeAccountGuid());
+    const privacy = page.getByRole('button', { name: 'Privacy mode' });
+    await privacy.click();
+    await expect.poll(() => privacy.getAttribute('aria-pressed')).toBe('true');
+    // Two totals, then amount, price and value in each row.
+    await expect.poll(() => page.getByLabel('Hidden amount').count()).toBe(2 + seeded.wallets.length * 3);
+    const text = (await page.getByRole('main').textContent()) ?? '';
+    expect(text).not.toMatch(/\$|\d\.\d/);
+    for (const row of await shownRows()) expect(row.slice(3)).toEqual(['•••••', '•••••', '•••••']);
+
+    await privacy.click();
+    await expectBalancesOf(activeAccountGuid());
+  });
+
+  it('says it is slowing down when the service rate-limits, retries by itself and recovers', async () => {
+    const seeded = seededPortfolio(activeAccountGuid());
+    session.sandbox.faults.set({ rateLimitNext: 1 });
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    const notice = page.getByRole('status').filter({ hasText: /^Slowing down, retrying in \d+ s$/ });
+    await notice.waitFor();
+    // The balances already shown stay while waiting.
+    expect(await shownRows()).toEqual(expectedRows(seeded));
+    await notice.waitFor({ state: 'detached', timeout: 15_000 });
+    expect(session.sandbox.faults.plan.rateLimitNext).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Refresh' }).isEnabled()).toBe(true);
+    await expect.poll(() => page.getByText(/^Updated [0-2] s ago$/).count()).toBe(1);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('shows the other account’s balances after switching account', async () => {
+    const before = activeAccountGuid();
+    const other = session.user.accounts.find((account) => account.guid !== before);
+    if (!other) throw new Error('alice has a single account');
+    await page.getByLabel('Account').selectOption(other.guid);
+    await expect.poll(activeAccountGuid).toBe(other.guid);
+    await expectBalancesOf(other.guid);
+    expect(pageErrors).toEqual([]);
+  });
+});
