@@ -90,6 +90,8 @@ export interface LaunchedApp {
 export async function launch(
   machine: Machine,
   sessionOptions: { signInTimeoutMs?: number; requestTimeoutMs?: number; refreshLeewaySeconds?: number } = {},
+  /** Another port for the local sandbox endpoints (a closed one plays "the service is unreachable"). */
+  sandboxPort: number = Number(new URL(machine.sandbox.origin).port),
 ): Promise<LaunchedApp> {
   const settings = await openSettingsStore(machine.dir);
   const events: { event: string; payload: unknown }[] = [];
@@ -105,7 +107,7 @@ export async function launch(
     logger: machine.logger,
     emit,
     openExternal: (url) => machine.browser.openExternal(url),
-    localSandboxPort: Number(new URL(machine.sandbox.origin).port),
+    localSandboxPort: sandboxPort,
     sessionOptions: { refreshLeewaySeconds: 1, signInTimeoutMs: 20_000, ...sessionOptions },
   });
   const dispatch = createDispatcher(core.handlers, machine.logger);

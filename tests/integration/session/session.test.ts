@@ -42,8 +42,8 @@ async function machine(options: { memoryKeychain?: boolean } = {}): Promise<Mach
   return created;
 }
 
-async function launched(on: Machine, options: Parameters<typeof launch>[1] = {}): Promise<LaunchedApp> {
-  const app = await launch(on, options);
+async function launched(on: Machine, options: Parameters<typeof launch>[1] = {}, port?: number): Promise<LaunchedApp> {
+  const app = await launch(on, options, port);
   cleanups.push(() => app.close());
   return app;
 }
@@ -248,6 +248,34 @@ describe('tokens across launches', () => {
     expect(after).toBeTruthy();
     expect(after).not.toBe(before);
     expect(await refreshDirectly(sandbox, before ?? '')).toMatchObject({ status: 400, error: 'invalid_grant' });
+  });
+
+  it('concurrent calls after expiry share one refresh (a second one would be refused after rotation)', async () => {
+    const m = await machine();
+    const { app } = await signedIn(m);
+    await sleep((TTL_SECONDS - 1) * 1000 + 200);
+    const before = m.registeredSecrets.length;
+    const results = await Promise.all(Array.from({ length: 6 }, () => app.core.session.interfaceA().getWallets()));
+    expect(results).toHaveLength(6);
+    // One refresh registers the old refresh token, the new refresh token and the new access token.
+    expect(m.registeredSecrets.length - before).toBe(3);
+    expect((await app.value<SessionView>('session.get')).status).toBe('signed-in');
+  });
+
+  it('an unreachable service at launch keeps the stored session for later', async () => {
+    const m = await machine();
+    const { app } = await signedIn(m);
+    const stored = await m.secrets.get(REFRESH_ACCOUNT);
+    await app.close();
+    const closed = await closedPort();
+    const offline = await launched(m, {}, closed);
+    const view = await offline.value<SessionView>('session.get');
+    expect(view.status).toBe('signed-out');
+    expect(view.problem).toMatch(/could not be reached/);
+    expect(await m.secrets.get(REFRESH_ACCOUNT)).toBe(stored);
+    await offline.close();
+    const online = await launched(m);
+    expect((await online.value<SessionView>('session.get')).status).toBe('signed-in');
   });
 
   it('refreshes once after a 401 from Interface A and retries', async () => {
@@ -468,6 +496,16 @@ describe('secrets never leave the main process', () => {
     }
   });
 });
+
+async function closedPort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const address = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
 
 async function waitFor(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
   const started = Date.now();

@@ -182,6 +182,20 @@ describe('token manager', () => {
     expect(reasons).toEqual(['invalid_grant']);
   });
 
+  it('keeps the session when the issuer cannot be reached, and refreshes on the next call', async () => {
+    const { manager, issuer, store } = setup();
+    await manager.adopt(signIn);
+    const refresh = issuer.endpoint.refresh;
+    issuer.endpoint.refresh = async () => {
+      throw new AppError('network', 'unreachable');
+    };
+    expect((await caught(manager.refreshAfter401('at1'))).code).toBe('network');
+    expect(manager.signedIn).toBe(true);
+    expect(store.map.get(ACCOUNT)).toBe('rt1');
+    issuer.endpoint.refresh = refresh;
+    expect(await manager.refreshAfter401('at1')).toBe('at2');
+  });
+
   it('restores silently from the stored refresh token, and reports when there is none', async () => {
     const first = setup();
     expect(await first.manager.restore()).toBe(false);
