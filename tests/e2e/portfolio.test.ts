@@ -34,7 +34,9 @@ describe('Home: the balances of the active account', () => {
   async function shownRows(): Promise<string[][]> {
     const rows = wallets().locator('tbody tr');
     return rows.evaluateAll((elements) =>
-      elements.map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => (cell.textContent ?? '').replace(/\s+/g, ' ').trim())),
+      elements.map((row) =>
+        Array.from(row.querySelectorAll('th, td'), (cell) => (cell.textContent ?? '').replace(/\s+/g, ' ').trim()),
+      ),
     );
   }
 
@@ -52,7 +54,9 @@ describe('Home: the balances of the active account', () => {
   async function expectBalancesOf(accountGuid: string): Promise<void> {
     const seeded = seededPortfolio(accountGuid);
     await expect.poll(shownRows).toEqual(expectedRows(seeded));
-    await expect.poll(() => totals().allTextContents()).toEqual([formats.usd(seeded.totalBalanceUsd), formats.signedUsd(seeded.dailyProfitUsd)]);
+    await expect
+      .poll(() => totals().allTextContents())
+      .toEqual([formats.usd(seeded.totalBalanceUsd), formats.signedUsd(seeded.dailyProfitUsd)]);
   }
 
   it('shows the total, the daily profit and every wallet exactly as seeded, highest value first', async () => {
@@ -60,7 +64,9 @@ describe('Home: the balances of the active account', () => {
     await expectBalancesOf(activeAccountGuid());
     const profit = page.getByRole('definition').nth(1).locator('.amount');
     const seeded = seededPortfolio(activeAccountGuid());
-    expect(await profit.getAttribute('class')).toContain(seeded.dailyProfitUsd.startsWith('-') ? 'negative' : 'positive');
+    expect(await profit.getAttribute('class')).toContain(
+      seeded.dailyProfitUsd.startsWith('-') ? 'negative' : 'positive',
+    );
     await expect.poll(() => page.getByText(/^Updated \d+ s ago$/).count()).toBe(1);
   });
 

@@ -6,7 +6,11 @@ import { PNG } from 'pngjs';
 export async function decodeQrOnScreen(image: Locator): Promise<string> {
   await image.waitFor({ state: 'visible' });
   const png = PNG.sync.read(await image.screenshot());
-  const code = jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length), png.width, png.height);
+  const code = jsQR(
+    new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length),
+    png.width,
+    png.height,
+  );
   if (!code) throw new Error('no QR code could be read from the screenshot');
   return code.data;
 }
