@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ProfileView, SessionView } from '../../../src-preload/contract/session';
 import { AppError } from '../../../src-main/app-error';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/server';
@@ -109,6 +109,30 @@ describe('sign-in through the system browser', () => {
     expect(app.events.map((entry) => (entry.payload as SessionView).status)).toEqual(
       expect.arrayContaining(['signing-in', 'signed-in']),
     );
+  });
+
+  it('sends the token request with exactly the redirect URI of the authorization request, and no secret', async () => {
+    const tokenBodies: string[] = [];
+    const realFetch = globalThis.fetch;
+    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (url === `${sandbox.issuer}/token`) tokenBodies.push(String(init?.body ?? ''));
+      return realFetch(input, init);
+    });
+    try {
+      const m = await machine();
+      await signedIn(m);
+      const sent = new URL(m.browser.opened[0] ?? '').searchParams.get('redirect_uri');
+      const exchange = tokenBodies
+        .map((body) => new URLSearchParams(body))
+        .find((body) => body.get('grant_type') === 'authorization_code');
+      expect(exchange?.get('redirect_uri')).toBe(sent);
+      expect(exchange?.get('code_verifier')).toMatch(/^[A-Za-z0-9_-]{43,128}$/);
+      expect(exchange?.get('client_id')).toBe(sandbox.clientId);
+      expect(exchange?.has('client_secret')).toBe(false);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('uses fresh PKCE, state and nonce for every attempt', async () => {
