@@ -4,6 +4,7 @@ import { useIdleLock } from './hooks/use-idle-lock';
 import { useShortcuts } from './hooks/use-shortcuts';
 import { HomeScreen } from './screens/home/home-screen';
 import { ReceiveScreen } from './screens/receive/receive-screen';
+import { MerchantScreen } from './screens/merchant/merchant-screen';
 import { SettingsScreen } from './screens/settings-screen';
 import { LockScreen } from './screens/session/lock-screen';
 import { ProfileScreen } from './screens/session/profile-screen';
@@ -20,6 +21,8 @@ function ScreenView({ screen }: { screen: ScreenId }): React.JSX.Element {
       return <ReceiveScreen />;
     case 'profile':
       return <ProfileScreen />;
+    case 'merchant':
+      return <MerchantScreen />;
     case 'settings':
       return <SettingsScreen />;
   }

@@ -1,11 +1,12 @@
 import { create } from 'zustand';
 
-export const screens = ['home', 'receive', 'profile', 'settings'] as const;
+export const screens = ['home', 'receive', 'merchant', 'profile', 'settings'] as const;
 export type ScreenId = (typeof screens)[number];
 
 export const screenTitles: Record<ScreenId, string> = {
   home: 'Home',
   receive: 'Receive',
+  merchant: 'Merchant',
   profile: 'Profile',
   settings: 'Settings',
 };

@@ -1,0 +1,151 @@
+import { useState } from 'react';
+import type { AssetCode } from '../../../../src-preload/contract/assets';
+import type { MerchantDepositAddressView } from '../../../../src-preload/contract/merchant';
+import { AddressDisplay } from '../../components/address-display';
+import { CryptoAmount } from '../../components/amount';
+import { CopyButton } from '../../components/copy-button';
+import { QrCode } from '../../components/qr-code';
+import { useMerchantStore } from '../../stores/merchant-store';
+import { AssetOptions, Feedback } from './merchant-options';
+
+const currencies = ['USD', 'EUR', 'GBP', 'TRY', 'JPY'] as const;
+type Currency = (typeof currencies)[number];
+
+function DepositAddressCard({ deposit }: { deposit: MerchantDepositAddressView }): React.JSX.Element {
+  return (
+    <section aria-labelledby="merchant-deposit-title" className="card merchant-deposit">
+      <h3 id="merchant-deposit-title">{`Deposit address for ${deposit.referenceId}`}</h3>
+      <QrCode value={deposit.address} description={`QR code of the ${deposit.code} deposit address on ${deposit.network}`} />
+      <AddressDisplay address={deposit.address} caption="Deposit address" />
+      <CopyButton text={deposit.address} />
+      <dl className="merchant-facts">
+        <dt>Asset</dt>
+        <dd>{deposit.code}</dd>
+        <dt>Network</dt>
+        <dd>{deposit.network}</dd>
+        <dt>Supported networks</dt>
+        <dd>{deposit.supportedNetworks.join(', ') || '—'}</dd>
+        <dt>Contract types</dt>
+        <dd>{deposit.contractTypes.join(', ') || 'None (native coin)'}</dd>
+        {deposit.minAmounts.length > 0 && (
+          <>
+            <dt>Minimum amounts</dt>
+            <dd>
+              <ul className="merchant-inline">
+                {deposit.minAmounts.map((min) => (
+                  <li key={min.currency}>
+                    <CryptoAmount value={min.amount} code={min.currency} />
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </>
+        )}
+        {deposit.price && (
+          <>
+            <dt>Expected amount in fiat</dt>
+            <dd>{deposit.price.map((price) => `${price.currency} ${price.amount}`).join(' · ')}</dd>
+          </>
+        )}
+        <dt>Reference GUID</dt>
+        <dd className="mono">{deposit.referenceGuid}</dd>
+      </dl>
+      <p role="note">{deposit.information}</p>
+    </section>
+  );
+}
+
+export function DepositPanel(): React.JSX.Element {
+  const deposit = useMerchantStore((state) => state.deposit);
+  const feedback = useMerchantStore((state) => state.feedback.deposits);
+  const busy = useMerchantStore((state) => state.busy);
+  const { createDeposit, getDeposit } = useMerchantStore.getState();
+  const [code, setCode] = useState<AssetCode>('BTC');
+  const [label, setLabel] = useState('');
+  const [referenceId, setReferenceId] = useState('');
+  const [callbackUrl, setCallbackUrl] = useState('');
+  const [amount, setAmount] = useState('');
+  const [currency, setCurrency] = useState<Currency | ''>('');
+  const [redirectUrl, setRedirectUrl] = useState('');
+  const [cancelUrl, setCancelUrl] = useState('');
+  const [memberId, setMemberId] = useState('');
+  const [getCode, setGetCode] = useState<AssetCode>('BTC');
+
+  return (
+    <div className="merchant-columns">
+      <div>
+        <h3 id="deposit-create-title">Create deposit address</h3>
+        <form
+          aria-labelledby="deposit-create-title"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void createDeposit({
+              code,
+              label,
+              referenceId,
+              callbackUrl,
+              ...(amount ? { amount } : {}),
+              ...(currency ? { currency } : {}),
+              ...(redirectUrl ? { redirectUrl } : {}),
+              ...(cancelUrl ? { cancelUrl } : {}),
+            });
+          }}
+        >
+          <label htmlFor="deposit-asset">Asset and network</label>
+          <select id="deposit-asset" value={code} onChange={(event) => setCode(event.target.value as AssetCode)}>
+            <AssetOptions />
+          </select>
+          <label htmlFor="deposit-label">Label</label>
+          <input id="deposit-label" value={label} onChange={(event) => setLabel(event.target.value)} />
+          <label htmlFor="deposit-reference">Reference id (empty: a new one is made)</label>
+          <input id="deposit-reference" value={referenceId} onChange={(event) => setReferenceId(event.target.value)} />
+          <label htmlFor="deposit-callback">Callback URL</label>
+          <input id="deposit-callback" type="url" value={callbackUrl} onChange={(event) => setCallbackUrl(event.target.value)} size={40} />
+          <label htmlFor="deposit-amount">Expected amount (optional)</label>
+          <input id="deposit-amount" inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value.trim())} />
+          <label htmlFor="deposit-currency">Fiat currency for the price (optional)</label>
+          <select id="deposit-currency" value={currency} onChange={(event) => setCurrency(event.target.value as Currency | '')}>
+            <option value="">None</option>
+            {currencies.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+          <label htmlFor="deposit-redirect">Redirect URL (optional)</label>
+          <input id="deposit-redirect" type="url" value={redirectUrl} onChange={(event) => setRedirectUrl(event.target.value)} size={40} />
+          <label htmlFor="deposit-cancel">Cancel URL (optional)</label>
+          <input id="deposit-cancel" type="url" value={cancelUrl} onChange={(event) => setCancelUrl(event.target.value)} size={40} />
+          <div className="row merchant-actions">
+            <button type="submit" className="primary" disabled={busy.has('depositCreate') || callbackUrl.trim() === ''}>
+              Create deposit address
+            </button>
+          </div>
+        </form>
+
+        <h3 id="deposit-get-title">Find a deposit address</h3>
+        <form
+          aria-labelledby="deposit-get-title"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void getDeposit({ memberId, code: getCode });
+          }}
+        >
+          <label htmlFor="deposit-member">Member id (the reference id it was created with)</label>
+          <input id="deposit-member" value={memberId} onChange={(event) => setMemberId(event.target.value)} />
+          <label htmlFor="deposit-get-asset">Asset and network of the address</label>
+          <select id="deposit-get-asset" value={getCode} onChange={(event) => setGetCode(event.target.value as AssetCode)}>
+            <AssetOptions />
+          </select>
+          <div className="row merchant-actions">
+            <button type="submit" className="secondary" disabled={busy.has('depositGet') || memberId.trim() === ''}>
+              Get deposit address
+            </button>
+          </div>
+        </form>
+        <Feedback {...feedback} />
+      </div>
+      {deposit && <DepositAddressCard deposit={deposit} />}
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+import { useEffect, useState } from 'react';
+import type { EnvironmentId } from '../../../../src-preload/contract/app';
+import { useMerchantStore } from '../../stores/merchant-store';
+import { Feedback } from './merchant-options';
+
+/**
+ * Merchant API keys per environment. The secret key field is write-only: it starts empty, is sent once
+ * with "Save keys" and then cleared; the app only ever shows whether a secret is stored.
+ */
+export function KeysPanel(): React.JSX.Element {
+  const overview = useMerchantStore((state) => state.overview);
+  const feedback = useMerchantStore((state) => state.feedback.keys);
+  const busy = useMerchantStore((state) => state.busy);
+  const { setEnvironment, setApiUrl, saveKeys, deleteKeys, testConnection } = useMerchantStore.getState();
+  const current = overview?.environments.find((environment) => environment.id === overview.environment) ?? null;
+  const [apiUrl, setApiUrlText] = useState('');
+  const [publicKey, setPublicKey] = useState('');
+  const [secretKey, setSecretKey] = useState('');
+
+  useEffect(() => {
+    setApiUrlText(current?.apiUrl ?? '');
+    setPublicKey(current?.publicKey ?? '');
+    setSecretKey('');
+  }, [current?.id, current?.apiUrl, current?.publicKey]);
+
+  if (!overview || !current) return <p aria-busy="true" className="skeleton" />;
+
+  return (
+    <div className="merchant-keys">
+      {overview.keychain === 'unavailable' && (
+        <p role="note" className="warning">
+          No usable OS keychain: secret keys are kept in memory for this run only and must be entered again after a restart.
+        </p>
+      )}
+      <label htmlFor="merchant-environment">Merchant environment</label>
+      <select
+        id="merchant-environment"
+        value={overview.environment}
+        disabled={busy.has('environment')}
+        onChange={(event) => void setEnvironment(event.target.value as EnvironmentId)}
+      >
+        {overview.environments.map((environment) => (
+          <option key={environment.id} value={environment.id}>
+            {environment.label}
+          </option>
+        ))}
+      </select>
+      <p className="merchant-hint">Keys are bound to the environment and address they were entered for and are never sent anywhere else.</p>
+
+      <form
+        aria-label="Merchant API address"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void setApiUrl(current.id, apiUrl);
+        }}
+      >
+        <label htmlFor="merchant-api-url">API address</label>
+        <div className="row">
+          <input
+            id="merchant-api-url"
+            type="url"
+            value={apiUrl}
+            readOnly={!current.apiUrlEditable}
+            placeholder="https://api.example.com"
+            onChange={(event) => setApiUrlText(event.target.value)}
+            size={40}
+          />
+          {current.apiUrlEditable && (
+            <button type="submit" className="secondary" disabled={busy.has('apiUrl')}>
+              Save address
+            </button>
+          )}
+        </div>
+      </form>
+
+      <form
+        aria-label="Merchant API keys"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void saveKeys(current.id, publicKey, secretKey).then((saved) => {
+            if (saved) setSecretKey('');
+          });
+        }}
+      >
+        <label htmlFor="merchant-public-key">Public key</label>
+        <input id="merchant-public-key" value={publicKey} onChange={(event) => setPublicKey(event.target.value)} size={40} autoComplete="off" spellCheck={false} />
+        <label htmlFor="merchant-secret-key">Secret key</label>
+        <input
+          id="merchant-secret-key"
+          type="password"
+          value={secretKey}
+          onChange={(event) => setSecretKey(event.target.value)}
+          size={40}
+          autoComplete="off"
+          aria-describedby="merchant-secret-status"
+          placeholder={current.secretKey === 'set' ? 'Enter a new secret key to replace it' : ''}
+        />
+        <p id="merchant-secret-status" className="merchant-hint">
+          {current.secretKey === 'set' ? 'Secret key: •••• set (stored in the keychain)' : 'Secret key: not set'}
+        </p>
+        {current.problem && (
+          <p role="alert" className="warning">
+            {current.problem}
+          </p>
+        )}
+        <div className="row">
+          <button type="submit" className="primary" disabled={busy.has('saveKeys') || publicKey.trim() === '' || secretKey.trim() === ''}>
+            Save keys
+          </button>
+          <button type="button" className="secondary" disabled={busy.has('test') || current.secretKey !== 'set'} onClick={() => void testConnection()}>
+            Test connection
+          </button>
+          <button type="button" className="secondary" disabled={busy.has('deleteKeys') || current.publicKey === null} onClick={() => void deleteKeys(current.id)}>
+            Delete keys
+          </button>
+        </div>
+      </form>
+      <Feedback {...feedback} />
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { assetNetworks, networks } from '../../../../src-preload/contract/assets';
+
+/** Asset choices as the service names them: network-specific code with its network (spec 2.3). */
+export function AssetOptions(): React.JSX.Element {
+  return (
+    <>
+      {assetNetworks.map((entry) => (
+        <option key={entry.code} value={entry.code}>
+          {`${entry.asset} on ${networks[entry.network].name} (${entry.code})`}
+        </option>
+      ))}
+    </>
+  );
+}
+
+export function assetLabel(code: string): string {
+  const entry = assetNetworks.find((candidate) => candidate.code === code);
+  return entry ? `${entry.asset} on ${networks[entry.network].name}` : code;
+}
+
+/** Feedback under a section: an error as an alert, a success as a status. */
+export function Feedback({ error, message }: { error: { message: string } | null; message: string | null }): React.JSX.Element | null {
+  if (error) {
+    return (
+      <p role="alert" className="error">
+        {error.message}
+      </p>
+    );
+  }
+  if (message) return <p role="status">{message}</p>;
+  return null;
+}

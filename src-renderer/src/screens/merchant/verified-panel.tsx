@@ -1,0 +1,158 @@
+import { useState } from 'react';
+import type { AssetCode } from '../../../../src-preload/contract/assets';
+import type { PendingVerificationView } from '../../../../src-preload/contract/merchant';
+import { useMerchantStore } from '../../stores/merchant-store';
+import { AssetOptions, Feedback, assetLabel } from './merchant-options';
+
+/** One started verification: the user types the amount that arrived; the app never suggests it. */
+function PendingRow({ pending }: { pending: PendingVerificationView }): React.JSX.Element {
+  const [amount, setAmount] = useState('');
+  const busy = useMerchantStore((state) => state.busy);
+  const { confirmVerification, restartVerification, discardVerification } = useMerchantStore.getState();
+  const name = `${pending.label} (${pending.code})`;
+  return (
+    <li className="card">
+      <form
+        aria-label={`Confirm ${name}`}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void confirmVerification(pending.id, amount).then(() => setAmount(''));
+        }}
+      >
+        <p>
+          <strong>{pending.label}</strong> — {assetLabel(pending.code)} — <code className="mono">{pending.address}</code> — reference {pending.referenceId}
+        </p>
+        {pending.wrongAttempts > 0 && <p className="merchant-hint">{`${pending.wrongAttempts} wrong amount(s) so far.`}</p>}
+        <label htmlFor={`received-${pending.id}`}>{`Exact amount received (${pending.code})`}</label>
+        <div className="row">
+          <input
+            id={`received-${pending.id}`}
+            inputMode="decimal"
+            autoComplete="off"
+            value={amount}
+            onChange={(event) => setAmount(event.target.value.trim())}
+          />
+          <button type="submit" className="primary" disabled={amount === '' || busy.has(`confirm:${pending.id}`)}>
+            Confirm amount
+          </button>
+          <button type="button" className="secondary" disabled={busy.has(`restart:${pending.id}`)} onClick={() => void restartVerification(pending.id)}>
+            Start again
+          </button>
+          <button type="button" className="secondary" onClick={() => void discardVerification(pending.id)}>
+            Discard
+          </button>
+        </div>
+      </form>
+    </li>
+  );
+}
+
+export function VerifiedPanel(): React.JSX.Element {
+  const overview = useMerchantStore((state) => state.overview);
+  const verified = useMerchantStore((state) => state.verified);
+  const pending = useMerchantStore((state) => state.pending);
+  const feedback = useMerchantStore((state) => state.feedback.verified);
+  const lastVerification = useMerchantStore((state) => state.lastVerification);
+  const busy = useMerchantStore((state) => state.busy);
+  const { loadVerified, startVerification } = useMerchantStore.getState();
+  const [referenceId, setReferenceId] = useState(overview?.lastReferenceId ?? '');
+  const [code, setCode] = useState<AssetCode>('BTC');
+  const [address, setAddress] = useState('');
+  const [label, setLabel] = useState('');
+  const ownPending = pending.filter((p) => p.environment === overview?.environment);
+
+  return (
+    <div>
+      <form
+        aria-label="Verified addresses for a reference"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void loadVerified(referenceId);
+        }}
+      >
+        <label htmlFor="verified-reference">Reference id</label>
+        <div className="row">
+          <input id="verified-reference" value={referenceId} onChange={(event) => setReferenceId(event.target.value)} autoComplete="off" />
+          <button type="submit" className="secondary" disabled={referenceId.trim() === '' || busy.has('verified')}>
+            Show verified addresses
+          </button>
+        </div>
+      </form>
+      {verified && (
+        <table aria-label={`Verified addresses for ${verified.referenceId}`}>
+          <thead>
+            <tr>
+              <th scope="col">Label</th>
+              <th scope="col">Asset</th>
+              <th scope="col">Network</th>
+              <th scope="col">Address</th>
+            </tr>
+          </thead>
+          <tbody>
+            {verified.addresses.length === 0 ? (
+              <tr>
+                <td colSpan={4}>No verified addresses for this reference yet.</td>
+              </tr>
+            ) : (
+              verified.addresses.map((entry) => (
+                <tr key={`${entry.code}:${entry.address}`}>
+                  <th scope="row">{entry.label || '—'}</th>
+                  <td>{entry.code}</td>
+                  <td>{entry.networkName}</td>
+                  <td className="mono">{entry.address}</td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      )}
+
+      <h3 id="add-address-title">Add address</h3>
+      <form
+        aria-labelledby="add-address-title"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void startVerification({ referenceId, code, address, label }).then((started) => {
+            if (started) {
+              setAddress('');
+              setLabel('');
+            }
+          });
+        }}
+      >
+        <label htmlFor="verify-asset">Asset and network</label>
+        <select id="verify-asset" value={code} onChange={(event) => setCode(event.target.value as AssetCode)}>
+          <AssetOptions />
+        </select>
+        <label htmlFor="verify-address">Address</label>
+        <input id="verify-address" value={address} onChange={(event) => setAddress(event.target.value)} size={50} autoComplete="off" spellCheck={false} />
+        <label htmlFor="verify-label">Label</label>
+        <input id="verify-label" value={label} onChange={(event) => setLabel(event.target.value)} autoComplete="off" />
+        <p className="merchant-hint">The service sends a small random amount to the address. You then enter the exact amount received, which proves you control it.</p>
+        <button type="submit" className="primary" disabled={busy.has('verifyStart') || referenceId.trim() === '' || address.trim() === '' || label.trim() === ''}>
+          Start verification
+        </button>
+      </form>
+      {lastVerification === 'verified' && feedback.message ? (
+        <p role="status" className="merchant-good">
+          {feedback.message}
+        </p>
+      ) : lastVerification === 'wrong-amount' && feedback.message ? (
+        <p role="alert">{feedback.message}</p>
+      ) : (
+        <Feedback {...feedback} />
+      )}
+
+      <h3 id="pending-title">Waiting for the amount received</h3>
+      {ownPending.length === 0 ? (
+        <p>No verification is waiting.</p>
+      ) : (
+        <ul aria-labelledby="pending-title" className="merchant-list">
+          {ownPending.map((entry) => (
+            <PendingRow key={entry.id} pending={entry} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,290 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import Decimal from 'decimal.js';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { SandboxInfo } from '../../sandbox/server';
+import { createCodeSource } from '../integration/merchant/merchant-totp';
+import { startSignedInApp, type SignedInApp } from './support/signed-in-app';
+
+type Merchant = SandboxInfo['merchants'][number];
+
+const ETH_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
+const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
+const REFERENCE = 'member-e2e';
+
+describe('merchant treasury in Chromium against the sandbox', () => {
+  let app: SignedInApp;
+  let merchant: Merchant;
+  let other: Merchant;
+  let nextCode: () => Promise<string>;
+  /** Every bridge answer the page received. */
+  const bridgeAnswers: string[] = [];
+  /** What arrives at the address being verified (the service's small amount), seen by its owner. */
+  const arrived: string[] = [];
+  const realFetch = globalThis.fetch;
+  let receiver: Server;
+  let callbackBodies: string[] = [];
+
+  async function ethBalance(): Promise<Decimal> {
+    const response = await realFetch(`${app.sandbox.apiUrl}/v1/merchant/balances`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Api-Key': merchant.secretKey },
+      body: JSON.stringify({ PublicKey: merchant.publicKey }),
+    });
+    const body = (await response.json()) as { data: { ethBalance: number } };
+    return new Decimal(String(body.data.ethBalance));
+  }
+
+  function tab(name: string) {
+    return app.page.getByRole('tab', { name });
+  }
+
+  async function typeCode(code: string): Promise<void> {
+    await app.page.getByRole('group', { name: 'Two-factor code' }).getByRole('textbox', { name: 'Digit 1 of 6' }).click();
+    await app.page.keyboard.type(code);
+  }
+
+  async function saveKeys(publicKey: string, secretKey: string): Promise<void> {
+    const page = app.page;
+    await page.getByLabel('Public key').fill(publicKey);
+    await page.getByLabel('Secret key', { exact: true }).fill(secretKey);
+    await page.getByRole('button', { name: 'Save keys' }).click();
+    await page.getByText('Keys saved.').waitFor();
+  }
+
+  beforeAll(async () => {
+    globalThis.fetch = async (input, init) => {
+      const response = await realFetch(input, init);
+      if (String(input).endsWith('/v1/verify/start')) {
+        const json = (await response.clone().json()) as { data?: { amount?: number } };
+        if (json.data?.amount !== undefined) arrived.push(new Decimal(String(json.data.amount)).toFixed());
+      }
+      return response;
+    };
+    receiver = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        callbackBodies.push(Buffer.concat(chunks).toString('utf8'));
+        response.end('OK');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    app = await startSignedInApp();
+    [merchant, other] = app.sandbox.info().merchants as [Merchant, Merchant];
+    nextCode = createCodeSource(merchant.totpSecret);
+    app.page.on('response', (response) => {
+      if (response.url().includes('/__bridge/invoke/')) void response.text().then((text) => bridgeAnswers.push(text), () => undefined);
+    });
+    await app.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Merchant' }).click();
+    await app.page.getByRole('heading', { name: 'Merchant' }).waitFor();
+  });
+
+  // A failed step shows what the user saw, which says more than a timeout.
+  afterEach(async (context) => {
+    if (context.task.result?.state === 'fail') console.error(`page at failure:\n${await app.page.locator('main').innerText().catch(() => '(no page)')}`);
+  });
+
+  afterAll(async () => {
+    globalThis.fetch = realFetch;
+    receiver?.close();
+    await app?.close();
+  });
+
+  it('a wrong secret key, and keys of two different merchants, are explained plainly', async () => {
+    const page = app.page;
+    await expect.poll(() => page.getByLabel('Merchant environment').inputValue()).toBe('local-sandbox');
+    await saveKeys(merchant.publicKey, 'sk_sbx_not_the_right_one');
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await page.getByRole('alert').filter({ hasText: 'secret key was refused' }).waitFor();
+
+    await saveKeys(merchant.publicKey, other.secretKey);
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await page.getByRole('alert').filter({ hasText: 'not the secret key that goes with this public key' }).waitFor();
+  });
+
+  it('the right keys connect; the secret is shown only as set and the field stays empty', async () => {
+    const page = app.page;
+    await saveKeys(merchant.publicKey, merchant.secretKey);
+    expect(await page.getByLabel('Secret key', { exact: true }).inputValue()).toBe('');
+    expect(await page.getByText('Secret key: •••• set').count()).toBe(1);
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await page.getByRole('status').filter({ hasText: 'accepted these keys' }).waitFor();
+  });
+
+  it('shows the twelve balances with asset and network', async () => {
+    await tab('Balances').click();
+    const table = app.page.getByRole('table', { name: 'Merchant balances' });
+    await expect.poll(() => table.getByRole('row').count()).toBe(13);
+    const bscUsdt = table.getByRole('row').filter({ hasText: 'Binance Smart Chain' }).filter({ has: app.page.getByRole('rowheader', { name: 'USDT' }) });
+    expect(await bscUsdt.count()).toBe(1);
+  });
+
+  it('verifies an address: a wrong amount fails clearly, the exact amount received verifies it', async () => {
+    const page = app.page;
+    await tab('Verified addresses').click();
+    await page.getByLabel('Reference id').fill(REFERENCE);
+    await page.getByLabel('Asset and network').selectOption('ETH');
+    await page.getByLabel('Address', { exact: true }).fill('0x52908400098527886E0F7030069857D2E4169Ee7');
+    await page.getByLabel('Label', { exact: true }).fill('Treasury cold');
+    await page.getByRole('button', { name: 'Start verification' }).click();
+    await page.getByRole('alert').filter({ hasText: 'checksum' }).waitFor();
+    expect(arrived).toHaveLength(0);
+
+    await page.getByLabel('Address', { exact: true }).fill(ETH_ADDRESS);
+    await page.getByRole('button', { name: 'Start verification' }).click();
+    const amountBox = page.getByLabel('Exact amount received (ETH)');
+    await amountBox.waitFor();
+    expect(await amountBox.inputValue()).toBe('');
+    const sent = new Decimal(arrived.at(-1) as string);
+
+    await amountBox.fill(sent.plus('0.00000001').toFixed());
+    await page.getByRole('button', { name: 'Confirm amount' }).click();
+    await page.getByRole('alert').filter({ hasText: 'not the amount the service sent' }).waitFor();
+
+    await amountBox.fill(sent.toFixed());
+    await page.getByRole('button', { name: 'Confirm amount' }).click();
+    await page.getByRole('status').filter({ hasText: 'is verified' }).waitFor();
+    await page.getByRole('button', { name: 'Show verified addresses' }).click();
+    const list = page.getByRole('table', { name: `Verified addresses for ${REFERENCE}` });
+    await list.getByRole('row', { name: /Treasury cold/ }).waitFor();
+  });
+
+  it('refuses a withdrawal to an unverified address, in the form and in main', async () => {
+    await tab('Withdraw').click();
+    expect(await app.page.getByRole('button', { name: 'Review withdrawal' }).isDisabled()).toBe(true);
+    const refused = await app.page.evaluate(
+      ([address, email]) =>
+        (window as unknown as { wallet: { merchant: { withdrawConfirm(x: unknown): Promise<unknown> } } }).wallet.merchant.withdrawConfirm({
+          referenceId: 'member-e2e',
+          code: 'BTC',
+          address,
+          amount: '0.001',
+          label: 'sneaky',
+          email,
+        }),
+      [BTC_ADDRESS, merchant.email] as const,
+    );
+    expect(refused).toMatchObject({ ok: false, error: { code: 'forbidden', field: 'address' } });
+  });
+
+  it('withdraws to the verified address once, even on a double click, and links to the explorer', async () => {
+    const page = app.page;
+    const before = await ethBalance();
+    await page.getByLabel('Reference id of the verified addresses').fill(REFERENCE);
+    await page.getByRole('button', { name: 'Load verified addresses' }).click();
+    await page.getByRole('combobox', { name: 'Verified address', exact: true }).selectOption({ label: `Treasury cold — ETH — ${ETH_ADDRESS}` });
+    await page.getByLabel('Amount (ETH)').fill('0.0125');
+    await page.getByLabel('Label', { exact: true }).fill('Payout 1');
+    await page.getByLabel('Merchant account e-mail').fill(merchant.email);
+    await page.getByRole('button', { name: 'Review withdrawal' }).click();
+    await page.getByRole('heading', { name: 'Review withdrawal' }).waitFor();
+    await typeCode(await nextCode());
+    await page.getByRole('button', { name: 'Withdraw', exact: true }).dblclick();
+    await page.getByRole('status').filter({ hasText: 'Withdrawal sent' }).waitFor();
+    expect(before.minus(await ethBalance()).toFixed()).toBe('0.0125');
+
+    const opened = app.app.nextExternalUrl();
+    await page.getByRole('button', { name: 'View in block explorer' }).click();
+    expect(await opened).toMatch(/^https:\/\/etherscan\.io\/tx\/0x[0-9a-f]{64}$/);
+    await page.getByRole('button', { name: 'New withdrawal' }).click();
+  }, 90_000);
+
+  it('commit then drop: the outcome is unknown, nothing is resent, and "Check status" finds the one withdrawal', async () => {
+    const page = app.page;
+    const before = await ethBalance();
+    await page.getByRole('button', { name: 'Load verified addresses' }).click();
+    await page.getByRole('combobox', { name: 'Verified address', exact: true }).selectOption({ label: `Treasury cold — ETH — ${ETH_ADDRESS}` });
+    await page.getByLabel('Amount (ETH)').fill('0.02');
+    await page.getByLabel('Merchant account e-mail').fill(merchant.email);
+    await page.getByRole('button', { name: 'Review withdrawal' }).click();
+    await typeCode(await nextCode());
+    app.sandbox.faults.set({ dropAfterCommitNext: 1 });
+    await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: 'outcome of this withdrawal is unknown' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Withdraw', exact: true }).count()).toBe(0);
+    await typeCode(await nextCode());
+    await page.getByRole('button', { name: 'Check status' }).click();
+    await page.getByRole('status').filter({ hasText: 'Withdrawal sent' }).waitFor();
+    expect(before.minus(await ethBalance()).toFixed()).toBe('0.02');
+    await page.getByRole('button', { name: 'New withdrawal' }).click();
+  }, 90_000);
+
+  it('creates a deposit address with a QR code that decodes to it, and gets it again', async () => {
+    const page = app.page;
+    await tab('Deposit addresses').click();
+    await page.getByLabel('Asset and network', { exact: true }).selectOption('LTC');
+    await page.getByLabel('Label').fill('Order 77');
+    await page.getByLabel('Reference id (empty: a new one is made)').fill('order-77');
+    await page.getByLabel('Callback URL').fill(`http://127.0.0.1:${(receiver.address() as AddressInfo).port}/callback`);
+    await page.getByLabel('Expected amount (optional)').fill('0.5');
+    await page.getByLabel('Fiat currency for the price (optional)').selectOption('EUR');
+    await page.getByRole('button', { name: 'Create deposit address' }).click();
+    const card = page.getByRole('region', { name: 'Deposit address for order-77' });
+    await card.waitFor();
+    const address = (await card.getByRole('group', { name: 'Deposit address' }).locator('code').getAttribute('data-address')) as string;
+    expect(address).toMatch(/^ltc1/);
+    expect(await card.getByText('Minimum amounts').count()).toBe(1);
+    expect(await card.getByRole('note').textContent()).toMatch(/Send only LTC/);
+
+    const qr = card.getByRole('img', { name: /QR code of the LTC deposit address/ });
+    const png = PNG.sync.read(await qr.screenshot());
+    const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+    expect(decoded?.data).toBe(address);
+
+    await page.getByLabel('Member id (the reference id it was created with)').fill('order-77');
+    await page.getByLabel('Asset and network of the address').selectOption('LTC');
+    await page.getByRole('button', { name: 'Get deposit address' }).click();
+    await expect.poll(() => card.getByRole('group', { name: 'Deposit address' }).locator('code').getAttribute('data-address')).toBe(address);
+  });
+
+  it('the callback checker accepts a genuine callback from the sandbox and rejects a tampered one', async () => {
+    const page = app.page;
+    const address = (await page.getByRole('group', { name: 'Deposit address' }).locator('code').getAttribute('data-address')) as string;
+    callbackBodies = [];
+    const delivery = await realFetch(`${app.sandbox.origin}/__sandbox/deposit`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ address, amount: '0.5' }),
+    });
+    expect(delivery.status).toBe(200);
+    const genuine = callbackBodies[0] as string;
+    expect(genuine).toContain('"Signature"');
+
+    await tab('Callback checker').click();
+    await page.getByLabel('Callback body (JSON, as your endpoint received it)').fill(genuine);
+    await page.getByRole('button', { name: 'Check signature' }).click();
+    await page.getByRole('heading', { name: 'Signature valid' }).waitFor();
+    expect(await page.getByRole('table', { name: 'Callback fields' }).getByRole('row', { name: /UniqueId/ }).count()).toBe(1);
+
+    const body = JSON.parse(genuine) as { Hash: string };
+    const tampered = genuine.replace(body.Hash, body.Hash.startsWith('A') ? `B${body.Hash.slice(1)}` : `A${body.Hash.slice(1)}`);
+    await page.getByLabel('Callback body (JSON, as your endpoint received it)').fill(tampered);
+    await page.getByRole('button', { name: 'Check signature' }).click();
+    await page.getByRole('heading', { name: 'Signature invalid' }).waitFor();
+    expect(await page.getByRole('list', { name: 'Problems' }).textContent()).toContain('Signature');
+  });
+
+  it('keeps the secret keys in the Secret Service and nowhere else', async () => {
+    const stored = await app.secrets.get(`merchant-secret:local-sandbox:${merchant.publicKey}`);
+    expect(stored).toBe(merchant.secretKey);
+    if (process.env.DBUS_SESSION_BUS_ADDRESS) expect(app.secrets.kind).toBe('keychain');
+    const settingsText = await readFile(join(app.userDataDir, 'settings.json'), 'utf8');
+    expect(settingsText).toContain(merchant.publicKey);
+    const localStorageText = await app.page.evaluate(() => JSON.stringify({ ...window.localStorage }));
+    await app.logger.flush();
+    const logDir = join(app.userDataDir, 'logs');
+    const logs = (await Promise.all((await readdir(logDir)).map((file) => readFile(join(logDir, file), 'utf8')))).join('\n');
+    expect(bridgeAnswers.length).toBeGreaterThan(20);
+    for (const secret of [merchant.secretKey, other.secretKey, 'sk_sbx_not_the_right_one']) {
+      expect(settingsText).not.toContain(secret);
+      expect(logs).not.toContain(secret);
+      expect(bridgeAnswers.join('\n')).not.toContain(secret);
+      expect(localStorageText).not.toContain(secret);
+    }
+  });
+});
