@@ -5,6 +5,7 @@ import { useShortcuts } from './hooks/use-shortcuts';
 import { HomeScreen } from './screens/home/home-screen';
 import { ReceiveScreen } from './screens/receive/receive-screen';
 import { MerchantScreen } from './screens/merchant/merchant-screen';
+import { HistoryScreen } from './screens/history/history-screen';
 import { SettingsScreen } from './screens/settings-screen';
 import { LockScreen } from './screens/session/lock-screen';
 import { ProfileScreen } from './screens/session/profile-screen';
@@ -19,6 +20,8 @@ function ScreenView({ screen }: { screen: ScreenId }): React.JSX.Element {
       return <HomeScreen />;
     case 'receive':
       return <ReceiveScreen />;
+    case 'history':
+      return <HistoryScreen />;
     case 'profile':
       return <ProfileScreen />;
     case 'merchant':

@@ -1,12 +1,13 @@
 import { create } from 'zustand';
 
-export const screens = ['home', 'receive', 'merchant', 'profile', 'settings'] as const;
+export const screens = ['home', 'receive', 'merchant', 'history', 'profile', 'settings'] as const;
 export type ScreenId = (typeof screens)[number];
 
 export const screenTitles: Record<ScreenId, string> = {
   home: 'Home',
   receive: 'Receive',
   merchant: 'Merchant',
+  history: 'History',
   profile: 'Profile',
   settings: 'Settings',
 };

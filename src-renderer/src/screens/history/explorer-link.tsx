@@ -1,0 +1,30 @@
+import { wallet } from '../../bridge';
+import { shortHash } from './history-format';
+
+/** The txId as a button that opens the block explorer in the system browser (main checks the host). */
+export function ExplorerLink({ txId, url, full = false }: { txId: string; url: string | null; full?: boolean }): React.JSX.Element {
+  if (txId === '') return <span className="history-muted">—</span>;
+  const text = full ? txId : shortHash(txId);
+  if (!url) {
+    return (
+      <span className="mono" title={txId}>
+        {text}
+      </span>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className="history-link mono"
+      title={`${txId} — open in block explorer`}
+      aria-label={`Open transaction ${shortHash(txId)} in block explorer`}
+      onClick={(event) => {
+        event.stopPropagation();
+        void wallet.links.open({ url });
+      }}
+      onKeyDown={(event) => event.stopPropagation()}
+    >
+      {text}
+    </button>
+  );
+}

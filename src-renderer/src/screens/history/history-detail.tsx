@@ -1,0 +1,103 @@
+import { useEffect, useId, useRef } from 'react';
+import type { HistoryItem } from '../../../../src-preload/contract/history';
+import { CryptoAmount, UsdAmount } from '../../components/amount';
+import { formatDateTime } from '../../format/dates';
+import { ExplorerLink } from './explorer-link';
+import { formatFiat, withdrawTypeLabel } from './history-format';
+
+const currencies = [
+  ['usd', 'USD'],
+  ['eur', 'EUR'],
+  ['gbp', 'GBP'],
+  ['try', 'TRY'],
+  ['jpy', 'JPY'],
+] as const;
+
+function Field({ term, children }: { term: string; children: React.ReactNode }): React.JSX.Element {
+  return (
+    <div className="history-field">
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+const orDash = (text: string): string => (text === '' ? '—' : text);
+
+/**
+ * Every field of one transaction in a modal dialog. The native <dialog> traps focus and closes on Escape;
+ * focus goes back to the row that opened it.
+ */
+export function HistoryDetail({ item, onClose }: { item: HistoryItem; onClose: () => void }): React.JSX.Element {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => {
+      if (dialog?.open) dialog.close();
+      opener?.focus();
+    };
+  }, []);
+
+  return (
+    <dialog ref={ref} className="history-detail" aria-labelledby={titleId} onClose={onClose} onCancel={onClose}>
+      <header className="row">
+        <h3 id={titleId}>
+          {item.type} of {item.symbol}
+        </h3>
+        <button type="button" className="secondary" onClick={onClose} autoFocus>
+          Close
+        </button>
+      </header>
+      <dl>
+        <Field term="Date">
+          {formatDateTime(item.date)} <span className="history-muted mono">({item.date})</span>
+        </Field>
+        <Field term="Type">
+          {item.type} · {withdrawTypeLabel(item.withdrawType)} (withdrawType {item.withdrawType})
+        </Field>
+        <Field term="Status">{item.status}</Field>
+        <Field term="Asset">
+          {item.symbol} · {item.symbolName} (symbol id {item.symbolId})
+        </Field>
+        <Field term="Network">
+          {item.network ?? '—'} · {item.displayName}
+        </Field>
+        <Field term="Amount">
+          <CryptoAmount value={item.amount} code={item.symbol} />
+        </Field>
+        <Field term="USD value">
+          <UsdAmount value={item.value} />
+        </Field>
+        <Field term="Address">
+          <span className="mono">{orDash(item.address)}</span>
+        </Field>
+        <Field term="To">
+          <span className="mono">{orDash(item.to)}</span>
+        </Field>
+        <Field term="Transaction id">
+          <ExplorerLink txId={item.txId} url={item.explorerUrl} full />
+        </Field>
+        <Field term="Reference id">
+          <span className="mono">{orDash(item.referenceId)}</span>
+        </Field>
+        <Field term="Label">{orDash(item.label)}</Field>
+        <Field term="Merchant transaction id">
+          <span className="mono">{orDash(item.merchantTransactionId)}</span>
+        </Field>
+        <Field term="Auto-collected">{item.isAutoCollected ? 'Yes' : 'No'}</Field>
+      </dl>
+      <h4>Price per {item.symbol} at the time</h4>
+      <dl className="history-prices">
+        {currencies.map(([key, code]) => (
+          <Field key={key} term={code}>
+            {formatFiat(item.prices[key], code)}
+          </Field>
+        ))}
+      </dl>
+    </dialog>
+  );
+}

@@ -1,0 +1,92 @@
+import { useCallback, useEffect, useId, useState } from 'react';
+import { assetCodes } from '../../../../src-preload/contract/assets';
+import { PAGE_SIZES, type HistoryFilters } from '../../../../src-preload/contract/history';
+import { useHistoryStore } from '../../stores/history-store';
+import { typeChoiceKey, typeChoices } from './history-format';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** Search waits for a pause in typing, so each keystroke does not become a service call. */
+function SearchBox({ value, onSearch }: { value: string; onSearch: (text: string) => void }): React.JSX.Element {
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  useEffect(() => {
+    if (text === value) return undefined;
+    const timer = setTimeout(() => onSearch(text), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, value, onSearch]);
+  return (
+    <input
+      type="search"
+      aria-label="Search transactions"
+      placeholder="Search address, txId, reference, label…"
+      value={text}
+      maxLength={200}
+      onChange={(event) => setText(event.target.value)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') onSearch(text);
+      }}
+    />
+  );
+}
+
+export function HistoryFilterBar({ filters }: { filters: HistoryFilters }): React.JSX.Element {
+  const setFilters = useHistoryStore((state) => state.setFilters);
+  const typeId = useId();
+  const sizeId = useId();
+  const typeKey = typeChoiceKey(filters.withdrawTypes);
+  const onSearch = useCallback((text: string) => setFilters({ filter: text }), [setFilters]);
+
+  const toggleSymbol = (code: string, on: boolean): void => {
+    const symbols = on ? [...filters.symbols, code] : filters.symbols.filter((s) => s !== code);
+    setFilters({ symbols: assetCodes.filter((c) => symbols.includes(c)) });
+  };
+
+  return (
+    <div className="history-filters" role="search" aria-label="Filter transactions">
+      <SearchBox value={filters.filter} onSearch={onSearch} />
+      <label htmlFor={typeId}>Type</label>
+      <select
+        id={typeId}
+        value={typeKey}
+        onChange={(event) => {
+          const choice = typeChoices.find((c) => c.key === event.target.value);
+          if (choice) setFilters({ withdrawTypes: [...choice.withdrawTypes] });
+        }}
+      >
+        {typeChoices.map((choice) => (
+          <option key={choice.key} value={choice.key}>
+            {choice.label}
+          </option>
+        ))}
+        {typeKey === 'custom' && <option value="custom">Custom</option>}
+      </select>
+      <label className="history-check">
+        <input type="checkbox" checked={filters.hideLowAmounts} onChange={(event) => setFilters({ hideLowAmounts: event.target.checked })} />
+        Hide small amounts
+      </label>
+      <label htmlFor={sizeId}>Rows per page</label>
+      <select id={sizeId} value={filters.recordsPerPage} onChange={(event) => setFilters({ recordsPerPage: Number(event.target.value) })}>
+        {[...new Set<number>([...PAGE_SIZES, filters.recordsPerPage])].sort((a, b) => a - b).map((size) => (
+          <option key={size} value={size}>
+            {size}
+          </option>
+        ))}
+      </select>
+      <fieldset className="history-symbols">
+        <legend>Symbols{filters.symbols.length > 0 ? ` (${filters.symbols.length})` : ''}</legend>
+        {assetCodes.map((code) => (
+          <label key={code} className="history-check">
+            <input type="checkbox" checked={filters.symbols.includes(code)} onChange={(event) => toggleSymbol(code, event.target.checked)} />
+            {code}
+          </label>
+        ))}
+        {filters.symbols.length > 0 && (
+          <button type="button" className="secondary" onClick={() => setFilters({ symbols: [] })}>
+            All symbols
+          </button>
+        )}
+      </fieldset>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { withdrawTypeLabels } from '../../../../src-preload/contract/history';
+
+const locale = navigator.language || 'en-US';
+
+const fiatFormats = new Map<string, Intl.NumberFormat>();
+
+type IntlDecimal = Parameters<Intl.NumberFormat['format']>[0];
+
+/** A fiat price from its exact decimal text; one formatter per currency, made once. */
+export function formatFiat(amount: string, currency: string): string {
+  let format = fiatFormats.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 8 });
+    fiatFormats.set(currency, format);
+  }
+  return format.format(amount as IntlDecimal);
+}
+
+/** "0x12ab…9f3e": enough to recognise a hash; the full text stays in the title and the detail panel. */
+export function shortHash(text: string, keep = 6): string {
+  return text.length <= keep * 2 + 1 ? text : `${text.slice(0, keep)}…${text.slice(-keep)}`;
+}
+
+export function withdrawTypeLabel(withdrawType: number): string {
+  return withdrawTypeLabels[withdrawType] ?? `Type ${withdrawType}`;
+}
+
+/** The type filter: each choice is a set of withdrawTypes the service filters on. */
+export const typeChoices: ReadonlyArray<{ readonly key: string; readonly label: string; readonly withdrawTypes: readonly number[] }> = [
+  { key: 'all', label: 'All types', withdrawTypes: [] },
+  { key: 'deposits', label: 'Deposits', withdrawTypes: [0] },
+  { key: 'withdrawals', label: 'All withdrawals', withdrawTypes: [1, 2, 3] },
+  { key: 'sends', label: 'Sends', withdrawTypes: [1] },
+  { key: 'swaps', label: 'Swaps', withdrawTypes: [2] },
+  { key: 'api', label: 'Merchant API withdrawals', withdrawTypes: [3] },
+];
+
+export function typeChoiceKey(withdrawTypes: readonly number[]): string {
+  const wanted = [...withdrawTypes].sort((a, b) => a - b).join(',');
+  return typeChoices.find((choice) => choice.withdrawTypes.join(',') === wanted)?.key ?? 'custom';
+}

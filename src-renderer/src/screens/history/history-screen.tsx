@@ -1,0 +1,77 @@
+import { useCallback, useEffect, useState } from 'react';
+import { ErrorMessage } from '../../components/error-message';
+import { useHistoryStore } from '../../stores/history-store';
+import { useSessionStore } from '../../stores/session-store';
+import { HistoryDetail } from './history-detail';
+import { HistoryExport } from './history-export';
+import { HistoryFilterBar } from './history-filters';
+import { HistoryPagination } from './history-pagination';
+import { HistoryTable } from './history-table';
+
+function LoadingRows(): React.JSX.Element {
+  return (
+    <div aria-busy="true" className="history-loading">
+      <p role="status">Loading transactions…</p>
+      {Array.from({ length: 6 }, (_, i) => (
+        <div key={i} className="skeleton history-skeleton-row" />
+      ))}
+    </div>
+  );
+}
+
+/** Transaction history of the active account: filters, sortable table, pages, details and CSV export. */
+export function HistoryScreen(): React.JSX.Element {
+  const accountGuid = useSessionStore((state) => state.view?.activeAccountGuid ?? null);
+  const filters = useHistoryStore((state) => state.filters);
+  const result = useHistoryStore((state) => state.result);
+  const page = useHistoryStore((state) => state.page);
+  const loading = useHistoryStore((state) => state.loading);
+  const error = useHistoryStore((state) => state.error);
+  const init = useHistoryStore((state) => state.init);
+  const sortBy = useHistoryStore((state) => state.sortBy);
+  const goToPage = useHistoryStore((state) => state.goToPage);
+  const reload = useHistoryStore((state) => state.reload);
+  const [openIndex, setOpenIndex] = useState<number | null>(null);
+  const close = useCallback(() => setOpenIndex(null), []);
+
+  // Filters are remembered per account: load them again whenever the account changes.
+  useEffect(() => {
+    if (accountGuid) void init();
+  }, [accountGuid, init]);
+
+  // A new page or filter invalidates the row the dialog was showing.
+  useEffect(() => setOpenIndex(null), [result]);
+
+  const items = result?.items ?? [];
+  const opened = openIndex === null ? undefined : items[openIndex];
+
+  return (
+    <section aria-labelledby="history-title" className="screen history">
+      <header className="row history-head">
+        <h2 id="history-title">History</h2>
+        <HistoryExport disabled={!filters || (result?.totalRecords ?? 0) === 0} />
+      </header>
+      {filters && <HistoryFilterBar filters={filters} />}
+      {error && (
+        <div className="row">
+          <ErrorMessage error={error} />
+          <button type="button" className="secondary" onClick={() => void reload()}>
+            Try again
+          </button>
+        </div>
+      )}
+      {!result && loading && <LoadingRows />}
+      {result && filters && (
+        <>
+          {items.length === 0 ? (
+            <p className="history-empty">{result.totalRecords === 0 ? 'No transactions match these filters.' : 'This page is empty.'}</p>
+          ) : (
+            <HistoryTable items={items} orderBy={filters.orderBy} sortOrder={filters.sortOrder} busy={loading} onSort={sortBy} onOpen={setOpenIndex} />
+          )}
+          <HistoryPagination page={page} totalPages={result.totalPages} totalRecords={result.totalRecords} busy={loading} onPage={goToPage} />
+        </>
+      )}
+      {opened && <HistoryDetail item={opened} onClose={close} />}
+    </section>
+  );
+}

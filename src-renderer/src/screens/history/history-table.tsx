@@ -1,0 +1,136 @@
+import { memo } from 'react';
+import type { HistoryItem, HistoryOrderBy, SortOrder } from '../../../../src-preload/contract/history';
+import { CryptoAmount, UsdAmount } from '../../components/amount';
+import { formatDateTime } from '../../format/dates';
+import { ExplorerLink } from './explorer-link';
+import { shortHash, withdrawTypeLabel } from './history-format';
+
+interface Column {
+  readonly label: string;
+  readonly sort?: HistoryOrderBy;
+  readonly numeric?: boolean;
+}
+
+const columns: readonly Column[] = [
+  { label: 'Date', sort: 'date' },
+  { label: 'Type', sort: 'type' },
+  { label: 'Asset', sort: 'symbol' },
+  { label: 'Amount', sort: 'amount', numeric: true },
+  { label: 'USD value', sort: 'value', numeric: true },
+  { label: 'Status', sort: 'status' },
+  { label: 'Address' },
+  { label: 'Transaction' },
+  { label: 'Reference' },
+  { label: 'Label' },
+];
+
+function SortHeader({ column, orderBy, sortOrder, onSort }: { column: Column; orderBy: HistoryOrderBy; sortOrder: SortOrder; onSort: (c: HistoryOrderBy) => void }): React.JSX.Element {
+  const { sort } = column;
+  const className = column.numeric ? 'numeric' : undefined;
+  if (!sort) {
+    return (
+      <th scope="col" className={className}>
+        {column.label}
+      </th>
+    );
+  }
+  const active = orderBy === sort;
+  return (
+    <th scope="col" className={className} aria-sort={active ? (sortOrder === 'asc' ? 'ascending' : 'descending') : 'none'}>
+      <button type="button" className="history-sort" onClick={() => onSort(sort)}>
+        {column.label}
+        <span aria-hidden="true">{active ? (sortOrder === 'asc' ? ' ▲' : ' ▼') : ''}</span>
+      </button>
+    </th>
+  );
+}
+
+function statusClass(status: string): string {
+  return `history-status history-status-${status.toLowerCase().replace(/[^a-z]/g, '') || 'unknown'}`;
+}
+
+/** One row: plain text and two amount components, no per-row state, memoised by item identity. */
+const HistoryRow = memo(function HistoryRow({ item, index, onOpen }: { item: HistoryItem; index: number; onOpen: (index: number) => void }): React.JSX.Element {
+  return (
+    <tr
+      tabIndex={0}
+      data-index={index}
+      aria-label={`${item.type} ${item.symbol} ${item.date.slice(0, 10)}, reference ${item.referenceId}`}
+      onClick={() => onOpen(index)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' || event.key === ' ') {
+          event.preventDefault();
+          onOpen(index);
+        } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+          event.preventDefault();
+          const next = event.key === 'ArrowDown' ? event.currentTarget.nextElementSibling : event.currentTarget.previousElementSibling;
+          if (next instanceof HTMLElement) next.focus();
+        }
+      }}
+    >
+      <td>
+        <time dateTime={item.date} title={item.date}>
+          {formatDateTime(item.date)}
+        </time>
+      </td>
+      <td title={withdrawTypeLabel(item.withdrawType)}>{item.type}</td>
+      <td>
+        <span className="history-symbol">{item.symbol}</span> <span className="history-muted">{item.network ?? item.displayName}</span>
+      </td>
+      <td className="numeric">
+        <CryptoAmount value={item.amount} code={item.symbol} />
+      </td>
+      <td className="numeric">
+        <UsdAmount value={item.value} />
+      </td>
+      <td>
+        <span className={statusClass(item.status)}>{item.status}</span>
+      </td>
+      <td className="mono" title={item.address}>
+        {shortHash(item.address)}
+      </td>
+      <td>
+        <ExplorerLink txId={item.txId} url={item.explorerUrl} />
+      </td>
+      <td className="mono" title={item.referenceId}>
+        {shortHash(item.referenceId, 8)}
+      </td>
+      <td>{item.label}</td>
+    </tr>
+  );
+});
+
+export function HistoryTable({
+  items,
+  orderBy,
+  sortOrder,
+  busy,
+  onSort,
+  onOpen,
+}: {
+  items: readonly HistoryItem[];
+  orderBy: HistoryOrderBy;
+  sortOrder: SortOrder;
+  busy: boolean;
+  onSort: (column: HistoryOrderBy) => void;
+  onOpen: (index: number) => void;
+}): React.JSX.Element {
+  return (
+    <div className="history-table-wrap">
+      <table aria-label="Transactions" aria-busy={busy} className="history-table">
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <SortHeader key={column.label} column={column} orderBy={orderBy} sortOrder={sortOrder} onSort={onSort} />
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item, index) => (
+            <HistoryRow key={`${item.referenceId}-${index}`} item={item} index={index} onOpen={onOpen} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

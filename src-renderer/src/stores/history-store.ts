@@ -1,0 +1,149 @@
+import { create } from 'zustand';
+import {
+  defaultHistoryFilters,
+  type ExportProgress,
+  type HistoryFilters,
+  type HistoryOrderBy,
+  type HistoryPage,
+  type HistoryQuery,
+} from '../../../src-preload/contract/history';
+import type { BridgeError } from '../../../src-preload/result';
+import { wallet } from '../bridge';
+import { registerSessionReset } from './session-reset';
+
+/** Text columns start A→Z; dates and amounts start with the largest (newest) first. */
+const firstOrder: Record<HistoryOrderBy, 'asc' | 'desc'> = { date: 'desc', amount: 'desc', value: 'desc', symbol: 'asc', status: 'asc', type: 'asc' };
+
+export interface ExportView {
+  readonly exportId: string | null;
+  /** Waiting for the save dialog or the start answer. */
+  readonly starting: boolean;
+  readonly progress: ExportProgress | null;
+  readonly error: BridgeError | null;
+}
+
+interface HistoryState {
+  /** Null until the remembered filters of the active account have loaded. */
+  readonly filters: HistoryFilters | null;
+  readonly page: number;
+  readonly result: HistoryPage | null;
+  readonly loading: boolean;
+  readonly error: BridgeError | null;
+  readonly exporting: ExportView;
+  init(): Promise<void>;
+  setFilters(change: Partial<HistoryFilters>): void;
+  sortBy(column: HistoryOrderBy): void;
+  goToPage(page: number): void;
+  reload(): Promise<void>;
+  startExport(): Promise<void>;
+  cancelExport(): Promise<void>;
+  reset(): void;
+}
+
+const idleExport: ExportView = { exportId: null, starting: false, progress: null, error: null };
+const initial = { filters: null, page: 1, result: null, loading: false, error: null, exporting: idleExport } as const;
+
+export function queryOf(filters: HistoryFilters): HistoryQuery {
+  return {
+    orderBy: filters.orderBy,
+    sortOrder: filters.sortOrder,
+    ...(filters.filter.trim() === '' ? {} : { filter: filters.filter.trim() }),
+    ...(filters.symbols.length > 0 ? { symbols: filters.symbols } : {}),
+    ...(filters.withdrawTypes.length > 0 ? { withdrawTypes: filters.withdrawTypes } : {}),
+    ...(filters.hideLowAmounts ? { hideLowAmounts: true } : {}),
+  };
+}
+
+// Bumped on reset and on every new request: an answer for an older request or account is dropped.
+let generation = 0;
+
+export const useHistoryStore = create<HistoryState>()((set, get) => {
+  const load = async (): Promise<void> => {
+    const { filters, page } = get();
+    if (!filters) return;
+    const mine = ++generation;
+    set({ loading: true, error: null });
+    const result = await wallet.history.page({ ...queryOf(filters), page, recordsPerPage: filters.recordsPerPage });
+    if (mine !== generation) return;
+    if (result.ok) set({ result: result.value, loading: false });
+    else set({ error: result.error, loading: false });
+  };
+
+  const remember = (filters: HistoryFilters): void => {
+    void wallet.history.saveFilters(filters).then((saved) => {
+      if (!saved.ok) set({ error: saved.error });
+    });
+  };
+
+  return {
+    ...initial,
+
+    async init() {
+      const mine = ++generation;
+      const remembered = await wallet.history.getFilters();
+      if (mine !== generation) return;
+      set({ filters: remembered.ok ? remembered.value : defaultHistoryFilters(), page: 1, ...(remembered.ok ? {} : { error: remembered.error }) });
+      await load();
+    },
+
+    setFilters(change) {
+      const current = get().filters;
+      if (!current) return;
+      const filters = { ...current, ...change };
+      set({ filters, page: 1 });
+      remember(filters);
+      void load();
+    },
+
+    sortBy(column) {
+      const current = get().filters;
+      if (!current) return;
+      const sortOrder = current.orderBy === column ? (current.sortOrder === 'asc' ? 'desc' : 'asc') : firstOrder[column];
+      get().setFilters({ orderBy: column, sortOrder });
+    },
+
+    goToPage(page) {
+      const total = get().result?.totalPages ?? 1;
+      set({ page: Math.min(Math.max(1, page), Math.max(1, total)) });
+      void load();
+    },
+
+    reload: load,
+
+    async startExport() {
+      const { filters, exporting } = get();
+      if (!filters || exporting.starting || isRunning(exporting)) return;
+      set({ exporting: { ...idleExport, starting: true } });
+      const result = await wallet.history.startExport({ filters: queryOf(filters) });
+      if (!result.ok) {
+        set({ exporting: { ...idleExport, error: result.error } });
+        return;
+      }
+      const { exportId } = result.value;
+      // Progress events may have arrived before the answer; keep them if they are this export's.
+      const progress = get().exporting.progress;
+      set({ exporting: { exportId, starting: false, progress: progress?.exportId === exportId ? progress : null, error: null } });
+    },
+
+    async cancelExport() {
+      const { exportId } = get().exporting;
+      if (exportId) await wallet.history.cancelExport({ exportId });
+    },
+
+    reset() {
+      generation += 1;
+      set({ ...initial });
+    },
+  };
+});
+
+export function isRunning(exporting: ExportView): boolean {
+  return exporting.exportId !== null && (exporting.progress === null || exporting.progress.state === 'running' || exporting.progress.state === 'retrying');
+}
+
+// Main runs one export at a time, so every progress event is about the export this window started.
+wallet.on('history.export.progress', (progress) => {
+  useHistoryStore.setState((state) => ({ exporting: { ...state.exporting, progress, exportId: state.exporting.exportId ?? progress.exportId } }));
+});
+
+registerSessionReset(() => useHistoryStore.getState().reset());
