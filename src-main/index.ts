@@ -35,6 +35,12 @@ if (!app.requestSingleInstanceLock()) {
     mainWindow.show();
     mainWindow.focus();
   });
+  // Defence in depth for any web contents other than the main window's (there should be none): no new
+  // windows, no <webview>. The main window installs its own, stricter guards right after this fires.
+  app.on('web-contents-created', (_event, contents) => {
+    contents.on('will-attach-webview', (attachEvent) => attachEvent.preventDefault());
+    contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+  });
   void app
     .whenReady()
     .then(start)
@@ -63,8 +69,13 @@ async function start(): Promise<void> {
     emit,
     openExternal: (url) => shell.openExternal(url),
     chooseSaveFile: async (defaultName) => {
-      const options = { defaultPath: join(app.getPath('downloads'), defaultName), filters: [{ name: 'CSV', extensions: ['csv'] }] };
-      const result = mainWindow ? await dialog.showSaveDialog(mainWindow, options) : await dialog.showSaveDialog(options);
+      const options = {
+        defaultPath: join(app.getPath('downloads'), defaultName),
+        filters: [{ name: 'CSV', extensions: ['csv'] }],
+      };
+      const result = mainWindow
+        ? await dialog.showSaveDialog(mainWindow, options)
+        : await dialog.showSaveDialog(options);
       return result.canceled || !result.filePath ? null : result.filePath;
     },
     writeClipboard: (text) => clipboard.writeText(text),

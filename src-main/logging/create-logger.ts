@@ -1,3 +1,4 @@
+import { renameSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import pino from 'pino';
 import type { LogDetails, Logger } from './logger';
@@ -12,6 +13,19 @@ export interface CreateLoggerOptions {
   readonly directory: string;
   readonly fileName?: string;
   readonly level?: LogLevel;
+  /** A log larger than this at start-up is moved to `<name>.1` (one old generation is kept). */
+  readonly maxBytes?: number;
+}
+
+const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
+
+/** A desktop app runs for years: without this the log would only ever grow. */
+function keepOneOldGeneration(filePath: string, maxBytes: number): void {
+  try {
+    if (statSync(filePath).size > maxBytes) renameSync(filePath, `${filePath}.1`);
+  } catch {
+    // No log yet, or it cannot be moved: keep appending to it.
+  }
 }
 
 /** The Logger plus what only its owner needs: secret registration and flushing on shutdown. */
@@ -30,6 +44,7 @@ export interface FileLogger extends Logger {
  */
 export function createLogger(options: CreateLoggerOptions): FileLogger {
   const filePath = join(options.directory, options.fileName ?? LOG_FILE);
+  keepOneOldGeneration(filePath, options.maxBytes ?? DEFAULT_MAX_BYTES);
   const destination = pino.destination({ dest: filePath, mkdir: true, sync: false, mode: 0o600 });
   const base = pino(
     {

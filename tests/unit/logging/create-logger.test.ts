@@ -140,6 +140,21 @@ describe('createLogger (security item 19)', () => {
     expect(text).toContain('[circular]');
   });
 
+  it('moves an oversized log aside at start-up, keeping one old generation', async () => {
+    const folder = join(dir, 'rotating');
+    const first = createLogger({ directory: folder, maxBytes: 200 });
+    for (let i = 0; i < 10; i += 1) first.info(`line ${i} ${'x'.repeat(40)}`);
+    await first.close();
+    const second = createLogger({ directory: folder, maxBytes: 200 });
+    second.info('fresh start');
+    await second.flush();
+    await second.close();
+    expect(await readFile(join(folder, 'main.log.1'), 'utf8')).toContain('line 9');
+    const current = await readFile(join(folder, 'main.log'), 'utf8');
+    expect(current).toContain('fresh start');
+    expect(current).not.toContain('line 9');
+  });
+
   it('honours the level', async () => {
     const quiet = createLogger({ directory: join(dir, 'quiet'), level: 'warn' });
     quiet.info('not written');

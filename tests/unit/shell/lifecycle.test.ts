@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { invokeChannel, operationNames } from '../../../src-preload/contract';
-import { electronFake, FakeBrowserWindow, FakeEvent, resetElectronFake } from './fake-electron';
+import { electronFake, FakeBrowserWindow, FakeEvent, FakeWebContents, resetElectronFake } from './fake-electron';
 
 vi.mock('electron', async () => (await import('./fake-electron')).electronFake.module);
 // The real keychain probe needs a Secret Service; the shell only has to pass the store on.
@@ -85,6 +85,17 @@ describe('app lifecycle', () => {
       ok: true,
       value: { name: 'Wallet Desk', version: '0.1.0-test', keychain: 'unavailable' },
     });
+  });
+
+  it('denies new windows and webviews for any other web contents that gets created', async () => {
+    await launch();
+    const other = new FakeWebContents();
+    electronFake.app.emit('web-contents-created', new FakeEvent(), other);
+    expect(other.openWindow('https://mempool.space/tx/1')).toEqual({ action: 'deny' });
+    const attach = new FakeEvent();
+    other.emit('will-attach-webview', attach, {}, { src: 'https://evil.example/' });
+    expect(attach.defaultPrevented).toBe(true);
+    expect(electronFake.shell.openExternal).not.toHaveBeenCalled();
   });
 
   it('opens allowlisted links from window.open in the system browser via shell.openExternal', async () => {
