@@ -6,10 +6,12 @@ import { HomeScreen } from './screens/home/home-screen';
 import { ReceiveScreen } from './screens/receive/receive-screen';
 import { MerchantScreen } from './screens/merchant/merchant-screen';
 import { HistoryScreen } from './screens/history/history-screen';
+import { SendScreen } from './screens/send/send-screen';
 import { SettingsScreen } from './screens/settings-screen';
 import { LockScreen } from './screens/session/lock-screen';
 import { ProfileScreen } from './screens/session/profile-screen';
 import { SignInScreen } from './screens/session/sign-in-screen';
+import { SwapScreen } from './screens/swap/swap-screen';
 import { useAppStore } from './stores/app-store';
 import { screens, screenTitles, useNavigation, type ScreenId } from './stores/navigation-store';
 import { useSessionStore } from './stores/session-store';
@@ -22,6 +24,10 @@ function ScreenView({ screen }: { screen: ScreenId }): React.JSX.Element {
       return <ReceiveScreen />;
     case 'history':
       return <HistoryScreen />;
+    case 'send':
+      return <SendScreen />;
+    case 'swap':
+      return <SwapScreen />;
     case 'profile':
       return <ProfileScreen />;
     case 'merchant':

@@ -1,10 +1,12 @@
 import { create } from 'zustand';
 
-export const screens = ['home', 'receive', 'merchant', 'history', 'profile', 'settings'] as const;
+export const screens = ['home', 'send', 'swap', 'receive', 'merchant', 'history', 'profile', 'settings'] as const;
 export type ScreenId = (typeof screens)[number];
 
 export const screenTitles: Record<ScreenId, string> = {
   home: 'Home',
+  send: 'Send',
+  swap: 'Swap',
   receive: 'Receive',
   merchant: 'Merchant',
   history: 'History',

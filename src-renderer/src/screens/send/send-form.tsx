@@ -1,0 +1,190 @@
+import { useEffect, useId } from 'react';
+import type { AssetCode } from '../../../../src-preload/contract/assets';
+import type { FeeRate } from '../../../../src-preload/contract/send';
+import type { BridgeError } from '../../../../src-preload/result';
+import { CryptoAmount, UsdAmount } from '../../components/amount';
+import { ErrorMessage } from '../../components/error-message';
+import { useSendStore } from '../../stores/send-store';
+
+/** An error belongs next to its field when main named one; everything else shows under the form. */
+function errorFor(error: BridgeError | null, field: string): BridgeError | null {
+  return error?.field === field ? error : null;
+}
+
+function generalError(error: BridgeError | null, fields: readonly string[]): BridgeError | null {
+  return error && !(error.field && fields.includes(error.field)) ? error : null;
+}
+
+const FORM_FIELDS = ['code', 'address', 'amount'] as const;
+
+/** Asset, destination and amount; then the fee options main got from the precheck. */
+export function SendForm({ disabled }: { disabled: boolean }): React.JSX.Element {
+  const assets = useSendStore((state) => state.assets);
+  const assetsError = useSendStore((state) => state.assetsError);
+  const form = useSendStore((state) => state.form);
+  const precheck = useSendStore((state) => state.precheck);
+  const prechecking = useSendStore((state) => state.prechecking);
+  const precheckError = useSendStore((state) => state.precheckError);
+  const confirming = useSendStore((state) => state.confirming);
+  const confirmError = useSendStore((state) => state.confirmError);
+  const loadAssets = useSendStore((state) => state.loadAssets);
+  const edit = useSendStore((state) => state.edit);
+  const chooseFee = useSendStore((state) => state.chooseFee);
+  const check = useSendStore((state) => state.check);
+  const chooseMax = useSendStore((state) => state.chooseMax);
+  const confirm = useSendStore((state) => state.confirm);
+  const ids = {
+    asset: useId(),
+    address: useId(),
+    amount: useId(),
+    description: useId(),
+    addressError: useId(),
+    amountError: useId(),
+  };
+
+  useEffect(() => {
+    if (!disabled) void loadAssets();
+  }, [disabled, loadAssets]);
+
+  const selected = assets?.find((asset) => asset.code === form.code) ?? null;
+  const addressError = errorFor(precheckError, 'address');
+  const amountError = errorFor(precheckError, 'amount') ?? errorFor(confirmError, 'amount');
+
+  return (
+    <>
+      <form
+        className="card send-form"
+        aria-label="Send details"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!prechecking) void check();
+        }}
+      >
+        <fieldset disabled={disabled} className="send-fieldset">
+          <label htmlFor={ids.asset}>Asset</label>
+          <select
+            id={ids.asset}
+            value={form.code}
+            onChange={(event) => edit({ code: event.target.value as AssetCode | '' })}
+          >
+            <option value="">{assets ? 'Choose an asset and network' : 'Loading wallets…'}</option>
+            {assets?.map((asset) => (
+              <option key={asset.code} value={asset.code}>
+                {`${asset.displayName} — ${asset.network} (${asset.code})`}
+              </option>
+            ))}
+          </select>
+          <ErrorMessage error={errorFor(precheckError, 'code') ?? assetsError} />
+          {selected && (
+            <p className="send-available">
+              Available: <CryptoAmount value={precheck?.availableBalance ?? selected.balance} code={selected.code} />
+            </p>
+          )}
+
+          <label htmlFor={ids.address}>Destination address</label>
+          <input
+            id={ids.address}
+            className="mono send-address-input"
+            value={form.address}
+            spellCheck={false}
+            autoComplete="off"
+            aria-invalid={addressError ? true : undefined}
+            aria-describedby={addressError ? ids.addressError : undefined}
+            onChange={(event) => edit({ address: event.target.value })}
+          />
+          <ErrorMessage error={addressError} id={ids.addressError} />
+
+          <label htmlFor={ids.amount}>Amount{selected ? ` (${selected.code})` : ''}</label>
+          <div className="row">
+            <input
+              id={ids.amount}
+              inputMode="decimal"
+              autoComplete="off"
+              value={form.amount}
+              aria-invalid={amountError ? true : undefined}
+              aria-describedby={amountError ? ids.amountError : undefined}
+              onChange={(event) => edit({ amount: event.target.value.replace(',', '.') })}
+            />
+            <button
+              type="button"
+              className="secondary"
+              disabled={prechecking || form.code === '' || form.address.trim() === ''}
+              title="Everything available minus the selected fee"
+              onClick={() => void chooseMax()}
+            >
+              Max
+            </button>
+          </div>
+          <ErrorMessage error={amountError} id={ids.amountError} />
+
+          <div className="row send-actions">
+            <button type="submit" className="primary" disabled={prechecking}>
+              {prechecking ? 'Checking…' : 'Check fees'}
+            </button>
+          </div>
+          {prechecking && <span className="skeleton" aria-busy="true" aria-label="Checking the send" />}
+          <ErrorMessage error={generalError(precheckError, FORM_FIELDS)} />
+        </fieldset>
+      </form>
+
+      {precheck && (
+        <form
+          className="card send-fees"
+          aria-label="Fee and confirmation"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!confirming) void confirm();
+          }}
+        >
+          {precheck.poisoningWarning && (
+            <p className="warning send-poisoning" role="alert">
+              {precheck.poisoningWarning.message}
+            </p>
+          )}
+          <p>
+            {'Sending '}
+            <CryptoAmount value={precheck.amount} code={precheck.code} />
+            {' ≈ '}
+            <UsdAmount value={precheck.amountUsd} />
+            {precheck.isMax ? ' (the most you can send with this fee)' : ''}
+          </p>
+          <fieldset className="send-fee-options" disabled={disabled || prechecking}>
+            <legend>Fee</legend>
+            {precheck.feeOptions.map((option) => (
+              <label
+                key={option.feeRate}
+                className={`row send-fee${option.affordable ? '' : ' send-fee-unaffordable'}`}
+              >
+                <input
+                  type="radio"
+                  name="send-fee"
+                  value={option.feeRate}
+                  checked={form.feeRate === option.feeRate}
+                  onChange={() => chooseFee(option.feeRate as FeeRate)}
+                />
+                <span className="send-fee-label">{option.label}</span>
+                <CryptoAmount value={option.fee} code={option.feeSymbol} />
+                <UsdAmount value={option.feeUsd} />
+                <span className="send-fee-arrival">{option.arrivalEstimation}</span>
+                {!option.affordable && <span className="send-fee-note">not enough balance</span>}
+              </label>
+            ))}
+          </fieldset>
+          <label htmlFor={ids.description}>Description (optional)</label>
+          <input
+            id={ids.description}
+            maxLength={200}
+            value={form.description}
+            onChange={(event) => edit({ description: event.target.value })}
+          />
+          <ErrorMessage error={generalError(confirmError, FORM_FIELDS)} />
+          <div className="row send-actions">
+            <button type="submit" className="primary" disabled={disabled || confirming || prechecking}>
+              {confirming ? 'Preparing…' : 'Review send'}
+            </button>
+          </div>
+        </form>
+      )}
+    </>
+  );
+}

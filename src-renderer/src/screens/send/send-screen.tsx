@@ -1,0 +1,20 @@
+import { useSendStore } from '../../stores/send-store';
+import { RoleNotice, useMoneyRole } from './role-notice';
+import { SendForm } from './send-form';
+import { SendOutcomePanel } from './send-outcome';
+import { SendReviewPanel } from './send-review';
+
+/** Send: details and fee → review with the two-factor code → result, or "outcome unknown" and a status check. */
+export function SendScreen(): React.JSX.Element {
+  const step = useSendStore((state) => state.step);
+  const role = useMoneyRole('send');
+  return (
+    <section aria-labelledby="send-title" className="screen send-screen">
+      <h2 id="send-title">Send</h2>
+      {role.explanation && <RoleNotice explanation={role.explanation} />}
+      {step === 'form' && <SendForm disabled={!role.allowed} />}
+      {step === 'review' && <SendReviewPanel />}
+      {(step === 'result' || step === 'unknown') && <SendOutcomePanel />}
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+import { useSwapStore } from '../../stores/swap-store';
+import { RoleNotice, useMoneyRole } from '../send/role-notice';
+import { SwapFormPanel } from './swap-form';
+import { SwapOutcomePanel } from './swap-outcome';
+import { SwapReviewPanel } from './swap-review';
+
+/** Swap: pick the pair and amount (crypto or USD) → live quote → review with the code → result. */
+export function SwapScreen(): React.JSX.Element {
+  const step = useSwapStore((state) => state.step);
+  const role = useMoneyRole('swap');
+  return (
+    <section aria-labelledby="swap-title" className="screen swap-screen">
+      <h2 id="swap-title">Swap</h2>
+      {role.explanation && <RoleNotice explanation={role.explanation} />}
+      {step === 'form' && <SwapFormPanel disabled={!role.allowed} />}
+      {step === 'review' && <SwapReviewPanel />}
+      {(step === 'result' || step === 'unknown') && <SwapOutcomePanel />}
+    </section>
+  );
+}

@@ -1,0 +1,287 @@
+import Decimal from 'decimal.js';
+import type { Page } from 'playwright-core';
+import { getAddress } from 'viem';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../../sandbox/server';
+import { createCodeSource } from '../support/two-factor-codes';
+import { expectedFormats } from './support/amount-formats';
+import { recordServiceRequests } from './support/service-requests';
+import { startSignedInApp, type SignedInApp } from './support/signed-in-app';
+
+/** BIP-173's and EIP-55's example addresses: valid and checksummed, and not the user's own. */
+const BTC_DESTINATION = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
+const EVM_DESTINATION = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+/** Wide enough that a run never waits for the authenticator's next code. */
+const TOTP_WINDOW_STEPS = 10;
+
+describe('Send: a user sends crypto with a two-factor code', () => {
+  let sandbox: RunningSandbox;
+  let session: SignedInApp;
+  let page: Page;
+  let service: ReturnType<typeof recordServiceRequests>;
+  let nextCode: ReturnType<typeof createCodeSource>;
+  let formats: ReturnType<typeof expectedFormats>;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0, quiet: true, totpWindowSteps: TOTP_WINDOW_STEPS });
+    service = recordServiceRequests(sandbox);
+    session = await startSignedInApp({ sandbox, username: 'alice' });
+    page = session.page;
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    nextCode = createCodeSource(session.user.totpSecret, TOTP_WINDOW_STEPS);
+    formats = expectedFormats(await page.evaluate(() => navigator.language));
+  });
+
+  afterAll(async () => {
+    service?.restore();
+    await session?.close();
+    await sandbox?.close();
+  });
+
+  beforeEach(async () => {
+    // Every story starts from a fresh window on the Send screen.
+    await page.reload();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.waitFor({ timeout: 15_000 }).catch(async (error: unknown) => {
+      throw new Error(
+        `no main navigation after reload; the page shows: ${(await page.locator('body').innerText()).slice(0, 500)}`,
+        { cause: error },
+      );
+    });
+    await nav.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByRole('heading', { name: 'Send', exact: true }).waitFor();
+  });
+
+  /** The sandbox's own word on a wallet balance (GET /wallets through the app's session). */
+  async function sandboxBalance(code: string): Promise<Decimal> {
+    const wallets = await session.app.core.session.interfaceA().getWallets();
+    const found = wallets.wallets.find((wallet) => wallet.symbol === code);
+    if (!found) throw new Error(`no ${code} wallet`);
+    return new Decimal(String(found.amount));
+  }
+
+  async function sandboxFee(code: string, address: string, amount: string, feeRate: number): Promise<Decimal> {
+    const precheck = await session.app.core.session
+      .interfaceA()
+      .sendPrecheck({ symbol: code, address, amount: Number(amount) });
+    const fee = precheck.feeData.find((data) => data.feeRate === feeRate);
+    if (!fee) throw new Error(`no fee level ${feeRate}`);
+    return new Decimal(String(fee.fee));
+  }
+
+  async function fillSend(code: string, address: string, amount: string): Promise<void> {
+    await page.getByLabel('Asset').selectOption(code);
+    await page.getByRole('textbox', { name: 'Destination address' }).fill(address);
+    await page.getByRole('textbox', { name: /^Amount/ }).fill(amount);
+    await page.getByRole('button', { name: 'Check fees' }).click();
+  }
+
+  async function reviewWithFee(label: 'Low' | 'Standard' | 'High'): Promise<void> {
+    await page.getByRole('radio', { name: new RegExp(`^${label}`) }).check();
+    await page.getByRole('button', { name: 'Review send' }).click();
+    await page.getByRole('heading', { name: 'Review the send' }).waitFor();
+  }
+
+  async function enterCode(code: string): Promise<void> {
+    await page.getByRole('textbox', { name: 'Digit 1 of 6' }).fill(code);
+  }
+
+  const lastSendBody = () => service.requests.filter((request) => request.path === '/send').at(-1)?.body ?? null;
+  const sendsWith = (referenceId: unknown) =>
+    service.requests.filter((request) => request.path === '/send' && request.body?.referenceId === referenceId).length;
+  const alertText = () => page.getByRole('alert').allTextContents();
+
+  it('sends at each fee level; each time the balance drops by exactly the amount and the fee the sandbox reports', async () => {
+    for (const [feeRate, label] of [
+      [0, 'Low'],
+      [1, 'Standard'],
+      [2, 'High'],
+    ] as const) {
+      const before = await sandboxBalance('BTC');
+      const fee = await sandboxFee('BTC', BTC_DESTINATION, '0.0015', feeRate);
+      await fillSend('BTC', BTC_DESTINATION, '0.0015');
+      const option = page
+        .getByRole('group', { name: 'Fee' })
+        .locator('label')
+        .filter({ hasText: new RegExp(`^${label}`) });
+      await expect.poll(() => option.textContent().catch(() => '')).toContain(formats.crypto(fee.toFixed(), 'BTC'));
+      await reviewWithFee(label);
+
+      // The review shows the whole destination, the amount and the fee of the chosen level.
+      expect(await page.getByRole('group', { name: 'Destination address' }).textContent()).toBe(BTC_DESTINATION);
+      const review = await page.getByRole('region', { name: 'Review the send' }).textContent();
+      expect(review).toContain(formats.crypto('0.0015', 'BTC'));
+      expect(review).toContain(`Fee (${label})`);
+      expect(review).toContain(formats.crypto(fee.toFixed(), 'BTC'));
+
+      await enterCode(await nextCode());
+      await page.getByRole('button', { name: 'Send now' }).click();
+      await page.getByRole('heading', { name: 'Sent' }).waitFor();
+      expect(lastSendBody()).toMatchObject({ symbol: 'BTC', address: BTC_DESTINATION, amount: 0.0015, feeRate });
+
+      const after = await sandboxBalance('BTC');
+      expect(after.toFixed()).toBe(before.minus('0.0015').minus(fee).toFixed());
+
+      // What the app shows next is the sandbox's balance.
+      await page.getByRole('button', { name: 'New send' }).click();
+      await page.getByLabel('Asset').selectOption('BTC');
+      await expect
+        .poll(() => page.getByText(/^Available:/).textContent())
+        .toBe(`Available: ${formats.crypto(after.toFixed(), 'BTC')}`);
+    }
+  });
+
+  it('opens the explorer link of the transaction in the system browser', async () => {
+    await fillSend('ETH', EVM_DESTINATION, '0.002');
+    await reviewWithFee('Standard');
+    await enterCode(await nextCode());
+    await page.getByRole('button', { name: 'Send now' }).click();
+    await page.getByRole('heading', { name: 'Sent' }).waitFor();
+    const txId = (await page.locator('.send-txid').textContent()) ?? '';
+    const opened = session.app.nextExternalUrl();
+    await page.getByRole('button', { name: 'View in explorer' }).click();
+    expect(await opened).toBe(`https://etherscan.io/tx/${txId}`);
+  });
+
+  it('a wrong code is refused where the code is entered; a new code sends the same reference once', async () => {
+    const before = await sandboxBalance('BTC');
+    await fillSend('BTC', BTC_DESTINATION, '0.0004');
+    await reviewWithFee('Standard');
+    await enterCode('000000');
+    await page.getByRole('button', { name: 'Send now' }).click();
+    await expect.poll(alertText).toContainEqual(expect.stringMatching(/refused this two-factor code/));
+    expect((await sandboxBalance('BTC')).equals(before)).toBe(true);
+    const refusedReference = lastSendBody()?.referenceId;
+
+    await enterCode(await nextCode());
+    await page.getByRole('button', { name: 'Send now' }).click();
+    await page.getByRole('heading', { name: 'Sent' }).waitFor();
+    expect(lastSendBody()?.referenceId).toBe(refusedReference);
+    expect(sendsWith(refusedReference)).toBe(2);
+  });
+
+  it('a code that was already used is refused for the next send', async () => {
+    const used = nextCode.last();
+    await fillSend('BTC', BTC_DESTINATION, '0.0004');
+    await reviewWithFee('Low');
+    const before = await sandboxBalance('BTC');
+    await enterCode(used);
+    await page.getByRole('button', { name: 'Send now' }).click();
+    await expect.poll(alertText).toContainEqual(expect.stringMatching(/refused this two-factor code/));
+    expect(await page.getByRole('heading', { name: 'Review the send' }).isVisible()).toBe(true);
+    expect((await sandboxBalance('BTC')).equals(before)).toBe(true);
+  });
+
+  it('says Insufficient balance next to the amount', async () => {
+    await fillSend('BTC', BTC_DESTINATION, '100000');
+    await expect.poll(alertText).toContainEqual(expect.stringMatching(/^Insufficient balance/));
+    const amount = page.getByRole('textbox', { name: /^Amount/ });
+    expect(await amount.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await amount.getAttribute('aria-describedby')) ?? '';
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toMatch(/^Insufficient balance/);
+  });
+
+  it('refuses a mistyped address before anything is checked with the service', async () => {
+    const prechecks = service.count('POST', '/send/precheck');
+    const mistyped = EVM_DESTINATION.replace('aA', 'Aa');
+    await fillSend('ETH', mistyped, '0.01');
+    await expect.poll(alertText).toContainEqual(expect.stringMatching(/checksum/));
+    await fillSend('BTC', 'ltc1qpvc9275lcn5suv6c0k3v0mq3xedcpfw24vvr3x', '0.01');
+    await expect.poll(alertText).toContainEqual(expect.stringMatching(/not a valid Bitcoin address/));
+    expect(await page.getByRole('textbox', { name: 'Destination address' }).getAttribute('aria-invalid')).toBe('true');
+    expect(service.count('POST', '/send/precheck')).toBe(prechecks);
+  });
+
+  it('a double click on Send now sends one request', async () => {
+    await fillSend('BTC', BTC_DESTINATION, '0.0003');
+    await reviewWithFee('Standard');
+    await enterCode(await nextCode());
+    const sends = service.count('POST', '/send');
+    await page.getByRole('button', { name: 'Send now' }).dblclick();
+    await page.getByRole('heading', { name: 'Sent' }).waitFor();
+    expect(service.count('POST', '/send')).toBe(sends + 1);
+  });
+
+  it('Enter pressed twice sends one request', async () => {
+    await fillSend('BTC', BTC_DESTINATION, '0.0003');
+    await reviewWithFee('Standard');
+    await enterCode(await nextCode());
+    const sends = service.count('POST', '/send');
+    await page.getByRole('textbox', { name: 'Digit 6 of 6' }).focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Sent' }).waitFor();
+    expect(service.count('POST', '/send')).toBe(sends + 1);
+  });
+
+  it('commit then drop: "outcome unknown", no second send, and Check status finds the one transaction', async () => {
+    const before = await sandboxBalance('BTC');
+    const fee = await sandboxFee('BTC', BTC_DESTINATION, '0.0009', 1);
+    await fillSend('BTC', BTC_DESTINATION, '0.0009');
+    await reviewWithFee('Standard');
+    await enterCode(await nextCode());
+    sandbox.faults.set({ dropAfterCommitNext: 1 });
+    await page.getByRole('button', { name: 'Send now' }).click();
+    await page.getByRole('heading', { name: 'Outcome unknown' }).waitFor();
+    const referenceId = lastSendBody()?.referenceId;
+    expect(await page.getByText(`Reference ${String(referenceId)}`).isVisible()).toBe(true);
+
+    await page.getByRole('button', { name: 'Check status' }).click();
+    await page.getByRole('heading', { name: 'Sent' }).waitFor();
+    expect(await page.getByRole('status').allTextContents()).toContainEqual(
+      expect.stringMatching(/Found in your transaction history \(Completed\)/),
+    );
+    expect(sendsWith(referenceId)).toBe(1);
+    expect((await sandboxBalance('BTC')).toFixed()).toBe(before.minus('0.0009').minus(fee).toFixed());
+  });
+
+  it('warns when the address looks like one from the history, at entry and again on review', async () => {
+    await fillSend('ETH', EVM_DESTINATION, '0.001');
+    await reviewWithFee('Standard');
+    await enterCode(await nextCode());
+    await page.getByRole('button', { name: 'Send now' }).click();
+    await page.getByRole('heading', { name: 'Sent' }).waitFor();
+    await page.getByRole('button', { name: 'New send' }).click();
+
+    const body = EVM_DESTINATION.slice(2).toLowerCase();
+    const middle = body.length / 2;
+    const lookalike = getAddress(
+      `0x${body.slice(0, middle)}${body[middle] === '0' ? '1' : '0'}${body.slice(middle + 1)}`,
+    );
+    await fillSend('ETH', lookalike, '0.001');
+    const warning = new RegExp(`starts and ends like ${EVM_DESTINATION}`);
+    await expect.poll(alertText).toContainEqual(expect.stringMatching(warning));
+    await reviewWithFee('Standard');
+    expect(await alertText()).toContainEqual(expect.stringMatching(warning));
+    expect(await page.getByRole('group', { name: 'Destination address' }).textContent()).toBe(lookalike);
+  });
+
+  it('showed no page errors', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
+
+describe('Send and Swap for a role that cannot move money', () => {
+  let session: SignedInApp;
+
+  beforeAll(async () => {
+    session = await startSignedInApp({ username: 'bob' });
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it('explains why and offers no way to send or swap', async () => {
+    const page = session.page;
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByText('Your role (Viewer) in Northwind Payments cannot send.', { exact: false }).waitFor();
+    expect(await page.getByRole('button', { name: 'Check fees' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('textbox', { name: 'Destination address' }).isDisabled()).toBe(true);
+
+    await nav.getByRole('button', { name: 'Swap', exact: true }).click();
+    await page.getByText('Your role (Viewer) in Northwind Payments cannot swap.', { exact: false }).waitFor();
+    expect(await page.getByRole('button', { name: 'Review swap' }).isDisabled()).toBe(true);
+  });
+});
