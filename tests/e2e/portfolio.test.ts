@@ -9,6 +9,8 @@ describe('Home: the balances of the active account', () => {
   let page: Page;
   let formats: ReturnType<typeof expectedFormats>;
   const pageErrors: string[] = [];
+  // Polls wait for the app to catch up; they do not time it.
+  const patiently = { timeout: 15_000 };
 
   beforeAll(async () => {
     session = await startSignedInApp({ username: 'alice' });
@@ -53,9 +55,9 @@ describe('Home: the balances of the active account', () => {
 
   async function expectBalancesOf(accountGuid: string): Promise<void> {
     const seeded = seededPortfolio(accountGuid);
-    await expect.poll(shownRows).toEqual(expectedRows(seeded));
+    await expect.poll(shownRows, patiently).toEqual(expectedRows(seeded));
     await expect
-      .poll(() => totals().allTextContents())
+      .poll(() => totals().allTextContents(), patiently)
       .toEqual([formats.usd(seeded.totalBalanceUsd), formats.signedUsd(seeded.dailyProfitUsd)]);
   }
 
@@ -101,13 +103,66 @@ describe('Home: the balances of the active account', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  it('shows the other account’s balances after switching account', async () => {
+  it('shows an error in words when the service fails, keeps the last balances, and recovers on Refresh', async () => {
+    const seeded = seededPortfolio(activeAccountGuid());
+    session.sandbox.faults.set({ failNext: 1 });
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'The service reported a problem' });
+    await alert.waitFor();
+    expect(await shownRows()).toEqual(expectedRows(seeded));
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await alert.waitFor({ state: 'detached' });
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('shows loading skeletons, then the other account’s balances after switching account', async () => {
     const before = activeAccountGuid();
     const other = session.user.accounts.find((account) => account.guid !== before);
     if (!other) throw new Error('alice has a single account');
-    await page.getByLabel('Account').selectOption(other.guid);
-    await expect.poll(activeAccountGuid).toBe(other.guid);
+    session.sandbox.faults.set({ latencyMs: 1_500 });
+    try {
+      await page.getByLabel('Account').selectOption(other.guid);
+      await expect.poll(() => wallets().getAttribute('aria-busy'), patiently).toBe('true');
+      expect(await wallets().locator('tbody .skeleton').count()).toBeGreaterThan(0);
+    } finally {
+      session.sandbox.faults.reset();
+    }
+    await expect.poll(activeAccountGuid, patiently).toBe(other.guid);
     await expectBalancesOf(other.guid);
+    expect(await wallets().getAttribute('aria-busy')).toBe('false');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('refreshes by itself while the window is visible, and not while it is hidden', async () => {
+    const fetches = () => session.app.received.filter((text) => text.includes('"totalBalanceUsd"')).length;
+    const busy = () => page.getByRole('region', { name: 'Home' }).getAttribute('aria-busy');
+    const setVisibility = (state: 'visible' | 'hidden') =>
+      page.evaluate((next) => {
+        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => next });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, state);
+
+    // The page's clock is taken over so minutes can pass at once; the session lives on in main.
+    await page.clock.install();
+    await page.reload();
+    await expectBalancesOf(activeAccountGuid());
+    await expect.poll(busy, patiently).toBe('false');
+    const afterLoad = fetches();
+
+    await page.clock.fastForward(31_000);
+    await expect.poll(fetches, patiently).toBe(afterLoad + 1);
+    await expect.poll(busy, patiently).toBe('false');
+
+    await setVisibility('hidden');
+    await page.clock.fastForward(61_000);
+    // Once the page has rendered the minute that passed, a refresh started by those timers would show too.
+    await expect.poll(() => page.getByText(/^Updated 1 min ago$/).count(), patiently).toBe(1);
+    expect(await busy()).toBe('false');
+    expect(fetches()).toBe(afterLoad + 1);
+
+    await setVisibility('visible');
+    await expect.poll(fetches, patiently).toBe(afterLoad + 2);
+    await expect.poll(() => page.getByText(/^Updated 0 s ago$/).count(), patiently).toBe(1);
     expect(pageErrors).toEqual([]);
   });
 });

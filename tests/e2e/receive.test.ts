@@ -11,6 +11,8 @@ describe('Receive: wallet addresses and new deposit addresses', () => {
   let session: SignedInApp;
   let page: Page;
   const pageErrors: string[] = [];
+  // Polls wait for the app to catch up; they do not time it.
+  const patiently = { timeout: 15_000 };
 
   beforeAll(async () => {
     session = await startSignedInApp({ username: 'alice' });
@@ -75,7 +77,7 @@ describe('Receive: wallet addresses and new deposit addresses', () => {
     const callback = form().getByLabel('Callback URL');
     await callback.fill('shop.example/deposits');
     await form().getByRole('button', { name: 'Create deposit address' }).click();
-    await expect.poll(() => callback.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => callback.getAttribute('aria-invalid'), patiently).toBe('true');
     expect(await form().getByRole('alert').textContent()).toContain('full web address');
     expect(session.sandbox.faults.plan.rateLimitNext).toBe(1);
     expect(await result().count()).toBe(0);
@@ -84,7 +86,7 @@ describe('Receive: wallet addresses and new deposit addresses', () => {
 
   it('creates a deposit address without an amount: the QR code is the address; ids shown; listed', async () => {
     const referenceField = form().getByLabel('Reference id');
-    await expect.poll(() => referenceField.inputValue()).toMatch(/^dep-/);
+    await expect.poll(() => referenceField.inputValue(), patiently).toMatch(/^dep-/);
     const referenceId = await referenceField.inputValue();
     await form().getByLabel('Asset and network').selectOption('LTC');
     await form().getByLabel('Label').fill('Invoice 2');
@@ -111,7 +113,7 @@ describe('Receive: wallet addresses and new deposit addresses', () => {
       '—',
     ]);
     // A fresh reference id is ready for the next address.
-    await expect.poll(() => referenceField.inputValue()).not.toBe(referenceId);
+    await expect.poll(() => referenceField.inputValue(), patiently).not.toBe(referenceId);
   });
 
   it('creates a deposit address with an amount: the QR code is the BIP-21 payment link', async () => {
@@ -158,16 +160,16 @@ describe('Receive: wallet addresses and new deposit addresses', () => {
     await referenceField.fill(used);
     await form().getByLabel('Expected amount (optional, in USDT)').fill('');
     await form().getByRole('button', { name: 'Create deposit address' }).click();
-    await expect.poll(() => referenceField.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => referenceField.getAttribute('aria-invalid'), patiently).toBe('true');
     expect(await form().getByRole('alert').textContent()).toContain('already used');
     await form().getByRole('button', { name: 'New reference id' }).click();
-    await expect.poll(() => referenceField.inputValue()).not.toBe(used);
+    await expect.poll(() => referenceField.inputValue(), patiently).not.toBe(used);
   });
 
   it('hides every amount on the Receive screen in privacy mode, payment link and its QR code included', async () => {
     await page.getByRole('button', { name: 'Privacy mode' }).click();
     const list = page.getByRole('table', { name: 'Deposit addresses created in this session' });
-    await expect.poll(() => list.getByLabel('Hidden amount').count()).toBe(2);
+    await expect.poll(() => list.getByLabel('Hidden amount').count(), patiently).toBe(2);
     expect(await result().getByLabel('Hidden amount').count()).toBe(1);
     expect(await result().getByLabel('Hidden payment link').count()).toBe(1);
     const address = (await result().getByRole('group', { name: 'Deposit address' }).textContent()) ?? '';

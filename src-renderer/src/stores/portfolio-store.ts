@@ -11,6 +11,8 @@ const MAX_BACKOFF_SECONDS = 120;
 
 interface PortfolioState {
   readonly portfolio: PortfolioView | null;
+  /** When the page received the balances (its own clock, which "updated N s ago" and staleness use). */
+  readonly receivedAt: number | null;
   readonly loading: boolean;
   /** The last failure other than rate limiting; the previous balances stay on screen under it. */
   readonly error: BridgeError | null;
@@ -21,7 +23,14 @@ interface PortfolioState {
   reset(): void;
 }
 
-const initial = { portfolio: null, loading: false, error: null, retryAt: null, rateLimitedTimes: 0 } as const;
+const initial = {
+  portfolio: null,
+  receivedAt: null,
+  loading: false,
+  error: null,
+  retryAt: null,
+  rateLimitedTimes: 0,
+} as const;
 
 // Bumped on reset (sign-out, lock, account switch): an answer that arrives later belongs to the old state.
 let generation = 0;
@@ -36,7 +45,14 @@ export const usePortfolioStore = create<PortfolioState>()((set, get) => ({
     const result = await wallet.portfolio.wallets();
     if (mine !== generation) return;
     if (result.ok) {
-      set({ portfolio: result.value, loading: false, error: null, retryAt: null, rateLimitedTimes: 0 });
+      set({
+        portfolio: result.value,
+        receivedAt: Date.now(),
+        loading: false,
+        error: null,
+        retryAt: null,
+        rateLimitedTimes: 0,
+      });
       return;
     }
     if (result.error.code === 'rate_limited') {

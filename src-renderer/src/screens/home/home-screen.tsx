@@ -16,11 +16,11 @@ function useNow(): number {
   return now;
 }
 
-function UpdatedAgo({ fetchedAt }: { fetchedAt: string }): React.JSX.Element {
+function UpdatedAgo({ fetchedAt, receivedAt }: { fetchedAt: string; receivedAt: number }): React.JSX.Element {
   const now = useNow();
   return (
     <span className="home-updated">
-      Updated <time dateTime={fetchedAt}>{formatAgo(now - Date.parse(fetchedAt))}</time>
+      Updated <time dateTime={fetchedAt}>{formatAgo(now - receivedAt)}</time>
     </span>
   );
 }
@@ -70,6 +70,7 @@ function SkeletonRows(): React.JSX.Element {
 export function HomeScreen(): React.JSX.Element {
   usePortfolioRefresh();
   const portfolio = usePortfolioStore((state) => state.portfolio);
+  const receivedAt = usePortfolioStore((state) => state.receivedAt);
   const loading = usePortfolioStore((state) => state.loading);
   const error = usePortfolioStore((state) => state.error);
   const retryAt = usePortfolioStore((state) => state.retryAt);
@@ -83,7 +84,7 @@ export function HomeScreen(): React.JSX.Element {
         <button type="button" className="secondary" onClick={() => void load()} disabled={loading || retryAt !== null}>
           {loading ? 'Refreshing…' : 'Refresh'}
         </button>
-        {portfolio && <UpdatedAgo fetchedAt={portfolio.fetchedAt} />}
+        {portfolio && receivedAt !== null && <UpdatedAgo fetchedAt={portfolio.fetchedAt} receivedAt={receivedAt} />}
       </div>
       {retryAt !== null && <RateLimitNotice retryAt={retryAt} />}
       <ErrorMessage error={error} />

@@ -15,8 +15,8 @@ export function usePortfolioRefresh(): void {
     if (!accountGuid) return;
     const { load } = usePortfolioStore.getState();
     const isStale = (): boolean => {
-      const { portfolio } = usePortfolioStore.getState();
-      return !portfolio || Date.now() - Date.parse(portfolio.fetchedAt) >= REFRESH_INTERVAL_MS;
+      const { receivedAt } = usePortfolioStore.getState();
+      return receivedAt === null || Date.now() - receivedAt >= REFRESH_INTERVAL_MS;
     };
     const tick = (): void => {
       // While rate limited the retry timer owns the next call.
