@@ -1,0 +1,83 @@
+/**
+ * Runs one CSV export of the whole 20,000-record history in a process of its own, so the memory it samples
+ * belongs to the export alone. Reads its job as JSON on stdin (the token never touches argv, env or disk)
+ * and prints one JSON line with the measurements. Started by csv-export.ts; not meant to be run by hand.
+ */
+import { readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { exportHistoryCsv } from '../../src-main/features/history';
+import { createInterfaceAClient } from '../../src-main/service/interface-a';
+
+const Job = z.object({ baseUrl: z.string(), accessToken: z.string(), accountGuid: z.string() });
+
+async function readJob(): Promise<z.infer<typeof Job>> {
+  let text = '';
+  for await (const chunk of process.stdin as AsyncIterable<Buffer>) text += chunk.toString('utf8');
+  return Job.parse(JSON.parse(text));
+}
+
+const MB = 1024 * 1024;
+
+async function main(): Promise<void> {
+  const job = await readJob();
+  const client = createInterfaceAClient({
+    baseUrl: job.baseUrl,
+    accountGuid: job.accountGuid,
+    auth: {
+      getAccessToken: async () => job.accessToken,
+      refreshAfter401: async () => {
+        throw new Error('the sandbox refused the bench token');
+      },
+    },
+  });
+  // The app's main process has used the client before anyone exports; do the same so first-call
+  // compilation (zod, fetch) is not counted as export memory.
+  await client.getTransactions({ page: 1, recordsPerPage: 10 });
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  const path = join(tmpdir(), `wallet-desk-bench-${process.pid}.csv`);
+  const baseline = process.memoryUsage();
+  let peakRss = baseline.rss;
+  let peakHeap = baseline.heapUsed + baseline.external + baseline.arrayBuffers;
+  const sample = (): void => {
+    const now = process.memoryUsage();
+    peakRss = Math.max(peakRss, now.rss);
+    peakHeap = Math.max(peakHeap, now.heapUsed + now.external + now.arrayBuffers);
+  };
+  const sampler = setInterval(sample, 5);
+  const started = process.hrtime.bigint();
+  const result = await exportHistoryCsv({
+    fetchPage: (request) => client.getTransactions(request),
+    path,
+    filters: {},
+    onPage: sample,
+  });
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  clearInterval(sampler);
+  sample();
+  const fileBytes = (await stat(path)).size;
+  // Header plus one line per record; a quoted field may hold a line break, so count records by the export's own tally
+  // and check the file is not obviously short.
+  const lines = (await readFile(path, 'utf8')).split('\r\n').filter((line) => line !== '').length;
+  await rm(path, { force: true });
+  process.stdout.write(
+    `${JSON.stringify({
+      ms,
+      written: result.written,
+      total: result.total,
+      lines,
+      fileBytes,
+      rssGrowthMb: (peakRss - baseline.rss) / MB,
+      heapGrowthMb: (peakHeap - (baseline.heapUsed + baseline.external + baseline.arrayBuffers)) / MB,
+      baselineRssMb: baseline.rss / MB,
+      maxRssGrowthUpperBoundMb: (process.resourceUsage().maxRSS * 1024 - baseline.rss) / MB,
+    })}\n`,
+  );
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,105 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { measured, notMeasured, type FigureModule } from './support/figure';
+import { openServiceSession } from './support/service-session';
+import { summarize } from './support/stats';
+
+const RECORDS = 20_000;
+
+const ChildResult = z.object({
+  ms: z.number(),
+  written: z.number(),
+  total: z.number(),
+  lines: z.number(),
+  fileBytes: z.number(),
+  rssGrowthMb: z.number(),
+  heapGrowthMb: z.number(),
+  baselineRssMb: z.number(),
+  maxRssGrowthUpperBoundMb: z.number(),
+});
+type ChildResult = z.infer<typeof ChildResult>;
+
+function runChild(root: string, job: unknown): Promise<ChildResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--expose-gc', '--import', 'tsx', join(root, 'tests/bench/csv-export-child.ts')],
+      { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) reject(new Error(`export child exited with ${code}: ${stderr.slice(-2_000)}`));
+      else resolve(ChildResult.parse(JSON.parse(stdout.trim().split('\n').pop() ?? '')));
+    });
+    child.stdin.end(JSON.stringify(job));
+  });
+}
+
+const METHOD_COMMON =
+  'exportHistoryCsv (src-main/features/history) with the Interface A client, all 20,000 records of the large-history account, 500 per request, in a fresh `node --import tsx` child after one warm-up request';
+
+export const csvExport: FigureModule = {
+  id: 'csv-export',
+  async measure({ root, sandbox, quick, progress }) {
+    const base = {
+      time: { id: 'csv-export-time', title: 'CSV export 20,000 records: time', unit: 's', target: { value: 10 } },
+      memory: {
+        id: 'csv-export-memory',
+        title: 'CSV export 20,000 records: peak RSS growth',
+        unit: 'MB',
+        target: { value: 50 },
+      },
+    } as const;
+    if (!existsSync(join(root, 'src-main/features/history/export-history.ts'))) {
+      const why = 'src-main/features/history has no export function yet (issue 7)';
+      return [
+        notMeasured({ ...base.time, method: METHOD_COMMON }, why),
+        notMeasured({ ...base.memory, method: METHOD_COMMON }, why),
+      ];
+    }
+    const session = await openServiceSession(sandbox);
+    const runs = quick ? 1 : 3;
+    const results: ChildResult[] = [];
+    for (let i = 0; i < runs; i += 1) {
+      progress(`CSV export: run ${i + 1} of ${runs}`);
+      const result = await runChild(root, {
+        baseUrl: session.baseUrl,
+        accessToken: session.accessToken,
+        accountGuid: session.accountGuid,
+      });
+      if (result.written !== RECORDS || result.total !== RECORDS || result.lines < RECORDS + 1) {
+        throw new Error(
+          `the export wrote ${result.written} of ${result.total} records (${result.lines} lines); expected ${RECORDS}`,
+        );
+      }
+      results.push(result);
+    }
+    const heap = summarize(results.map((r) => r.heapGrowthMb));
+    return [
+      measured(
+        {
+          ...base.time,
+          method: `${METHOD_COMMON}: time from the first request to the renamed file; ${runs} run(s), min/max as spread.`,
+          note: `${(results[0]!.fileBytes / 1e6).toFixed(1)} MB file`,
+          details: { runs: results },
+        },
+        summarize(results.map((r) => r.ms / 1000)),
+      ),
+      measured(
+        {
+          ...base.memory,
+          method: `${METHOD_COMMON}: process RSS sampled every 5 ms and after every page; peak minus RSS just before the export (after gc); MB = 2^20 bytes.`,
+          note: `JS heap + buffers growth median ${heap.median.toFixed(1)} MB`,
+          details: { heapGrowthMb: heap, maxRssGrowthUpperBoundMb: results.map((r) => r.maxRssGrowthUpperBoundMb) },
+        },
+        summarize(results.map((r) => r.rssGrowthMb)),
+      ),
+    ];
+  },
+};

@@ -1,0 +1,143 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { z } from 'zod';
+import { signInOnce } from './support/browser-app';
+import { HISTORY_ACCOUNT } from './support/service-session';
+import { measured, notMeasured, type FigureModule } from './support/figure';
+import { summarize } from './support/stats';
+
+const ROWS = 100;
+const ROW = 'table[aria-label="Transactions"] tbody tr';
+
+/**
+ * Installed before the preload and the app. When armed, it notes on the page's clock:
+ * - answerAt: the history.page answer has been parsed (Response.json of that bridge call resolves; the
+ *   store's own continuation runs after this one);
+ * - committedAt: React has put the new rows in the DOM (MutationObserver callbacks run right after the
+ *   commit, whose sync-lane update is flushed in a microtask);
+ * - laidOutAt: style and layout of the new table forced and done (what the browser must do before painting);
+ * - paintedAt: the task after the next animation frame.
+ * A string, so no bundler helper leaks into the page.
+ */
+const PROBE = `(() => {
+  const marks = { armed: false };
+  Object.defineProperty(window, '__benchHistory', { value: marks });
+  const json = Response.prototype.json;
+  Response.prototype.json = function (...args) {
+    const parsed = json.apply(this, args);
+    if (marks.armed && this.url.includes('/__bridge/invoke/history.page')) {
+      parsed.then(() => { if (marks.answerAt === undefined) marks.answerAt = performance.now(); }, () => undefined);
+    }
+    return parsed;
+  };
+  new MutationObserver((records) => {
+    if (marks.answerAt === undefined || marks.committedAt !== undefined) return;
+    if (!records.some((record) => record.target instanceof HTMLTableSectionElement && record.target.tagName === 'TBODY')) return;
+    marks.committedAt = performance.now();
+    marks.rows = document.querySelectorAll(${JSON.stringify(ROW)}).length;
+    document.querySelector('table[aria-label="Transactions"]').getBoundingClientRect();
+    marks.laidOutAt = performance.now();
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => { marks.paintedAt = performance.now(); };
+      channel.port2.postMessage(null);
+    });
+  }).observe(document, { childList: true, subtree: true });
+})();`;
+
+const Marks = z.object({
+  answerAt: z.number(),
+  committedAt: z.number(),
+  laidOutAt: z.number(),
+  paintedAt: z.number(),
+  rows: z.number(),
+});
+
+async function openHistoryWith100Rows(page: Page, accountGuid: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Main' }).waitFor({ timeout: 30_000 });
+  await page.getByRole('combobox', { name: 'Account' }).selectOption(accountGuid);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'History' }).click();
+  const size = page.getByLabel('Rows per page');
+  await size.waitFor({ timeout: 30_000 });
+  if ((await size.inputValue()) !== String(ROWS)) await size.selectOption(String(ROWS));
+  await page.waitForFunction((selector) => document.querySelectorAll(selector).length === 100, ROW, {
+    timeout: 30_000,
+  });
+}
+
+async function nextPage(page: Page): Promise<z.infer<typeof Marks>> {
+  await page.evaluate(() => {
+    const marks = (window as unknown as { __benchHistory: Record<string, unknown> }).__benchHistory;
+    for (const key of Object.keys(marks)) delete marks[key];
+    marks.armed = true;
+  });
+  await page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: 'Next page' }).click();
+  await page.waitForFunction(
+    () => (window as unknown as { __benchHistory: { paintedAt?: number } }).__benchHistory.paintedAt !== undefined,
+    undefined,
+    { timeout: 30_000 },
+  );
+  const marks = Marks.parse(
+    await page.evaluate(() => (window as unknown as { __benchHistory: unknown }).__benchHistory),
+  );
+  if (marks.rows !== ROWS) throw new Error(`the history page showed ${marks.rows} rows, expected ${ROWS}`);
+  return marks;
+}
+
+export const historyRender: FigureModule = {
+  id: 'history-render',
+  async measure({ root, sandbox, quick, progress }) {
+    const base = {
+      id: 'history-render-100',
+      title: 'History page of 100 rows: render',
+      unit: 'ms',
+      target: { value: 16 },
+      method:
+        'In Chromium through the harness, History on the 20,000-record account at 100 rows per page, "Next page" clicked repeatedly. In the page (probe installed before any app script): from the moment the history.page answer is parsed to the new rows committed by React and the table laid out (layout forced in the MutationObserver callback right after the commit); no renderer change needed.',
+    };
+    if (!existsSync(join(root, 'src-renderer/src/screens/history/history-screen.tsx'))) {
+      return [notMeasured(base, 'the history screen (issue 7) is not in src-renderer yet')];
+    }
+    const account = sandbox
+      .info()
+      .users.find((user) => user.username === 'alice')
+      ?.accounts.find((candidate) => candidate.name === HISTORY_ACCOUNT);
+    if (!account) throw new Error(`the sandbox has no "${HISTORY_ACCOUNT}" account for alice`);
+    progress('history: signing in once through the sandbox provider');
+    const user = await signInOnce(sandbox);
+    const runs = quick ? 5 : 20;
+    const rendered: number[] = [];
+    const committed: number[] = [];
+    const toFrame: number[] = [];
+    try {
+      const launched = await user.launch(PROBE);
+      try {
+        await launched.page.goto(launched.app.url);
+        await openHistoryWith100Rows(launched.page, account.guid);
+        progress(`history: ${runs} page changes of ${ROWS} rows (after 3 warm-up)`);
+        for (let run = 0; run < runs + 3; run += 1) {
+          const marks = await nextPage(launched.page);
+          if (run < 3) continue;
+          rendered.push(marks.laidOutAt - marks.answerAt);
+          committed.push(marks.committedAt - marks.answerAt);
+          toFrame.push(marks.paintedAt - marks.answerAt);
+        }
+      } finally {
+        await launched.close();
+      }
+    } finally {
+      await user.close();
+    }
+    return [
+      measured(
+        {
+          ...base,
+          note: `React commit alone: median ${summarize(committed).median.toFixed(1)} ms; to the end of the next frame: median ${summarize(toFrame).median.toFixed(1)} ms`,
+          details: { commitMs: summarize(committed), toNextFrameMs: summarize(toFrame), samplesMs: rendered },
+        },
+        summarize(rendered),
+      ),
+    ];
+  },
+};
