@@ -185,6 +185,20 @@ describe('portfolio and receive against the sandbox', () => {
     expect((await app.value<{ items: unknown[] }>('receive.createdAddresses')).items).toEqual([]);
   });
 
+  it('starts a new list of created addresses after signing out and in again', async () => {
+    await app.value('receive.createDepositAddress', {
+      symbol: 'ETH',
+      label: 'Before sign-out',
+      referenceId: 'kept-until-sign-out',
+      callbackUrl: CALLBACK,
+    });
+    expect((await app.value<{ items: unknown[] }>('receive.createdAddresses')).items).toHaveLength(1);
+    await app.value('session.signOut');
+    expect(await app.failure('receive.createdAddresses')).toMatchObject({ code: 'not_signed_in' });
+    await app.value('session.signIn');
+    expect((await app.value<{ items: unknown[] }>('receive.createdAddresses')).items).toEqual([]);
+  });
+
   it('hides everything once locked', async () => {
     await app.value('session.lock');
     expect(await app.failure('portfolio.wallets')).toMatchObject({ code: 'locked' });
