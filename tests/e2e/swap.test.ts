@@ -1,0 +1,193 @@
+import Decimal from 'decimal.js';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../../sandbox/server';
+import { createCodeSource } from '../support/two-factor-codes';
+import { expectedFormats } from './support/amount-formats';
+import { recordServiceRequests } from './support/service-requests';
+import { startSignedInApp, type SignedInApp } from './support/signed-in-app';
+
+const TOTP_WINDOW_STEPS = 10;
+
+describe('Swap: a user converts one asset into another', () => {
+  let sandbox: RunningSandbox;
+  let session: SignedInApp;
+  let page: Page;
+  let service: ReturnType<typeof recordServiceRequests>;
+  let nextCode: ReturnType<typeof createCodeSource>;
+  let formats: ReturnType<typeof expectedFormats>;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0, quiet: true, totpWindowSteps: TOTP_WINDOW_STEPS });
+    service = recordServiceRequests(sandbox);
+    session = await startSignedInApp({ sandbox, username: 'alice' });
+    page = session.page;
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    nextCode = createCodeSource(session.user.totpSecret, TOTP_WINDOW_STEPS);
+    formats = expectedFormats(await page.evaluate(() => navigator.language));
+  });
+
+  afterAll(async () => {
+    service?.restore();
+    await session?.close();
+    await sandbox?.close();
+  });
+
+  beforeEach(async () => {
+    await page.reload();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('button', { name: 'Swap', exact: true }).click();
+    await page.getByRole('heading', { name: 'Swap', exact: true }).waitFor();
+    await expect.poll(() => page.getByLabel('From', { exact: true }).locator('option').count()).toBeGreaterThan(1);
+  });
+
+  async function swapBalances(): Promise<Map<string, Decimal>> {
+    const symbols = await session.app.core.session.interfaceA().getSwapSymbols();
+    return new Map([
+      ['BTC', new Decimal(String(symbols.balance.btcBalance))],
+      ['ETH', new Decimal(String(symbols.balance.ethBalance))],
+      ['USDT', new Decimal(String(symbols.balance.usdtBalance))],
+    ]);
+  }
+
+  async function choosePair(from: string, fromNetwork: string, to: string, toNetwork: string): Promise<void> {
+    await page.getByLabel('From', { exact: true }).selectOption(from);
+    await page.getByLabel('From network').selectOption(fromNetwork);
+    await page.getByLabel('To', { exact: true }).selectOption(to);
+    await page.getByLabel('To network').selectOption(toNetwork);
+  }
+
+  const amountBox = () => page.getByRole('textbox', { name: /^Amount/ });
+  const quote = () => page.getByRole('region', { name: 'Quote' });
+  const swapRequests = () => service.requests.filter((request) => request.path === '/swap');
+
+  async function confirmWithCode(): Promise<void> {
+    await page.getByRole('textbox', { name: 'Digit 1 of 6' }).fill(await nextCode());
+    await page.getByRole('button', { name: 'Swap now' }).click();
+  }
+
+  it('swaps a crypto amount and the balances change by exactly the quoted amounts', async () => {
+    const before = await swapBalances();
+    await choosePair('BTC', 'Bitcoin Mainnet', 'ETH', 'Ethereum Mainnet');
+    await amountBox().fill('0.01');
+    await expect
+      .poll(() =>
+        quote()
+          .textContent()
+          .catch(() => ''),
+      )
+      .toContain(formats.crypto('0.01', 'BTC'));
+    expect(await page.getByLabel('Quote expiry').textContent()).toMatch(/^Quote valid for \d+ s$/);
+
+    await page.getByRole('button', { name: 'Review swap' }).click();
+    await page.getByRole('heading', { name: 'Review the swap' }).waitFor();
+    await confirmWithCode();
+    await page.getByRole('heading', { name: 'Swapped' }).waitFor();
+    expect(((await page.locator('.swap-reference-id').textContent()) ?? '').length).toBeGreaterThan(0);
+    expect(swapRequests().at(-1)?.body).toEqual({
+      fromSymbol: 'BTC',
+      fromNetwork: 'Bitcoin Mainnet',
+      toSymbol: 'ETH',
+      toNetwork: 'Ethereum Mainnet',
+      amount: 0.01,
+      isUsdInput: false,
+    });
+
+    const received = (await page.getByRole('region', { name: 'Swapped' }).textContent()) ?? '';
+    const after = await swapBalances();
+    expect(after.get('BTC')?.toFixed()).toBe(before.get('BTC')?.minus('0.01').toFixed());
+    const gained = after.get('ETH')?.minus(before.get('ETH') ?? 0) ?? new Decimal(0);
+    expect(gained.greaterThan(0)).toBe(true);
+    expect(received).toContain(formats.crypto(gained.toFixed(), 'ETH'));
+
+    await page.getByRole('button', { name: 'New swap' }).click();
+    await page.getByLabel('From', { exact: true }).selectOption('BTC');
+    await expect
+      .poll(() => page.getByText(/^Swap balance:/).textContent())
+      .toBe(`Swap balance: ${formats.crypto(after.get('BTC')?.toFixed() ?? '', 'BTC')}`);
+  });
+
+  it('swaps a USD amount: the service works out the crypto amount', async () => {
+    const before = await swapBalances();
+    await choosePair('ETH', 'Ethereum Mainnet', 'USDT', 'Ethereum Mainnet');
+    await page.getByRole('checkbox', { name: 'Enter the amount in USD' }).check();
+    await amountBox().fill('150');
+    await expect
+      .poll(() =>
+        quote()
+          .textContent()
+          .catch(() => ''),
+      )
+      .toContain(formats.usd('150'));
+    await page.getByRole('button', { name: 'Review swap' }).click();
+    await page.getByRole('heading', { name: 'Review the swap' }).waitFor();
+    await confirmWithCode();
+    await page.getByRole('heading', { name: 'Swapped' }).waitFor();
+    expect(swapRequests().at(-1)?.body).toMatchObject({
+      fromSymbol: 'ETH',
+      toSymbol: 'USDT',
+      amount: 150,
+      isUsdInput: true,
+    });
+    const after = await swapBalances();
+    const spentEth = before.get('ETH')?.minus(after.get('ETH') ?? 0) ?? new Decimal(0);
+    // 150 USD of ETH at a price of a few thousand USD: a small fraction of one ETH left the wallet.
+    expect(spentEth.greaterThan(0) && spentEth.lessThan(1)).toBe(true);
+    expect((await page.getByRole('region', { name: 'Swapped' }).textContent()) ?? '').toContain(
+      formats.crypto(spentEth.toFixed(), 'ETH'),
+    );
+  });
+
+  it('asks for a quote once the user stops typing, not on every keystroke', async () => {
+    await choosePair('BTC', 'Bitcoin Mainnet', 'ETH', 'Ethereum Mainnet');
+    const prechecks = service.count('POST', '/swap/precheck');
+    await amountBox().pressSequentially('0.0123', { delay: 30 });
+    await expect
+      .poll(() =>
+        quote()
+          .textContent()
+          .catch(() => ''),
+      )
+      .toContain(formats.crypto('0.0123', 'BTC'));
+    const made = service.count('POST', '/swap/precheck') - prechecks;
+    expect(made).toBeGreaterThanOrEqual(1);
+    expect(made).toBeLessThan('0.0123'.length);
+  });
+
+  it('a quote that expired on the review is refreshed before anything is swapped', { timeout: 90_000 }, async () => {
+    await choosePair('BTC', 'Bitcoin Mainnet', 'ETH', 'Ethereum Mainnet');
+    await amountBox().fill('0.002');
+    await expect
+      .poll(() =>
+        quote()
+          .textContent()
+          .catch(() => ''),
+      )
+      .toContain(formats.crypto('0.002', 'BTC'));
+    await page.getByRole('button', { name: 'Review swap' }).click();
+    await page.getByRole('heading', { name: 'Review the swap' }).waitFor();
+    const firstReference = await page.locator('.swap-reference').textContent();
+
+    // The user leaves the review open until the quote runs out.
+    await expect
+      .poll(() => page.getByLabel('Quote expiry').textContent(), { timeout: 45_000, interval: 1_000 })
+      .toBe('Quote expired');
+    const swaps = swapRequests().length;
+    await confirmWithCode();
+    await expect
+      .poll(() => page.getByRole('status').allTextContents())
+      .toContainEqual(expect.stringMatching(/^The quote expired, so a new one was fetched/));
+    expect(await page.getByLabel('Quote expiry').textContent()).toMatch(/^Quote valid for \d+ s$/);
+    expect(await page.locator('.swap-reference').textContent()).not.toBe(firstReference);
+    expect(swapRequests().length).toBe(swaps);
+
+    await confirmWithCode();
+    await page.getByRole('heading', { name: 'Swapped' }).waitFor();
+    expect(swapRequests().length).toBe(swaps + 1);
+  });
+
+  it('showed no page errors', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
