@@ -129,7 +129,7 @@ export function DepositAddressForm({ onCreated }: { onCreated: () => void }): Re
           <input {...bind('label')} value={label} onChange={(event) => setLabel(event.target.value)} maxLength={100} />
           {fieldError('label')}
         </div>
-        <div>
+        <div className="deposit-wide">
           <label htmlFor={`${id}-referenceId`}>Reference id</label>
           <div className="row">
             <input
@@ -146,7 +146,7 @@ export function DepositAddressForm({ onCreated }: { onCreated: () => void }): Re
           </div>
           {fieldError('referenceId')}
         </div>
-        <div>
+        <div className="deposit-wide">
           <label htmlFor={`${id}-callbackUrl`}>Callback URL</label>
           <input
             {...bind('callbackUrl')}
