@@ -138,6 +138,9 @@ describe('OpenID provider', () => {
     expect(second.refresh_token).toBeTruthy();
     expect(second.refresh_token).not.toBe(first.refresh_token);
     await expect(tokenRequest(sandbox, { grant_type: 'refresh_token', refresh_token: first.refresh_token ?? '' })).rejects.toMatchObject({ error: 'invalid_grant' });
+    // Reuse of a rotated token is treated as theft (RFC 9700 4.14.2): the whole grant is revoked.
+    await expect(tokenRequest(sandbox, { grant_type: 'refresh_token', refresh_token: second.refresh_token ?? '' })).rejects.toMatchObject({ error: 'invalid_grant' });
+    expect((await api(sandbox, 'GET', '/session', { token: second.access_token })).status).toBe(401);
   });
 
   it('expires access tokens after the configured lifetime, and refresh gives a working one', async () => {
