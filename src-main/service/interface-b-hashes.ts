@@ -14,7 +14,12 @@ function md5Hex(text: string): string {
 
 /** Spec 4.2 call 1: Symbol + Amount + Address + MerchantTransactionId + secret. */
 export function withdrawHash(
-  fields: { readonly Symbol: string; readonly Amount: number; readonly Address: string; readonly MerchantTransactionId: string },
+  fields: {
+    readonly Symbol: string;
+    readonly Amount: number;
+    readonly Address: string;
+    readonly MerchantTransactionId: string;
+  },
   secretKey: string,
 ): string {
   return md5Hex(`${fields.Symbol}${String(fields.Amount)}${fields.Address}${fields.MerchantTransactionId}${secretKey}`);
@@ -22,7 +27,12 @@ export function withdrawHash(
 
 /** design.md (SDK): Symbol + NetworkId + Address + ReferenceId + secret. */
 export function verifyStartHash(
-  fields: { readonly Symbol: string; readonly NetworkId: number; readonly Address: string; readonly ReferenceId: string },
+  fields: {
+    readonly Symbol: string;
+    readonly NetworkId: number;
+    readonly Address: string;
+    readonly ReferenceId: string;
+  },
   secretKey: string,
 ): string {
   return md5Hex(`${fields.Symbol}${String(fields.NetworkId)}${fields.Address}${fields.ReferenceId}${secretKey}`);
@@ -30,7 +40,12 @@ export function verifyStartHash(
 
 /** design.md (SDK): Symbol + NetworkId + Amount + ReferenceId + secret. */
 export function verifyConfirmHash(
-  fields: { readonly Symbol: string; readonly NetworkId: number; readonly Amount: number; readonly ReferenceId: string },
+  fields: {
+    readonly Symbol: string;
+    readonly NetworkId: number;
+    readonly Amount: number;
+    readonly ReferenceId: string;
+  },
   secretKey: string,
 ): string {
   return md5Hex(`${fields.Symbol}${String(fields.NetworkId)}${String(fields.Amount)}${fields.ReferenceId}${secretKey}`);
@@ -38,10 +53,18 @@ export function verifyConfirmHash(
 
 /** Spec 4.2 call 5: PublicKey + Symbol + Label + ReferenceId + CallbackUrl + secret. */
 export function depositCreateHash(
-  fields: { readonly PublicKey: string; readonly Symbol: string; readonly Label: string; readonly ReferenceId: string; readonly CallbackUrl: string },
+  fields: {
+    readonly PublicKey: string;
+    readonly Symbol: string;
+    readonly Label: string;
+    readonly ReferenceId: string;
+    readonly CallbackUrl: string;
+  },
   secretKey: string,
 ): string {
-  return md5Hex(`${fields.PublicKey}${fields.Symbol}${fields.Label}${fields.ReferenceId}${fields.CallbackUrl}${secretKey}`);
+  return md5Hex(
+    `${fields.PublicKey}${fields.Symbol}${fields.Label}${fields.ReferenceId}${fields.CallbackUrl}${secretKey}`,
+  );
 }
 
 /** Spec 6 rule 1: the deposit callback's Signature is uppercase hex MD5 of secret key + Hash. */

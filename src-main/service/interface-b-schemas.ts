@@ -75,7 +75,10 @@ export const merchantBalanceFields = [
 export type MerchantBalanceField = (typeof merchantBalanceFields)[number];
 
 export const MerchantBalances = z.object(
-  Object.fromEntries(merchantBalanceFields.map((field) => [field, z.number()])) as Record<MerchantBalanceField, z.ZodNumber>,
+  Object.fromEntries(merchantBalanceFields.map((field) => [field, z.number()])) as Record<
+    MerchantBalanceField,
+    z.ZodNumber
+  >,
 );
 export type MerchantBalances = z.infer<typeof MerchantBalances>;
 

@@ -104,12 +104,17 @@ export function toWireAmount(text: string, field = 'amount'): number {
   }
   const wire = Number(text);
   if (!Number.isFinite(wire) || !new Decimal(String(wire)).equals(exact)) {
-    throw new AppError('bad_input', 'This amount has more digits than the service can receive exactly. Use fewer decimal places.', { field });
+    throw new AppError(
+      'bad_input',
+      'This amount has more digits than the service can receive exactly. Use fewer decimal places.',
+      { field },
+    );
   }
   return wire;
 }
 
-type Operation = 'withdraw' | 'verify-start' | 'verify-confirm' | 'withdrawable' | 'deposit-create' | 'deposit-get' | 'balances';
+type Operation =
+  'withdraw' | 'verify-start' | 'verify-confirm' | 'withdrawable' | 'deposit-create' | 'deposit-get' | 'balances';
 
 interface Call<T extends z.ZodType> {
   readonly operation: Operation;
@@ -136,7 +141,7 @@ export function createInterfaceBClient(options: InterfaceBClientOptions): Interf
     const started = Date.now();
     let status: number;
     let retryAfter: string | null;
-    let json: unknown = null;
+    let json: unknown;
     try {
       const response = await doFetch(`${root}${spec.path}`, {
         method: 'POST',
@@ -156,7 +161,11 @@ export function createInterfaceBClient(options: InterfaceBClientOptions): Interf
       }
     } catch (error) {
       const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-      options.logger?.warn('interface B call failed without an answer', { path: spec.path, timedOut, ms: Date.now() - started });
+      options.logger?.warn('interface B call failed without an answer', {
+        path: spec.path,
+        timedOut,
+        ms: Date.now() - started,
+      });
       if (spec.movesMoney) {
         throw new AppError(
           'outcome_unknown',
@@ -165,7 +174,9 @@ export function createInterfaceBClient(options: InterfaceBClientOptions): Interf
       }
       throw new AppError(
         'network',
-        timedOut ? 'The merchant API took too long to answer. Please try again.' : 'The merchant API could not be reached. Check the address and your connection.',
+        timedOut
+          ? 'The merchant API took too long to answer. Please try again.'
+          : 'The merchant API could not be reached. Check the address and your connection.',
       );
     }
     const envelope = AnyEnvelope.safeParse(json);
@@ -180,19 +191,28 @@ export function createInterfaceBClient(options: InterfaceBClientOptions): Interf
         issues: parsed.error.issues.slice(0, 3).map((issue) => `${issue.path.join('.')}: ${issue.message}`),
       });
       if (spec.movesMoney) {
-        throw new AppError('outcome_unknown', 'The service answered in a way the app does not understand, so the outcome of the withdrawal is unknown. Use "Check status".');
+        throw new AppError(
+          'outcome_unknown',
+          'The service answered in a way the app does not understand, so the outcome of the withdrawal is unknown. Use "Check status".',
+        );
       }
       throw new AppError('service_error', 'The merchant API sent an answer the app does not understand.');
     }
-    // A server-side failure on a money-moving call may have happened after the money moved.
-    if (spec.movesMoney && status >= 500) {
-      throw new AppError('outcome_unknown', 'The service failed while handling the withdrawal, so its outcome is unknown. Use "Check status" before trying again.');
+    // A server-side failure on a money-moving call may have happened after the money moved, and so may an
+    // answer the app cannot read; only a readable Z-code refusal says for sure that nothing moved.
+    const httpOk = status >= 200 && status < 300;
+    if (spec.movesMoney && (status >= 500 || (httpOk && zcode === null))) {
+      throw new AppError(
+        'outcome_unknown',
+        'The service failed while handling the withdrawal, so its outcome is unknown. Use "Check status" before trying again.',
+      );
     }
     throw errorFor(spec.operation, zcode, status, retryAfter);
   }
 
   function requireCode(code: string): string {
-    if (!TWO_FACTOR_CODE.test(code)) throw new AppError('invalid_code', 'The two-factor code must be exactly six digits.', { field: 'tfaCode' });
+    if (!TWO_FACTOR_CODE.test(code))
+      throw new AppError('invalid_code', 'The two-factor code must be exactly six digits.', { field: 'tfaCode' });
     return code;
   }
 
@@ -211,7 +231,13 @@ export function createInterfaceBClient(options: InterfaceBClientOptions): Interf
     },
     async verifyStart(request) {
       const Hash = verifyStartHash(request, secretKey);
-      return call({ operation: 'verify-start', path: '/verify/start', body: { ...request, Hash }, result: VerifyStartResult, movesMoney: false });
+      return call({
+        operation: 'verify-start',
+        path: '/verify/start',
+        body: { ...request, Hash },
+        result: VerifyStartResult,
+        movesMoney: false,
+      });
     },
     async verifyConfirmAmount(request) {
       const Amount = toWireAmount(request.Amount);
@@ -245,7 +271,13 @@ export function createInterfaceBClient(options: InterfaceBClientOptions): Interf
       if (request.Currency !== undefined) body.Currency = request.Currency;
       if (request.RedirectUrl !== undefined) body.RedirectUrl = request.RedirectUrl;
       if (request.CancelUrl !== undefined) body.CancelUrl = request.CancelUrl;
-      return call({ operation: 'deposit-create', path: '/deposit/address/create', body, result: CreatedMerchantDepositAddress, movesMoney: false });
+      return call({
+        operation: 'deposit-create',
+        path: '/deposit/address/create',
+        body,
+        result: CreatedMerchantDepositAddress,
+        movesMoney: false,
+      });
     },
     getDepositAddress: (request) =>
       call({
@@ -255,12 +287,24 @@ export function createInterfaceBClient(options: InterfaceBClientOptions): Interf
         result: RetrievedMerchantDepositAddress,
         movesMoney: false,
       }),
-    balances: () => call({ operation: 'balances', path: '/merchant/balances', body: {}, result: MerchantBalances, movesMoney: false }),
+    balances: () =>
+      call({
+        operation: 'balances',
+        path: '/merchant/balances',
+        body: {},
+        result: MerchantBalances,
+        movesMoney: false,
+      }),
   };
 }
 
 /** What a Z-code means for the call that got it, in words for a finance team (spec 7.2). */
-export function errorFor(operation: Operation, zcode: string | null, status: number, retryAfter: string | null = null): AppError {
+export function errorFor(
+  operation: Operation,
+  zcode: string | null,
+  status: number,
+  retryAfter: string | null = null,
+): AppError {
   switch (zcode) {
     case 'Z200':
       return new AppError(
@@ -280,19 +324,33 @@ export function errorFor(operation: Operation, zcode: string | null, status: num
         "The service could not verify the request's signature hash (Z800): the keys don't match this merchant, or they belong to a different environment. Check that the public and secret key are a pair from the same merchant and environment.",
       );
     case 'Z300':
-      return new AppError('invalid_symbol', 'The service does not support this asset on this network (Z300).', { field: 'symbol' });
+      return new AppError('invalid_symbol', 'The service does not support this asset on this network (Z300).', {
+        field: 'symbol',
+      });
     case 'Z600':
       return new AppError('bad_input', z600Message(operation));
     case 'Z429':
-      return new AppError('rate_limited', 'Too many requests to the merchant API (Z429). Please wait a moment and try again.', {
-        retryAfterSeconds: parseRetryAfter(retryAfter),
-      });
+      return new AppError(
+        'rate_limited',
+        'Too many requests to the merchant API (Z429). Please wait a moment and try again.',
+        {
+          retryAfterSeconds: parseRetryAfter(retryAfter),
+        },
+      );
     case 'Z400':
-      return new AppError('service_error', 'The service refused the request as malformed or reported a blockchain network error (Z400). Try again later; if it persists, contact the service.');
+      return new AppError(
+        'service_error',
+        'The service refused the request as malformed or reported a blockchain network error (Z400). Try again later; if it persists, contact the service.',
+      );
     case 'Z500':
       return new AppError('service_error', z500Message(operation));
     default:
-      return new AppError('service_error', zcode ? `The merchant API reported an error (${zcode}).` : `The merchant API answered with an error (HTTP ${status}).`);
+      return new AppError(
+        'service_error',
+        zcode
+          ? `The merchant API reported an error (${zcode}).`
+          : `The merchant API answered with an error (HTTP ${status}).`,
+      );
   }
 }
 

@@ -130,7 +130,10 @@ export type CallbackCheckResult = z.infer<typeof CallbackCheckResult>;
 export const merchantOperations = {
   'merchant.getSettings': operation(z.void(), MerchantOverview),
   'merchant.setEnvironment': operation(z.object({ environment: EnvironmentId }).strict(), MerchantOverview),
-  'merchant.setApiUrl': operation(z.object({ environment: EnvironmentId, apiUrl: Text(2048) }).strict(), MerchantOverview),
+  'merchant.setApiUrl': operation(
+    z.object({ environment: EnvironmentId, apiUrl: Text(2048) }).strict(),
+    MerchantOverview,
+  ),
   'merchant.setAllowUnverified': operation(z.object({ allow: z.boolean() }).strict(), MerchantOverview),
   /** Write-only: the secret key enters here and is never returned. */
   'merchant.saveKeys': operation(
@@ -148,13 +151,26 @@ export const merchantOperations = {
   'merchant.balances': operation(z.void(), z.array(MerchantBalanceRow)),
   'merchant.verifiedList': operation(z.object({ referenceId: ReferenceId }).strict(), z.array(VerifiedAddress)),
   'merchant.verifyStart': operation(
-    z.object({ referenceId: ReferenceId, code: AssetCode, address: Text(200), label: z.string().trim().min(1, 'Enter a label').max(100) }).strict(),
+    z
+      .object({
+        referenceId: ReferenceId,
+        code: AssetCode,
+        address: Text(200),
+        label: z.string().trim().min(1, 'Enter a label').max(100),
+      })
+      .strict(),
     PendingVerificationView,
   ),
   'merchant.verifyPending': operation(z.void(), z.array(PendingVerificationView)),
-  'merchant.verifyConfirm': operation(z.object({ id: z.string().min(1).max(100), amount: AmountInput }).strict(), VerifyConfirmResult),
+  'merchant.verifyConfirm': operation(
+    z.object({ id: z.string().min(1).max(100), amount: AmountInput }).strict(),
+    VerifyConfirmResult,
+  ),
   'merchant.verifyRestart': operation(z.object({ id: z.string().min(1).max(100) }).strict(), PendingVerificationView),
-  'merchant.verifyDiscard': operation(z.object({ id: z.string().min(1).max(100) }).strict(), z.array(PendingVerificationView)),
+  'merchant.verifyDiscard': operation(
+    z.object({ id: z.string().min(1).max(100) }).strict(),
+    z.array(PendingVerificationView),
+  ),
   /** Fixes the merchant transaction id and freezes the withdrawal in main. */
   'merchant.withdrawConfirm': operation(
     z
@@ -169,9 +185,15 @@ export const merchantOperations = {
       .strict(),
     WithdrawIntentView,
   ),
-  'merchant.withdrawSubmit': operation(z.object({ intentId: z.string().min(1).max(100), tfaCode: TwoFactorCode }).strict(), WithdrawIntentView),
+  'merchant.withdrawSubmit': operation(
+    z.object({ intentId: z.string().min(1).max(100), tfaCode: TwoFactorCode }).strict(),
+    WithdrawIntentView,
+  ),
   /** Reconciles an unknown outcome by re-sending the identical request (the service answers duplicates with the original). */
-  'merchant.withdrawCheckStatus': operation(z.object({ intentId: z.string().min(1).max(100), tfaCode: TwoFactorCode }).strict(), WithdrawIntentView),
+  'merchant.withdrawCheckStatus': operation(
+    z.object({ intentId: z.string().min(1).max(100), tfaCode: TwoFactorCode }).strict(),
+    WithdrawIntentView,
+  ),
   'merchant.withdrawGet': operation(z.object({ intentId: z.string().min(1).max(100) }).strict(), WithdrawIntentView),
   'merchant.depositCreate': operation(
     z

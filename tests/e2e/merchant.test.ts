@@ -44,7 +44,10 @@ describe('merchant treasury in Chromium against the sandbox', () => {
   }
 
   async function typeCode(code: string): Promise<void> {
-    await app.page.getByRole('group', { name: 'Two-factor code' }).getByRole('textbox', { name: 'Digit 1 of 6' }).click();
+    await app.page
+      .getByRole('group', { name: 'Two-factor code' })
+      .getByRole('textbox', { name: 'Digit 1 of 6' })
+      .click();
     await app.page.keyboard.type(code);
   }
 
@@ -78,7 +81,11 @@ describe('merchant treasury in Chromium against the sandbox', () => {
     [merchant, other] = app.sandbox.info().merchants as [Merchant, Merchant];
     nextCode = createCodeSource(merchant.totpSecret);
     app.page.on('response', (response) => {
-      if (response.url().includes('/__bridge/invoke/')) void response.text().then((text) => bridgeAnswers.push(text), () => undefined);
+      if (response.url().includes('/__bridge/invoke/'))
+        void response.text().then(
+          (text) => bridgeAnswers.push(text),
+          () => undefined,
+        );
     });
     await app.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Merchant' }).click();
     await app.page.getByRole('heading', { name: 'Merchant' }).waitFor();
@@ -86,7 +93,13 @@ describe('merchant treasury in Chromium against the sandbox', () => {
 
   // A failed step shows what the user saw, which says more than a timeout.
   afterEach(async (context) => {
-    if (context.task.result?.state === 'fail') console.error(`page at failure:\n${await app.page.locator('main').innerText().catch(() => '(no page)')}`);
+    if (context.task.result?.state === 'fail')
+      console.error(
+        `page at failure:\n${await app.page
+          .locator('main')
+          .innerText()
+          .catch(() => '(no page)')}`,
+      );
   });
 
   afterAll(async () => {
@@ -120,7 +133,10 @@ describe('merchant treasury in Chromium against the sandbox', () => {
     await tab('Balances').click();
     const table = app.page.getByRole('table', { name: 'Merchant balances' });
     await expect.poll(() => table.getByRole('row').count()).toBe(13);
-    const bscUsdt = table.getByRole('row').filter({ hasText: 'Binance Smart Chain' }).filter({ has: app.page.getByRole('rowheader', { name: 'USDT' }) });
+    const bscUsdt = table
+      .getByRole('row')
+      .filter({ hasText: 'Binance Smart Chain' })
+      .filter({ has: app.page.getByRole('rowheader', { name: 'USDT' }) });
     expect(await bscUsdt.count()).toBe(1);
   });
 
@@ -159,7 +175,9 @@ describe('merchant treasury in Chromium against the sandbox', () => {
     expect(await app.page.getByRole('button', { name: 'Review withdrawal' }).isDisabled()).toBe(true);
     const refused = await app.page.evaluate(
       ([address, email]) =>
-        (window as unknown as { wallet: { merchant: { withdrawConfirm(x: unknown): Promise<unknown> } } }).wallet.merchant.withdrawConfirm({
+        (
+          window as unknown as { wallet: { merchant: { withdrawConfirm(x: unknown): Promise<unknown> } } }
+        ).wallet.merchant.withdrawConfirm({
           referenceId: 'member-e2e',
           code: 'BTC',
           address,
@@ -177,7 +195,9 @@ describe('merchant treasury in Chromium against the sandbox', () => {
     const before = await ethBalance();
     await page.getByLabel('Reference id of the verified addresses').fill(REFERENCE);
     await page.getByRole('button', { name: 'Load verified addresses' }).click();
-    await page.getByRole('combobox', { name: 'Verified address', exact: true }).selectOption({ label: `Treasury cold — ETH — ${ETH_ADDRESS}` });
+    await page
+      .getByRole('combobox', { name: 'Verified address', exact: true })
+      .selectOption({ label: `Treasury cold — ETH — ${ETH_ADDRESS}` });
     await page.getByLabel('Amount (ETH)').fill('0.0125');
     await page.getByLabel('Label', { exact: true }).fill('Payout 1');
     await page.getByLabel('Merchant account e-mail').fill(merchant.email);
@@ -198,7 +218,9 @@ describe('merchant treasury in Chromium against the sandbox', () => {
     const page = app.page;
     const before = await ethBalance();
     await page.getByRole('button', { name: 'Load verified addresses' }).click();
-    await page.getByRole('combobox', { name: 'Verified address', exact: true }).selectOption({ label: `Treasury cold — ETH — ${ETH_ADDRESS}` });
+    await page
+      .getByRole('combobox', { name: 'Verified address', exact: true })
+      .selectOption({ label: `Treasury cold — ETH — ${ETH_ADDRESS}` });
     await page.getByLabel('Amount (ETH)').fill('0.02');
     await page.getByLabel('Merchant account e-mail').fill(merchant.email);
     await page.getByRole('button', { name: 'Review withdrawal' }).click();
@@ -226,7 +248,10 @@ describe('merchant treasury in Chromium against the sandbox', () => {
     await page.getByRole('button', { name: 'Create deposit address' }).click();
     const card = page.getByRole('region', { name: 'Deposit address for order-77' });
     await card.waitFor();
-    const address = (await card.getByRole('group', { name: 'Deposit address' }).locator('code').getAttribute('data-address')) as string;
+    const address = (await card
+      .getByRole('group', { name: 'Deposit address' })
+      .locator('code')
+      .getAttribute('data-address')) as string;
     expect(address).toMatch(/^ltc1/);
     expect(await card.getByText('Minimum amounts').count()).toBe(1);
     expect(await card.getByRole('note').textContent()).toMatch(/Send only LTC/);
@@ -239,12 +264,17 @@ describe('merchant treasury in Chromium against the sandbox', () => {
     await page.getByLabel('Member id (the reference id it was created with)').fill('order-77');
     await page.getByLabel('Asset and network of the address').selectOption('LTC');
     await page.getByRole('button', { name: 'Get deposit address' }).click();
-    await expect.poll(() => card.getByRole('group', { name: 'Deposit address' }).locator('code').getAttribute('data-address')).toBe(address);
+    await expect
+      .poll(() => card.getByRole('group', { name: 'Deposit address' }).locator('code').getAttribute('data-address'))
+      .toBe(address);
   });
 
   it('the callback checker accepts a genuine callback from the sandbox and rejects a tampered one', async () => {
     const page = app.page;
-    const address = (await page.getByRole('group', { name: 'Deposit address' }).locator('code').getAttribute('data-address')) as string;
+    const address = (await page
+      .getByRole('group', { name: 'Deposit address' })
+      .locator('code')
+      .getAttribute('data-address')) as string;
     callbackBodies = [];
     const delivery = await realFetch(`${app.sandbox.origin}/__sandbox/deposit`, {
       method: 'POST',
@@ -259,10 +289,18 @@ describe('merchant treasury in Chromium against the sandbox', () => {
     await page.getByLabel('Callback body (JSON, as your endpoint received it)').fill(genuine);
     await page.getByRole('button', { name: 'Check signature' }).click();
     await page.getByRole('heading', { name: 'Signature valid' }).waitFor();
-    expect(await page.getByRole('table', { name: 'Callback fields' }).getByRole('row', { name: /UniqueId/ }).count()).toBe(1);
+    expect(
+      await page
+        .getByRole('table', { name: 'Callback fields' })
+        .getByRole('row', { name: /UniqueId/ })
+        .count(),
+    ).toBe(1);
 
     const body = JSON.parse(genuine) as { Hash: string };
-    const tampered = genuine.replace(body.Hash, body.Hash.startsWith('A') ? `B${body.Hash.slice(1)}` : `A${body.Hash.slice(1)}`);
+    const tampered = genuine.replace(
+      body.Hash,
+      body.Hash.startsWith('A') ? `B${body.Hash.slice(1)}` : `A${body.Hash.slice(1)}`,
+    );
     await page.getByLabel('Callback body (JSON, as your endpoint received it)').fill(tampered);
     await page.getByRole('button', { name: 'Check signature' }).click();
     await page.getByRole('heading', { name: 'Signature invalid' }).waitFor();
@@ -278,7 +316,9 @@ describe('merchant treasury in Chromium against the sandbox', () => {
     const localStorageText = await app.page.evaluate(() => JSON.stringify({ ...window.localStorage }));
     await app.logger.flush();
     const logDir = join(app.userDataDir, 'logs');
-    const logs = (await Promise.all((await readdir(logDir)).map((file) => readFile(join(logDir, file), 'utf8')))).join('\n');
+    const logs = (await Promise.all((await readdir(logDir)).map((file) => readFile(join(logDir, file), 'utf8')))).join(
+      '\n',
+    );
     expect(bridgeAnswers.length).toBeGreaterThan(20);
     for (const secret of [merchant.secretKey, other.secretKey, 'sk_sbx_not_the_right_one']) {
       expect(settingsText).not.toContain(secret);

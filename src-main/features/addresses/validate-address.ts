@@ -9,7 +9,8 @@ import { AppError } from '../../app-error';
  * call to the service. The checksums are computed by maintained libraries (bitcoinjs-lib for Base58Check
  * and bech32/bech32m, viem for EIP-55); this module only decides which prefixes each network accepts.
  */
-export type AddressCheck = { readonly ok: true; readonly address: string } | { readonly ok: false; readonly reason: string };
+export type AddressCheck =
+  { readonly ok: true; readonly address: string } | { readonly ok: false; readonly reason: string };
 
 interface UtxoParams {
   readonly name: string;
@@ -40,11 +41,13 @@ function checkUtxo(params: UtxoParams, text: string): AddressCheck {
     }
     if (decoded.prefix !== params.bech32) return { ok: false, reason: `This is not a ${params.name} address.` };
     const length = decoded.data.length;
-    const shapeOk = decoded.version === 0 ? length === 20 || length === 32 : decoded.version <= 16 && length >= 2 && length <= 40;
+    const shapeOk =
+      decoded.version === 0 ? length === 20 || length === 32 : decoded.version <= 16 && length >= 2 && length <= 40;
     if (!shapeOk || decoded.version > 1) {
       return { ok: false, reason: `This ${params.name} address uses a kind of address the app cannot send to.` };
     }
-    if (decoded.version === 1 && length !== 32) return { ok: false, reason: `This ${params.name} address is malformed.` };
+    if (decoded.version === 1 && length !== 32)
+      return { ok: false, reason: `This ${params.name} address is malformed.` };
     return { ok: true, address: lower };
   }
   let version: number;
@@ -65,7 +68,10 @@ function checkEvm(networkName: string, text: string): AddressCheck {
   }
   // strict: a mixed-case address must carry a correct EIP-55 checksum; all lower case claims none.
   if (!isEvmAddress(text, { strict: true })) {
-    return { ok: false, reason: `This ${networkName} address has a typo: its checksum (upper/lower case letters) does not match.` };
+    return {
+      ok: false,
+      reason: `This ${networkName} address has a typo: its checksum (upper/lower case letters) does not match.`,
+    };
   }
   return { ok: true, address: text };
 }

@@ -13,7 +13,12 @@ export function checkCallbackBody(text: string, secretKey: string): CallbackChec
   try {
     json = JSON.parse(text);
   } catch {
-    return { valid: false, summary: 'This is not valid JSON. Paste the raw body of the callback request.', problems: [{ field: 'body', message: 'not JSON' }], fields: [] };
+    return {
+      valid: false,
+      summary: 'This is not valid JSON. Paste the raw body of the callback request.',
+      problems: [{ field: 'body', message: 'not JSON' }],
+      fields: [],
+    };
   }
   const parsed = DepositCallbackBody.safeParse(json);
   if (!parsed.success) {
@@ -36,7 +41,12 @@ export function checkCallbackBody(text: string, secretKey: string): CallbackChec
     { name: 'Symbol', value: body.Symbol },
     { name: 'ReferenceId', value: body.ReferenceId },
     { name: 'OrderId', value: String(body.OrderId) },
-    { name: 'Price', value: Object.entries(body.Price).map(([currency, amount]) => `${currency} ${String(amount)}`).join(', ') },
+    {
+      name: 'Price',
+      value: Object.entries(body.Price)
+        .map(([currency, amount]) => `${currency} ${String(amount)}`)
+        .join(', '),
+    },
     { name: 'Hash', value: body.Hash },
     { name: 'Signature', value: body.Signature },
   ];
@@ -44,7 +54,8 @@ export function checkCallbackBody(text: string, secretKey: string): CallbackChec
   if (sameText(expected, body.Signature)) {
     return {
       valid: true,
-      summary: 'Valid: the Signature matches the Hash and your secret key, so this callback came from the service. Compare the fields with your records.',
+      summary:
+        'Valid: the Signature matches the Hash and your secret key, so this callback came from the service. Compare the fields with your records.',
       problems: [],
       fields,
     };

@@ -1,5 +1,9 @@
 import type { MerchantBalanceRow } from '../../../src-preload/contract/merchant';
-import { merchantBalanceFields, type MerchantBalanceField, type MerchantBalances } from '../../service/interface-b-schemas';
+import {
+  merchantBalanceFields,
+  type MerchantBalanceField,
+  type MerchantBalances,
+} from '../../service/interface-b-schemas';
 import { decimalText } from './asset-lookup';
 
 /** Spec 2.3's balance table: which asset on which network each field holds. */
@@ -19,5 +23,9 @@ const balanceLabels: Record<MerchantBalanceField, { asset: string; network: stri
 };
 
 export function balanceRows(balances: MerchantBalances): MerchantBalanceRow[] {
-  return merchantBalanceFields.map((field) => ({ field, ...balanceLabels[field], amount: decimalText(balances[field]) }));
+  return merchantBalanceFields.map((field) => ({
+    field,
+    ...balanceLabels[field],
+    amount: decimalText(balances[field]),
+  }));
 }

@@ -25,11 +25,20 @@ export function requireWebUrl(text: string, field: string, what: string): string
   try {
     url = new URL(text.trim());
   } catch {
-    throw new AppError('bad_input', `The ${what} must be a full address such as https://shop.example/${field === 'callbackUrl' ? 'callback' : 'done'}.`, { field });
+    throw new AppError(
+      'bad_input',
+      `The ${what} must be a full address such as https://shop.example/${field === 'callbackUrl' ? 'callback' : 'done'}.`,
+      { field },
+    );
   }
-  if (url.username || url.password) throw new AppError('bad_input', `The ${what} must not contain a user name or password.`, { field });
+  if (url.username || url.password)
+    throw new AppError('bad_input', `The ${what} must not contain a user name or password.`, { field });
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackUrl(url.href))) {
-    throw new AppError('bad_input', `The ${what} must start with https:// (http is allowed only for this computer, for testing).`, { field });
+    throw new AppError(
+      'bad_input',
+      `The ${what} must start with https:// (http is allowed only for this computer, for testing).`,
+      { field },
+    );
   }
   return url.href;
 }
@@ -39,10 +48,13 @@ export function createMerchantDeposits(keys: MerchantKeys) {
     async create(input: CreateDepositInput): Promise<MerchantDepositAddressView> {
       const entry = assetByCode(input.code);
       const callbackUrl = requireWebUrl(input.callbackUrl, 'callbackUrl', 'callback URL');
-      const redirectUrl = input.redirectUrl ? requireWebUrl(input.redirectUrl, 'redirectUrl', 'redirect URL') : undefined;
+      const redirectUrl = input.redirectUrl
+        ? requireWebUrl(input.redirectUrl, 'redirectUrl', 'redirect URL')
+        : undefined;
       const cancelUrl = input.cancelUrl ? requireWebUrl(input.cancelUrl, 'cancelUrl', 'cancel URL') : undefined;
       const amount = input.amount ? requireAmountPrecision(entry, input.amount) : undefined;
-      if (input.currency && !amount) throw new AppError('bad_input', 'A currency is only used with an expected amount.', { field: 'currency' });
+      if (input.currency && !amount)
+        throw new AppError('bad_input', 'A currency is only used with an expected amount.', { field: 'currency' });
       const referenceId = input.referenceId.trim() === '' ? randomUUID() : input.referenceId.trim();
       const { client } = await keys.connect();
       const created = await client.createDepositAddress({
@@ -66,12 +78,19 @@ export function createMerchantDeposits(keys: MerchantKeys) {
         contractTypes: created.contractTypes,
         information: created.information,
         price: amount
-          ? Object.entries(created.price).map(([currency, value]) => ({ currency: currency.toUpperCase(), amount: decimalText(value) }))
+          ? Object.entries(created.price).map(([currency, value]) => ({
+              currency: currency.toUpperCase(),
+              amount: decimalText(value),
+            }))
           : null,
       };
     },
 
-    async get(input: { memberId: string; code: string; label?: string | undefined }): Promise<MerchantDepositAddressView> {
+    async get(input: {
+      memberId: string;
+      code: string;
+      label?: string | undefined;
+    }): Promise<MerchantDepositAddressView> {
       const entry = assetByCode(input.code);
       const { client } = await keys.connect();
       const found = await client.getDepositAddress({

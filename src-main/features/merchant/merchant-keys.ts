@@ -8,7 +8,12 @@ import type { SettingsStore } from '../../settings/settings-store';
 import { createInterfaceBClient, type InterfaceBClient } from '../../service/interface-b';
 import type { MerchantSettings } from './merchant-settings';
 
-export const merchantEnvironments: readonly EnvironmentId[] = ['service-sandbox', 'production', 'local-sandbox', 'custom'];
+export const merchantEnvironments: readonly EnvironmentId[] = [
+  'service-sandbox',
+  'production',
+  'local-sandbox',
+  'custom',
+];
 
 export interface MerchantKeysDeps {
   readonly settings: SettingsStore;
@@ -108,7 +113,8 @@ export function createMerchantKeys(deps: MerchantKeysDeps) {
     },
 
     async setApiUrl(environment: EnvironmentId, text: string): Promise<MerchantOverview> {
-      if (environment === 'local-sandbox') throw new AppError('bad_input', 'The local sandbox address is built in.', { field: 'apiUrl' });
+      if (environment === 'local-sandbox')
+        throw new AppError('bad_input', 'The local sandbox address is built in.', { field: 'apiUrl' });
       const url = requireApiUrl(environment, text);
       await updateMerchant((current) => ({ ...current, apiUrls: { ...current.apiUrls, [environment]: url } }));
       return overview();
@@ -117,7 +123,11 @@ export function createMerchantKeys(deps: MerchantKeysDeps) {
     async save(environment: EnvironmentId, publicKey: string, secretKey: string): Promise<MerchantOverview> {
       const url = apiUrlOf(environment);
       if (url === null) {
-        throw new AppError('not_configured', `Set the ${environmentLabels[environment]} merchant API address first: the keys are bound to it.`, { field: 'apiUrl' });
+        throw new AppError(
+          'not_configured',
+          `Set the ${environmentLabels[environment]} merchant API address first: the keys are bound to it.`,
+          { field: 'apiUrl' },
+        );
       }
       deps.logger.registerSecret?.(secretKey);
       // A new public key replaces the old pair whole: the old secret must not linger under the old name.
@@ -147,12 +157,19 @@ export function createMerchantKeys(deps: MerchantKeysDeps) {
       const environment = merchant().environment;
       const label = environmentLabels[environment];
       const binding = merchant().keys[environment];
-      if (!binding) throw new AppError('not_configured', `No merchant keys are set for ${label}. Add them under Merchant API keys.`);
+      if (!binding)
+        throw new AppError(
+          'not_configured',
+          `No merchant keys are set for ${label}. Add them under Merchant API keys.`,
+        );
       const problem = bindingProblem(environment);
       if (problem) throw new AppError('not_configured', problem);
       const secretKey = await deps.secrets.get(secretAccount(environment, binding.publicKey));
       if (!secretKey) {
-        throw new AppError('not_configured', `The secret key for ${label} is not in the keychain (it may have been removed). Enter it again.`);
+        throw new AppError(
+          'not_configured',
+          `The secret key for ${label} is not in the keychain (it may have been removed). Enter it again.`,
+        );
       }
       const apiUrl = apiUrlOf(environment) as string;
       return {
@@ -174,7 +191,8 @@ export function createMerchantKeys(deps: MerchantKeysDeps) {
       const environment = merchant().environment;
       const binding = merchant().keys[environment];
       const secret = binding ? await deps.secrets.get(secretAccount(environment, binding.publicKey)) : null;
-      if (!secret) throw new AppError('not_configured', `No secret key is stored for ${environmentLabels[environment]}.`);
+      if (!secret)
+        throw new AppError('not_configured', `No secret key is stored for ${environmentLabels[environment]}.`);
       deps.logger.registerSecret?.(secret);
       return secret;
     },
@@ -192,15 +210,22 @@ export function requireApiUrl(environment: EnvironmentId, text: string): string 
   try {
     url = new URL(text.trim());
   } catch {
-    throw new AppError('bad_input', 'Enter the API address as a full URL, such as https://api.example.com.', { field: 'apiUrl' });
+    throw new AppError('bad_input', 'Enter the API address as a full URL, such as https://api.example.com.', {
+      field: 'apiUrl',
+    });
   }
-  if (url.username || url.password) throw new AppError('bad_input', 'The API address must not contain a user name or password.', { field: 'apiUrl' });
+  if (url.username || url.password)
+    throw new AppError('bad_input', 'The API address must not contain a user name or password.', { field: 'apiUrl' });
   const https = url.protocol === 'https:';
   const localHttp = url.protocol === 'http:' && isLoopbackUrl(url.href);
   if (!https && !(environment === 'custom' && localHttp)) {
-    throw new AppError('bad_input', 'The merchant API address must start with https:// (plain http is allowed only for a custom address on this computer).', {
-      field: 'apiUrl',
-    });
+    throw new AppError(
+      'bad_input',
+      'The merchant API address must start with https:// (plain http is allowed only for a custom address on this computer).',
+      {
+        field: 'apiUrl',
+      },
+    );
   }
   return url.href.replace(/\/+$/, '');
 }

@@ -44,5 +44,12 @@ export const MerchantSettings = z.object({
 export type MerchantSettings = z.infer<typeof MerchantSettings>;
 
 export function defaultMerchantSettings(): MerchantSettings {
-  return { environment: 'local-sandbox', apiUrls: {}, keys: {}, pendingVerifications: [], allowUnverified: false, lastReferenceId: '' };
+  return {
+    environment: 'local-sandbox',
+    apiUrls: {},
+    keys: {},
+    pendingVerifications: [],
+    allowUnverified: false,
+    lastReferenceId: '',
+  };
 }

@@ -36,7 +36,10 @@ export function createMerchantVerification(keys: MerchantKeys) {
   const pendingOf = (): PendingVerification[] => keys.current().pendingVerifications;
 
   async function replacePending(change: (list: PendingVerification[]) => PendingVerification[]): Promise<void> {
-    await keys.updateMerchant((current) => ({ ...current, pendingVerifications: change(current.pendingVerifications) }));
+    await keys.updateMerchant((current) => ({
+      ...current,
+      pendingVerifications: change(current.pendingVerifications),
+    }));
   }
 
   function requirePending(id: string): PendingVerification {
@@ -45,7 +48,12 @@ export function createMerchantVerification(keys: MerchantKeys) {
     return found;
   }
 
-  async function start(input: { referenceId: string; code: string; address: string; label: string }): Promise<PendingVerificationView> {
+  async function start(input: {
+    referenceId: string;
+    code: string;
+    address: string;
+    label: string;
+  }): Promise<PendingVerificationView> {
     const entry = assetByCode(input.code);
     const network = networkOf(entry);
     const checked = checkAddress(entry.network, input.address);
@@ -95,13 +103,19 @@ export function createMerchantVerification(keys: MerchantKeys) {
       return pendingOf().map(toView);
     },
 
-    async confirm(id: string, amountText: string): Promise<{ verified: boolean; message: string; pending: PendingVerificationView[] }> {
+    async confirm(
+      id: string,
+      amountText: string,
+    ): Promise<{ verified: boolean; message: string; pending: PendingVerificationView[] }> {
       const pending = requirePending(id);
       const entry = assetByCode(pending.code);
       const amount = requireAmountPrecision(entry, amountText);
       const connection = await keys.connect();
       if (connection.environment !== pending.environment || connection.publicKey !== pending.publicKey) {
-        throw new AppError('not_configured', 'This verification was started with other merchant keys or in another environment. Switch back to confirm it.');
+        throw new AppError(
+          'not_configured',
+          'This verification was started with other merchant keys or in another environment. Switch back to confirm it.',
+        );
       }
       const { isVerified } = await connection.client.verifyConfirmAmount({
         ReferenceId: pending.referenceId,
@@ -127,7 +141,12 @@ export function createMerchantVerification(keys: MerchantKeys) {
 
     async restart(id: string): Promise<PendingVerificationView> {
       const pending = requirePending(id);
-      const view = await start({ referenceId: pending.referenceId, code: pending.code, address: pending.address, label: pending.label });
+      const view = await start({
+        referenceId: pending.referenceId,
+        code: pending.code,
+        address: pending.address,
+        label: pending.label,
+      });
       await replacePending((list) => list.filter((p) => p.id !== id || p.id === view.id));
       return view;
     },

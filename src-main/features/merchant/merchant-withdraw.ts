@@ -76,8 +76,15 @@ export function createMerchantWithdraw(keys: MerchantKeys) {
   /** The keys in use now must be the ones the withdrawal was confirmed with. */
   async function connectionFor(body: WithdrawBody): Promise<MerchantConnection> {
     const connection = await keys.connect();
-    if (connection.environment !== body.environment || connection.publicKey !== body.publicKey || connection.origin !== body.origin) {
-      throw new AppError('stale_precheck', 'The merchant environment or keys changed after this withdrawal was confirmed. Switch back, or start a new withdrawal.');
+    if (
+      connection.environment !== body.environment ||
+      connection.publicKey !== body.publicKey ||
+      connection.origin !== body.origin
+    ) {
+      throw new AppError(
+        'stale_precheck',
+        'The merchant environment or keys changed after this withdrawal was confirmed. Switch back, or start a new withdrawal.',
+      );
     }
     return connection;
   }
@@ -110,7 +117,8 @@ export function createMerchantWithdraw(keys: MerchantKeys) {
       const connection = await keys.connect();
       const listed = await connection.client.withdrawableAssets(input.referenceId);
       const verified = listed.some(
-        (asset) => asset.symbol === entry.code && asset.networkId === network.id && sameAddress(asset.address, checked.address),
+        (asset) =>
+          asset.symbol === entry.code && asset.networkId === network.id && sameAddress(asset.address, checked.address),
       );
       if (!verified && !keys.current().allowUnverified) {
         throw new AppError(
@@ -151,7 +159,10 @@ export function createMerchantWithdraw(keys: MerchantKeys) {
       const intent = ledger.get(intentId);
       if (intent.state !== 'unknown') return view(intent);
       if (checking.has(intentId)) {
-        return view(intent, { code: 'in_flight', message: 'The status is already being checked. Wait for its result.' });
+        return view(intent, {
+          code: 'in_flight',
+          message: 'The status is already being checked. Wait for its result.',
+        });
       }
       checking.add(intentId);
       try {

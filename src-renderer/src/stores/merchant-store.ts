@@ -82,9 +82,14 @@ export const useMerchantStore = create<MerchantState>()((set, get) => {
     set((state) => {
       const busy = new Set(state.busy);
       busy.delete(key);
-      if (!result.ok) return { busy, feedback: { ...state.feedback, [section]: { error: result.error, message: null } } };
+      if (!result.ok)
+        return { busy, feedback: { ...state.feedback, [section]: { error: result.error, message: null } } };
       const { message, ...changes } = onValue(result.value);
-      return { ...changes, busy, feedback: { ...state.feedback, [section]: { error: null, message: message ?? null } } };
+      return {
+        ...changes,
+        busy,
+        feedback: { ...state.feedback, [section]: { error: null, message: message ?? null } },
+      };
     });
     return result.ok;
   }
@@ -104,95 +109,195 @@ export const useMerchantStore = create<MerchantState>()((set, get) => {
 
     show: (section) => set({ section }),
     async load() {
-      await run('load', 'keys', () => wallet.merchant.getSettings(), (overview) => ({ overview }));
+      await run(
+        'load',
+        'keys',
+        () => wallet.merchant.getSettings(),
+        (overview) => ({ overview }),
+      );
       await get().loadPending();
     },
     async setEnvironment(environment) {
-      await run('environment', 'keys', () => wallet.merchant.setEnvironment({ environment }), (overview) => ({
-        overview,
-        balances: null,
-        verified: null,
-        intent: null,
-        deposit: null,
-        callback: null,
-      }));
+      await run(
+        'environment',
+        'keys',
+        () => wallet.merchant.setEnvironment({ environment }),
+        (overview) => ({
+          overview,
+          balances: null,
+          verified: null,
+          intent: null,
+          deposit: null,
+          callback: null,
+        }),
+      );
     },
     setApiUrl: (environment, apiUrl) =>
-      run('apiUrl', 'keys', () => wallet.merchant.setApiUrl({ environment, apiUrl }), (overview) => ({ overview, message: 'API address saved.' })),
+      run(
+        'apiUrl',
+        'keys',
+        () => wallet.merchant.setApiUrl({ environment, apiUrl }),
+        (overview) => ({ overview, message: 'API address saved.' }),
+      ),
     saveKeys: (environment, publicKey, secretKey) =>
-      run('saveKeys', 'keys', () => wallet.merchant.saveKeys({ environment, publicKey, secretKey }), (overview) => ({
-        overview,
-        message: 'Keys saved. The secret key is stored in the keychain and cannot be shown again.',
-      })),
+      run(
+        'saveKeys',
+        'keys',
+        () => wallet.merchant.saveKeys({ environment, publicKey, secretKey }),
+        (overview) => ({
+          overview,
+          message: 'Keys saved. The secret key is stored in the keychain and cannot be shown again.',
+        }),
+      ),
     async deleteKeys(environment) {
-      await run('deleteKeys', 'keys', () => wallet.merchant.deleteKeys({ environment }), (overview) => ({ overview, message: 'Keys deleted.' }));
+      await run(
+        'deleteKeys',
+        'keys',
+        () => wallet.merchant.deleteKeys({ environment }),
+        (overview) => ({ overview, message: 'Keys deleted.' }),
+      );
     },
     async testConnection() {
-      await run('test', 'keys', () => wallet.merchant.testConnection(), (value) => ({ message: value.message }));
+      await run(
+        'test',
+        'keys',
+        () => wallet.merchant.testConnection(),
+        (value) => ({ message: value.message }),
+      );
     },
     async setAllowUnverified(allow) {
-      await run('allowUnverified', 'withdraw', () => wallet.merchant.setAllowUnverified({ allow }), (overview) => ({ overview }));
+      await run(
+        'allowUnverified',
+        'withdraw',
+        () => wallet.merchant.setAllowUnverified({ allow }),
+        (overview) => ({ overview }),
+      );
     },
     async loadBalances() {
-      await run('balances', 'balances', () => wallet.merchant.balances(), (balances) => ({ balances }));
+      await run(
+        'balances',
+        'balances',
+        () => wallet.merchant.balances(),
+        (balances) => ({ balances }),
+      );
     },
     async loadVerified(referenceId) {
-      await run('verified', 'verified', () => wallet.merchant.verifiedList({ referenceId }), (addresses) => ({ verified: { referenceId, addresses } }));
+      await run(
+        'verified',
+        'verified',
+        () => wallet.merchant.verifiedList({ referenceId }),
+        (addresses) => ({ verified: { referenceId, addresses } }),
+      );
     },
     async loadPending() {
-      await run('pending', 'verified', () => wallet.merchant.verifyPending(), (pending) => ({ pending }));
+      await run(
+        'pending',
+        'verified',
+        () => wallet.merchant.verifyPending(),
+        (pending) => ({ pending }),
+      );
     },
     async startVerification(input) {
-      const started = await run('verifyStart', 'verified', () => wallet.merchant.verifyStart(input), (view) => ({
-        pending: [...get().pending.filter((p) => p.id !== view.id), view],
-        message: `The service sent a small amount of ${view.code} to ${view.address}. When it arrives, enter the exact amount received below.`,
-      }));
+      const started = await run(
+        'verifyStart',
+        'verified',
+        () => wallet.merchant.verifyStart(input),
+        (view) => ({
+          pending: [...get().pending.filter((p) => p.id !== view.id), view],
+          message: `The service sent a small amount of ${view.code} to ${view.address}. When it arrives, enter the exact amount received below.`,
+        }),
+      );
       if (started) await get().loadPending();
       return started;
     },
     confirmVerification: (id, amount) =>
-      run(`confirm:${id}`, 'verified', () => wallet.merchant.verifyConfirm({ id, amount }), (result) => ({
-        pending: result.pending,
-        message: result.message,
-        lastVerification: result.verified ? 'verified' : 'wrong-amount',
-      })).then(async (ok) => {
+      run(
+        `confirm:${id}`,
+        'verified',
+        () => wallet.merchant.verifyConfirm({ id, amount }),
+        (result) => ({
+          pending: result.pending,
+          message: result.message,
+          lastVerification: result.verified ? 'verified' : 'wrong-amount',
+        }),
+      ).then(async (ok) => {
         const verified = get().verified;
         if (ok && verified && get().lastVerification === 'verified') await get().loadVerified(verified.referenceId);
         return ok;
       }),
     async restartVerification(id) {
-      await run(`restart:${id}`, 'verified', () => wallet.merchant.verifyRestart({ id }), () => ({
-        message: 'Verification started again: a new small amount is on its way.',
-      }));
+      await run(
+        `restart:${id}`,
+        'verified',
+        () => wallet.merchant.verifyRestart({ id }),
+        () => ({
+          message: 'Verification started again: a new small amount is on its way.',
+        }),
+      );
       await get().loadPending();
     },
     async discardVerification(id) {
-      await run(`discard:${id}`, 'verified', () => wallet.merchant.verifyDiscard({ id }), (pending) => ({ pending }));
+      await run(
+        `discard:${id}`,
+        'verified',
+        () => wallet.merchant.verifyDiscard({ id }),
+        (pending) => ({ pending }),
+      );
     },
     async confirmWithdrawal(input) {
-      await run('withdrawConfirm', 'withdraw', () => wallet.merchant.withdrawConfirm(input), (intent) => ({ intent }));
+      await run(
+        'withdrawConfirm',
+        'withdraw',
+        () => wallet.merchant.withdrawConfirm(input),
+        (intent) => ({ intent }),
+      );
     },
     async submitWithdrawal(tfaCode) {
       const intent = get().intent;
       if (!intent) return;
-      await run('withdrawSubmit', 'withdraw', () => wallet.merchant.withdrawSubmit({ intentId: intent.intentId, tfaCode }), (next) => ({ intent: next }));
+      await run(
+        'withdrawSubmit',
+        'withdraw',
+        () => wallet.merchant.withdrawSubmit({ intentId: intent.intentId, tfaCode }),
+        (next) => ({ intent: next }),
+      );
     },
     async checkWithdrawal(tfaCode) {
       const intent = get().intent;
       if (!intent) return;
-      await run('withdrawCheck', 'withdraw', () => wallet.merchant.withdrawCheckStatus({ intentId: intent.intentId, tfaCode }), (next) => ({
-        intent: next,
-      }));
+      await run(
+        'withdrawCheck',
+        'withdraw',
+        () => wallet.merchant.withdrawCheckStatus({ intentId: intent.intentId, tfaCode }),
+        (next) => ({
+          intent: next,
+        }),
+      );
     },
     clearWithdrawal: () => set((state) => ({ intent: null, feedback: { ...state.feedback, withdraw: none } })),
     async createDeposit(input) {
-      await run('depositCreate', 'deposits', () => wallet.merchant.depositCreate(input), (deposit) => ({ deposit }));
+      await run(
+        'depositCreate',
+        'deposits',
+        () => wallet.merchant.depositCreate(input),
+        (deposit) => ({ deposit }),
+      );
     },
     async getDeposit(input) {
-      await run('depositGet', 'deposits', () => wallet.merchant.depositGet(input), (deposit) => ({ deposit }));
+      await run(
+        'depositGet',
+        'deposits',
+        () => wallet.merchant.depositGet(input),
+        (deposit) => ({ deposit }),
+      );
     },
     async checkCallback(body) {
-      await run('callback', 'callback', () => wallet.merchant.callbackCheck({ body }), (callback) => ({ callback }));
+      await run(
+        'callback',
+        'callback',
+        () => wallet.merchant.callbackCheck({ body }),
+        (callback) => ({ callback }),
+      );
     },
     async openLink(url) {
       await wallet.links.open({ url });

@@ -36,7 +36,12 @@ describe('Interface B client against the sandbox', () => {
     await sandbox?.close();
   });
   beforeEach(() => {
-    client = createInterfaceBClient({ apiUrl: sandbox.apiUrl, publicKey: merchant.publicKey, secretKey: merchant.secretKey, logger });
+    client = createInterfaceBClient({
+      apiUrl: sandbox.apiUrl,
+      publicKey: merchant.publicKey,
+      secretKey: merchant.secretKey,
+      logger,
+    });
   });
 
   it('reads the twelve balances', async () => {
@@ -46,12 +51,20 @@ describe('Interface B client against the sandbox', () => {
   });
 
   it('explains an unknown public key and a wrong secret key plainly, without echoing the secret', async () => {
-    const unknownKey = createInterfaceBClient({ apiUrl: sandbox.apiUrl, publicKey: 'pk_sbx_nobody', secretKey: merchant.secretKey });
+    const unknownKey = createInterfaceBClient({
+      apiUrl: sandbox.apiUrl,
+      publicKey: 'pk_sbx_nobody',
+      secretKey: merchant.secretKey,
+    });
     const z200 = await refusal(unknownKey.balances());
     expect(z200.code).toBe('invalid_credentials');
     expect(z200.message).toMatch(/does not know this public key/);
 
-    const wrongSecret = createInterfaceBClient({ apiUrl: sandbox.apiUrl, publicKey: merchant.publicKey, secretKey: 'sk_sbx_wrong_secret_value' });
+    const wrongSecret = createInterfaceBClient({
+      apiUrl: sandbox.apiUrl,
+      publicKey: merchant.publicKey,
+      secretKey: 'sk_sbx_wrong_secret_value',
+    });
     const z503 = await refusal(wrongSecret.balances());
     expect(z503.code).toBe('invalid_credentials');
     expect(z503.message).toMatch(/secret key was refused/);
@@ -59,7 +72,11 @@ describe('Interface B client against the sandbox', () => {
   });
 
   it('keys of two different merchants are refused as a wrong secret (Z503), explained plainly', async () => {
-    const mixed = createInterfaceBClient({ apiUrl: sandbox.apiUrl, publicKey: merchant.publicKey, secretKey: other.secretKey });
+    const mixed = createInterfaceBClient({
+      apiUrl: sandbox.apiUrl,
+      publicKey: merchant.publicKey,
+      secretKey: other.secretKey,
+    });
     const error = await refusal(mixed.balances());
     expect(error.code).toBe('invalid_credentials');
     expect(error.message).not.toContain(other.secretKey);
@@ -69,19 +86,45 @@ describe('Interface B client against the sandbox', () => {
     // The header carries this merchant's secret (a proxy swaps it in) while the hash was made with the other
     // merchant's: exactly the case the service can only see as a wrong body hash.
     const swapHeader: typeof fetch = (input, init) =>
-      fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), 'X-Api-Key': merchant.secretKey } });
-    const mixed = createInterfaceBClient({ apiUrl: sandbox.apiUrl, publicKey: merchant.publicKey, secretKey: other.secretKey, fetch: swapHeader });
-    const error = await refusal(mixed.verifyStart({ ReferenceId: 'ref-1', Symbol: 'ETH', NetworkId: 3, Address: ETH_ADDRESS, Label: 'x' }));
+      fetch(input, {
+        ...init,
+        headers: { ...(init?.headers as Record<string, string>), 'X-Api-Key': merchant.secretKey },
+      });
+    const mixed = createInterfaceBClient({
+      apiUrl: sandbox.apiUrl,
+      publicKey: merchant.publicKey,
+      secretKey: other.secretKey,
+      fetch: swapHeader,
+    });
+    const error = await refusal(
+      mixed.verifyStart({ ReferenceId: 'ref-1', Symbol: 'ETH', NetworkId: 3, Address: ETH_ADDRESS, Label: 'x' }),
+    );
     expect(error.code).toBe('invalid_hash');
     expect(error.message).toMatch(/keys don't match this merchant/);
   });
 
   it('verifies an address with the exact amount, and says no to a wrong one', async () => {
-    const started = await client.verifyStart({ ReferenceId: 'member-7', Symbol: 'ETH', NetworkId: 3, Address: ETH_ADDRESS, Label: 'Cold wallet' });
+    const started = await client.verifyStart({
+      ReferenceId: 'member-7',
+      Symbol: 'ETH',
+      NetworkId: 3,
+      Address: ETH_ADDRESS,
+      Label: 'Cold wallet',
+    });
     const sent = new Decimal(String(started.amount));
-    const wrong = await client.verifyConfirmAmount({ ReferenceId: 'member-7', Symbol: 'ETH', NetworkId: 3, Amount: sent.plus('0.00000001').toFixed() });
+    const wrong = await client.verifyConfirmAmount({
+      ReferenceId: 'member-7',
+      Symbol: 'ETH',
+      NetworkId: 3,
+      Amount: sent.plus('0.00000001').toFixed(),
+    });
     expect(wrong.isVerified).toBe(false);
-    const right = await client.verifyConfirmAmount({ ReferenceId: 'member-7', Symbol: 'ETH', NetworkId: 3, Amount: sent.toFixed() });
+    const right = await client.verifyConfirmAmount({
+      ReferenceId: 'member-7',
+      Symbol: 'ETH',
+      NetworkId: 3,
+      Amount: sent.toFixed(),
+    });
     expect(right.isVerified).toBe(true);
     const verified = await client.withdrawableAssets('member-7');
     expect(verified).toContainEqual(expect.objectContaining({ symbol: 'ETH', networkId: 3, address: ETH_ADDRESS }));
@@ -110,7 +153,16 @@ describe('Interface B client against the sandbox', () => {
   it('a refused withdrawal (wrong e-mail) is a definite bad_input, not an unknown outcome', async () => {
     const error = await refusal(
       client.withdraw(
-        { ReferenceId: 'wd-2', Amount: '0.01', Symbol: 'ETH', NetworkId: 3, Address: ETH_ADDRESS, Label: '', MerchantTransactionId: 'mtx-2', Email: 'someone@else.example' },
+        {
+          ReferenceId: 'wd-2',
+          Amount: '0.01',
+          Symbol: 'ETH',
+          NetworkId: 3,
+          Address: ETH_ADDRESS,
+          Label: '',
+          MerchantTransactionId: 'mtx-2',
+          Email: 'someone@else.example',
+        },
         '123456',
       ),
     );
@@ -131,7 +183,9 @@ describe('Interface B client against the sandbox', () => {
       Email: merchant.email,
     };
     sandbox.faults.set({ dropAfterCommitNext: 1 });
-    const error = await refusal(client.withdraw(request, generateSync({ secret: merchant.totpSecret, epoch: Date.now() / 1000 - 30 })));
+    const error = await refusal(
+      client.withdraw(request, generateSync({ secret: merchant.totpSecret, epoch: Date.now() / 1000 - 30 })),
+    );
     expect(error.code).toBe('outcome_unknown');
     const found = await client.withdraw(request, '111111');
     expect(found.success).toBe(true);

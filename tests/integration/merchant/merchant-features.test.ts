@@ -45,7 +45,13 @@ describe('merchant treasury features against the sandbox', () => {
 
   async function open(): Promise<Dispatch> {
     const settings = await openSettingsStore(userDataDir);
-    const handlers = createMerchantHandlers({ settings, secrets, logger, localSandboxPort: Number(new URL(sandbox.origin).port), fetch: spyFetch });
+    const handlers = createMerchantHandlers({
+      settings,
+      secrets,
+      logger,
+      localSandboxPort: Number(new URL(sandbox.origin).port),
+      fetch: spyFetch,
+    });
     const inner = createDispatcher(handlers as Handlers, logger);
     return async (operation, input) => {
       const result = await inner(operation, input);
@@ -82,24 +88,57 @@ describe('merchant treasury features against the sandbox', () => {
   });
 
   it('stores the secret key write-only and tests the connection', async () => {
-    const overview = await value('merchant.saveKeys', { environment: 'local-sandbox', publicKey: merchant.publicKey, secretKey: merchant.secretKey });
+    const overview = await value('merchant.saveKeys', {
+      environment: 'local-sandbox',
+      publicKey: merchant.publicKey,
+      secretKey: merchant.secretKey,
+    });
     const local = (overview.environments as Array<Record<string, unknown>>).find((e) => e.id === 'local-sandbox');
-    expect(local).toMatchObject({ publicKey: merchant.publicKey, secretKey: 'set', boundOrigin: sandbox.origin, problem: null });
+    expect(local).toMatchObject({
+      publicKey: merchant.publicKey,
+      secretKey: 'set',
+      boundOrigin: sandbox.origin,
+      problem: null,
+    });
     expect(await secrets.get(`merchant-secret:local-sandbox:${merchant.publicKey}`)).toBe(merchant.secretKey);
-    expect(await value('merchant.testConnection')).toMatchObject({ message: expect.stringContaining('accepted these keys') });
+    expect(await value('merchant.testConnection')).toMatchObject({
+      message: expect.stringContaining('accepted these keys'),
+    });
   });
 
   it('explains a wrong secret key and a key pair from two merchants plainly', async () => {
-    await value('merchant.saveKeys', { environment: 'local-sandbox', publicKey: merchant.publicKey, secretKey: 'sk_sbx_definitely_wrong' });
+    await value('merchant.saveKeys', {
+      environment: 'local-sandbox',
+      publicKey: merchant.publicKey,
+      secretKey: 'sk_sbx_definitely_wrong',
+    });
     const wrong = await call('merchant.testConnection');
-    expect(wrong).toMatchObject({ ok: false, error: { code: 'invalid_credentials', message: expect.stringMatching(/secret key was refused/) } });
-    await value('merchant.saveKeys', { environment: 'local-sandbox', publicKey: 'pk_sbx_unknown', secretKey: merchant.secretKey });
-    expect(await call('merchant.testConnection')).toMatchObject({ ok: false, error: { code: 'invalid_credentials', message: expect.stringMatching(/public key/) } });
+    expect(wrong).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_credentials', message: expect.stringMatching(/secret key was refused/) },
+    });
+    await value('merchant.saveKeys', {
+      environment: 'local-sandbox',
+      publicKey: 'pk_sbx_unknown',
+      secretKey: merchant.secretKey,
+    });
+    expect(await call('merchant.testConnection')).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_credentials', message: expect.stringMatching(/public key/) },
+    });
     // The old public key's entry went away with the replaced pair.
     expect(await secrets.get(`merchant-secret:local-sandbox:${merchant.publicKey}`)).toBeNull();
-    await value('merchant.saveKeys', { environment: 'local-sandbox', publicKey: merchant.publicKey, secretKey: other.secretKey });
+    await value('merchant.saveKeys', {
+      environment: 'local-sandbox',
+      publicKey: merchant.publicKey,
+      secretKey: other.secretKey,
+    });
     expect(await call('merchant.testConnection')).toMatchObject({ ok: false, error: { code: 'invalid_credentials' } });
-    await value('merchant.saveKeys', { environment: 'local-sandbox', publicKey: merchant.publicKey, secretKey: merchant.secretKey });
+    await value('merchant.saveKeys', {
+      environment: 'local-sandbox',
+      publicKey: merchant.publicKey,
+      secretKey: merchant.secretKey,
+    });
   });
 
   it('binds keys to their environment and API origin: nothing is sent elsewhere', async () => {
@@ -113,11 +152,18 @@ describe('merchant treasury features against the sandbox', () => {
     try {
       await value('merchant.setEnvironment', { environment: 'production' });
       expect(await call('merchant.testConnection')).toMatchObject({ ok: false, error: { code: 'not_configured' } });
-      expect(await call('merchant.setApiUrl', { environment: 'production', apiUrl: decoyUrl })).toMatchObject({ ok: false, error: { code: 'bad_input' } });
+      expect(await call('merchant.setApiUrl', { environment: 'production', apiUrl: decoyUrl })).toMatchObject({
+        ok: false,
+        error: { code: 'bad_input' },
+      });
 
       await value('merchant.setEnvironment', { environment: 'custom' });
       await value('merchant.setApiUrl', { environment: 'custom', apiUrl: sandbox.apiUrl });
-      await value('merchant.saveKeys', { environment: 'custom', publicKey: other.publicKey, secretKey: other.secretKey });
+      await value('merchant.saveKeys', {
+        environment: 'custom',
+        publicKey: other.publicKey,
+        secretKey: other.secretKey,
+      });
       expect(await call('merchant.testConnection')).toMatchObject({ ok: true });
       const moved = await value('merchant.setApiUrl', { environment: 'custom', apiUrl: decoyUrl });
       const custom = (moved.environments as Array<Record<string, unknown>>).find((e) => e.id === 'custom');
@@ -135,18 +181,32 @@ describe('merchant treasury features against the sandbox', () => {
   it('lists the twelve balances with asset and network', async () => {
     const balances = await rows('merchant.balances');
     expect(balances).toHaveLength(12);
-    expect(balances.find((r) => r.field === 'bscusdBalance')).toMatchObject({ asset: 'USDT', network: 'Binance Smart Chain', code: 'BSC-USD' });
+    expect(balances.find((r) => r.field === 'bscusdBalance')).toMatchObject({
+      asset: 'USDT',
+      network: 'Binance Smart Chain',
+      code: 'BSC-USD',
+    });
   });
 
   it('refuses a malformed address before any call', async () => {
     const before = sentForVerification.length;
-    const bad = await call('merchant.verifyStart', { referenceId: 'member-1', code: 'ETH', address: '0x52908400098527886E0F7030069857D2E4169Ee7', label: 'typo' });
+    const bad = await call('merchant.verifyStart', {
+      referenceId: 'member-1',
+      code: 'ETH',
+      address: '0x52908400098527886E0F7030069857D2E4169Ee7',
+      label: 'typo',
+    });
     expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_address', field: 'address' } });
     expect(sentForVerification.length).toBe(before);
   });
 
   it('verifies with the exact amount only; a pending verification survives a restart', async () => {
-    const started = await value('merchant.verifyStart', { referenceId: 'member-1', code: 'ETH', address: ETH_ADDRESS, label: 'Treasury cold' });
+    const started = await value('merchant.verifyStart', {
+      referenceId: 'member-1',
+      code: 'ETH',
+      address: ETH_ADDRESS,
+      label: 'Treasury cold',
+    });
     expect(JSON.stringify(started)).not.toContain(sentForVerification.at(-1));
     dispatch = await open();
     const pending = await rows<{ id: string }>('merchant.verifyPending');
@@ -161,8 +221,18 @@ describe('merchant treasury features against the sandbox', () => {
   });
 
   it('refuses a withdrawal to an unverified address unless the user allowed it', async () => {
-    const input = { referenceId: 'member-1', code: 'BTC', address: BTC_ADDRESS, amount: '0.001', label: 'x', email: merchant.email };
-    expect(await call('merchant.withdrawConfirm', input)).toMatchObject({ ok: false, error: { code: 'forbidden', field: 'address' } });
+    const input = {
+      referenceId: 'member-1',
+      code: 'BTC',
+      address: BTC_ADDRESS,
+      amount: '0.001',
+      label: 'x',
+      email: merchant.email,
+    };
+    expect(await call('merchant.withdrawConfirm', input)).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden', field: 'address' },
+    });
     await value('merchant.setAllowUnverified', { allow: true });
     expect(await value('merchant.withdrawConfirm', input)).toMatchObject({ verified: false, state: 'confirmed' });
     await value('merchant.setAllowUnverified', { allow: false });
@@ -170,7 +240,14 @@ describe('merchant treasury features against the sandbox', () => {
 
   it('withdraws to a verified address once, even when submitted again', async () => {
     const before = await ethBalance();
-    const intent = await value('merchant.withdrawConfirm', { referenceId: 'member-1', code: 'ETH', address: ETH_ADDRESS, amount: '0.0125', label: 'payout', email: merchant.email });
+    const intent = await value('merchant.withdrawConfirm', {
+      referenceId: 'member-1',
+      code: 'ETH',
+      address: ETH_ADDRESS,
+      amount: '0.0125',
+      label: 'payout',
+      email: merchant.email,
+    });
     expect(intent).toMatchObject({ verified: true, state: 'confirmed' });
     // A double click: the same code twice, at once.
     const tfaCode = await code();
@@ -181,12 +258,23 @@ describe('merchant treasury features against the sandbox', () => {
     const states = [first.state, second.state].sort();
     expect(states).toContain('succeeded');
     const done = await value('merchant.withdrawSubmit', { intentId: intent.intentId, tfaCode });
-    expect(done).toMatchObject({ state: 'succeeded', attempts: 1, result: { success: true, explorerUrl: expect.stringContaining('etherscan.io') } });
+    expect(done).toMatchObject({
+      state: 'succeeded',
+      attempts: 1,
+      result: { success: true, explorerUrl: expect.stringContaining('etherscan.io') },
+    });
     expect(before.minus(await ethBalance()).toFixed()).toBe('0.0125');
   }, 70_000);
 
   it('a wrong code is a definite refusal; the same intent can then be retried with a new code', async () => {
-    const intent = await value('merchant.withdrawConfirm', { referenceId: 'member-1', code: 'ETH', address: ETH_ADDRESS, amount: '0.001', label: '', email: merchant.email });
+    const intent = await value('merchant.withdrawConfirm', {
+      referenceId: 'member-1',
+      code: 'ETH',
+      address: ETH_ADDRESS,
+      amount: '0.001',
+      label: '',
+      email: merchant.email,
+    });
     const refused = await value('merchant.withdrawSubmit', { intentId: intent.intentId, tfaCode: '000000' });
     expect(refused).toMatchObject({ state: 'refused', error: { code: 'bad_input' } });
     const retried = await value('merchant.withdrawSubmit', { intentId: intent.intentId, tfaCode: await code() });
@@ -195,7 +283,14 @@ describe('merchant treasury features against the sandbox', () => {
 
   it('commit then drop: outcome unknown, no resubmission, "check status" finds the withdrawal without a second debit', async () => {
     const before = await ethBalance();
-    const intent = await value('merchant.withdrawConfirm', { referenceId: 'member-1', code: 'ETH', address: ETH_ADDRESS, amount: '0.02', label: '', email: merchant.email });
+    const intent = await value('merchant.withdrawConfirm', {
+      referenceId: 'member-1',
+      code: 'ETH',
+      address: ETH_ADDRESS,
+      amount: '0.02',
+      label: '',
+      email: merchant.email,
+    });
     sandbox.faults.set({ dropAfterCommitNext: 1 });
     const unknown = await value('merchant.withdrawSubmit', { intentId: intent.intentId, tfaCode: await code() });
     expect(unknown).toMatchObject({ state: 'unknown', error: { code: 'outcome_unknown' } });
@@ -208,7 +303,12 @@ describe('merchant treasury features against the sandbox', () => {
 
   it('creates and gets a merchant deposit address; validates its URLs first', async () => {
     expect(
-      await call('merchant.depositCreate', { code: 'BTC', label: 'Order 1', referenceId: 'order-1', callbackUrl: 'http://shop.example/cb' }),
+      await call('merchant.depositCreate', {
+        code: 'BTC',
+        label: 'Order 1',
+        referenceId: 'order-1',
+        callbackUrl: 'http://shop.example/cb',
+      }),
     ).toMatchObject({ ok: false, error: { code: 'bad_input', field: 'callbackUrl' } });
     const created = await value('merchant.depositCreate', {
       code: 'USDT',
@@ -219,7 +319,12 @@ describe('merchant treasury features against the sandbox', () => {
       currency: 'USD',
       redirectUrl: 'https://shop.example/paid',
     });
-    expect(created).toMatchObject({ code: 'USDT', network: 'Ethereum Mainnet', contractTypes: ['ERC20'], price: expect.any(Array) });
+    expect(created).toMatchObject({
+      code: 'USDT',
+      network: 'Ethereum Mainnet',
+      contractTypes: ['ERC20'],
+      price: expect.any(Array),
+    });
     const got = await value('merchant.depositGet', { memberId: 'order-1', code: 'USDT' });
     expect(got.address).toBe(created.address);
   });
@@ -251,7 +356,10 @@ describe('merchant treasury features against the sandbox', () => {
       expect(received).toContain('Signature');
       expect(await value('merchant.callbackCheck', { body: received })).toMatchObject({ valid: true });
       const tampered = received.replace(/"Hash":"([0-9A-F])/, (_m, c: string) => `"Hash":"${c === 'A' ? 'B' : 'A'}`);
-      expect(await value('merchant.callbackCheck', { body: tampered })).toMatchObject({ valid: false, problems: [{ field: 'Signature' }] });
+      expect(await value('merchant.callbackCheck', { body: tampered })).toMatchObject({
+        valid: false,
+        problems: [{ field: 'Signature' }],
+      });
       const missing = await value('merchant.callbackCheck', { body: '{"Address":"x"}' });
       expect(missing).toMatchObject({ valid: false });
       expect((missing.problems as Array<{ field: string }>).map((p) => p.field)).toContain('Signature');

@@ -20,10 +20,18 @@ export function CallbackPanel(): React.JSX.Element {
         }}
       >
         <label htmlFor="callback-body">Callback body (JSON, as your endpoint received it)</label>
-        <textarea id="callback-body" rows={10} cols={70} className="mono" value={body} onChange={(event) => setBody(event.target.value)} spellCheck={false} />
+        <textarea
+          id="callback-body"
+          rows={10}
+          cols={70}
+          className="mono"
+          value={body}
+          onChange={(event) => setBody(event.target.value)}
+          spellCheck={false}
+        />
         <p className="merchant-hint">
-          The signature is checked in the app against the stored secret key of the selected environment: Signature must be the upper-case MD5 of
-          the secret key followed by Hash.
+          The signature is checked in the app against the stored secret key of the selected environment: Signature must
+          be the upper-case MD5 of the secret key followed by Hash.
         </p>
         <button type="submit" className="primary" disabled={checking || body.trim() === ''}>
           Check signature

@@ -15,7 +15,10 @@ function DepositAddressCard({ deposit }: { deposit: MerchantDepositAddressView }
   return (
     <section aria-labelledby="merchant-deposit-title" className="card merchant-deposit">
       <h3 id="merchant-deposit-title">{`Deposit address for ${deposit.referenceId}`}</h3>
-      <QrCode value={deposit.address} description={`QR code of the ${deposit.code} deposit address on ${deposit.network}`} />
+      <QrCode
+        value={deposit.address}
+        description={`QR code of the ${deposit.code} deposit address on ${deposit.network}`}
+      />
       <AddressDisplay address={deposit.address} caption="Deposit address" />
       <CopyButton text={deposit.address} />
       <dl className="merchant-facts">
@@ -100,11 +103,26 @@ export function DepositPanel(): React.JSX.Element {
           <label htmlFor="deposit-reference">Reference id (empty: a new one is made)</label>
           <input id="deposit-reference" value={referenceId} onChange={(event) => setReferenceId(event.target.value)} />
           <label htmlFor="deposit-callback">Callback URL</label>
-          <input id="deposit-callback" type="url" value={callbackUrl} onChange={(event) => setCallbackUrl(event.target.value)} size={40} />
+          <input
+            id="deposit-callback"
+            type="url"
+            value={callbackUrl}
+            onChange={(event) => setCallbackUrl(event.target.value)}
+            size={40}
+          />
           <label htmlFor="deposit-amount">Expected amount (optional)</label>
-          <input id="deposit-amount" inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value.trim())} />
+          <input
+            id="deposit-amount"
+            inputMode="decimal"
+            value={amount}
+            onChange={(event) => setAmount(event.target.value.trim())}
+          />
           <label htmlFor="deposit-currency">Fiat currency for the price (optional)</label>
-          <select id="deposit-currency" value={currency} onChange={(event) => setCurrency(event.target.value as Currency | '')}>
+          <select
+            id="deposit-currency"
+            value={currency}
+            onChange={(event) => setCurrency(event.target.value as Currency | '')}
+          >
             <option value="">None</option>
             {currencies.map((c) => (
               <option key={c} value={c}>
@@ -113,9 +131,21 @@ export function DepositPanel(): React.JSX.Element {
             ))}
           </select>
           <label htmlFor="deposit-redirect">Redirect URL (optional)</label>
-          <input id="deposit-redirect" type="url" value={redirectUrl} onChange={(event) => setRedirectUrl(event.target.value)} size={40} />
+          <input
+            id="deposit-redirect"
+            type="url"
+            value={redirectUrl}
+            onChange={(event) => setRedirectUrl(event.target.value)}
+            size={40}
+          />
           <label htmlFor="deposit-cancel">Cancel URL (optional)</label>
-          <input id="deposit-cancel" type="url" value={cancelUrl} onChange={(event) => setCancelUrl(event.target.value)} size={40} />
+          <input
+            id="deposit-cancel"
+            type="url"
+            value={cancelUrl}
+            onChange={(event) => setCancelUrl(event.target.value)}
+            size={40}
+          />
           <div className="row merchant-actions">
             <button type="submit" className="primary" disabled={busy.has('depositCreate') || callbackUrl.trim() === ''}>
               Create deposit address
@@ -134,7 +164,11 @@ export function DepositPanel(): React.JSX.Element {
           <label htmlFor="deposit-member">Member id (the reference id it was created with)</label>
           <input id="deposit-member" value={memberId} onChange={(event) => setMemberId(event.target.value)} />
           <label htmlFor="deposit-get-asset">Asset and network of the address</label>
-          <select id="deposit-get-asset" value={getCode} onChange={(event) => setGetCode(event.target.value as AssetCode)}>
+          <select
+            id="deposit-get-asset"
+            value={getCode}
+            onChange={(event) => setGetCode(event.target.value as AssetCode)}
+          >
             <AssetOptions />
           </select>
           <div className="row merchant-actions">

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import type { MerchantEnvironmentView } from '../../../../src-preload/contract/merchant';
 import type { EnvironmentId } from '../../../../src-preload/contract/app';
 import { useMerchantStore } from '../../stores/merchant-store';
 import { Feedback } from './merchant-options';
@@ -11,17 +12,8 @@ export function KeysPanel(): React.JSX.Element {
   const overview = useMerchantStore((state) => state.overview);
   const feedback = useMerchantStore((state) => state.feedback.keys);
   const busy = useMerchantStore((state) => state.busy);
-  const { setEnvironment, setApiUrl, saveKeys, deleteKeys, testConnection } = useMerchantStore.getState();
+  const setEnvironment = useMerchantStore((state) => state.setEnvironment);
   const current = overview?.environments.find((environment) => environment.id === overview.environment) ?? null;
-  const [apiUrl, setApiUrlText] = useState('');
-  const [publicKey, setPublicKey] = useState('');
-  const [secretKey, setSecretKey] = useState('');
-
-  useEffect(() => {
-    setApiUrlText(current?.apiUrl ?? '');
-    setPublicKey(current?.publicKey ?? '');
-    setSecretKey('');
-  }, [current?.id, current?.apiUrl, current?.publicKey]);
 
   if (!overview || !current) return <p aria-busy="true" className="skeleton" />;
 
@@ -29,7 +21,8 @@ export function KeysPanel(): React.JSX.Element {
     <div className="merchant-keys">
       {overview.keychain === 'unavailable' && (
         <p role="note" className="warning">
-          No usable OS keychain: secret keys are kept in memory for this run only and must be entered again after a restart.
+          No usable OS keychain: secret keys are kept in memory for this run only and must be entered again after a
+          restart.
         </p>
       )}
       <label htmlFor="merchant-environment">Merchant environment</label>
@@ -45,8 +38,25 @@ export function KeysPanel(): React.JSX.Element {
           </option>
         ))}
       </select>
-      <p className="merchant-hint">Keys are bound to the environment and address they were entered for and are never sent anywhere else.</p>
+      <p className="merchant-hint">
+        Keys are bound to the environment and address they were entered for and are never sent anywhere else.
+      </p>
+      {/* Keyed, so switching environment or saving starts the fields from what is stored. */}
+      <EnvironmentForms key={`${current.id}|${current.apiUrl ?? ''}|${current.publicKey ?? ''}`} current={current} />
+      <Feedback {...feedback} />
+    </div>
+  );
+}
 
+function EnvironmentForms({ current }: { current: MerchantEnvironmentView }): React.JSX.Element {
+  const busy = useMerchantStore((state) => state.busy);
+  const { setApiUrl, saveKeys, deleteKeys, testConnection } = useMerchantStore.getState();
+  const [apiUrl, setApiUrlText] = useState(current.apiUrl ?? '');
+  const [publicKey, setPublicKey] = useState(current.publicKey ?? '');
+  const [secretKey, setSecretKey] = useState('');
+
+  return (
+    <>
       <form
         aria-label="Merchant API address"
         onSubmit={(event) => {
@@ -83,7 +93,14 @@ export function KeysPanel(): React.JSX.Element {
         }}
       >
         <label htmlFor="merchant-public-key">Public key</label>
-        <input id="merchant-public-key" value={publicKey} onChange={(event) => setPublicKey(event.target.value)} size={40} autoComplete="off" spellCheck={false} />
+        <input
+          id="merchant-public-key"
+          value={publicKey}
+          onChange={(event) => setPublicKey(event.target.value)}
+          size={40}
+          autoComplete="off"
+          spellCheck={false}
+        />
         <label htmlFor="merchant-secret-key">Secret key</label>
         <input
           id="merchant-secret-key"
@@ -104,18 +121,31 @@ export function KeysPanel(): React.JSX.Element {
           </p>
         )}
         <div className="row">
-          <button type="submit" className="primary" disabled={busy.has('saveKeys') || publicKey.trim() === '' || secretKey.trim() === ''}>
+          <button
+            type="submit"
+            className="primary"
+            disabled={busy.has('saveKeys') || publicKey.trim() === '' || secretKey.trim() === ''}
+          >
             Save keys
           </button>
-          <button type="button" className="secondary" disabled={busy.has('test') || current.secretKey !== 'set'} onClick={() => void testConnection()}>
+          <button
+            type="button"
+            className="secondary"
+            disabled={busy.has('test') || current.secretKey !== 'set'}
+            onClick={() => void testConnection()}
+          >
             Test connection
           </button>
-          <button type="button" className="secondary" disabled={busy.has('deleteKeys') || current.publicKey === null} onClick={() => void deleteKeys(current.id)}>
+          <button
+            type="button"
+            className="secondary"
+            disabled={busy.has('deleteKeys') || current.publicKey === null}
+            onClick={() => void deleteKeys(current.id)}
+          >
             Delete keys
           </button>
         </div>
       </form>
-      <Feedback {...feedback} />
-    </div>
+    </>
   );
 }

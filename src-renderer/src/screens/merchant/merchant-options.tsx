@@ -19,7 +19,13 @@ export function assetLabel(code: string): string {
 }
 
 /** Feedback under a section: an error as an alert, a success as a status. */
-export function Feedback({ error, message }: { error: { message: string } | null; message: string | null }): React.JSX.Element | null {
+export function Feedback({
+  error,
+  message,
+}: {
+  error: { message: string } | null;
+  message: string | null;
+}): React.JSX.Element | null {
   if (error) {
     return (
       <p role="alert" className="error">

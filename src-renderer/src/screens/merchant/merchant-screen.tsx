@@ -51,7 +51,9 @@ export function MerchantScreen(): React.JSX.Element {
   return (
     <section aria-labelledby="merchant-title" className="screen merchant">
       <h2 id="merchant-title">Merchant</h2>
-      {environment && <p className="merchant-hint">{`Environment: ${environment.label}${environment.apiUrl ? ` — ${environment.apiUrl}` : ''}`}</p>}
+      {environment && (
+        <p className="merchant-hint">{`Environment: ${environment.label}${environment.apiUrl ? ` — ${environment.apiUrl}` : ''}`}</p>
+      )}
       {overview && !ready && section !== 'keys' && section !== 'callback' && (
         <p role="note" className="warning">
           Add the merchant API keys for this environment under API keys first.
@@ -84,7 +86,12 @@ export function MerchantScreen(): React.JSX.Element {
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`merchant-panel-${section}`} aria-labelledby={`merchant-tab-${section}`} className="merchant-panel">
+      <div
+        role="tabpanel"
+        id={`merchant-panel-${section}`}
+        aria-labelledby={`merchant-tab-${section}`}
+        className="merchant-panel"
+      >
         <Panel section={section} />
       </div>
     </section>

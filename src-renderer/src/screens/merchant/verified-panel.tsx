@@ -20,9 +20,12 @@ function PendingRow({ pending }: { pending: PendingVerificationView }): React.JS
         }}
       >
         <p>
-          <strong>{pending.label}</strong> — {assetLabel(pending.code)} — <code className="mono">{pending.address}</code> — reference {pending.referenceId}
+          <strong>{pending.label}</strong> — {assetLabel(pending.code)} —{' '}
+          <code className="mono">{pending.address}</code> — reference {pending.referenceId}
         </p>
-        {pending.wrongAttempts > 0 && <p className="merchant-hint">{`${pending.wrongAttempts} wrong amount(s) so far.`}</p>}
+        {pending.wrongAttempts > 0 && (
+          <p className="merchant-hint">{`${pending.wrongAttempts} wrong amount(s) so far.`}</p>
+        )}
         <label htmlFor={`received-${pending.id}`}>{`Exact amount received (${pending.code})`}</label>
         <div className="row">
           <input
@@ -35,7 +38,12 @@ function PendingRow({ pending }: { pending: PendingVerificationView }): React.JS
           <button type="submit" className="primary" disabled={amount === '' || busy.has(`confirm:${pending.id}`)}>
             Confirm amount
           </button>
-          <button type="button" className="secondary" disabled={busy.has(`restart:${pending.id}`)} onClick={() => void restartVerification(pending.id)}>
+          <button
+            type="button"
+            className="secondary"
+            disabled={busy.has(`restart:${pending.id}`)}
+            onClick={() => void restartVerification(pending.id)}
+          >
             Start again
           </button>
           <button type="button" className="secondary" onClick={() => void discardVerification(pending.id)}>
@@ -72,7 +80,12 @@ export function VerifiedPanel(): React.JSX.Element {
       >
         <label htmlFor="verified-reference">Reference id</label>
         <div className="row">
-          <input id="verified-reference" value={referenceId} onChange={(event) => setReferenceId(event.target.value)} autoComplete="off" />
+          <input
+            id="verified-reference"
+            value={referenceId}
+            onChange={(event) => setReferenceId(event.target.value)}
+            autoComplete="off"
+          />
           <button type="submit" className="secondary" disabled={referenceId.trim() === '' || busy.has('verified')}>
             Show verified addresses
           </button>
@@ -125,11 +138,27 @@ export function VerifiedPanel(): React.JSX.Element {
           <AssetOptions />
         </select>
         <label htmlFor="verify-address">Address</label>
-        <input id="verify-address" value={address} onChange={(event) => setAddress(event.target.value)} size={50} autoComplete="off" spellCheck={false} />
+        <input
+          id="verify-address"
+          value={address}
+          onChange={(event) => setAddress(event.target.value)}
+          size={50}
+          autoComplete="off"
+          spellCheck={false}
+        />
         <label htmlFor="verify-label">Label</label>
         <input id="verify-label" value={label} onChange={(event) => setLabel(event.target.value)} autoComplete="off" />
-        <p className="merchant-hint">The service sends a small random amount to the address. You then enter the exact amount received, which proves you control it.</p>
-        <button type="submit" className="primary" disabled={busy.has('verifyStart') || referenceId.trim() === '' || address.trim() === '' || label.trim() === ''}>
+        <p className="merchant-hint">
+          The service sends a small random amount to the address. You then enter the exact amount received, which proves
+          you control it.
+        </p>
+        <button
+          type="submit"
+          className="primary"
+          disabled={
+            busy.has('verifyStart') || referenceId.trim() === '' || address.trim() === '' || label.trim() === ''
+          }
+        >
           Start verification
         </button>
       </form>

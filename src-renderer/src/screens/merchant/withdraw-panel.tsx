@@ -65,9 +65,9 @@ function WithdrawReview(): React.JSX.Element | null {
         >
           {intent.state === 'unknown' && (
             <p role="alert">
-              The outcome of this withdrawal is unknown: the service did not answer. It is not sent again by itself. &quot;Check status&quot; re-sends
-              exactly the same request with the same merchant transaction id; the service answers a repeat with the original result, so money moves
-              at most once.
+              The outcome of this withdrawal is unknown: the service did not answer. It is not sent again by itself.
+              &quot;Check status&quot; re-sends exactly the same request with the same merchant transaction id; the
+              service answers a repeat with the original result, so money moves at most once.
             </p>
           )}
           <TwoFactorInput value={code} onChange={setCode} disabled={sending || checking} />
@@ -92,7 +92,9 @@ function WithdrawReview(): React.JSX.Element | null {
               {intent.error.message}
             </p>
           )}
-          {intent.error && intent.state === 'unknown' && intent.attempts > 0 && <p className="merchant-hint">{intent.error.message}</p>}
+          {intent.error && intent.state === 'unknown' && intent.attempts > 0 && (
+            <p className="merchant-hint">{intent.error.message}</p>
+          )}
         </form>
       )}
       <Feedback {...feedback} />
@@ -132,14 +134,26 @@ export function WithdrawPanel(): React.JSX.Element {
       >
         <label htmlFor="withdraw-reference">Reference id of the verified addresses</label>
         <div className="row">
-          <input id="withdraw-reference" value={referenceId} onChange={(event) => setReferenceId(event.target.value)} autoComplete="off" />
-          <button type="button" className="secondary" disabled={referenceId.trim() === '' || busy.has('verified')} onClick={() => void loadVerified(referenceId)}>
+          <input
+            id="withdraw-reference"
+            value={referenceId}
+            onChange={(event) => setReferenceId(event.target.value)}
+            autoComplete="off"
+          />
+          <button
+            type="button"
+            className="secondary"
+            disabled={referenceId.trim() === '' || busy.has('verified')}
+            onClick={() => void loadVerified(referenceId)}
+          >
             Load verified addresses
           </button>
         </div>
         <label htmlFor="withdraw-verified">Verified address</label>
         <select id="withdraw-verified" value={choice} onChange={(event) => setChoice(event.target.value)}>
-          <option value="">{options.length === 0 ? 'No verified addresses loaded' : 'Choose a verified address'}</option>
+          <option value="">
+            {options.length === 0 ? 'No verified addresses loaded' : 'Choose a verified address'}
+          </option>
           {options.map((entry) => (
             <option key={`${entry.code}:${entry.address}`} value={`${entry.code}:${entry.address}`}>
               {`${entry.label || 'Unlabelled'} — ${entry.code} — ${entry.address}`}
@@ -154,17 +168,45 @@ export function WithdrawPanel(): React.JSX.Element {
               <AssetOptions />
             </select>
             <label htmlFor="withdraw-address">Address (not verified)</label>
-            <input id="withdraw-address" value={address} onChange={(event) => setAddress(event.target.value)} size={50} autoComplete="off" spellCheck={false} />
+            <input
+              id="withdraw-address"
+              value={address}
+              onChange={(event) => setAddress(event.target.value)}
+              size={50}
+              autoComplete="off"
+              spellCheck={false}
+            />
           </>
         )}
         <label htmlFor="withdraw-amount">{`Amount${chosen ? ` (${chosen.code})` : ''}`}</label>
-        <input id="withdraw-amount" inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value.trim())} autoComplete="off" />
+        <input
+          id="withdraw-amount"
+          inputMode="decimal"
+          value={amount}
+          onChange={(event) => setAmount(event.target.value.trim())}
+          autoComplete="off"
+        />
         <label htmlFor="withdraw-label">Label</label>
-        <input id="withdraw-label" value={label} onChange={(event) => setLabel(event.target.value)} autoComplete="off" />
+        <input
+          id="withdraw-label"
+          value={label}
+          onChange={(event) => setLabel(event.target.value)}
+          autoComplete="off"
+        />
         <label htmlFor="withdraw-email">Merchant account e-mail</label>
-        <input id="withdraw-email" type="email" value={email} onChange={(event) => setEmail(event.target.value)} autoComplete="email" />
+        <input
+          id="withdraw-email"
+          type="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          autoComplete="email"
+        />
         <div className="row merchant-actions">
-          <button type="submit" className="primary" disabled={busy.has('withdrawConfirm') || amount === '' || email === '' || (!chosen && !allowUnverified)}>
+          <button
+            type="submit"
+            className="primary"
+            disabled={busy.has('withdrawConfirm') || amount === '' || email === '' || (!chosen && !allowUnverified)}
+          >
             Review withdrawal
           </button>
         </div>
@@ -174,11 +216,16 @@ export function WithdrawPanel(): React.JSX.Element {
       <fieldset className="merchant-danger">
         <legend>Unverified addresses</legend>
         <label>
-          <input type="checkbox" checked={allowUnverified} onChange={(event) => void setAllowUnverified(event.target.checked)} /> Allow unverified addresses
+          <input
+            type="checkbox"
+            checked={allowUnverified}
+            onChange={(event) => void setAllowUnverified(event.target.checked)}
+          />{' '}
+          Allow unverified addresses
         </label>
         <p className="warning">
-          Warning: money sent to a wrong or mistyped address cannot be recovered. Verified addresses prove you control the destination; leave this
-          off unless you must pay an address that cannot be verified.
+          Warning: money sent to a wrong or mistyped address cannot be recovered. Verified addresses prove you control
+          the destination; leave this off unless you must pay an address that cannot be verified.
         </p>
       </fieldset>
     </div>
