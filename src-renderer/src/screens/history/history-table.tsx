@@ -9,19 +9,21 @@ interface Column {
   readonly label: string;
   readonly sort?: HistoryOrderBy;
   readonly numeric?: boolean;
+  /** Fixed widths (table-layout: fixed) so laying out a page never measures every cell's text. */
+  readonly width: string;
 }
 
 const columns: readonly Column[] = [
-  { label: 'Date', sort: 'date' },
-  { label: 'Type', sort: 'type' },
-  { label: 'Asset', sort: 'symbol' },
-  { label: 'Amount', sort: 'amount', numeric: true },
-  { label: 'USD value', sort: 'value', numeric: true },
-  { label: 'Status', sort: 'status' },
-  { label: 'Address' },
-  { label: 'Transaction' },
-  { label: 'Reference' },
-  { label: 'Label' },
+  { label: 'Date', sort: 'date', width: '11rem' },
+  { label: 'Type', sort: 'type', width: '6rem' },
+  { label: 'Asset', sort: 'symbol', width: '10rem' },
+  { label: 'Amount', sort: 'amount', numeric: true, width: '11rem' },
+  { label: 'USD value', sort: 'value', numeric: true, width: '8rem' },
+  { label: 'Status', sort: 'status', width: '7rem' },
+  { label: 'Address', width: '9rem' },
+  { label: 'Transaction', width: '9rem' },
+  { label: 'Reference', width: '10rem' },
+  { label: 'Label', width: '12rem' },
 ];
 
 function SortHeader({ column, orderBy, sortOrder, onSort }: { column: Column; orderBy: HistoryOrderBy; sortOrder: SortOrder; onSort: (c: HistoryOrderBy) => void }): React.JSX.Element {
@@ -118,6 +120,11 @@ export function HistoryTable({
   return (
     <div className="history-table-wrap">
       <table aria-label="Transactions" aria-busy={busy} className="history-table">
+        <colgroup>
+          {columns.map((column) => (
+            <col key={column.label} style={{ width: column.width }} />
+          ))}
+        </colgroup>
         <thead>
           <tr>
             {columns.map((column) => (
