@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import Provider, { type Configuration } from 'oidc-provider';
 import type { SandboxState } from '../data/state';
+import { createMemoryAdapter } from './memory-adapter';
 import { logoutPage, messagePage } from './pages';
 import { signingKey } from './signing-key';
 
@@ -22,6 +23,7 @@ export interface OidcOptions {
 export async function createOidcProvider(options: OidcOptions): Promise<Provider> {
   const { state } = options;
   const configuration: Configuration = {
+    adapter: createMemoryAdapter(),
     clients: [
       {
         client_id: CLIENT_ID,

@@ -176,6 +176,17 @@ describe('OpenID provider', () => {
     expect((await api(sandbox, 'GET', '/session', { token: tokens.access_token })).status).toBe(401);
   });
 
+  it('keeps tokens per sandbox: a second sandbox with the same seed refuses the first one\'s token', async () => {
+    const tokens = await login(sandbox, 'alice');
+    const other = await start();
+    try {
+      expect((await api(other, 'GET', '/session', { token: tokens.access_token })).status).toBe(401);
+      expect((await api(sandbox, 'GET', '/session', { token: tokens.access_token })).status).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('offers RP-initiated logout with the sandbox page', async () => {
     const browser = new Browser();
     const tokens = await login(sandbox, 'alice', { browser });
