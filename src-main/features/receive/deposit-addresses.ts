@@ -7,6 +7,7 @@ import type { Logger } from '../../logging/logger';
 import type { SessionService } from '../session';
 import { requireCallbackUrl } from './callback-url';
 import { paymentUriFor } from './payment-uri';
+import { requireReceivableAddress } from './service-address';
 
 export interface DepositAddressRequest {
   readonly symbol: string;
@@ -112,10 +113,12 @@ export function createDepositAddresses(deps: {
             'The service answered for a different request; the address was not used.',
           );
         }
+        // The service has acted on this reference id, whatever the checks below say.
         usedReferenceIds.add(referenceId);
-        const payment = paymentUriFor(request.symbol, created.wallet, amount?.text);
+        const address = requireReceivableAddress(request.symbol, created.wallet);
+        const payment = paymentUriFor(request.symbol, address, amount?.text);
         const view: CreatedDepositAddressView = {
-          address: created.wallet,
+          address,
           symbol: created.symbol,
           network: created.network,
           label,

@@ -4,6 +4,7 @@ import type { Logger } from '../../logging/logger';
 import type { SessionService } from '../session';
 import { copyAndVerify, type ClipboardAccess } from './clipboard-copy';
 import type { DepositAddresses } from './deposit-addresses';
+import { requireReceivableAddress } from './service-address';
 
 type ReceiveHandlers = Pick<
   Handlers,
@@ -36,7 +37,7 @@ export function createReceiveHandlers(deps: {
         symbolName: found.symbolName,
         displayName: found.displayName,
         network: found.network,
-        address: found.address,
+        address: requireReceivableAddress(code, found.address),
       };
     },
     'receive.newReferenceId': () => {

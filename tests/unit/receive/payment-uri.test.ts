@@ -1,9 +1,12 @@
+import { bech32 } from '@scure/base';
 import { describe, expect, it } from 'vitest';
 import { paymentUriFor } from '../../../src-main/features/receive/payment-uri';
 import { requireCallbackUrl } from '../../../src-main/features/receive/callback-url';
+import { requireReceivableAddress } from '../../../src-main/features/receive/service-address';
 
 const BTC = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
-const LTC = 'ltc1qg82h0t6pvf8sn2k5uzc6h7jk0wd2hq8ht6m6ym';
+// A segwit v0 Litecoin address with a correct checksum (20-byte program 0x01..0x14).
+const LTC = bech32.encode('ltc', [0, ...bech32.toWords(Uint8Array.from({ length: 20 }, (_, index) => index + 1))]);
 const EVM = '0x52908400098527886E0F7030069857D2E4169EE7';
 
 describe('payment URIs for deposit QR codes', () => {
@@ -62,5 +65,23 @@ describe('callback URLs', () => {
     expect(() => requireCallbackUrl(input)).toThrow(
       expect.objectContaining({ code: 'bad_input', field: 'callbackUrl' }),
     );
+  });
+});
+
+describe('addresses the service hands out for receiving', () => {
+  it('passes well-formed addresses through unchanged', () => {
+    expect(requireReceivableAddress('BTC', BTC)).toBe(BTC);
+    expect(requireReceivableAddress('LTC', LTC)).toBe(LTC);
+    expect(requireReceivableAddress('BSC-USD', EVM)).toBe(EVM);
+  });
+
+  it.each([
+    ['BTC', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdx'],
+    ['BTC', LTC],
+    ['LTC', BTC],
+    ['ETH', '0x52908400098527886E0F7030069857D2E4169Ee7'],
+    ['USDT', BTC],
+  ])('refuses a %s address that fails the network’s checks: %s', (code, address) => {
+    expect(() => requireReceivableAddress(code, address)).toThrow(expect.objectContaining({ code: 'service_error' }));
   });
 });

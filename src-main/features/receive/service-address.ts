@@ -1,0 +1,22 @@
+import { findAssetNetwork } from '../../../src-preload/contract/assets';
+import { AppError } from '../../app-error';
+import { checkAddress } from '../addresses/validate-address';
+
+/**
+ * An address the service hands out for receiving is checked for its network's format and checksum before
+ * it is shown or put in a QR code: a garbled address would make the payer's money unrecoverable, and a
+ * payer's wallet may not check it for them.
+ */
+export function requireReceivableAddress(code: string, address: string): string {
+  const asset = findAssetNetwork(code);
+  // Codes outside the asset table have no known format; the service's text is shown as it is.
+  if (!asset) return address;
+  const check = checkAddress(asset.network, address);
+  if (!check.ok) {
+    throw new AppError(
+      'service_error',
+      `The service sent a ${code} address that does not pass the network's checks, so it is not shown.`,
+    );
+  }
+  return address;
+}
