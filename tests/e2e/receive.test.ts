@@ -62,6 +62,25 @@ describe('Receive: wallet addresses and new deposit addresses', () => {
     expect(session.app.clipboard.text).toBe(expected);
   });
 
+  it('warns when the clipboard does not hold the address after copying, as when malware swaps it', async () => {
+    const clipboard = session.app.clipboard;
+    // A clipboard hijacker: whatever is written, the attacker's address is what would be pasted.
+    Object.defineProperty(clipboard, 'text', {
+      configurable: true,
+      get: () => '0x000000000000000000000000000000000000dEaD',
+      set: () => undefined,
+    });
+    try {
+      await walletPanel().getByRole('button', { name: 'Copy address' }).click();
+      const alert = walletPanel().getByRole('alert');
+      await alert.waitFor();
+      expect(await alert.textContent()).toContain('The clipboard does not hold what was copied');
+      expect(await walletPanel().getByRole('status').count()).toBe(0);
+    } finally {
+      Object.defineProperty(clipboard, 'text', { configurable: true, writable: true, value: '' });
+    }
+  });
+
   it('picks the only network of a single-network asset by itself', async () => {
     await walletPanel().getByLabel('Asset').selectOption('BTC');
     const expected = seededAddress('BTC');
