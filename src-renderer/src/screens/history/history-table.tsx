@@ -14,14 +14,14 @@ interface Column {
 }
 
 const columns: readonly Column[] = [
-  { label: 'Date', sort: 'date', width: '11rem' },
+  { label: 'Date', sort: 'date', width: '12.5rem' },
   { label: 'Type', sort: 'type', width: '6rem' },
-  { label: 'Asset', sort: 'symbol', width: '10rem' },
-  { label: 'Amount', sort: 'amount', numeric: true, width: '11rem' },
+  { label: 'Asset', sort: 'symbol', width: '9rem' },
+  { label: 'Amount', sort: 'amount', numeric: true, width: '14rem' },
   { label: 'USD value', sort: 'value', numeric: true, width: '8rem' },
   { label: 'Status', sort: 'status', width: '7rem' },
-  { label: 'Address', width: '9rem' },
-  { label: 'Transaction', width: '9rem' },
+  { label: 'Address', width: '10rem' },
+  { label: 'Transaction', width: '10.5rem' },
   { label: 'Reference', width: '10rem' },
   { label: 'Label', width: '12rem' },
 ];
@@ -77,7 +77,8 @@ const HistoryRow = memo(function HistoryRow({ item, index, onOpen }: { item: His
       </td>
       <td title={withdrawTypeLabel(item.withdrawType)}>{item.type}</td>
       <td>
-        <span className="history-symbol">{item.symbol}</span> <span className="history-muted">{item.network ?? item.displayName}</span>
+        <span className="history-symbol">{item.symbol}</span>
+        <span className="history-muted history-network">{item.network ?? item.displayName}</span>
       </td>
       <td className="numeric">
         <CryptoAmount value={item.amount} code={item.symbol} />
