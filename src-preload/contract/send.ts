@@ -154,4 +154,6 @@ export const sendOperations = {
   'send.reconcile': operation(IntentRef, ReconcileResult),
   /** A deliberate retry with the same reference id and body, only when a retry is allowed. */
   'send.retry': operation(SendExecuteInput, SendOutcome),
+  /** Sends of the active account still "outcome unknown", to be checked after a reload or lock. */
+  'send.unresolved': operation(z.void(), z.array(z.object({ review: SendReview, status: SendStatus }))),
 } as const;

@@ -101,4 +101,5 @@ export const swapOperations = {
     z.object({ lookup: z.enum(['found', 'not_found', 'settled']), status: SwapStatus }),
   ),
   'swap.retry': operation(ExecuteInput, SwapOutcome),
+  'swap.unresolved': operation(z.void(), z.array(z.object({ review: SwapReview, status: SwapStatus }))),
 } as const;

@@ -227,6 +227,12 @@ describe('Send: a user sends crypto with a two-factor code', () => {
     const referenceId = lastSendBody()?.referenceId;
     expect(await page.getByText(`Reference ${String(referenceId)}`).isVisible()).toBe(true);
 
+    // Even after the window is reloaded, the send is not forgotten: it waits to be checked.
+    await page.reload();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByRole('heading', { name: 'Sends with an unknown outcome' }).waitFor();
+    await page.getByRole('button', { name: `Check status of ${String(referenceId)}` }).click();
+    await page.getByRole('heading', { name: 'Outcome unknown' }).waitFor();
     await page.getByRole('button', { name: 'Check status' }).click();
     await page.getByRole('heading', { name: 'Sent' }).waitFor();
     expect(await page.getByRole('status').allTextContents()).toContainEqual(
@@ -234,6 +240,9 @@ describe('Send: a user sends crypto with a two-factor code', () => {
     );
     expect(sendsWith(referenceId)).toBe(1);
     expect((await sandboxBalance('BTC')).toFixed()).toBe(before.minus('0.0009').minus(fee).toFixed());
+    await page.getByRole('button', { name: 'New send' }).click();
+    await page.getByRole('textbox', { name: 'Destination address' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Sends with an unknown outcome' }).count()).toBe(0);
   });
 
   it('warns when the address looks like one from the history, at entry and again on review', async () => {

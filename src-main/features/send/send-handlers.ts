@@ -3,7 +3,14 @@ import type { SendService } from './send-service';
 
 type SendHandlers = Pick<
   Handlers,
-  'send.assets' | 'send.precheck' | 'send.confirm' | 'send.execute' | 'send.status' | 'send.reconcile' | 'send.retry'
+  | 'send.assets'
+  | 'send.precheck'
+  | 'send.confirm'
+  | 'send.execute'
+  | 'send.status'
+  | 'send.reconcile'
+  | 'send.retry'
+  | 'send.unresolved'
 >;
 
 /** The send slice of the bridge; the two-factor code goes from the argument to the one request only. */
@@ -17,5 +24,6 @@ export function createSendHandlers(deps: { readonly send: SendService }): SendHa
     'send.status': ({ intentId }) => send.status(intentId),
     'send.reconcile': ({ intentId }) => send.reconcile(intentId),
     'send.retry': (input) => send.retry(input),
+    'send.unresolved': () => send.unresolved(),
   };
 }

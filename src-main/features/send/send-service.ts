@@ -45,6 +45,8 @@ export interface SendBody {
   readonly amount: string;
   readonly feeRate: FeeRate;
   readonly description: string | null;
+  /** The fees shown were checked until then; a new attempt after it needs a new precheck. */
+  readonly expiresAtMs: number;
 }
 
 interface StoredFee extends FeeOption {
@@ -82,7 +84,7 @@ export function createSendService(deps: SendServiceDeps) {
   const ledger = new IntentLedger<SendBody, SendOutcome>();
   const reviews = new Map<string, SendReview>();
   const prechecks = new Map<string, StoredPrecheck>();
-  const known = createKnownAddresses({
+  const knownAddresses = createKnownAddresses({
     logger: deps.logger,
     ...(deps.verifiedAddresses ? { verifiedAddresses: deps.verifiedAddresses } : {}),
     now,
@@ -94,7 +96,7 @@ export function createSendService(deps: SendServiceDeps) {
     for (const [id, stored] of prechecks) {
       if (view.status !== 'signed-in' || stored.accountGuid !== view.activeAccountGuid) prechecks.delete(id);
     }
-    if (view.status !== 'signed-in') known.clear();
+    if (view.status !== 'signed-in') knownAddresses.clear();
   });
 
   async function servicePrecheck(
@@ -140,6 +142,16 @@ export function createSendService(deps: SendServiceDeps) {
     }
   }
 
+  /** The ledger forgets old finished intents; their reviews go with them. */
+  function known(intentId: string): Intent<SendBody, SendOutcome> | null {
+    try {
+      return ledger.get(intentId);
+    } catch {
+      reviews.delete(intentId);
+      return null;
+    }
+  }
+
   function statusOf(intent: Intent<SendBody, SendOutcome>): SendStatus {
     return {
       intentId: intent.id,
@@ -155,6 +167,13 @@ export function createSendService(deps: SendServiceDeps) {
     deps.session.requireMoneyMovingRole('send');
     const intent = ledger.get(intentId);
     requireSameAccount(intent.body.accountGuid);
+    // A stored success is returned whatever the time; a new attempt must still match what was shown.
+    if ((intent.state === 'confirmed' || intent.state === 'refused') && now() > intent.body.expiresAtMs) {
+      throw new AppError(
+        'stale_precheck',
+        'The fees were checked too long ago. Check the send again to see current fees.',
+      );
+    }
     const client = deps.session.interfaceA();
     const outcome = await ledger.submit(intentId, async (body, referenceId) => {
       deps.logger.info('send submitted', { referenceId, code: body.code, attempt: intent.attempts + 1 });
@@ -177,7 +196,7 @@ export function createSendService(deps: SendServiceDeps) {
         throw classified;
       }
     });
-    known.forget(intent.body.accountGuid);
+    knownAddresses.forget(intent.body.accountGuid);
     return outcome;
   }
 
@@ -248,7 +267,7 @@ export function createSendService(deps: SendServiceDeps) {
       const available = fromServiceNumber(result.availableBalance);
       const price = fromServiceNumber(result.price);
       const fees = feeOptions(result, input.code, amount, available);
-      const poisoningWarning: PoisoningWarning | null = findLookalike(address, await known.list(client));
+      const poisoningWarning: PoisoningWarning | null = findLookalike(address, await knownAddresses.list(client));
       if (poisoningWarning)
         deps.logger.warn('destination looks like a known address', { source: poisoningWarning.source });
 
@@ -305,6 +324,7 @@ export function createSendService(deps: SendServiceDeps) {
         amount: view.amount,
         feeRate: input.feeRate,
         description,
+        expiresAtMs: stored.expiresAtMs,
       });
       const price = new Decimal(view.priceUsd);
       const feeUsd = new Decimal(fee.feeUsd);
@@ -351,6 +371,17 @@ export function createSendService(deps: SendServiceDeps) {
       return reviews.get(intentId);
     },
 
+    /** Sends of the active account whose outcome is still unknown, so a reload or a lock cannot hide them. */
+    unresolved(): { review: SendReview; status: SendStatus }[] {
+      const accountGuid = deps.session.activeAccount().guid;
+      return [...reviews.values()].flatMap((review) => {
+        const intent = known(review.intentId);
+        return intent?.state === 'unknown' && intent.body.accountGuid === accountGuid
+          ? [{ review, status: statusOf(intent) }]
+          : [];
+      });
+    },
+
     async reconcile(intentId: string): Promise<{ lookup: 'found' | 'not_found' | 'settled'; status: SendStatus }> {
       const intent = ledger.get(intentId);
       if (intent.state !== 'unknown') return { lookup: 'settled', status: statusOf(intent) };
@@ -366,7 +397,7 @@ export function createSendService(deps: SendServiceDeps) {
         : null;
       const settled = ledger.reconcile(intentId, found);
       deps.logger.info('send reconciled', { referenceId: intent.referenceId, found: found !== null });
-      if (found) known.forget(intent.body.accountGuid);
+      if (found) knownAddresses.forget(intent.body.accountGuid);
       return { lookup: found ? 'found' : 'not_found', status: statusOf(settled) };
     },
   };

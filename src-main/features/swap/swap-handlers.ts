@@ -3,7 +3,14 @@ import type { SwapService } from './swap-service';
 
 type SwapHandlers = Pick<
   Handlers,
-  'swap.symbols' | 'swap.quote' | 'swap.confirm' | 'swap.execute' | 'swap.status' | 'swap.reconcile' | 'swap.retry'
+  | 'swap.symbols'
+  | 'swap.quote'
+  | 'swap.confirm'
+  | 'swap.execute'
+  | 'swap.status'
+  | 'swap.reconcile'
+  | 'swap.retry'
+  | 'swap.unresolved'
 >;
 
 export function createSwapHandlers(deps: { readonly swap: SwapService }): SwapHandlers {
@@ -16,5 +23,6 @@ export function createSwapHandlers(deps: { readonly swap: SwapService }): SwapHa
     'swap.status': ({ intentId }) => swap.status(intentId),
     'swap.reconcile': ({ intentId }) => swap.reconcile(intentId),
     'swap.retry': (input) => swap.retry(input),
+    'swap.unresolved': () => swap.unresolved(),
   };
 }

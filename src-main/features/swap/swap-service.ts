@@ -270,6 +270,24 @@ export function createSwapService(deps: SwapServiceDeps) {
     review(intentId: string): SwapReview | undefined {
       return reviews.get(intentId);
     },
+
+    /** Swaps of the active account whose outcome is still unknown, so a reload or a lock cannot hide them. */
+    unresolved(): { review: SwapReview; status: SwapStatus }[] {
+      const accountGuid = deps.session.activeAccount().guid;
+      return [...reviews.values()].flatMap((review) => {
+        let intent: Intent<SwapBody, SwapOutcome>;
+        try {
+          intent = ledger.get(review.intentId);
+        } catch {
+          // The ledger forgets old finished intents; their reviews go with them.
+          reviews.delete(review.intentId);
+          return [];
+        }
+        return intent.state === 'unknown' && intent.body.accountGuid === accountGuid
+          ? [{ review, status: statusOf(intent) }]
+          : [];
+      });
+    },
   };
 }
 export type SwapService = ReturnType<typeof createSwapService>;

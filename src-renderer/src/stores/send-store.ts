@@ -1,6 +1,13 @@
 import { create } from 'zustand';
 import type { AssetCode } from '../../../src-preload/contract/assets';
-import type { FeeRate, SendAsset, SendOutcome, SendPrecheck, SendReview } from '../../../src-preload/contract/send';
+import type {
+  FeeRate,
+  SendAsset,
+  SendOutcome,
+  SendPrecheck,
+  SendReview,
+  SendStatus,
+} from '../../../src-preload/contract/send';
 import type { BridgeError } from '../../../src-preload/result';
 import { wallet } from '../bridge';
 import { registerSessionReset } from './session-reset';
@@ -37,8 +44,13 @@ interface SendState {
   readonly outcome: SendOutcome | null;
   /** Set after "Check status": found (→ result) or not found (→ a retry with the same reference is offered). */
   readonly lookup: 'not_found' | null;
+  /** Earlier sends whose outcome is still unknown (kept in main across reloads and locks). */
+  readonly unresolved: { review: SendReview; status: SendStatus }[];
 
   loadAssets(): Promise<void>;
+  loadUnresolved(): Promise<void>;
+  /** Opens an unresolved send on its "outcome unknown" page. */
+  resume(review: SendReview): void;
   edit(change: Partial<Omit<SendForm, 'isMax'>>): void;
   chooseFee(feeRate: FeeRate): void;
   check(): Promise<void>;
@@ -69,6 +81,7 @@ const initial = {
   submitError: null,
   outcome: null,
   lookup: null,
+  unresolved: [],
 };
 
 /** Bumped on every change of input or session, so a late precheck answer for old input is dropped. */
@@ -117,6 +130,10 @@ export const useSendStore = create<SendState>()((set, get) => {
       set({ submitting: false, outcome: result.value, step: 'result', lookup: null });
     } else if (result.error.code === 'outcome_unknown') {
       set({ submitting: false, step: 'unknown', submitError: result.error, lookup: null });
+    } else if (result.error.code === 'stale_precheck') {
+      // Fees shown are too old to send with: back to the form, which checks them again.
+      generation += 1;
+      set({ submitting: false, step: 'form', review: null, precheck: null, precheckError: result.error });
     } else {
       set({ submitting: false, submitError: result.error });
     }
@@ -124,6 +141,16 @@ export const useSendStore = create<SendState>()((set, get) => {
 
   return {
     ...initial,
+
+    async loadUnresolved() {
+      const result = await wallet.send.unresolved();
+      if (result.ok) set({ unresolved: result.value });
+    },
+
+    resume(review) {
+      generation += 1;
+      set({ review, step: 'unknown', submitError: null, lookup: null, outcome: null });
+    },
 
     async loadAssets() {
       const result = await wallet.send.assets();

@@ -1,5 +1,11 @@
 import { create } from 'zustand';
-import type { SwapOutcome, SwapQuote, SwapReview, SwapSymbolsView } from '../../../src-preload/contract/swap';
+import type {
+  SwapOutcome,
+  SwapQuote,
+  SwapReview,
+  SwapStatus,
+  SwapSymbolsView,
+} from '../../../src-preload/contract/swap';
 import type { BridgeError } from '../../../src-preload/result';
 import { wallet } from '../bridge';
 import { registerSessionReset } from './session-reset';
@@ -31,8 +37,11 @@ interface SwapState {
   readonly notice: string | null;
   readonly outcome: SwapOutcome | null;
   readonly lookup: 'not_found' | null;
+  readonly unresolved: { review: SwapReview; status: SwapStatus }[];
 
   loadSymbols(): Promise<void>;
+  loadUnresolved(): Promise<void>;
+  resume(review: SwapReview): void;
   edit(change: Partial<SwapForm>): void;
   refreshQuote(): Promise<void>;
   confirm(): Promise<void>;
@@ -68,6 +77,7 @@ const initial = {
   notice: null,
   outcome: null,
   lookup: null,
+  unresolved: [],
 };
 
 const AMOUNT = /^\d+(\.\d{1,18})?$/;
@@ -147,6 +157,16 @@ export const useSwapStore = create<SwapState>()((set, get) => {
 
   return {
     ...initial,
+
+    async loadUnresolved() {
+      const result = await wallet.swap.unresolved();
+      if (result.ok) set({ unresolved: result.value });
+    },
+
+    resume(review) {
+      generation += 1;
+      set({ review, step: 'unknown', submitError: null, lookup: null, outcome: null, notice: null });
+    },
 
     async loadSymbols() {
       const result = await wallet.swap.symbols();

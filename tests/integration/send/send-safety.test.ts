@@ -179,10 +179,15 @@ describe('send is safe against mistakes and double spending', () => {
     );
     expect(sendsWith(app, review.referenceId)).toBe(1);
 
+    // It stays listed as unresolved (for the screen after a reload or lock) until it is checked.
+    const unresolved = await app.value<{ review: SendReview; status: SendStatus }[]>('send.unresolved');
+    expect(unresolved.map((entry) => entry.review.referenceId)).toEqual([review.referenceId]);
+
     const reconciled = await app.value<{ lookup: string; status: SendStatus }>('send.reconcile', {
       intentId: review.intentId,
     });
     expect(reconciled.lookup).toBe('found');
+    expect(await app.value('send.unresolved')).toEqual([]);
     expect(reconciled.status).toMatchObject({
       state: 'succeeded',
       outcome: { referenceId: review.referenceId, status: 'Completed' },
@@ -217,6 +222,25 @@ describe('send is safe against mistakes and double spending', () => {
     expect(outcome.referenceId).toBe(review.referenceId);
     expect(sendsWith(app, review.referenceId)).toBe(2);
     expect((await balanceOf(app, 'BTC')).toFixed()).toBe(before.minus(review.amount).minus(review.fee).toFixed());
+  });
+
+  it('a confirmed send whose fees are too old is refused without a request, and must be checked again', async () => {
+    let clock = Date.now();
+    const session = app.core.session;
+    const send = createSendService({ session, logger: app.logger, now: () => clock });
+    const precheck = await send.precheck({ code: 'BTC', address: BTC_DESTINATION, amount: '0.0001' });
+    const review = send.confirm({ precheckId: precheck.precheckId, feeRate: 1 });
+    clock += 6 * 60_000;
+    const sent = app.count('POST', '/send');
+    await expect(send.execute({ intentId: review.intentId, tfaCode: await app.nextCode() })).rejects.toMatchObject({
+      code: 'stale_precheck',
+    });
+    expect(app.count('POST', '/send')).toBe(sent);
+    const late = await send.precheck({ code: 'BTC', address: BTC_DESTINATION, amount: '0.0001' });
+    clock += 6 * 60_000;
+    expect(() => send.confirm({ precheckId: late.precheckId, feeRate: 1 })).toThrow(
+      expect.objectContaining({ code: 'stale_precheck' }),
+    );
   });
 
   it('warns about a look-alike of an address from the history, at precheck and again on review', async () => {

@@ -143,10 +143,13 @@ describe('swap against the sandbox', () => {
       'outcome_unknown',
     );
     expect(swapsSent(app)).toBe(sent);
+    const unresolved = await app.value<{ review: SwapReview }[]>('swap.unresolved');
+    expect(unresolved.map((entry) => entry.review.intentId)).toEqual([review.intentId]);
     const reconciled = await app.value<{ lookup: string; status: SwapStatus }>('swap.reconcile', {
       intentId: review.intentId,
     });
     expect(reconciled.lookup).toBe('found');
+    expect(await app.value('swap.unresolved')).toEqual([]);
     expect(reconciled.status.outcome?.swapReferenceId).toMatch(/[0-9a-f-]{36}/);
     expect((await balance(app, 'BTC')).toFixed()).toBe(btcBefore.minus('0.00321').toFixed());
   });

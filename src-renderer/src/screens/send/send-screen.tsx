@@ -3,6 +3,7 @@ import { RoleNotice, useMoneyRole } from './role-notice';
 import { SendForm } from './send-form';
 import { SendOutcomePanel } from './send-outcome';
 import { SendReviewPanel } from './send-review';
+import { UnresolvedSends } from './unresolved-sends';
 
 /** Send: details and fee → review with the two-factor code → result, or "outcome unknown" and a status check. */
 export function SendScreen(): React.JSX.Element {
@@ -12,6 +13,7 @@ export function SendScreen(): React.JSX.Element {
     <section aria-labelledby="send-title" className="screen send-screen">
       <h2 id="send-title">Send</h2>
       {role.explanation && <RoleNotice explanation={role.explanation} />}
+      {step === 'form' && role.allowed && <UnresolvedSends />}
       {step === 'form' && <SendForm disabled={!role.allowed} />}
       {step === 'review' && <SendReviewPanel />}
       {(step === 'result' || step === 'unknown') && <SendOutcomePanel />}

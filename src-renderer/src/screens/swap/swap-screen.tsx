@@ -3,6 +3,7 @@ import { RoleNotice, useMoneyRole } from '../send/role-notice';
 import { SwapFormPanel } from './swap-form';
 import { SwapOutcomePanel } from './swap-outcome';
 import { SwapReviewPanel } from './swap-review';
+import { UnresolvedSwaps } from './unresolved-swaps';
 
 /** Swap: pick the pair and amount (crypto or USD) → live quote → review with the code → result. */
 export function SwapScreen(): React.JSX.Element {
@@ -12,6 +13,7 @@ export function SwapScreen(): React.JSX.Element {
     <section aria-labelledby="swap-title" className="screen swap-screen">
       <h2 id="swap-title">Swap</h2>
       {role.explanation && <RoleNotice explanation={role.explanation} />}
+      {step === 'form' && role.allowed && <UnresolvedSwaps />}
       {step === 'form' && <SwapFormPanel disabled={!role.allowed} />}
       {step === 'review' && <SwapReviewPanel />}
       {(step === 'result' || step === 'unknown') && <SwapOutcomePanel />}
