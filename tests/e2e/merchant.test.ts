@@ -226,7 +226,9 @@ describe('merchant treasury in Chromium against the sandbox', () => {
     await page.getByRole('button', { name: 'Review withdrawal' }).click();
     await typeCode(await nextCode());
     app.sandbox.faults.set({ dropAfterCommitNext: 1 });
-    await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    // Keyboard only: the sixth digit moves focus to the submit button, Enter sends.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Withdraw');
+    await page.keyboard.press('Enter');
     await page.getByRole('alert').filter({ hasText: 'outcome of this withdrawal is unknown' }).waitFor();
     expect(await page.getByRole('button', { name: 'Withdraw', exact: true }).count()).toBe(0);
     await typeCode(await nextCode());

@@ -116,6 +116,20 @@ export function createMerchantKeys(deps: MerchantKeysDeps) {
       if (environment === 'local-sandbox')
         throw new AppError('bad_input', 'The local sandbox address is built in.', { field: 'apiUrl' });
       const url = requireApiUrl(environment, text);
+      // Production and the sandboxes never share a host: otherwise keys of one could reach the other.
+      const origin = new URL(url).origin;
+      const clash = merchantEnvironments.find((other) => {
+        if (other === environment || (other !== 'production' && environment !== 'production')) return false;
+        const otherUrl = apiUrlOf(other);
+        return otherUrl !== null && new URL(otherUrl).origin === origin;
+      });
+      if (clash) {
+        throw new AppError(
+          'bad_input',
+          `${origin} is already the ${environmentLabels[clash]} address. Production and sandbox environments must use different addresses, so their keys can never be mixed up.`,
+          { field: 'apiUrl' },
+        );
+      }
       await updateMerchant((current) => ({ ...current, apiUrls: { ...current.apiUrls, [environment]: url } }));
       return overview();
     },

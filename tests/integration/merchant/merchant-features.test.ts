@@ -157,6 +157,16 @@ describe('merchant treasury features against the sandbox', () => {
         error: { code: 'bad_input' },
       });
 
+      // Production may not share a host with a sandbox, so its keys can never be sent to one.
+      expect(
+        await call('merchant.setApiUrl', { environment: 'production', apiUrl: 'https://api.example.com' }),
+      ).toMatchObject({ ok: true });
+      expect(
+        await call('merchant.setApiUrl', { environment: 'service-sandbox', apiUrl: 'https://api.example.com/v2' }),
+      ).toMatchObject({
+        ok: false,
+        error: { code: 'bad_input', message: expect.stringMatching(/already the Production address/) },
+      });
       await value('merchant.setEnvironment', { environment: 'custom' });
       await value('merchant.setApiUrl', { environment: 'custom', apiUrl: sandbox.apiUrl });
       await value('merchant.saveKeys', {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { AssetCode } from '../../../../src-preload/contract/assets';
 import { CryptoAmount } from '../../components/amount';
 import { TwoFactorInput } from '../../components/two-factor-input';
@@ -12,6 +12,7 @@ function WithdrawReview(): React.JSX.Element | null {
   const busy = useMerchantStore((state) => state.busy);
   const { submitWithdrawal, checkWithdrawal, clearWithdrawal, openLink } = useMerchantStore.getState();
   const [code, setCode] = useState('');
+  const submitButton = useRef<HTMLButtonElement | null>(null);
   if (!intent) return null;
   const sending = busy.has('withdrawSubmit') || intent.state === 'in-flight';
   const checking = busy.has('withdrawCheck');
@@ -70,14 +71,19 @@ function WithdrawReview(): React.JSX.Element | null {
               service answers a repeat with the original result, so money moves at most once.
             </p>
           )}
-          <TwoFactorInput value={code} onChange={setCode} disabled={sending || checking} />
+          <TwoFactorInput
+            value={code}
+            onChange={setCode}
+            onComplete={() => requestAnimationFrame(() => submitButton.current?.focus())}
+            disabled={sending || checking}
+          />
           <div className="row">
             {intent.state === 'unknown' ? (
-              <button type="submit" className="primary" disabled={code.length !== 6 || checking}>
+              <button ref={submitButton} type="submit" className="primary" disabled={code.length !== 6 || checking}>
                 Check status
               </button>
             ) : (
-              <button type="submit" className="primary" disabled={code.length !== 6 || sending}>
+              <button ref={submitButton} type="submit" className="primary" disabled={code.length !== 6 || sending}>
                 {intent.state === 'refused' ? 'Try again' : 'Withdraw'}
               </button>
             )}
