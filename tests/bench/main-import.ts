@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'electron-vite';
@@ -17,11 +18,17 @@ const IMPORT =
   'const t=performance.now();await import(process.argv[1]);process.stdout.write(String(performance.now()-t))';
 const EMPTY = 'process.stdout.write("0")';
 
-function spawnNode(script: string, args: readonly string[]): Promise<{ wallMs: number; reportedMs: number }> {
+/** `cwd` matters for bare package names: evaluated code resolves them from the working directory. */
+function spawnNode(
+  script: string,
+  args: readonly string[],
+  cwd?: string,
+): Promise<{ wallMs: number; reportedMs: number }> {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
     const child = spawn(process.execPath, ['--input-type=module', '-e', script, ...args], {
       stdio: ['ignore', 'pipe', 'pipe'],
+      ...(cwd === undefined ? {} : { cwd }),
       env: { PATH: process.env.PATH ?? '' },
     });
     let stdout = '';
@@ -37,11 +44,19 @@ function spawnNode(script: string, args: readonly string[]): Promise<{ wallMs: n
   });
 }
 
+/** The packages the bundle leaves external (bare `import … from "pkg"` at its top, Node built-ins aside). */
+async function externalPackages(bundlePath: string): Promise<string[]> {
+  const source = await readFile(bundlePath, 'utf8');
+  const found = [...source.matchAll(/^import\s[^;]*?from\s*"([^"]+)";?$/gm)].map((match) => match[1]!);
+  return [...new Set(found.filter((specifier) => !specifier.startsWith('node:') && !specifier.startsWith('.')))];
+}
+
 export const mainImport: FigureModule = {
   id: 'main-import',
   async measure({ root, quick, progress }) {
     progress('main-process core: electron-vite build of src-main/app-core.ts');
-    const bundle = pathToFileURL(await buildCore(root)).href;
+    const bundlePath = await buildCore(root);
+    const bundle = pathToFileURL(bundlePath).href;
     const runs = quick ? 6 : 20;
     progress(`main-process core: ${runs} cold imports in fresh node processes, each paired with an empty one`);
     await spawnNode(IMPORT, [bundle]); // fills the OS file cache, as a second launch of the app would have it
@@ -58,6 +73,19 @@ export const mainImport: FigureModule = {
       inProcess.push(withImport.reportedMs);
       empty.push(without.wallMs);
     }
+    // Where the time goes: each external package imported alone in a fresh process (they share some
+    // dependencies, so these do not add up to the whole).
+    const byPackage: Record<string, number> = {};
+    for (const name of await externalPackages(bundlePath)) {
+      const times: number[] = [];
+      for (let i = 0; i < (quick ? 1 : 3); i += 1) times.push((await spawnNode(IMPORT, [name], root)).reportedMs);
+      byPackage[name] = Math.round(summarize(times).median);
+    }
+    const heaviest = Object.entries(byPackage)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 4)
+      .map(([name, ms]) => `${name} ${ms} ms`)
+      .join(', ');
     return [
       measured(
         {
@@ -66,8 +94,8 @@ export const mainImport: FigureModule = {
           unit: 'ms',
           target: { value: 150 },
           method: `src-main/app-core.ts built by electron-vite with the app's main settings (dependencies external, as in out/main; output kept in node_modules/.cache so no gate scans it); ${runs} fresh \`node\` processes importing it, each minus a paired empty \`node\` process (wall clock, order alternating).`,
-          note: `import measured inside the process: median ${summarize(inProcess).median.toFixed(0)} ms; empty node: ${summarize(empty).median.toFixed(0)} ms`,
-          details: { inProcessMs: summarize(inProcess), emptyProcessMs: summarize(empty) },
+          note: `import measured inside the process: median ${summarize(inProcess).median.toFixed(0)} ms; empty node: ${summarize(empty).median.toFixed(0)} ms; heaviest packages alone: ${heaviest}`,
+          details: { inProcessMs: summarize(inProcess), emptyProcessMs: summarize(empty), packageAloneMs: byPackage },
         },
         summarize(differences),
       ),
