@@ -84,7 +84,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const origin = `http://127.0.0.1:${port}`;
   const issuer = `${origin}${OIDC_PREFIX}`;
 
-  const provider = await createOidcProvider({ issuer, state, accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 300 });
+  const provider = await createOidcProvider({
+    issuer,
+    state,
+    accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 300,
+  });
   provider.on('server_error', (_ctx, error) => log(`oidc server_error: ${error.message}`));
   const grants = new GrantRegistry(provider);
 
@@ -103,7 +107,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       accounts: u.memberships.flatMap((m) => {
         const account = state.account(m.accountGuid);
         return account
-          ? [{ guid: account.seed.guid, name: account.seed.name, role: m.role, isPersonalAccount: account.seed.isPersonalAccount, callbackSecret: account.seed.callbackSecret }]
+          ? [
+              {
+                guid: account.seed.guid,
+                name: account.seed.name,
+                role: m.role,
+                isPersonalAccount: account.seed.isPersonalAccount,
+                callbackSecret: account.seed.callbackSecret,
+              },
+            ]
           : [];
       }),
     })),
@@ -111,7 +123,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   });
 
   const app = new Koa();
-  const interactions = createInteractionRouter({ provider, state, onGrant: (user, grantId) => grants.add(user, grantId) });
+  const interactions = createInteractionRouter({
+    provider,
+    state,
+    onGrant: (user, grantId) => grants.add(user, grantId),
+  });
   const interfaceA = createInterfaceARouter({ provider, state, faults, limiter, totp }, log);
   const control = createControlRouter({
     info,

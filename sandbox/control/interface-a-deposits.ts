@@ -80,12 +80,21 @@ export function createInterfaceADepositRouter(state: SandboxState, log: (line: s
         Amount: amount.toNumber(),
         Symbol: asset.symbol,
         ReferenceId: record.referenceId,
-        Price: { USD: row.prices.usd, GBP: row.prices.gbp, EUR: row.prices.eur, TRY: row.prices.try, JPY: row.prices.jpy },
+        Price: {
+          USD: row.prices.usd,
+          GBP: row.prices.gbp,
+          EUR: row.prices.eur,
+          TRY: row.prices.try,
+          JPY: row.prices.jpy,
+        },
         OrderId: world.lastOrderId,
       },
       { retryDelayMs: input.retryDelayMs, timeoutMs: input.timeoutMs, log },
     );
-    reply(ctx, 200, { credited: { accountGuid: account.seed.guid, symbol: asset.symbol, balance: wallet.amount.toNumber() }, ...report });
+    reply(ctx, 200, {
+      credited: { accountGuid: account.seed.guid, symbol: asset.symbol, balance: wallet.amount.toNumber() },
+      ...report,
+    });
   });
   return router;
 }

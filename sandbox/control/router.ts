@@ -67,7 +67,10 @@ export function createControlRouter(deps: ControlDeps): Router {
     const parsed = FaultPlanInput.safeParse(await jsonBody(ctx));
     if (!parsed.success) {
       ctx.status = 400;
-      ctx.body = { error: 'invalid fault plan', issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) };
+      ctx.body = {
+        error: 'invalid fault plan',
+        issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`),
+      };
       return;
     }
     ctx.body = { plan: deps.faults.set(parsed.data) };

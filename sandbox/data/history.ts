@@ -46,7 +46,18 @@ export function isoDate(row: HistoryRow): string {
 }
 
 export function searchText(row: HistoryRow): string {
-  row.search ??= [row.symbol, row.displayName, row.address, row.txId, row.referenceId, row.label, row.merchantTransactionId, row.to, row.status, row.type]
+  row.search ??= [
+    row.symbol,
+    row.displayName,
+    row.address,
+    row.txId,
+    row.referenceId,
+    row.label,
+    row.merchantTransactionId,
+    row.to,
+    row.status,
+    row.type,
+  ]
     .join('\n')
     .toLowerCase();
   return row.search;
@@ -56,7 +67,16 @@ export function searchText(row: HistoryRow): string {
 export const HISTORY_ANCHOR_MS = Date.UTC(2026, 10, 20, 12, 0, 0);
 const TWO_YEARS_MS = 730 * 24 * 3600 * 1000;
 
-const labels = ['Customer deposit', 'Invoice payment', 'Payroll', 'Supplier payout', 'Treasury rebalance', 'Refund', 'Settlement', 'Exchange transfer'];
+const labels = [
+  'Customer deposit',
+  'Invoice payment',
+  'Payroll',
+  'Supplier payout',
+  'Treasury rebalance',
+  'Refund',
+  'Settlement',
+  'Exchange transfer',
+];
 
 export function txIdFor(asset: AssetDef, prng: Prng): string {
   return asset.addressKind === 'evm' ? `0x${prng.hex(32)}` : prng.hex(32);
@@ -80,7 +100,9 @@ export interface RowInput {
 }
 
 /** Builds a row from exact decimal strings; the numeric copies serve sorting and filtering only. */
-function buildRow(input: Omit<RowInput, 'amount' | 'usdPrice'> & { amount: string; value: string; prices: FiatPrices }): HistoryRow {
+function buildRow(
+  input: Omit<RowInput, 'amount' | 'usdPrice'> & { amount: string; value: string; prices: FiatPrices },
+): HistoryRow {
   const { asset } = input;
   return {
     symbolId: asset.symbolId,
@@ -132,7 +154,12 @@ const round2 = (x: number): number => Math.round(x * 100) / 100;
  * dates, and some dust rows so hideLowAmounts has something to hide. Amounts are drawn as integer minor
  * units (exact) and counterparties come from a small pool, so 20,000 rows take milliseconds, not seconds.
  */
-export function generateHistory(count: number, prng: Prng, walletAddress: (symbol: string) => string, prices: ReadonlyMap<string, Dec>): HistoryRow[] {
+export function generateHistory(
+  count: number,
+  prng: Prng,
+  walletAddress: (symbol: string) => string,
+  prices: ReadonlyMap<string, Dec>,
+): HistoryRow[] {
   const counterparties = { btc: [] as string[], ltc: [] as string[], evm: [] as string[] };
   for (let i = 0; i < 40; i += 1) {
     counterparties.btc.push(generateAddress('btc', prng));
@@ -152,7 +179,10 @@ export function generateHistory(count: number, prng: Prng, walletAddress: (symbo
     const usdValue = dust ? 0.01 + prng.next() * 0.9 : 5 + Math.pow(prng.next(), 3) * 25_000;
     const minor = Math.max(1, Math.round((usdValue / usdPrice) * 10 ** asset.decimals));
     const amount = minorToDecimal(minor, asset.decimals);
-    const withdrawType = type === 'Deposit' ? WITHDRAW_TYPE.none : prng.pick([WITHDRAW_TYPE.send, WITHDRAW_TYPE.send, WITHDRAW_TYPE.swap, WITHDRAW_TYPE.apiWithdrawal]);
+    const withdrawType =
+      type === 'Deposit'
+        ? WITHDRAW_TYPE.none
+        : prng.pick([WITHDRAW_TYPE.send, WITHDRAW_TYPE.send, WITHDRAW_TYPE.swap, WITHDRAW_TYPE.apiWithdrawal]);
     const hasMerchantId = withdrawType === WITHDRAW_TYPE.apiWithdrawal || prng.next() < 0.3;
     rows.push(
       buildRow({
@@ -161,7 +191,13 @@ export function generateHistory(count: number, prng: Prng, walletAddress: (symbo
         txId: status === 'Pending' && prng.next() < 0.5 ? '' : txIdFor(asset, prng),
         amount,
         value: (Number(amount) * usdPrice).toFixed(2),
-        prices: { usd: usdPrice, eur: round2(usdPrice * 0.92), gbp: round2(usdPrice * 0.79), try: round2(usdPrice * 34.2), jpy: round2(usdPrice * 151.3) },
+        prices: {
+          usd: usdPrice,
+          eur: round2(usdPrice * 0.92),
+          gbp: round2(usdPrice * 0.79),
+          try: round2(usdPrice * 34.2),
+          jpy: round2(usdPrice * 151.3),
+        },
         status,
         type,
         dateMs: HISTORY_ANCHOR_MS - Math.floor(prng.next() * TWO_YEARS_MS),

@@ -46,7 +46,12 @@ export interface Identities {
 export const HISTORY_RECORDS_ON_MAIN_ACCOUNT = 20_000;
 
 export function seedIdentities(prng: Prng): Identities {
-  const account = (name: string, isPersonalAccount: boolean, historyRecords: number, walletUsdRange: [number, number]): AccountSeed => ({
+  const account = (
+    name: string,
+    isPersonalAccount: boolean,
+    historyRecords: number,
+    walletUsdRange: [number, number],
+  ): AccountSeed => ({
     guid: prng.guid(),
     name,
     isPersonalAccount,

@@ -20,7 +20,13 @@ export interface FiatPrices {
 
 export function fiatPrices(usdPrice: Dec): FiatPrices {
   const at = (rate: string): number => usdPrice.times(rate).toDecimalPlaces(2).toNumber();
-  return { usd: at(FIAT_PER_USD.usd), eur: at(FIAT_PER_USD.eur), gbp: at(FIAT_PER_USD.gbp), try: at(FIAT_PER_USD.try), jpy: at(FIAT_PER_USD.jpy) };
+  return {
+    usd: at(FIAT_PER_USD.usd),
+    eur: at(FIAT_PER_USD.eur),
+    gbp: at(FIAT_PER_USD.gbp),
+    try: at(FIAT_PER_USD.try),
+    jpy: at(FIAT_PER_USD.jpy),
+  };
 }
 
 export function usd(value: Dec): number {

@@ -72,7 +72,10 @@ export function buildWorld(seed: number): World {
       jitter = asset.basePrice === 1 ? 0.998 + priceRng.next() * 0.004 : 0.95 + priceRng.next() * 0.1;
       assetJitter.set(asset.asset, jitter);
     }
-    prices.set(asset.symbol, new Dec(asset.basePrice).times(jitter.toFixed(6)).toDecimalPlaces(asset.basePrice === 1 ? 4 : 2));
+    prices.set(
+      asset.symbol,
+      new Dec(asset.basePrice).times(jitter.toFixed(6)).toDecimalPlaces(asset.basePrice === 1 ? 4 : 2),
+    );
     dailyChange.set(asset.symbol, new Dec(((priceRng.next() - 0.45) * 0.08).toFixed(4)));
   }
 

@@ -14,7 +14,16 @@ export interface AccountInfo {
 export function accountInfos(state: SandboxState, user: UserSeed): AccountInfo[] {
   return user.memberships.flatMap((m) => {
     const account = state.account(m.accountGuid);
-    return account ? [{ guid: account.seed.guid, name: account.seed.name, isPersonalAccount: account.seed.isPersonalAccount, role: m.role }] : [];
+    return account
+      ? [
+          {
+            guid: account.seed.guid,
+            name: account.seed.name,
+            isPersonalAccount: account.seed.isPersonalAccount,
+            role: m.role,
+          },
+        ]
+      : [];
   });
 }
 
@@ -38,7 +47,10 @@ function walletInfo(state: SandboxState, wallet: WalletState): Record<string, un
 }
 
 /** Wallets of spec 2.2: totals are summed exactly and rounded once, to cents. */
-export function walletsView(state: SandboxState, account: AccountState): { totalBalance: number; dailyProfit: number; wallets: Record<string, unknown>[] } {
+export function walletsView(
+  state: SandboxState,
+  account: AccountState,
+): { totalBalance: number; dailyProfit: number; wallets: Record<string, unknown>[] } {
   let total = new Dec(0);
   let profit = new Dec(0);
   const wallets: Record<string, unknown>[] = [];

@@ -23,7 +23,11 @@ export class GrantRegistry {
     const ids = [...(this.#byUser.get(userGuid) ?? [])];
     const p = this.#provider;
     for (const id of ids) {
-      await Promise.all([p.AccessToken.revokeByGrantId(id), p.RefreshToken.revokeByGrantId(id), p.AuthorizationCode.revokeByGrantId(id)]);
+      await Promise.all([
+        p.AccessToken.revokeByGrantId(id),
+        p.RefreshToken.revokeByGrantId(id),
+        p.AuthorizationCode.revokeByGrantId(id),
+      ]);
       const grant = await p.Grant.find(id);
       await grant?.destroy();
     }

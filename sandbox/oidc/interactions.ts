@@ -12,7 +12,10 @@ export interface InteractionOptions {
   onGrant: (userGuid: string, grantId: string) => void;
 }
 
-function requestedScopes(details: { prompt: { details: Record<string, unknown> }; params: Record<string, unknown> }): string[] {
+function requestedScopes(details: {
+  prompt: { details: Record<string, unknown> };
+  params: Record<string, unknown>;
+}): string[] {
   const missing = details.prompt.details['missingOIDCScope'];
   if (Array.isArray(missing)) return missing.filter((s): s is string => typeof s === 'string');
   const scope = details.params['scope'];
@@ -54,11 +57,20 @@ export function createInteractionRouter(options: InteractionOptions): Router {
         ctx.status = 401;
         ctx.type = 'html';
         ctx.set('Cache-Control', 'no-store');
-        ctx.body = loginPage(action(details.uid), { clientName: 'Wallet Desk', username, error: 'Wrong username or password.' });
+        ctx.body = loginPage(action(details.uid), {
+          clientName: 'Wallet Desk',
+          username,
+          error: 'Wrong username or password.',
+        });
         return;
       }
       ctx.respond = false;
-      await provider.interactionFinished(ctx.req, ctx.res, { login: { accountId: user.userGuid } }, { mergeWithLastSubmission: false });
+      await provider.interactionFinished(
+        ctx.req,
+        ctx.res,
+        { login: { accountId: user.userGuid } },
+        { mergeWithLastSubmission: false },
+      );
       return;
     }
     if (details.prompt.name !== 'consent') {

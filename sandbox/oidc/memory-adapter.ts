@@ -5,7 +5,13 @@ interface Entry {
   expiresAtMs: number;
 }
 
-const GRANTABLE = new Set(['AccessToken', 'AuthorizationCode', 'RefreshToken', 'DeviceCode', 'BackchannelAuthenticationRequest']);
+const GRANTABLE = new Set([
+  'AccessToken',
+  'AuthorizationCode',
+  'RefreshToken',
+  'DeviceCode',
+  'BackchannelAuthenticationRequest',
+]);
 
 /**
  * Storage for one provider instance. oidc-provider's built-in memory adapter is a module-wide LRU of
@@ -40,7 +46,10 @@ export function createMemoryAdapter(): AdapterFactory {
     return {
       async upsert(id, payload, expiresIn) {
         const key = keyOf(id);
-        entries.set(key, { payload, expiresAtMs: typeof expiresIn === 'number' ? Date.now() + expiresIn * 1000 : Infinity });
+        entries.set(key, {
+          payload,
+          expiresAtMs: typeof expiresIn === 'number' ? Date.now() + expiresIn * 1000 : Infinity,
+        });
         if (GRANTABLE.has(model) && typeof payload.grantId === 'string') {
           const set = byGrant.get(payload.grantId) ?? new Set<string>();
           set.add(key);

@@ -30,7 +30,10 @@ ${body}
 </html>`;
 }
 
-export function loginPage(action: string, options: { error?: string | undefined; username?: string | undefined; clientName: string }): string {
+export function loginPage(
+  action: string,
+  options: { error?: string | undefined; username?: string | undefined; clientName: string },
+): string {
   const alert = options.error ? `<p role="alert">${escapeHtml(options.error)}</p>` : '';
   return layout(
     'Sign in',
@@ -46,7 +49,10 @@ ${alert}
   );
 }
 
-export function consentPage(action: string, options: { clientName: string; username: string; scopes: readonly string[] }): string {
+export function consentPage(
+  action: string,
+  options: { clientName: string; username: string; scopes: readonly string[] },
+): string {
   const items = options.scopes.map((s) => `<li>${escapeHtml(s)}</li>`).join('');
   return layout(
     'Allow access',

@@ -6,7 +6,14 @@ import { logoutPage, messagePage } from './pages';
 import { signingKey } from './signing-key';
 
 export const CLIENT_ID = 'wallet-desk';
-export const SCOPES = ['openid', 'offline_access', 'svc:wallet', 'svc:merchant', 'transaction:read', 'transaction:write'] as const;
+export const SCOPES = [
+  'openid',
+  'offline_access',
+  'svc:wallet',
+  'svc:merchant',
+  'transaction:read',
+  'transaction:write',
+] as const;
 export const INTERACTION_PREFIX = '/oidc/interaction/';
 
 export interface OidcOptions {

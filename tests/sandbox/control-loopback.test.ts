@@ -4,7 +4,10 @@ import { loopbackOnly } from '../../sandbox/control/router';
 
 /** The server binds 127.0.0.1 only; this guard is the second line should it ever listen wider. */
 function fakeContext(remoteAddress: string): Context & { status: number; body: unknown } {
-  return { req: { socket: { remoteAddress } }, status: 404, body: undefined } as unknown as Context & { status: number; body: unknown };
+  return { req: { socket: { remoteAddress } }, status: 404, body: undefined } as unknown as Context & {
+    status: number;
+    body: unknown;
+  };
 }
 
 describe('control API guard', () => {

@@ -11,12 +11,18 @@ let codes: TotpSource;
 let seededEth: Decimal;
 
 async function ethBalance(): Promise<Decimal> {
-  const res = await api<{ wallets: { symbol: string; amount: number }[] }>(sandbox, 'GET', '/wallets', { token: alice, account: trading });
+  const res = await api<{ wallets: { symbol: string; amount: number }[] }>(sandbox, 'GET', '/wallets', {
+    token: alice,
+    account: trading,
+  });
   return new Decimal(String(res.body.data.wallets.find((w) => w.symbol === 'ETH')?.amount));
 }
 
 function control(path: string, body?: unknown): Promise<Response> {
-  return fetch(`${sandbox.origin}/__sandbox/${path}`, { method: 'POST', body: body === undefined ? undefined : JSON.stringify(body) });
+  return fetch(`${sandbox.origin}/__sandbox/${path}`, {
+    method: 'POST',
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 }
 
 beforeAll(async () => {
@@ -57,7 +63,12 @@ describe('fault injection', () => {
   it('a failed send changes nothing', async () => {
     const before = await ethBalance();
     await control('faults', { failNext: 1 });
-    const res = await api(sandbox, 'POST', '/send', { token: alice, account: trading, tfa: codes.next(), body: { symbol: 'ETH', address: ETH_DEST, amount: 0.5, feeRate: 1 } });
+    const res = await api(sandbox, 'POST', '/send', {
+      token: alice,
+      account: trading,
+      tfa: codes.next(),
+      body: { symbol: 'ETH', address: ETH_DEST, amount: 0.5, feeRate: 1 },
+    });
     expect(res.status).toBe(500);
     expect((await ethBalance()).toFixed()).toBe(before.toFixed());
   });
@@ -85,19 +96,37 @@ describe('fault injection', () => {
     await expect(api(sandbox, 'POST', '/send', { token: alice, account: trading, tfa: code, body })).rejects.toThrow();
     const afterDrop = await ethBalance();
     expect(afterDrop.toFixed()).toBe(before.minus('0.25').minus('0.0006').toFixed());
-    const retry = await api<{ txId: string }>(sandbox, 'POST', '/send', { token: alice, account: trading, tfa: code, body });
+    const retry = await api<{ txId: string }>(sandbox, 'POST', '/send', {
+      token: alice,
+      account: trading,
+      tfa: code,
+      body,
+    });
     expect(retry.status).toBe(200);
     expect(retry.body.data.txId).toMatch(/^0x/);
     expect((await ethBalance()).toFixed()).toBe(afterDrop.toFixed());
-    const history = await api<{ totalRecords: number }>(sandbox, 'POST', '/transactions', { token: alice, account: trading, body: { page: 1, recordsPerPage: 5, filter: 'drop-1' } });
+    const history = await api<{ totalRecords: number }>(sandbox, 'POST', '/transactions', {
+      token: alice,
+      account: trading,
+      body: { page: 1, recordsPerPage: 5, filter: 'drop-1' },
+    });
     expect(history.body.data.totalRecords).toBe(1);
   });
 
   it('dropAfterCommitNext applies to swaps too', async () => {
     await control('faults', { dropAfterCommitNext: 1 });
     const before = await ethBalance();
-    const body = { fromSymbol: 'ETH', fromNetwork: 'Ethereum Mainnet', toSymbol: 'USDT', toNetwork: 'Ethereum Mainnet', amount: 0.01, isUsdInput: false };
-    await expect(api(sandbox, 'POST', '/swap', { token: alice, account: trading, tfa: codes.next(), body })).rejects.toThrow();
+    const body = {
+      fromSymbol: 'ETH',
+      fromNetwork: 'Ethereum Mainnet',
+      toSymbol: 'USDT',
+      toNetwork: 'Ethereum Mainnet',
+      amount: 0.01,
+      isUsdInput: false,
+    };
+    await expect(
+      api(sandbox, 'POST', '/swap', { token: alice, account: trading, tfa: codes.next(), body }),
+    ).rejects.toThrow();
     expect((await ethBalance()).toFixed()).toBe(before.minus('0.01').toFixed());
   });
 });
@@ -106,7 +135,9 @@ describe('rate limiting', () => {
   it('a burst beyond the bucket answers 429 for that token only, then refills', async () => {
     const other = (await login(sandbox, 'carol')).access_token;
     await new Promise((r) => setTimeout(r, 2_100));
-    const statuses = await Promise.all(Array.from({ length: 30 }, () => api(sandbox, 'GET', '/session', { token: alice }).then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 30 }, () => api(sandbox, 'GET', '/session', { token: alice }).then((r) => r.status)),
+    );
     expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(20);
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
     expect((await api(sandbox, 'GET', '/session', { token: other })).status).toBe(200);
@@ -118,7 +149,12 @@ describe('rate limiting', () => {
 describe('control API', () => {
   it('GET /__sandbox/info lists identities and merchants', async () => {
     const info = (await (await fetch(`${sandbox.origin}/__sandbox/info`)).json()) as ReturnType<RunningSandbox['info']>;
-    expect(info).toMatchObject({ issuer: sandbox.issuer, clientId: 'wallet-desk', baseUrl: sandbox.origin, apiUrl: sandbox.origin });
+    expect(info).toMatchObject({
+      issuer: sandbox.issuer,
+      clientId: 'wallet-desk',
+      baseUrl: sandbox.origin,
+      apiUrl: sandbox.origin,
+    });
     expect(info.users.map((u) => u.username)).toEqual(['alice', 'bob', 'carol']);
     for (const u of info.users) expect(u.totpSecret).toMatch(/^[A-Z2-7]{32}$/);
     expect(info.merchants.length).toBeGreaterThan(0);
@@ -127,12 +163,27 @@ describe('control API', () => {
 
   it('POST /__sandbox/reset restores the seeded balances and history', async () => {
     const identities = sandbox.info();
-    expect((await api(sandbox, 'POST', '/send', { token: alice, account: trading, tfa: codes.next(), body: { symbol: 'ETH', address: ETH_DEST, amount: 0.01, feeRate: 0 } })).status).toBe(200);
+    expect(
+      (
+        await api(sandbox, 'POST', '/send', {
+          token: alice,
+          account: trading,
+          tfa: codes.next(),
+          body: { symbol: 'ETH', address: ETH_DEST, amount: 0.01, feeRate: 0 },
+        })
+      ).status,
+    ).toBe(200);
     expect((await ethBalance()).toFixed()).not.toBe(seededEth.toFixed());
     expect((await control('reset')).status).toBe(200);
     expect(sandbox.info()).toEqual(identities);
     expect((await ethBalance()).toFixed()).toBe(seededEth.toFixed());
-    const total = (await api<{ totalRecords: number }>(sandbox, 'POST', '/transactions', { token: alice, account: trading, body: { page: 1, recordsPerPage: 1 } })).body.data.totalRecords;
+    const total = (
+      await api<{ totalRecords: number }>(sandbox, 'POST', '/transactions', {
+        token: alice,
+        account: trading,
+        body: { page: 1, recordsPerPage: 1 },
+      })
+    ).body.data.totalRecords;
     expect(total).toBe(20_000);
   });
 });

@@ -53,7 +53,12 @@ export class Browser {
     });
     this.jar.store(res);
     const location = res.headers.get('location') ?? undefined;
-    return { status: res.status, location: location ? new URL(location, url).href : undefined, html: await res.text(), url };
+    return {
+      status: res.status,
+      location: location ? new URL(location, url).href : undefined,
+      html: await res.text(),
+      url,
+    };
   }
 
   /** Follows redirects until a page answers or the redirect leaves for the app's loopback callback. */
@@ -89,7 +94,11 @@ export interface Tokens {
  * Full authorization code + PKCE login driven through the sandbox's own login and consent forms with
  * plain fetch; returns the token response.
  */
-export async function login(sandbox: RunningSandbox, username: string, options: { scope?: string; browser?: Browser } = {}): Promise<Tokens> {
+export async function login(
+  sandbox: RunningSandbox,
+  username: string,
+  options: { scope?: string; browser?: Browser } = {},
+): Promise<Tokens> {
   const info = sandbox.info();
   const user = info.users.find((u) => u.username === username);
   if (!user) throw new Error(`no user ${username}`);
@@ -120,7 +129,12 @@ export async function login(sandbox: RunningSandbox, username: string, options: 
   if (callback.searchParams.get('state') !== state) throw new Error('state mismatch');
   const code = callback.searchParams.get('code');
   if (!code) throw new Error(`no code: ${callback.search}`);
-  return tokenRequest(sandbox, { grant_type: 'authorization_code', code, redirect_uri: CALLBACK, code_verifier: verifier });
+  return tokenRequest(sandbox, {
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: CALLBACK,
+    code_verifier: verifier,
+  });
 }
 
 export async function tokenRequest(sandbox: RunningSandbox, params: Record<string, string>): Promise<Tokens> {
@@ -200,7 +214,8 @@ export class TotpSource {
   }
 
   next(): string {
-    if (this.#offset > this.#max) throw new Error('TOTP window used up; start the sandbox with a wider totpWindowSteps');
+    if (this.#offset > this.#max)
+      throw new Error('TOTP window used up; start the sandbox with a wider totpWindowSteps');
     const code = totp(this.#secret, this.#offset);
     this.#offset += 1;
     return code;

@@ -44,12 +44,19 @@ const SPEC_ASSETS = ['BTC', 'LTC', 'ETH', 'OPT-ETH', 'USDT', 'BSC-USD', 'OPT-USD
 
 describe('Interface A: envelope and authentication', () => {
   it('GET /session returns the user and accounts without the account header', async () => {
-    const res = await api<{ isAuthenticated: boolean; user: { userGuid: string; name: string; email: string }; accounts: { guid: string; role: string; isPersonalAccount: boolean; name: string }[]; currentAccountGuid: string }>(sandbox, 'GET', '/session', { token: alice });
+    const res = await api<{
+      isAuthenticated: boolean;
+      user: { userGuid: string; name: string; email: string };
+      accounts: { guid: string; role: string; isPersonalAccount: boolean; name: string }[];
+      currentAccountGuid: string;
+    }>(sandbox, 'GET', '/session', { token: alice });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ apiVersion: '1.0.0.0', code: 200, message: 'OK' });
     expect(res.body.data.isAuthenticated).toBe(true);
     expect(res.body.data.user.userGuid).toBe(user(info, 'alice').userGuid);
-    expect(res.body.data.accounts.map((a) => a.role)).toEqual(expect.arrayContaining(['MerchantAdministrator', 'Agent']));
+    expect(res.body.data.accounts.map((a) => a.role)).toEqual(
+      expect.arrayContaining(['MerchantAdministrator', 'Agent']),
+    );
     expect(res.body.data.currentAccountGuid).toBe(trading);
   });
 
@@ -65,13 +72,26 @@ describe('Interface A: envelope and authentication', () => {
 
   it('400 X-Account-Guid header is required, on every endpoint but /session', async () => {
     const calls: Array<['GET' | 'POST', string]> = [
-      ['GET', '/wallets'], ['GET', '/wallets/BTC/address'], ['POST', '/deposit/address/create'], ['GET', '/accounts'],
-      ['POST', '/accounts/switch'], ['POST', '/send/precheck'], ['POST', '/send'], ['GET', '/swap/symbols'],
-      ['POST', '/swap/precheck'], ['POST', '/swap'], ['POST', '/transactions'],
+      ['GET', '/wallets'],
+      ['GET', '/wallets/BTC/address'],
+      ['POST', '/deposit/address/create'],
+      ['GET', '/accounts'],
+      ['POST', '/accounts/switch'],
+      ['POST', '/send/precheck'],
+      ['POST', '/send'],
+      ['GET', '/swap/symbols'],
+      ['POST', '/swap/precheck'],
+      ['POST', '/swap'],
+      ['POST', '/transactions'],
     ];
     for (const [method, path] of calls) {
       const res = await api(sandbox, method, path, { token: alice, body: method === 'POST' ? {} : undefined });
-      expect(res.body, path).toEqual({ apiVersion: '1.0.0.0', data: false, code: 400, message: 'X-Account-Guid header is required' });
+      expect(res.body, path).toEqual({
+        apiVersion: '1.0.0.0',
+        data: false,
+        code: 400,
+        message: 'X-Account-Guid header is required',
+      });
       expect(res.status).toBe(400);
     }
   });
@@ -81,7 +101,12 @@ describe('Interface A: envelope and authentication', () => {
     for (const account of [carolAccount, '00000000-0000-4000-8000-000000000000']) {
       const res = await api(sandbox, 'GET', '/wallets', { token: alice, account });
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ apiVersion: '1.0.0.0', data: false, code: 403, message: 'Access denied to this account' });
+      expect(res.body).toEqual({
+        apiVersion: '1.0.0.0',
+        data: false,
+        code: 403,
+        message: 'Access denied to this account',
+      });
     }
     const bobOnTrading = await api(sandbox, 'GET', '/wallets', { token: bob, account: trading });
     expect(bobOnTrading.body.message).toBe('Access denied to this account');
@@ -99,8 +124,16 @@ describe('Interface A: scopes', () => {
     const walletOnly = (await login(sandbox, 'alice', { scope: 'openid svc:wallet' })).access_token;
     expect((await api(sandbox, 'GET', '/session', { token: walletOnly })).status).toBe(200);
     expect((await api(sandbox, 'GET', '/wallets', { token: walletOnly, account: trading })).status).toBe(200);
-    for (const [method, path] of [['GET', '/accounts'], ['POST', '/transactions'], ['POST', '/send/precheck']] as const) {
-      const res = await api(sandbox, method, path, { token: walletOnly, account: trading, body: method === 'POST' ? { page: 1, recordsPerPage: 10 } : undefined });
+    for (const [method, path] of [
+      ['GET', '/accounts'],
+      ['POST', '/transactions'],
+      ['POST', '/send/precheck'],
+    ] as const) {
+      const res = await api(sandbox, method, path, {
+        token: walletOnly,
+        account: trading,
+        body: method === 'POST' ? { page: 1, recordsPerPage: 10 } : undefined,
+      });
       expect(res.status, path).toBe(403);
       expect(res.body).toEqual({ apiVersion: '1.0.0.0', data: false, code: 403, message: 'Insufficient scope' });
     }
@@ -115,12 +148,36 @@ describe('Interface A: scopes', () => {
 
 describe('Interface A: wallets and accounts', () => {
   it('GET /wallets lists every asset and network of spec 2.3 with exact totals', async () => {
-    const res = await api<{ totalBalance: number; dailyProfit: number; wallets: Array<Record<string, unknown> & { symbol: string; amount: number; price: number; balanceFiatAmount: number; address: string }> }>(sandbox, 'GET', '/wallets', { token: alice, account: trading });
+    const res = await api<{
+      totalBalance: number;
+      dailyProfit: number;
+      wallets: Array<
+        Record<string, unknown> & {
+          symbol: string;
+          amount: number;
+          price: number;
+          balanceFiatAmount: number;
+          address: string;
+        }
+      >;
+    }>(sandbox, 'GET', '/wallets', { token: alice, account: trading });
     expect(res.status).toBe(200);
     const { wallets, totalBalance, dailyProfit } = res.body.data;
     expect(wallets.map((w) => w.symbol)).toEqual(SPEC_ASSETS);
     for (const w of wallets) {
-      expect(Object.keys(w).sort()).toEqual(['address', 'amount', 'balanceFiatAmount', 'displayName', 'name', 'network', 'price', 'symbol', 'symbolId'].sort());
+      expect(Object.keys(w).sort()).toEqual(
+        [
+          'address',
+          'amount',
+          'balanceFiatAmount',
+          'displayName',
+          'name',
+          'network',
+          'price',
+          'symbol',
+          'symbolId',
+        ].sort(),
+      );
       expect(w.amount).toBeGreaterThan(0);
       expect(w.price).toBeGreaterThan(0);
     }
@@ -133,9 +190,17 @@ describe('Interface A: wallets and accounts', () => {
   });
 
   it('GET /wallets/{symbol}/address, case-insensitive, and 400 Invalid symbol', async () => {
-    const res = await api<Record<string, string>>(sandbox, 'GET', '/wallets/opt-usd/address', { token: alice, account: trading });
+    const res = await api<Record<string, string>>(sandbox, 'GET', '/wallets/opt-usd/address', {
+      token: alice,
+      account: trading,
+    });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ symbol: 'OPT-USD', symbolName: 'Tether', displayName: 'USDT (Optimism)', network: 'Optimism Mainnet' });
+    expect(res.body.data).toMatchObject({
+      symbol: 'OPT-USD',
+      symbolName: 'Tether',
+      displayName: 'USDT (Optimism)',
+      network: 'Optimism Mainnet',
+    });
     expect(res.body.data['address']).toMatch(/^0x[0-9a-fA-F]{40}$/);
     const bad = await api(sandbox, 'GET', '/wallets/DOGE/address', { token: alice, account: trading });
     expect(bad.status).toBe(400);
@@ -143,39 +208,77 @@ describe('Interface A: wallets and accounts', () => {
   });
 
   it('GET /accounts returns the profile of the active account', async () => {
-    const res = await api<Record<string, unknown> & { connectedAccounts: { guid: string }[] }>(sandbox, 'GET', '/accounts', { token: alice, account: northwind });
+    const res = await api<Record<string, unknown> & { connectedAccounts: { guid: string }[] }>(
+      sandbox,
+      'GET',
+      '/accounts',
+      { token: alice, account: northwind },
+    );
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ name: 'Northwind Payments', role: 'Agent', email: 'alice@example.test', userGuid: user(info, 'alice').userGuid, companyCount: 2 });
+    expect(res.body.data).toMatchObject({
+      name: 'Northwind Payments',
+      role: 'Agent',
+      email: 'alice@example.test',
+      userGuid: user(info, 'alice').userGuid,
+      companyCount: 2,
+    });
     expect(res.body.data.connectedAccounts.map((a) => a.guid)).not.toContain(northwind);
     expect(res.body.data.connectedAccounts.map((a) => a.guid)).toContain(trading);
   });
 
   it('POST /accounts/switch returns the new account and is reflected by /session', async () => {
-    const res = await api<{ currentAccountGuid: string; wallets: unknown[]; accounts: unknown[]; totalBalance: number }>(sandbox, 'POST', '/accounts/switch', { token: alice, account: trading, body: { accountGuid: northwind } });
+    const res = await api<{
+      currentAccountGuid: string;
+      wallets: unknown[];
+      accounts: unknown[];
+      totalBalance: number;
+    }>(sandbox, 'POST', '/accounts/switch', { token: alice, account: trading, body: { accountGuid: northwind } });
     expect(res.status).toBe(200);
     expect(res.body.data.currentAccountGuid).toBe(northwind);
     expect(res.body.data.wallets).toHaveLength(10);
     const session = await api<{ currentAccountGuid: string }>(sandbox, 'GET', '/session', { token: alice });
     expect(session.body.data.currentAccountGuid).toBe(northwind);
-    const denied = await api(sandbox, 'POST', '/accounts/switch', { token: alice, account: trading, body: { accountGuid: user(info, 'carol').accounts[0]?.guid } });
-    expect(denied.body).toEqual({ apiVersion: '1.0.0.0', data: false, code: 403, message: 'Access denied to this account' });
+    const denied = await api(sandbox, 'POST', '/accounts/switch', {
+      token: alice,
+      account: trading,
+      body: { accountGuid: user(info, 'carol').accounts[0]?.guid },
+    });
+    expect(denied.body).toEqual({
+      apiVersion: '1.0.0.0',
+      data: false,
+      code: 403,
+      message: 'Access denied to this account',
+    });
     const malformed = await api(sandbox, 'POST', '/accounts/switch', { token: alice, account: trading, body: {} });
     expect(malformed.status).toBe(400);
     expect(malformed.body.data).toBe(false);
   });
 
   it('GET /swap/symbols lists targets, networks and the swap balances', async () => {
-    const res = await api<{ symbolList: { baseSymbol: string; quoteSymbols: string[]; depositNetworks: string[] }[]; balance: Record<string, number> }>(sandbox, 'GET', '/swap/symbols', { token: alice, account: trading });
+    const res = await api<{
+      symbolList: { baseSymbol: string; quoteSymbols: string[]; depositNetworks: string[] }[];
+      balance: Record<string, number>;
+    }>(sandbox, 'GET', '/swap/symbols', { token: alice, account: trading });
     expect(res.status).toBe(200);
     const usdt = res.body.data.symbolList.find((s) => s.baseSymbol === 'USDT');
     expect(usdt?.depositNetworks).toEqual(['Ethereum Mainnet', 'Binance Smartchain', 'Optimism Mainnet']);
     expect(usdt?.quoteSymbols).toContain('BTC');
-    expect(Object.keys(res.body.data.balance).sort()).toEqual(['avaxBalance', 'bnbBalance', 'btcBalance', 'ethBalance', 'ltcBalance', 'solBalance', 'trxBalance', 'usdtBalance']);
+    expect(Object.keys(res.body.data.balance).sort()).toEqual([
+      'avaxBalance',
+      'bnbBalance',
+      'btcBalance',
+      'ethBalance',
+      'ltcBalance',
+      'solBalance',
+      'trxBalance',
+      'usdtBalance',
+    ]);
   });
 });
 
 describe('Interface A: POST /transactions', () => {
-  const query = (body: Record<string, unknown>) => api<TxPage>(sandbox, 'POST', '/transactions', { token: alice, account: trading, body });
+  const query = (body: Record<string, unknown>) =>
+    api<TxPage>(sandbox, 'POST', '/transactions', { token: alice, account: trading, body });
 
   it('pages the 20,000-record history newest first with every TransactionItem field', async () => {
     const res = await query({ page: 1, recordsPerPage: 100 });
@@ -184,7 +287,26 @@ describe('Interface A: POST /transactions', () => {
     expect(page.totalRecords).toBeGreaterThanOrEqual(20_000);
     expect(page.totalPages).toBe(Math.ceil(page.totalRecords / 100));
     expect(page.items).toHaveLength(100);
-    const fields = ['symbolId', 'symbol', 'symbolName', 'displayName', 'address', 'txId', 'amount', 'status', 'type', 'date', 'value', 'referenceId', 'label', 'merchantTransactionId', 'to', 'withdrawType', 'prices', 'isAutoCollected'];
+    const fields = [
+      'symbolId',
+      'symbol',
+      'symbolName',
+      'displayName',
+      'address',
+      'txId',
+      'amount',
+      'status',
+      'type',
+      'date',
+      'value',
+      'referenceId',
+      'label',
+      'merchantTransactionId',
+      'to',
+      'withdrawType',
+      'prices',
+      'isAutoCollected',
+    ];
     for (const item of page.items) expect(Object.keys(item).sort()).toEqual([...fields].sort());
     const dates = page.items.map((i) => Date.parse(i.date));
     expect([...dates].sort((a, b) => b - a)).toEqual(dates);
@@ -213,7 +335,9 @@ describe('Interface A: POST /transactions', () => {
     expect(text.totalRecords).toBeGreaterThan(0);
     expect(text.items.every((i) => i.label.toLowerCase().includes('payroll'))).toBe(true);
     const all = (await query({ page: 1, recordsPerPage: 1 })).body.data.totalRecords;
-    const hidden = (await query({ page: 1, recordsPerPage: 500, hideLowAmounts: true, orderBy: 'value', sortOrder: 'asc' })).body.data;
+    const hidden = (
+      await query({ page: 1, recordsPerPage: 500, hideLowAmounts: true, orderBy: 'value', sortOrder: 'asc' })
+    ).body.data;
     expect(hidden.totalRecords).toBeLessThan(all);
     expect(hidden.items.every((i) => i.value >= 1)).toBe(true);
     const nothing = (await query({ page: 1, recordsPerPage: 10, filter: 'no-such-text-anywhere' })).body.data;
@@ -221,14 +345,24 @@ describe('Interface A: POST /transactions', () => {
   });
 
   it('orders by amount and value in both directions', async () => {
-    const desc = (await query({ page: 1, recordsPerPage: 50, orderBy: 'amount', sortOrder: 'desc' })).body.data.items.map((i) => i.amount);
+    const desc = (
+      await query({ page: 1, recordsPerPage: 50, orderBy: 'amount', sortOrder: 'desc' })
+    ).body.data.items.map((i) => i.amount);
     expect([...desc].sort((a, b) => b - a)).toEqual(desc);
-    const asc = (await query({ page: 1, recordsPerPage: 50, orderBy: 'Value', sortOrder: 'ASC' })).body.data.items.map((i) => i.value);
+    const asc = (await query({ page: 1, recordsPerPage: 50, orderBy: 'Value', sortOrder: 'ASC' })).body.data.items.map(
+      (i) => i.value,
+    );
     expect([...asc].sort((a, b) => a - b)).toEqual(asc);
   });
 
   it('refuses bad paging, orderBy and symbols', async () => {
-    for (const body of [{ page: 0, recordsPerPage: 10 }, { page: 1, recordsPerPage: 501 }, { page: 1, recordsPerPage: 10, orderBy: 'secret' }, { page: 1 }, { page: 1, recordsPerPage: 10, sortOrder: 'up' }]) {
+    for (const body of [
+      { page: 0, recordsPerPage: 10 },
+      { page: 1, recordsPerPage: 501 },
+      { page: 1, recordsPerPage: 10, orderBy: 'secret' },
+      { page: 1 },
+      { page: 1, recordsPerPage: 10, sortOrder: 'up' },
+    ]) {
       const res = await query(body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.data).toBe(false);

@@ -41,11 +41,40 @@ describe('latency over loopback (measured, reported)', () => {
   });
 
   it('POST /transactions, 100 records of the 20,000-record account', async () => {
-    const res = await api<{ totalRecords: number; items: unknown[] }>(sandbox, 'POST', '/transactions', { token, account, body: { page: 1, recordsPerPage: 100 } });
+    const res = await api<{ totalRecords: number; items: unknown[] }>(sandbox, 'POST', '/transactions', {
+      token,
+      account,
+      body: { page: 1, recordsPerPage: 100 },
+    });
     expect(res.body.data.totalRecords).toBeGreaterThanOrEqual(20_000);
     expect(res.body.data.items).toHaveLength(100);
     let page = 0;
-    expect(await measure('POST /transactions (100 of 20,000, newest first)', () => api(sandbox, 'POST', '/transactions', { token, account, body: { page: (page++ % 200) + 1, recordsPerPage: 100 } }))).toBeGreaterThan(0);
-    expect(await measure('POST /transactions (100, text filter + symbols + hideLowAmounts)', () => api(sandbox, 'POST', '/transactions', { token, account, body: { page: 1, recordsPerPage: 100, filter: 'invoice', symbols: ['BTC', 'ETH', 'USDT'], hideLowAmounts: true } }), 100)).toBeGreaterThan(0);
+    expect(
+      await measure('POST /transactions (100 of 20,000, newest first)', () =>
+        api(sandbox, 'POST', '/transactions', {
+          token,
+          account,
+          body: { page: (page++ % 200) + 1, recordsPerPage: 100 },
+        }),
+      ),
+    ).toBeGreaterThan(0);
+    expect(
+      await measure(
+        'POST /transactions (100, text filter + symbols + hideLowAmounts)',
+        () =>
+          api(sandbox, 'POST', '/transactions', {
+            token,
+            account,
+            body: {
+              page: 1,
+              recordsPerPage: 100,
+              filter: 'invoice',
+              symbols: ['BTC', 'ETH', 'USDT'],
+              hideLowAmounts: true,
+            },
+          }),
+        100,
+      ),
+    ).toBeGreaterThan(0);
   });
 });

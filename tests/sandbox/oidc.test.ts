@@ -49,7 +49,10 @@ describe('OpenID provider', () => {
     expect(step.html).toContain('<label for="username">Username</label>');
     expect(step.html).toContain('<label for="password">Password</label>');
     expect(step.html).not.toMatch(/<script/i);
-    step = await browser.follow(formAction(step), { method: 'POST', form: { username: 'alice', password: alice.password } });
+    step = await browser.follow(formAction(step), {
+      method: 'POST',
+      form: { username: 'alice', password: alice.password },
+    });
     expect(step.html).toContain('>Allow</button>');
     expect(step.html).toContain('>Cancel</button>');
     expect(step.html).not.toMatch(/<script/i);
@@ -66,7 +69,9 @@ describe('OpenID provider', () => {
     expect(tokens.claims()?.iss).toBe(sandbox.issuer);
     expect(tokens.refresh_token).toBeTruthy();
     expect(tokens.scope?.split(' ')).toEqual(expect.arrayContaining(ALL_SCOPES.split(' ')));
-    const session = await api<{ user: { userGuid: string } }>(sandbox, 'GET', '/session', { token: tokens.access_token });
+    const session = await api<{ user: { userGuid: string } }>(sandbox, 'GET', '/session', {
+      token: tokens.access_token,
+    });
     expect(session.status).toBe(200);
     expect(session.body.data.user.userGuid).toBe(alice.userGuid);
   });
@@ -80,17 +85,30 @@ describe('OpenID provider', () => {
       expect(res.status).toBe(303);
       expect(res.headers.get('location')).toContain('/oidc/interaction/');
     }
-    for (const bad of ['http://127.0.0.1:5000/other', 'http://evil.example:5000/callback', 'https://127.0.0.1:5000/callback']) {
+    for (const bad of [
+      'http://127.0.0.1:5000/other',
+      'http://evil.example:5000/callback',
+      'https://127.0.0.1:5000/callback',
+    ]) {
       const res = await fetch(params(bad), { redirect: 'manual' });
       expect(res.status).toBe(400);
     }
   });
 
   it('requires PKCE with S256', async () => {
-    const base = { client_id: 'wallet-desk', redirect_uri: CALLBACK, response_type: 'code', scope: 'openid', state: 'abc' };
+    const base = {
+      client_id: 'wallet-desk',
+      redirect_uri: CALLBACK,
+      response_type: 'code',
+      scope: 'openid',
+      state: 'abc',
+    };
     const noPkce = await fetch(`${sandbox.issuer}/auth?${new URLSearchParams(base)}`, { redirect: 'manual' });
     expect(new URL(noPkce.headers.get('location') ?? '').searchParams.get('error')).toBe('invalid_request');
-    const plain = await fetch(`${sandbox.issuer}/auth?${new URLSearchParams({ ...base, code_challenge: 'a'.repeat(43), code_challenge_method: 'plain' })}`, { redirect: 'manual' });
+    const plain = await fetch(
+      `${sandbox.issuer}/auth?${new URLSearchParams({ ...base, code_challenge: 'a'.repeat(43), code_challenge_method: 'plain' })}`,
+      { redirect: 'manual' },
+    );
     expect(new URL(plain.headers.get('location') ?? '').searchParams.get('error')).toBe('invalid_request');
   });
 
@@ -99,7 +117,10 @@ describe('OpenID provider', () => {
     const { challenge } = pkce();
     const url = `${sandbox.issuer}/auth?${new URLSearchParams({ client_id: 'wallet-desk', redirect_uri: CALLBACK, response_type: 'code', scope: 'openid', code_challenge: challenge, code_challenge_method: 'S256' })}`;
     const page = await browser.follow(url);
-    const refused = await browser.go(formAction(page), { method: 'POST', form: { username: 'alice', password: 'wrong' } });
+    const refused = await browser.go(formAction(page), {
+      method: 'POST',
+      form: { username: 'alice', password: 'wrong' },
+    });
     expect(refused.status).toBe(401);
     expect(refused.html).toContain('role="alert"');
     expect(refused.html).toContain('Wrong username or password.');
@@ -111,7 +132,10 @@ describe('OpenID provider', () => {
     const { challenge } = pkce();
     const url = `${sandbox.issuer}/auth?${new URLSearchParams({ client_id: 'wallet-desk', redirect_uri: CALLBACK, response_type: 'code', scope: 'openid svc:wallet', code_challenge: challenge, code_challenge_method: 'S256', state: 's1' })}`;
     let step = await browser.follow(url);
-    step = await browser.follow(formAction(step), { method: 'POST', form: { username: 'bob', password: user(sandbox.info(), 'bob').password } });
+    step = await browser.follow(formAction(step), {
+      method: 'POST',
+      form: { username: 'bob', password: user(sandbox.info(), 'bob').password },
+    });
     step = await browser.follow(formAction(step), { method: 'POST', form: { decision: 'cancel' } });
     const callback = new URL(step.location ?? '');
     expect(callback.searchParams.get('error')).toBe('access_denied');
@@ -122,7 +146,14 @@ describe('OpenID provider', () => {
     const browser = new Browser();
     await login(sandbox, 'carol', { browser });
     const { challenge } = pkce();
-    const base = { client_id: 'wallet-desk', redirect_uri: CALLBACK, response_type: 'code', scope: 'openid', code_challenge: challenge, code_challenge_method: 'S256' };
+    const base = {
+      client_id: 'wallet-desk',
+      redirect_uri: CALLBACK,
+      response_type: 'code',
+      scope: 'openid',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+    };
     // With a session, only consent is asked again (oidc-provider always asks native clients, RFC 8252 8.6).
     const again = await browser.follow(`${sandbox.issuer}/auth?${new URLSearchParams(base)}`);
     expect(again.html).toContain('>Allow</button>');
@@ -134,12 +165,19 @@ describe('OpenID provider', () => {
   it('rotates refresh tokens: the old one is refused after use', async () => {
     const first = await login(sandbox, 'alice');
     expect(first.refresh_token).toBeTruthy();
-    const second = await tokenRequest(sandbox, { grant_type: 'refresh_token', refresh_token: first.refresh_token ?? '' });
+    const second = await tokenRequest(sandbox, {
+      grant_type: 'refresh_token',
+      refresh_token: first.refresh_token ?? '',
+    });
     expect(second.refresh_token).toBeTruthy();
     expect(second.refresh_token).not.toBe(first.refresh_token);
-    await expect(tokenRequest(sandbox, { grant_type: 'refresh_token', refresh_token: first.refresh_token ?? '' })).rejects.toMatchObject({ error: 'invalid_grant' });
+    await expect(
+      tokenRequest(sandbox, { grant_type: 'refresh_token', refresh_token: first.refresh_token ?? '' }),
+    ).rejects.toMatchObject({ error: 'invalid_grant' });
     // Reuse of a rotated token is treated as theft (RFC 9700 4.14.2): the whole grant is revoked.
-    await expect(tokenRequest(sandbox, { grant_type: 'refresh_token', refresh_token: second.refresh_token ?? '' })).rejects.toMatchObject({ error: 'invalid_grant' });
+    await expect(
+      tokenRequest(sandbox, { grant_type: 'refresh_token', refresh_token: second.refresh_token ?? '' }),
+    ).rejects.toMatchObject({ error: 'invalid_grant' });
     expect((await api(sandbox, 'GET', '/session', { token: second.access_token })).status).toBe(401);
   });
 
@@ -148,7 +186,10 @@ describe('OpenID provider', () => {
     expect(tokens.expires_in).toBeLessThanOrEqual(2);
     await new Promise((r) => setTimeout(r, 2_300));
     expect((await api(sandbox, 'GET', '/session', { token: tokens.access_token })).status).toBe(401);
-    const refreshed = await tokenRequest(sandbox, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token ?? '' });
+    const refreshed = await tokenRequest(sandbox, {
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token ?? '',
+    });
     expect((await api(sandbox, 'GET', '/session', { token: refreshed.access_token })).status).toBe(200);
   });
 
@@ -157,26 +198,38 @@ describe('OpenID provider', () => {
     const res = await fetch(`${sandbox.issuer}/token/revocation`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ client_id: 'wallet-desk', token: tokens.refresh_token ?? '', token_type_hint: 'refresh_token' }).toString(),
+      body: new URLSearchParams({
+        client_id: 'wallet-desk',
+        token: tokens.refresh_token ?? '',
+        token_type_hint: 'refresh_token',
+      }).toString(),
     });
     expect(res.status).toBe(200);
-    const refused = await tokenRequest(sandbox, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token ?? '' }).catch((e: unknown) => e);
+    const refused = await tokenRequest(sandbox, {
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token ?? '',
+    }).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(TokenError);
     expect((refused as TokenError).error).toBe('invalid_grant');
     // Revoking the refresh token ends the grant, so its access token stops working too.
     expect((await api(sandbox, 'GET', '/session', { token: tokens.access_token })).status).toBe(401);
   });
 
-  it('revokes all of a user\'s grants through the control API', async () => {
+  it("revokes all of a user's grants through the control API", async () => {
     const tokens = await login(sandbox, 'carol');
-    const res = await fetch(`${sandbox.origin}/__sandbox/revoke-grants`, { method: 'POST', body: JSON.stringify({ username: 'carol' }) });
+    const res = await fetch(`${sandbox.origin}/__sandbox/revoke-grants`, {
+      method: 'POST',
+      body: JSON.stringify({ username: 'carol' }),
+    });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { revokedGrants: number }).revokedGrants).toBeGreaterThanOrEqual(1);
-    await expect(tokenRequest(sandbox, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token ?? '' })).rejects.toMatchObject({ error: 'invalid_grant' });
+    await expect(
+      tokenRequest(sandbox, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token ?? '' }),
+    ).rejects.toMatchObject({ error: 'invalid_grant' });
     expect((await api(sandbox, 'GET', '/session', { token: tokens.access_token })).status).toBe(401);
   });
 
-  it('keeps tokens per sandbox: a second sandbox with the same seed refuses the first one\'s token', async () => {
+  it("keeps tokens per sandbox: a second sandbox with the same seed refuses the first one's token", async () => {
     const tokens = await login(sandbox, 'alice');
     const other = await start();
     try {
@@ -190,16 +243,23 @@ describe('OpenID provider', () => {
   it('offers RP-initiated logout with the sandbox page', async () => {
     const browser = new Browser();
     const tokens = await login(sandbox, 'alice', { browser });
-    const page = await browser.go(`${sandbox.issuer}/session/end?${new URLSearchParams({ id_token_hint: tokens.id_token ?? '', post_logout_redirect_uri: 'http://127.0.0.1:40000/logged-out' })}`);
+    const page = await browser.go(
+      `${sandbox.issuer}/session/end?${new URLSearchParams({ id_token_hint: tokens.id_token ?? '', post_logout_redirect_uri: 'http://127.0.0.1:40000/logged-out' })}`,
+    );
     expect(page.status).toBe(200);
     expect(page.html).toContain('>Sign out</button>');
     expect(page.html).not.toMatch(/<script/i);
     const xsrf = /name="xsrf" value="([^"]+)"/.exec(page.html)?.[1] ?? '';
-    const done = await browser.go(`${sandbox.issuer}/session/end/confirm`, { method: 'POST', form: { xsrf, logout: 'yes' } });
+    const done = await browser.go(`${sandbox.issuer}/session/end/confirm`, {
+      method: 'POST',
+      form: { xsrf, logout: 'yes' },
+    });
     expect(done.location).toBe('http://127.0.0.1:40000/logged-out');
     // The session is gone: a new authorization asks for the password again.
     const { challenge } = pkce();
-    const again = await browser.follow(`${sandbox.issuer}/auth?${new URLSearchParams({ client_id: 'wallet-desk', redirect_uri: CALLBACK, response_type: 'code', scope: 'openid', code_challenge: challenge, code_challenge_method: 'S256' })}`);
+    const again = await browser.follow(
+      `${sandbox.issuer}/auth?${new URLSearchParams({ client_id: 'wallet-desk', redirect_uri: CALLBACK, response_type: 'code', scope: 'openid', code_challenge: challenge, code_challenge_method: 'S256' })}`,
+    );
     expect(again.html).toContain('>Sign in</button>');
   });
 });

@@ -42,9 +42,14 @@ describe('seeded data', () => {
     const state = new SandboxState(3);
     for (const account of state.world.accounts.values()) {
       for (const wallet of account.wallets.values()) {
-        expect(isValidAddress(wallet.asset.addressKind, wallet.address), `${wallet.asset.symbol} ${wallet.address}`).toBe(true);
-        if (wallet.asset.addressKind === 'btc') expect(bech32.decode(wallet.address as `${string}1${string}`).prefix).toBe('bc');
-        if (wallet.asset.addressKind === 'ltc') expect(bech32.decode(wallet.address as `${string}1${string}`).prefix).toBe('ltc');
+        expect(
+          isValidAddress(wallet.asset.addressKind, wallet.address),
+          `${wallet.asset.symbol} ${wallet.address}`,
+        ).toBe(true);
+        if (wallet.asset.addressKind === 'btc')
+          expect(bech32.decode(wallet.address as `${string}1${string}`).prefix).toBe('bc');
+        if (wallet.asset.addressKind === 'ltc')
+          expect(bech32.decode(wallet.address as `${string}1${string}`).prefix).toBe('ltc');
         if (wallet.asset.addressKind === 'evm') expect(toEip55(wallet.address)).toBe(wallet.address);
       }
     }
@@ -61,7 +66,18 @@ describe('seeded data', () => {
   });
 
   it('covers every asset and network of spec 2.3', () => {
-    expect(ASSETS.map((a) => a.symbol)).toEqual(['BTC', 'LTC', 'ETH', 'OPT-ETH', 'USDT', 'BSC-USD', 'OPT-USD', 'ETH-USDC', 'BSC-USDC', 'BNB']);
+    expect(ASSETS.map((a) => a.symbol)).toEqual([
+      'BTC',
+      'LTC',
+      'ETH',
+      'OPT-ETH',
+      'USDT',
+      'BSC-USD',
+      'OPT-USD',
+      'ETH-USDC',
+      'BSC-USDC',
+      'BNB',
+    ]);
     expect(new Set(ASSETS.map((a) => a.networkId))).toEqual(new Set([1, 2, 3, 4, 5]));
   });
 

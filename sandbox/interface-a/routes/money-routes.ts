@@ -74,9 +74,16 @@ function quoteSwap(state: SandboxState, body: z.infer<typeof SwapBody>) {
   if (!from || !to || from.symbol === to.symbol) throw errors.invalidSymbol();
   const input = parseAmount(body.amount, body.isUsdInput ? undefined : from);
   const fromPrice = price(state, from.symbol);
-  const cryptoAmount = (body.isUsdInput ? input.dividedBy(fromPrice) : input).toDecimalPlaces(from.decimals, Dec.ROUND_DOWN);
+  const cryptoAmount = (body.isUsdInput ? input.dividedBy(fromPrice) : input).toDecimalPlaces(
+    from.decimals,
+    Dec.ROUND_DOWN,
+  );
   if (cryptoAmount.lessThanOrEqualTo(0)) throw errors.invalidAmount();
-  const toAmount = cryptoAmount.times(fromPrice).times(new Dec(1).minus(SWAP_FEE)).dividedBy(price(state, to.symbol)).toDecimalPlaces(to.decimals, Dec.ROUND_DOWN);
+  const toAmount = cryptoAmount
+    .times(fromPrice)
+    .times(new Dec(1).minus(SWAP_FEE))
+    .dividedBy(price(state, to.symbol))
+    .toDecimalPlaces(to.decimals, Dec.ROUND_DOWN);
   return { from, to, cryptoAmount, toAmount };
 }
 
@@ -120,7 +127,13 @@ export function mountMoneyRoutes(router: Router, deps: InterfaceADeps): void {
       const code = tfaHeader(call);
       const body = await parseBody(call.ctx, SendBody);
       const { asset, amount } = resolveSendTarget(body);
-      const fingerprint = JSON.stringify([asset.symbol, body.address, amount.toFixed(), body.feeRate, body.description ?? null]);
+      const fingerprint = JSON.stringify([
+        asset.symbol,
+        body.address,
+        amount.toFixed(),
+        body.feeRate,
+        body.description ?? null,
+      ]);
       const key = body.referenceId ? idempotencyKey(account.seed.guid, 'send', body.referenceId) : undefined;
       const previous = key ? recallDuplicate(state, key, fingerprint) : undefined;
       if (previous) {
@@ -166,7 +179,12 @@ export function mountMoneyRoutes(router: Router, deps: InterfaceADeps): void {
       const assets = [...new Set(ASSETS.map((a) => a.asset))];
       const symbolList = assets.map((base) => {
         const networks = [...new Set(ASSETS.filter((a) => a.asset === base).map((a) => a.network))];
-        return { baseSymbol: base, quoteSymbols: assets.filter((q) => q !== base), depositNetworks: networks, withdrawNetworks: networks };
+        return {
+          baseSymbol: base,
+          quoteSymbols: assets.filter((q) => q !== base),
+          depositNetworks: networks,
+          withdrawNetworks: networks,
+        };
       });
       const sum = (...symbols: string[]): number =>
         symbols.reduce((total, s) => total.plus(account.wallets.get(s)?.amount ?? 0), new Dec(0)).toNumber();

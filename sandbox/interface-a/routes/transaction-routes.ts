@@ -51,7 +51,12 @@ export function mountTransactionRoutes(router: Router, deps: InterfaceADeps): vo
         withdrawTypes: body.withdrawTypes,
         hideLowAmounts: body.hideLowAmounts,
       });
-      const head = JSON.stringify({ totalRecords: page.totalRecords, totalPages: page.totalPages, page: page.page, recordsPerPage: page.recordsPerPage });
+      const head = JSON.stringify({
+        totalRecords: page.totalRecords,
+        totalPages: page.totalPages,
+        page: page.page,
+        recordsPerPage: page.recordsPerPage,
+      });
       return new RawJson(`${head.slice(0, -1)},"items":[${page.items.map(transactionItemJson).join(',')}]}`);
     }),
   );

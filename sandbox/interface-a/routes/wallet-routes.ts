@@ -15,7 +15,10 @@ const DepositBody = z.object({
   referenceId: z.string().min(1),
   callbackUrl: z.url({ protocol: /^https?$/ }),
   amount: z.number().optional(),
-  currency: z.string().regex(/^[A-Za-z]{3}$/).optional(),
+  currency: z
+    .string()
+    .regex(/^[A-Za-z]{3}$/)
+    .optional(),
 });
 
 /** GET /wallets, GET /wallets/{symbol}/address, POST /deposit/address/create (spec 4.1 #2-#4). */
@@ -24,7 +27,9 @@ export function mountWalletRoutes(router: Router, deps: InterfaceADeps): void {
 
   router.get(
     '/wallets',
-    endpoint(deps, { anyScope: ['svc:wallet'], needsAccount: true }, async (call) => walletsView(state, requireAccount(call).account)),
+    endpoint(deps, { anyScope: ['svc:wallet'], needsAccount: true }, async (call) =>
+      walletsView(state, requireAccount(call).account),
+    ),
   );
 
   router.get(
@@ -34,7 +39,13 @@ export function mountWalletRoutes(router: Router, deps: InterfaceADeps): void {
       const asset = findAsset(String(call.ctx.params['symbol'] ?? ''));
       const wallet = asset && account.wallets.get(asset.symbol);
       if (!wallet) throw errors.invalidSymbol();
-      return { symbolName: wallet.asset.name, symbol: wallet.asset.symbol, displayName: wallet.asset.displayName, network: wallet.asset.network, address: wallet.address };
+      return {
+        symbolName: wallet.asset.name,
+        symbol: wallet.asset.symbol,
+        displayName: wallet.asset.displayName,
+        network: wallet.asset.network,
+        address: wallet.address,
+      };
     }),
   );
 
@@ -47,13 +58,33 @@ export function mountWalletRoutes(router: Router, deps: InterfaceADeps): void {
       if (!asset) throw errors.invalidSymbol();
       if (body.amount !== undefined) parseAmount(body.amount, asset);
       const key = idempotencyKey(account.seed.guid, 'deposit', body.referenceId);
-      const fingerprint = JSON.stringify([asset.symbol, body.label, body.callbackUrl, body.amount ?? null, body.currency?.toUpperCase() ?? null]);
+      const fingerprint = JSON.stringify([
+        asset.symbol,
+        body.label,
+        body.callbackUrl,
+        body.amount ?? null,
+        body.currency?.toUpperCase() ?? null,
+      ]);
       const previous = recallDuplicate(state, key, fingerprint);
       if (previous) return previous.result;
       const world = state.world;
       const address = generateAddress(asset.addressKind, world.runtime);
-      const result = { wallet: address, symbol: asset.symbol, network: asset.network, referenceId: body.referenceId, requestId: world.runtime.guid() };
-      world.depositAddresses.push({ accountGuid: account.seed.guid, symbol: asset.symbol, address, referenceId: body.referenceId, requestId: result.requestId, callbackUrl: body.callbackUrl, label: body.label });
+      const result = {
+        wallet: address,
+        symbol: asset.symbol,
+        network: asset.network,
+        referenceId: body.referenceId,
+        requestId: world.runtime.guid(),
+      };
+      world.depositAddresses.push({
+        accountGuid: account.seed.guid,
+        symbol: asset.symbol,
+        address,
+        referenceId: body.referenceId,
+        requestId: result.requestId,
+        callbackUrl: body.callbackUrl,
+        label: body.label,
+      });
       remember(state, key, { fingerprint, result });
       return result;
     }),
