@@ -31,6 +31,15 @@ export function createInteractionRouter(options: InteractionOptions): Router {
   const router = new Router({ prefix: INTERACTION_PREFIX.slice(0, -1) });
   const action = (uid: string): string => `${INTERACTION_PREFIX}${uid}`;
 
+  // The pages have no scripts and must not be framed (clickjacking of "Allow"); no form-action directive,
+  // since browsers apply it to the redirect chain that ends at the app's loopback callback.
+  router.use(async (ctx, next) => {
+    ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
+    ctx.set('X-Frame-Options', 'DENY');
+    ctx.set('Referrer-Policy', 'no-referrer');
+    await next();
+  });
+
   router.get('/:uid', async (ctx) => {
     const details = await provider.interactionDetails(ctx.req, ctx.res);
     ctx.set('Cache-Control', 'no-store');

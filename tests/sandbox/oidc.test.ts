@@ -47,6 +47,9 @@ describe('OpenID provider', () => {
     const alice = user(sandbox.info(), 'alice');
     let step = await browser.follow(url.href);
     expect(step.html).toContain('<label for="username">Username</label>');
+    const page = await fetch(step.url, { headers: { cookie: browser.jar.header() } });
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(step.html).toContain('<label for="password">Password</label>');
     expect(step.html).not.toMatch(/<script/i);
     step = await browser.follow(formAction(step), {
