@@ -1,0 +1,54 @@
+import { getAddress } from 'viem';
+import { describe, expect, it } from 'vitest';
+import { findLookalike, type KnownAddress } from '../../../src-main/features/send/poisoning';
+
+const history = (address: string): KnownAddress => ({ address, source: 'history' });
+const verified = (address: string): KnownAddress => ({ address, source: 'verified' });
+
+/** Replaces characters in the middle of an EVM address and re-applies its EIP-55 checksum. */
+function evmLookalike(address: string, middle: string): string {
+  const body = address.slice(2).toLowerCase();
+  const at = Math.floor((body.length - middle.length) / 2);
+  return getAddress(`0x${body.slice(0, at)}${middle}${body.slice(at + middle.length)}`);
+}
+
+describe('the look-alike (address poisoning) check', () => {
+  const real = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+
+  it('warns when first and last four characters match but the middle differs', () => {
+    const fake = evmLookalike(real, '0000000000');
+    expect(findLookalike(fake, [history(real)])).toMatchObject({ lookalike: real, source: 'history' });
+  });
+
+  it('ignores the 0x prefix and letter case, which every EVM address shares or may vary', () => {
+    const onlyPrefix = getAddress('0x5aae000000000000000000000000000000000000');
+    expect(findLookalike(onlyPrefix, [history(real)])).toBeNull();
+    expect(findLookalike(real.toLowerCase(), [history(real)])).toBeNull();
+  });
+
+  it('needs both ends to match', () => {
+    const sameStart = evmLookalike(real, 'ffff').slice(0, 38) + '0000';
+    expect(findLookalike(getAddress(sameStart.toLowerCase()), [history(real)])).toBeNull();
+  });
+
+  it('ignores the bech32 "bc1q" prefix and compares the part a person reads', () => {
+    const a = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
+    const b = 'bc1qw508aaaaaaaaaaaaaaaaaaaaaaaaaaaaav8f3t4';
+    expect(findLookalike(b, [history(a)])).toMatchObject({ lookalike: a });
+    expect(findLookalike('bc1qzzzzaaaaaaaaaaaaaaaaaaaaaaaaaaaaazzzzzz', [history(a)])).toBeNull();
+  });
+
+  it('prefers a verified address when several known addresses are imitated', () => {
+    const fake = evmLookalike(real, '0000000000');
+    const other = evmLookalike(real, '1111111111');
+    expect(findLookalike(fake, [history(other), verified(real)])).toMatchObject({
+      lookalike: real,
+      source: 'verified',
+    });
+  });
+
+  it('still warns when the destination itself is in the history next to the address it imitates', () => {
+    const fake = evmLookalike(real, '0000000000');
+    expect(findLookalike(fake, [history(fake), history(real)])).toMatchObject({ lookalike: real });
+  });
+});
