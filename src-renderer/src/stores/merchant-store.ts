@@ -300,7 +300,13 @@ export const useMerchantStore = create<MerchantState>()((set, get) => {
       );
     },
     async openLink(url) {
-      await wallet.links.open({ url });
+      await run(
+        'openLink',
+        'withdraw',
+        () => wallet.links.open({ url }),
+        (value) =>
+          value.opened ? {} : { message: 'The app opens only known block explorers; this link was not opened.' },
+      );
     },
   };
 });
