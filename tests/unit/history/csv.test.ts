@@ -1,0 +1,91 @@
+import { parse } from 'csv-parse/sync';
+import { describe, expect, it } from 'vitest';
+import { CSV_COLUMNS, csvField, csvHeader, csvLine, isoUtc, neutraliseFormula } from '../../../src-main/features/history/csv';
+import { decimalText } from '../../../src-main/features/history/history-item';
+import { explorerUrlFor } from '../../../src-main/features/history/explorer';
+import { isAllowedExternalUrl } from '../../../src-main/links';
+import type { TransactionItem } from '../../../src-main/service/interface-a-schemas';
+
+const item: TransactionItem = {
+  symbolId: 1,
+  symbol: 'BTC',
+  symbolName: 'Bitcoin',
+  displayName: 'Bitcoin',
+  address: 'bc1qexample',
+  txId: undefined,
+  amount: 1e-7,
+  status: 'Settling, "soon"',
+  type: 'Deposit',
+  date: '2026-11-20T13:00:00+01:00',
+  value: 0.1 + 0.2,
+  referenceId: 'ref-1',
+  label: 'Line one\nline two, with comma',
+  merchantTransactionId: '=HYPERLINK("http://evil")',
+  to: null,
+  withdrawType: 0,
+  prices: { usd: 64250.12, eur: 59110.11, gbp: 50757.59, try: 2197354.1, jpy: 9721043.16 },
+  isAutoCollected: true,
+};
+
+describe('CSV rows (RFC 4180)', () => {
+  it('quotes only fields that need it and doubles inner quotes', () => {
+    expect(csvField('plain')).toBe('plain');
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField('two\r\nlines')).toBe('"two\r\nlines"');
+  });
+
+  it('round-trips through an independent parser, with CRLF line ends and a header row', () => {
+    const text = csvHeader() + csvLine(item);
+    expect(text.endsWith('\r\n')).toBe(true);
+    const [row] = parse(text, { columns: true }) as Array<Record<string, string>>;
+    expect(Object.keys(row ?? {})).toEqual([...CSV_COLUMNS]);
+    expect(row).toMatchObject({
+      date: '2026-11-20T12:00:00.000Z',
+      amount: '0.0000001',
+      usdValue: '0.30000000000000004',
+      status: 'Settling, "soon"',
+      label: 'Line one\nline two, with comma',
+      txId: '',
+      to: '',
+      network: 'Bitcoin Mainnet',
+      isAutoCollected: 'true',
+      priceTry: '2197354.1',
+    });
+  });
+
+  it('keeps spreadsheet formulas from running, but leaves numbers alone', () => {
+    expect(neutraliseFormula('=1+1')).toBe("'=1+1");
+    expect(neutraliseFormula('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(neutraliseFormula('Refund 12')).toBe('Refund 12');
+    const [row] = parse(csvHeader() + csvLine(item), { columns: true }) as Array<Record<string, string>>;
+    expect(row?.merchantTransactionId).toBe('\'=HYPERLINK("http://evil")');
+    expect(csvLine({ ...item, amount: -12.5 })).toContain(',-12.5,');
+  });
+
+  it('writes service numbers as exact decimal text, never in exponent form', () => {
+    expect(decimalText(1e-7)).toBe('0.0000001');
+    expect(decimalText(1e21)).toBe('1000000000000000000000');
+    expect(decimalText(0.1)).toBe('0.1');
+    expect(decimalText(-0.00012345)).toBe('-0.00012345');
+  });
+
+  it('normalises dates to ISO 8601 UTC and leaves non-dates as they came', () => {
+    expect(isoUtc('2026-01-02T03:04:05Z')).toBe('2026-01-02T03:04:05.000Z');
+    expect(isoUtc('not a date')).toBe('not a date');
+  });
+});
+
+describe('explorer links', () => {
+  it('builds an allowlisted https link only for a known network and a hash-shaped txId', () => {
+    const btc = explorerUrlFor('BTC', 'ab'.repeat(32));
+    expect(btc).toBe(`https://mempool.space/tx/${'ab'.repeat(32)}`);
+    for (const symbol of ['LTC', 'ETH', 'OPT-ETH', 'USDT', 'BSC-USD', 'OPT-USD', 'ETH-USDC', 'BSC-USDC', 'BNB']) {
+      const url = explorerUrlFor(symbol, `0x${'cd'.repeat(32)}`);
+      expect(url && isAllowedExternalUrl(url)).toBe(true);
+    }
+    expect(explorerUrlFor('BTC', '')).toBeNull();
+    expect(explorerUrlFor('BTC', '../../evil?x=1')).toBeNull();
+    expect(explorerUrlFor('DOGE', 'ab'.repeat(32))).toBeNull();
+  });
+});
