@@ -1,5 +1,5 @@
 import { address as btcAddress } from 'bitcoinjs-lib';
-import { isAddress as isEvmAddress } from 'viem';
+import * as EvmAddress from 'ox/Address';
 import { networks, type NetworkKey, type NetworkKind } from '../../../src-preload/contract/assets';
 import { AppError } from '../../app-error';
 
@@ -7,7 +7,7 @@ import { AppError } from '../../app-error';
  * Destination address checks shared by every feature that sends money out (send, merchant withdraw,
  * merchant address verification): security.md 26 — format and checksum for the network, before any
  * call to the service. The checksums are computed by maintained libraries (bitcoinjs-lib for Base58Check
- * and bech32/bech32m, viem for EIP-55); this module only decides which prefixes each network accepts.
+ * and bech32/bech32m, ox — viem's address core, without the rest of viem's start-up cost — for EIP-55); this module only decides which prefixes each network accepts.
  */
 export type AddressCheck =
   { readonly ok: true; readonly address: string } | { readonly ok: false; readonly reason: string };
@@ -67,7 +67,7 @@ function checkEvm(networkName: string, text: string): AddressCheck {
     return { ok: false, reason: `An ${networkName} address is 0x followed by 40 hexadecimal characters.` };
   }
   // strict: a mixed-case address must carry a correct EIP-55 checksum; all lower case claims none.
-  if (!isEvmAddress(text, { strict: true })) {
+  if (!EvmAddress.validate(text, { strict: true })) {
     return {
       ok: false,
       reason: `This ${networkName} address has a typo: its checksum (upper/lower case letters) does not match.`,
