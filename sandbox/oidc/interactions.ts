@@ -37,7 +37,19 @@ export function createInteractionRouter(options: InteractionOptions): Router {
     ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
     ctx.set('X-Frame-Options', 'DENY');
     ctx.set('Referrer-Policy', 'no-referrer');
-    await next();
+    try {
+      await next();
+    } catch (error) {
+      // A missing or expired interaction cookie (oidc-provider's SessionNotFound) is a user-facing dead end,
+      // not a server fault.
+      if (ctx.respond === false || ctx.headerSent) throw error;
+      ctx.status = 400;
+      ctx.type = 'html';
+      ctx.body = messagePage(
+        'Sign-in expired',
+        'This sign-in attempt has expired or is not valid. Start again from the app.',
+      );
+    }
   });
 
   router.get('/:uid', async (ctx) => {

@@ -130,6 +130,20 @@ describe('OpenID provider', () => {
     expect(refused.location).toBeUndefined();
   });
 
+  it('answers an interaction without its cookie with a 400 page, not a server error', async () => {
+    const browser = new Browser();
+    const { challenge } = pkce();
+    const url = `${sandbox.issuer}/auth?${new URLSearchParams({ client_id: 'wallet-desk', redirect_uri: CALLBACK, response_type: 'code', scope: 'openid', code_challenge: challenge, code_challenge_method: 'S256' })}`;
+    const page = await browser.follow(url);
+    const stranger = await fetch(formAction(page), {
+      method: 'POST',
+      body: 'username=alice&password=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(stranger.status).toBe(400);
+    expect(await stranger.text()).toContain('Sign-in expired');
+  });
+
   it('ends with error=access_denied when consent is cancelled', async () => {
     const browser = new Browser();
     const { challenge } = pkce();
