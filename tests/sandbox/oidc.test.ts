@@ -77,6 +77,13 @@ describe('OpenID provider', () => {
     });
     expect(session.status).toBe(200);
     expect(session.body.data.user.userGuid).toBe(alice.userGuid);
+    const refreshed = await client.refreshTokenGrant(config, tokens.refresh_token ?? '');
+    expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
+    expect(refreshed.claims()?.sub).toBe(alice.userGuid);
+    await client.tokenRevocation(config, refreshed.refresh_token ?? '', { token_type_hint: 'refresh_token' });
+    await expect(client.refreshTokenGrant(config, refreshed.refresh_token ?? '')).rejects.toMatchObject({
+      error: 'invalid_grant',
+    });
   });
 
   it('accepts the loopback redirect on any port, and refuses another host or path', async () => {
