@@ -20,8 +20,9 @@ const DEFINITE_REFUSALS = new Set<AppError['code']>([
 ]);
 
 export function classifyMoneyError(error: unknown, roleMessage: () => string): AppError {
-  if (error instanceof AppError && DEFINITE_REFUSALS.has(error.code)) {
-    return explainRefusal(error, roleMessage);
+  if (error instanceof AppError) {
+    const explained = explainRefusal(error, roleMessage);
+    if (DEFINITE_REFUSALS.has(explained.code)) return explained;
   }
   return new AppError(
     'outcome_unknown',
@@ -60,6 +61,15 @@ export function explainRefusal(error: AppError, roleMessage: () => string): AppE
           cause: error,
         },
       );
+    case 'service_error':
+      // Spec 7.1 lists no amount error; services (and the sandbox) answer a 400 "Invalid amount".
+      return /invalid amount/i.test(error.message)
+        ? new AppError(
+            'bad_input',
+            'The service does not accept this amount: check its decimal places and that it is above zero.',
+            { field: 'amount', cause: error },
+          )
+        : error;
     default:
       return error;
   }

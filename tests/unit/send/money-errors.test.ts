@@ -19,6 +19,13 @@ describe('how a failed money-moving request counts', () => {
     expect(classifyMoneyError(new AppError('rate_limited', 'Too many requests'), role).code).toBe('rate_limited');
   });
 
+  it('counts the service refusing the amount as definite, at the amount field', () => {
+    expect(classifyMoneyError(new AppError('service_error', 'Invalid amount'), role)).toMatchObject({
+      code: 'bad_input',
+      field: 'amount',
+    });
+  });
+
   it('treats a server error, an unreadable answer or anything unexpected as an unknown outcome', () => {
     for (const error of [
       new AppError('service_error', 'The service reported a problem (500).'),

@@ -7,6 +7,11 @@ import { wallet } from '../../bridge';
 import { useSendStore } from '../../stores/send-store';
 import { EmphasisedAddress } from './emphasised-address';
 
+/** The outcome heading takes focus when it appears, so it is announced and Tab continues from it. */
+function focusOnMount(element: HTMLHeadingElement | null): void {
+  element?.focus();
+}
+
 export function ExplorerButton({ url }: { url: string }): React.JSX.Element {
   const [refused, setRefused] = useState(false);
   return (
@@ -30,7 +35,9 @@ function Sent({ outcome }: { outcome: SendOutcome }): React.JSX.Element {
   const startOver = useSendStore((state) => state.startOver);
   return (
     <section aria-labelledby="send-result-title" className="card send-result">
-      <h3 id="send-result-title">Sent</h3>
+      <h3 id="send-result-title" tabIndex={-1} ref={focusOnMount}>
+        Sent
+      </h3>
       {outcome.status && (
         <p role="status">{`Found in your transaction history (${outcome.status}). It was sent once.`}</p>
       )}
@@ -70,7 +77,9 @@ function Unknown(): React.JSX.Element {
 
   return (
     <section aria-labelledby="send-unknown-title" className="card send-unknown">
-      <h3 id="send-unknown-title">Outcome unknown</h3>
+      <h3 id="send-unknown-title" tabIndex={-1} ref={focusOnMount}>
+        Outcome unknown
+      </h3>
       <p>
         The service did not answer, so it is not known whether this send went through. Nothing will be sent again
         automatically. Check its status: the app looks its reference up in your transaction history.

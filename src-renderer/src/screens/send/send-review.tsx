@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { CryptoAmount, UsdAmount } from '../../components/amount';
 import { ErrorMessage } from '../../components/error-message';
 import { TwoFactorInput } from '../../components/two-factor-input';
@@ -18,11 +18,17 @@ export function SendReviewPanel(): React.JSX.Element | null {
   const [code, setCode] = useState('');
   const submitButton = useRef<HTMLButtonElement>(null);
   const codeErrorId = useId();
+  const panel = useRef<HTMLElement>(null);
+  const intentId = review?.intentId;
+  // Keyboard users land on the code: the review's only input.
+  useEffect(() => {
+    panel.current?.querySelector<HTMLInputElement>('.two-factor input')?.focus();
+  }, [intentId]);
   if (!review) return null;
   const codeError = error?.field === 'tfa' ? error : null;
 
   return (
-    <section aria-labelledby="send-review-title" className="card send-review">
+    <section ref={panel} aria-labelledby="send-review-title" className="card send-review">
       <h3 id="send-review-title">Review the send</h3>
       {review.poisoningWarning && (
         <p className="warning send-poisoning" role="alert">

@@ -6,12 +6,19 @@ import { useSwapStore } from '../../stores/swap-store';
 import { ExplorerButton } from '../send/send-outcome';
 import { QuoteSummary } from './swap-form';
 
+/** The outcome heading takes focus when it appears, so it is announced and Tab continues from it. */
+function focusOnMount(element: HTMLHeadingElement | null): void {
+  element?.focus();
+}
+
 function Swapped({ outcome }: { outcome: SwapOutcome }): React.JSX.Element {
   const review = useSwapStore((state) => state.review);
   const startOver = useSwapStore((state) => state.startOver);
   return (
     <section aria-labelledby="swap-result-title" className="card swap-result">
-      <h3 id="swap-result-title">Swapped</h3>
+      <h3 id="swap-result-title" tabIndex={-1} ref={focusOnMount}>
+        Swapped
+      </h3>
       {review && <QuoteSummary quote={review} />}
       <dl className="swap-quote-lines">
         <dt>Swap reference</dt>
@@ -50,7 +57,9 @@ function Unknown(): React.JSX.Element {
   const codeError = error?.field === 'tfa' ? error : null;
   return (
     <section aria-labelledby="swap-unknown-title" className="card swap-unknown">
-      <h3 id="swap-unknown-title">Outcome unknown</h3>
+      <h3 id="swap-unknown-title" tabIndex={-1} ref={focusOnMount}>
+        Outcome unknown
+      </h3>
       <p>
         The service did not answer, so it is not known whether this swap went through. Nothing will be sent again
         automatically.

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { ErrorMessage } from '../../components/error-message';
 import { TwoFactorInput } from '../../components/two-factor-input';
 import { useSwapStore } from '../../stores/swap-store';
@@ -16,11 +16,17 @@ export function SwapReviewPanel(): React.JSX.Element | null {
   const [code, setCode] = useState('');
   const submitButton = useRef<HTMLButtonElement>(null);
   const codeErrorId = useId();
+  const panel = useRef<HTMLElement>(null);
+  const intentId = review?.intentId;
+  // Keyboard users land on the code: the review's only input.
+  useEffect(() => {
+    panel.current?.querySelector<HTMLInputElement>('.two-factor input')?.focus();
+  }, [intentId]);
   if (!review) return null;
   const codeError = error?.field === 'tfa' ? error : null;
 
   return (
-    <section aria-labelledby="swap-review-title" className="card swap-review">
+    <section ref={panel} aria-labelledby="swap-review-title" className="card swap-review">
       <h3 id="swap-review-title">Review the swap</h3>
       {notice && (
         <p role="status" className="swap-notice">
