@@ -22,12 +22,17 @@ function intOption(name: string, raw: string | undefined, fallback: number): num
   return value;
 }
 
+const port = intOption('port', values.port ?? process.env['SANDBOX_PORT'], 4477);
 const sandbox = await startSandbox({
-  port: intOption('port', values.port ?? process.env['SANDBOX_PORT'], 4477),
+  port,
   seed: intOption('seed', values.seed, 1),
   accessTokenTtlSeconds: intOption('access-token-ttl', values['access-token-ttl'], 300),
   totpWindowSteps: intOption('totp-window', values['totp-window'], 1),
   quiet: values.quiet,
+}).catch((error: unknown) => {
+  const code = (error as { code?: unknown }).code;
+  console.error(code === 'EADDRINUSE' ? `Port ${port} on 127.0.0.1 is in use; pick another with --port.` : error);
+  process.exit(1);
 });
 
 const info = sandbox.info();
