@@ -1,6 +1,7 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
+import { buildInfo } from './control/info';
 import { createControlRouter, loopbackOnly, type SandboxInfo } from './control/router';
 import { SandboxState } from './data/state';
 import { SandboxFaults } from './faults';
@@ -92,35 +93,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   provider.on('server_error', (_ctx, error) => log(`oidc server_error: ${error.message}`));
   const grants = new GrantRegistry(provider);
 
-  const info = (): SandboxInfo => ({
-    issuer,
-    clientId: CLIENT_ID,
-    baseUrl: origin,
-    apiUrl: origin,
-    users: state.world.users.map((u) => ({
-      username: u.username,
-      password: u.password,
-      totpSecret: u.totpSecret,
-      userGuid: u.userGuid,
-      name: u.name,
-      email: u.email,
-      accounts: u.memberships.flatMap((m) => {
-        const account = state.account(m.accountGuid);
-        return account
-          ? [
-              {
-                guid: account.seed.guid,
-                name: account.seed.name,
-                role: m.role,
-                isPersonalAccount: account.seed.isPersonalAccount,
-                callbackSecret: account.seed.callbackSecret,
-              },
-            ]
-          : [];
-      }),
-    })),
-    merchants: interfaceB.merchants(),
-  });
+  const info = (): SandboxInfo => buildInfo(state, { issuer, clientId: CLIENT_ID, origin }, interfaceB.merchants);
 
   const app = new Koa();
   const interactions = createInteractionRouter({
