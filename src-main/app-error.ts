@@ -9,7 +9,11 @@ export class AppError extends Error {
   readonly retryAfterSeconds: number | undefined;
   readonly field: string | undefined;
 
-  constructor(code: ErrorCode, message: string, extra: { retryAfterSeconds?: number; field?: string; cause?: unknown } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    extra: { retryAfterSeconds?: number; field?: string; cause?: unknown } = {},
+  ) {
     super(message, { cause: extra.cause });
     this.name = 'AppError';
     this.code = code;
