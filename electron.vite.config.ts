@@ -1,8 +1,25 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
+import type { Plugin } from 'vite';
 
 const here = import.meta.dirname;
+
+/**
+ * Only under `electron-vite dev`: React's fast refresh injects an inline preamble and talks to the dev
+ * server over a WebSocket, which the strict policy forbids. Built pages keep the strict policy untouched.
+ */
+function relaxCspForDevServer(): Plugin {
+  return {
+    name: 'wallet-desk:dev-csp',
+    apply: 'serve',
+    transformIndexHtml: (html) =>
+      html
+        .replace("script-src 'self'", "script-src 'self' 'unsafe-inline'")
+        .replace("style-src 'self'", "style-src 'self' 'unsafe-inline'")
+        .replace("connect-src 'self'", "connect-src 'self' ws://localhost:* ws://127.0.0.1:*"),
+  };
+}
 
 export default defineConfig({
   main: {
@@ -24,7 +41,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(here, 'src-renderer'),
-    plugins: [react()],
+    plugins: [react(), relaxCspForDevServer()],
     build: {
       outDir: resolve(here, 'out/renderer'),
       rolldownOptions: { input: { index: resolve(here, 'src-renderer/index.html') } },
