@@ -4,7 +4,8 @@ import type { InterfaceADeps } from './context';
 import { ApiError, errorEnvelope, errors } from './envelope';
 import { mountAccountRoutes } from './routes/account-routes';
 import { mountWalletRoutes } from './routes/wallet-routes';
-import { mountMoneyRoutes } from './routes/money-routes';
+import { mountSendRoutes } from './routes/send-routes';
+import { mountSwapRoutes } from './routes/swap-routes';
 import { mountTransactionRoutes } from './routes/transaction-routes';
 
 export const INTERFACE_A_PREFIX = '/api/OAuth';
@@ -44,7 +45,8 @@ export function createInterfaceARouter(deps: InterfaceADeps, log: (line: string)
 
   mountAccountRoutes(router, deps);
   mountWalletRoutes(router, deps);
-  mountMoneyRoutes(router, deps);
+  mountSendRoutes(router, deps);
+  mountSwapRoutes(router, deps);
   mountTransactionRoutes(router, deps);
   return router;
 }
