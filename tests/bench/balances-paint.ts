@@ -86,13 +86,20 @@ export const balancesPaint: FigureModule = {
         const launched = await user.launch(OBSERVER);
         try {
           await launched.page.goto(launched.app.url);
-          await launched.page.waitForFunction(
-            () =>
-              (window as unknown as { __benchBalances?: { paintedAt?: number } }).__benchBalances?.paintedAt !==
+          await launched.page
+            .waitForFunction(
+              () =>
+                (window as unknown as { __benchBalances?: { paintedAt?: number } }).__benchBalances?.paintedAt !==
+                undefined,
               undefined,
-            undefined,
-            { timeout: 30_000 },
-          );
+              { timeout: 30_000 },
+            )
+            .catch(async (error: unknown) => {
+              const text = await launched.page.evaluate(() =>
+                document.body.innerText.replace(/\s+/g, ' ').slice(0, 300),
+              );
+              throw new Error(`no balances painted within 30 s; the page says: ${text}`, { cause: error });
+            });
           if (launched.app.externalUrls.length > 0)
             throw new Error('the relaunched app asked the user to sign in again');
           const marks = Marks.parse(
