@@ -42,7 +42,13 @@ export const HistoryPageRequest = HistoryQuery.extend({
 }).strict();
 export type HistoryPageRequest = z.infer<typeof HistoryPageRequest>;
 
-export const FiatPricesView = z.object({ usd: DecimalString, eur: DecimalString, gbp: DecimalString, try: DecimalString, jpy: DecimalString });
+export const FiatPricesView = z.object({
+  usd: DecimalString,
+  eur: DecimalString,
+  gbp: DecimalString,
+  try: DecimalString,
+  jpy: DecimalString,
+});
 
 /** One TransactionItem (spec 2.2) with every amount as exact decimal text. */
 export const HistoryItem = z.object({
@@ -122,9 +128,15 @@ export const historyOperations = {
    * Asks for a file with the save dialog, then exports the whole filtered history to it in the background
    * (progress in `history.export.progress`). exportId is null when the user closed the dialog.
    */
-  'history.startExport': operation(z.object({ filters: HistoryQuery }).strict(), z.object({ exportId: z.string().nullable() })),
+  'history.startExport': operation(
+    z.object({ filters: HistoryQuery }).strict(),
+    z.object({ exportId: z.string().nullable() }),
+  ),
   /** Stops an export and removes its unfinished file. */
-  'history.cancelExport': operation(z.object({ exportId: z.string().min(1).max(100) }).strict(), z.object({ cancelled: z.boolean() })),
+  'history.cancelExport': operation(
+    z.object({ exportId: z.string().min(1).max(100) }).strict(),
+    z.object({ cancelled: z.boolean() }),
+  ),
 } as const;
 
 export const historyEvents = {

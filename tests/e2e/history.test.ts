@@ -32,7 +32,11 @@ describe('History: 20,000 transactions, filtered, sorted, paged and exported', (
 
   /** What the service itself answers, asked directly with a token of the test's own. */
   async function service(body: Record<string, unknown>): Promise<ServicePage> {
-    const answer = await api<ServicePage>(session.sandbox, 'POST', '/transactions', { token, account: tradingGuid, body });
+    const answer = await api<ServicePage>(session.sandbox, 'POST', '/transactions', {
+      token,
+      account: tradingGuid,
+      body,
+    });
     if (answer.body.code !== 200) throw new Error(`service answered ${answer.body.code}`);
     return answer.body.data;
   }
@@ -50,12 +54,21 @@ describe('History: 20,000 transactions, filtered, sorted, paged and exported', (
   const pageStatus = () => page.getByRole('navigation', { name: 'Pages' }).getByRole('status');
 
   /** The reference ids of the rows on screen, top to bottom (the cell's title holds the full id). */
-  const shownReferences = () => table().locator('tbody tr td:nth-child(9)').evaluateAll((cells) => cells.map((cell) => cell.getAttribute('title') ?? ''));
+  const shownReferences = () =>
+    table()
+      .locator('tbody tr td:nth-child(9)')
+      .evaluateAll((cells) => cells.map((cell) => cell.getAttribute('title') ?? ''));
 
-  async function expectRowsOf(query: Record<string, unknown>, pageNumber: number, recordsPerPage: number): Promise<ServicePage> {
+  async function expectRowsOf(
+    query: Record<string, unknown>,
+    pageNumber: number,
+    recordsPerPage: number,
+  ): Promise<ServicePage> {
     const expected = await service({ ...query, page: pageNumber, recordsPerPage });
     await expect.poll(shownReferences).toEqual(expected.items.map((item) => item.referenceId));
-    const formatted = new Intl.NumberFormat(await page.evaluate(() => navigator.language)).format(expected.totalRecords);
+    const formatted = new Intl.NumberFormat(await page.evaluate(() => navigator.language)).format(
+      expected.totalRecords,
+    );
     await expect.poll(() => pageStatus().textContent()).toContain(`${formatted} transaction`);
     return expected;
   }
@@ -82,7 +95,9 @@ describe('History: 20,000 transactions, filtered, sorted, paged and exported', (
     await expect.poll(() => pageStatus().textContent()).toMatch(/Page 1 of 400/);
     const first = await expectRowsOf({}, 1, 50);
     expect(first.totalRecords).toBe(20_000);
-    await expect.poll(() => page.getByRole('columnheader', { name: 'Date' }).getAttribute('aria-sort')).toBe('descending');
+    await expect
+      .poll(() => page.getByRole('columnheader', { name: 'Date' }).getAttribute('aria-sort'))
+      .toBe('descending');
 
     await page.getByRole('button', { name: 'Next page' }).click();
     await expectRowsOf({}, 2, 50);
@@ -155,12 +170,45 @@ describe('History: 20,000 transactions, filtered, sorted, paged and exported', (
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
-    const expected = (await service({ symbols: ['BTC', 'OPT-USD'], withdrawTypes: [0], hideLowAmounts: true, page: 1, recordsPerPage: 100 })).items[1];
+    const expected = (
+      await service({
+        symbols: ['BTC', 'OPT-USD'],
+        withdrawTypes: [0],
+        hideLowAmounts: true,
+        page: 1,
+        recordsPerPage: 100,
+      })
+    ).items[1];
     const text = (await dialog.textContent()) ?? '';
     expect(text).toContain(expected?.referenceId ?? 'missing');
     expect(text).toContain(expected?.date ?? 'missing');
-    for (const term of ['Date', 'Type', 'Status', 'Asset', 'Network', 'Amount', 'USD value', 'Address', 'To', 'Transaction id', 'Reference id', 'Label', 'Merchant transaction id', 'Auto-collected', 'USD', 'EUR', 'GBP', 'TRY', 'JPY']) {
-      expect(await dialog.getByRole('term').filter({ hasText: new RegExp(`^${term}$`) }).count()).toBe(1);
+    for (const term of [
+      'Date',
+      'Type',
+      'Status',
+      'Asset',
+      'Network',
+      'Amount',
+      'USD value',
+      'Address',
+      'To',
+      'Transaction id',
+      'Reference id',
+      'Label',
+      'Merchant transaction id',
+      'Auto-collected',
+      'USD',
+      'EUR',
+      'GBP',
+      'TRY',
+      'JPY',
+    ]) {
+      expect(
+        await dialog
+          .getByRole('term')
+          .filter({ hasText: new RegExp(`^${term}$`) })
+          .count(),
+      ).toBe(1);
     }
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
@@ -168,7 +216,9 @@ describe('History: 20,000 transactions, filtered, sorted, paged and exported', (
   });
 
   it('opens a transaction in the block explorer through the system browser', async () => {
-    const link = table().getByRole('button', { name: /^Open transaction .* in block explorer$/ }).first();
+    const link = table()
+      .getByRole('button', { name: /^Open transaction .* in block explorer$/ })
+      .first();
     const opened = session.app.nextExternalUrl();
     await link.click();
     expect(await opened).toMatch(/^https:\/\/(mempool\.space|optimistic\.etherscan\.io)\/tx\/[0-9a-fx]+$/);

@@ -79,11 +79,14 @@ export async function exportHistoryCsv(options: ExportHistoryOptions): Promise<E
     await Promise.race([once(stream, 'open'), streamFailed]);
     await Promise.race([write(stream, csvHeader()), streamFailed]);
     for (; page <= totalPages; page += 1) {
-      const result = await fetchWithRetry(() => options.fetchPage(transactionsRequest(options.filters, page, pageSize)), {
-        ...(options.retry === undefined ? {} : { policy: options.retry }),
-        ...(options.signal === undefined ? {} : { signal: options.signal }),
-        onRetry: (notice) => options.onRetry?.(notice, progress()),
-      });
+      const result = await fetchWithRetry(
+        () => options.fetchPage(transactionsRequest(options.filters, page, pageSize)),
+        {
+          ...(options.retry === undefined ? {} : { policy: options.retry }),
+          ...(options.signal === undefined ? {} : { signal: options.signal }),
+          onRetry: (notice) => options.onRetry?.(notice, progress()),
+        },
+      );
       options.signal?.throwIfAborted();
       total = result.totalRecords;
       totalPages = result.totalPages;

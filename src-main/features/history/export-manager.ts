@@ -83,27 +83,44 @@ export function createHistoryExports(deps: HistoryExportsDeps): HistoryExports {
         if (p.page >= p.totalPages || Date.now() - lastSent >= interval) send('running', p);
       },
       onRetry: (notice, p) => {
-        deps.logger.warn('history export page will be retried', { reason: notice.reason, attempt: notice.attempt, delayMs: notice.delayMs, page: p.page });
+        deps.logger.warn('history export page will be retried', {
+          reason: notice.reason,
+          attempt: notice.attempt,
+          delayMs: notice.delayMs,
+          page: p.page,
+        });
         send('retrying', p, notice.message);
       },
-    }).then(
-      (result) => {
-        deps.logger.info('history export finished', { records: result.written, pages: result.pages });
-        send('done', { written: result.written, total: result.total, page: result.pages, totalPages: result.pages }, `Saved ${basename(path)}`);
-      },
-      (error: unknown) => {
-        const empty = { written: 0, total: 0, page: 0, totalPages: 0 };
-        if (controller.signal.aborted) {
-          const reason = controller.signal.reason;
-          send('cancelled', empty, reason instanceof ExportCancelled ? reason.reason : 'Export cancelled; no file was saved.');
-          return;
-        }
-        deps.logger.warn('history export failed', { error: error instanceof Error ? error.message.slice(0, 200) : 'unknown' });
-        send('failed', empty, `${describeFailure(error)} No file was saved.`);
-      },
-    ).finally(() => {
-      if (running?.id === id) running = null;
-    });
+    })
+      .then(
+        (result) => {
+          deps.logger.info('history export finished', { records: result.written, pages: result.pages });
+          send(
+            'done',
+            { written: result.written, total: result.total, page: result.pages, totalPages: result.pages },
+            `Saved ${basename(path)}`,
+          );
+        },
+        (error: unknown) => {
+          const empty = { written: 0, total: 0, page: 0, totalPages: 0 };
+          if (controller.signal.aborted) {
+            const reason = controller.signal.reason;
+            send(
+              'cancelled',
+              empty,
+              reason instanceof ExportCancelled ? reason.reason : 'Export cancelled; no file was saved.',
+            );
+            return;
+          }
+          deps.logger.warn('history export failed', {
+            error: error instanceof Error ? error.message.slice(0, 200) : 'unknown',
+          });
+          send('failed', empty, `${describeFailure(error)} No file was saved.`);
+        },
+      )
+      .finally(() => {
+        if (running?.id === id) running = null;
+      });
     return { id, accountGuid, controller, done };
   }
 
@@ -116,7 +133,8 @@ export function createHistoryExports(deps: HistoryExportsDeps): HistoryExports {
       if (path === null) return null;
       // The dialog may have been open while the session changed or another export started.
       if (running) throw new AppError('in_flight', 'An export is already running. Wait for it or cancel it first.');
-      if (deps.session.activeAccount().guid !== account.guid) throw new AppError('cancelled', 'The account changed while choosing the file; nothing was exported.');
+      if (deps.session.activeAccount().guid !== account.guid)
+        throw new AppError('cancelled', 'The account changed while choosing the file; nothing was exported.');
       const id = randomUUID();
       running = run(id, account.guid, path, filters);
       finished.set(id, running.done);

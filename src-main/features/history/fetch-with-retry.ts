@@ -12,7 +12,12 @@ export interface RetryPolicy {
   readonly maxDelayMs: number;
 }
 
-export const defaultRetryPolicy: RetryPolicy = { maxAttempts: 4, maxRateLimitWaits: 10, baseDelayMs: 500, maxDelayMs: 30_000 };
+export const defaultRetryPolicy: RetryPolicy = {
+  maxAttempts: 4,
+  maxRateLimitWaits: 10,
+  baseDelayMs: 500,
+  maxDelayMs: 30_000,
+};
 
 export interface RetryNotice {
   readonly reason: 'rate_limited' | 'failed';
@@ -57,12 +62,22 @@ export async function fetchWithRetry<T>(
         if (rateLimits > policy.maxRateLimitWaits) throw error;
         const retryAfterMs = (error.retryAfterSeconds ?? 0) * 1000;
         delayMs = Math.max(retryAfterMs, backoffDelayMs(policy, rateLimits));
-        notice = { reason: 'rate_limited', delayMs, attempt: rateLimits, message: `The service asked to slow down; continuing in ${Math.ceil(delayMs / 1000)} s.` };
+        notice = {
+          reason: 'rate_limited',
+          delayMs,
+          attempt: rateLimits,
+          message: `The service asked to slow down; continuing in ${Math.ceil(delayMs / 1000)} s.`,
+        };
       } else if (isTransient(error)) {
         failures += 1;
         if (failures >= policy.maxAttempts) throw error;
         delayMs = backoffDelayMs(policy, failures);
-        notice = { reason: 'failed', delayMs, attempt: failures, message: `${(error as AppError).message} Retrying in ${Math.ceil(delayMs / 1000)} s.` };
+        notice = {
+          reason: 'failed',
+          delayMs,
+          attempt: failures,
+          message: `${(error as AppError).message} Retrying in ${Math.ceil(delayMs / 1000)} s.`,
+        };
       } else {
         throw error;
       }

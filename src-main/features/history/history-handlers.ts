@@ -6,7 +6,10 @@ import type { HistoryExports } from './export-manager';
 import { toHistoryItem } from './history-item';
 import { transactionsRequest } from './transactions-request';
 
-type HistoryHandlers = Pick<Handlers, 'history.page' | 'history.getFilters' | 'history.saveFilters' | 'history.startExport' | 'history.cancelExport'>;
+type HistoryHandlers = Pick<
+  Handlers,
+  'history.page' | 'history.getFilters' | 'history.saveFilters' | 'history.startExport' | 'history.cancelExport'
+>;
 
 export interface HistoryHandlersDeps {
   readonly session: SessionService;
@@ -34,7 +37,10 @@ export function createHistoryHandlers(deps: HistoryHandlersDeps): HistoryHandler
     },
     'history.saveFilters': async (filters) => {
       const { guid } = session.activeAccount();
-      const next = await settings.update((current) => ({ ...current, history: { ...current.history, [guid]: filters } }));
+      const next = await settings.update((current) => ({
+        ...current,
+        history: { ...current.history, [guid]: filters },
+      }));
       return next.history[guid] ?? filters;
     },
     'history.startExport': async ({ filters }) => ({ exportId: await deps.exports.start(filters) }),

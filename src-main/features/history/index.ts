@@ -1,5 +1,10 @@
 export { createHistoryHandlers, type HistoryHandlersDeps } from './history-handlers';
-export { createHistoryExports, defaultExportName, type HistoryExports, type HistoryExportsDeps } from './export-manager';
+export {
+  createHistoryExports,
+  defaultExportName,
+  type HistoryExports,
+  type HistoryExportsDeps,
+} from './export-manager';
 export { exportHistoryCsv, EXPORT_PAGE_SIZE, type ExportHistoryOptions, type ExportResult } from './export-history';
 export { CSV_COLUMNS, csvLine, csvHeader } from './csv';
 export { defaultRetryPolicy, fetchWithRetry, type RetryPolicy } from './fetch-with-retry';

@@ -12,7 +12,14 @@ import { wallet } from '../bridge';
 import { registerSessionReset } from './session-reset';
 
 /** Text columns start A→Z; dates and amounts start with the largest (newest) first. */
-const firstOrder: Record<HistoryOrderBy, 'asc' | 'desc'> = { date: 'desc', amount: 'desc', value: 'desc', symbol: 'asc', status: 'asc', type: 'asc' };
+const firstOrder: Record<HistoryOrderBy, 'asc' | 'desc'> = {
+  date: 'desc',
+  amount: 'desc',
+  value: 'desc',
+  symbol: 'asc',
+  status: 'asc',
+  type: 'asc',
+};
 
 export interface ExportView {
   readonly exportId: string | null;
@@ -82,7 +89,11 @@ export const useHistoryStore = create<HistoryState>()((set, get) => {
       const mine = ++generation;
       const remembered = await wallet.history.getFilters();
       if (mine !== generation) return;
-      set({ filters: remembered.ok ? remembered.value : defaultHistoryFilters(), page: 1, ...(remembered.ok ? {} : { error: remembered.error }) });
+      set({
+        filters: remembered.ok ? remembered.value : defaultHistoryFilters(),
+        page: 1,
+        ...(remembered.ok ? {} : { error: remembered.error }),
+      });
       await load();
     },
 
@@ -98,7 +109,8 @@ export const useHistoryStore = create<HistoryState>()((set, get) => {
     sortBy(column) {
       const current = get().filters;
       if (!current) return;
-      const sortOrder = current.orderBy === column ? (current.sortOrder === 'asc' ? 'desc' : 'asc') : firstOrder[column];
+      const sortOrder =
+        current.orderBy === column ? (current.sortOrder === 'asc' ? 'desc' : 'asc') : firstOrder[column];
       get().setFilters({ orderBy: column, sortOrder });
     },
 
@@ -122,7 +134,14 @@ export const useHistoryStore = create<HistoryState>()((set, get) => {
       const { exportId } = result.value;
       // Progress events may have arrived before the answer; keep them if they are this export's.
       const progress = get().exporting.progress;
-      set({ exporting: { exportId, starting: false, progress: progress?.exportId === exportId ? progress : null, error: null } });
+      set({
+        exporting: {
+          exportId,
+          starting: false,
+          progress: progress?.exportId === exportId ? progress : null,
+          error: null,
+        },
+      });
     },
 
     async cancelExport() {
@@ -138,12 +157,17 @@ export const useHistoryStore = create<HistoryState>()((set, get) => {
 });
 
 export function isRunning(exporting: ExportView): boolean {
-  return exporting.exportId !== null && (exporting.progress === null || exporting.progress.state === 'running' || exporting.progress.state === 'retrying');
+  return (
+    exporting.exportId !== null &&
+    (exporting.progress === null || exporting.progress.state === 'running' || exporting.progress.state === 'retrying')
+  );
 }
 
 // Main runs one export at a time, so every progress event is about the export this window started.
 wallet.on('history.export.progress', (progress) => {
-  useHistoryStore.setState((state) => ({ exporting: { ...state.exporting, progress, exportId: state.exporting.exportId ?? progress.exportId } }));
+  useHistoryStore.setState((state) => ({
+    exporting: { ...state.exporting, progress, exportId: state.exporting.exportId ?? progress.exportId },
+  }));
 });
 
 registerSessionReset(() => useHistoryStore.getState().reset());

@@ -60,7 +60,8 @@ function expectRowsMatch(rows: Row[], items: ServiceItem[]): void {
       priceJpy: exact(item.prices.jpy),
     };
     const actual = Object.fromEntries(Object.keys(expected).map((key) => [key, row[key as keyof Row]]));
-    if (JSON.stringify(actual) !== JSON.stringify(expected)) expect({ index, ...actual }).toEqual({ index, ...expected });
+    if (JSON.stringify(actual) !== JSON.stringify(expected))
+      expect({ index, ...actual }).toEqual({ index, ...expected });
   });
 }
 
@@ -76,11 +77,16 @@ describe('CSV export of the whole history', () => {
       return target;
     };
     const { exportId } = await app.value<{ exportId: string }>('history.startExport', { filters: {} });
-    const done = await app.nextExportEvent((e) => e.exportId === exportId && (e.state === 'done' || e.state === 'failed'), 60_000);
+    const done = await app.nextExportEvent(
+      (e) => e.exportId === exportId && (e.state === 'done' || e.state === 'failed'),
+      60_000,
+    );
     expect(done).toMatchObject({ state: 'done', written: 20_000, total: 20_000 });
     const running = app.exportEvents.filter((e) => e.state === 'running');
     expect(running.length).toBeGreaterThan(1);
-    running.slice(1).forEach((e, i) => expect(e.written).toBeGreaterThanOrEqual((running[i] as { written: number }).written));
+    running
+      .slice(1)
+      .forEach((e, i) => expect(e.written).toBeGreaterThanOrEqual((running[i] as { written: number }).written));
 
     const rows = await readCsv(target);
     expectRowsMatch(rows, await allDirect(app, {}));
@@ -90,7 +96,14 @@ describe('CSV export of the whole history', () => {
   it('exports only the filtered records, in the chosen order', async () => {
     const target = join(app.dir, 'filtered.csv');
     app.chooseSaveFile = async () => target;
-    const filters = { filter: 'invoice', symbols: ['USDT', 'BTC'], withdrawTypes: [0, 1], hideLowAmounts: true, orderBy: 'amount', sortOrder: 'asc' } as const;
+    const filters = {
+      filter: 'invoice',
+      symbols: ['USDT', 'BTC'],
+      withdrawTypes: [0, 1],
+      hideLowAmounts: true,
+      orderBy: 'amount',
+      sortOrder: 'asc',
+    } as const;
     const { exportId } = await app.value<{ exportId: string }>('history.startExport', { filters });
     await app.nextExportEvent((e) => e.exportId === exportId && e.state === 'done', 60_000);
     const expected = await allDirect(app, filters);
@@ -135,7 +148,9 @@ describe('CSV export of the whole history', () => {
     sandbox.faults.set({ latencyMs: 100 });
     const { exportId } = await app.value<{ exportId: string }>('history.startExport', { filters: {} });
     await app.nextExportEvent((e) => e.exportId === exportId && e.written > 0);
-    await app.value('session.switchAccount', { accountGuid: sandbox.info().users.find((u) => u.username === 'alice')?.accounts[1]?.guid });
+    await app.value('session.switchAccount', {
+      accountGuid: sandbox.info().users.find((u) => u.username === 'alice')?.accounts[1]?.guid,
+    });
     const end = await app.nextExportEvent((e) => e.exportId === exportId && e.state === 'cancelled');
     expect(end.message).toMatch(/account changed/);
     await expect(stat(target)).rejects.toMatchObject({ code: 'ENOENT' });
@@ -154,7 +169,10 @@ describe('CSV export of the whole history', () => {
     expect(retry429.message).toMatch(/slow down/);
     await app.nextExportEvent((e) => e.exportId === exportId && e.page >= retry429.page + 3);
     sandbox.faults.set({ failNext: 1 });
-    const done = await app.nextExportEvent((e) => e.exportId === exportId && (e.state === 'done' || e.state === 'failed'), 60_000);
+    const done = await app.nextExportEvent(
+      (e) => e.exportId === exportId && (e.state === 'done' || e.state === 'failed'),
+      60_000,
+    );
     expect(done.state).toBe('done');
     const retries = app.exportEvents.filter((e) => e.state === 'retrying');
     expect(retries).toHaveLength(2);

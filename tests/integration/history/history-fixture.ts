@@ -11,7 +11,12 @@ import type { RunningSandbox } from '../../../sandbox/server';
 import { api, login } from '../../sandbox/helpers';
 import { ScriptedBrowser } from '../support/scripted-browser';
 
-const quietLogger: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
+const quietLogger: Logger = {
+  debug: () => undefined,
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+};
 
 export type ExportEvent = EventPayload<'history.export.progress'>;
 
@@ -137,7 +142,11 @@ export async function startSignedInCore(sandbox: RunningSandbox): Promise<Signed
 }
 
 /** Every record of a query, page by page as the service serves them. */
-export async function allDirect(fixture: SignedInCore, query: Record<string, unknown>, pageSize = 500): Promise<ServiceItem[]> {
+export async function allDirect(
+  fixture: SignedInCore,
+  query: Record<string, unknown>,
+  pageSize = 500,
+): Promise<ServiceItem[]> {
   const items: ServiceItem[] = [];
   for (let page = 1; ; page += 1) {
     const result = await fixture.direct({ ...query, page, recordsPerPage: pageSize });

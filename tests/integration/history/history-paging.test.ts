@@ -117,7 +117,18 @@ describe('history paging on the 20,000-record account', () => {
   });
 
   it('filters combine as the service combines them', async () => {
-    await compare({ filter: 'settlement', symbols: ['ETH'], withdrawTypes: [1, 3], hideLowAmounts: true, orderBy: 'amount', sortOrder: 'desc' }, 1, 25);
+    await compare(
+      {
+        filter: 'settlement',
+        symbols: ['ETH'],
+        withdrawTypes: [1, 3],
+        hideLowAmounts: true,
+        orderBy: 'amount',
+        sortOrder: 'desc',
+      },
+      1,
+      25,
+    );
   });
 
   it('refuses a page size above the service maximum before calling the service', async () => {
@@ -130,17 +141,38 @@ describe('history paging on the 20,000-record account', () => {
 describe('remembered filters', () => {
   it('starts from defaults, remembers per account and survives a restart', async () => {
     const defaults = await app.value<HistoryFilters>('history.getFilters');
-    expect(defaults).toEqual({ filter: '', symbols: [], withdrawTypes: [], hideLowAmounts: false, orderBy: 'date', sortOrder: 'desc', recordsPerPage: 50 });
-    const chosen: HistoryFilters = { filter: 'refund', symbols: ['BTC'], withdrawTypes: [0], hideLowAmounts: true, orderBy: 'value', sortOrder: 'asc', recordsPerPage: 100 };
+    expect(defaults).toEqual({
+      filter: '',
+      symbols: [],
+      withdrawTypes: [],
+      hideLowAmounts: false,
+      orderBy: 'date',
+      sortOrder: 'desc',
+      recordsPerPage: 50,
+    });
+    const chosen: HistoryFilters = {
+      filter: 'refund',
+      symbols: ['BTC'],
+      withdrawTypes: [0],
+      hideLowAmounts: true,
+      orderBy: 'value',
+      sortOrder: 'asc',
+      recordsPerPage: 100,
+    };
     expect(await app.value<HistoryFilters>('history.saveFilters', chosen)).toEqual(chosen);
     expect(await app.value<HistoryFilters>('history.getFilters')).toEqual(chosen);
 
-    const other = sandbox.info().users.find((u) => u.username === 'alice')?.accounts.find((a) => a.guid !== app.tradingGuid);
+    const other = sandbox
+      .info()
+      .users.find((u) => u.username === 'alice')
+      ?.accounts.find((a) => a.guid !== app.tradingGuid);
     await app.value('session.switchAccount', { accountGuid: other?.guid });
     expect((await app.value<HistoryFilters>('history.getFilters')).filter).toBe('');
     await app.value('session.switchAccount', { accountGuid: app.tradingGuid });
 
-    const saved = JSON.parse(await readFile(join(app.dir, SETTINGS_FILE), 'utf8')) as { history: Record<string, HistoryFilters> };
+    const saved = JSON.parse(await readFile(join(app.dir, SETTINGS_FILE), 'utf8')) as {
+      history: Record<string, HistoryFilters>;
+    };
     expect(saved.history[app.tradingGuid]).toEqual(chosen);
     const reopened = await openSettingsStore(app.dir);
     expect(reopened.problem).toBeNull();

@@ -1,6 +1,13 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { CSV_COLUMNS, csvField, csvHeader, csvLine, isoUtc, neutraliseFormula } from '../../../src-main/features/history/csv';
+import {
+  CSV_COLUMNS,
+  csvField,
+  csvHeader,
+  csvLine,
+  isoUtc,
+  neutraliseFormula,
+} from '../../../src-main/features/history/csv';
 import { decimalText } from '../../../src-main/features/history/history-item';
 import { explorerUrlFor } from '../../../src-main/features/history/explorer';
 import { isAllowedExternalUrl } from '../../../src-main/links';

@@ -5,7 +5,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../src-main/app-error';
 import { exportHistoryCsv } from '../../../src-main/features/history/export-history';
 import { backoffDelayMs, fetchWithRetry, type RetryPolicy } from '../../../src-main/features/history/fetch-with-retry';
-import type { TransactionItem, TransactionsRequest, TransactionsResult } from '../../../src-main/service/interface-a-schemas';
+import type {
+  TransactionItem,
+  TransactionsRequest,
+  TransactionsResult,
+} from '../../../src-main/service/interface-a-schemas';
 
 const fast: RetryPolicy = { maxAttempts: 3, maxRateLimitWaits: 2, baseDelayMs: 1, maxDelayMs: 5 };
 
@@ -44,8 +48,16 @@ function fakeService(total: number) {
     await new Promise((resolve) => setTimeout(resolve, 1));
     inFlight -= 1;
     const start = (request.page - 1) * request.recordsPerPage;
-    const items = Array.from({ length: Math.max(0, Math.min(request.recordsPerPage, total - start)) }, (_, i) => itemNumber(start + i));
-    return { totalRecords: total, totalPages: Math.ceil(total / request.recordsPerPage), page: request.page, recordsPerPage: request.recordsPerPage, items };
+    const items = Array.from({ length: Math.max(0, Math.min(request.recordsPerPage, total - start)) }, (_, i) =>
+      itemNumber(start + i),
+    );
+    return {
+      totalRecords: total,
+      totalPages: Math.ceil(total / request.recordsPerPage),
+      page: request.page,
+      recordsPerPage: request.recordsPerPage,
+      items,
+    };
   };
   return { fetchPage, requests, maxInFlight: () => maxInFlight };
 }
@@ -66,14 +78,29 @@ describe('exportHistoryCsv', () => {
     const result = await exportHistoryCsv({
       fetchPage: service.fetchPage,
       path,
-      filters: { filter: ' refund ', symbols: ['BTC'], withdrawTypes: [], hideLowAmounts: true, orderBy: 'value', sortOrder: 'asc' },
+      filters: {
+        filter: ' refund ',
+        symbols: ['BTC'],
+        withdrawTypes: [],
+        hideLowAmounts: true,
+        orderBy: 'value',
+        sortOrder: 'asc',
+      },
       recordsPerPage: 100,
       onPage: (p) => pages.push(p.page),
     });
     expect(result).toEqual({ written: 1234, total: 1234, pages: 13 });
     expect(service.maxInFlight()).toBe(1);
     expect(pages).toEqual(Array.from({ length: 13 }, (_, i) => i + 1));
-    expect(service.requests[0]).toEqual({ page: 1, recordsPerPage: 100, filter: 'refund', symbols: ['BTC'], hideLowAmounts: true, orderBy: 'value', sortOrder: 'asc' });
+    expect(service.requests[0]).toEqual({
+      page: 1,
+      recordsPerPage: 100,
+      filter: 'refund',
+      symbols: ['BTC'],
+      hideLowAmounts: true,
+      orderBy: 'value',
+      sortOrder: 'asc',
+    });
     const lines = (await readFile(path, 'utf8')).split('\r\n');
     expect(lines).toHaveLength(1 + 1234 + 1);
     expect(lines[1234]).toContain('ref-1233');
@@ -82,7 +109,9 @@ describe('exportHistoryCsv', () => {
 
   it('writes just the header for an empty history', async () => {
     const path = join(dir, 'empty.csv');
-    expect(await exportHistoryCsv({ fetchPage: fakeService(0).fetchPage, path, filters: {} })).toMatchObject({ written: 0 });
+    expect(await exportHistoryCsv({ fetchPage: fakeService(0).fetchPage, path, filters: {} })).toMatchObject({
+      written: 0,
+    });
     expect((await readFile(path, 'utf8')).split('\r\n')).toHaveLength(2);
   });
 
@@ -106,7 +135,9 @@ describe('exportHistoryCsv', () => {
   });
 
   it('fails cleanly when the folder cannot be written', async () => {
-    await expect(exportHistoryCsv({ fetchPage: fakeService(10).fetchPage, path: join(dir, 'missing', 'x.csv'), filters: {} })).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(
+      exportHistoryCsv({ fetchPage: fakeService(10).fetchPage, path: join(dir, 'missing', 'x.csv'), filters: {} }),
+    ).rejects.toMatchObject({ code: 'ENOENT' });
     expect(await readdir(dir)).toEqual([]);
   });
 });
@@ -132,19 +163,25 @@ describe('fetchWithRetry', () => {
   it('retries server errors and lost answers a few times, never session or permission errors', async () => {
     let calls = 0;
     await expect(
-      fetchWithRetry(async () => {
-        calls += 1;
-        throw new AppError('service_error', 'boom');
-      }, { policy: fast }),
+      fetchWithRetry(
+        async () => {
+          calls += 1;
+          throw new AppError('service_error', 'boom');
+        },
+        { policy: fast },
+      ),
     ).rejects.toMatchObject({ code: 'service_error' });
     expect(calls).toBe(3);
     for (const code of ['session_expired', 'forbidden', 'bad_input', 'locked'] as const) {
       calls = 0;
       await expect(
-        fetchWithRetry(async () => {
-          calls += 1;
-          throw new AppError(code, 'no');
-        }, { policy: fast }),
+        fetchWithRetry(
+          async () => {
+            calls += 1;
+            throw new AppError(code, 'no');
+          },
+          { policy: fast },
+        ),
       ).rejects.toMatchObject({ code });
       expect(calls).toBe(1);
     }
@@ -153,10 +190,13 @@ describe('fetchWithRetry', () => {
   it('gives up after too many 429s for one page', async () => {
     let calls = 0;
     await expect(
-      fetchWithRetry(async () => {
-        calls += 1;
-        throw new AppError('rate_limited', 'slow down', { retryAfterSeconds: 0 });
-      }, { policy: fast }),
+      fetchWithRetry(
+        async () => {
+          calls += 1;
+          throw new AppError('rate_limited', 'slow down', { retryAfterSeconds: 0 });
+        },
+        { policy: fast },
+      ),
     ).rejects.toMatchObject({ code: 'rate_limited' });
     expect(calls).toBe(3);
   });

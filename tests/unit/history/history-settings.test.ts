@@ -59,7 +59,15 @@ describe('a transactions answer the spec only half describes', () => {
       ],
     });
     const item = toHistoryItem(answer.items[0] as (typeof answer.items)[number]);
-    expect(item).toMatchObject({ status: 'AwaitingReview', txId: '', to: '', amount: '0.000000025', network: null, explorerUrl: null, withdrawType: 7 });
+    expect(item).toMatchObject({
+      status: 'AwaitingReview',
+      txId: '',
+      to: '',
+      amount: '0.000000025',
+      network: null,
+      explorerUrl: null,
+      withdrawType: 7,
+    });
     expect(HistoryPage.parse({ ...answer, items: [item] }).items[0]).toEqual(item);
   });
 });

@@ -2,7 +2,15 @@ import { wallet } from '../../bridge';
 import { shortHash } from './history-format';
 
 /** The txId as a button that opens the block explorer in the system browser (main checks the host). */
-export function ExplorerLink({ txId, url, full = false }: { txId: string; url: string | null; full?: boolean }): React.JSX.Element {
+export function ExplorerLink({
+  txId,
+  url,
+  full = false,
+}: {
+  txId: string;
+  url: string | null;
+  full?: boolean;
+}): React.JSX.Element {
   if (txId === '') return <span className="history-muted">—</span>;
   const text = full ? txId : shortHash(txId);
   if (!url) {

@@ -13,7 +13,12 @@ export function HistoryExport({ disabled }: { disabled: boolean }): React.JSX.El
 
   return (
     <div className="history-export">
-      <button type="button" className="secondary" disabled={disabled || running || exporting.starting} onClick={() => void startExport()}>
+      <button
+        type="button"
+        className="secondary"
+        disabled={disabled || running || exporting.starting}
+        onClick={() => void startExport()}
+      >
         {exporting.starting ? 'Choosing a file…' : 'Export CSV'}
       </button>
       {running && (
@@ -24,7 +29,9 @@ export function HistoryExport({ disabled }: { disabled: boolean }): React.JSX.El
             aria-valuemin={0}
             aria-valuemax={Math.max(total, 1)}
             aria-valuenow={progress?.written ?? 0}
-            aria-valuetext={total > 0 ? `${formatCount(progress?.written ?? 0)} of ${formatCount(total)} records` : 'Starting'}
+            aria-valuetext={
+              total > 0 ? `${formatCount(progress?.written ?? 0)} of ${formatCount(total)} records` : 'Starting'
+            }
             className="history-progress"
           >
             <span style={{ width: `${total > 0 ? Math.round(((progress?.written ?? 0) / total) * 100) : 0}%` }} />
@@ -45,7 +52,13 @@ function ExportStatus(): React.JSX.Element | null {
   if (!progress) return null;
   switch (progress.state) {
     case 'running':
-      return <p role="status">{progress.total > 0 ? `Exported ${formatCount(progress.written)} of ${formatCount(progress.total)} transactions` : 'Export started…'}</p>;
+      return (
+        <p role="status">
+          {progress.total > 0
+            ? `Exported ${formatCount(progress.written)} of ${formatCount(progress.total)} transactions`
+            : 'Export started…'}
+        </p>
+      );
     case 'retrying':
       return <p role="status">{progress.message ?? 'Retrying…'}</p>;
     case 'done':

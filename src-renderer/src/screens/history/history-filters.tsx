@@ -9,7 +9,12 @@ const SEARCH_DEBOUNCE_MS = 300;
 /** Search waits for a pause in typing, so each keystroke does not become a service call. */
 function SearchBox({ value, onSearch }: { value: string; onSearch: (text: string) => void }): React.JSX.Element {
   const [text, setText] = useState(value);
-  useEffect(() => setText(value), [value]);
+  // The remembered filter can change from outside (another account's filters): take it over while rendering.
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    setShown(value);
+    setText(value);
+  }
   useEffect(() => {
     if (text === value) return undefined;
     const timer = setTimeout(() => onSearch(text), SEARCH_DEBOUNCE_MS);
@@ -62,22 +67,36 @@ export function HistoryFilterBar({ filters }: { filters: HistoryFilters }): Reac
         {typeKey === 'custom' && <option value="custom">Custom</option>}
       </select>
       <label className="history-check">
-        <input type="checkbox" checked={filters.hideLowAmounts} onChange={(event) => setFilters({ hideLowAmounts: event.target.checked })} />
+        <input
+          type="checkbox"
+          checked={filters.hideLowAmounts}
+          onChange={(event) => setFilters({ hideLowAmounts: event.target.checked })}
+        />
         Hide small amounts
       </label>
       <label htmlFor={sizeId}>Rows per page</label>
-      <select id={sizeId} value={filters.recordsPerPage} onChange={(event) => setFilters({ recordsPerPage: Number(event.target.value) })}>
-        {[...new Set<number>([...PAGE_SIZES, filters.recordsPerPage])].sort((a, b) => a - b).map((size) => (
-          <option key={size} value={size}>
-            {size}
-          </option>
-        ))}
+      <select
+        id={sizeId}
+        value={filters.recordsPerPage}
+        onChange={(event) => setFilters({ recordsPerPage: Number(event.target.value) })}
+      >
+        {[...new Set<number>([...PAGE_SIZES, filters.recordsPerPage])]
+          .sort((a, b) => a - b)
+          .map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
       </select>
       <fieldset className="history-symbols">
         <legend>Symbols{filters.symbols.length > 0 ? ` (${filters.symbols.length})` : ''}</legend>
         {assetCodes.map((code) => (
           <label key={code} className="history-check">
-            <input type="checkbox" checked={filters.symbols.includes(code)} onChange={(event) => toggleSymbol(code, event.target.checked)} />
+            <input
+              type="checkbox"
+              checked={filters.symbols.includes(code)}
+              onChange={(event) => toggleSymbol(code, event.target.checked)}
+            />
             {code}
           </label>
         ))}

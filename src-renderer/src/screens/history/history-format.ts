@@ -26,7 +26,11 @@ export function withdrawTypeLabel(withdrawType: number): string {
 }
 
 /** The type filter: each choice is a set of withdrawTypes the service filters on. */
-export const typeChoices: ReadonlyArray<{ readonly key: string; readonly label: string; readonly withdrawTypes: readonly number[] }> = [
+export const typeChoices: ReadonlyArray<{
+  readonly key: string;
+  readonly label: string;
+  readonly withdrawTypes: readonly number[];
+}> = [
   { key: 'all', label: 'All types', withdrawTypes: [] },
   { key: 'deposits', label: 'Deposits', withdrawTypes: [0] },
   { key: 'withdrawals', label: 'All withdrawals', withdrawTypes: [1, 2, 3] },

@@ -25,7 +25,8 @@ export function HistoryPagination({
         Previous page
       </button>
       <p role="status" aria-live="polite">
-        Page {formatCount(Math.min(page, last))} of {formatCount(last)} · {formatCount(totalRecords)} {totalRecords === 1 ? 'transaction' : 'transactions'}
+        Page {formatCount(Math.min(page, last))} of {formatCount(last)} · {formatCount(totalRecords)}{' '}
+        {totalRecords === 1 ? 'transaction' : 'transactions'}
       </p>
       <button type="button" className="secondary" disabled={busy || atEnd} onClick={() => onPage(page + 1)}>
         Next page

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import type { HistoryPage } from '../../../../src-preload/contract/history';
 import { ErrorMessage } from '../../components/error-message';
 import { useHistoryStore } from '../../stores/history-store';
 import { useSessionStore } from '../../stores/session-store';
@@ -31,19 +32,21 @@ export function HistoryScreen(): React.JSX.Element {
   const sortBy = useHistoryStore((state) => state.sortBy);
   const goToPage = useHistoryStore((state) => state.goToPage);
   const reload = useHistoryStore((state) => state.reload);
-  const [openIndex, setOpenIndex] = useState<number | null>(null);
-  const close = useCallback(() => setOpenIndex(null), []);
+  // The dialog belongs to the page it was opened on; a new page or filter closes it.
+  const [open, setOpen] = useState<{ readonly result: HistoryPage; readonly index: number } | null>(null);
+  const close = useCallback(() => setOpen(null), []);
+  const openRow = useCallback((index: number) => {
+    const current = useHistoryStore.getState().result;
+    if (current) setOpen({ result: current, index });
+  }, []);
 
   // Filters are remembered per account: load them again whenever the account changes.
   useEffect(() => {
     if (accountGuid) void init();
   }, [accountGuid, init]);
 
-  // A new page or filter invalidates the row the dialog was showing.
-  useEffect(() => setOpenIndex(null), [result]);
-
   const items = result?.items ?? [];
-  const opened = openIndex === null ? undefined : items[openIndex];
+  const opened = open && open.result === result ? items[open.index] : undefined;
 
   return (
     <section aria-labelledby="history-title" className="screen history">
@@ -64,11 +67,26 @@ export function HistoryScreen(): React.JSX.Element {
       {result && filters && (
         <>
           {items.length === 0 ? (
-            <p className="history-empty">{result.totalRecords === 0 ? 'No transactions match these filters.' : 'This page is empty.'}</p>
+            <p className="history-empty">
+              {result.totalRecords === 0 ? 'No transactions match these filters.' : 'This page is empty.'}
+            </p>
           ) : (
-            <HistoryTable items={items} orderBy={filters.orderBy} sortOrder={filters.sortOrder} busy={loading} onSort={sortBy} onOpen={setOpenIndex} />
+            <HistoryTable
+              items={items}
+              orderBy={filters.orderBy}
+              sortOrder={filters.sortOrder}
+              busy={loading}
+              onSort={sortBy}
+              onOpen={openRow}
+            />
           )}
-          <HistoryPagination page={page} totalPages={result.totalPages} totalRecords={result.totalRecords} busy={loading} onPage={goToPage} />
+          <HistoryPagination
+            page={page}
+            totalPages={result.totalPages}
+            totalRecords={result.totalRecords}
+            busy={loading}
+            onPage={goToPage}
+          />
         </>
       )}
       {opened && <HistoryDetail item={opened} onClose={close} />}

@@ -26,7 +26,17 @@ const columns: readonly Column[] = [
   { label: 'Label', width: '12rem' },
 ];
 
-function SortHeader({ column, orderBy, sortOrder, onSort }: { column: Column; orderBy: HistoryOrderBy; sortOrder: SortOrder; onSort: (c: HistoryOrderBy) => void }): React.JSX.Element {
+function SortHeader({
+  column,
+  orderBy,
+  sortOrder,
+  onSort,
+}: {
+  column: Column;
+  orderBy: HistoryOrderBy;
+  sortOrder: SortOrder;
+  onSort: (c: HistoryOrderBy) => void;
+}): React.JSX.Element {
   const { sort } = column;
   const className = column.numeric ? 'numeric' : undefined;
   if (!sort) {
@@ -38,7 +48,11 @@ function SortHeader({ column, orderBy, sortOrder, onSort }: { column: Column; or
   }
   const active = orderBy === sort;
   return (
-    <th scope="col" className={className} aria-sort={active ? (sortOrder === 'asc' ? 'ascending' : 'descending') : 'none'}>
+    <th
+      scope="col"
+      className={className}
+      aria-sort={active ? (sortOrder === 'asc' ? 'ascending' : 'descending') : 'none'}
+    >
       <button type="button" className="history-sort" onClick={() => onSort(sort)}>
         {column.label}
         <span aria-hidden="true">{active ? (sortOrder === 'asc' ? ' ▲' : ' ▼') : ''}</span>
@@ -52,7 +66,15 @@ function statusClass(status: string): string {
 }
 
 /** One row: plain text and two amount components, no per-row state, memoised by item identity. */
-const HistoryRow = memo(function HistoryRow({ item, index, onOpen }: { item: HistoryItem; index: number; onOpen: (index: number) => void }): React.JSX.Element {
+const HistoryRow = memo(function HistoryRow({
+  item,
+  index,
+  onOpen,
+}: {
+  item: HistoryItem;
+  index: number;
+  onOpen: (index: number) => void;
+}): React.JSX.Element {
   return (
     <tr
       tabIndex={0}
@@ -65,7 +87,10 @@ const HistoryRow = memo(function HistoryRow({ item, index, onOpen }: { item: His
           onOpen(index);
         } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
           event.preventDefault();
-          const next = event.key === 'ArrowDown' ? event.currentTarget.nextElementSibling : event.currentTarget.previousElementSibling;
+          const next =
+            event.key === 'ArrowDown'
+              ? event.currentTarget.nextElementSibling
+              : event.currentTarget.previousElementSibling;
           if (next instanceof HTMLElement) next.focus();
         }
       }}
