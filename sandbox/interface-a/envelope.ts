@@ -46,6 +46,5 @@ export const errors = {
   tfaRequired: () => new ApiError(400, 'Two-factor code is required'),
   tfaInvalid: () => new ApiError(400, 'Invalid two-factor code'),
   duplicateReference: () => new ApiError(409, 'Reference id already used with a different request'),
-  notFound: () => new ApiError(404, 'Not found'),
   internal: () => new ApiError(500, 'Internal server error'),
 } as const;

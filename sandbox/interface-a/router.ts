@@ -18,7 +18,7 @@ function sendError(ctx: Context, error: ApiError): void {
 
 /**
  * Interface A (spec 4.1) under /api/OAuth. Before any handler: the fault plan, then the per-token rate
- * limit; every failure, including unknown paths, answers with the envelope of 2.1.
+ * limit; every failure answers with the envelope of 2.1 (unknown paths get it from the server fallback).
  */
 export function createInterfaceARouter(deps: InterfaceADeps, log: (line: string) => void): Router {
   const router = new Router({ prefix: INTERFACE_A_PREFIX });
@@ -32,7 +32,6 @@ export function createInterfaceARouter(deps: InterfaceADeps, log: (line: string)
       const key = ctx.get('authorization') || `ip:${ctx.ip}`;
       if (!deps.limiter.take(key)) throw errors.rateLimited();
       await next();
-      if (ctx.status === 404 && ctx.body === undefined) throw errors.notFound();
     } catch (error) {
       if (error instanceof ApiError) {
         sendError(ctx, error);
