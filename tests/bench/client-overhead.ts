@@ -105,7 +105,7 @@ export const clientOverhead: FigureModule = {
             unit: '×',
             target: { value: 1.3 },
             method: `${runs} pairs, same token and account, order alternating: client call time ÷ bare fetch + JSON.parse time of the same request; median and p10/p90 of the per-pair ratios.`,
-            note: `client ${clientSummary.median.toFixed(2)} ms vs bare ${bareSummary.median.toFixed(2)} ms (medians)`,
+            note: `client ${clientSummary.median.toFixed(2)} ms vs bare ${bareSummary.median.toFixed(2)} ms (medians; their ratio ${(clientSummary.median / bareSummary.median).toFixed(2)}×)`,
             details: {
               clientMs: clientSummary,
               bareMs: bareSummary,

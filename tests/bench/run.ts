@@ -4,8 +4,9 @@
  * measurement breaks). `--quick` runs fewer repetitions; `--only=<module id>,...` runs some modules.
  * Not part of the test suite: it takes minutes and wants a quiet machine.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startSandbox } from '../../sandbox/server';
 import { balancesPaint } from './balances-paint';
@@ -36,6 +37,20 @@ function progress(message: string): void {
   process.stderr.write(`[bench] ${message}\n`);
 }
 
+/** The commit measured, and whether the work tree had changes on top of it. */
+function revision(): { commit: string; dirty: boolean } | null {
+  try {
+    const commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+    const status = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    return { commit, dirty: status.trim() !== '' };
+  } catch {
+    return null;
+  }
+}
+
 function parseArgs(argv: readonly string[]): { quick: boolean; only: Set<string> | null } {
   const only = argv.find((arg) => arg.startsWith('--only='));
   const unknown = argv.filter((arg) => arg !== '--quick' && !arg.startsWith('--only='));
@@ -61,6 +76,8 @@ async function main(): Promise<number> {
   const context: BenchContext = { root, sandbox, quick: args.quick, progress };
   const figures: FigureResult[] = [];
   const started = new Date();
+  // The machine is shared: the load around the run says how far to trust its timings.
+  const loadAtStart = loadavg()[0]!;
   try {
     for (const module of selected) {
       try {
@@ -82,7 +99,11 @@ async function main(): Promise<number> {
     await sandbox.close();
   }
 
+  const loadAtEnd = loadavg()[0]!;
   process.stdout.write(`${formatTable(figures)}\n`);
+  process.stdout.write(
+    `\nLoad average ${loadAtStart.toFixed(1)} at the start, ${loadAtEnd.toFixed(1)} at the end, on ${cpus().length} CPUs.\n`,
+  );
   await mkdir(join(root, 'bench'), { recursive: true });
   const resultsPath = join(root, 'bench/results.json');
   await writeFile(
@@ -93,7 +114,13 @@ async function main(): Promise<number> {
         finishedAt: new Date().toISOString(),
         quick: args.quick,
         tolerance: TOLERANCE,
-        machine: { node: process.version, cpus: cpus().length, platform: process.platform },
+        revision: revision(),
+        machine: {
+          node: process.version,
+          cpus: cpus().length,
+          platform: process.platform,
+          loadAverage: { start: loadAtStart, end: loadAtEnd },
+        },
         figures,
       },
       null,
