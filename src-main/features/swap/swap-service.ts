@@ -9,6 +9,7 @@ import type {
 } from '../../../src-preload/contract/swap';
 import { AppError } from '../../app-error';
 import type { Logger } from '../../logging/logger';
+import type { InterfaceAClient } from '../../service/interface-a';
 import type { SwapRequest } from '../../service/interface-a-schemas';
 import { IntentLedger, type Intent } from '../money/at-most-once';
 import { classifyMoneyError, explainRefusal } from '../send/money-errors';
@@ -98,6 +99,32 @@ export function createSwapService(deps: SwapServiceDeps) {
     return new AppError('stale_precheck', 'The quote has expired. A new quote is needed before swapping.');
   }
 
+  /**
+   * POST /swap recomputes the amounts at the moment it runs (spec 4.1 #11 takes the precheck's body), so
+   * just before sending, the quote is checked again: if the user would now send more or receive less than
+   * the review showed, nothing is sent and a new quote is needed.
+   */
+  async function requireQuoteStillHolds(client: InterfaceAClient, body: SwapBody): Promise<void> {
+    let fresh;
+    try {
+      fresh = await client.swapPrecheck(body.request);
+    } catch (error) {
+      throw error instanceof AppError ? explainRefusal(error, role) : error;
+    }
+    const sends = fromServiceNumber(fresh.cryptoAmount);
+    const receives = fromServiceNumber(fresh.toAmount);
+    if (sends.greaterThan(body.cryptoAmount) || receives.lessThan(body.toAmount)) {
+      deps.logger.info('swap quote moved before execution', {
+        from: body.request.fromSymbol,
+        to: body.request.toSymbol,
+      });
+      throw new AppError(
+        'stale_precheck',
+        'The price moved since the quote. Nothing was swapped; check the new quote.',
+      );
+    }
+  }
+
   async function submit(intentId: string, tfaCode: string): Promise<SwapOutcome> {
     deps.session.requireMoneyMovingRole('swap');
     const intent = ledger.get(intentId);
@@ -106,21 +133,22 @@ export function createSwapService(deps: SwapServiceDeps) {
     if ((intent.state === 'confirmed' || intent.state === 'refused') && now() > intent.body.expiresAtMs)
       throw expired();
     const client = deps.session.interfaceA();
+    if (intent.state === 'confirmed' || intent.state === 'refused') await requireQuoteStillHolds(client, intent.body);
     return ledger.submit(intentId, async (body, referenceId) => {
       sentAt.set(intentId, now());
       deps.logger.info('swap submitted', { referenceId, from: body.request.fromSymbol, to: body.request.toSymbol });
       try {
         const result = await client.swap(body.request, tfaCode);
-        if (
+        const hasErrorCode =
           result.errorCode !== null &&
           result.errorCode !== undefined &&
           result.errorCode !== '' &&
-          result.errorCode !== 0
-        ) {
+          result.errorCode !== 0;
+        if (hasErrorCode || result.statusCode < 200 || result.statusCode > 299) {
           // The meaning of errorCode is not specified (spec 4.1 #11): whether anything moved is unknown.
           throw new AppError(
             'outcome_unknown',
-            `The service answered the swap with error ${String(result.errorCode)}. Check its status.`,
+            `The service answered the swap with status ${result.statusCode}${hasErrorCode ? ` and error ${String(result.errorCode)}` : ''}. Check its status.`,
           );
         }
         return {

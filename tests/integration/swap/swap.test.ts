@@ -193,6 +193,44 @@ describe('swap quotes expire', () => {
   });
 });
 
+describe('swap price moves', () => {
+  let app: MoneyApp;
+  beforeAll(async () => {
+    app = await startMoneyApp();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('refuses to swap when the service would now give less than the review showed', async () => {
+    const session = app.core.session;
+    let priceDrop = 1;
+    // The service's own answers, with the received amount scaled as if the price had moved.
+    const moving = {
+      ...session,
+      interfaceA: () => {
+        const client = session.interfaceA();
+        return {
+          ...client,
+          swapPrecheck: async (request: Parameters<typeof client.swapPrecheck>[0]) => {
+            const quoted = await client.swapPrecheck(request);
+            return { ...quoted, toAmount: new Decimal(String(quoted.toAmount)).times(priceDrop).toNumber() };
+          },
+        };
+      },
+    };
+    const swap = createSwapService({ session: moving, logger: app.logger });
+    const review = swap.confirm((await swap.quote({ ...BTC_TO_ETH, amount: '0.004', isUsdInput: false })).quoteId);
+    priceDrop = 0.9;
+    const sent = swapsSent(app);
+    await expect(swap.execute({ intentId: review.intentId, tfaCode: await app.nextCode() })).rejects.toMatchObject({
+      code: 'stale_precheck',
+    });
+    expect(swapsSent(app)).toBe(sent);
+    expect(swap.status(review.intentId).state).toBe('confirmed');
+  });
+});
+
 describe('swap and roles', () => {
   let app: MoneyApp;
   beforeAll(async () => {
