@@ -164,7 +164,16 @@ describe('History: 20,000 transactions, filtered, sorted, paged and exported', (
 
   it('opens every detail of a row from the keyboard and closes it with Escape', async () => {
     const rows = table().locator('tbody tr');
-    await rows.first().focus();
+    const focusedIndex = () => page.evaluate(() => document.activeElement?.getAttribute('data-index'));
+    // One Tab stop for the whole table; arrows, Home and End move between rows.
+    expect(await table().locator('tbody tr[tabindex="0"]').count()).toBe(1);
+    await page.getByRole('columnheader', { name: 'Label' }).click();
+    await page.keyboard.press('Tab');
+    await expect.poll(focusedIndex).toBe('0');
+    await page.keyboard.press('End');
+    await expect.poll(focusedIndex).toBe(String((await rows.count()) - 1));
+    await page.keyboard.press('Home');
+    await expect.poll(focusedIndex).toBe('0');
     await page.keyboard.press('ArrowDown');
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-index'))).toBe('1');
     await page.keyboard.press('Enter');

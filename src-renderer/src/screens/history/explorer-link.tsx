@@ -1,15 +1,20 @@
 import { wallet } from '../../bridge';
 import { shortHash } from './history-format';
 
-/** The txId as a button that opens the block explorer in the system browser (main checks the host). */
+/**
+ * The txId as a button that opens the block explorer in the system browser (main checks the host). In a
+ * row it is no Tab stop of its own (the row is, and the row's detail dialog has the same link).
+ */
 export function ExplorerLink({
   txId,
   url,
   full = false,
+  inRow = false,
 }: {
   txId: string;
   url: string | null;
   full?: boolean;
+  inRow?: boolean;
 }): React.JSX.Element {
   if (txId === '') return <span className="history-muted">—</span>;
   const text = full ? txId : shortHash(txId);
@@ -23,6 +28,7 @@ export function ExplorerLink({
   return (
     <button
       type="button"
+      tabIndex={inRow ? -1 : undefined}
       className="history-link mono"
       title={`${txId} — open in block explorer`}
       aria-label={`Open transaction ${shortHash(txId)} in block explorer`}

@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useCallback, useState } from 'react';
 import type { HistoryItem, HistoryOrderBy, SortOrder } from '../../../../src-preload/contract/history';
 import { CryptoAmount, UsdAmount } from '../../components/amount';
 import { formatDateTime } from '../../format/dates';
@@ -61,6 +61,15 @@ function SortHeader({
   );
 }
 
+const rowMoves: Record<string, (index: number, count: number) => number> = {
+  ArrowDown: (index) => index + 1,
+  ArrowUp: (index) => index - 1,
+  Home: () => 0,
+  End: (_index, count) => count - 1,
+  PageDown: (index) => index + 10,
+  PageUp: (index) => index - 10,
+};
+
 function statusClass(status: string): string {
   return `history-status history-status-${status.toLowerCase().replace(/[^a-z]/g, '') || 'unknown'}`;
 }
@@ -69,29 +78,34 @@ function statusClass(status: string): string {
 const HistoryRow = memo(function HistoryRow({
   item,
   index,
+  tabbable,
   onOpen,
+  onFocusRow,
 }: {
   item: HistoryItem;
   index: number;
+  /** Roving tab stop: Tab enters the table once, arrows move between rows. */
+  tabbable: boolean;
   onOpen: (index: number) => void;
+  onFocusRow: (index: number) => void;
 }): React.JSX.Element {
   return (
     <tr
-      tabIndex={0}
+      tabIndex={tabbable ? 0 : -1}
       data-index={index}
+      onFocus={() => onFocusRow(index)}
       aria-label={`${item.type} ${item.symbol} ${item.date.slice(0, 10)}, reference ${item.referenceId}`}
       onClick={() => onOpen(index)}
       onKeyDown={(event) => {
         if (event.key === 'Enter' || event.key === ' ') {
           event.preventDefault();
           onOpen(index);
-        } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        } else if (event.key in rowMoves) {
           event.preventDefault();
-          const next =
-            event.key === 'ArrowDown'
-              ? event.currentTarget.nextElementSibling
-              : event.currentTarget.previousElementSibling;
-          if (next instanceof HTMLElement) next.focus();
+          const rows = event.currentTarget.parentElement?.children;
+          const target =
+            rows?.[Math.min(Math.max(0, (rowMoves[event.key] ?? (() => index))(index, rows.length)), rows.length - 1)];
+          if (target instanceof HTMLElement) target.focus();
         }
       }}
     >
@@ -118,7 +132,7 @@ const HistoryRow = memo(function HistoryRow({
         {shortHash(item.address)}
       </td>
       <td>
-        <ExplorerLink txId={item.txId} url={item.explorerUrl} />
+        <ExplorerLink txId={item.txId} url={item.explorerUrl} inRow />
       </td>
       <td className="mono" title={item.referenceId}>
         {shortHash(item.referenceId, 8)}
@@ -143,6 +157,10 @@ export function HistoryTable({
   onSort: (column: HistoryOrderBy) => void;
   onOpen: (index: number) => void;
 }): React.JSX.Element {
+  const [focus, setFocus] = useState({ items, index: 0 });
+  // A new page starts the roving tab stop at its first row.
+  const active = focus.items === items ? focus.index : 0;
+  const onFocusRow = useCallback((index: number) => setFocus({ items, index }), [items]);
   return (
     <div className="history-table-wrap">
       <table aria-label="Transactions" aria-busy={busy} className="history-table">
@@ -160,7 +178,14 @@ export function HistoryTable({
         </thead>
         <tbody>
           {items.map((item, index) => (
-            <HistoryRow key={`${item.referenceId}-${index}`} item={item} index={index} onOpen={onOpen} />
+            <HistoryRow
+              key={`${item.referenceId}-${index}`}
+              item={item}
+              index={index}
+              tabbable={index === active}
+              onOpen={onOpen}
+              onFocusRow={onFocusRow}
+            />
           ))}
         </tbody>
       </table>
