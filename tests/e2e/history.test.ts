@@ -126,6 +126,16 @@ describe('History: 20,000 transactions, filtered, sorted, paged and exported', (
     await expectRowsOf({ orderBy: 'date', sortOrder: 'desc' }, 1, 100);
   });
 
+  it('says so when the service is busy and loads the page by itself once the wait is over', async () => {
+    session.sandbox.faults.set({ rateLimitNext: 1 });
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Too many requests' }).waitFor();
+    await expectRowsOf({ orderBy: 'date', sortOrder: 'desc' }, 2, 100);
+    expect(await page.getByRole('alert').filter({ hasText: 'Too many requests' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'First page' }).click();
+    await expectRowsOf({}, 1, 100);
+  });
+
   it('searches, filters by symbol and type, and hides small amounts as the service does', async () => {
     const sample = (await service({ page: 1, recordsPerPage: 1, filter: 'payroll' })).items[0];
     const search = page.getByRole('searchbox', { name: 'Search transactions' });

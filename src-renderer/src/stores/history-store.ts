@@ -61,6 +61,8 @@ export function queryOf(filters: HistoryFilters): HistoryQuery {
   };
 }
 
+const RATE_LIMIT_RETRY_SECONDS = 2;
+
 // Bumped on reset and on every new request: an answer for an older request or account is dropped.
 let generation = 0;
 
@@ -72,8 +74,18 @@ export const useHistoryStore = create<HistoryState>()((set, get) => {
     set({ loading: true, error: null });
     const result = await wallet.history.page({ ...queryOf(filters), page, recordsPerPage: filters.recordsPerPage });
     if (mine !== generation) return;
-    if (result.ok) set({ result: result.value, loading: false });
-    else set({ error: result.error, loading: false });
+    if (result.ok) {
+      set({ result: result.value, loading: false });
+      return;
+    }
+    set({ error: result.error, loading: false });
+    if (result.error.code === 'rate_limited') {
+      // Ask again once the service's wait is over, unless the user has moved on (a newer request or reset).
+      const seconds = Math.min(Math.max(result.error.retryAfterSeconds ?? RATE_LIMIT_RETRY_SECONDS, 1), 60);
+      setTimeout(() => {
+        if (mine === generation) void load();
+      }, seconds * 1000);
+    }
   };
 
   const remember = (filters: HistoryFilters): void => {
