@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../sandbox/server';
 import { createCodeSource } from '../support/two-factor-codes';
 import { expectedFormats } from './support/amount-formats';
+import { reloadSignedInApp } from './support/reload-app';
 import { recordServiceRequests } from './support/service-requests';
 import { startSignedInApp, type SignedInApp } from './support/signed-in-app';
 
@@ -41,14 +42,8 @@ describe('Send: a user sends crypto with a two-factor code', () => {
 
   beforeEach(async () => {
     // Every story starts from a fresh window on the Send screen.
-    await page.reload();
+    await reloadSignedInApp(page);
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await nav.waitFor({ timeout: 15_000 }).catch(async (error: unknown) => {
-      throw new Error(
-        `no main navigation after reload; the page shows: ${(await page.locator('body').innerText()).slice(0, 500)}`,
-        { cause: error },
-      );
-    });
     await nav.getByRole('button', { name: 'Send', exact: true }).click();
     await page.getByRole('heading', { name: 'Send', exact: true }).waitFor();
   });
@@ -228,7 +223,7 @@ describe('Send: a user sends crypto with a two-factor code', () => {
     expect(await page.getByText(`Reference ${String(referenceId)}`).isVisible()).toBe(true);
 
     // Even after the window is reloaded, the send is not forgotten: it waits to be checked.
-    await page.reload();
+    await reloadSignedInApp(page);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Send', exact: true }).click();
     await page.getByRole('heading', { name: 'Sends with an unknown outcome' }).waitFor();
     await page.getByRole('button', { name: `Check status of ${String(referenceId)}` }).click();

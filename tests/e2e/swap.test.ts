@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../sandbox/server';
 import { createCodeSource } from '../support/two-factor-codes';
 import { expectedFormats } from './support/amount-formats';
+import { reloadSignedInApp } from './support/reload-app';
 import { recordServiceRequests } from './support/service-requests';
 import { startSignedInApp, type SignedInApp } from './support/signed-in-app';
 
@@ -35,7 +36,7 @@ describe('Swap: a user converts one asset into another', () => {
   });
 
   beforeEach(async () => {
-    await page.reload();
+    await reloadSignedInApp(page);
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('button', { name: 'Swap', exact: true }).click();
     await page.getByRole('heading', { name: 'Swap', exact: true }).waitFor();
