@@ -108,6 +108,33 @@ describe('signing in through the system browser', () => {
     expect(await findStoredRefreshToken(session)).toBeNull();
   });
 
+  it('refreshes an expired access token silently and stores the rotated refresh token first', async () => {
+    const session = await track(startSignedInApp({ accessTokenTtlSeconds: 2 }));
+    const { page } = session;
+    const before = await findStoredRefreshToken(session);
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await mainNavigation(page).getByRole('button', { name: 'Profile' }).click();
+    await expect.poll(() => page.getByRole('definition').nth(1).textContent()).toBe(session.user.email);
+    const after = await findStoredRefreshToken(session);
+    expect(after).toBeTruthy();
+    expect(after).not.toBe(before);
+  });
+
+  it('a refresh token revoked at the issuer returns the user to sign-in, with no retry loop', async () => {
+    const session = await track(startSignedInApp());
+    const { page, sandbox, user } = session;
+    const revoked = await fetch(new URL('/__sandbox/revoke-grants', sandbox.origin), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: user.username }),
+    });
+    expect(revoked.ok).toBe(true);
+    await mainNavigation(page).getByRole('button', { name: 'Profile' }).click();
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(await findStoredRefreshToken(session)).toBeNull();
+    expect(session.app.externalUrls).toHaveLength(1);
+  });
+
   it('without a usable keychain it says so and still signs in for this run', async () => {
     const session = await track(startApp({ keychain: 'memory' }));
     const { page } = session;
