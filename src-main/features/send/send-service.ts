@@ -176,7 +176,7 @@ export function createSendService(deps: SendServiceDeps) {
     }
     const client = deps.session.interfaceA();
     const outcome = await ledger.submit(intentId, async (body, referenceId) => {
-      deps.logger.info('send submitted', { referenceId, code: body.code, attempt: intent.attempts + 1 });
+      deps.logger.info('send submitted', { referenceId, asset: body.code, attempt: intent.attempts + 1 });
       try {
         const result = await client.send(
           {
@@ -192,7 +192,7 @@ export function createSendService(deps: SendServiceDeps) {
         return { referenceId, txId: result.txId, explorerUrl: result.explorerUrl, status: null };
       } catch (error) {
         const classified = classifyMoneyError(error, role);
-        deps.logger.warn('send not confirmed by the service', { referenceId, code: classified.code });
+        deps.logger.warn('send not confirmed by the service', { referenceId, error: classified.code });
         throw classified;
       }
     });
@@ -348,7 +348,7 @@ export function createSendService(deps: SendServiceDeps) {
       };
       stored.intent = { feeRate: input.feeRate, description, review };
       reviews.set(intent.id, review);
-      deps.logger.info('send confirmed', { referenceId: intent.referenceId, code: view.code, feeRate: input.feeRate });
+      deps.logger.info('send confirmed', { referenceId: intent.referenceId, asset: view.code, feeRate: input.feeRate });
       return review;
     },
 

@@ -160,7 +160,7 @@ export function createSwapService(deps: SwapServiceDeps) {
         };
       } catch (error) {
         const classified = classifyMoneyError(error, role);
-        deps.logger.warn('swap not confirmed by the service', { referenceId, code: classified.code });
+        deps.logger.warn('swap not confirmed by the service', { referenceId, error: classified.code });
         throw classified;
       }
     });
