@@ -4,7 +4,7 @@ import { rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { once } from 'node:events';
 import type { HistoryQuery } from '../../../src-preload/contract/history';
-import type { TransactionsRequest, TransactionsResult } from '../../service/interface-a-schemas';
+import type { TransactionItem, TransactionsRequest, TransactionsResult } from '../../service/interface-a-schemas';
 import { csvHeader, csvLine } from './csv';
 import { fetchWithRetry, type RetryNotice, type RetryPolicy } from './fetch-with-retry';
 import { transactionsRequest } from './transactions-request';
@@ -43,6 +43,11 @@ export function temporaryPathFor(path: string): string {
   return join(dirname(path), `.${basename(path)}.${randomBytes(4).toString('hex')}.part`);
 }
 
+/** What tells two records apart when a page boundary shifts under a running export. */
+function recordKey(item: TransactionItem): string {
+  return [item.referenceId, item.txId ?? '', item.date, item.symbol, item.type, String(item.amount)].join('\u0000');
+}
+
 async function write(stream: WriteStream, chunk: string): Promise<void> {
   // Respect back-pressure so a slow disk cannot make pages pile up in memory.
   if (!stream.write(chunk, 'utf8')) await once(stream, 'drain');
@@ -71,6 +76,9 @@ export async function exportHistoryCsv(options: ExportHistoryOptions): Promise<E
   });
   streamFailed.catch(() => undefined);
   let written = 0;
+  let lines = 0;
+  // Only the previous page's keys are kept, so memory stays one page deep.
+  let previousKeys = new Set<string>();
   let total = 0;
   let totalPages = 1;
   let page = 1;
@@ -91,9 +99,18 @@ export async function exportHistoryCsv(options: ExportHistoryOptions): Promise<E
       total = result.totalRecords;
       totalPages = result.totalPages;
       let chunk = '';
-      for (const item of result.items) chunk += csvLine(item);
+      const keys = new Set<string>();
+      for (const item of result.items) {
+        const key = recordKey(item);
+        keys.add(key);
+        // A record that arrived at the top while exporting pushes the last row of a page onto the next one.
+        if (previousKeys.has(key)) continue;
+        chunk += csvLine(item);
+        lines += 1;
+      }
+      previousKeys = keys;
       await Promise.race([write(stream, chunk), streamFailed]);
-      written += result.items.length;
+      written = lines;
       options.onPage?.(progress());
       // A short page means the end, even if the service's totals disagree.
       if (result.items.length < pageSize) break;
