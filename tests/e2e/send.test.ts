@@ -240,6 +240,28 @@ describe('Send: a user sends crypto with a two-factor code', () => {
     expect(await page.getByRole('heading', { name: 'Sends with an unknown outcome' }).count()).toBe(0);
   });
 
+  it('when Check status finds nothing, the user retries with the same reference and it is sent once', async () => {
+    const before = await sandboxBalance('BTC');
+    const fee = await sandboxFee('BTC', BTC_DESTINATION, '0.0006', 1);
+    await fillSend('BTC', BTC_DESTINATION, '0.0006');
+    await reviewWithFee('Standard');
+    await enterCode(await nextCode());
+    sandbox.faults.set({ failNext: 1 });
+    await page.getByRole('button', { name: 'Send now' }).click();
+    await page.getByRole('heading', { name: 'Outcome unknown' }).waitFor();
+    const referenceId = lastSendBody()?.referenceId;
+
+    await page.getByRole('button', { name: 'Check status' }).click();
+    await expect
+      .poll(() => page.getByRole('status').allTextContents())
+      .toContainEqual(expect.stringMatching(/did not go through/));
+    await enterCode(await nextCode());
+    await page.getByRole('button', { name: 'Retry with the same reference' }).click();
+    await page.getByRole('heading', { name: 'Sent' }).waitFor();
+    expect(sendsWith(referenceId)).toBe(2);
+    expect((await sandboxBalance('BTC')).toFixed()).toBe(before.minus('0.0006').minus(fee).toFixed());
+  });
+
   it('warns when the address looks like one from the history, at entry and again on review', async () => {
     await fillSend('ETH', EVM_DESTINATION, '0.001');
     await reviewWithFee('Standard');
