@@ -243,6 +243,26 @@ describe('send is safe against mistakes and double spending', () => {
     );
   });
 
+  it('switching account drops the precheck and refuses to send an intent prepared for the other account', async () => {
+    const precheck = await app.value<SendPrecheck>('send.precheck', {
+      code: 'BTC',
+      address: BTC_DESTINATION,
+      amount: '0.0001',
+    });
+    const review = await prepare(app, { amount: '0.0001' });
+    const home = app.core.session.activeAccount();
+    await app.switchTo('Agent');
+    expect((await app.failure('send.confirm', { precheckId: precheck.precheckId, feeRate: 1 })).code).toBe(
+      'stale_precheck',
+    );
+    const sent = app.count('POST', '/send');
+    expect((await app.failure('send.execute', { intentId: review.intentId, tfaCode: await app.nextCode() })).code).toBe(
+      'stale_precheck',
+    );
+    expect(app.count('POST', '/send')).toBe(sent);
+    await app.value('session.switchAccount', { accountGuid: home.guid });
+  });
+
   it('warns about a look-alike of an address from the history, at precheck and again on review', async () => {
     const first = await prepare(app, { code: 'ETH', address: EVM_DESTINATION, amount: '0.001' });
     await app.value('send.execute', { intentId: first.intentId, tfaCode: await app.nextCode() });
