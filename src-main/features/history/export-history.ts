@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { rename, unlink } from 'node:fs/promises';
+import { open, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { once } from 'node:events';
 import type { HistoryQuery } from '../../../src-preload/contract/history';
@@ -118,6 +118,13 @@ export async function exportHistoryCsv(options: ExportHistoryOptions): Promise<E
     stream.end();
     await Promise.race([once(stream, 'finish'), streamFailed]);
     await closeStream(stream);
+    // On disk before it takes the real name, so a crash never leaves an empty or torn file there.
+    const handle = await open(temporary, 'r+');
+    try {
+      await handle.datasync();
+    } finally {
+      await handle.close();
+    }
     await rename(temporary, options.path);
     return { written, total, pages: Math.min(page, totalPages) };
   } catch (error) {
