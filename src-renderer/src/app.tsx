@@ -4,9 +4,9 @@ import { useIdleLock } from './hooks/use-idle-lock';
 import { useShortcuts } from './hooks/use-shortcuts';
 import { HomeScreen } from './screens/home/home-screen';
 import { ReceiveScreen } from './screens/receive/receive-screen';
+import { SendScreen } from './screens/send/send-screen';
 import { MerchantScreen } from './screens/merchant/merchant-screen';
 import { HistoryScreen } from './screens/history/history-screen';
-import { SendScreen } from './screens/send/send-screen';
 import { SettingsScreen } from './screens/settings-screen';
 import { LockScreen } from './screens/session/lock-screen';
 import { ProfileScreen } from './screens/session/profile-screen';
@@ -22,12 +22,12 @@ function ScreenView({ screen }: { screen: ScreenId }): React.JSX.Element {
       return <HomeScreen />;
     case 'receive':
       return <ReceiveScreen />;
-    case 'history':
-      return <HistoryScreen />;
     case 'send':
       return <SendScreen />;
     case 'swap':
       return <SwapScreen />;
+    case 'history':
+      return <HistoryScreen />;
     case 'profile':
       return <ProfileScreen />;
     case 'merchant':
