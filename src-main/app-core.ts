@@ -49,9 +49,13 @@ export interface AppCore {
 
 export function currentEndpoints(deps: Pick<AppCoreDeps, 'settings' | 'localSandboxPort'>): Endpoints {
   const settings = deps.settings.get();
-  const endpoints = settings.environments[settings.environment] ?? builtInEndpoints(settings.environment, deps.localSandboxPort);
+  const endpoints =
+    settings.environments[settings.environment] ?? builtInEndpoints(settings.environment, deps.localSandboxPort);
   if (!endpoints) {
-    throw new AppError('not_configured', `The ${environmentLabels[settings.environment]} environment has no endpoints yet. Add them in settings.`);
+    throw new AppError(
+      'not_configured',
+      `The ${environmentLabels[settings.environment]} environment has no endpoints yet. Add them in settings.`,
+    );
   }
   return endpoints;
 }
@@ -117,7 +121,10 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     },
     'preferences.get': () => settings.get().preferences,
     'preferences.update': async (change) => {
-      const next = await settings.update((current) => ({ ...current, preferences: { ...current.preferences, ...change } }));
+      const next = await settings.update((current) => ({
+        ...current,
+        preferences: { ...current.preferences, ...change },
+      }));
       deps.emit('preferences.changed', next.preferences);
       return next.preferences;
     },
