@@ -99,6 +99,22 @@ describe('signing in through the system browser', () => {
     await mainNavigation(page).waitFor();
   });
 
+  it('locks by itself after the configured idle time, and input in between postpones it', async () => {
+    const session = await track(startSignedInApp());
+    const { page, app } = session;
+    await page.clock.install();
+    await page.reload();
+    await mainNavigation(page).waitFor();
+    expect(await app.dispatch('preferences.update', { idleLockMinutes: 2 })).toMatchObject({ ok: true });
+    await page.clock.fastForward('01:30');
+    await page.keyboard.press('Shift');
+    await page.clock.fastForward('01:30');
+    expect(await mainNavigation(page).isVisible()).toBe(true);
+    await page.clock.fastForward('00:35');
+    await page.getByRole('heading', { name: 'Wallet Desk is locked' }).waitFor();
+    expect(await page.getByRole('table').count()).toBe(0);
+  });
+
   it('sign-out returns to the sign-in screen and removes the stored token', async () => {
     const session = await track(startSignedInApp());
     const { page } = session;
