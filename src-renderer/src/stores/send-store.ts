@@ -10,13 +10,19 @@ import type {
 } from '../../../src-preload/contract/send';
 import type { BridgeError } from '../../../src-preload/result';
 import { wallet } from '../bridge';
+import {
+  createMoneyIntentActions,
+  type MoneyIntentActions,
+  type MoneyIntentState,
+  type MoneyStep,
+} from './money-intent';
 import { registerSessionReset } from './session-reset';
 
 /**
- * form → (precheck) → review → result, or → unknown when the answer was lost. The renderer never holds
- * more than ids and what main showed; the body that is sent lives in main, frozen at confirmation.
+ * form → (precheck) → review → result, or → unknown when the answer was lost (see money-intent.ts for the
+ * shared execute / reconcile / retry part).
  */
-export type SendStep = 'form' | 'review' | 'result' | 'unknown';
+export type SendStep = MoneyStep;
 
 export interface SendForm {
   readonly code: AssetCode | '';
@@ -27,38 +33,22 @@ export interface SendForm {
   readonly description: string;
 }
 
-interface SendState {
+interface SendState extends MoneyIntentState<SendReview, SendOutcome, SendStatus>, MoneyIntentActions<SendReview> {
   readonly assets: SendAsset[] | null;
   readonly assetsError: BridgeError | null;
   readonly form: SendForm;
   readonly precheck: SendPrecheck | null;
   readonly prechecking: boolean;
   readonly precheckError: BridgeError | null;
-  readonly step: SendStep;
-  readonly review: SendReview | null;
   readonly confirming: boolean;
   readonly confirmError: BridgeError | null;
-  /** A send, retry or status check is on its way: every submit button is disabled. */
-  readonly submitting: boolean;
-  readonly submitError: BridgeError | null;
-  readonly outcome: SendOutcome | null;
-  /** Set after "Check status": found (→ result) or not found (→ a retry with the same reference is offered). */
-  readonly lookup: 'not_found' | null;
-  /** Earlier sends whose outcome is still unknown (kept in main across reloads and locks). */
-  readonly unresolved: { review: SendReview; status: SendStatus }[];
 
   loadAssets(): Promise<void>;
-  loadUnresolved(): Promise<void>;
-  /** Opens an unresolved send on its "outcome unknown" page. */
-  resume(review: SendReview): void;
   edit(change: Partial<Omit<SendForm, 'isMax'>>): void;
   chooseFee(feeRate: FeeRate): void;
   check(): Promise<void>;
   chooseMax(): Promise<void>;
   confirm(): Promise<void>;
-  execute(tfaCode: string): Promise<void>;
-  checkStatus(): Promise<void>;
-  retry(tfaCode: string): Promise<void>;
   back(): void;
   startOver(): void;
   reset(): void;
@@ -116,41 +106,24 @@ export const useSendStore = create<SendState>()((set, get) => {
     }));
   }
 
-  /** Sends (or retries) the confirmed intent once; a second call while one is on its way does nothing. */
-  async function submit(tfaCode: string, operation: 'execute' | 'retry'): Promise<void> {
-    const { review, submitting } = get();
-    if (!review || submitting) return;
-    set({ submitting: true, submitError: null });
-    const result =
-      operation === 'execute'
-        ? await wallet.send.execute({ intentId: review.intentId, tfaCode })
-        : await wallet.send.retry({ intentId: review.intentId, tfaCode });
-    if (get().review?.intentId !== review.intentId) return;
-    if (result.ok) {
-      set({ submitting: false, outcome: result.value, step: 'result', lookup: null });
-    } else if (result.error.code === 'outcome_unknown') {
-      set({ submitting: false, step: 'unknown', submitError: result.error, lookup: null });
-    } else if (result.error.code === 'stale_precheck') {
+  const intent = createMoneyIntentActions<SendReview, SendOutcome, SendStatus>({
+    api: wallet.send,
+    set: (partial) => set(partial),
+    get,
+    invalidate: () => {
+      generation += 1;
+    },
+    onStale: (error) => {
       // Fees shown are too old to send with: back to the form, which checks them again.
       generation += 1;
-      set({ submitting: false, step: 'form', review: null, precheck: null, precheckError: result.error });
-    } else {
-      set({ submitting: false, submitError: result.error });
-    }
-  }
+      set({ submitting: false, step: 'form', review: null, precheck: null, precheckError: error });
+    },
+  });
 
   return {
     ...initial,
 
-    async loadUnresolved() {
-      const result = await wallet.send.unresolved();
-      if (result.ok) set({ unresolved: result.value });
-    },
-
-    resume(review) {
-      generation += 1;
-      set({ review, step: 'unknown', submitError: null, lookup: null, outcome: null });
-    },
+    ...intent,
 
     async loadAssets() {
       const result = await wallet.send.assets();
@@ -207,31 +180,6 @@ export const useSendStore = create<SendState>()((set, get) => {
         return;
       }
       set({ confirming: false, review: result.value, step: 'review', submitError: null, outcome: null, lookup: null });
-    },
-
-    execute: (tfaCode) => submit(tfaCode, 'execute'),
-    retry: (tfaCode) => submit(tfaCode, 'retry'),
-
-    async checkStatus() {
-      const { review, submitting } = get();
-      if (!review || submitting) return;
-      set({ submitting: true, submitError: null });
-      const result = await wallet.send.reconcile({ intentId: review.intentId });
-      if (get().review?.intentId !== review.intentId) return;
-      if (!result.ok) {
-        set({ submitting: false, submitError: result.error });
-        return;
-      }
-      const { lookup, status } = result.value;
-      if (status.state === 'succeeded' && status.outcome) {
-        set({ submitting: false, outcome: status.outcome, step: 'result', lookup: null });
-      } else {
-        set({
-          submitting: false,
-          lookup: lookup === 'not_found' || status.canRetry ? 'not_found' : null,
-          submitError: status.error,
-        });
-      }
     },
 
     back() {

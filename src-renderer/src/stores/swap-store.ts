@@ -8,9 +8,16 @@ import type {
 } from '../../../src-preload/contract/swap';
 import type { BridgeError } from '../../../src-preload/result';
 import { wallet } from '../bridge';
+import {
+  createMoneyIntentActions,
+  type MoneyIntentActions,
+  type MoneyIntentState,
+  type MoneyStep,
+} from './money-intent';
 import { registerSessionReset } from './session-reset';
 
-export type SwapStep = 'form' | 'review' | 'result' | 'unknown';
+/** The shared execute / reconcile / retry part is in money-intent.ts. */
+export type SwapStep = MoneyStep;
 
 export interface SwapForm {
   readonly fromSymbol: string;
@@ -21,33 +28,21 @@ export interface SwapForm {
   readonly isUsdInput: boolean;
 }
 
-interface SwapState {
+interface SwapState extends MoneyIntentState<SwapReview, SwapOutcome, SwapStatus>, MoneyIntentActions<SwapReview> {
   readonly symbols: SwapSymbolsView | null;
   readonly symbolsError: BridgeError | null;
   readonly form: SwapForm;
   readonly quote: SwapQuote | null;
   readonly quoting: boolean;
   readonly quoteError: BridgeError | null;
-  readonly step: SwapStep;
-  readonly review: SwapReview | null;
   readonly confirming: boolean;
-  readonly submitting: boolean;
-  readonly submitError: BridgeError | null;
   /** Told to the user when an expired quote was replaced by a fresh one before anything was sent. */
   readonly notice: string | null;
-  readonly outcome: SwapOutcome | null;
-  readonly lookup: 'not_found' | null;
-  readonly unresolved: { review: SwapReview; status: SwapStatus }[];
 
   loadSymbols(): Promise<void>;
-  loadUnresolved(): Promise<void>;
-  resume(review: SwapReview): void;
   edit(change: Partial<SwapForm>): void;
   refreshQuote(): Promise<void>;
   confirm(): Promise<void>;
-  execute(tfaCode: string): Promise<void>;
-  checkStatus(): Promise<void>;
-  retry(tfaCode: string): Promise<void>;
   back(): void;
   startOver(): void;
   reset(): void;
@@ -132,41 +127,29 @@ export const useSwapStore = create<SwapState>()((set, get) => {
     set({ submitting: false, review: confirmed.value, notice: reason, submitError: null });
   }
 
-  async function submit(tfaCode: string, operation: 'execute' | 'retry'): Promise<void> {
-    const { review, submitting } = get();
-    if (!review || submitting) return;
-    set({ submitting: true, submitError: null, notice: null });
-    if (operation === 'execute' && isExpired(review)) {
+  const intent = createMoneyIntentActions<SwapReview, SwapOutcome, SwapStatus>({
+    api: wallet.swap,
+    set: (partial) => set(partial),
+    get,
+    invalidate: () => {
+      generation += 1;
+    },
+    clearExtras: () => set({ notice: null }),
+    beforeExecute: async (review) => {
+      if (!isExpired(review)) return false;
       await renew('The quote expired, so a new one was fetched. Check the new amounts and enter a new code.');
-      return;
-    }
-    const result =
-      operation === 'execute'
-        ? await wallet.swap.execute({ intentId: review.intentId, tfaCode })
-        : await wallet.swap.retry({ intentId: review.intentId, tfaCode });
-    if (get().review?.intentId !== review.intentId) return;
-    if (result.ok) set({ submitting: false, outcome: result.value, step: 'result', lookup: null });
-    else if (result.error.code === 'outcome_unknown')
-      set({ submitting: false, step: 'unknown', submitError: result.error, lookup: null });
-    else if (result.error.code === 'stale_precheck') {
-      await renew(
+      return true;
+    },
+    onStale: () =>
+      renew(
         'The quote expired before the swap was sent, so a new one was fetched. Check the new amounts and enter a new code.',
-      );
-    } else set({ submitting: false, submitError: result.error });
-  }
+      ),
+  });
 
   return {
     ...initial,
 
-    async loadUnresolved() {
-      const result = await wallet.swap.unresolved();
-      if (result.ok) set({ unresolved: result.value });
-    },
-
-    resume(review) {
-      generation += 1;
-      set({ review, step: 'unknown', submitError: null, lookup: null, outcome: null, notice: null });
-    },
+    ...intent,
 
     async loadSymbols() {
       const result = await wallet.swap.symbols();
@@ -199,30 +182,6 @@ export const useSwapStore = create<SwapState>()((set, get) => {
         return;
       }
       set({ confirming: false, review: result.value, step: 'review' });
-    },
-
-    execute: (tfaCode) => submit(tfaCode, 'execute'),
-    retry: (tfaCode) => submit(tfaCode, 'retry'),
-
-    async checkStatus() {
-      const { review, submitting } = get();
-      if (!review || submitting) return;
-      set({ submitting: true, submitError: null });
-      const result = await wallet.swap.reconcile({ intentId: review.intentId });
-      if (get().review?.intentId !== review.intentId) return;
-      if (!result.ok) {
-        set({ submitting: false, submitError: result.error });
-        return;
-      }
-      const { lookup, status } = result.value;
-      if (status.state === 'succeeded' && status.outcome)
-        set({ submitting: false, outcome: status.outcome, step: 'result', lookup: null });
-      else
-        set({
-          submitting: false,
-          lookup: lookup === 'not_found' || status.canRetry ? 'not_found' : null,
-          submitError: status.error,
-        });
     },
 
     back() {

@@ -3,6 +3,7 @@ import type { AssetCode } from '../../../../src-preload/contract/assets';
 import type { FeeRate } from '../../../../src-preload/contract/send';
 import type { BridgeError } from '../../../../src-preload/result';
 import { CryptoAmount, UsdAmount } from '../../components/amount';
+import { DecimalInput } from '../../components/decimal-input';
 import { ErrorMessage } from '../../components/error-message';
 import { useSendStore } from '../../stores/send-store';
 
@@ -96,14 +97,11 @@ export function SendForm({ disabled }: { disabled: boolean }): React.JSX.Element
 
           <label htmlFor={ids.amount}>Amount{selected ? ` (${selected.code})` : ''}</label>
           <div className="row">
-            <input
+            <DecimalInput
               id={ids.amount}
-              inputMode="decimal"
-              autoComplete="off"
               value={form.amount}
-              aria-invalid={amountError ? true : undefined}
-              aria-describedby={amountError ? ids.amountError : undefined}
-              onChange={(event) => edit({ amount: event.target.value.replace(',', '.') })}
+              errorId={amountError ? ids.amountError : undefined}
+              onChange={(amount) => edit({ amount })}
             />
             <button
               type="button"

@@ -1,34 +1,8 @@
-import { useId, useState } from 'react';
 import type { SendOutcome } from '../../../../src-preload/contract/send';
 import { CryptoAmount } from '../../components/amount';
-import { ErrorMessage } from '../../components/error-message';
-import { TwoFactorInput } from '../../components/two-factor-input';
-import { wallet } from '../../bridge';
+import { ExplorerButton, focusOnMount, UnknownOutcome } from '../../components/money-outcome';
 import { useSendStore } from '../../stores/send-store';
 import { EmphasisedAddress } from './emphasised-address';
-
-/** The outcome heading takes focus when it appears, so it is announced and Tab continues from it. */
-function focusOnMount(element: HTMLHeadingElement | null): void {
-  element?.focus();
-}
-
-export function ExplorerButton({ url }: { url: string }): React.JSX.Element {
-  const [refused, setRefused] = useState(false);
-  return (
-    <>
-      <button
-        type="button"
-        className="secondary"
-        onClick={() => {
-          void wallet.links.open({ url }).then((result) => setRefused(!result.ok || !result.value.opened));
-        }}
-      >
-        View in explorer
-      </button>
-      {refused && <p role="alert">This link is not on the list of explorers the app opens.</p>}
-    </>
-  );
-}
 
 function Sent({ outcome }: { outcome: SendOutcome }): React.JSX.Element {
   const review = useSendStore((state) => state.review);
@@ -63,7 +37,6 @@ function Sent({ outcome }: { outcome: SendOutcome }): React.JSX.Element {
   );
 }
 
-/** The answer was lost: say so, look the reference up on request, and only then offer a retry. */
 function Unknown(): React.JSX.Element {
   const review = useSendStore((state) => state.review);
   const submitting = useSendStore((state) => state.submitting);
@@ -71,53 +44,21 @@ function Unknown(): React.JSX.Element {
   const lookup = useSendStore((state) => state.lookup);
   const checkStatus = useSendStore((state) => state.checkStatus);
   const retry = useSendStore((state) => state.retry);
-  const [code, setCode] = useState('');
-  const codeErrorId = useId();
-  const codeError = error?.field === 'tfa' ? error : null;
-
   return (
-    <section aria-labelledby="send-unknown-title" className="card send-unknown">
-      <h3 id="send-unknown-title" tabIndex={-1} ref={focusOnMount}>
-        Outcome unknown
-      </h3>
-      <p>
-        The service did not answer, so it is not known whether this send went through. Nothing will be sent again
-        automatically. Check its status: the app looks its reference up in your transaction history.
-      </p>
+    <UnknownOutcome
+      prefix="send"
+      explanation="The service did not answer, so it is not known whether this send went through. Nothing will be sent again automatically. Check its status: the app looks its reference up in your transaction history."
+      retryLabel="Retry with the same reference"
+      retryingLabel="Sending…"
+      notFoundMessage="The send is not in your history: it did not go through. You can retry it with the same reference."
+      submitting={submitting}
+      error={error}
+      lookup={lookup}
+      checkStatus={checkStatus}
+      retry={retry}
+    >
       {review && <p className="mono">{`Reference ${review.referenceId}`}</p>}
-      {lookup !== 'not_found' && (
-        <button type="button" className="primary" disabled={submitting} onClick={() => void checkStatus()}>
-          {submitting ? 'Checking…' : 'Check status'}
-        </button>
-      )}
-      {lookup === 'not_found' && (
-        <form
-          aria-label="Retry with the same reference"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (submitting || code.length !== 6) return;
-            const sending = code;
-            setCode('');
-            void retry(sending);
-          }}
-        >
-          <p role="status">
-            The send is not in your history: it did not go through. You can retry it with the same reference.
-          </p>
-          <TwoFactorInput
-            value={code}
-            onChange={setCode}
-            disabled={submitting}
-            errorId={codeError ? codeErrorId : undefined}
-          />
-          <ErrorMessage error={codeError} id={codeErrorId} />
-          <button type="submit" className="primary" disabled={submitting || code.length !== 6}>
-            {submitting ? 'Sending…' : 'Retry with the same reference'}
-          </button>
-        </form>
-      )}
-      <ErrorMessage error={error && !codeError && error.code !== 'outcome_unknown' ? error : null} />
-    </section>
+    </UnknownOutcome>
   );
 }
 

@@ -1,35 +1,29 @@
-import { useEffect, useId, useRef, useState } from 'react';
 import { CryptoAmount, UsdAmount } from '../../components/amount';
-import { ErrorMessage } from '../../components/error-message';
-import { TwoFactorInput } from '../../components/two-factor-input';
+import { MoneyReview } from '../../components/money-review';
 import { useSendStore } from '../../stores/send-store';
 import { EmphasisedAddress } from './emphasised-address';
 
-/**
- * What main froze at confirmation, in full, and the two-factor code. The code lives in this component's
- * state only until it is sent; a refused code is cleared, since each code is good for one request.
- */
+/** What main froze at confirmation, in full, and the two-factor code. */
 export function SendReviewPanel(): React.JSX.Element | null {
   const review = useSendStore((state) => state.review);
   const submitting = useSendStore((state) => state.submitting);
   const error = useSendStore((state) => state.submitError);
   const execute = useSendStore((state) => state.execute);
   const back = useSendStore((state) => state.back);
-  const [code, setCode] = useState('');
-  const submitButton = useRef<HTMLButtonElement>(null);
-  const codeErrorId = useId();
-  const panel = useRef<HTMLElement>(null);
-  const intentId = review?.intentId;
-  // Keyboard users land on the code: the review's only input.
-  useEffect(() => {
-    panel.current?.querySelector<HTMLInputElement>('.two-factor input')?.focus();
-  }, [intentId]);
   if (!review) return null;
-  const codeError = error?.field === 'tfa' ? error : null;
 
   return (
-    <section ref={panel} aria-labelledby="send-review-title" className="card send-review">
-      <h3 id="send-review-title">Review the send</h3>
+    <MoneyReview
+      prefix="send"
+      title="Review the send"
+      intentId={review.intentId}
+      submitLabel="Send now"
+      submittingLabel="Sending…"
+      submitting={submitting}
+      error={error}
+      execute={execute}
+      back={back}
+    >
       {review.poisoningWarning && (
         <p className="warning send-poisoning" role="alert">
           {review.poisoningWarning.message}
@@ -61,34 +55,6 @@ export function SendReviewPanel(): React.JSX.Element | null {
         <dt>Reference</dt>
         <dd className="mono">{review.referenceId}</dd>
       </dl>
-      <form
-        aria-label="Confirm with your two-factor code"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (submitting || code.length !== 6) return;
-          const sending = code;
-          setCode('');
-          void execute(sending);
-        }}
-      >
-        <TwoFactorInput
-          value={code}
-          onChange={setCode}
-          onComplete={() => submitButton.current?.focus()}
-          disabled={submitting}
-          errorId={codeError ? codeErrorId : undefined}
-        />
-        <ErrorMessage error={codeError} id={codeErrorId} />
-        <ErrorMessage error={error && !codeError ? error : null} />
-        <div className="row send-actions">
-          <button ref={submitButton} type="submit" className="primary" disabled={submitting || code.length !== 6}>
-            {submitting ? 'Sending…' : 'Send now'}
-          </button>
-          <button type="button" className="secondary" disabled={submitting} onClick={back}>
-            Back
-          </button>
-        </div>
-      </form>
-    </section>
+    </MoneyReview>
   );
 }

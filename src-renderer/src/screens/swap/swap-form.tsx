@@ -1,43 +1,14 @@
 import { useEffect, useId } from 'react';
-import type { SwapQuote } from '../../../../src-preload/contract/swap';
-import { CryptoAmount, UsdAmount } from '../../components/amount';
+import { CryptoAmount } from '../../components/amount';
+import { DecimalInput } from '../../components/decimal-input';
 import { ErrorMessage } from '../../components/error-message';
 import { useSwapStore } from '../../stores/swap-store';
+import { AssetNetworkPicker } from './asset-network-picker';
 import { QuoteCountdown } from './quote-countdown';
+import { QuoteSummary } from './quote-summary';
 
 /** Quotes follow the input after the user pauses typing, not on every keystroke. */
 const QUOTE_DEBOUNCE_MS = 400;
-
-export function QuoteSummary({ quote }: { quote: SwapQuote }): React.JSX.Element {
-  return (
-    <dl className="swap-quote-lines">
-      <dt>You send</dt>
-      <dd>
-        <CryptoAmount value={quote.cryptoAmount} code={quote.fromSymbol} />
-        {quote.isUsdInput && (
-          <>
-            {' ('}
-            <UsdAmount value={quote.amount} />
-            {')'}
-          </>
-        )}
-      </dd>
-      <dt>You receive</dt>
-      <dd>
-        <CryptoAmount value={quote.toAmount} code={quote.toSymbol} />
-      </dd>
-      <dt>Rate</dt>
-      <dd>
-        {'1 '}
-        {quote.fromSymbol}
-        {' = '}
-        <CryptoAmount value={quote.rate} code={quote.toSymbol} />
-      </dd>
-      <dt>Networks</dt>
-      <dd>{`${quote.fromNetwork} → ${quote.toNetwork}`}</dd>
-    </dl>
-  );
-}
 
 export function SwapFormPanel({ disabled }: { disabled: boolean }): React.JSX.Element {
   const symbols = useSwapStore((state) => state.symbols);
@@ -52,14 +23,7 @@ export function SwapFormPanel({ disabled }: { disabled: boolean }): React.JSX.El
   const edit = useSwapStore((state) => state.edit);
   const refreshQuote = useSwapStore((state) => state.refreshQuote);
   const confirm = useSwapStore((state) => state.confirm);
-  const ids = {
-    from: useId(),
-    fromNetwork: useId(),
-    to: useId(),
-    toNetwork: useId(),
-    amount: useId(),
-    amountError: useId(),
-  };
+  const ids = { amount: useId(), amountError: useId() };
 
   useEffect(() => {
     if (!disabled) void loadSymbols();
@@ -87,104 +51,55 @@ export function SwapFormPanel({ disabled }: { disabled: boolean }): React.JSX.El
       }}
     >
       <fieldset disabled={disabled} className="swap-fieldset">
-        <div className="row swap-side">
-          <div>
-            <label htmlFor={ids.from}>From</label>
-            <select
-              id={ids.from}
-              value={form.fromSymbol}
-              onChange={(event) => {
-                const pair = pairs.find((candidate) => candidate.baseSymbol === event.target.value);
-                edit({
-                  fromSymbol: event.target.value,
-                  fromNetwork: pair?.depositNetworks.length === 1 ? (pair.depositNetworks[0] ?? '') : '',
-                  ...(pair && !pair.quoteSymbols.includes(form.toSymbol) ? { toSymbol: '', toNetwork: '' } : {}),
-                });
-              }}
-            >
-              <option value="">{symbols ? 'Choose an asset' : 'Loading…'}</option>
-              {pairs.map((pair) => (
-                <option key={pair.baseSymbol} value={pair.baseSymbol}>
-                  {pair.baseSymbol}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor={ids.fromNetwork}>From network</label>
-            <select
-              id={ids.fromNetwork}
-              value={form.fromNetwork}
-              disabled={!from}
-              onChange={(event) => edit({ fromNetwork: event.target.value })}
-            >
-              <option value="">Choose a network</option>
-              {from?.depositNetworks.map((network) => (
-                <option key={network} value={network}>
-                  {network}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
+        <AssetNetworkPicker
+          side="From"
+          symbol={form.fromSymbol}
+          network={form.fromNetwork}
+          symbolPlaceholder={symbols ? 'Choose an asset' : 'Loading…'}
+          symbols={pairs.map((pair) => pair.baseSymbol)}
+          networks={from?.depositNetworks}
+          onSymbolChange={(symbol) => {
+            const pair = pairs.find((candidate) => candidate.baseSymbol === symbol);
+            edit({
+              fromSymbol: symbol,
+              fromNetwork: pair?.depositNetworks.length === 1 ? (pair.depositNetworks[0] ?? '') : '',
+              ...(pair && !pair.quoteSymbols.includes(form.toSymbol) ? { toSymbol: '', toNetwork: '' } : {}),
+            });
+          }}
+          onNetworkChange={(network) => edit({ fromNetwork: network })}
+        />
         {fromBalance && (
           <p className="swap-balance">
             Swap balance: <CryptoAmount value={fromBalance.amount} code={fromBalance.asset} />
           </p>
         )}
 
-        <div className="row swap-side">
-          <div>
-            <label htmlFor={ids.to}>To</label>
-            <select
-              id={ids.to}
-              value={form.toSymbol}
-              disabled={!from}
-              onChange={(event) => {
-                const pair = pairs.find((candidate) => candidate.baseSymbol === event.target.value);
-                edit({
-                  toSymbol: event.target.value,
-                  toNetwork: pair?.withdrawNetworks.length === 1 ? (pair.withdrawNetworks[0] ?? '') : '',
-                });
-              }}
-            >
-              <option value="">Choose an asset</option>
-              {from?.quoteSymbols.map((symbol) => (
-                <option key={symbol} value={symbol}>
-                  {symbol}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor={ids.toNetwork}>To network</label>
-            <select
-              id={ids.toNetwork}
-              value={form.toNetwork}
-              disabled={!to}
-              onChange={(event) => edit({ toNetwork: event.target.value })}
-            >
-              <option value="">Choose a network</option>
-              {to?.withdrawNetworks.map((network) => (
-                <option key={network} value={network}>
-                  {network}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
+        <AssetNetworkPicker
+          side="To"
+          symbol={form.toSymbol}
+          network={form.toNetwork}
+          symbolPlaceholder="Choose an asset"
+          symbols={from?.quoteSymbols ?? []}
+          symbolDisabled={!from}
+          networks={to?.withdrawNetworks}
+          onSymbolChange={(symbol) => {
+            const pair = pairs.find((candidate) => candidate.baseSymbol === symbol);
+            edit({
+              toSymbol: symbol,
+              toNetwork: pair?.withdrawNetworks.length === 1 ? (pair.withdrawNetworks[0] ?? '') : '',
+            });
+          }}
+          onNetworkChange={(network) => edit({ toNetwork: network })}
+        />
 
         <label htmlFor={ids.amount}>
           {form.isUsdInput ? 'Amount (USD)' : `Amount${form.fromSymbol ? ` (${form.fromSymbol})` : ''}`}
         </label>
-        <input
+        <DecimalInput
           id={ids.amount}
-          inputMode="decimal"
-          autoComplete="off"
           value={form.amount}
-          aria-invalid={amountError ? true : undefined}
-          aria-describedby={amountError ? ids.amountError : undefined}
-          onChange={(event) => edit({ amount: event.target.value.replace(',', '.') })}
+          errorId={amountError ? ids.amountError : undefined}
+          onChange={(amount) => edit({ amount })}
         />
         <ErrorMessage error={amountError} id={ids.amountError} />
         <label className="row">

@@ -1,0 +1,72 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { BridgeError } from '../../../src-preload/result';
+import { ErrorMessage } from './error-message';
+import { TwoFactorInput } from './two-factor-input';
+
+export interface MoneyReviewProps {
+  /** Class and id prefix of the domain ("send", "swap"). */
+  readonly prefix: string;
+  readonly title: string;
+  /** Focus moves to the code again whenever a new intent is reviewed. */
+  readonly intentId: string;
+  /** What main froze at confirmation, in the domain's own layout. */
+  readonly children: React.ReactNode;
+  readonly submitLabel: string;
+  readonly submittingLabel: string;
+  readonly submitting: boolean;
+  readonly error: BridgeError | null;
+  readonly execute: (tfaCode: string) => Promise<void>;
+  readonly back: () => void;
+}
+
+/**
+ * A review card: what main froze, then the two-factor code. The code lives in this component's state only
+ * until it is sent; a refused code is cleared, since each code is good for one request.
+ */
+export function MoneyReview(props: MoneyReviewProps): React.JSX.Element {
+  const { prefix, intentId, submitting, error, execute } = props;
+  const [code, setCode] = useState('');
+  const submitButton = useRef<HTMLButtonElement>(null);
+  const codeErrorId = useId();
+  const panel = useRef<HTMLElement>(null);
+  // Keyboard users land on the code: the review's only input.
+  useEffect(() => {
+    panel.current?.querySelector<HTMLInputElement>('.two-factor input')?.focus();
+  }, [intentId]);
+  const codeError = error?.field === 'tfa' ? error : null;
+
+  return (
+    <section ref={panel} aria-labelledby={`${prefix}-review-title`} className={`card ${prefix}-review`}>
+      <h3 id={`${prefix}-review-title`}>{props.title}</h3>
+      {props.children}
+      <form
+        aria-label="Confirm with your two-factor code"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (submitting || code.length !== 6) return;
+          const sending = code;
+          setCode('');
+          void execute(sending);
+        }}
+      >
+        <TwoFactorInput
+          value={code}
+          onChange={setCode}
+          onComplete={() => submitButton.current?.focus()}
+          disabled={submitting}
+          errorId={codeError ? codeErrorId : undefined}
+        />
+        <ErrorMessage error={codeError} id={codeErrorId} />
+        <ErrorMessage error={error && !codeError ? error : null} />
+        <div className={`row ${prefix}-actions`}>
+          <button ref={submitButton} type="submit" className="primary" disabled={submitting || code.length !== 6}>
+            {submitting ? props.submittingLabel : props.submitLabel}
+          </button>
+          <button type="button" className="secondary" disabled={submitting} onClick={props.back}>
+            Back
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+import { useId } from 'react';
+
+export interface AssetNetworkPickerProps {
+  /** "From" or "To": names both selects ("From", "From network"). */
+  readonly side: string;
+  readonly symbol: string;
+  readonly network: string;
+  readonly symbolPlaceholder: string;
+  readonly symbols: readonly string[];
+  readonly symbolDisabled?: boolean;
+  /** The networks of the chosen asset; undefined until one is chosen (the network select is disabled). */
+  readonly networks: readonly string[] | undefined;
+  readonly onSymbolChange: (symbol: string) => void;
+  readonly onNetworkChange: (network: string) => void;
+}
+
+/** One side of a swap: the asset, then its network. */
+export function AssetNetworkPicker(props: AssetNetworkPickerProps): React.JSX.Element {
+  const symbolId = useId();
+  const networkId = useId();
+  return (
+    <div className="row swap-side">
+      <div>
+        <label htmlFor={symbolId}>{props.side}</label>
+        <select
+          id={symbolId}
+          value={props.symbol}
+          disabled={props.symbolDisabled}
+          onChange={(event) => props.onSymbolChange(event.target.value)}
+        >
+          <option value="">{props.symbolPlaceholder}</option>
+          {props.symbols.map((symbol) => (
+            <option key={symbol} value={symbol}>
+              {symbol}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor={networkId}>{`${props.side} network`}</label>
+        <select
+          id={networkId}
+          value={props.network}
+          disabled={!props.networks}
+          onChange={(event) => props.onNetworkChange(event.target.value)}
+        >
+          <option value="">Choose a network</option>
+          {props.networks?.map((network) => (
+            <option key={network} value={network}>
+              {network}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
+  );
+}
