@@ -18,6 +18,7 @@ import type { InterfaceAClient } from '../../service/interface-a';
 import type { SendPrecheckResult } from '../../service/interface-a-schemas';
 import { requireValidAddress } from '../addresses/validate-address';
 import { IntentLedger, type Intent } from '../money/at-most-once';
+import { intentStatusView, unresolvedIntents } from '../money/intent-views';
 import type { SessionService } from '../session';
 import { findInHistory } from './find-in-history';
 import { createKnownAddresses } from './known-addresses';
@@ -142,25 +143,8 @@ export function createSendService(deps: SendServiceDeps) {
     }
   }
 
-  /** The ledger forgets old finished intents; their reviews go with them. */
-  function known(intentId: string): Intent<SendBody, SendOutcome> | null {
-    try {
-      return ledger.get(intentId);
-    } catch {
-      reviews.delete(intentId);
-      return null;
-    }
-  }
-
   function statusOf(intent: Intent<SendBody, SendOutcome>): SendStatus {
-    return {
-      intentId: intent.id,
-      referenceId: intent.referenceId,
-      state: intent.state,
-      outcome: intent.outcome,
-      error: intent.error,
-      canRetry: intent.state === 'refused',
-    };
+    return intentStatusView(intent, intent.state === 'refused');
   }
 
   async function submit(intentId: string, tfaCode: string): Promise<SendOutcome> {
@@ -373,13 +357,7 @@ export function createSendService(deps: SendServiceDeps) {
 
     /** Sends of the active account whose outcome is still unknown, so a reload or a lock cannot hide them. */
     unresolved(): { review: SendReview; status: SendStatus }[] {
-      const accountGuid = deps.session.activeAccount().guid;
-      return [...reviews.values()].flatMap((review) => {
-        const intent = known(review.intentId);
-        return intent?.state === 'unknown' && intent.body.accountGuid === accountGuid
-          ? [{ review, status: statusOf(intent) }]
-          : [];
-      });
+      return unresolvedIntents(ledger, reviews, deps.session.activeAccount().guid, statusOf);
     },
 
     async reconcile(intentId: string): Promise<{ lookup: 'found' | 'not_found' | 'settled'; status: SendStatus }> {

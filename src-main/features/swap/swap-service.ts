@@ -12,6 +12,7 @@ import type { Logger } from '../../logging/logger';
 import type { InterfaceAClient } from '../../service/interface-a';
 import type { SwapRequest } from '../../service/interface-a-schemas';
 import { IntentLedger, type Intent } from '../money/at-most-once';
+import { intentStatusView, unresolvedIntents } from '../money/intent-views';
 import { classifyMoneyError, explainRefusal } from '../send/money-errors';
 import { roleMessage, type MoneySession } from '../send/send-service';
 import { fromServiceNumber, text, toServiceNumber } from '../send/service-amounts';
@@ -79,14 +80,8 @@ export function createSwapService(deps: SwapServiceDeps) {
   });
 
   function statusOf(intent: Intent<SwapBody, SwapOutcome>): SwapStatus {
-    return {
-      intentId: intent.id,
-      referenceId: intent.referenceId,
-      state: intent.state,
-      outcome: intent.outcome,
-      error: intent.error,
-      canRetry: intent.state === 'refused' && now() <= intent.body.expiresAtMs,
-    };
+    // A refused swap can be retried only while its quote is still valid.
+    return intentStatusView(intent, intent.state === 'refused' && now() <= intent.body.expiresAtMs);
   }
 
   function requireSameAccount(accountGuid: string): void {
@@ -301,20 +296,7 @@ export function createSwapService(deps: SwapServiceDeps) {
 
     /** Swaps of the active account whose outcome is still unknown, so a reload or a lock cannot hide them. */
     unresolved(): { review: SwapReview; status: SwapStatus }[] {
-      const accountGuid = deps.session.activeAccount().guid;
-      return [...reviews.values()].flatMap((review) => {
-        let intent: Intent<SwapBody, SwapOutcome>;
-        try {
-          intent = ledger.get(review.intentId);
-        } catch {
-          // The ledger forgets old finished intents; their reviews go with them.
-          reviews.delete(review.intentId);
-          return [];
-        }
-        return intent.state === 'unknown' && intent.body.accountGuid === accountGuid
-          ? [{ review, status: statusOf(intent) }]
-          : [];
-      });
+      return unresolvedIntents(ledger, reviews, deps.session.activeAccount().guid, statusOf);
     },
   };
 }
