@@ -17,6 +17,15 @@ function number(value: number): string {
   return value.toFixed(2);
 }
 
+/** The median as printed; with more digits when rounding would make a miss look like the target itself. */
+function median(figure: FigureResult): string {
+  const value = figure.summary!.median;
+  const shown = number(value);
+  return figure.target && Number(shown) === figure.target.value && value !== figure.target.value
+    ? value.toFixed(4)
+    : shown;
+}
+
 function target(figure: FigureResult): string {
   if (!figure.target) return '—';
   return `${figure.target.strict ? '<' : '≤'} ${figure.target.value} ${figure.unit}`;
@@ -41,11 +50,7 @@ export function formatTable(figures: readonly FigureResult[]): string {
   const rows = figures.map((figure) => [
     figure.title,
     target(figure),
-    figure.summary
-      ? `${number(figure.summary.median)} ${figure.unit}`
-      : figure.verdict === 'error'
-        ? 'error'
-        : 'not measured',
+    figure.summary ? `${median(figure)} ${figure.unit}` : figure.verdict === 'error' ? 'error' : 'not measured',
     spread(figure.summary),
     figure.summary ? String(figure.summary.n) : '',
     VERDICT_LABEL[figure.verdict],
