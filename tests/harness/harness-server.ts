@@ -40,6 +40,8 @@ async function bundlePreload(): Promise<string> {
     platform: 'browser',
     target: 'chrome120',
     write: false,
+    // Minified like out/preload, so timings through the harness reflect the app's own preload.
+    minify: true,
     alias: { electron: join(projectRoot, 'tests/harness/electron-shim.ts') },
     logLevel: 'silent',
   });
