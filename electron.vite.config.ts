@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 import type { Plugin } from 'vite';
+import { contractNames } from './src-preload/contract';
 
 const here = import.meta.dirname;
 
@@ -29,6 +30,8 @@ export default defineConfig({
     },
   },
   preload: {
+    // The preload needs only the contract's names; handing them over as data keeps zod out of it.
+    define: { __WALLET_CONTRACT_NAMES__: JSON.stringify(contractNames) },
     build: {
       outDir: 'out/preload',
       // The preload runs before the page on every launch; it carries zod for the contract, so keep it small.

@@ -1,4 +1,5 @@
-import { eventNames, isEventName, operationNames, type EventName, type OperationName } from './contract';
+import type { EventName, OperationName } from './contract';
+import type { ContractNames } from './channels';
 import type { WalletApi } from './wallet-api';
 
 /** How bridge calls travel: IPC inside Electron, loopback HTTP in the browser test harness. */
@@ -8,22 +9,26 @@ export interface BridgeTransport {
 }
 
 /**
- * Builds `window.wallet` by looping over the contract, so no channel name is typed by hand and the
- * renderer can reach nothing the contract does not name.
+ * Builds `window.wallet` by looping over the contract's names, so no channel name is typed by hand and
+ * the renderer can reach nothing the contract does not name. The names come in as data so the preload
+ * does not have to load the contract's zod schemas: main validates every call anyway.
  */
-export function createWalletApi(transport: BridgeTransport): WalletApi {
+export function createWalletApi(transport: BridgeTransport, names: ContractNames): WalletApi {
   const domains: Record<string, Record<string, (input?: unknown) => Promise<unknown>>> = {};
-  for (const name of operationNames) {
+  for (const name of names.operations) {
     const [domain, action] = name.split('.') as [string, string];
     const actions = (domains[domain] ??= {});
     actions[action] = (input?: unknown) => transport.invoke(name, input);
   }
   for (const actions of Object.values(domains)) Object.freeze(actions);
 
+  const knownEvents: ReadonlySet<string> = new Set(names.events);
   const on = (event: unknown, listener: unknown): (() => void) => {
-    if (!isEventName(event)) throw new TypeError(`Unknown event: ${String(event)}. Known: ${eventNames.join(', ')}`);
+    if (typeof event !== 'string' || !knownEvents.has(event)) {
+      throw new TypeError(`Unknown event: ${String(event)}. Known: ${names.events.join(', ')}`);
+    }
     if (typeof listener !== 'function') throw new TypeError('listener must be a function');
-    return transport.subscribe(event, (payload) => (listener as (p: unknown) => void)(payload));
+    return transport.subscribe(event as EventName, (payload) => (listener as (p: unknown) => void)(payload));
   };
   return Object.freeze({ ...domains, on }) as unknown as WalletApi;
 }

@@ -50,11 +50,7 @@ export function isEventName(name: unknown): name is EventName {
   return typeof name === 'string' && Object.hasOwn(events, name);
 }
 
-/** IPC channel names are derived, never typed by hand. */
-export function invokeChannel(name: OperationName): string {
-  return `wallet:invoke:${name}`;
-}
+export { eventChannel, invokeChannel, type ContractNames } from './channels';
 
-export function eventChannel(name: EventName): string {
-  return `wallet:event:${name}`;
-}
+/** What the build hands to the preload (see electron.vite.config.ts), derived from this contract. */
+export const contractNames = { operations: operationNames, events: eventNames } as const;

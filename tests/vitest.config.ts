@@ -1,10 +1,13 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { contractNames } from '../src-preload/contract';
 
 const root = resolve(import.meta.dirname, '..');
 
 export default defineConfig({
   root,
+  // As in electron.vite.config.ts: tests that load the real preload get the contract's names the same way.
+  define: { __WALLET_CONTRACT_NAMES__: JSON.stringify(contractNames) },
   test: {
     projects: [
       {

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { build } from 'esbuild';
 import type { Dispatch } from '../../src-main/dispatch';
+import { contractNames } from '../../src-preload/contract';
 
 const projectRoot = resolve(import.meta.dirname, '../..');
 
@@ -42,6 +43,7 @@ async function bundlePreload(): Promise<string> {
     write: false,
     // Minified like out/preload, so timings through the harness reflect the app's own preload.
     minify: true,
+    define: { __WALLET_CONTRACT_NAMES__: JSON.stringify(contractNames) },
     alias: { electron: join(projectRoot, 'tests/harness/electron-shim.ts') },
     logLevel: 'silent',
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createWalletApi, type BridgeTransport } from '../../../src-preload/bridge';
-import { eventNames, operationNames } from '../../../src-preload/contract';
+import { contractNames, eventNames, operationNames } from '../../../src-preload/contract';
 
 function fakeTransport(): BridgeTransport & { invoke: ReturnType<typeof vi.fn>; subscribe: ReturnType<typeof vi.fn> } {
   return {
@@ -11,7 +11,7 @@ function fakeTransport(): BridgeTransport & { invoke: ReturnType<typeof vi.fn>; 
 
 describe('window.wallet generated from the contract', () => {
   it('has exactly one function per operation, grouped by domain, and nothing else but `on`', () => {
-    const api = createWalletApi(fakeTransport()) as unknown as Record<string, Record<string, unknown>>;
+    const api = createWalletApi(fakeTransport(), contractNames) as unknown as Record<string, Record<string, unknown>>;
     const generated = Object.entries(api)
       .filter(([key]) => key !== 'on')
       .flatMap(([domain, actions]) => Object.keys(actions).map((action) => `${domain}.${action}`));
@@ -24,7 +24,7 @@ describe('window.wallet generated from the contract', () => {
 
   it('sends each call to its own operation with the argument unchanged', async () => {
     const transport = fakeTransport();
-    const api = createWalletApi(transport);
+    const api = createWalletApi(transport, contractNames);
     await api.preferences.update({ privacyMode: true });
     await api.app.info();
     expect(transport.invoke).toHaveBeenNthCalledWith(1, 'preferences.update', { privacyMode: true });
@@ -33,7 +33,7 @@ describe('window.wallet generated from the contract', () => {
 
   it('subscribes only to events the contract names', () => {
     const transport = fakeTransport();
-    const api = createWalletApi(transport);
+    const api = createWalletApi(transport, contractNames);
     const listener = vi.fn();
     api.on(eventNames[0]!, listener);
     expect(transport.subscribe).toHaveBeenCalledWith(eventNames[0], expect.any(Function));
