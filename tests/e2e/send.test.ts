@@ -1,52 +1,29 @@
 import Decimal from 'decimal.js';
 import type { Page } from 'playwright-core';
 import { getAddress } from 'viem';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../sandbox/server';
-import { createCodeSource } from '../support/two-factor-codes';
-import { expectedFormats } from './support/amount-formats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningSandbox } from '../../sandbox/server';
+import { useMoneyScreen, type MoneyScreen } from './support/money-screen';
 import { reloadSignedInApp } from './support/reload-app';
-import { recordServiceRequests } from './support/service-requests';
 import { startSignedInApp, type SignedInApp } from './support/signed-in-app';
 
 /** BIP-173's and EIP-55's example addresses: valid and checksummed, and not the user's own. */
 const BTC_DESTINATION = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 const EVM_DESTINATION = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
-/** Wide enough that a run never waits for the authenticator's next code. */
-const TOTP_WINDOW_STEPS = 10;
 
 describe('Send: a user sends crypto with a two-factor code', () => {
   let sandbox: RunningSandbox;
   let session: SignedInApp;
   let page: Page;
-  let service: ReturnType<typeof recordServiceRequests>;
-  let nextCode: ReturnType<typeof createCodeSource>;
-  let formats: ReturnType<typeof expectedFormats>;
+  let service: MoneyScreen['service'];
+  let nextCode: MoneyScreen['nextCode'];
+  let formats: MoneyScreen['formats'];
   const pageErrors: string[] = [];
 
-  beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, quiet: true, totpWindowSteps: TOTP_WINDOW_STEPS });
-    service = recordServiceRequests(sandbox);
-    session = await startSignedInApp({ sandbox, username: 'alice' });
-    page = session.page;
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    nextCode = createCodeSource(session.user.totpSecret, TOTP_WINDOW_STEPS);
-    formats = expectedFormats(await page.evaluate(() => navigator.language));
-  });
-
-  afterAll(async () => {
-    service?.restore();
-    await session?.close();
-    await sandbox?.close();
-  });
-
-  beforeEach(async () => {
-    // Every story starts from a fresh window on the Send screen.
-    await reloadSignedInApp(page);
-    const nav = page.getByRole('navigation', { name: 'Main' });
-    await nav.getByRole('button', { name: 'Send', exact: true }).click();
-    await page.getByRole('heading', { name: 'Send', exact: true }).waitFor();
-  });
+  useMoneyScreen(
+    { screen: 'Send', pageErrors },
+    (started) => ({ sandbox, session, page, service, nextCode, formats } = started),
+  );
 
   /** The sandbox's own word on a wallet balance (GET /wallets through the app's session). */
   async function sandboxBalance(code: string): Promise<Decimal> {

@@ -1,47 +1,26 @@
 import Decimal from 'decimal.js';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../sandbox/server';
-import { createCodeSource } from '../support/two-factor-codes';
-import { expectedFormats } from './support/amount-formats';
-import { reloadSignedInApp } from './support/reload-app';
-import { recordServiceRequests } from './support/service-requests';
-import { startSignedInApp, type SignedInApp } from './support/signed-in-app';
-
-const TOTP_WINDOW_STEPS = 10;
+import { describe, expect, it } from 'vitest';
+import { useMoneyScreen, type MoneyScreen } from './support/money-screen';
+import type { SignedInApp } from './support/signed-in-app';
 
 describe('Swap: a user converts one asset into another', () => {
-  let sandbox: RunningSandbox;
   let session: SignedInApp;
   let page: Page;
-  let service: ReturnType<typeof recordServiceRequests>;
-  let nextCode: ReturnType<typeof createCodeSource>;
-  let formats: ReturnType<typeof expectedFormats>;
+  let service: MoneyScreen['service'];
+  let nextCode: MoneyScreen['nextCode'];
+  let formats: MoneyScreen['formats'];
   const pageErrors: string[] = [];
 
-  beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, quiet: true, totpWindowSteps: TOTP_WINDOW_STEPS });
-    service = recordServiceRequests(sandbox);
-    session = await startSignedInApp({ sandbox, username: 'alice' });
-    page = session.page;
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    nextCode = createCodeSource(session.user.totpSecret, TOTP_WINDOW_STEPS);
-    formats = expectedFormats(await page.evaluate(() => navigator.language));
-  });
-
-  afterAll(async () => {
-    service?.restore();
-    await session?.close();
-    await sandbox?.close();
-  });
-
-  beforeEach(async () => {
-    await reloadSignedInApp(page);
-    const nav = page.getByRole('navigation', { name: 'Main' });
-    await nav.getByRole('button', { name: 'Swap', exact: true }).click();
-    await page.getByRole('heading', { name: 'Swap', exact: true }).waitFor();
-    await expect.poll(() => page.getByLabel('From', { exact: true }).locator('option').count()).toBeGreaterThan(1);
-  });
+  useMoneyScreen(
+    {
+      screen: 'Swap',
+      pageErrors,
+      ready: (screen) =>
+        expect.poll(() => screen.getByLabel('From', { exact: true }).locator('option').count()).toBeGreaterThan(1),
+    },
+    (started) => ({ session, page, service, nextCode, formats } = started),
+  );
 
   async function swapBalances(): Promise<Map<string, Decimal>> {
     const symbols = await session.app.core.session.interfaceA().getSwapSymbols();

@@ -1,24 +1,16 @@
 import { parse } from 'csv-parse/sync';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { exportHistoryCsv } from '../../../src-main/features/history';
-import { startSandbox, type RunningSandbox } from '../../../sandbox/server';
+import type { RunningSandbox } from '../../../sandbox/server';
 import { api, login } from '../../sandbox/helpers';
-import { allDirect, startSignedInCore, type SignedInCore } from './history-fixture';
+import { allDirect, useSignedInCore, type SignedInCore } from './history-fixture';
 
 let sandbox: RunningSandbox;
 let app: SignedInCore;
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, quiet: true });
-  app = await startSignedInCore(sandbox);
-});
-
-afterAll(async () => {
-  await app?.close();
-  await sandbox?.close();
-});
+useSignedInCore((started) => ({ sandbox, app } = started));
 
 /** A deposit lands on the account while the export runs, as the service would record one. */
 async function depositArrives(): Promise<string> {

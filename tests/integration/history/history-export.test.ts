@@ -2,24 +2,16 @@ import Decimal from 'decimal.js';
 import { parse } from 'csv-parse/sync';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { CSV_COLUMNS, exportHistoryCsv } from '../../../src-main/features/history';
 import type { TransactionsRequest } from '../../../src-main/service/interface-a-schemas';
-import { startSandbox, type RunningSandbox } from '../../../sandbox/server';
-import { allDirect, startSignedInCore, type ServiceItem, type SignedInCore } from './history-fixture';
+import type { RunningSandbox } from '../../../sandbox/server';
+import { allDirect, useSignedInCore, type ServiceItem, type SignedInCore } from './history-fixture';
 
 let sandbox: RunningSandbox;
 let app: SignedInCore;
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, quiet: true });
-  app = await startSignedInCore(sandbox);
-});
-
-afterAll(async () => {
-  await app?.close();
-  await sandbox?.close();
-});
+useSignedInCore((started) => ({ sandbox, app } = started));
 
 beforeEach(() => {
   sandbox.faults.reset();

@@ -1,13 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import type { EventPayload, OperationName } from '../../../src-preload/contract';
 import { createAppCore, type AppCore } from '../../../src-main/app-core';
 import { createDispatcher, createEmitter } from '../../../src-main/dispatch';
 import { createMemoryStore } from '../../../src-main/keychain/memory-store';
 import type { Logger } from '../../../src-main/logging/logger';
 import { openSettingsStore } from '../../../src-main/settings/settings-store';
-import type { RunningSandbox } from '../../../sandbox/server';
+import { startSandbox, type RunningSandbox } from '../../../sandbox/server';
 import { api, login } from '../../sandbox/helpers';
 import { ScriptedBrowser } from '../support/scripted-browser';
 
@@ -138,6 +139,24 @@ export async function startSignedInCore(sandbox: RunningSandbox): Promise<Signed
       await core.dispose();
       await rm(dir, { recursive: true, force: true });
     },
+  });
+}
+
+/**
+ * One sandbox and one signed-in core for a whole test file: started before its tests (handed to
+ * `started`), closed after them.
+ */
+export function useSignedInCore(started: (running: { sandbox: RunningSandbox; app: SignedInCore }) => void): void {
+  let sandbox: RunningSandbox | undefined;
+  let app: SignedInCore | undefined;
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0, quiet: true });
+    app = await startSignedInCore(sandbox);
+    started({ sandbox, app });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await sandbox?.close();
   });
 }
 

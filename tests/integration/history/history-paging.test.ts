@@ -1,24 +1,16 @@
 import Decimal from 'decimal.js';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { HistoryFilters, HistoryItem, HistoryPage } from '../../../src-preload/contract/history';
 import { openSettingsStore, SETTINGS_FILE } from '../../../src-main/settings/settings-store';
-import { startSandbox, type RunningSandbox } from '../../../sandbox/server';
-import { startSignedInCore, type ServiceItem, type SignedInCore } from './history-fixture';
+import type { RunningSandbox } from '../../../sandbox/server';
+import { useSignedInCore, type ServiceItem, type SignedInCore } from './history-fixture';
 
 let sandbox: RunningSandbox;
 let app: SignedInCore;
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, quiet: true });
-  app = await startSignedInCore(sandbox);
-});
-
-afterAll(async () => {
-  await app?.close();
-  await sandbox?.close();
-});
+useSignedInCore((started) => ({ sandbox, app } = started));
 
 /** The app's item says exactly what the service's item says, with amounts as exact decimal text. */
 function expectSameItem(mine: HistoryItem, theirs: ServiceItem): void {

@@ -7,7 +7,7 @@ import type {
 import type { SessionView } from '../../../src-preload/contract/session';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/server';
 import { seededPortfolio } from './seeded-wallets';
-import { startSignedInCore, type SignedInCore } from './signed-in-core';
+import { startSignedInCore, type SignedInCore } from '../support/signed-in-core';
 
 const CALLBACK = 'https://shop.example/deposits';
 
@@ -18,7 +18,7 @@ describe('portfolio and receive against the sandbox', () => {
 
   beforeAll(async () => {
     sandbox = await startSandbox({ port: 0, quiet: true });
-    app = await startSignedInCore(sandbox, 'alice');
+    app = await startSignedInCore(sandbox, { username: 'alice', dirPrefix: 'wallet-desk-portfolio-' });
     const alice = sandbox.info().users.find((user) => user.username === 'alice');
     accounts = alice?.accounts ?? [];
   });
