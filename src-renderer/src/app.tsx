@@ -1,20 +1,29 @@
-import { useCallback, useEffect } from 'react';
+import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { TopBar } from './components/top-bar';
 import { useIdleLock } from './hooks/use-idle-lock';
 import { useShortcuts } from './hooks/use-shortcuts';
 import { HomeScreen } from './screens/home/home-screen';
-import { ReceiveScreen } from './screens/receive/receive-screen';
-import { SendScreen } from './screens/send/send-screen';
-import { MerchantScreen } from './screens/merchant/merchant-screen';
-import { HistoryScreen } from './screens/history/history-screen';
 import { SettingsScreen } from './screens/settings-screen';
 import { LockScreen } from './screens/session/lock-screen';
 import { ProfileScreen } from './screens/session/profile-screen';
 import { SignInScreen } from './screens/session/sign-in-screen';
-import { SwapScreen } from './screens/swap/swap-screen';
 import { useAppStore } from './stores/app-store';
 import { screens, screenTitles, useNavigation, type ScreenId } from './stores/navigation-store';
 import { useSessionStore } from './stores/session-store';
+
+// Home is what every launch paints first; the other screens (and the validators some of them bring) load on
+// first visit, so they cost nothing at start-up.
+const ReceiveScreen = lazy(() =>
+  import('./screens/receive/receive-screen').then((m) => ({ default: m.ReceiveScreen })),
+);
+const SendScreen = lazy(() => import('./screens/send/send-screen').then((m) => ({ default: m.SendScreen })));
+const SwapScreen = lazy(() => import('./screens/swap/swap-screen').then((m) => ({ default: m.SwapScreen })));
+const HistoryScreen = lazy(() =>
+  import('./screens/history/history-screen').then((m) => ({ default: m.HistoryScreen })),
+);
+const MerchantScreen = lazy(() =>
+  import('./screens/merchant/merchant-screen').then((m) => ({ default: m.MerchantScreen })),
+);
 
 function ScreenView({ screen }: { screen: ScreenId }): React.JSX.Element {
   switch (screen) {
@@ -64,7 +73,9 @@ function SignedIn(): React.JSX.Element {
       <main className="content">
         {problem && <p role="alert">{problem}</p>}
         {settingsProblem && <p role="alert">{settingsProblem}</p>}
-        <ScreenView screen={screen} />
+        <Suspense fallback={<p aria-busy="true">Loading…</p>}>
+          <ScreenView screen={screen} />
+        </Suspense>
       </main>
     </div>
   );

@@ -1,4 +1,4 @@
-import { displayDecimals } from '../../../src-preload/contract/assets';
+import { displayDecimals } from '../../../src-preload/contract/asset-table';
 
 // The page's locale decides separators; amounts stay exact because Intl formats the decimal text itself.
 const locale = navigator.language || 'en-US';

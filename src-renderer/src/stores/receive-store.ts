@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { AssetCode } from '../../../src-preload/contract/assets';
+import type { AssetCode } from '../../../src-preload/contract/asset-table';
 import type {
   CreateDepositAddressInput,
   CreatedDepositAddressView,

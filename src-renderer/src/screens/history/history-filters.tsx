@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useState } from 'react';
-import { assetCodes } from '../../../../src-preload/contract/assets';
+import { assetCodes } from '../../../../src-preload/contract/asset-table';
 import { PAGE_SIZES, type HistoryFilters } from '../../../../src-preload/contract/history';
 import { useHistoryStore } from '../../stores/history-store';
 import { typeChoiceKey, typeChoices } from './history-format';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AssetCode } from '../../../../src-preload/contract/assets';
+import type { AssetCode } from '../../../../src-preload/contract/asset-table';
 import type { MerchantDepositAddressView } from '../../../../src-preload/contract/merchant';
 import { AddressDisplay } from '../../components/address-display';
 import { CryptoAmount } from '../../components/amount';

@@ -1,4 +1,4 @@
-import { assetNetworks, networks } from '../../../../src-preload/contract/assets';
+import { assetNetworks, networks } from '../../../../src-preload/contract/asset-table';
 
 /** Asset choices as the service names them: network-specific code with its network (spec 2.3). */
 export function AssetOptions(): React.JSX.Element {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AssetCode } from '../../../../src-preload/contract/assets';
+import type { AssetCode } from '../../../../src-preload/contract/asset-table';
 import type { PendingVerificationView } from '../../../../src-preload/contract/merchant';
 import { useMerchantStore } from '../../stores/merchant-store';
 import { AssetOptions, Feedback, assetLabel } from './merchant-options';

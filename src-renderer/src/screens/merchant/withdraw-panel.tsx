@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import type { AssetCode } from '../../../../src-preload/contract/assets';
+import type { AssetCode } from '../../../../src-preload/contract/asset-table';
 import { CryptoAmount } from '../../components/amount';
 import { TwoFactorInput } from '../../components/two-factor-input';
 import { useMerchantStore } from '../../stores/merchant-store';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { assetNetworks, type AssetCode } from '../../../../src-preload/contract/assets';
+import { assetNetworks, type AssetCode } from '../../../../src-preload/contract/asset-table';
 import {
   CreateDepositAddressInput,
   fiatCurrencies,

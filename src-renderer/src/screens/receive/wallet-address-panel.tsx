@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { AssetCode } from '../../../../src-preload/contract/assets';
+import type { AssetCode } from '../../../../src-preload/contract/asset-table';
 import { AddressDisplay } from '../../components/address-display';
 import { CopyButton } from '../../components/copy-button';
 import { ErrorMessage } from '../../components/error-message';

@@ -1,5 +1,5 @@
 import { useEffect, useId } from 'react';
-import type { AssetCode } from '../../../../src-preload/contract/assets';
+import type { AssetCode } from '../../../../src-preload/contract/asset-table';
 import type { FeeRate } from '../../../../src-preload/contract/send';
 import type { BridgeError } from '../../../../src-preload/result';
 import { CryptoAmount, UsdAmount } from '../../components/amount';
