@@ -1,6 +1,7 @@
-import * as oidc from 'openid-client';
+import type { Configuration } from 'openid-client';
 import { AppError } from '../app-error';
 import { isLoopbackUrl } from '../settings/environments';
+import { loadOpenId } from './openid';
 
 /** What the app asks for (spec 5.1) plus offline_access for a refresh token. */
 export const SIGN_IN_SCOPES = 'openid offline_access svc:wallet svc:merchant transaction:read transaction:write';
@@ -19,7 +20,7 @@ export interface IssuerSettings {
 export async function discoverIssuer(
   settings: IssuerSettings,
   options: { timeoutSeconds?: number } = {},
-): Promise<oidc.Configuration> {
+): Promise<Configuration> {
   let issuer: URL;
   try {
     issuer = new URL(settings.issuer);
@@ -30,6 +31,7 @@ export async function discoverIssuer(
   if (issuer.protocol !== 'https:' && !insecureLoopback) {
     throw new AppError('not_configured', 'The sign-in server must use https.');
   }
+  const oidc = await loadOpenId();
   try {
     return await oidc.discovery(issuer, settings.clientId, { token_endpoint_auth_method: 'none' }, oidc.None(), {
       timeout: options.timeoutSeconds ?? 15,

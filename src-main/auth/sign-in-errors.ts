@@ -1,6 +1,6 @@
-import * as oidc from 'openid-client';
 import { AppError } from '../app-error';
 import { isNetworkFailure } from './oidc-config';
+import { openIdIfLoaded } from './openid';
 
 /**
  * Turns what openid-client throws during a sign-in attempt into an AppError with a message a user can
@@ -8,14 +8,15 @@ import { isNetworkFailure } from './oidc-config';
  */
 export function signInError(error: unknown): AppError {
   if (error instanceof AppError) return error;
-  if (error instanceof oidc.AuthorizationResponseError) {
+  const oidc = openIdIfLoaded();
+  if (oidc && error instanceof oidc.AuthorizationResponseError) {
     if (error.error === 'access_denied')
       return new AppError('sign_in_cancelled', 'Sign-in was cancelled in the browser.', { cause: error });
     return new AppError('sign_in_failed', `The sign-in server refused the sign-in (${safeCode(error.error)}).`, {
       cause: error,
     });
   }
-  if (error instanceof oidc.ResponseBodyError) {
+  if (oidc && error instanceof oidc.ResponseBodyError) {
     return new AppError(
       'sign_in_failed',
       `The sign-in server refused to issue tokens (${safeCode(error.error)}). Please try again.`,

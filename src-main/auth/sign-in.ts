@@ -1,8 +1,9 @@
-import * as oidc from 'openid-client';
+import type { Configuration } from 'openid-client';
 import { AppError } from '../app-error';
 import type { Logger } from '../logging/logger';
 import { isLoopbackUrl } from '../settings/environments';
 import { openLoopbackListener } from './loopback-listener';
+import { loadOpenId } from './openid';
 import { SIGN_IN_SCOPES } from './oidc-config';
 import { signInError } from './sign-in-errors';
 import { toTokenSet, type TokenSet } from './token-set';
@@ -11,7 +12,7 @@ export const SIGN_IN_TIMEOUT_MS = 5 * 60_000;
 
 export interface SignInFlowDeps {
   /** The discovered issuer configuration (cached by the caller). */
-  readonly getConfiguration: () => Promise<oidc.Configuration>;
+  readonly getConfiguration: () => Promise<Configuration>;
   /** Opens the system browser; never an embedded window (security 10). */
   readonly openExternal: (url: string) => Promise<void>;
   readonly logger: Logger;
@@ -41,6 +42,7 @@ export function createSignInFlow(deps: SignInFlowDeps): SignInFlow {
 
   async function attempt(options: SignInOptions, abort: AbortController): Promise<TokenSet> {
     const config = await deps.getConfiguration();
+    const oidc = await loadOpenId();
     throwIfAborted(abort.signal);
     const verifier = oidc.randomPKCECodeVerifier();
     const challenge = await oidc.calculatePKCECodeChallenge(verifier);

@@ -1,6 +1,7 @@
-import * as oidc from 'openid-client';
+import type { Configuration } from 'openid-client';
 import { AppError } from '../app-error';
 import { isNetworkFailure } from './oidc-config';
+import { loadOpenId } from './openid';
 import { toTokenSet, type TokenSet } from './token-set';
 
 /** The refresh token was refused for good (revoked, expired, already rotated): sign in again. */
@@ -18,10 +19,11 @@ export interface TokenEndpoint {
   revoke(token: string, hint: 'refresh_token' | 'access_token'): Promise<void>;
 }
 
-export function createOidcTokenEndpoint(getConfiguration: () => Promise<oidc.Configuration>): TokenEndpoint {
+export function createOidcTokenEndpoint(getConfiguration: () => Promise<Configuration>): TokenEndpoint {
   return {
     async refresh(refreshToken) {
       const config = await getConfiguration();
+      const oidc = await loadOpenId();
       try {
         return toTokenSet(await oidc.refreshTokenGrant(config, refreshToken));
       } catch (error) {
@@ -41,6 +43,7 @@ export function createOidcTokenEndpoint(getConfiguration: () => Promise<oidc.Con
     },
     async revoke(token, hint) {
       const config = await getConfiguration();
+      const oidc = await loadOpenId();
       await oidc.tokenRevocation(config, token, { token_type_hint: hint });
     },
   };

@@ -150,7 +150,7 @@ export const balancesPaint: FigureModule = {
           unit: 'ms',
           target: { value: 400 },
           method: `Signed in once; then ${runs} relaunches (after one warm-up): a new main-process core restoring the session from the stored refresh token, a fresh Chromium context (empty cache) navigating to the app. In the page, a MutationObserver installed before any app script notes performance.now() (zero = navigation start) when the first wallet row of "Wallets" is in the DOM; the figure is the end of the next animation frame after it.`,
-          note: `first row in the DOM: median ${summarize(inserted).median.toFixed(0)} ms. The session restore starts with the core, while the harness bundles the preload, as it does while Electron creates the window. Of the total, the harness's own preload (an unminified esbuild bundle, parser-blocking; Electron runs out/preload instead) holds the page for a median ${preloadHoldMs(allMarks).toFixed(0)} ms; details.medianTimelineMs shows where the rest goes`,
+          note: `first row in the DOM: median ${summarize(inserted).median.toFixed(0)} ms. The session restore starts with the core, while the harness bundles the preload, as it does while Electron creates the window. Of the total, the harness's preload (the real one, bundled with its loopback shim; parser-blocking) holds the page for a median ${preloadHoldMs(allMarks).toFixed(0)} ms; details.medianTimelineMs shows where the rest goes`,
           details: { rowInDomMs: summarize(inserted), samplesMs: painted, medianTimelineMs: timeline(allMarks) },
         },
         summarize(painted),

@@ -1,5 +1,3 @@
-import { address as btcAddress } from 'bitcoinjs-lib';
-import * as EvmAddress from 'ox/Address';
 import { networks, type NetworkKey, type NetworkKind } from '../../../src-preload/contract/assets';
 import { AppError } from '../../app-error';
 
@@ -9,6 +7,22 @@ import { AppError } from '../../app-error';
  * call to the service. The checksums are computed by maintained libraries (bitcoinjs-lib for Base58Check
  * and bech32/bech32m, ox — viem's address core, without the rest of viem's start-up cost — for EIP-55); this module only decides which prefixes each network accepts.
  */
+// The checksum libraries load on the first check, not at start-up: together they cost about 110 ms of
+// import time that a launch that only shows balances would pay for nothing.
+interface ChecksumLibraries {
+  readonly btc: (typeof import('bitcoinjs-lib'))['address'];
+  readonly evm: typeof import('ox/Address');
+}
+let libraries: Promise<ChecksumLibraries> | null = null;
+
+function loadLibraries(): Promise<ChecksumLibraries> {
+  libraries ??= Promise.all([import('bitcoinjs-lib'), import('ox/Address')]).then(([bitcoin, evm]) => ({
+    btc: bitcoin.address,
+    evm,
+  }));
+  return libraries;
+}
+
 export type AddressCheck =
   { readonly ok: true; readonly address: string } | { readonly ok: false; readonly reason: string };
 
@@ -26,7 +40,7 @@ const utxoParams: Record<'bitcoin' | 'litecoin', UtxoParams> = {
   litecoin: { name: 'Litecoin', bech32: 'ltc', base58Versions: [0x30, 0x32] },
 };
 
-function checkUtxo(params: UtxoParams, text: string): AddressCheck {
+function checkUtxo(btcAddress: ChecksumLibraries['btc'], params: UtxoParams, text: string): AddressCheck {
   const lower = text.toLowerCase();
   if (lower.startsWith(`${params.bech32}1`)) {
     // BIP-173: all one case. Stored lower case so the same address is always the same string.
@@ -62,7 +76,7 @@ function checkUtxo(params: UtxoParams, text: string): AddressCheck {
   return { ok: true, address: text };
 }
 
-function checkEvm(networkName: string, text: string): AddressCheck {
+function checkEvm(EvmAddress: ChecksumLibraries['evm'], networkName: string, text: string): AddressCheck {
   if (!/^0x[0-9a-fA-F]{40}$/.test(text)) {
     return { ok: false, reason: `An ${networkName} address is 0x followed by 40 hexadecimal characters.` };
   }
@@ -76,35 +90,40 @@ function checkEvm(networkName: string, text: string): AddressCheck {
   return { ok: true, address: text };
 }
 
-export function checkAddressForKind(kind: NetworkKind, networkName: string, input: string): AddressCheck {
+export async function checkAddressForKind(
+  kind: NetworkKind,
+  networkName: string,
+  input: string,
+): Promise<AddressCheck> {
   const text = input.trim();
   if (text === '') return { ok: false, reason: 'Enter an address.' };
+  const { btc, evm } = await loadLibraries();
   switch (kind) {
     case 'bitcoin':
-      return checkUtxo(utxoParams.bitcoin, text);
+      return checkUtxo(btc, utxoParams.bitcoin, text);
     case 'litecoin':
-      return checkUtxo(utxoParams.litecoin, text);
+      return checkUtxo(btc, utxoParams.litecoin, text);
     case 'evm':
-      return checkEvm(networkName, text);
+      return checkEvm(evm, networkName, text);
   }
 }
 
 /** Checks an address for a network of the asset table (src-preload/contract/assets.ts). */
-export function checkAddress(network: NetworkKey, input: string): AddressCheck {
+export function checkAddress(network: NetworkKey, input: string): Promise<AddressCheck> {
   const spec = networks[network];
   return checkAddressForKind(spec.kind, spec.name, input);
 }
 
 /** Same check by the service's numeric network id (spec 2.3). */
-export function checkAddressForNetworkId(networkId: number, input: string): AddressCheck {
+export async function checkAddressForNetworkId(networkId: number, input: string): Promise<AddressCheck> {
   const key = (Object.keys(networks) as NetworkKey[]).find((k) => networks[k].id === networkId);
   if (!key) return { ok: false, reason: 'Unknown network.' };
   return checkAddress(key, input);
 }
 
 /** The checked, normalised address, or AppError('invalid_address') naming the form field. */
-export function requireValidAddress(network: NetworkKey, input: string, field = 'address'): string {
-  const result = checkAddress(network, input);
+export async function requireValidAddress(network: NetworkKey, input: string, field = 'address'): Promise<string> {
+  const result = await checkAddress(network, input);
   if (!result.ok) throw new AppError('invalid_address', result.reason, { field });
   return result.address;
 }

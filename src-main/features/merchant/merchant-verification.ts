@@ -56,7 +56,7 @@ export function createMerchantVerification(keys: MerchantKeys) {
   }): Promise<PendingVerificationView> {
     const entry = assetByCode(input.code);
     const network = networkOf(entry);
-    const checked = checkAddress(entry.network, input.address);
+    const checked = await checkAddress(entry.network, input.address);
     if (!checked.ok) throw new AppError('invalid_address', checked.reason, { field: 'address' });
     const connection = await keys.connect();
     await connection.client.verifyStart({

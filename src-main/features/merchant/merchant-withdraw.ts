@@ -110,7 +110,7 @@ export function createMerchantWithdraw(keys: MerchantKeys) {
     async confirm(input: WithdrawInput): Promise<WithdrawIntentView> {
       const entry = assetByCode(input.code);
       const network = networkOf(entry);
-      const checked = checkAddress(entry.network, input.address);
+      const checked = await checkAddress(entry.network, input.address);
       if (!checked.ok) throw new AppError('invalid_address', checked.reason, { field: 'address' });
       const amount = requireAmountPrecision(entry, input.amount);
       toWireAmount(amount);

@@ -115,7 +115,7 @@ export function createDepositAddresses(deps: {
         }
         // The service has acted on this reference id, whatever the checks below say.
         usedReferenceIds.add(referenceId);
-        const address = requireReceivableAddress(request.symbol, created.wallet);
+        const address = await requireReceivableAddress(request.symbol, created.wallet);
         const payment = paymentUriFor(request.symbol, address, amount?.text);
         const view: CreatedDepositAddressView = {
           address,

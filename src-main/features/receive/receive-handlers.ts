@@ -37,7 +37,7 @@ export function createReceiveHandlers(deps: {
         symbolName: found.symbolName,
         displayName: found.displayName,
         network: found.network,
-        address: requireReceivableAddress(code, found.address),
+        address: await requireReceivableAddress(code, found.address),
       };
     },
     'receive.newReferenceId': () => {

@@ -7,11 +7,11 @@ import { checkAddress } from '../addresses/validate-address';
  * it is shown or put in a QR code: a garbled address would make the payer's money unrecoverable, and a
  * payer's wallet may not check it for them.
  */
-export function requireReceivableAddress(code: string, address: string): string {
+export async function requireReceivableAddress(code: string, address: string): Promise<string> {
   const asset = findAssetNetwork(code);
   // Codes outside the asset table have no known format; the service's text is shown as it is.
   if (!asset) return address;
-  const check = checkAddress(asset.network, address);
+  const check = await checkAddress(asset.network, address);
   if (!check.ok) {
     throw new AppError(
       'service_error',

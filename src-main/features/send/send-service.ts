@@ -213,7 +213,7 @@ export function createSendService(deps: SendServiceDeps) {
       const entry = findAssetNetwork(input.code);
       if (!entry) throw new AppError('invalid_symbol', 'Choose an asset to send.', { field: 'code' });
       // security.md 26: format and checksum for the network before anything reaches the service.
-      const address = requireValidAddress(entry.network, input.address);
+      const address = await requireValidAddress(entry.network, input.address);
       const client = deps.session.interfaceA();
 
       let amount: Decimal;

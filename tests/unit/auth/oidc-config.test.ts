@@ -1,9 +1,10 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as oidc from 'openid-client';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../../src-main/app-error';
 import { discoverIssuer } from '../../../src-main/auth/oidc-config';
+import { loadOpenId } from '../../../src-main/auth/openid';
 import { signInError } from '../../../src-main/auth/sign-in-errors';
 
 async function refusal(issuer: string): Promise<AppError> {
@@ -64,6 +65,11 @@ describe('discoverIssuer', () => {
 });
 
 describe('signInError', () => {
+  // The app loads openid-client before any attempt can fail; so does this test, whatever runs first.
+  beforeAll(async () => {
+    await loadOpenId();
+  });
+
   it('maps access_denied to sign_in_cancelled and other authorization errors to sign_in_failed', () => {
     const denied = new oidc.AuthorizationResponseError('denied', {
       cause: new URLSearchParams({ error: 'access_denied' }),

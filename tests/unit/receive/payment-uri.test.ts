@@ -69,10 +69,10 @@ describe('callback URLs', () => {
 });
 
 describe('addresses the service hands out for receiving', () => {
-  it('passes well-formed addresses through unchanged', () => {
-    expect(requireReceivableAddress('BTC', BTC)).toBe(BTC);
-    expect(requireReceivableAddress('LTC', LTC)).toBe(LTC);
-    expect(requireReceivableAddress('BSC-USD', EVM)).toBe(EVM);
+  it('passes well-formed addresses through unchanged', async () => {
+    expect(await requireReceivableAddress('BTC', BTC)).toBe(BTC);
+    expect(await requireReceivableAddress('LTC', LTC)).toBe(LTC);
+    expect(await requireReceivableAddress('BSC-USD', EVM)).toBe(EVM);
   });
 
   it.each([
@@ -81,7 +81,9 @@ describe('addresses the service hands out for receiving', () => {
     ['LTC', BTC],
     ['ETH', '0x52908400098527886E0F7030069857D2E4169Ee7'],
     ['USDT', BTC],
-  ])('refuses a %s address that fails the network’s checks: %s', (code, address) => {
-    expect(() => requireReceivableAddress(code, address)).toThrow(expect.objectContaining({ code: 'service_error' }));
+  ])('refuses a %s address that fails the network’s checks: %s', async (code, address) => {
+    await expect(requireReceivableAddress(code, address)).rejects.toThrow(
+      expect.objectContaining({ code: 'service_error' }),
+    );
   });
 });
