@@ -1,6 +1,6 @@
 import type { EmitEvent, Handlers } from './dispatch';
 import { AppError } from './app-error';
-import { createMerchantHandlers } from './features/merchant/merchant-handlers';
+import { createMerchantFeature } from './features/merchant/merchant-handlers';
 import { createPortfolioHandlers } from './features/portfolio';
 import { createDepositAddresses, createReceiveHandlers } from './features/receive';
 import { createHistoryExports, createHistoryHandlers } from './features/history';
@@ -92,7 +92,13 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   const clipboard = writeClipboard && readClipboard ? { write: writeClipboard, read: readClipboard } : undefined;
 
   // Send and swap keep their prechecks and at-most-once ledgers in main for the life of the app.
-  const send = createSendService({ session, logger: deps.logger });
+  const merchant = createMerchantFeature({
+    settings,
+    secrets: deps.secrets,
+    logger: deps.logger,
+    ...(deps.localSandboxPort === undefined ? {} : { localSandboxPort: deps.localSandboxPort }),
+  });
+  const send = createSendService({ session, logger: deps.logger, verifiedAddresses: merchant.verifiedAddresses });
   const swap = createSwapService({ session, logger: deps.logger });
 
   const handlers: Handlers = {
@@ -102,12 +108,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     ...createHistoryHandlers({ session, settings, exports: historyExports }),
     ...createPortfolioHandlers({ session }),
     ...createReceiveHandlers({ session, deposits, clipboard, logger: deps.logger }),
-    ...createMerchantHandlers({
-      settings,
-      secrets: deps.secrets,
-      logger: deps.logger,
-      ...(deps.localSandboxPort === undefined ? {} : { localSandboxPort: deps.localSandboxPort }),
-    }),
+    ...merchant.handlers,
     'app.info': () => {
       const current = settings.get();
       return {

@@ -20,14 +20,20 @@ export interface MerchantDeps {
 
 type MerchantHandlers = Pick<Handlers, Extract<keyof Handlers, `merchant.${string}`>>;
 
-/** The merchant treasury (Interface B) slice of the bridge. */
-export function createMerchantHandlers(deps: MerchantDeps): MerchantHandlers {
+export interface MerchantFeature {
+  readonly handlers: MerchantHandlers;
+  /** Verified withdrawal addresses, for the send form's look-alike warning (security: address poisoning). */
+  readonly verifiedAddresses: () => Promise<readonly string[]>;
+}
+
+/** The merchant treasury (Interface B): its slice of the bridge and what other features may ask of it. */
+export function createMerchantFeature(deps: MerchantDeps): MerchantFeature {
   const keys = createMerchantKeys(deps);
   const verification = createMerchantVerification(keys);
   const withdraw = createMerchantWithdraw(keys);
   const deposits = createMerchantDeposits(keys);
 
-  return {
+  const handlers: MerchantHandlers = {
     'merchant.getSettings': () => keys.overview(),
     'merchant.setEnvironment': ({ environment }) => keys.setEnvironment(environment),
     'merchant.setApiUrl': ({ environment, apiUrl }) => keys.setApiUrl(environment, apiUrl),
@@ -58,4 +64,9 @@ export function createMerchantHandlers(deps: MerchantDeps): MerchantHandlers {
     'merchant.depositGet': (input) => deposits.get(input),
     'merchant.callbackCheck': async ({ body }) => checkCallbackBody(body, await keys.activeSecret()),
   };
+  return { handlers, verifiedAddresses: () => verification.knownVerifiedAddresses() };
+}
+
+export function createMerchantHandlers(deps: MerchantDeps): MerchantHandlers {
+  return createMerchantFeature(deps).handlers;
 }

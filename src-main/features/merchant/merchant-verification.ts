@@ -156,6 +156,21 @@ export function createMerchantVerification(keys: MerchantKeys) {
       return pendingOf().map(toView);
     },
 
+    /**
+     * The addresses verified under the reference id last used, for the send form's look-alike warning.
+     * Empty when no merchant keys are set up; a failure is only a missing warning, never a blocked send.
+     */
+    async knownVerifiedAddresses(): Promise<string[]> {
+      const referenceId = keys.current().lastReferenceId;
+      if (referenceId === '') return [];
+      try {
+        const connection = await keys.connect();
+        return (await connection.client.withdrawableAssets(referenceId)).map((asset) => asset.address);
+      } catch {
+        return [];
+      }
+    },
+
     async verifiedList(referenceId: string): Promise<VerifiedAddress[]> {
       const connection = await keys.connect();
       const assets = await connection.client.withdrawableAssets(referenceId);
