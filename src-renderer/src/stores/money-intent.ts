@@ -67,6 +67,30 @@ export interface MoneyIntentActions<Review> {
   checkStatus(): Promise<void>;
 }
 
+type MoneyIntentStore<
+  Review extends { intentId: string },
+  Outcome,
+  Status extends IntentStatus<Outcome>,
+> = MoneyIntentState<Review, Outcome, Status> & MoneyIntentActions<Review>;
+
+/** What the "outcome unknown" page needs (use with zustand's useShallow). */
+export function selectUnknownOutcome<
+  Review extends { intentId: string },
+  Outcome,
+  Status extends IntentStatus<Outcome>,
+>(state: MoneyIntentStore<Review, Outcome, Status>) {
+  const { submitting, submitError: error, lookup, checkStatus, retry } = state;
+  return { submitting, error, lookup, checkStatus, retry };
+}
+
+/** What the list of unresolved intents needs (use with zustand's useShallow). */
+export function selectUnresolved<Review extends { intentId: string }, Outcome, Status extends IntentStatus<Outcome>>(
+  state: MoneyIntentStore<Review, Outcome, Status>,
+) {
+  const { unresolved, loadUnresolved, resume } = state;
+  return { unresolved, loadUnresolved, resume };
+}
+
 /** The execute / reconcile / retry state machine both money stores share; each keeps only what differs. */
 export function createMoneyIntentActions<
   Review extends { intentId: string },

@@ -1,6 +1,8 @@
+import { useShallow } from 'zustand/react/shallow';
 import type { SendOutcome } from '../../../../src-preload/contract/send';
 import { CryptoAmount } from '../../components/amount';
 import { ExplorerButton, focusOnMount, UnknownOutcome } from '../../components/money-outcome';
+import { selectUnknownOutcome } from '../../stores/money-intent';
 import { useSendStore } from '../../stores/send-store';
 import { EmphasisedAddress } from './emphasised-address';
 
@@ -39,11 +41,7 @@ function Sent({ outcome }: { outcome: SendOutcome }): React.JSX.Element {
 
 function Unknown(): React.JSX.Element {
   const review = useSendStore((state) => state.review);
-  const submitting = useSendStore((state) => state.submitting);
-  const error = useSendStore((state) => state.submitError);
-  const lookup = useSendStore((state) => state.lookup);
-  const checkStatus = useSendStore((state) => state.checkStatus);
-  const retry = useSendStore((state) => state.retry);
+  const intent = useSendStore(useShallow(selectUnknownOutcome));
   return (
     <UnknownOutcome
       prefix="send"
@@ -51,11 +49,7 @@ function Unknown(): React.JSX.Element {
       retryLabel="Retry with the same reference"
       retryingLabel="Sending…"
       notFoundMessage="The send is not in your history: it did not go through. You can retry it with the same reference."
-      submitting={submitting}
-      error={error}
-      lookup={lookup}
-      checkStatus={checkStatus}
-      retry={retry}
+      {...intent}
     >
       {review && <p className="mono">{`Reference ${review.referenceId}`}</p>}
     </UnknownOutcome>

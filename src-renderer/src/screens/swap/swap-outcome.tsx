@@ -1,5 +1,7 @@
+import { useShallow } from 'zustand/react/shallow';
 import type { SwapOutcome } from '../../../../src-preload/contract/swap';
 import { ExplorerButton, focusOnMount, UnknownOutcome } from '../../components/money-outcome';
+import { selectUnknownOutcome } from '../../stores/money-intent';
 import { useSwapStore } from '../../stores/swap-store';
 import { QuoteSummary } from './quote-summary';
 
@@ -39,11 +41,7 @@ function Swapped({ outcome }: { outcome: SwapOutcome }): React.JSX.Element {
 }
 
 function Unknown(): React.JSX.Element {
-  const submitting = useSwapStore((state) => state.submitting);
-  const error = useSwapStore((state) => state.submitError);
-  const lookup = useSwapStore((state) => state.lookup);
-  const checkStatus = useSwapStore((state) => state.checkStatus);
-  const retry = useSwapStore((state) => state.retry);
+  const intent = useSwapStore(useShallow(selectUnknownOutcome));
   return (
     <UnknownOutcome
       prefix="swap"
@@ -51,11 +49,7 @@ function Unknown(): React.JSX.Element {
       retryLabel="Retry the same swap"
       retryingLabel="Swapping…"
       notFoundMessage="The swap is not in your history: it did not go through. You can retry it."
-      submitting={submitting}
-      error={error}
-      lookup={lookup}
-      checkStatus={checkStatus}
-      retry={retry}
+      {...intent}
     />
   );
 }
