@@ -1,4 +1,9 @@
-import { assetNetworks, networks, type AssetCode, type AssetNetwork } from '../../../../src-preload/contract/asset-table';
+import {
+  assetNetworks,
+  networks,
+  type AssetCode,
+  type AssetNetwork,
+} from '../../../../src-preload/contract/asset-table';
 
 /** Assets in table order, each once (BTC, LTC, ETH, USDT, USDC, BNB). */
 export const assets: readonly string[] = [...new Set(assetNetworks.map((entry) => entry.asset))];
