@@ -70,8 +70,10 @@ describe('signing in through the system browser', () => {
     await login.getByLabel('Password').fill(user.password);
     await login.getByRole('button', { name: 'Sign in' }).click();
     await login.getByRole('button', { name: 'Cancel' }).click();
+    // Closing the browser before the provider's redirect reaches the app would abort the cancellation itself.
+    await login.getByText(/return to Wallet Desk/i).waitFor({ timeout: 15_000 });
     await context.close();
-    await expect.poll(() => page.getByRole('alert').first().textContent()).toMatch(/cancel/i);
+    await page.getByRole('alert').filter({ hasText: /cancel/i }).waitFor({ timeout: 10_000 });
 
     await completeBrowserSignIn(session, user, () => page.getByRole('button', { name: 'Sign in' }).click());
     await mainNavigation(page).waitFor();

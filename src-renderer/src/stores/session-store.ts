@@ -19,15 +19,18 @@ interface SessionState {
 
 export const useSessionStore = create<SessionState>()((set, get) => {
   const apply = (result: Result<SessionView>): void => {
-    if (result.ok) accept(result.value);
-    else set({ error: result.error });
+    if (result.ok) {
+      accept(result.value);
+      set({ error: null });
+    } else set({ error: result.error });
   };
 
   const accept = (view: SessionView): void => {
     const previous = get().view;
     const accountChanged = previous?.activeAccountGuid !== view.activeAccountGuid;
     if (view.status !== 'signed-in' || (previous?.status === 'signed-in' && accountChanged)) resetSessionStores();
-    set({ view, error: null });
+    // An event may arrive after the failed call it belongs to; the call's error must stay on screen.
+    set({ view });
   };
 
   const run = async (action: () => Promise<Result<SessionView>>): Promise<void> => {

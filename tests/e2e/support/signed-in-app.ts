@@ -64,6 +64,8 @@ export async function startApp(options: StartAppOptions = {}): Promise<AppSessio
   });
   const browser = await launchChromium();
   const page = await browser.newPage();
+  // A missing element then fails naming its locator, well before the test's own timeout.
+  page.setDefaultTimeout(20_000);
   await page.goto(app.url);
   return {
     sandbox,
