@@ -73,7 +73,10 @@ describe('signing in through the system browser', () => {
     // Closing the browser before the provider's redirect reaches the app would abort the cancellation itself.
     await login.getByText(/return to Wallet Desk/i).waitFor({ timeout: 15_000 });
     await context.close();
-    await page.getByRole('alert').filter({ hasText: /cancel/i }).waitFor({ timeout: 10_000 });
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /cancel/i })
+      .waitFor({ timeout: 10_000 });
 
     await completeBrowserSignIn(session, user, () => page.getByRole('button', { name: 'Sign in' }).click());
     await mainNavigation(page).waitFor();
