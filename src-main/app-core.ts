@@ -12,6 +12,7 @@ import { isAllowedExternalUrl } from './links';
 import type { Logger } from './logging/logger';
 import { builtInEndpoints, environmentLabels, type Endpoints } from './settings/environments';
 import type { SettingsStore } from './settings/settings-store';
+import { settingsJournal } from './settings/unresolved-intents';
 
 /** What the shell (Electron, or the browser test harness) hands to the app's features. */
 export interface AppCoreDeps {
@@ -91,15 +92,25 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   const { writeClipboard, readClipboard } = deps;
   const clipboard = writeClipboard && readClipboard ? { write: writeClipboard, read: readClipboard } : undefined;
 
-  // Send and swap keep their prechecks and at-most-once ledgers in main for the life of the app.
+  // Send, swap and withdraw keep their prechecks and at-most-once ledgers in main; the requests whose
+  // outcome is unknown are also written to settings.json, so a crash or a quit cannot lose them.
   const merchant = createMerchantFeature({
     settings,
     secrets: deps.secrets,
     logger: deps.logger,
     ...(deps.localSandboxPort === undefined ? {} : { localSandboxPort: deps.localSandboxPort }),
   });
-  const send = createSendService({ session, logger: deps.logger, verifiedAddresses: merchant.verifiedAddresses });
-  const swap = createSwapService({ session, logger: deps.logger });
+  const send = createSendService({
+    session,
+    logger: deps.logger,
+    verifiedAddresses: merchant.verifiedAddresses,
+    journal: settingsJournal(settings, 'send', deps.logger),
+  });
+  const swap = createSwapService({
+    session,
+    logger: deps.logger,
+    journal: settingsJournal(settings, 'swap', deps.logger),
+  });
 
   const handlers: Handlers = {
     ...createSessionHandlers({ session }),

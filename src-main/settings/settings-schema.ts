@@ -3,6 +3,7 @@ import { EnvironmentId, Preferences } from '../../src-preload/contract/app';
 import { defaultMerchantSettings, MerchantSettings } from '../features/merchant/merchant-settings';
 import { defaultHistorySettings, HistorySettings } from '../features/history/history-settings';
 import { Endpoints } from './environments';
+import { defaultUnresolvedIntents, UnresolvedIntents } from './unresolved-intents';
 
 /**
  * settings.json in userData: non-secret settings only. Tokens and API secrets live in the OS keychain;
@@ -20,6 +21,8 @@ export const Settings = z.object({
   history: HistorySettings.default(defaultHistorySettings),
   /** Merchant API (Interface B): environment, public keys, pending verifications. Absent in older files. */
   merchant: MerchantSettings.default(defaultMerchantSettings),
+  /** Sends, swaps and withdrawals whose outcome is unknown, until reconciled. Absent in older files. */
+  unresolvedIntents: UnresolvedIntents.default(defaultUnresolvedIntents),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -31,4 +34,5 @@ export const defaultSettings: Settings = {
   activeAccountByUser: {},
   history: defaultHistorySettings(),
   merchant: defaultMerchantSettings(),
+  unresolvedIntents: defaultUnresolvedIntents(),
 };

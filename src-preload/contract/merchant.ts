@@ -195,6 +195,8 @@ export const merchantOperations = {
     WithdrawIntentView,
   ),
   'merchant.withdrawGet': operation(z.object({ intentId: z.string().min(1).max(100) }).strict(), WithdrawIntentView),
+  /** Withdrawals whose outcome is unknown (also those a previous run left), until their status is checked. */
+  'merchant.withdrawUnresolved': operation(z.void(), z.array(WithdrawIntentView)),
   'merchant.depositCreate': operation(
     z
       .object({

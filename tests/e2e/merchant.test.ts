@@ -214,7 +214,7 @@ describe('merchant treasury in Chromium against the sandbox', () => {
     await page.getByRole('button', { name: 'New withdrawal' }).click();
   }, 90_000);
 
-  it('commit then drop: the outcome is unknown, nothing is resent, and "Check status" finds the one withdrawal', async () => {
+  it('commit then drop: the outcome is unknown, nothing is resent, it stays listed after a reload, and "Check status" finds the one withdrawal', async () => {
     const page = app.page;
     const before = await ethBalance();
     await page.getByRole('button', { name: 'Load verified addresses' }).click();
@@ -231,11 +231,26 @@ describe('merchant treasury in Chromium against the sandbox', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('alert').filter({ hasText: 'outcome of this withdrawal is unknown' }).waitFor();
     expect(await page.getByRole('button', { name: 'Withdraw', exact: true }).count()).toBe(0);
+    const transactionId = (await page
+      .getByRole('term')
+      .filter({ hasText: 'Merchant transaction id' })
+      .locator('xpath=following-sibling::dd[1]')
+      .textContent()) as string;
+
+    // A reload forgets the screen, not the withdrawal: it is listed until its status is checked.
+    await page.reload();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Merchant' }).click();
+    await tab('Withdraw').click();
+    const unresolved = page.getByRole('region', { name: 'Withdrawals with an unknown outcome' });
+    await unresolved.getByText(`to ${ETH_ADDRESS}`).waitFor();
+    await unresolved.getByRole('button', { name: `Check status of ${transactionId}` }).click();
     await typeCode(await nextCode());
     await page.getByRole('button', { name: 'Check status' }).click();
     await page.getByRole('status').filter({ hasText: 'Withdrawal sent' }).waitFor();
     expect(before.minus(await ethBalance()).toFixed()).toBe('0.02');
     await page.getByRole('button', { name: 'New withdrawal' }).click();
+    await page.getByRole('form', { name: 'Withdraw' }).waitFor();
+    expect(await unresolved.count()).toBe(0);
   }, 90_000);
 
   it('creates a deposit address with a QR code that decodes to it, and gets it again', async () => {

@@ -2,6 +2,7 @@ import type { Handlers } from '../../dispatch';
 import type { SecretStore } from '../../keychain/secret-store';
 import type { Logger } from '../../logging/logger';
 import type { SettingsStore } from '../../settings/settings-store';
+import { settingsJournal } from '../../settings/unresolved-intents';
 import { checkCallbackBody } from './callback-check';
 import { balanceRows } from './merchant-balances';
 import { createMerchantDeposits } from './merchant-deposits';
@@ -30,7 +31,7 @@ export interface MerchantFeature {
 export function createMerchantFeature(deps: MerchantDeps): MerchantFeature {
   const keys = createMerchantKeys(deps);
   const verification = createMerchantVerification(keys);
-  const withdraw = createMerchantWithdraw(keys);
+  const withdraw = createMerchantWithdraw(keys, settingsJournal(deps.settings, 'withdraw', deps.logger));
   const deposits = createMerchantDeposits(keys);
 
   const handlers: MerchantHandlers = {
@@ -60,6 +61,7 @@ export function createMerchantFeature(deps: MerchantDeps): MerchantFeature {
     'merchant.withdrawSubmit': ({ intentId, tfaCode }) => withdraw.submit(intentId, tfaCode),
     'merchant.withdrawCheckStatus': ({ intentId, tfaCode }) => withdraw.checkStatus(intentId, tfaCode),
     'merchant.withdrawGet': ({ intentId }) => withdraw.get(intentId),
+    'merchant.withdrawUnresolved': () => withdraw.unresolved(),
     'merchant.depositCreate': (input) => deposits.create(input),
     'merchant.depositGet': (input) => deposits.get(input),
     'merchant.callbackCheck': async ({ body }) => checkCallbackBody(body, await keys.activeSecret()),

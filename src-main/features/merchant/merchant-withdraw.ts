@@ -1,28 +1,15 @@
-import type { EnvironmentId } from '../../../src-preload/contract/app';
 import type { WithdrawIntentView } from '../../../src-preload/contract/merchant';
 import type { BridgeError } from '../../../src-preload/result';
 import { AppError } from '../../app-error';
 import { toWireAmount } from '../../service/interface-b';
 import type { WithdrawResult } from '../../service/interface-b-schemas';
 import { checkAddress } from '../addresses/validate-address';
-import { IntentLedger, type Intent } from '../money/at-most-once';
+import type { Intent } from '../money/at-most-once';
+import { journaledLedger, type IntentJournal } from '../money/intent-journal';
 import { assetByCode, networkNameById, networkOf, requireAmountPrecision } from './asset-lookup';
 import type { MerchantConnection, MerchantKeys } from './merchant-keys';
 import { sameAddress } from './merchant-verification';
-
-/** What the user confirmed, frozen in main; the two-factor code is never part of it. */
-interface WithdrawBody {
-  readonly environment: EnvironmentId;
-  readonly publicKey: string;
-  readonly origin: string;
-  readonly code: string;
-  readonly networkId: number;
-  readonly address: string;
-  readonly amount: string;
-  readonly label: string;
-  readonly email: string;
-  readonly verified: boolean;
-}
+import type { WithdrawBody } from './withdraw-body';
 
 export interface WithdrawInput {
   readonly referenceId: string;
@@ -50,8 +37,9 @@ const definiteRefusals = new Set(['bad_input', 'invalid_code', 'insufficient_bal
  * user asks: if the first request landed, the answer is its result; if it did not, this request is the one
  * that lands. Either way the money moves once. It is never done automatically.
  */
-export function createMerchantWithdraw(keys: MerchantKeys) {
-  const ledger = new IntentLedger<WithdrawBody, WithdrawResult>();
+export function createMerchantWithdraw(keys: MerchantKeys, journal?: IntentJournal<WithdrawBody, null>) {
+  // A withdrawal's view is derived from its body: there is no separate review to keep.
+  const ledger = journaledLedger<WithdrawBody, WithdrawResult, null>(journal, { get: () => null, set: () => {} });
   const checking = new Set<string>();
 
   function view(intent: Intent<WithdrawBody, WithdrawResult>, error: BridgeError | null = null): WithdrawIntentView {
@@ -168,11 +156,11 @@ export function createMerchantWithdraw(keys: MerchantKeys) {
       try {
         const connection = await connectionFor(intent.body);
         const result = await send(connection, tfaCode)(intent.body, intent.referenceId);
-        return view(ledger.reconcile(intentId, result));
+        return view(await ledger.reconcile(intentId, result));
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         if (definiteRefusals.has(error.code)) {
-          const refused = ledger.reconcile(intentId, null);
+          const refused = await ledger.reconcile(intentId, null);
           return view(refused, {
             code: error.code,
             message: `The service has no record of this withdrawal and refused the re-sent request, so no money moved. ${error.message} You can retry with the same merchant transaction id.`,
@@ -189,6 +177,11 @@ export function createMerchantWithdraw(keys: MerchantKeys) {
 
     get(intentId: string): WithdrawIntentView {
       return view(ledger.get(intentId));
+    },
+
+    /** Withdrawals whose outcome is unknown, including those a previous run left, until checked. */
+    unresolved(): WithdrawIntentView[] {
+      return ledger.unknown().map((intent) => view(intent));
     },
   };
 }

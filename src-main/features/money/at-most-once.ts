@@ -35,21 +35,63 @@ interface MutableIntent<Body, Outcome> {
   attempts: number;
 }
 
-export interface IntentLedgerOptions {
+export interface IntentLedgerOptions<Body, Outcome> {
   /** How reference ids are made; the service wants them unique per request. */
   readonly newReferenceId?: () => string;
   /** How many finished intents to remember (for "show me what happened"). */
   readonly keep?: number;
+  /**
+   * Saves the intents whose request may have reached the service (in flight or unknown). Called before a
+   * request leaves and after every change of that set, so a crash or a quit cannot lose one. Must not
+   * throw: a failed save is the caller's to report.
+   */
+  readonly persist?: (unresolved: readonly Intent<Body, Outcome>[]) => Promise<void>;
 }
+
+/** An intent a previous run left unresolved; it comes back with an unknown outcome. */
+export interface RestoredIntent<Body> {
+  readonly id: string;
+  readonly referenceId: string;
+  readonly body: Body;
+  readonly attempts: number;
+}
+
+const unknownOutcome: BridgeError = {
+  code: 'outcome_unknown',
+  message: 'No answer from the service: this request may or may not have gone through.',
+};
 
 export class IntentLedger<Body, Outcome> {
   readonly #intents = new Map<string, MutableIntent<Body, Outcome>>();
   readonly #newReferenceId: () => string;
   readonly #keep: number;
+  readonly #persist: ((unresolved: readonly Intent<Body, Outcome>[]) => Promise<void>) | undefined;
 
-  constructor(options: IntentLedgerOptions = {}) {
+  constructor(options: IntentLedgerOptions<Body, Outcome> = {}) {
     this.#newReferenceId = options.newReferenceId ?? (() => randomUUID());
     this.#keep = options.keep ?? 100;
+    this.#persist = options.persist;
+  }
+
+  /**
+   * Takes back an intent the last run could not settle. Whether its request went through is unknown
+   * (the app may have quit mid-request), so it waits for a reconciliation like any other unknown one.
+   */
+  restore(restored: RestoredIntent<Body>): Intent<Body, Outcome> {
+    const intent: MutableIntent<Body, Outcome> = {
+      id: restored.id,
+      referenceId: restored.referenceId,
+      body: Object.freeze(structuredClone(restored.body)) as Body,
+      state: 'unknown',
+      outcome: null,
+      error: {
+        code: 'outcome_unknown',
+        message: 'Wallet Desk closed before the service answered: this request may or may not have gone through.',
+      },
+      attempts: restored.attempts,
+    };
+    this.#intents.set(intent.id, intent);
+    return this.#snapshot(intent);
   }
 
   /** The user confirmed: fix the reference id and freeze the body. */
@@ -71,6 +113,11 @@ export class IntentLedger<Body, Outcome> {
 
   get(id: string): Intent<Body, Outcome> {
     return this.#snapshot(this.#require(id));
+  }
+
+  /** Intents waiting for a reconciliation, oldest first. */
+  unknown(): Intent<Body, Outcome>[] {
+    return [...this.#intents.values()].filter((intent) => intent.state === 'unknown').map((i) => this.#snapshot(i));
   }
 
   /**
@@ -96,10 +143,13 @@ export class IntentLedger<Body, Outcome> {
     intent.state = 'in-flight';
     intent.attempts += 1;
     intent.error = null;
+    // Written ahead: if the app dies while the request is out, the next run knows to reconcile it.
+    await this.#save();
     try {
       const outcome = await send(intent.body, intent.referenceId);
       intent.state = 'succeeded';
       intent.outcome = outcome;
+      await this.#save();
       return outcome;
     } catch (error) {
       const appError =
@@ -107,13 +157,8 @@ export class IntentLedger<Body, Outcome> {
           ? error
           : new AppError('outcome_unknown', 'The service did not give a clear answer; the outcome is unknown.');
       intent.state = appError.code === 'outcome_unknown' || appError.code === 'network' ? 'unknown' : 'refused';
-      intent.error =
-        intent.state === 'unknown'
-          ? {
-              code: 'outcome_unknown',
-              message: 'No answer from the service: this request may or may not have gone through.',
-            }
-          : appError.toBridgeError();
+      intent.error = intent.state === 'unknown' ? unknownOutcome : appError.toBridgeError();
+      await this.#save();
       if (intent.state === 'unknown') {
         throw new AppError('outcome_unknown', intent.error.message);
       }
@@ -126,7 +171,7 @@ export class IntentLedger<Body, Outcome> {
    * transaction that landed (final), or nothing, after which a deliberate retry with the same reference
    * id and body is allowed.
    */
-  reconcile(id: string, found: Outcome | null): Intent<Body, Outcome> {
+  async reconcile(id: string, found: Outcome | null): Promise<Intent<Body, Outcome>> {
     const intent = this.#require(id);
     if (intent.state !== 'unknown') return this.#snapshot(intent);
     if (found !== null) {
@@ -140,11 +185,16 @@ export class IntentLedger<Body, Outcome> {
         message: 'The request did not reach the service. You can retry it with the same reference.',
       };
     }
+    await this.#save();
     return this.#snapshot(intent);
   }
 
-  clear(): void {
-    this.#intents.clear();
+  async #save(): Promise<void> {
+    if (!this.#persist) return;
+    const unresolved = [...this.#intents.values()]
+      .filter((intent) => intent.state === 'in-flight' || intent.state === 'unknown')
+      .map((intent) => this.#snapshot(intent));
+    await this.#persist(unresolved);
   }
 
   #require(id: string): MutableIntent<Body, Outcome> {

@@ -17,10 +17,12 @@ import type { Logger } from '../../logging/logger';
 import type { InterfaceAClient } from '../../service/interface-a';
 import type { SendPrecheckResult } from '../../service/interface-a-schemas';
 import { requireValidAddress } from '../addresses/validate-address';
-import { IntentLedger, type Intent } from '../money/at-most-once';
+import type { Intent } from '../money/at-most-once';
+import { journaledLedger, type IntentJournal } from '../money/intent-journal';
 import { intentStatusView, unresolvedIntents } from '../money/intent-views';
 import type { SessionService } from '../session';
 import { findInHistory } from './find-in-history';
+import type { SendBody } from './send-body';
 import { createKnownAddresses } from './known-addresses';
 import { classifyMoneyError, explainRefusal } from './money-errors';
 import { findLookalike } from './poisoning';
@@ -36,18 +38,8 @@ export interface SendServiceDeps {
   readonly now?: () => number;
   /** How long a precheck's fees stay good for a confirmation. */
   readonly precheckTtlMs?: number;
-}
-
-/** The body frozen when the user confirms (security.md 22): nothing here can change afterwards. */
-export interface SendBody {
-  readonly accountGuid: string;
-  readonly code: AssetCode;
-  readonly address: string;
-  readonly amount: string;
-  readonly feeRate: FeeRate;
-  readonly description: string | null;
-  /** The fees shown were checked until then; a new attempt after it needs a new precheck. */
-  readonly expiresAtMs: number;
+  /** Where sends with an unknown outcome outlive the app; without it they live for this run only. */
+  readonly journal?: IntentJournal<SendBody, SendReview>;
 }
 
 interface StoredFee extends FeeOption {
@@ -82,8 +74,8 @@ export function roleMessage(session: Pick<SessionService, 'activeAccount'>, oper
 export function createSendService(deps: SendServiceDeps) {
   const now = deps.now ?? Date.now;
   const ttl = deps.precheckTtlMs ?? DEFAULT_PRECHECK_TTL_MS;
-  const ledger = new IntentLedger<SendBody, SendOutcome>();
   const reviews = new Map<string, SendReview>();
+  const ledger = journaledLedger<SendBody, SendOutcome, SendReview>(deps.journal, reviews);
   const prechecks = new Map<string, StoredPrecheck>();
   const knownAddresses = createKnownAddresses({
     logger: deps.logger,
@@ -373,7 +365,7 @@ export function createSendService(deps: SendServiceDeps) {
       const found: SendOutcome | null = item
         ? { referenceId: intent.referenceId, txId: item.txId ?? '', explorerUrl: null, status: item.status }
         : null;
-      const settled = ledger.reconcile(intentId, found);
+      const settled = await ledger.reconcile(intentId, found);
       deps.logger.info('send reconciled', { referenceId: intent.referenceId, found: found !== null });
       if (found) knownAddresses.forget(intent.body.accountGuid);
       return { lookup: found ? 'found' : 'not_found', status: statusOf(settled) };

@@ -11,12 +11,14 @@ import { AppError } from '../../app-error';
 import type { Logger } from '../../logging/logger';
 import type { InterfaceAClient } from '../../service/interface-a';
 import type { SwapRequest } from '../../service/interface-a-schemas';
-import { IntentLedger, type Intent } from '../money/at-most-once';
+import type { Intent } from '../money/at-most-once';
+import { journaledLedger, type IntentJournal } from '../money/intent-journal';
 import { intentStatusView, unresolvedIntents } from '../money/intent-views';
 import { classifyMoneyError, explainRefusal } from '../send/money-errors';
 import { roleMessage, type MoneySession } from '../send/send-service';
 import { fromServiceNumber, text, toServiceNumber } from '../send/service-amounts';
 import { findSwapInHistory } from './find-swap';
+import type { SwapBody } from './swap-body';
 
 export interface SwapServiceDeps {
   readonly session: MoneySession;
@@ -24,15 +26,8 @@ export interface SwapServiceDeps {
   readonly now?: () => number;
   /** How long a quote may be executed (issue 6: quotes expire after a short time). */
   readonly quoteTtlMs?: number;
-}
-
-/** The frozen swap: exactly the quoted request, for this account, valid until expiresAtMs. */
-export interface SwapBody {
-  readonly accountGuid: string;
-  readonly request: SwapRequest;
-  readonly cryptoAmount: string;
-  readonly toAmount: string;
-  readonly expiresAtMs: number;
+  /** Where swaps with an unknown outcome outlive the app; without it they live for this run only. */
+  readonly journal?: IntentJournal<SwapBody, SwapReview>;
 }
 
 interface StoredQuote {
@@ -65,9 +60,9 @@ const BALANCE_FIELDS = {
 export function createSwapService(deps: SwapServiceDeps) {
   const now = deps.now ?? Date.now;
   const ttl = deps.quoteTtlMs ?? DEFAULT_QUOTE_TTL_MS;
-  const ledger = new IntentLedger<SwapBody, SwapOutcome>();
   const quotes = new Map<string, StoredQuote>();
   const reviews = new Map<string, SwapReview>();
+  const ledger = journaledLedger<SwapBody, SwapOutcome, SwapReview>(deps.journal, reviews);
   /** When each intent was last sent, and which history rows earlier reconciliations claimed. */
   const sentAt = new Map<string, number>();
   const claimed = new Set<string>();
@@ -273,7 +268,8 @@ export function createSwapService(deps: SwapServiceDeps) {
       const item = await findSwapInHistory(deps.session.interfaceA(), {
         request: intent.body.request,
         cryptoAmount: new Decimal(intent.body.cryptoAmount),
-        sentAtMs: sentAt.get(intentId) ?? now(),
+        // A swap restored from the last run was sent after its quote was made, which the body still tells.
+        sentAtMs: sentAt.get(intentId) ?? intent.body.expiresAtMs - ttl,
         claimed,
       });
       let found: SwapOutcome | null = null;
@@ -285,7 +281,7 @@ export function createSwapService(deps: SwapServiceDeps) {
           sendResult: item.txId ? { txId: item.txId, explorerUrl: null } : null,
         };
       }
-      const settled = ledger.reconcile(intentId, found);
+      const settled = await ledger.reconcile(intentId, found);
       deps.logger.info('swap reconciled', { referenceId: intent.referenceId, found: found !== null });
       return { lookup: found ? 'found' : 'not_found', status: statusOf(settled) };
     },

@@ -30,6 +30,8 @@ interface MerchantState {
   readonly verified: { referenceId: string; addresses: VerifiedAddress[] } | null;
   readonly pending: PendingVerificationView[];
   readonly intent: WithdrawIntentView | null;
+  /** Withdrawals whose outcome is unknown, also from earlier runs, until their status is checked. */
+  readonly unresolved: WithdrawIntentView[];
   readonly deposit: MerchantDepositAddressView | null;
   readonly callback: CallbackCheckResult | null;
   /** How the last amount confirmation went, to word its message as success or failure. */
@@ -58,6 +60,8 @@ interface MerchantState {
   submitWithdrawal(tfaCode: string): Promise<void>;
   checkWithdrawal(tfaCode: string): Promise<void>;
   clearWithdrawal(): void;
+  loadUnresolved(): Promise<void>;
+  resumeWithdrawal(intent: WithdrawIntentView): void;
   createDeposit(input: InputOf<'merchant.depositCreate'>): Promise<void>;
   getDeposit(input: InputOf<'merchant.depositGet'>): Promise<void>;
   checkCallback(body: string): Promise<void>;
@@ -101,6 +105,7 @@ export const useMerchantStore = create<MerchantState>()((set, get) => {
     verified: null,
     pending: [],
     intent: null,
+    unresolved: [],
     deposit: null,
     callback: null,
     lastVerification: null,
@@ -275,6 +280,15 @@ export const useMerchantStore = create<MerchantState>()((set, get) => {
       );
     },
     clearWithdrawal: () => set((state) => ({ intent: null, feedback: { ...state.feedback, withdraw: none } })),
+    async loadUnresolved() {
+      await run(
+        'withdrawUnresolved',
+        'withdraw',
+        () => wallet.merchant.withdrawUnresolved(),
+        (unresolved) => ({ unresolved }),
+      );
+    },
+    resumeWithdrawal: (intent) => set((state) => ({ intent, feedback: { ...state.feedback, withdraw: none } })),
     async createDeposit(input) {
       await run(
         'depositCreate',

@@ -291,7 +291,7 @@ describe('merchant treasury features against the sandbox', () => {
     expect(retried).toMatchObject({ state: 'succeeded', merchantTransactionId: intent.merchantTransactionId });
   }, 70_000);
 
-  it('commit then drop: outcome unknown, no resubmission, "check status" finds the withdrawal without a second debit', async () => {
+  it('commit then drop: outcome unknown, no resubmission, kept across a restart; "check status" finds the withdrawal without a second debit', async () => {
     const before = await ethBalance();
     const intent = await value('merchant.withdrawConfirm', {
       referenceId: 'member-1',
@@ -306,9 +306,30 @@ describe('merchant treasury features against the sandbox', () => {
     expect(unknown).toMatchObject({ state: 'unknown', error: { code: 'outcome_unknown' } });
     const again = await value('merchant.withdrawSubmit', { intentId: intent.intentId, tfaCode: '123456' });
     expect(again).toMatchObject({ state: 'unknown', attempts: 1 });
+
+    // The app quits before anyone checks: the next run still lists the withdrawal and will not send it anew.
+    dispatch = await open();
+    const unresolved = await rows<Record<string, unknown>>('merchant.withdrawUnresolved');
+    expect(unresolved).toEqual([
+      expect.objectContaining({
+        intentId: intent.intentId,
+        merchantTransactionId: intent.merchantTransactionId,
+        amount: '0.02',
+        address: ETH_ADDRESS,
+        state: 'unknown',
+      }),
+    ]);
+    expect(await value('merchant.withdrawSubmit', { intentId: intent.intentId, tfaCode: await code() })).toMatchObject({
+      state: 'unknown',
+      attempts: 1,
+    });
+
     const checked = await value('merchant.withdrawCheckStatus', { intentId: intent.intentId, tfaCode: await code() });
     expect(checked).toMatchObject({ state: 'succeeded', result: { success: true } });
     expect(before.minus(await ethBalance()).toFixed()).toBe('0.02');
+    expect(await rows('merchant.withdrawUnresolved')).toEqual([]);
+    dispatch = await open();
+    expect(await rows('merchant.withdrawUnresolved')).toEqual([]);
   }, 70_000);
 
   it('creates and gets a merchant deposit address; validates its URLs first', async () => {

@@ -21,6 +21,8 @@ export interface SignedInCore {
   readonly bridgeTraffic: string[];
   /** What the app last wrote to the (in-memory) system clipboard; hijackWith makes it "hijack" copied text. */
   readonly clipboard: { text: string; hijackWith: string | null };
+  /** Where settings.json lives. */
+  readonly userDataDir: string;
   /** Calls an operation through the real dispatcher. */
   call(operation: OperationName, input?: unknown): Promise<Result<unknown>>;
   /** Resolves with the operation's value or rejects with its bridge error. */
@@ -36,12 +38,17 @@ export interface SignedInCore {
  */
 export async function startSignedInCore(
   sandbox: RunningSandbox,
-  options: { username?: string; dirPrefix?: string } = {},
+  options: {
+    username?: string;
+    dirPrefix?: string;
+    /** Reuse a user-data folder (settings), e.g. to start the app again; it is then left in place. */
+    userDataDir?: string;
+  } = {},
 ): Promise<SignedInCore> {
   const username = options.username ?? 'alice';
   const user = sandbox.info().users.find((candidate) => candidate.username === username);
   if (!user) throw new Error(`no sandbox user ${username}`);
-  const dir = await mkdtemp(join(tmpdir(), options.dirPrefix ?? 'wallet-desk-core-'));
+  const dir = options.userDataDir ?? (await mkdtemp(join(tmpdir(), options.dirPrefix ?? 'wallet-desk-core-')));
   const browser = new ScriptedBrowser({ username, password: user.password });
   const clipboard: SignedInCore['clipboard'] = { text: '', hijackWith: null };
   const logger = createRecordingLogger();
@@ -87,13 +94,14 @@ export async function startSignedInCore(
     logger,
     bridgeTraffic,
     clipboard,
+    userDataDir: dir,
     call,
     value,
     failure,
     async close() {
       await core.dispose();
       await browser.settled();
-      await rm(dir, { recursive: true, force: true });
+      if (!options.userDataDir) await rm(dir, { recursive: true, force: true });
     },
   };
 }

@@ -77,7 +77,7 @@ describe('money-moving intents are submitted at most once', () => {
     expect(send).toHaveBeenCalledTimes(1);
 
     // The look-up found the transaction: it is final, nothing more is sent.
-    expect(ledger.reconcile(intent.id, 'tx-found')).toMatchObject({ state: 'succeeded', outcome: 'tx-found' });
+    expect(await ledger.reconcile(intent.id, 'tx-found')).toMatchObject({ state: 'succeeded', outcome: 'tx-found' });
     await expect(ledger.submit(intent.id, send)).resolves.toBe('tx-found');
     expect(send).toHaveBeenCalledTimes(1);
   });
@@ -90,7 +90,7 @@ describe('money-moving intents are submitted at most once', () => {
         throw new Error('ECONNRESET');
       }),
     ).rejects.toMatchObject({ code: 'outcome_unknown' });
-    ledger.reconcile(intent.id, null);
+    await ledger.reconcile(intent.id, null);
     const send = vi.fn(async (_b: Body, ref: string) => `tx-for-${ref}`);
     await expect(ledger.submit(intent.id, send)).resolves.toBe(`tx-for-${intent.referenceId}`);
   });
@@ -98,5 +98,69 @@ describe('money-moving intents are submitted at most once', () => {
   it('a new intent gets a new reference id', () => {
     const ledger = new IntentLedger<Body, string>();
     expect(ledger.confirm(body).referenceId).not.toBe(ledger.confirm(body).referenceId);
+  });
+});
+
+describe('intents whose outcome is unknown outlive the app', () => {
+  function journaled() {
+    const saved: string[][] = [];
+    const ledger = new IntentLedger<Body, string>({
+      persist: async (unresolved) => {
+        saved.push(unresolved.map((intent) => `${intent.referenceId}:${intent.state}`));
+      },
+    });
+    return { ledger, saved, lastSaved: () => saved.at(-1) };
+  }
+
+  it('writes the intent down before its request leaves, and drops it once the service answered', async () => {
+    const { ledger, saved, lastSaved } = journaled();
+    const intent = ledger.confirm(body);
+    const send = vi.fn(async () => {
+      // If the app died now, the next run would know this request may have gone out.
+      expect(lastSaved()).toEqual([`${intent.referenceId}:in-flight`]);
+      return 'tx-1';
+    });
+    await ledger.submit(intent.id, send);
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(lastSaved()).toEqual([]);
+    expect(saved).toHaveLength(2);
+  });
+
+  it('keeps an unknown outcome written until a reconciliation settles it; a definite refusal is not kept', async () => {
+    const { ledger, lastSaved } = journaled();
+    const lost = ledger.confirm(body);
+    await expect(
+      ledger.submit(lost.id, async () => {
+        throw new Error('ECONNRESET');
+      }),
+    ).rejects.toMatchObject({ code: 'outcome_unknown' });
+    expect(lastSaved()).toEqual([`${lost.referenceId}:unknown`]);
+
+    const refused = ledger.confirm(body);
+    await expect(
+      ledger.submit(refused.id, async () => {
+        throw new AppError('invalid_code', 'The two-factor code was not accepted.');
+      }),
+    ).rejects.toMatchObject({ code: 'invalid_code' });
+    expect(lastSaved()).toEqual([`${lost.referenceId}:unknown`]);
+
+    await ledger.reconcile(lost.id, 'tx-found');
+    expect(lastSaved()).toEqual([]);
+  });
+
+  it('an intent restored from the last run is unknown: nothing is sent until it is reconciled', async () => {
+    const ledger = new IntentLedger<Body, string>();
+    const restored = ledger.restore({ id: 'intent-1', referenceId: 'ref-1', body, attempts: 1 });
+    expect(restored).toMatchObject({ state: 'unknown', referenceId: 'ref-1', body, attempts: 1 });
+    expect(restored.error?.message).toMatch(/closed before the service answered/);
+    expect(ledger.unknown().map((intent) => intent.id)).toEqual(['intent-1']);
+
+    const send = vi.fn(async () => 'tx-2');
+    await expect(ledger.submit('intent-1', send)).rejects.toMatchObject({ code: 'outcome_unknown' });
+    expect(send).not.toHaveBeenCalled();
+
+    await ledger.reconcile('intent-1', null);
+    await expect(ledger.submit('intent-1', async (_b, ref) => `tx-for-${ref}`)).resolves.toBe('tx-for-ref-1');
+    expect(ledger.unknown()).toEqual([]);
   });
 });

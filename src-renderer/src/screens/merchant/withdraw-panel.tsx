@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import type { AssetCode } from '../../../../src-preload/contract/asset-table';
 import { CryptoAmount } from '../../components/amount';
 import { TwoFactorInput } from '../../components/two-factor-input';
+import { UnresolvedIntents } from '../../components/unresolved-intents';
 import { useMerchantStore } from '../../stores/merchant-store';
 import { AssetOptions, Feedback, assetLabel } from './merchant-options';
 
@@ -108,6 +109,30 @@ function WithdrawReview(): React.JSX.Element | null {
   );
 }
 
+/** Withdrawals whose answer was lost, so nobody enters the same payout again while the first may have gone through. */
+function UnresolvedWithdrawals(): React.JSX.Element | null {
+  const unresolved = useMerchantStore((state) => state.unresolved);
+  const { loadUnresolved, resumeWithdrawal } = useMerchantStore.getState();
+  return (
+    <UnresolvedIntents
+      prefix="withdraw"
+      title="Withdrawals with an unknown outcome"
+      lead="Check these before entering the same withdrawal again: they may have gone through."
+      unresolved={unresolved.map((intent) => ({
+        review: { ...intent, referenceId: intent.merchantTransactionId },
+      }))}
+      loadUnresolved={loadUnresolved}
+      resume={resumeWithdrawal}
+      summary={(intent) => (
+        <>
+          <CryptoAmount value={intent.amount} code={intent.code} />
+          <span className="mono">{`to ${intent.address}`}</span>
+        </>
+      )}
+    />
+  );
+}
+
 export function WithdrawPanel(): React.JSX.Element {
   const overview = useMerchantStore((state) => state.overview);
   const verified = useMerchantStore((state) => state.verified);
@@ -130,6 +155,7 @@ export function WithdrawPanel(): React.JSX.Element {
 
   return (
     <div>
+      <UnresolvedWithdrawals />
       <form
         aria-label="Withdraw"
         onSubmit={(event) => {

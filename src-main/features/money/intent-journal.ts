@@ -1,0 +1,46 @@
+import { IntentLedger, type RestoredIntent } from './at-most-once';
+
+/** An intent whose request may have reached the service, with what the user was shown for it. */
+export interface UnresolvedRecord<Body, Review> extends RestoredIntent<Body> {
+  readonly review: Review;
+}
+
+/** Where unresolved intents outlive the app: what the last run left, and a way to save the current set. */
+export interface IntentJournal<Body, Review> {
+  readonly restored: readonly UnresolvedRecord<Body, Review>[];
+  save(records: readonly UnresolvedRecord<Body, Review>[]): Promise<void>;
+}
+
+/** The feature's reviews by intent id (a Map fits). */
+export interface ReviewBook<Review> {
+  get(intentId: string): Review | undefined;
+  set(intentId: string, review: Review): void;
+}
+
+/**
+ * A ledger whose unresolved intents survive a crash or a quit: it takes back what the journal holds
+ * (as unknown outcomes, with their reviews) and writes the set on every change. Without a journal, a
+ * plain in-memory ledger.
+ */
+export function journaledLedger<Body, Outcome, Review>(
+  journal: IntentJournal<Body, Review> | undefined,
+  reviews: ReviewBook<Review>,
+): IntentLedger<Body, Outcome> {
+  if (!journal) return new IntentLedger<Body, Outcome>();
+  const ledger = new IntentLedger<Body, Outcome>({
+    persist: (unresolved) =>
+      journal.save(
+        unresolved.flatMap((intent) => {
+          const review = reviews.get(intent.id);
+          if (review === undefined) return [];
+          const { id, referenceId, attempts, body } = intent;
+          return [{ id, referenceId, attempts, body, review }];
+        }),
+      ),
+  });
+  for (const record of journal.restored) {
+    ledger.restore(record);
+    reviews.set(record.id, record.review);
+  }
+  return ledger;
+}

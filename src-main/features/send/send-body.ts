@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { AssetCode } from '../../../src-preload/contract/assets';
+import { FeeRate } from '../../../src-preload/contract/send';
+
+/**
+ * The send frozen when the user confirms (security.md 22): nothing here can change afterwards. A schema,
+ * because a send whose outcome is unknown is kept in settings.json until reconciled.
+ */
+export const SendBody = z.object({
+  accountGuid: z.string().min(1),
+  code: AssetCode,
+  address: z.string().min(1),
+  amount: z.string().min(1),
+  feeRate: FeeRate,
+  description: z.string().nullable(),
+  /** The fees shown were checked until then; a new attempt after it needs a new precheck. */
+  expiresAtMs: z.number(),
+});
+export type SendBody = Readonly<z.infer<typeof SendBody>>;

@@ -1,0 +1,102 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SendPrecheck, SendReview, SendStatus } from '../../../src-preload/contract/send';
+import type { SwapQuote, SwapReview, SwapStatus } from '../../../src-preload/contract/swap';
+import { SETTINGS_FILE } from '../../../src-main/settings/settings-store';
+import { startSandbox, type RunningSandbox } from '../../../sandbox/server';
+import { startSignedInCore, type SignedInCore } from '../support/signed-in-core';
+import { createCodeSource } from '../../support/two-factor-codes';
+
+const BTC_DESTINATION = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
+
+describe('a money move whose outcome is unknown survives a restart of the app', () => {
+  let sandbox: RunningSandbox;
+  /** Each code is accepted once, so every launch draws from the same source. */
+  let nextCode: () => Promise<string>;
+  const running: SignedInCore[] = [];
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0, quiet: true, totpWindowSteps: 20 });
+    const alice = sandbox.info().users.find((user) => user.username === 'alice');
+    nextCode = createCodeSource(alice?.totpSecret ?? '', 20);
+  });
+  afterAll(async () => {
+    for (const app of running) await app.close();
+    await sandbox?.close();
+  });
+
+  async function launch(userDataDir?: string): Promise<SignedInCore> {
+    const app = await startSignedInCore(sandbox, {
+      dirPrefix: 'wallet-desk-restart-',
+      ...(userDataDir ? { userDataDir } : {}),
+    });
+    running.push(app);
+    return app;
+  }
+
+  it('a send is listed again after the app quit mid-way, is found by its reference, and is then gone for good', async () => {
+    const first = await launch();
+    const precheck = await first.value<SendPrecheck>('send.precheck', {
+      code: 'BTC',
+      address: BTC_DESTINATION,
+      amount: '0.0004',
+    });
+    const review = await first.value<SendReview>('send.confirm', { precheckId: precheck.precheckId, feeRate: 1 });
+    sandbox.faults.set({ dropAfterCommitNext: 1 });
+    const lost = await first.failure('send.execute', { intentId: review.intentId, tfaCode: await nextCode() });
+    expect(lost.code).toBe('outcome_unknown');
+    await first.core.dispose();
+
+    const saved = await readFile(join(first.userDataDir, SETTINGS_FILE), 'utf8');
+    expect(saved).toContain(review.referenceId);
+
+    // The next run signs in again and still knows about the lost send, with what the user confirmed.
+    const second = await launch(first.userDataDir);
+    const unresolved = await second.value<{ review: SendReview; status: SendStatus }[]>('send.unresolved');
+    expect(unresolved).toHaveLength(1);
+    expect(unresolved[0]?.review).toEqual(review);
+    expect(unresolved[0]?.status).toMatchObject({ state: 'unknown', canRetry: false });
+    expect((await second.failure('send.retry', { intentId: review.intentId, tfaCode: await nextCode() })).code).toBe(
+      'outcome_unknown',
+    );
+
+    const reconciled = await second.value<{ lookup: string; status: SendStatus }>('send.reconcile', {
+      intentId: review.intentId,
+    });
+    expect(reconciled.lookup).toBe('found');
+    expect(reconciled.status.outcome?.referenceId).toBe(review.referenceId);
+    expect(await second.value('send.unresolved')).toEqual([]);
+    await second.core.dispose();
+
+    const third = await launch(first.userDataDir);
+    expect(await third.value('send.unresolved')).toEqual([]);
+  });
+
+  it('a swap is listed again after a restart and found in the history by what it moved', async () => {
+    const first = await launch();
+    const quote = await first.value<SwapQuote>('swap.quote', {
+      fromSymbol: 'BTC',
+      fromNetwork: 'Bitcoin Mainnet',
+      toSymbol: 'ETH',
+      toNetwork: 'Ethereum Mainnet',
+      amount: '0.00432',
+      isUsdInput: false,
+    });
+    const review = await first.value<SwapReview>('swap.confirm', { quoteId: quote.quoteId });
+    sandbox.faults.set({ dropAfterCommitNext: 1 });
+    const lost = await first.failure('swap.execute', { intentId: review.intentId, tfaCode: await nextCode() });
+    expect(lost.code).toBe('outcome_unknown');
+    await first.core.dispose();
+
+    const second = await launch(first.userDataDir);
+    const unresolved = await second.value<{ review: SwapReview; status: SwapStatus }[]>('swap.unresolved');
+    expect(unresolved.map((entry) => entry.review)).toEqual([review]);
+    const reconciled = await second.value<{ lookup: string; status: SwapStatus }>('swap.reconcile', {
+      intentId: review.intentId,
+    });
+    expect(reconciled.lookup).toBe('found');
+    expect(reconciled.status.state).toBe('succeeded');
+    expect(await second.value('swap.unresolved')).toEqual([]);
+  });
+});
