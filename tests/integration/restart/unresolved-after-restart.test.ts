@@ -44,12 +44,15 @@ describe('a money move whose outcome is unknown survives a restart of the app', 
     });
     const review = await first.value<SendReview>('send.confirm', { precheckId: precheck.precheckId, feeRate: 1 });
     sandbox.faults.set({ dropAfterCommitNext: 1 });
-    const lost = await first.failure('send.execute', { intentId: review.intentId, tfaCode: await nextCode() });
+    const tfaCode = await nextCode();
+    const lost = await first.failure('send.execute', { intentId: review.intentId, tfaCode });
     expect(lost.code).toBe('outcome_unknown');
     await first.core.dispose();
 
+    // What is kept is what was sent where, never the two-factor code that authorised it.
     const saved = await readFile(join(first.userDataDir, SETTINGS_FILE), 'utf8');
     expect(saved).toContain(review.referenceId);
+    expect(saved).not.toContain(tfaCode);
 
     // The next run signs in again and still knows about the lost send, with what the user confirmed.
     const second = await launch(first.userDataDir);
@@ -85,9 +88,11 @@ describe('a money move whose outcome is unknown survives a restart of the app', 
     });
     const review = await first.value<SwapReview>('swap.confirm', { quoteId: quote.quoteId });
     sandbox.faults.set({ dropAfterCommitNext: 1 });
-    const lost = await first.failure('swap.execute', { intentId: review.intentId, tfaCode: await nextCode() });
+    const tfaCode = await nextCode();
+    const lost = await first.failure('swap.execute', { intentId: review.intentId, tfaCode });
     expect(lost.code).toBe('outcome_unknown');
     await first.core.dispose();
+    expect(await readFile(join(first.userDataDir, SETTINGS_FILE), 'utf8')).not.toContain(tfaCode);
 
     const second = await launch(first.userDataDir);
     const unresolved = await second.value<{ review: SwapReview; status: SwapStatus }[]>('swap.unresolved');
