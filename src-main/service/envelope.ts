@@ -5,6 +5,14 @@ import { z } from 'zod';
  * `false` (Interface A) or `null` (Interface B) and `message` says why.
  */
 export function envelopeOf<T extends z.ZodType>(data: T) {
+  const known = envelopes.get(data);
+  if (known) return known as SuccessEnvelope<T>;
+  const envelope = successEnvelope(data);
+  envelopes.set(data, envelope);
+  return envelope;
+}
+
+function successEnvelope<T extends z.ZodType>(data: T) {
   return z.object({
     apiVersion: z.string(),
     data,
@@ -12,6 +20,13 @@ export function envelopeOf<T extends z.ZodType>(data: T) {
     message: z.string(),
   });
 }
+type SuccessEnvelope<T extends z.ZodType> = ReturnType<typeof successEnvelope<T>>;
+
+/**
+ * One envelope per result schema: zod compiles an object schema on its first parse, so building the
+ * envelope afresh for every call would pay that compilation on every response.
+ */
+const envelopes = new WeakMap<z.ZodType, z.ZodType>();
 
 /** Any envelope, success or not: enough to read `code` and `message` of an error response. */
 export const AnyEnvelope = z.object({
