@@ -34,7 +34,9 @@ const PROBE = `(() => {
   };
   new MutationObserver((records) => {
     if (marks.answerAt === undefined || marks.committedAt !== undefined) return;
-    if (!records.some((record) => record.target instanceof HTMLTableSectionElement && record.target.tagName === 'TBODY')) return;
+    // Rows may be replaced, or updated in place: any change inside the table after the answer is the commit.
+    const inTable = (node) => (node instanceof Element ? node : node.parentElement)?.closest('table[aria-label="Transactions"]') != null;
+    if (!records.some((record) => inTable(record.target))) return;
     marks.committedAt = performance.now();
     marks.rows = document.querySelectorAll(${JSON.stringify(ROW)}).length;
     document.querySelector('table[aria-label="Transactions"]').getBoundingClientRect();

@@ -37,6 +37,8 @@ export function formatSignedUsd(amount: string): string {
   return signedUsdFormat.format(amount as IntlDecimal);
 }
 
+const countFormat = new Intl.NumberFormat(locale);
+
 export function formatCount(value: number): string {
-  return new Intl.NumberFormat(locale).format(value);
+  return countFormat.format(value);
 }
