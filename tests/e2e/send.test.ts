@@ -165,6 +165,29 @@ describe('Send: a user sends crypto with a two-factor code', () => {
     expect(service.count('POST', '/send/precheck')).toBe(prechecks);
   });
 
+  it('a changed amount or address after the fee check drops the fees; the review shows only what was checked last', async () => {
+    const otherDestination = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+    const reviewButton = page.getByRole('button', { name: 'Review send' });
+    await fillSend('BTC', BTC_DESTINATION, '0.0003');
+    await reviewButton.waitFor();
+
+    await page.getByRole('textbox', { name: /^Amount/ }).fill('0.0006');
+    await reviewButton.waitFor({ state: 'detached' });
+    expect(await page.getByRole('radio', { name: /^Standard/ }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Check fees' }).click();
+    await reviewButton.waitFor();
+
+    await page.getByRole('textbox', { name: 'Destination address' }).fill(otherDestination);
+    await reviewButton.waitFor({ state: 'detached' });
+    const prechecks = service.count('POST', '/send/precheck');
+    await page.getByRole('button', { name: 'Check fees' }).click();
+    await reviewWithFee('Standard');
+    expect(service.count('POST', '/send/precheck')).toBe(prechecks + 1);
+
+    expect(await page.getByRole('group', { name: 'Destination address' }).textContent()).toBe(otherDestination);
+    expect(await page.getByRole('main').textContent()).toContain(formats.crypto('0.0006', 'BTC'));
+  });
+
   it('a double click on Send now sends one request', async () => {
     await fillSend('BTC', BTC_DESTINATION, '0.0003');
     await reviewWithFee('Standard');

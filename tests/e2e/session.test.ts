@@ -45,6 +45,22 @@ describe('signing in through the system browser', () => {
     }
   });
 
+  it('keeps the tokens out of the page’s storage too', async () => {
+    const session = await track(startSignedInApp());
+    const { page } = session;
+    const refreshToken = await findStoredRefreshToken(session);
+    expect(refreshToken).toBeTruthy();
+    // Through a reload as well, in case something is written on the way out.
+    await page.reload();
+    await mainNavigation(page).waitFor();
+    const storage = await page.evaluate(() =>
+      JSON.stringify({ local: { ...window.localStorage }, session: { ...window.sessionStorage } }),
+    );
+    expect(storage).not.toContain(refreshToken);
+    expect(storage).not.toMatch(/eyJ[\w-]+\.[\w-]+\.[\w-]+/);
+    expect(storage).not.toMatch(/access_token|refresh_token|id_token/);
+  });
+
   it('restores the session on relaunch without opening the browser', async () => {
     const first = await track(startSignedInApp());
     const { sandbox, secrets, userDataDir } = first;
@@ -160,6 +176,11 @@ describe('signing in through the system browser', () => {
     const session = await track(startApp({ keychain: 'memory' }));
     const { page } = session;
     await expect.poll(() => page.getByRole('note').textContent()).toMatch(/keychain/i);
+    const user = session.sandbox.info().users[0]!;
+    await completeBrowserSignIn(session, user, () => page.getByRole('button', { name: 'Sign in' }).click());
+    await mainNavigation(page).waitFor();
+    expect(session.secrets.kind).toBe('memory');
+    expect(await findStoredRefreshToken(session)).toBeTruthy();
   });
 });
 

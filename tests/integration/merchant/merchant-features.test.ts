@@ -34,7 +34,11 @@ describe('merchant treasury features against the sandbox', () => {
   let dispatch: Dispatch;
   let code: () => Promise<string>;
 
+  /** The bodies of every withdrawal request that left the app. */
+  const withdrawBodies: string[] = [];
+
   const spyFetch: typeof fetch = async (input, init) => {
+    if (String(input).endsWith('/v1/withdraw/add')) withdrawBodies.push(String(init?.body ?? ''));
     const response = await fetch(input, init);
     if (String(input).endsWith('/v1/verify/start')) {
       const json = (await response.clone().json()) as { data?: { amount?: number } };
@@ -408,4 +412,44 @@ describe('merchant treasury features against the sandbox', () => {
     }
     expect(settingsText).toContain(merchant.publicKey);
   });
+
+  it('checks a withdrawal two-factor code in main, sends it with one request only, and keeps it nowhere', async () => {
+    const intent = await value('merchant.withdrawConfirm', {
+      referenceId: 'member-1',
+      code: 'ETH',
+      address: ETH_ADDRESS,
+      amount: '0.001',
+      label: '',
+      email: merchant.email,
+    });
+    const sentBefore = withdrawBodies.length;
+    for (const tfaCode of ['12345', '1234567', '12a456', ' 123456', '']) {
+      expect(await call('merchant.withdrawSubmit', { intentId: intent.intentId, tfaCode }), tfaCode).toMatchObject({
+        ok: false,
+        error: { code: 'bad_input' },
+      });
+    }
+    expect(withdrawBodies.length).toBe(sentBefore);
+
+    // A lost answer, so the withdrawal is written to settings.json while its outcome is unknown.
+    const tfaCode = await code();
+    sandbox.faults.set({ dropAfterCommitNext: 1 });
+    expect(await value('merchant.withdrawSubmit', { intentId: intent.intentId, tfaCode })).toMatchObject({
+      state: 'unknown',
+    });
+    expect(withdrawBodies.slice(sentBefore).filter((body) => body.includes(tfaCode))).toHaveLength(1);
+
+    const asCode = new RegExp(`(?<!\\d)${tfaCode}(?!\\d)`);
+    expect(await readFile(join(userDataDir, 'settings.json'), 'utf8')).toContain(
+      intent.merchantTransactionId as string,
+    );
+    expect(await readFile(join(userDataDir, 'settings.json'), 'utf8')).not.toMatch(asCode);
+    expect(logger.text()).not.toMatch(asCode);
+    expect(outputs.join('\n')).not.toMatch(asCode);
+
+    // Checking the status re-sends the frozen request with a new code, never the old one.
+    const checked = await value('merchant.withdrawCheckStatus', { intentId: intent.intentId, tfaCode: await code() });
+    expect(checked).toMatchObject({ state: 'succeeded' });
+    expect(withdrawBodies.filter((body) => body.includes(tfaCode))).toHaveLength(1);
+  }, 90_000);
 });

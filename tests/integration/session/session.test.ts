@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ProfileView, SessionView } from '../../../src-preload/contract/session';
 import { AppError } from '../../../src-main/app-error';
@@ -135,6 +136,62 @@ describe('sign-in through the system browser', () => {
     }
   });
 
+  it('sends the S256 challenge of the very verifier it later proves possession of', async () => {
+    const verifiers: string[] = [];
+    const realFetch = globalThis.fetch;
+    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      const body = new URLSearchParams(String(init?.body ?? ''));
+      if (url === `${sandbox.issuer}/token` && body.get('grant_type') === 'authorization_code') {
+        verifiers.push(body.get('code_verifier') ?? '');
+      }
+      return realFetch(input, init);
+    });
+    try {
+      const m = await machine();
+      await signedIn(m);
+      const challenge = new URL(m.browser.opened[0] ?? '').searchParams.get('code_challenge');
+      expect(verifiers).toHaveLength(1);
+      expect(createHash('sha256').update(verifiers[0]!).digest('base64url')).toBe(challenge);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('authenticates as a public client only: no secret, no Basic header and no client assertion at the issuer', async () => {
+    const issuerCalls: { url: string; body: URLSearchParams; authorization: string | null }[] = [];
+    const realFetch = globalThis.fetch;
+    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      // The scripted browser's login form posts to the issuer too; only the app's token endpoint calls count.
+      if (url.startsWith(`${sandbox.issuer}/token`)) {
+        issuerCalls.push({
+          url,
+          body: new URLSearchParams(String(init?.body ?? '')),
+          authorization: new Headers(init?.headers).get('authorization'),
+        });
+      }
+      return realFetch(input, init);
+    });
+    try {
+      const m = await machine();
+      const { app } = await signedIn(m);
+      await app.value('session.signOut');
+      // The code exchange and the revocation at sign-out.
+      expect(issuerCalls.map((call) => new URL(call.url).pathname)).toEqual(
+        expect.arrayContaining(['/oidc/token', '/oidc/token/revocation']),
+      );
+      for (const call of issuerCalls) {
+        expect(call.authorization, call.url).toBeNull();
+        expect(call.body.has('client_secret'), call.url).toBe(false);
+        expect(call.body.has('client_assertion'), call.url).toBe(false);
+        expect(call.body.get('client_id'), call.url).toBe(sandbox.clientId);
+      }
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('uses fresh PKCE, state and nonce for every attempt', async () => {
     const m = await machine();
     const { app } = await signedIn(m);
@@ -152,6 +209,22 @@ describe('sign-in through the system browser', () => {
     m.browser = browserFor('alice', {
       tamper: (callback) => {
         callback.searchParams.set('state', 'forged-state');
+        return callback;
+      },
+    });
+    const app = await launched(m);
+    const error = await bridgeError(app, 'session.signIn');
+    expect(error.code).toBe('sign_in_failed');
+    expect(error.message).toMatch(/state/);
+    expect(await m.secrets.get(REFRESH_ACCOUNT)).toBeNull();
+    expect((await app.value<SessionView>('session.get')).status).toBe('signed-out');
+  });
+
+  it('refuses a callback that carries no state at all, and stores nothing', async () => {
+    const m = await machine();
+    m.browser = browserFor('alice', {
+      tamper: (callback) => {
+        callback.searchParams.delete('state');
         return callback;
       },
     });

@@ -1,3 +1,5 @@
+import { createServer, connect, type AddressInfo } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../src-main/app-error';
 import { openLoopbackListener } from '../../../src-main/auth/loopback-listener';
@@ -12,11 +14,50 @@ async function rejection(promise: Promise<unknown>): Promise<AppError> {
   throw new Error('expected a rejection');
 }
 
+/** Whether a TCP connection to host:port is accepted within a second. */
+function reaches(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port, timeout: 1_000 });
+    const done = (reached: boolean) => {
+      socket.destroy();
+      resolve(reached);
+    };
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+    socket.once('timeout', () => done(false));
+  });
+}
+
+/** Addresses of this machine other than 127.0.0.1: the rest of 127/8 (Linux routes it all), ::1 and the LAN ones. */
+function otherAddresses(): string[] {
+  const lan = Object.values(networkInterfaces())
+    .flat()
+    .filter((entry) => entry !== undefined && !entry.internal && entry.family === 'IPv4')
+    .map((entry) => entry!.address);
+  return ['127.0.0.2', '::1', ...lan];
+}
+
 describe('loopback listener', () => {
   it('listens on 127.0.0.1 with an OS-chosen port and the /callback path', async () => {
     const listener = await openLoopbackListener({ timeoutMs: 5_000 });
     expect(listener.redirectUri).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
     expect(listener.redirectUri).not.toContain(':0/');
+    await listener.close();
+  });
+
+  it('is bound to 127.0.0.1 itself, not to every interface: no other address of this machine reaches it', async () => {
+    if (process.platform === 'linux') {
+      // The probe itself must be able to tell: a wildcard-bound server is reachable on 127.0.0.2.
+      const wildcard = createServer();
+      await new Promise<void>((resolve) => wildcard.listen(0, '0.0.0.0', resolve));
+      const wildcardPort = (wildcard.address() as AddressInfo).port;
+      expect(await reaches('127.0.0.2', wildcardPort)).toBe(true);
+      await new Promise((resolve) => wildcard.close(resolve));
+    }
+    const listener = await openLoopbackListener({ timeoutMs: 5_000 });
+    const port = Number(new URL(listener.redirectUri).port);
+    expect(await reaches('127.0.0.1', port)).toBe(true);
+    for (const address of otherAddresses()) expect(await reaches(address, port), address).toBe(false);
     await listener.close();
   });
 

@@ -1,11 +1,17 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as oidc from 'openid-client';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../../src-main/app-error';
 import { discoverIssuer } from '../../../src-main/auth/oidc-config';
 import { loadOpenId } from '../../../src-main/auth/openid';
 import { signInError } from '../../../src-main/auth/sign-in-errors';
+
+// The real discovery by default; a test can take one call over to see the options the app passes.
+vi.mock('openid-client', async (importOriginal) => {
+  const real = await importOriginal<typeof import('openid-client')>();
+  return { ...real, discovery: vi.fn(real.discovery) };
+});
 
 async function refusal(issuer: string): Promise<AppError> {
   try {
@@ -62,6 +68,30 @@ describe('discoverIssuer', () => {
     await new Promise((resolve) => probe.close(resolve));
     expect((await refusal(`http://127.0.0.1:${port}/oidc`)).code).toBe('network');
   });
+});
+
+describe('allowInsecureRequests (security item 15)', () => {
+  async function executeOptionsFor(issuer: string): Promise<unknown[]> {
+    const discovery = vi.mocked(oidc.discovery);
+    discovery.mockClear();
+    discovery.mockImplementationOnce(async () => ({}) as oidc.Configuration);
+    await discoverIssuer({ issuer, clientId: 'wallet-desk' });
+    expect(discovery).toHaveBeenCalledOnce();
+    const options = discovery.mock.calls[0]?.[4];
+    return options?.execute ?? [];
+  }
+
+  it('is never used for an https issuer', async () => {
+    expect(await executeOptionsFor('https://login.example.com/oidc')).not.toContain(oidc.allowInsecureRequests);
+    expect(await executeOptionsFor('https://127.0.0.1:8443/oidc')).not.toContain(oidc.allowInsecureRequests);
+  });
+
+  it.each(['http://127.0.0.1:4477/oidc', 'http://[::1]:4477/oidc'])(
+    'is used for the loopback issuer %s only',
+    async (issuer) => {
+      expect(await executeOptionsFor(issuer)).toContain(oidc.allowInsecureRequests);
+    },
+  );
 });
 
 describe('signInError', () => {

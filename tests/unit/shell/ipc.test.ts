@@ -100,6 +100,28 @@ describe('bindIpc', () => {
     expect(onForbidden).toHaveBeenCalledWith('preferences.update', frame?.url ?? null);
   });
 
+  it('every operation of the contract refuses a foreign or nested frame before its handler runs', async () => {
+    const reached: string[] = [];
+    // A handler for every operation, so a channel that skipped the frame check would show up here.
+    const handlers = Object.fromEntries(
+      operationNames.map((name) => [name, () => void reached.push(name)]),
+    ) as unknown as Handlers;
+    const onForbidden = vi.fn();
+    bindIpc({ dispatch: createDispatcher(handlers, createRecordingLogger()), app, onForbidden });
+    const foreign: FakeFrame = { url: 'https://evil.example/', parent: null };
+    const nested: FakeFrame = { url: 'app://wallet-desk/index.html', parent: appFrame };
+    for (const name of operationNames) {
+      for (const frame of [foreign, nested]) {
+        expect(await electronFake.ipcMain.invoke(invokeChannel(name), frame, undefined), name).toMatchObject({
+          ok: false,
+          error: { code: 'forbidden_sender' },
+        });
+      }
+    }
+    expect(reached).toEqual([]);
+    expect(onForbidden).toHaveBeenCalledTimes(operationNames.length * 2);
+  });
+
   it('has no handler for an operation outside the contract, and the dispatcher refuses one by name', async () => {
     bind();
     await expect(electronFake.ipcMain.invoke('wallet:invoke:wallets.drain', appFrame, {})).rejects.toThrow(

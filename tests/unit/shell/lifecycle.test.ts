@@ -1,8 +1,10 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { invokeChannel, operationNames } from '../../../src-preload/contract';
+import { SETTINGS_FILE } from '../../../src-main/settings/settings-store';
+import { startSandbox } from '../../../sandbox/server';
 import { electronFake, FakeBrowserWindow, FakeEvent, FakeWebContents, resetElectronFake } from './fake-electron';
 
 vi.mock('electron', async () => (await import('./fake-electron')).electronFake.module);
@@ -24,6 +26,8 @@ afterEach(async () => {
   vi.unstubAllEnvs();
   await rm(dataDir, { recursive: true, force: true });
 });
+
+const appFrame = { url: 'app://wallet-desk/index.html', parent: null };
 
 /** Imports src-main/index.ts as Electron would run it, with `ready` already reached. */
 async function launch(): Promise<FakeBrowserWindow> {
@@ -135,5 +139,70 @@ describe('app lifecycle', () => {
     electronFake.app.emit('will-quit', again);
     expect(again.defaultPrevented).toBe(false);
     await expect(readFile(join(dataDir, 'logs', 'main.log'), 'utf8')).resolves.toBeTypeOf('string');
+  });
+
+  it('hands only allowlisted https links from the bridge to shell.openExternal, never file:, javascript: or custom schemes', async () => {
+    const window = await launch();
+    const open = (url: string) => electronFake.ipcMain.invoke(invokeChannel('links.open'), appFrame, { url });
+    for (const url of [
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'wallet-desk://callback?code=1',
+      'ms-msdt:/id PCWDiagnostic',
+      'http://mempool.space/tx/1',
+      'https://mempool.space.attacker.com/tx/1',
+    ]) {
+      expect(await open(url), url).toEqual({ ok: true, value: { opened: false } });
+    }
+    expect(electronFake.shell.openExternal).not.toHaveBeenCalled();
+    expect(await open('https://mempool.space/tx/1')).toEqual({ ok: true, value: { opened: true } });
+    expect(electronFake.shell.openExternal.mock.calls).toEqual([['https://mempool.space/tx/1']]);
+    expect(window.loadedUrl).toBe('app://wallet-desk/index.html');
+  });
+
+  it('signs in through the system browser: the authorization URL goes to shell.openExternal and no window loads it', async () => {
+    const sandbox = await startSandbox({ port: 0, quiet: true });
+    try {
+      // The local-sandbox profile pointed at this sandbox's port, as settings.json allows.
+      const userData = electronFake.app.paths['userData']!;
+      await mkdir(userData, { recursive: true });
+      await writeFile(
+        join(userData, SETTINGS_FILE),
+        JSON.stringify({
+          version: 1,
+          environment: 'local-sandbox',
+          environments: {
+            'local-sandbox': {
+              issuer: sandbox.issuer,
+              clientId: sandbox.clientId,
+              baseUrl: sandbox.baseUrl,
+              apiUrl: sandbox.apiUrl,
+            },
+          },
+          preferences: { privacyMode: false, idleLockMinutes: 15 },
+          activeAccountByUser: {},
+        }),
+      );
+      const window = await launch();
+      const signingIn = electronFake.ipcMain.invoke(invokeChannel('session.signIn'), appFrame);
+      await vi.waitFor(() => expect(electronFake.shell.openExternal).toHaveBeenCalledOnce(), { timeout: 10_000 });
+      const authorizationUrl = electronFake.shell.openExternal.mock.calls[0]![0];
+      expect(new URL(authorizationUrl).href.startsWith(`${sandbox.issuer}/auth?`)).toBe(true);
+
+      expect(FakeBrowserWindow.instances).toEqual([window]);
+      expect(window.loadedUrl).toBe('app://wallet-desk/index.html');
+      expect(window.webContents.navigate(authorizationUrl)).toBe(true);
+      expect(window.webContents.openWindow(authorizationUrl)).toEqual({ action: 'deny' });
+      expect(FakeBrowserWindow.instances).toHaveLength(1);
+
+      expect(await electronFake.ipcMain.invoke(invokeChannel('session.cancelSignIn'), appFrame)).toMatchObject({
+        ok: true,
+        value: { status: 'signed-out' },
+      });
+      expect(await signingIn).toMatchObject({ ok: false, error: { code: 'sign_in_cancelled' } });
+      expect(electronFake.shell.openExternal).toHaveBeenCalledOnce();
+    } finally {
+      await sandbox.close();
+    }
   });
 });
