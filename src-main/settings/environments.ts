@@ -30,10 +30,14 @@ export function builtInEndpoints(id: EnvironmentId, localSandboxPort = LOCAL_SAN
   return { issuer: `${origin}/oidc`, clientId: 'wallet-desk', baseUrl: origin, apiUrl: origin };
 }
 
+/**
+ * Plain http is allowed only to these IP literals, never to the name `localhost`: a hosts file or resolver
+ * can point a name anywhere (RFC 8252 section 8.3).
+ */
 export function isLoopbackUrl(url: string): boolean {
   try {
     const { hostname } = new URL(url);
-    return hostname === '127.0.0.1' || hostname === '[::1]' || hostname === 'localhost';
+    return hostname === '127.0.0.1' || hostname === '[::1]';
   } catch {
     return false;
   }

@@ -28,6 +28,7 @@ describe('discoverIssuer', () => {
     'http://login.example.com/oidc',
     'http://192.168.1.20/oidc',
     'http://10.0.0.1:8080',
+    'http://localhost:4000/oidc',
     'ftp://127.0.0.1/oidc',
     'not a url',
   ])('refuses the non-https, non-loopback issuer %s before any request', async (issuer) => {
