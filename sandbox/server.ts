@@ -8,7 +8,7 @@ import { SandboxFaults } from './faults';
 import { createInterfaceARouter, INTERFACE_A_PREFIX } from './interface-a/router';
 import { errorEnvelope } from './interface-a/envelope';
 import { DEFAULT_RATE_LIMIT, RateLimiter, type RateLimitOptions } from './interface-a/rate-limit';
-import { TotpGuard } from './interface-a/totp-guard';
+import { TotpGuard } from './totp-guard';
 import { createInterfaceB } from './interface-b/index';
 import { createInteractionRouter } from './oidc/interactions';
 import { mountProvider, OIDC_PREFIX } from './oidc/mount';
@@ -68,9 +68,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const log = options.quiet ? () => undefined : (line: string) => console.log(`[sandbox] ${line}`);
   const state = new SandboxState(seed);
   const faults = new SandboxFaults();
-  const interfaceB = createInterfaceB({ seed, faults, log });
+  const totpWindowSteps = options.totpWindowSteps ?? 1;
+  const interfaceB = createInterfaceB({ seed, faults, log, totpWindowSteps });
   const limiter = new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT);
-  const totp = new TotpGuard(state, options.totpWindowSteps ?? 1);
+  const totp = new TotpGuard(totpWindowSteps, () => state.world.usedTotpSteps);
 
   // The issuer must contain the real port, so listen first and build the app behind the socket after.
   let handler: RequestListener | undefined;

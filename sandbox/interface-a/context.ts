@@ -7,7 +7,7 @@ import type { SandboxFaults } from '../faults';
 import { BodyError, readJson } from '../http/body';
 import { errors } from './envelope';
 import type { RateLimiter } from './rate-limit';
-import type { TotpGuard } from './totp-guard';
+import type { TotpGuard } from '../totp-guard';
 
 export interface InterfaceADeps {
   provider: Provider;

@@ -9,7 +9,7 @@ export function tfaHeader(call: Call): string {
 
 /** Consumes a fresh TOTP code of the caller or refuses (400 "Invalid two-factor code", README). */
 export async function requireFreshTfa(call: Call, code: string): Promise<void> {
-  if (!(await call.deps.totp.accept(call.user, code))) throw errors.tfaInvalid();
+  if (!call.deps.totp.consume(call.user.userGuid, call.user.totpSecret, code)) throw errors.tfaInvalid();
 }
 
 /**

@@ -19,9 +19,11 @@ export function createInterfaceB(options: {
   seed: number;
   faults: SandboxFaults;
   log?: (line: string) => void;
+  /** Steps of clock drift accepted for two-factor codes either way (README). */
+  totpWindowSteps?: number;
 }): InterfaceB {
   const log = options.log ?? (() => undefined);
-  const store = new InterfaceBStore(options.seed);
+  const store = new InterfaceBStore(options.seed, options.totpWindowSteps ?? 1);
   return {
     router: createInterfaceBRouter(store, options.faults, log),
     controlRouter: createInterfaceBControlRouter(store, log),

@@ -4,7 +4,7 @@ import { RateLimiter } from '../interface-a/rate-limit';
 import type { Listing } from './assets';
 import { DepositBook } from './deposits';
 import { seedMerchants, type Merchant } from './merchants';
-import { TotpGuard } from './totp-guard';
+import { TotpGuard } from '../totp-guard';
 import { VerificationBook } from './verification';
 import { WithdrawalLedger, type WithdrawResult } from './withdrawals';
 
@@ -21,14 +21,20 @@ export class InterfaceBStore {
   #txCount = 0;
   #orderCount = 0;
 
-  constructor(readonly seed: number) {
+  constructor(
+    readonly seed: number,
+    private readonly totpWindowSteps = 1,
+  ) {
     this.reset();
   }
 
   reset(): void {
     this.merchants = seedMerchants(this.seed);
     this.verification = new VerificationBook(new Prng(this.seed).fork('interface-b:verification'));
-    this.withdrawals = new WithdrawalLedger(new TotpGuard(), (listing) => this.newTransaction(listing));
+    const usedTotpSteps = new Map<string, Set<number>>();
+    this.withdrawals = new WithdrawalLedger(new TotpGuard(this.totpWindowSteps, () => usedTotpSteps), (listing) =>
+      this.newTransaction(listing),
+    );
     this.deposits = new DepositBook(this.seed);
     this.limiter.reset();
     this.#txCount = 0;

@@ -3,7 +3,7 @@ import { isValidAddress } from '../data/addresses';
 import type { Listing } from './assets';
 import { ZError } from './envelope';
 import type { Merchant } from './merchants';
-import type { TotpGuard } from './totp-guard';
+import type { TotpGuard } from '../totp-guard';
 
 export interface WithdrawRequest {
   referenceId: string;

@@ -7,7 +7,7 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxInfo } from '../../sandbox/server';
-import { createCodeSource } from '../integration/merchant/merchant-totp';
+import { createCodeSource, WIDE_TOTP_WINDOW } from '../support/two-factor-codes';
 import { startSignedInApp, type SignedInApp } from './support/signed-in-app';
 
 type Merchant = SandboxInfo['merchants'][number];
@@ -77,9 +77,9 @@ describe('merchant treasury in Chromium against the sandbox', () => {
       });
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    app = await startSignedInApp();
+    app = await startSignedInApp({ totpWindowSteps: WIDE_TOTP_WINDOW });
     [merchant, other] = app.sandbox.info().merchants as [Merchant, Merchant];
-    nextCode = createCodeSource(merchant.totpSecret);
+    nextCode = createCodeSource(merchant.totpSecret, WIDE_TOTP_WINDOW);
     app.page.on('response', (response) => {
       if (response.url().includes('/__bridge/invoke/'))
         void response.text().then(
@@ -250,8 +250,8 @@ describe('merchant treasury in Chromium against the sandbox', () => {
     expect(before.minus(await ethBalance()).toFixed()).toBe('0.02');
     await page.getByRole('button', { name: 'New withdrawal' }).click();
     await page.getByRole('form', { name: 'Withdraw' }).waitFor();
-    expect(await unresolved.count()).toBe(0);
-  }, 90_000);
+    await expect.poll(() => unresolved.count()).toBe(0);
+  });
 
   it('creates a deposit address with a QR code that decodes to it, and gets it again', async () => {
     const page = app.page;

@@ -22,10 +22,10 @@ export const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 export const ETH_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
 
 /** Interface B mounted on a bare Koa app on 127.0.0.1, port 0, as the sandbox server mounts it. */
-export async function startInterfaceB(seed = 11) {
+export async function startInterfaceB(seed = 11, totpWindowSteps = 1) {
   const faults = new SandboxFaults();
   const logLines: string[] = [];
-  const b = createInterfaceB({ seed, faults, log: (line) => logLines.push(line) });
+  const b = createInterfaceB({ seed, faults, log: (line) => logLines.push(line), totpWindowSteps });
   const app = new Koa();
   app.use(b.controlRouter.routes());
   app.use(b.router.routes());

@@ -163,6 +163,20 @@ describe('Interface B withdrawals', () => {
     expectZ(await h.call('/v1/withdraw/add', withdrawBody(h.merchant, payout, { TfaCode: '12345' })), 'Z600');
   });
 
+  it('accepts codes as far from now as the configured drift window, each once, and none beyond it', async () => {
+    await h.close();
+    h = await startInterfaceB(11, 3);
+    const at = (stepsFromNow: number) =>
+      generateSync({ secret: h.merchant.totpSecret, epoch: Math.floor(Date.now() / 1000) + stepsFromNow * 30 });
+    const withdraw = (TfaCode: string, id: string) =>
+      h.call('/v1/withdraw/add', withdrawBody(h.merchant, { ...payout, MerchantTransactionId: id }, { TfaCode }));
+    expect((await withdraw(at(-3), 'payout-w1')).status).toBe(200);
+    expect((await withdraw(at(3), 'payout-w2')).status).toBe(200);
+    expectZ(await withdraw(at(3), 'payout-w3'), 'Z600');
+    expectZ(await withdraw(at(4), 'payout-w4'), 'Z600');
+    expectZ(await withdraw(at(-4), 'payout-w5'), 'Z600');
+  });
+
   it('refuses an e-mail other than the merchant one, a bad address and more than the balance (Z600)', async () => {
     const before = await h.balances();
     expectZ(

@@ -4,6 +4,12 @@ import { generateSync } from 'otplib';
 const PERIOD = 30;
 
 /**
+ * A drift window for sandboxes started by tests (`totpWindowSteps`): many single-use codes are valid at
+ * once, so a test never waits for the next 30 s step.
+ */
+export const WIDE_TOTP_WINDOW = 20;
+
+/**
  * Fresh two-factor codes for a sandbox user. The sandbox accepts each 30 s time step once (RFC 6238
  * 5.2) and `windowSteps` steps of drift either way, so this hands out unused steps nearest to now and
  * waits for the next step when the usable ones are spent. Codes are never reused unless asked for.

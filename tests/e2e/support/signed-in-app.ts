@@ -28,6 +28,8 @@ export interface StartAppOptions {
   /** Default: an unused port. */
   readonly sandbox?: RunningSandbox;
   readonly accessTokenTtlSeconds?: number;
+  /** Steps of clock drift the sandbox accepts for two-factor codes (default 1, as the real service). */
+  readonly totpWindowSteps?: number;
   /** Reuse a user-data folder (and so settings), e.g. to relaunch the app. */
   readonly userDataDir?: string;
   /** Reuse a secret store, e.g. to relaunch the app with the same keychain. */
@@ -48,7 +50,12 @@ function testKeychainService(): string {
 export async function startApp(options: StartAppOptions = {}): Promise<AppSession> {
   const sandbox =
     options.sandbox ??
-    (await startSandbox({ port: 0, quiet: true, accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 300 }));
+    (await startSandbox({
+      port: 0,
+      quiet: true,
+      accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 300,
+      totpWindowSteps: options.totpWindowSteps ?? 1,
+    }));
   const userDataDir = options.userDataDir ?? (await mkdtemp(join(tmpdir(), 'wallet-desk-e2e-')));
   const logger = createLogger({ directory: join(userDataDir, 'logs') });
   const secrets =

@@ -12,7 +12,7 @@ import { createMemoryStore } from '../../../src-main/keychain/memory-store';
 import type { SecretStore } from '../../../src-main/keychain/secret-store';
 import { openSettingsStore } from '../../../src-main/settings/settings-store';
 import { createRecordingLogger } from '../../unit/support/recording-logger';
-import { createCodeSource } from './merchant-totp';
+import { createCodeSource, WIDE_TOTP_WINDOW } from '../../support/two-factor-codes';
 
 type Merchant = ReturnType<RunningSandbox['info']>['merchants'][number];
 type Outcome = { ok: true; value: unknown } | { ok: false; error: { code: string; message: string; field?: string } };
@@ -81,9 +81,9 @@ describe('merchant treasury features against the sandbox', () => {
   }
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, quiet: true });
+    sandbox = await startSandbox({ port: 0, quiet: true, totpWindowSteps: WIDE_TOTP_WINDOW });
     [merchant, other] = sandbox.info().merchants as [Merchant, Merchant];
-    code = createCodeSource(merchant.totpSecret);
+    code = createCodeSource(merchant.totpSecret, WIDE_TOTP_WINDOW);
     userDataDir = await mkdtemp(join(tmpdir(), 'merchant-features-'));
     dispatch = await open();
   });
@@ -278,7 +278,7 @@ describe('merchant treasury features against the sandbox', () => {
       result: { success: true, explorerUrl: expect.stringContaining('etherscan.io') },
     });
     expect(before.minus(await ethBalance()).toFixed()).toBe('0.0125');
-  }, 70_000);
+  });
 
   it('a wrong code is a definite refusal; the same intent can then be retried with a new code', async () => {
     const intent = await value('merchant.withdrawConfirm', {
@@ -293,7 +293,7 @@ describe('merchant treasury features against the sandbox', () => {
     expect(refused).toMatchObject({ state: 'refused', error: { code: 'bad_input' } });
     const retried = await value('merchant.withdrawSubmit', { intentId: intent.intentId, tfaCode: await code() });
     expect(retried).toMatchObject({ state: 'succeeded', merchantTransactionId: intent.merchantTransactionId });
-  }, 70_000);
+  });
 
   it('commit then drop: outcome unknown, no resubmission, kept across a restart; "check status" finds the withdrawal without a second debit', async () => {
     const before = await ethBalance();
@@ -334,7 +334,7 @@ describe('merchant treasury features against the sandbox', () => {
     expect(await rows('merchant.withdrawUnresolved')).toEqual([]);
     dispatch = await open();
     expect(await rows('merchant.withdrawUnresolved')).toEqual([]);
-  }, 70_000);
+  });
 
   it('creates and gets a merchant deposit address; validates its URLs first', async () => {
     expect(
@@ -451,5 +451,5 @@ describe('merchant treasury features against the sandbox', () => {
     const checked = await value('merchant.withdrawCheckStatus', { intentId: intent.intentId, tfaCode: await code() });
     expect(checked).toMatchObject({ state: 'succeeded' });
     expect(withdrawBodies.filter((body) => body.includes(tfaCode))).toHaveLength(1);
-  }, 90_000);
+  });
 });
