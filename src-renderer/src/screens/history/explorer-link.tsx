@@ -31,7 +31,8 @@ export function ExplorerLink({
       tabIndex={inRow ? -1 : undefined}
       className="history-link mono"
       title={`${txId} — open in block explorer`}
-      aria-label={`Open transaction ${shortHash(txId)} in block explorer`}
+      // The name contains the visible text (WCAG 2.5.3), so speech users can say what they see.
+      aria-label={`Open transaction ${text} in block explorer`}
       onClick={(event) => {
         event.stopPropagation();
         void wallet.links.open({ url });
