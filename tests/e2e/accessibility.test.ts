@@ -89,6 +89,20 @@ describe('accessibility (axe-core, WCAG 2.1 AA) of every screen', () => {
     expect(await accessibilityViolations(page)).toEqual([]);
   });
 
+  it('a swap with its quote, then its review', async () => {
+    await open('Swap');
+    await page.getByLabel('From', { exact: true }).selectOption('BTC');
+    await page.getByLabel('From network').selectOption('Bitcoin Mainnet');
+    await page.getByLabel('To', { exact: true }).selectOption('ETH');
+    await page.getByLabel('To network').selectOption('Ethereum Mainnet');
+    await page.getByRole('textbox', { name: /^Amount/ }).fill('0.001');
+    await page.getByRole('region', { name: 'Quote' }).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Review swap' }).click();
+    await page.getByRole('textbox', { name: 'Digit 1 of 6' }).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+  });
+
   it('privacy mode and the lock screen', async () => {
     await open('Home');
     await page.getByRole('button', { name: 'Privacy mode' }).click();
