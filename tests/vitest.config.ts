@@ -32,6 +32,8 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 90_000,
+          // A poll ends as soon as the page catches up; the margin is for a loaded machine, not a slow app.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

@@ -175,7 +175,10 @@ describe('signing in through the system browser', () => {
   it('without a usable keychain it says so and still signs in for this run', async () => {
     const session = await track(startApp({ keychain: 'memory' }));
     const { page } = session;
-    await expect.poll(() => page.getByRole('note').textContent()).toMatch(/keychain/i);
+    await page
+      .getByRole('note')
+      .filter({ hasText: /keychain/i })
+      .waitFor();
     const user = session.sandbox.info().users[0]!;
     await completeBrowserSignIn(session, user, () => page.getByRole('button', { name: 'Sign in' }).click());
     await mainNavigation(page).waitFor();
