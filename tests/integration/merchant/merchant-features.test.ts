@@ -72,6 +72,18 @@ describe('merchant treasury features against the sandbox', () => {
     if (!result.ok) throw new Error(`${operation} failed: ${result.error.code} ${result.error.message}`);
     return result.value as Record<string, unknown>;
   }
+
+  /** A confirmed (not yet submitted) withdrawal of 0.001 ETH to the verified address of member-1. */
+  function confirmSmallEthWithdrawal(): Promise<Record<string, unknown>> {
+    return value('merchant.withdrawConfirm', {
+      referenceId: 'member-1',
+      code: 'ETH',
+      address: ETH_ADDRESS,
+      amount: '0.001',
+      label: '',
+      email: merchant.email,
+    });
+  }
   async function rows<T = Record<string, string>>(operation: string, input?: unknown): Promise<T[]> {
     return (await value(operation, input)) as unknown as T[];
   }
@@ -281,14 +293,7 @@ describe('merchant treasury features against the sandbox', () => {
   });
 
   it('a wrong code is a definite refusal; the same intent can then be retried with a new code', async () => {
-    const intent = await value('merchant.withdrawConfirm', {
-      referenceId: 'member-1',
-      code: 'ETH',
-      address: ETH_ADDRESS,
-      amount: '0.001',
-      label: '',
-      email: merchant.email,
-    });
+    const intent = await confirmSmallEthWithdrawal();
     const refused = await value('merchant.withdrawSubmit', { intentId: intent.intentId, tfaCode: '000000' });
     expect(refused).toMatchObject({ state: 'refused', error: { code: 'bad_input' } });
     const retried = await value('merchant.withdrawSubmit', { intentId: intent.intentId, tfaCode: await code() });
@@ -414,14 +419,7 @@ describe('merchant treasury features against the sandbox', () => {
   });
 
   it('checks a withdrawal two-factor code in main, sends it with one request only, and keeps it nowhere', async () => {
-    const intent = await value('merchant.withdrawConfirm', {
-      referenceId: 'member-1',
-      code: 'ETH',
-      address: ETH_ADDRESS,
-      amount: '0.001',
-      label: '',
-      email: merchant.email,
-    });
+    const intent = await confirmSmallEthWithdrawal();
     const sentBefore = withdrawBodies.length;
     for (const tfaCode of ['12345', '1234567', '12a456', ' 123456', '']) {
       expect(await call('merchant.withdrawSubmit', { intentId: intent.intentId, tfaCode }), tfaCode).toMatchObject({

@@ -204,27 +204,14 @@ describe('sign-in through the system browser', () => {
     }
   });
 
-  it('refuses a callback whose state does not match, and stores nothing', async () => {
+  it.each([
+    ['does not match', (callback: URL) => callback.searchParams.set('state', 'forged-state')],
+    ['is missing', (callback: URL) => callback.searchParams.delete('state')],
+  ])('refuses a callback whose state %s, and stores nothing', async (_case, tamperState) => {
     const m = await machine();
     m.browser = browserFor('alice', {
       tamper: (callback) => {
-        callback.searchParams.set('state', 'forged-state');
-        return callback;
-      },
-    });
-    const app = await launched(m);
-    const error = await bridgeError(app, 'session.signIn');
-    expect(error.code).toBe('sign_in_failed');
-    expect(error.message).toMatch(/state/);
-    expect(await m.secrets.get(REFRESH_ACCOUNT)).toBeNull();
-    expect((await app.value<SessionView>('session.get')).status).toBe('signed-out');
-  });
-
-  it('refuses a callback that carries no state at all, and stores nothing', async () => {
-    const m = await machine();
-    m.browser = browserFor('alice', {
-      tamper: (callback) => {
-        callback.searchParams.delete('state');
+        tamperState(callback);
         return callback;
       },
     });
