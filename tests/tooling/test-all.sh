@@ -14,8 +14,10 @@ npm run --silent build
 
 mkdir -p test-results
 status=0
+# The config imports the bridge contract (TypeScript, extensionless imports): the module runner loads it
+# as the tests load it, where the default bundling loader prints a page of warnings about a future Vite.
 dbus-run-session -- sh tests/tooling/with-unlocked-keyring.sh \
-  npx vitest run --config tests/vitest.config.ts --reporter=default --reporter=json \
+  npx vitest run --config tests/vitest.config.ts --configLoader runner --reporter=default --reporter=json \
   --outputFile.json=test-results/vitest.json "$@" || status=$?
 node tests/tooling/summarize-results.mjs test-results/vitest.json || true
 exit $status
