@@ -38,7 +38,7 @@ export function SettingsScreen(): React.JSX.Element {
         </form>
       )}
       {info && (
-        <dl className="card" aria-label="About Wallet Desk">
+        <dl className="card facts" aria-label="About Wallet Desk">
           <dt>Version</dt>
           <dd>{info.version}</dd>
           <dt>Environment</dt>

@@ -21,7 +21,7 @@ function DepositAddressCard({ deposit }: { deposit: MerchantDepositAddressView }
       />
       <AddressDisplay address={deposit.address} caption="Deposit address" />
       <CopyButton text={deposit.address} />
-      <dl className="merchant-facts">
+      <dl className="facts">
         <dt>Asset</dt>
         <dd>{deposit.code}</dd>
         <dt>Network</dt>

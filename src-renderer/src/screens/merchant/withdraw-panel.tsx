@@ -21,7 +21,7 @@ function WithdrawReview(): React.JSX.Element | null {
   return (
     <section aria-labelledby="withdraw-review-title" className="card">
       <h3 id="withdraw-review-title">Review withdrawal</h3>
-      <dl className="merchant-facts">
+      <dl className="facts">
         <dt>Amount</dt>
         <dd>
           <CryptoAmount value={intent.amount} code={intent.code} />

@@ -49,7 +49,7 @@ export function CreatedAddress({
         <CopyButton text={created.address} label="Copy address" />
         {linkShown && <CopyButton text={created.paymentUri} label="Copy payment link" />}
       </div>
-      <dl className="created-details">
+      <dl className="facts">
         {hasLink && (
           <>
             <dt>Payment link</dt>

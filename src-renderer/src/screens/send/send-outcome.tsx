@@ -23,7 +23,7 @@ function Sent({ outcome }: { outcome: SendOutcome }): React.JSX.Element {
         </p>
       )}
       {review && <EmphasisedAddress address={review.destination} caption="Sent to" />}
-      <dl className="send-review-lines">
+      <dl className="facts">
         <dt>Transaction id</dt>
         <dd className="mono send-txid">{outcome.txId || 'not assigned yet'}</dd>
         <dt>Reference</dt>

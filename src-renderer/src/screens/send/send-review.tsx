@@ -31,7 +31,7 @@ export function SendReviewPanel(): React.JSX.Element | null {
       )}
       <p className="send-review-lead">{`To this ${review.network} address:`}</p>
       <EmphasisedAddress address={review.destination} caption="Destination address" />
-      <dl className="send-review-lines">
+      <dl className="facts">
         <dt>Amount</dt>
         <dd>
           <CryptoAmount value={review.amount} code={review.code} /> (<UsdAmount value={review.amountUsd} />)

@@ -44,7 +44,7 @@ export function ProfileScreen(): React.JSX.Element {
       {!profile && !error && <p aria-busy="true">Loading profile…</p>}
       {profile && (
         <>
-          <dl className="card" aria-label="Profile">
+          <dl className="card facts" aria-label="Profile">
             <dt>Name</dt>
             <dd>{profile.name}</dd>
             <dt>E-mail</dt>

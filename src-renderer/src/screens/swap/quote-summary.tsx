@@ -3,7 +3,7 @@ import { CryptoAmount, UsdAmount } from '../../components/amount';
 
 export function QuoteSummary({ quote }: { quote: SwapQuote }): React.JSX.Element {
   return (
-    <dl className="swap-quote-lines">
+    <dl className="facts">
       <dt>You send</dt>
       <dd>
         <CryptoAmount value={quote.cryptoAmount} code={quote.fromSymbol} />

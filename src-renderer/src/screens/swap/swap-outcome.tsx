@@ -14,7 +14,7 @@ function Swapped({ outcome }: { outcome: SwapOutcome }): React.JSX.Element {
         Swapped
       </h3>
       {review && <QuoteSummary quote={review} />}
-      <dl className="swap-quote-lines">
+      <dl className="facts">
         <dt>Swap reference</dt>
         <dd className="mono swap-reference-id">{outcome.swapReferenceId}</dd>
         {outcome.address && (
