@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, clipboard, dialog, shell, type BrowserWindow } from 'electron';
+import { app, clipboard, dialog, screen, shell, type BrowserWindow } from 'electron';
 import { createAppCore, currentEndpoints, type AppCore } from './app-core';
 import { registerAppScheme, serveRenderer } from './app-protocol';
 import { createDispatcher, createEmitter } from './dispatch';
@@ -9,6 +9,7 @@ import { createSecretStore } from './keychain/create-secret-store';
 import { isAllowedExternalUrl } from './links';
 import { createLogger, type FileLogger } from './logging/create-logger';
 import { openSettingsStore, type SettingsStore } from './settings/settings-store';
+import { placeWindow } from './settings/window-state';
 import { resolveAppOrigin } from './shell/app-origin';
 import { createMainWindow } from './window';
 
@@ -88,16 +89,29 @@ async function start(): Promise<void> {
       logger.warn('refused a bridge call from a foreign frame', { operation, frameUrl }),
   });
 
+  let windowStateSaved: Promise<unknown> = Promise.resolve();
   const openWindow = (): void => {
-    mainWindow = createMainWindow({
+    const window = createMainWindow({
       app: appOrigin,
       preloadPath,
       isAllowedExternalUrl: (url) => isAllowedExternalUrl(url, serviceHosts(settings)),
       onRefused: (what, url) => logger.warn(`refused ${what}`, { url: url.slice(0, 200) }),
+      placement: placeWindow(
+        settings.get().window,
+        screen.getAllDisplays().map((display) => display.workArea),
+      ),
     });
-    mainWindow.on('closed', () => {
+    // Remembered as it closes, so the next launch opens where the user left it.
+    window.on('close', () => {
+      const state = { ...window.getNormalBounds(), maximized: window.isMaximized() };
+      windowStateSaved = settings
+        .update((current) => ({ ...current, window: state }))
+        .catch((error: unknown) => logger.warn('could not remember the window position', { error }));
+    });
+    window.on('closed', () => {
       mainWindow = null;
     });
+    mainWindow = window;
   };
   openWindow();
 
@@ -114,7 +128,7 @@ async function start(): Promise<void> {
     if (disposed) return;
     disposed = true;
     event.preventDefault();
-    void shutdown(core, unbindIpc, logger).finally(() => app.quit());
+    void windowStateSaved.then(() => shutdown(core, unbindIpc, logger)).finally(() => app.quit());
   });
 }
 

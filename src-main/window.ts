@@ -1,4 +1,5 @@
 import { BrowserWindow, shell, type WebContents } from 'electron';
+import { MIN_WINDOW_SIZE, type WindowPlacement } from './settings/window-state';
 import type { AppOrigin } from './shell/app-origin';
 import { decideWindowOpen, isNavigationAllowed } from './shell/navigation-policy';
 
@@ -49,14 +50,15 @@ export function guardWebContents(contents: WebContents, options: WindowGuardOpti
 export interface MainWindowOptions extends WindowGuardOptions {
   readonly app: AppOrigin;
   readonly preloadPath: string;
+  /** Where it opens: the place it was closed in, fitted to the displays there are now. */
+  readonly placement: WindowPlacement;
 }
 
 export function createMainWindow(options: MainWindowOptions): BrowserWindow {
   const window = new BrowserWindow({
-    width: 1200,
-    height: 800,
-    minWidth: 900,
-    minHeight: 600,
+    ...options.placement.bounds,
+    minWidth: MIN_WINDOW_SIZE.width,
+    minHeight: MIN_WINDOW_SIZE.height,
     show: false,
     title: 'Wallet Desk',
     // Written out here, not built by a helper, so Electronegativity's static checks can see them.
@@ -79,7 +81,10 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
     },
   });
   guardWebContents(window.webContents, options);
-  window.once('ready-to-show', () => window.show());
+  window.once('ready-to-show', () => {
+    if (options.placement.maximized) window.maximize();
+    window.show();
+  });
   void window.loadURL(options.app.entryUrl);
   return window;
 }

@@ -4,6 +4,7 @@ import { defaultMerchantSettings, MerchantSettings } from '../features/merchant/
 import { defaultHistorySettings, HistorySettings } from '../features/history/history-settings';
 import { Endpoints } from './environments';
 import { defaultUnresolvedIntents, UnresolvedIntents } from './unresolved-intents';
+import { WindowState } from './window-state';
 
 /**
  * settings.json in userData: non-secret settings only. Tokens and API secrets live in the OS keychain;
@@ -23,6 +24,8 @@ export const Settings = z.object({
   merchant: MerchantSettings.default(defaultMerchantSettings),
   /** Sends, swaps and withdrawals whose outcome is unknown, until reconciled. Absent in older files. */
   unresolvedIntents: UnresolvedIntents.default(defaultUnresolvedIntents),
+  /** The main window's place when it last closed; absent until it has closed once. */
+  window: WindowState.optional(),
 });
 export type Settings = z.infer<typeof Settings>;
 

@@ -97,12 +97,37 @@ export class FakeBrowserWindow extends EventEmitter {
   readonly webContents = new FakeWebContents();
   loadedUrl: string | null = null;
   minimized = false;
+  maximized = false;
   visible = false;
   focused = false;
   destroyed = false;
+  /** Where the user has moved and sized it (normal, unmaximised bounds). */
+  normalBounds: { x: number; y: number; width: number; height: number };
   constructor(readonly options: Record<string, unknown>) {
     super();
+    const number = (key: string, fallback: number) => (typeof options[key] === 'number' ? options[key] : fallback);
+    this.normalBounds = {
+      x: number('x', 40),
+      y: number('y', 30),
+      width: number('width', 800),
+      height: number('height', 600),
+    };
     FakeBrowserWindow.instances.push(this);
+  }
+  getNormalBounds() {
+    return { ...this.normalBounds };
+  }
+  isMaximized(): boolean {
+    return this.maximized;
+  }
+  maximize(): void {
+    this.maximized = true;
+  }
+  /** The user closes the window: 'close', then 'closed'. */
+  close(): void {
+    this.emit('close', { preventDefault: () => undefined });
+    this.destroyed = true;
+    this.emit('closed');
   }
   loadURL(url: string): Promise<void> {
     this.loadedUrl = url;
@@ -190,6 +215,11 @@ function createFake() {
   // Present so the shell can import them; no test here drives them.
   const clipboard = { writeText: vi.fn((_text: string): void => undefined), readText: vi.fn((): string => '') };
   const dialog = { showSaveDialog: vi.fn(async () => ({ canceled: true, filePath: '' })) };
+  /** One 1920×1080 display with a 40 px panel at the top, unless a test plugs in others. */
+  const screen = {
+    workAreas: [{ x: 0, y: 40, width: 1920, height: 1040 }],
+    getAllDisplays: vi.fn(() => screen.workAreas.map((workArea) => ({ workArea }))),
+  };
   return {
     app,
     protocol,
@@ -197,6 +227,7 @@ function createFake() {
     ipcMain,
     contextBridge,
     ipcRenderer,
+    screen,
     module: {
       app,
       protocol,
@@ -206,6 +237,7 @@ function createFake() {
       ipcRenderer,
       clipboard,
       dialog,
+      screen,
       BrowserWindow: FakeBrowserWindow,
     },
   };
@@ -236,6 +268,7 @@ export function resetElectronFake(): void {
   electronFake.protocol.registerSchemesAsPrivileged.mockClear();
   electronFake.protocol.handle.mockClear();
   electronFake.shell.openExternal.mockClear();
+  electronFake.screen.workAreas = [{ x: 0, y: 40, width: 1920, height: 1040 }];
   electronFake.ipcMain.handlers.clear();
   electronFake.contextBridge.exposeInMainWorld.mockClear();
   electronFake.ipcRenderer.invoke.mockReset();

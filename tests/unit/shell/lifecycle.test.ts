@@ -141,6 +141,51 @@ describe('app lifecycle', () => {
     await expect(readFile(join(dataDir, 'logs', 'main.log'), 'utf8')).resolves.toBeTypeOf('string');
   });
 
+  /** settings.json as a previous run left it, with the window where it was closed. */
+  async function previousRun(window: Record<string, unknown>): Promise<void> {
+    const userData = electronFake.app.paths['userData']!;
+    await mkdir(userData, { recursive: true });
+    await writeFile(
+      join(userData, SETTINGS_FILE),
+      JSON.stringify({
+        version: 1,
+        environment: 'local-sandbox',
+        environments: {},
+        preferences: { privacyMode: false, idleLockMinutes: 15 },
+        activeAccountByUser: {},
+        window,
+      }),
+    );
+  }
+
+  it('reopens the window where it was closed, maximised again, and remembers where it is closed this time', async () => {
+    await previousRun({ x: 300, y: 200, width: 1000, height: 700, maximized: true });
+    const window = await launch();
+    expect(window.options).toMatchObject({ x: 300, y: 200, width: 1000, height: 700 });
+    window.emit('ready-to-show');
+    expect(window.maximized).toBe(true);
+    expect(window.visible).toBe(true);
+
+    window.maximized = false;
+    window.normalBounds = { x: 520, y: 90, width: 1100, height: 760 };
+    window.close();
+    const quitting = new FakeEvent();
+    electronFake.app.emit('will-quit', quitting);
+    await vi.waitFor(() => expect(electronFake.app.quit).toHaveBeenCalled());
+    const saved = JSON.parse(await readFile(join(electronFake.app.paths['userData']!, SETTINGS_FILE), 'utf8')) as {
+      window: unknown;
+    };
+    expect(saved.window).toEqual({ x: 520, y: 90, width: 1100, height: 760, maximized: false });
+  });
+
+  it('opens at the default size, centred, when the display it was closed on is gone', async () => {
+    await previousRun({ x: 2400, y: 100, width: 1000, height: 700, maximized: false });
+    const window = await launch();
+    expect(window.options).toMatchObject({ width: 1200, height: 800 });
+    expect(window.options).not.toHaveProperty('x');
+    expect(window.options).not.toHaveProperty('y');
+  });
+
   it('hands only allowlisted https links from the bridge to shell.openExternal, never file:, javascript: or custom schemes', async () => {
     const window = await launch();
     const open = (url: string) => electronFake.ipcMain.invoke(invokeChannel('links.open'), appFrame, { url });

@@ -14,6 +14,7 @@ function openWindow(app = packaged, onRefused = vi.fn()) {
     preloadPath: '/opt/wallet-desk/out/preload/index.cjs',
     isAllowedExternalUrl: (url) => isAllowedExternalUrl(url, ['api.service.example']),
     onRefused,
+    placement: { bounds: { width: 1200, height: 800 }, maximized: false },
   });
   const window = FakeBrowserWindow.instances.at(-1);
   if (!window) throw new Error('no window was created');
