@@ -37,6 +37,23 @@ async function launch(): Promise<FakeBrowserWindow> {
   return FakeBrowserWindow.instances[0]!;
 }
 
+/** settings.json as a previous run (or the user) left it: the minimal valid file plus `changes`. */
+async function previousRun(changes: Record<string, unknown>): Promise<void> {
+  const userData = electronFake.app.paths['userData']!;
+  await mkdir(userData, { recursive: true });
+  await writeFile(
+    join(userData, SETTINGS_FILE),
+    JSON.stringify({
+      version: 1,
+      environment: 'local-sandbox',
+      environments: {},
+      preferences: { privacyMode: false, idleLockMinutes: 15 },
+      activeAccountByUser: {},
+      ...changes,
+    }),
+  );
+}
+
 describe('app lifecycle', () => {
   it('sandboxes every renderer and registers app: before ready', async () => {
     await import('../../../src-main/index');
@@ -141,25 +158,8 @@ describe('app lifecycle', () => {
     await expect(readFile(join(dataDir, 'logs', 'main.log'), 'utf8')).resolves.toBeTypeOf('string');
   });
 
-  /** settings.json as a previous run left it, with the window where it was closed. */
-  async function previousRun(window: Record<string, unknown>): Promise<void> {
-    const userData = electronFake.app.paths['userData']!;
-    await mkdir(userData, { recursive: true });
-    await writeFile(
-      join(userData, SETTINGS_FILE),
-      JSON.stringify({
-        version: 1,
-        environment: 'local-sandbox',
-        environments: {},
-        preferences: { privacyMode: false, idleLockMinutes: 15 },
-        activeAccountByUser: {},
-        window,
-      }),
-    );
-  }
-
   it('reopens the window where it was closed, maximised again, and remembers where it is closed this time', async () => {
-    await previousRun({ x: 300, y: 200, width: 1000, height: 700, maximized: true });
+    await previousRun({ window: { x: 300, y: 200, width: 1000, height: 700, maximized: true } });
     const window = await launch();
     expect(window.options).toMatchObject({ x: 300, y: 200, width: 1000, height: 700 });
     window.emit('ready-to-show');
@@ -179,7 +179,7 @@ describe('app lifecycle', () => {
   });
 
   it('opens at the default size, centred, when the display it was closed on is gone', async () => {
-    await previousRun({ x: 2400, y: 100, width: 1000, height: 700, maximized: false });
+    await previousRun({ window: { x: 2400, y: 100, width: 1000, height: 700, maximized: false } });
     const window = await launch();
     expect(window.options).toMatchObject({ width: 1200, height: 800 });
     expect(window.options).not.toHaveProperty('x');
@@ -209,25 +209,16 @@ describe('app lifecycle', () => {
     const sandbox = await startSandbox({ port: 0, quiet: true });
     try {
       // The local-sandbox profile pointed at this sandbox's port, as settings.json allows.
-      const userData = electronFake.app.paths['userData']!;
-      await mkdir(userData, { recursive: true });
-      await writeFile(
-        join(userData, SETTINGS_FILE),
-        JSON.stringify({
-          version: 1,
-          environment: 'local-sandbox',
-          environments: {
-            'local-sandbox': {
-              issuer: sandbox.issuer,
-              clientId: sandbox.clientId,
-              baseUrl: sandbox.baseUrl,
-              apiUrl: sandbox.apiUrl,
-            },
+      await previousRun({
+        environments: {
+          'local-sandbox': {
+            issuer: sandbox.issuer,
+            clientId: sandbox.clientId,
+            baseUrl: sandbox.baseUrl,
+            apiUrl: sandbox.apiUrl,
           },
-          preferences: { privacyMode: false, idleLockMinutes: 15 },
-          activeAccountByUser: {},
-        }),
-      );
+        },
+      });
       const window = await launch();
       const signingIn = electronFake.ipcMain.invoke(invokeChannel('session.signIn'), appFrame);
       await vi.waitFor(() => expect(electronFake.shell.openExternal).toHaveBeenCalledOnce(), { timeout: 10_000 });
