@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, clipboard, dialog, screen, shell, type BrowserWindow } from 'electron';
+import { app, clipboard, dialog, powerMonitor, screen, shell, type BrowserWindow } from 'electron';
 import { createAppCore, currentEndpoints, type AppCore } from './app-core';
 import { registerAppScheme, serveRenderer } from './app-protocol';
 import { createDispatcher, createEmitter } from './dispatch';
@@ -114,6 +114,11 @@ async function start(): Promise<void> {
     mainWindow = window;
   };
   openWindow();
+
+  // The computer locking its screen or going to sleep locks Wallet Desk as well: whoever comes back to
+  // it signs in again, as after the idle lock.
+  powerMonitor.on('lock-screen', () => core.session.lock());
+  powerMonitor.on('suspend', () => core.session.lock());
 
   app.on('activate', () => {
     if (mainWindow === null) openWindow();

@@ -215,6 +215,7 @@ function createFake() {
   // Present so the shell can import them; no test here drives them.
   const clipboard = { writeText: vi.fn((_text: string): void => undefined), readText: vi.fn((): string => '') };
   const dialog = { showSaveDialog: vi.fn(async () => ({ canceled: true, filePath: '' })) };
+  const powerMonitor = new EventEmitter();
   /** One 1920×1080 display with a 40 px panel at the top, unless a test plugs in others. */
   const screen = {
     workAreas: [{ x: 0, y: 40, width: 1920, height: 1040 }],
@@ -228,6 +229,7 @@ function createFake() {
     contextBridge,
     ipcRenderer,
     screen,
+    powerMonitor,
     module: {
       app,
       protocol,
@@ -238,6 +240,7 @@ function createFake() {
       clipboard,
       dialog,
       screen,
+      powerMonitor,
       BrowserWindow: FakeBrowserWindow,
     },
   };
@@ -267,7 +270,8 @@ export function resetElectronFake(): void {
   electronFake.protocol.handlers.clear();
   electronFake.protocol.registerSchemesAsPrivileged.mockClear();
   electronFake.protocol.handle.mockClear();
-  electronFake.shell.openExternal.mockClear();
+  electronFake.shell.openExternal.mockReset();
+  electronFake.powerMonitor.removeAllListeners();
   electronFake.screen.workAreas = [{ x: 0, y: 40, width: 1920, height: 1040 }];
   electronFake.ipcMain.handlers.clear();
   electronFake.contextBridge.exposeInMainWorld.mockClear();

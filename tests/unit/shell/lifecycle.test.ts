@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { invokeChannel, operationNames } from '../../../src-preload/contract';
 import { SETTINGS_FILE } from '../../../src-main/settings/settings-store';
-import { startSandbox } from '../../../sandbox/server';
+import { startSandbox, type RunningSandbox } from '../../../sandbox/server';
+import { ScriptedBrowser } from '../../integration/support/scripted-browser';
 import { electronFake, FakeBrowserWindow, FakeEvent, FakeWebContents, resetElectronFake } from './fake-electron';
 
 vi.mock('electron', async () => (await import('./fake-electron')).electronFake.module);
@@ -52,6 +53,12 @@ async function previousRun(changes: Record<string, unknown>): Promise<void> {
       ...changes,
     }),
   );
+}
+
+/** The local-sandbox profile pointed at this sandbox's port, as settings.json allows. */
+async function pointedAt(sandbox: RunningSandbox): Promise<void> {
+  const { issuer, clientId, baseUrl, apiUrl } = sandbox;
+  await previousRun({ environments: { 'local-sandbox': { issuer, clientId, baseUrl, apiUrl } } });
 }
 
 describe('app lifecycle', () => {
@@ -208,17 +215,7 @@ describe('app lifecycle', () => {
   it('signs in through the system browser: the authorization URL goes to shell.openExternal and no window loads it', async () => {
     const sandbox = await startSandbox({ port: 0, quiet: true });
     try {
-      // The local-sandbox profile pointed at this sandbox's port, as settings.json allows.
-      await previousRun({
-        environments: {
-          'local-sandbox': {
-            issuer: sandbox.issuer,
-            clientId: sandbox.clientId,
-            baseUrl: sandbox.baseUrl,
-            apiUrl: sandbox.apiUrl,
-          },
-        },
-      });
+      await pointedAt(sandbox);
       const window = await launch();
       const signingIn = electronFake.ipcMain.invoke(invokeChannel('session.signIn'), appFrame);
       await vi.waitFor(() => expect(electronFake.shell.openExternal).toHaveBeenCalledOnce(), { timeout: 10_000 });
@@ -241,4 +238,27 @@ describe('app lifecycle', () => {
       await sandbox.close();
     }
   });
+
+  it.each(['lock-screen', 'suspend'] as const)(
+    'locks Wallet Desk when the computer reports %s, so whoever comes back signs in again',
+    async (event) => {
+      const sandbox = await startSandbox({ port: 0, quiet: true });
+      try {
+        await pointedAt(sandbox);
+        const alice = sandbox.info().users.find((user) => user.username === 'alice')!;
+        const browser = new ScriptedBrowser({ username: 'alice', password: alice.password });
+        electronFake.shell.openExternal.mockImplementation(browser.openExternal);
+        await launch();
+        const invoke = (operation: Parameters<typeof invokeChannel>[0]) =>
+          electronFake.ipcMain.invoke(invokeChannel(operation), appFrame);
+        expect(await invoke('session.signIn')).toMatchObject({ ok: true, value: { status: 'signed-in' } });
+
+        electronFake.powerMonitor.emit(event);
+        expect(await invoke('session.get')).toMatchObject({ ok: true, value: { status: 'locked' } });
+        expect(await invoke('portfolio.wallets')).toMatchObject({ ok: false, error: { code: 'locked' } });
+      } finally {
+        await sandbox.close();
+      }
+    },
+  );
 });
