@@ -9,7 +9,7 @@ import { createSecretStore } from './keychain/create-secret-store';
 import { isAllowedExternalUrl } from './links';
 import { createLogger, type FileLogger } from './logging/create-logger';
 import { openSettingsStore, type SettingsStore } from './settings/settings-store';
-import { placeWindow } from './settings/window-state';
+import { placeWindow, windowStateOf } from './settings/window-state';
 import { resolveAppOrigin } from './shell/app-origin';
 import { createMainWindow } from './window';
 
@@ -103,7 +103,7 @@ async function start(): Promise<void> {
     });
     // Remembered as it closes, so the next launch opens where the user left it.
     window.on('close', () => {
-      const state = { ...window.getNormalBounds(), maximized: window.isMaximized() };
+      const state = windowStateOf(window.getNormalBounds(), window.isMaximized());
       windowStateSaved = settings
         .update((current) => ({ ...current, window: state }))
         .catch((error: unknown) => logger.warn('could not remember the window position', { error }));

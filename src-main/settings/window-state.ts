@@ -51,6 +51,18 @@ export function placeWindow(saved: WindowState | undefined, workAreas: readonly 
   };
 }
 
+/** What to remember of a closing window; whole pixels, since fractional display scaling can report fractions. */
+export function windowStateOf(normalBounds: Rect, maximized: boolean): WindowState {
+  const { x, y, width, height } = normalBounds;
+  return {
+    x: Math.round(x),
+    y: Math.round(y),
+    width: Math.max(1, Math.round(width)),
+    height: Math.max(1, Math.round(height)),
+    maximized,
+  };
+}
+
 function showsTitleBar(window: Rect, area: Rect): boolean {
   const left = Math.max(window.x, area.x);
   const right = Math.min(window.x + window.width, area.x + area.width);

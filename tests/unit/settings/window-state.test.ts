@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_WINDOW_SIZE, placeWindow, WindowState } from '../../../src-main/settings/window-state';
+import { DEFAULT_WINDOW_SIZE, placeWindow, WindowState, windowStateOf } from '../../../src-main/settings/window-state';
 
 const laptop = { x: 0, y: 0, width: 1440, height: 875 };
 const external = { x: 1440, y: 0, width: 2560, height: 1415 };
@@ -41,6 +41,12 @@ describe('placing the main window where it was', () => {
     expect(placeWindow({ x: 100, y: -20, width: 1000, height: 700, maximized: false }, [laptop]).bounds).toEqual(
       DEFAULT_WINDOW_SIZE,
     );
+  });
+
+  it('remembers whole pixels even when fractional display scaling reports fractions', () => {
+    const state = windowStateOf({ x: 100.4, y: 50.6, width: 1000.5, height: 700.2 }, true);
+    expect(state).toEqual({ x: 100, y: 51, width: 1001, height: 700, maximized: true });
+    expect(WindowState.safeParse(state).success).toBe(true);
   });
 
   it('rejects a saved state that is not a window state', () => {
