@@ -54,7 +54,11 @@ export async function createOidcProvider(options: OidcOptions): Promise<Provider
       // Tokens for the resource server must carry svc:* scopes; with resource indicators off they carry
       // whatever the grant holds.
       resourceIndicators: { enabled: false },
-      revocation: { enabled: true },
+      revocation: {
+        enabled: true,
+        // RFC 7009: a client revokes only tokens issued to it; another client's token is left alone.
+        allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId,
+      },
       rpInitiatedLogout: {
         enabled: true,
         logoutSource: (ctx, form) => {
