@@ -15,6 +15,7 @@ import {
   withdrawHash,
 } from '../../../src-main/service/interface-b-hashes';
 import { openSettingsStore } from '../../../src-main/settings/settings-store';
+import { earlierSettingsFile } from '../support/settings-file';
 import { createRecordingLogger } from '../support/recording-logger';
 
 // Written out from the spec and design.md text, independently of the module under test.
@@ -189,16 +190,7 @@ describe('URLs the merchant gives', () => {
 describe('merchant settings', () => {
   it('a settings file from before the merchant section still parses, with safe defaults', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'merchant-settings-'));
-    await writeFile(
-      join(dir, 'settings.json'),
-      JSON.stringify({
-        version: 1,
-        environment: 'local-sandbox',
-        environments: {},
-        preferences: { privacyMode: false, idleLockMinutes: 15 },
-        activeAccountByUser: {},
-      }),
-    );
+    await writeFile(join(dir, 'settings.json'), earlierSettingsFile());
     const store = await openSettingsStore(dir);
     expect(store.problem).toBeNull();
     expect(store.get().merchant).toMatchObject({ allowUnverified: false, keys: {}, pendingVerifications: [] });

@@ -6,6 +6,7 @@ import { invokeChannel, operationNames } from '../../../src-preload/contract';
 import { SETTINGS_FILE } from '../../../src-main/settings/settings-store';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/server';
 import { ScriptedBrowser } from '../../integration/support/scripted-browser';
+import { earlierSettingsFile } from '../support/settings-file';
 import { electronFake, FakeBrowserWindow, FakeEvent, FakeWebContents, resetElectronFake } from './fake-electron';
 
 vi.mock('electron', async () => (await import('./fake-electron')).electronFake.module);
@@ -42,17 +43,7 @@ async function launch(): Promise<FakeBrowserWindow> {
 async function previousRun(changes: Record<string, unknown>): Promise<void> {
   const userData = electronFake.app.paths['userData']!;
   await mkdir(userData, { recursive: true });
-  await writeFile(
-    join(userData, SETTINGS_FILE),
-    JSON.stringify({
-      version: 1,
-      environment: 'local-sandbox',
-      environments: {},
-      preferences: { privacyMode: false, idleLockMinutes: 15 },
-      activeAccountByUser: {},
-      ...changes,
-    }),
-  );
+  await writeFile(join(userData, SETTINGS_FILE), earlierSettingsFile(changes));
 }
 
 /** The local-sandbox profile pointed at this sandbox's port, as settings.json allows. */
