@@ -24,6 +24,8 @@ export const errorCodes = [
   'service_error',
   'network',
   'outcome_unknown',
+  /** A new money move was asked for while an earlier one's outcome is unknown, without acknowledging it. */
+  'unresolved_intent',
   'stale_precheck',
   'in_flight',
   'not_configured',

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BridgeError } from '../../../src-preload/result';
 import { AppError } from '../../app-error';
+import { isNothingMovedRefusal } from './refusals';
 
 /**
  * The life of one money-moving intent (a send, a swap, a withdrawal), shared by every feature that
@@ -9,9 +10,12 @@ import { AppError } from '../../app-error';
  * - it is submitted at most once at a time: a second call while one is in flight is refused;
  * - a success is final: asking again returns the stored result, never a second request;
  * - a definite refusal by the service (wrong code, insufficient balance) lets the user try again with
- *   the same id and body (the service moved nothing);
- * - a timeout or dropped connection makes the outcome unknown: nothing is resubmitted until the caller
- *   has reconciled against the service and found that the request did not land.
+ *   the same id and body (the service moved nothing); only the codes of `nothingMovedCodes` count as
+ *   one, so an answer a feature forgot to classify can never unlock a retry (security.md 28);
+ * - a timeout, a dropped connection or an answer the app does not understand makes the outcome
+ *   unknown, and unknown is never left by a look-up that finds nothing: absence from history is no proof
+ *   that nothing happened (security.md 27). It is left only when the look-up finds the transaction; the
+ *   user may start a new intent instead, after acknowledging this one (see unresolved-guard.ts).
  */
 export type IntentState = 'confirmed' | 'in-flight' | 'succeeded' | 'refused' | 'unknown';
 
@@ -59,6 +63,12 @@ export interface RestoredIntent<Body> {
 const unknownOutcome: BridgeError = {
   code: 'outcome_unknown',
   message: 'No answer from the service: this request may or may not have gone through.',
+};
+
+const notFoundYet: BridgeError = {
+  code: 'outcome_unknown',
+  message:
+    'Not found at the service yet. It may still go through, so its outcome stays unknown; check again later before starting a new one.',
 };
 
 export class IntentLedger<Body, Outcome> {
@@ -156,7 +166,7 @@ export class IntentLedger<Body, Outcome> {
         error instanceof AppError
           ? error
           : new AppError('outcome_unknown', 'The service did not give a clear answer; the outcome is unknown.');
-      intent.state = appError.code === 'outcome_unknown' || appError.code === 'network' ? 'unknown' : 'refused';
+      intent.state = isNothingMovedRefusal(appError) ? 'refused' : 'unknown';
       intent.error = intent.state === 'unknown' ? unknownOutcome : appError.toBridgeError();
       await this.#save();
       if (intent.state === 'unknown') {
@@ -167,24 +177,20 @@ export class IntentLedger<Body, Outcome> {
   }
 
   /**
-   * Records what a look-up at the service found for an intent whose outcome was unknown: either the
-   * transaction that landed (final), or nothing, after which a deliberate retry with the same reference
-   * id and body is allowed.
+   * Records what a look-up at the service found for an intent whose outcome was unknown. Only a found
+   * transaction settles it. Nothing found keeps it unknown: the service may still commit it, or may not
+   * show it where the app looked (security.md 27), so it never becomes retryable this way.
    */
   async reconcile(id: string, found: Outcome | null): Promise<Intent<Body, Outcome>> {
     const intent = this.#require(id);
     if (intent.state !== 'unknown') return this.#snapshot(intent);
-    if (found !== null) {
-      intent.state = 'succeeded';
-      intent.outcome = found;
-      intent.error = null;
-    } else {
-      intent.state = 'refused';
-      intent.error = {
-        code: 'outcome_unknown',
-        message: 'The request did not reach the service. You can retry it with the same reference.',
-      };
+    if (found === null) {
+      intent.error = notFoundYet;
+      return this.#snapshot(intent);
     }
+    intent.state = 'succeeded';
+    intent.outcome = found;
+    intent.error = null;
     await this.#save();
     return this.#snapshot(intent);
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../../src-main/app-error';
 import { IntentLedger } from '../../../src-main/features/money/at-most-once';
+import { requireAcknowledged } from '../../../src-main/features/money/unresolved-guard';
 
 type Body = { amount: string; address: string };
 const body: Body = { amount: '0.1', address: 'bc1qexample' };
@@ -82,7 +83,7 @@ describe('money-moving intents are submitted at most once', () => {
     expect(send).toHaveBeenCalledTimes(1);
   });
 
-  it('allows a retry with the same reference only when reconciliation found nothing', async () => {
+  it('a look-up that finds nothing keeps the outcome unknown: absence is no proof (security.md 27)', async () => {
     const ledger = new IntentLedger<Body, string>();
     const intent = ledger.confirm(body);
     await expect(
@@ -90,9 +91,29 @@ describe('money-moving intents are submitted at most once', () => {
         throw new Error('ECONNRESET');
       }),
     ).rejects.toMatchObject({ code: 'outcome_unknown' });
-    await ledger.reconcile(intent.id, null);
+    const afterLookup = await ledger.reconcile(intent.id, null);
+    expect(afterLookup.state).toBe('unknown');
+    expect(afterLookup.error?.message).toMatch(/Not found at the service yet/);
     const send = vi.fn(async (_b: Body, ref: string) => `tx-for-${ref}`);
-    await expect(ledger.submit(intent.id, send)).resolves.toBe(`tx-for-${intent.referenceId}`);
+    await expect(ledger.submit(intent.id, send)).rejects.toMatchObject({ code: 'outcome_unknown' });
+    expect(send).not.toHaveBeenCalled();
+    // The request committed late: a later look-up finds it and settles the intent.
+    expect(await ledger.reconcile(intent.id, 'tx-late')).toMatchObject({ state: 'succeeded', outcome: 'tx-late' });
+  });
+
+  it.each([
+    ['an error code no feature classified', new AppError('service_error', 'Request is under review')],
+    ['an unexpected not_found', new AppError('not_found', 'Z509')],
+    ['a plain exception', new TypeError('Cannot read properties of undefined')],
+  ])('only codes that prove nothing moved are refusals; %s leaves the outcome unknown', async (_name, thrown) => {
+    const ledger = new IntentLedger<Body, string>();
+    const intent = ledger.confirm(body);
+    await expect(
+      ledger.submit(intent.id, async () => {
+        throw thrown;
+      }),
+    ).rejects.toMatchObject({ code: 'outcome_unknown' });
+    expect(ledger.get(intent.id).state).toBe('unknown');
   });
 
   it('a new intent gets a new reference id', () => {
@@ -160,7 +181,29 @@ describe('intents whose outcome is unknown outlive the app', () => {
     expect(send).not.toHaveBeenCalled();
 
     await ledger.reconcile('intent-1', null);
-    await expect(ledger.submit('intent-1', async (_b, ref) => `tx-for-${ref}`)).resolves.toBe('tx-for-ref-1');
+    await expect(ledger.submit('intent-1', send)).rejects.toMatchObject({ code: 'outcome_unknown' });
+    expect(send).not.toHaveBeenCalled();
+    await ledger.reconcile('intent-1', 'tx-found');
     expect(ledger.unknown()).toEqual([]);
+  });
+});
+
+describe('a new intent while an earlier one is unknown', () => {
+  it('is refused until the user acknowledges each earlier one by id, naming it', async () => {
+    const ledger = new IntentLedger<Body, string>();
+    const lost = ledger.confirm(body);
+    await expect(
+      ledger.submit(lost.id, async () => {
+        throw new Error('ECONNRESET');
+      }),
+    ).rejects.toMatchObject({ code: 'outcome_unknown' });
+    const name = (intent: { body: Body }) => `${intent.body.amount} to ${intent.body.address}`;
+    expect(() => requireAcknowledged(ledger.unknown(), undefined, name)).toThrow(
+      expect.objectContaining({ code: 'unresolved_intent', message: expect.stringContaining('0.1 to bc1qexample') }),
+    );
+    expect(() => requireAcknowledged(ledger.unknown(), ['some-other-id'], name)).toThrow(
+      expect.objectContaining({ code: 'unresolved_intent' }),
+    );
+    expect(() => requireAcknowledged(ledger.unknown(), [lost.id], name)).not.toThrow();
   });
 });

@@ -1,0 +1,23 @@
+import { AppError } from '../../app-error';
+import type { Intent } from './at-most-once';
+
+/**
+ * A new money move while an earlier one's outcome is unknown may pay twice (security.md 27): the user may
+ * start it only after being told which earlier move may already have gone through, and saying so. The
+ * feature passes the unknown intents the new one could repeat (same account), how to name each in words,
+ * and the ids the user acknowledged; any unacknowledged one refuses the confirmation, naming them all.
+ */
+export function requireAcknowledged<Body, Outcome>(
+  unknown: readonly Intent<Body, Outcome>[],
+  acknowledgedIds: readonly string[] | undefined,
+  describe: (intent: Intent<Body, Outcome>) => string,
+): void {
+  const acknowledged = new Set(acknowledgedIds ?? []);
+  const open = unknown.filter((intent) => !acknowledged.has(intent.id));
+  if (open.length === 0) return;
+  const named = open.map(describe).join('; ');
+  throw new AppError(
+    'unresolved_intent',
+    `${open.length === 1 ? 'An earlier request' : 'Earlier requests'} may already have gone through: ${named}. Check ${open.length === 1 ? 'its' : 'their'} status first, or confirm that you want a new one anyway.`,
+  );
+}
