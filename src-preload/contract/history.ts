@@ -123,7 +123,8 @@ export const historyOperations = {
   'history.page': operation(HistoryPageRequest, HistoryPage),
   /** The filters remembered for the active account (defaults when none are). */
   'history.getFilters': operation(z.void(), HistoryFilters),
-  'history.saveFilters': operation(HistoryFilters, HistoryFilters),
+  // Strict: a key the app does not know is a mistake to report, not something to drop silently.
+  'history.saveFilters': operation(HistoryFilters.strict(), HistoryFilters),
   /**
    * Asks for a file with the save dialog, then exports the whole filtered history to it in the background
    * (progress in `history.export.progress`). exportId is null when the user closed the dialog.

@@ -4,6 +4,7 @@ import { AssetCode } from './assets';
 import { BridgeError } from '../result';
 import { AmountInput, DecimalString, TwoFactorCode } from './money';
 import { operation } from './define';
+import { UserText } from './text';
 
 /**
  * Merchant treasury (Interface B). The secret key goes in one direction only: from the settings form to
@@ -156,7 +157,7 @@ export const merchantOperations = {
         referenceId: ReferenceId,
         code: AssetCode,
         address: Text(200),
-        label: z.string().trim().min(1, 'Enter a label').max(100),
+        label: UserText(100).pipe(z.string().min(1, 'Enter a label')),
       })
       .strict(),
     PendingVerificationView,
@@ -179,7 +180,7 @@ export const merchantOperations = {
         code: AssetCode,
         address: Text(200),
         amount: AmountInput,
-        label: Text(100),
+        label: UserText(100),
         email: z.email('Enter the merchant account e-mail').max(200),
       })
       .strict(),
@@ -201,7 +202,7 @@ export const merchantOperations = {
     z
       .object({
         code: AssetCode,
-        label: Text(100),
+        label: UserText(100),
         referenceId: Text(200),
         callbackUrl: Text(2048),
         amount: AmountInput.optional(),
@@ -213,7 +214,7 @@ export const merchantOperations = {
     MerchantDepositAddressView,
   ),
   'merchant.depositGet': operation(
-    z.object({ memberId: ReferenceId, code: AssetCode, label: Text(100).optional() }).strict(),
+    z.object({ memberId: ReferenceId, code: AssetCode, label: UserText(100).optional() }).strict(),
     MerchantDepositAddressView,
   ),
   'merchant.callbackCheck': operation(z.object({ body: z.string().max(64 * 1024) }).strict(), CallbackCheckResult),

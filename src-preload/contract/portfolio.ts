@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UserText } from './text';
 import { AssetCode } from './assets';
 import { operation } from './define';
 import { AmountInput, DecimalString } from './money';
@@ -47,7 +48,7 @@ export type FiatCurrency = z.infer<typeof FiatCurrency>;
 export const CreateDepositAddressInput = z
   .object({
     symbol: AssetCode,
-    label: z.string().trim().min(1, 'Enter a label').max(100, 'Keep the label under 100 characters'),
+    label: UserText(100, 'Keep the label under 100 characters').pipe(z.string().min(1, 'Enter a label')),
     /** Omitted: main generates one. Must not repeat one used in this session. */
     referenceId: z
       .string()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UserText } from './text';
 import { BridgeError } from '../result';
 import { AssetCode } from './assets';
 import { operation } from './define';
@@ -82,7 +83,7 @@ export const SendConfirmInput = z
   .object({
     precheckId: Id,
     feeRate: FeeRate,
-    description: z.string().trim().max(200).optional(),
+    description: UserText(200).optional(),
   })
   .strict();
 
