@@ -82,6 +82,12 @@ export function createTokenManager(deps: TokenManagerDeps): TokenManager {
     for (const listener of listeners) listener(reason);
   }
 
+  /**
+   * The stores the app builds (createSecretStore) never fail a write: a keychain that fails or hangs falls
+   * back to memory for the run (security 20, 31), so a rotated token is kept and the session goes on.
+   * Only a store with nowhere at all to put the token ends the session here, because a refresh token
+   * that was not stored must not be used (security 16).
+   */
   async function storeRefreshToken(token: string): Promise<void> {
     registerSecret(token);
     try {

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../logging/logger';
+import { withDeadline } from './deadline';
+import { createFallbackSecretStore } from './fallback-secret-store';
 import { createKeytarStore, loadKeytar, type KeytarApi } from './keytar-store';
 import { createMemoryStore } from './memory-store';
 import { KEYCHAIN_SERVICE, type SecretStore } from './secret-store';
@@ -10,20 +12,26 @@ export interface CreateSecretStoreOptions {
   readonly service?: string;
   /** A locked keyring can wait forever on an unlock prompt nobody sees; give up after this. */
   readonly probeTimeoutMs?: number;
+  /** Deadline of every later keychain call (security 31); tests shorten it. */
+  readonly callDeadlineMs?: number;
 }
 
 /**
  * The OS keychain if it really works (a probe entry is written, read back and deleted), otherwise a
  * memory store for this run with a warning. Loading keytar alone proves nothing: without a Secret
- * Service, or with a locked or refused keyring, only the first real call fails.
+ * Service, or with a locked or refused keyring, only the first real call fails. A keychain that passes
+ * the probe and fails later still falls back to memory (createFallbackSecretStore).
  */
 export async function createSecretStore(logger: Logger, options: CreateSecretStoreOptions = {}): Promise<SecretStore> {
   const service = options.service ?? KEYCHAIN_SERVICE;
   try {
     const keytar = await (options.loadKeytar ?? loadKeytar)();
     const store = createKeytarStore(keytar, service);
-    await withTimeout(probe(store), options.probeTimeoutMs ?? 10_000);
-    return store;
+    await withDeadline(probe(store), options.probeTimeoutMs ?? 10_000, 'the probe');
+    return createFallbackSecretStore(store, {
+      logger,
+      ...(options.callDeadlineMs === undefined ? {} : { deadlineMs: options.callDeadlineMs }),
+    });
   } catch (error) {
     logger.warn('OS keychain unavailable; secrets are kept in memory for this run only', {
       reason: describe(error),
@@ -42,22 +50,6 @@ async function probe(store: SecretStore): Promise<void> {
   } finally {
     await store.delete(account);
   }
-}
-
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the keychain did not answer within ${ms} ms`)), ms);
-    work.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
 }
 
 function describe(error: unknown): string {

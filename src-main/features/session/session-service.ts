@@ -80,6 +80,9 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
   let restoring: Promise<unknown> = Promise.resolve();
   let machinery: Machinery | null = null;
   const listeners = new Set<(view: SessionView) => void>();
+  // A keychain that fails or hangs mid-run falls back to memory: say so now, not at the next change of
+  // session (security 20, 31).
+  const stopWatchingKeychain = deps.secrets.onFallbackToMemory?.(() => changed());
 
   function view(): SessionView {
     const signedIn = status === 'signed-in';
@@ -429,6 +432,7 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     },
 
     async dispose() {
+      stopWatchingKeychain?.();
       machinery?.flow.cancel();
     },
   };

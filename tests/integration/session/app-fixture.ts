@@ -6,7 +6,7 @@ import type { OperationName } from '../../../src-preload/contract';
 import type { Result } from '../../../src-preload/result';
 import { createAppCore, type AppCore } from '../../../src-main/app-core';
 import { createDispatcher, createEmitter } from '../../../src-main/dispatch';
-import { createSecretStore } from '../../../src-main/keychain/create-secret-store';
+import { createSecretStore, type CreateSecretStoreOptions } from '../../../src-main/keychain/create-secret-store';
 import { createMemoryStore } from '../../../src-main/keychain/memory-store';
 import type { SecretStore } from '../../../src-main/keychain/secret-store';
 import { createLogger, type FileLogger } from '../../../src-main/logging/create-logger';
@@ -36,7 +36,11 @@ export interface Machine {
 
 export async function createMachine(
   sandbox: RunningSandbox,
-  options: { memoryKeychain?: boolean } = {},
+  options: {
+    memoryKeychain?: boolean;
+    /** A keychain that can be broken mid-run (security 31), with a short deadline per call. */
+    keychain?: Pick<CreateSecretStoreOptions, 'loadKeytar' | 'callDeadlineMs'>;
+  } = {},
 ): Promise<Machine> {
   const dir = await mkdtemp(join(tmpdir(), 'wallet-desk-session-'));
   const fileLogger = createLogger({ directory: dir, level: 'debug' });
@@ -54,7 +58,7 @@ export async function createMachine(
   // A keychain service of its own, so parallel test files never share an entry.
   const secrets = options.memoryKeychain
     ? createMemoryStore()
-    : await createSecretStore(logger, { service: `wallet-desk-it-${randomUUID()}` });
+    : await createSecretStore(logger, { service: `wallet-desk-it-${randomUUID()}`, ...options.keychain });
   const alice = userOf(sandbox, 'alice');
   return {
     dir,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ProfileView, SessionView } from '../../../src-preload/contract/session';
 import { AppError } from '../../../src-main/app-error';
+import { loadKeytar as loadRealKeytar, type KeytarApi } from '../../../src-main/keychain/keytar-store';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/server';
 import { ScriptedBrowser } from '../support/scripted-browser';
 import {
@@ -37,7 +38,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function machine(options: { memoryKeychain?: boolean } = {}): Promise<Machine> {
+async function machine(options: Parameters<typeof createMachine>[1] = {}): Promise<Machine> {
   const created = await createMachine(sandbox, options);
   cleanups.push(() => created.dispose());
   return created;
@@ -431,6 +432,77 @@ describe('tokens across launches', () => {
     expect((await relaunched.value<SessionView>('session.get')).status).toBe('signed-out');
     expect(await m.settingsText()).not.toContain((await m.secrets.get(REFRESH_ACCOUNT)) ?? 'no-token');
   });
+});
+
+describe('a keychain that fails or hangs mid-run (security 31, 16, 20)', () => {
+  /** The real Secret Service until `breakDown`: then every keytar call hangs forever or fails. */
+  function breakableKeytar() {
+    let breakdown: 'none' | 'hang' | 'fail' = 'none';
+    const broken = () =>
+      breakdown === 'hang'
+        ? new Promise<never>(() => {})
+        : Promise.reject(new Error('org.freedesktop.Secret.Error.IsLocked'));
+    const loadKeytar = async (): Promise<KeytarApi> => {
+      const real = await loadRealKeytar();
+      return {
+        getPassword: (service, account) => (breakdown === 'none' ? real.getPassword(service, account) : broken()),
+        setPassword: (service, account, secret) =>
+          breakdown === 'none' ? real.setPassword(service, account, secret) : broken(),
+        deletePassword: (service, account) => (breakdown === 'none' ? real.deletePassword(service, account) : broken()),
+      };
+    };
+    return {
+      options: { loadKeytar, callDeadlineMs: 300 },
+      breakDown(how: 'hang' | 'fail') {
+        breakdown = how;
+      },
+    };
+  }
+
+  const withSecretService = process.env.DBUS_SESSION_BUS_ADDRESS ? it : it.skip;
+
+  withSecretService.each(['fails', 'hangs'] as const)(
+    'when the keychain %s during a refresh, the rotated token is kept in memory, the user stays signed in and is told',
+    async (how) => {
+      const keytar = breakableKeytar();
+      const m = await machine({ keychain: keytar.options });
+      const { app, view } = await signedIn(m);
+      expect(view.keychain).toBe('available');
+      keytar.breakDown(how === 'fails' ? 'fail' : 'hang');
+
+      await sleep((TTL_SECONDS - 1) * 1000 + 200);
+      expect(Array.isArray((await app.core.session.interfaceA().getWallets()).wallets)).toBe(true);
+      const after = await app.value<SessionView>('session.get');
+      expect(after).toMatchObject({ status: 'signed-in', keychain: 'unavailable' });
+      expect((await app.value<{ keychain: string }>('app.info')).keychain).toBe('unavailable');
+      // The renderer heard it without asking: a session.changed carried the new keychain state.
+      expect(app.events.some((entry) => (entry.payload as SessionView).keychain === 'unavailable')).toBe(true);
+
+      // A second rotation works from the token kept in memory (the keychain's copy was retired by the first).
+      await sleep((TTL_SECONDS - 1) * 1000 + 200);
+      expect(Array.isArray((await app.core.session.interfaceA().getWallets()).wallets)).toBe(true);
+      expect((await app.value<SessionView>('session.get')).status).toBe('signed-in');
+    },
+  );
+
+  withSecretService(
+    'sign-out with a keychain that never answers ends within the deadline and still revokes',
+    async () => {
+      const keytar = breakableKeytar();
+      const m = await machine({ keychain: keytar.options });
+      const { app } = await signedIn(m);
+      const stored = await m.secrets.get(REFRESH_ACCOUNT);
+      keytar.breakDown('hang');
+
+      const started = Date.now();
+      const view = await app.value<SessionView>('session.signOut');
+      expect(Date.now() - started).toBeLessThan(3_000);
+      expect(view).toMatchObject({ status: 'signed-out', keychain: 'unavailable' });
+      expect(await refreshDirectly(sandbox, stored ?? '')).toMatchObject({ status: 400, error: 'invalid_grant' });
+      // Signing in again works for this run, in memory.
+      expect((await app.value<SessionView>('session.signIn')).status).toBe('signed-in');
+    },
+  );
 });
 
 describe('accounts, roles and lock', () => {

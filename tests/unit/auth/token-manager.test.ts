@@ -3,6 +3,7 @@ import { AppError } from '../../../src-main/app-error';
 import { InvalidGrantError, type TokenEndpoint } from '../../../src-main/auth/token-endpoint';
 import { createTokenManager, type TokenManagerDeps } from '../../../src-main/auth/token-manager';
 import type { TokenSet } from '../../../src-main/auth/token-set';
+import { createFallbackSecretStore } from '../../../src-main/keychain/fallback-secret-store';
 import type { SecretStore } from '../../../src-main/keychain/secret-store';
 import { createRecordingLogger } from '../support/recording-logger';
 
@@ -142,7 +143,72 @@ describe('token manager', () => {
     expect(events).toEqual(['refresh rt1', 'store.set rt2', 'use at2']);
   });
 
-  it('does not hand out the new access token when the rotated refresh token cannot be stored', async () => {
+  it('keeps the rotated refresh token in memory and stays signed in when the keychain write fails (security 16, 20, 31)', async () => {
+    const events: string[] = [];
+    const issuer = rotatingIssuer(events);
+    const keychain = recordingStore(events);
+    const write = keychain.set;
+    let failWrites = false;
+    keychain.set = async (account, secret) => {
+      if (failWrites) throw new Error('Cannot create an item in a locked collection');
+      return write(account, secret);
+    };
+    const store = createFallbackSecretStore(keychain, { logger: createRecordingLogger(), deadlineMs: 50 });
+    const manager = createTokenManager({
+      store,
+      account: ACCOUNT,
+      endpoint: issuer.endpoint,
+      logger: createRecordingLogger(),
+    });
+    const reasons: string[] = [];
+    manager.onSignedOut((reason) => reasons.push(reason));
+    await manager.adopt(signIn);
+    failWrites = true;
+
+    expect(await manager.refreshAfter401('at1')).toBe('at2');
+    expect(manager.signedIn).toBe(true);
+    expect(reasons).toEqual([]);
+    expect(store.kind).toBe('memory');
+    // The keychain still holds the retired rt1; the next refresh uses rt2 from memory, which the issuer accepts.
+    expect(keychain.map.get(ACCOUNT)).toBe('rt1');
+    expect(await manager.refreshAfter401('at2')).toBe('at3');
+    expect(events.filter((event) => event.startsWith('refresh'))).toEqual(['refresh rt1', 'refresh rt2']);
+  });
+
+  it('a keychain that never answers holds up neither a refresh nor sign-out past its deadline (security 31)', async () => {
+    const events: string[] = [];
+    const issuer = rotatingIssuer(events);
+    const keychain = recordingStore(events);
+    let hang = false;
+    const never = new Promise<never>(() => {});
+    const { get, set, delete: remove } = keychain;
+    Object.assign(keychain, {
+      get: (account: string) => (hang ? never : get(account)),
+      set: (account: string, secret: string) => (hang ? never : set(account, secret)),
+      delete: (account: string) => (hang ? never : remove(account)),
+    });
+    const store = createFallbackSecretStore(keychain, { logger: createRecordingLogger(), deadlineMs: 50 });
+    const manager = createTokenManager({
+      store,
+      account: ACCOUNT,
+      endpoint: issuer.endpoint,
+      logger: createRecordingLogger(),
+    });
+    await manager.adopt(signIn);
+    hang = true;
+
+    const started = Date.now();
+    expect(await manager.refreshAfter401('at1')).toBe('at2');
+    expect(manager.signedIn).toBe(true);
+    await manager.signOut();
+    // One deadline (the read that gave the keychain up), then memory answers at once.
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(issuer.revoked).toEqual(['rt2', 'at2']);
+    expect(manager.signedIn).toBe(false);
+    expect(await store.get(ACCOUNT)).toBeNull();
+  });
+
+  it('a store with nowhere at all to put the rotated token ends the session rather than use an unsaved token', async () => {
     const events: string[] = [];
     const issuer = rotatingIssuer(events);
     let failWrites = false;

@@ -72,6 +72,37 @@ describe('createSecretStore', () => {
   });
 });
 
+describe('createSecretStore after the probe (security 31)', () => {
+  it.each([
+    ['hangs', () => new Promise<never>(() => {})],
+    ['fails', () => Promise.reject(new Error('org.freedesktop.DBus.Error.ServiceUnknown'))],
+  ])('a keychain that %s later answers from memory by the deadline and reports it', async (_case, broken) => {
+    let healthy = true;
+    const keytar = fakeKeytar();
+    const store = await createSecretStore(createRecordingLogger(), {
+      loadKeytar: async () => ({
+        getPassword: (service, account) => (healthy ? keytar.getPassword(service, account) : broken()),
+        setPassword: (service, account, password) =>
+          healthy ? keytar.setPassword(service, account, password) : broken(),
+        deletePassword: (service, account) => (healthy ? keytar.deletePassword(service, account) : broken()),
+      }),
+      callDeadlineMs: 50,
+    });
+    expect(store.kind).toBe('keychain');
+    const reported = new Promise<string>((resolve) => store.onFallbackToMemory?.(() => resolve('reported')));
+    await store.set('refresh-token:test', 'rt1');
+    healthy = false;
+
+    const started = Date.now();
+    await store.set('refresh-token:test', 'rt2');
+    expect(await store.get('refresh-token:test')).toBe('rt2');
+    expect(await store.delete('refresh-token:test')).toBe(true);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(store.kind).toBe('memory');
+    expect(await reported).toBe('reported');
+  });
+});
+
 describe('createMemoryStore', () => {
   it('keeps secrets per account and forgets deleted ones', async () => {
     const store = createMemoryStore();
