@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { ServiceProfile } from './profile';
 import { startSandbox } from './server';
 
 /** `npm run sandbox -- --port 4477 --seed 1 --access-token-ttl 300` */
@@ -8,6 +9,7 @@ const { values } = parseArgs({
     seed: { type: 'string' },
     'access-token-ttl': { type: 'string' },
     'totp-window': { type: 'string' },
+    'service-profile': { type: 'string', default: 'kind' },
     quiet: { type: 'boolean', default: false },
   },
 });
@@ -22,12 +24,19 @@ function intOption(name: string, raw: string | undefined, fallback: number): num
   return value;
 }
 
+const profile = ServiceProfile.safeParse(values['service-profile']);
+if (!profile.success) {
+  console.error(`--service-profile must be kind or strict, got "${values['service-profile']}"`);
+  process.exit(2);
+}
+
 const port = intOption('port', values.port ?? process.env['SANDBOX_PORT'], 4477);
 const sandbox = await startSandbox({
   port,
   seed: intOption('seed', values.seed, 1),
   accessTokenTtlSeconds: intOption('access-token-ttl', values['access-token-ttl'], 300),
   totpWindowSteps: intOption('totp-window', values['totp-window'], 1),
+  serviceProfile: profile.data,
   quiet: values.quiet,
 }).catch((error: unknown) => {
   const code = (error as { code?: unknown }).code;
@@ -43,6 +52,7 @@ const lines = [
   `  Interface A:        ${info.baseUrl}/api/OAuth`,
   `  Interface B:        ${info.apiUrl}/v1`,
   `  Control API:        ${sandbox.origin}/__sandbox/info`,
+  `  Service profile:    ${info.profile}`,
   '',
   'Users (username / password / TOTP secret):',
   ...info.users.flatMap((u) => [
@@ -51,7 +61,10 @@ const lines = [
   ]),
   '',
   'Merchants (public key / secret key / TOTP secret / e-mail):',
-  ...info.merchants.map((m) => `  ${m.name}: ${m.publicKey} / ${m.secretKey} / ${m.totpSecret} / ${m.email}`),
+  ...info.merchants.flatMap((m) => [
+    `  ${m.name}: ${m.publicKey} / ${m.secretKey} / ${m.totpSecret} / ${m.email}`,
+    `      withdrawals show in the history of ${m.linkedAccount ? `${m.linkedAccount.name} (${m.linkedAccount.guid})` : 'no account'}`,
+  ]),
 ];
 console.log(lines.join('\n'));
 

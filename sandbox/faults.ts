@@ -1,6 +1,28 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 
+/** How long a late commit waits by default (ms). */
+export const DEFAULT_LATE_COMMIT_DELAY_MS = 1500;
+
+/** An answer the spec does not list, while the money moves now, later or not at all. */
+const UnexpectedAnswerInput = z
+  .object({
+    /** How many money-moving calls get this answer. Default 1; 0 disarms. */
+    count: z.number().int().min(0).max(1000).optional(),
+    /** When the money moves: 'now' before answering, 'late' after lateCommitDelayMs, 'none' never. */
+    commit: z.enum(['none', 'now', 'late']),
+    /** HTTP status, also the envelope `code`. Default 400. Errors only: 400..599. */
+    status: z.number().int().min(400).max(599).optional(),
+    /** Interface A envelope message. Default 'Request is under review'. */
+    message: z.string().min(1).max(200).optional(),
+    /** Interface B envelope message. Default 'Z509'. */
+    zCode: z
+      .string()
+      .regex(/^Z\d{3}$/)
+      .optional(),
+  })
+  .strict();
+
 /** What POST /__sandbox/faults accepts; every field is optional and adds to the current plan. */
 export const FaultPlanInput = z
   .object({
@@ -12,37 +34,108 @@ export const FaultPlanInput = z
     rateLimitNext: z.number().int().min(0).max(1000).optional(),
     /** The next N money-moving calls commit their effect, then drop the connection without answering. */
     dropAfterCommitNext: z.number().int().min(0).max(1000).optional(),
+    /**
+     * The next N money-moving calls are accepted and the connection dropped at once, with nothing
+     * committed; the effect lands lateCommitDelayMs later.
+     */
+    lateCommitNext: z.number().int().min(0).max(1000).optional(),
+    /** Delay of late commits, both lateCommitNext and unexpectedAnswerNext with commit 'late'. Default 1500. */
+    lateCommitDelayMs: z.number().int().min(0).max(600_000).optional(),
+    /** The next money-moving call(s) answer an unlisted error; replaces any earlier one. */
+    unexpectedAnswerNext: UnexpectedAnswerInput.optional(),
   })
   .strict();
 export type FaultPlanInput = z.infer<typeof FaultPlanInput>;
+
+export interface UnexpectedAnswer {
+  /** Calls still to get this answer. */
+  count: number;
+  commit: 'none' | 'now' | 'late';
+  status: number;
+  message: string;
+  zCode: string;
+}
 
 export interface FaultPlan {
   latencyMs: number;
   failNext: number;
   rateLimitNext: number;
   dropAfterCommitNext: number;
+  lateCommitNext: number;
+  lateCommitDelayMs: number;
+  unexpectedAnswerNext: UnexpectedAnswer | null;
 }
 
-const noFaults: FaultPlan = { latencyMs: 0, failNext: 0, rateLimitNext: 0, dropAfterCommitNext: 0 };
+/**
+ * What a money-moving call (Interface A send and swap, Interface B withdraw) must do instead of the
+ * plain commit-and-answer, decided once per call by `takeMoneyFault`.
+ */
+export type MoneyFault =
+  | { kind: 'dropAfterCommit' }
+  | { kind: 'late'; delayMs: number }
+  | {
+      kind: 'unexpected';
+      commit: UnexpectedAnswer['commit'];
+      delayMs: number;
+      status: number;
+      message: string;
+      zCode: string;
+    };
+
+const noFaults = (): FaultPlan => ({
+  latencyMs: 0,
+  failNext: 0,
+  rateLimitNext: 0,
+  dropAfterCommitNext: 0,
+  lateCommitNext: 0,
+  lateCommitDelayMs: DEFAULT_LATE_COMMIT_DELAY_MS,
+  unexpectedAnswerNext: null,
+});
+
+/** The armed form of an unexpectedAnswerNext input, defaults filled in; count 0 disarms. */
+function unexpectedAnswer(input: z.infer<typeof UnexpectedAnswerInput>): UnexpectedAnswer | null {
+  const count = input.count ?? 1;
+  if (count === 0) return null;
+  return {
+    count,
+    commit: input.commit,
+    status: input.status ?? 400,
+    message: input.message ?? 'Request is under review',
+    zCode: input.zCode ?? 'Z509',
+  };
+}
 
 /**
  * Fault injection shared by Interface A and Interface B, so tests can prove the app's behaviour under
- * latency, server errors, rate limiting and a committed-but-unanswered money movement.
+ * latency, server errors, rate limiting, and money movements whose answer is lost, late or misleading.
  */
 export class SandboxFaults {
-  #plan: FaultPlan = { ...noFaults };
+  #plan: FaultPlan = noFaults();
 
   get plan(): Readonly<FaultPlan> {
     return this.#plan;
   }
 
+  /** Adds to the plan; throws (zod) on an invalid input, as the control API answers 400 for one. */
   set(input: FaultPlanInput): FaultPlan {
-    this.#plan = { ...this.#plan, ...input };
+    const given = FaultPlanInput.parse(input);
+    const current = this.#plan;
+    this.#plan = {
+      latencyMs: given.latencyMs ?? current.latencyMs,
+      failNext: given.failNext ?? current.failNext,
+      rateLimitNext: given.rateLimitNext ?? current.rateLimitNext,
+      dropAfterCommitNext: given.dropAfterCommitNext ?? current.dropAfterCommitNext,
+      lateCommitNext: given.lateCommitNext ?? current.lateCommitNext,
+      lateCommitDelayMs: given.lateCommitDelayMs ?? current.lateCommitDelayMs,
+      unexpectedAnswerNext: given.unexpectedAnswerNext
+        ? unexpectedAnswer(given.unexpectedAnswerNext)
+        : current.unexpectedAnswerNext,
+    };
     return this.#plan;
   }
 
   reset(): void {
-    this.#plan = { ...noFaults };
+    this.#plan = noFaults();
   }
 
   /**
@@ -62,10 +155,27 @@ export class SandboxFaults {
     return null;
   }
 
-  /** Called by a money-moving handler after it has committed; true means: drop the connection now. */
-  takeDropAfterCommit(): boolean {
-    if (this.#plan.dropAfterCommitNext <= 0) return false;
-    this.#plan.dropAfterCommitNext -= 1;
-    return true;
+  /**
+   * Called by a money-moving handler once every check has passed, just before the commit. One armed
+   * fault is taken per call, in this order: late commit, unexpected answer, drop after commit.
+   */
+  takeMoneyFault(): MoneyFault | null {
+    const plan = this.#plan;
+    if (plan.lateCommitNext > 0) {
+      plan.lateCommitNext -= 1;
+      return { kind: 'late', delayMs: plan.lateCommitDelayMs };
+    }
+    const unexpected = plan.unexpectedAnswerNext;
+    if (unexpected) {
+      unexpected.count -= 1;
+      if (unexpected.count <= 0) plan.unexpectedAnswerNext = null;
+      const { commit, status, message, zCode } = unexpected;
+      return { kind: 'unexpected', commit, delayMs: plan.lateCommitDelayMs, status, message, zCode };
+    }
+    if (plan.dropAfterCommitNext > 0) {
+      plan.dropAfterCommitNext -= 1;
+      return { kind: 'dropAfterCommit' };
+    }
+    return null;
   }
 }

@@ -15,9 +15,16 @@ import { mountProvider, OIDC_PREFIX } from './oidc/mount';
 import { CLIENT_ID, createOidcProvider } from './oidc/provider';
 import { GrantRegistry } from './oidc/grant-registry';
 import { createInterfaceADepositRouter } from './control/interface-a-deposits';
+import { DeferredCommits } from './deferred-commits';
+import { seedMerchants } from './interface-b/merchants';
+import { linkMerchants, merchantAccountLink } from './merchant-accounts';
+import { MovementLog, type Movement } from './movements';
+import { ProfileSwitch, type ServiceProfile } from './profile';
 
 export type { SandboxInfo } from './control/router';
 export { SandboxFaults } from './faults';
+export type { Movement } from './movements';
+export type { ServiceProfile } from './profile';
 
 export interface SandboxOptions {
   /** 0 picks a free port. Default 4477. */
@@ -32,6 +39,8 @@ export interface SandboxOptions {
   rateLimit?: RateLimitOptions;
   /** TOTP steps accepted either side of now for clock drift. Default 1 (+-30 s). */
   totpWindowSteps?: number;
+  /** 'kind' (default, the sandbox's courtesies) or 'strict' (none of them; README "Service profiles"). */
+  serviceProfile?: ServiceProfile;
 }
 
 export interface RunningSandbox {
@@ -46,6 +55,12 @@ export interface RunningSandbox {
   apiUrl: string;
   info(): SandboxInfo;
   faults: SandboxFaults;
+  /** Switches the service profile at run time (as POST /__sandbox/profile); reset returns to the start one. */
+  setProfile(profile: ServiceProfile): void;
+  /** Committed money movements, oldest first (as GET /__sandbox/movements). */
+  movements(): Movement[];
+  /** Resolves once every accepted late commit has landed (or been cancelled by a reset). */
+  lateCommitsSettled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -68,8 +83,25 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const log = options.quiet ? () => undefined : (line: string) => console.log(`[sandbox] ${line}`);
   const state = new SandboxState(seed);
   const faults = new SandboxFaults();
+  const profile = new ProfileSwitch(options.serviceProfile ?? 'kind');
+  const movements = new MovementLog();
+  const deferred = new DeferredCommits(log);
   const totpWindowSteps = options.totpWindowSteps ?? 1;
-  const interfaceB = createInterfaceB({ seed, faults, log, totpWindowSteps });
+  // Merchant keys and account guids both derive from the seed alone, so the link survives resets.
+  const links = linkMerchants(
+    seedMerchants(seed).map((m) => m.publicKey),
+    [...state.world.accounts.values()].map((a) => a.seed),
+  );
+  const interfaceB = createInterfaceB({
+    seed,
+    faults,
+    log,
+    totpWindowSteps,
+    profile,
+    movements,
+    deferred,
+    accounts: merchantAccountLink(state, links),
+  });
   const limiter = new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT);
   const totp = new TotpGuard(totpWindowSteps, () => state.world.usedTotpSteps);
 
@@ -94,7 +126,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   provider.on('server_error', (_ctx, error) => log(`oidc server_error: ${error.message}`));
   const grants = new GrantRegistry(provider);
 
-  const info = (): SandboxInfo => buildInfo(state, { issuer, clientId: CLIENT_ID, origin }, interfaceB.merchants);
+  const info = (): SandboxInfo =>
+    buildInfo(state, { issuer, clientId: CLIENT_ID, origin }, { list: interfaceB.merchants, links }, profile);
 
   const app = new Koa();
   const interactions = createInteractionRouter({
@@ -102,11 +135,20 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     state,
     onGrant: (user, grantId) => grants.add(user, grantId),
   });
-  const interfaceA = createInterfaceARouter({ provider, state, faults, limiter, totp }, log);
+  const interfaceA = createInterfaceARouter(
+    { provider, state, faults, limiter, totp, profile, movements, deferred },
+    log,
+  );
   const control = createControlRouter({
     info,
     faults,
+    profile,
+    movements: () => ({ movements: movements.list(), pending: deferred.pending }),
     reset: () => {
+      // Pending late commits first: they hold the old state and must not land in the fresh one.
+      deferred.cancelAll();
+      movements.reset();
+      profile.reset();
       state.reset();
       interfaceB.reset();
       faults.reset();
@@ -148,7 +190,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   });
   handler = app.callback();
 
-  log(`listening on ${origin} (seed ${seed})`);
+  log(`listening on ${origin} (seed ${seed}, ${profile.current} profile)`);
   return {
     origin,
     issuer,
@@ -157,8 +199,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     apiUrl: origin,
     info,
     faults,
+    setProfile: (next) => {
+      profile.set(next);
+    },
+    movements: () => movements.list(),
+    lateCommitsSettled: () => deferred.settled(),
     close: () =>
       new Promise<void>((resolve, reject) => {
+        deferred.cancelAll();
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),

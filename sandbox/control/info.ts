@@ -1,11 +1,16 @@
+import type { AccountSeed } from '../data/identities';
 import type { SandboxState } from '../data/state';
+import type { ProfileSwitch } from '../profile';
 import type { SandboxInfo } from './router';
+
+type MerchantIdentity = Omit<SandboxInfo['merchants'][number], 'linkedAccount'>;
 
 /** GET /__sandbox/info and RunningSandbox.info(): everything a test or a developer needs to sign in. */
 export function buildInfo(
   state: SandboxState,
   urls: { issuer: string; clientId: string; origin: string },
-  merchants: () => SandboxInfo['merchants'],
+  merchants: { list: () => MerchantIdentity[]; links: ReadonlyMap<string, AccountSeed> },
+  profile: ProfileSwitch,
 ): SandboxInfo {
   return {
     issuer: urls.issuer,
@@ -26,6 +31,14 @@ export function buildInfo(
         return [{ guid, name, role: m.role, isPersonalAccount, callbackSecret }];
       }),
     })),
-    merchants: merchants(),
+    merchants: merchants.list().map((m) => {
+      const account = merchants.links.get(m.publicKey);
+      return {
+        ...m,
+        linkedAccount: account ? { guid: account.guid, name: account.name, merchantGuid: account.merchantGuid } : null,
+      };
+    }),
+    profile: profile.current,
+    startProfile: profile.initial,
   };
 }

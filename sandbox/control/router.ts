@@ -3,6 +3,8 @@ import type { Context, Next } from 'koa';
 import { z } from 'zod';
 import { FaultPlanInput, type SandboxFaults } from '../faults';
 import { BodyError, readJson } from '../http/body';
+import type { Movement } from '../movements';
+import { ProfileSwitchInput, type ProfileSwitch, type ServiceProfile } from '../profile';
 
 export interface SandboxInfo {
   issuer: string;
@@ -19,12 +21,30 @@ export interface SandboxInfo {
     /** callbackSecret signs deposit callbacks of this account's Interface A deposit addresses. */
     accounts: Array<{ guid: string; name: string; role: string; isPersonalAccount: boolean; callbackSecret: string }>;
   }>;
-  merchants: Array<{ name: string; publicKey: string; secretKey: string; email: string; totpSecret: string }>;
+  merchants: Array<{
+    name: string;
+    publicKey: string;
+    secretKey: string;
+    email: string;
+    totpSecret: string;
+    /**
+     * The Interface A account the merchant belongs to: its withdrawals appear in that account's history,
+     * and its merchantGuid is the one GET /accounts reports for it (README, merchants).
+     */
+    linkedAccount: { guid: string; name: string; merchantGuid: string } | null;
+  }>;
+  /** Service profile now in force (README "Service profiles"). */
+  profile: ServiceProfile;
+  /** The profile given at start, which POST /__sandbox/reset returns to. */
+  startProfile: ServiceProfile;
 }
 
 export interface ControlDeps {
   info: () => SandboxInfo;
   faults: SandboxFaults;
+  profile: ProfileSwitch;
+  /** Committed money movements, and how many accepted ones are still to land (late commits). */
+  movements: () => { movements: Movement[]; pending: number };
   reset: () => void;
   /** Revokes every grant (and so every refresh and access token) the user consented to. */
   revokeUserGrants: (username: string) => Promise<number | undefined>;
@@ -53,7 +73,7 @@ async function jsonBody(ctx: Context): Promise<unknown> {
   }
 }
 
-/** GET /__sandbox/info, POST /__sandbox/faults, /reset, /revoke-grants. */
+/** GET /__sandbox/info, /movements; POST /__sandbox/faults, /profile, /reset, /revoke-grants. */
 export function createControlRouter(deps: ControlDeps): Router {
   const router = new Router({ prefix: '/__sandbox' });
   router.use(loopbackOnly);
@@ -79,6 +99,21 @@ export function createControlRouter(deps: ControlDeps): Router {
   router.delete('/faults', (ctx) => {
     deps.faults.reset();
     ctx.body = { plan: deps.faults.plan };
+  });
+
+  router.post('/profile', async (ctx) => {
+    const parsed = ProfileSwitchInput.safeParse(await jsonBody(ctx));
+    if (!parsed.success) {
+      ctx.status = 400;
+      ctx.body = { error: 'body must be { "profile": "kind" | "strict" }' };
+      return;
+    }
+    ctx.body = { profile: deps.profile.set(parsed.data.profile) };
+  });
+
+  router.get('/movements', (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = deps.movements();
   });
 
   router.post('/reset', (ctx) => {

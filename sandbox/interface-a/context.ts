@@ -8,6 +8,9 @@ import { BodyError, readJson } from '../http/body';
 import { errors } from './envelope';
 import type { RateLimiter } from './rate-limit';
 import type { TotpGuard } from '../totp-guard';
+import type { DeferredCommits } from '../deferred-commits';
+import type { MovementLog } from '../movements';
+import type { ProfileSwitch } from '../profile';
 
 export interface InterfaceADeps {
   provider: Provider;
@@ -15,6 +18,12 @@ export interface InterfaceADeps {
   faults: SandboxFaults;
   limiter: RateLimiter;
   totp: TotpGuard;
+  /** kind or strict (README "Service profiles"), read on every request so a switch applies at once. */
+  profile: ProfileSwitch;
+  /** The sandbox's own record of committed money movements. */
+  movements: MovementLog;
+  /** Effects of accepted money movements that land later (late-commit faults). */
+  deferred: DeferredCommits;
 }
 
 /** What a handler gets once authentication, scope, account and role checks have passed. */
@@ -25,6 +34,8 @@ export interface Call {
   /** Present for every endpoint but GET /session. */
   account: AccountState | undefined;
   role: Role | undefined;
+  /** True when the strict profile has already checked and spent the TFA code, before the role check. */
+  tfaSpent: boolean;
 }
 
 export function requireAccount(call: Call): { account: AccountState; role: Role } {

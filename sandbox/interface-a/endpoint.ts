@@ -2,6 +2,7 @@ import type { Context, Middleware } from 'koa';
 import { MONEY_MOVING_ROLES } from '../data/identities';
 import { API_VERSION, ApiError, errors, okEnvelope } from './envelope';
 import type { Call, InterfaceADeps } from './context';
+import { spendTfaFirst } from './tfa';
 
 export type Scope = 'svc:wallet' | 'svc:merchant' | 'transaction:read' | 'transaction:write';
 
@@ -31,7 +32,7 @@ function bearer(ctx: Context): string | undefined {
 
 /**
  * Runs the checks of spec 5.1 in a fixed order — token (401), scope (403), X-Account-Guid present (400) and
- * allowed (403), role (403) — then the handler. Faults and rate limiting run earlier, in the router.
+ * allowed (403), in the strict profile the TFA code of send and swap (400), role (403) — then the handler. Faults and rate limiting run earlier, in the router.
  */
 export function endpoint(deps: InterfaceADeps, spec: EndpointSpec, handler: Handler): Middleware {
   return async (ctx) => {
@@ -46,17 +47,22 @@ export function endpoint(deps: InterfaceADeps, spec: EndpointSpec, handler: Hand
 
     let account: Call['account'];
     let role: Call['role'];
+    let tfaSpent = false;
     if (spec.needsAccount) {
       const guid = ctx.get('x-account-guid').trim();
       if (guid === '') throw errors.accountHeader();
       role = deps.state.roleOf(user, guid);
       account = deps.state.account(guid);
       if (!role || !account) throw errors.accountDenied();
+      if (spec.moneyRole && deps.profile.strict) {
+        spendTfaFirst(ctx, deps.totp, user);
+        tfaSpent = true;
+      }
       if (spec.moneyRole && !MONEY_MOVING_ROLES.has(role)) {
         throw spec.moneyRole === 'send' ? errors.sendRole() : errors.swapRole();
       }
     }
-    const data = await handler({ ctx, deps, user, account, role });
+    const data = await handler({ ctx, deps, user, account, role, tfaSpent });
     if (data === DROPPED) return;
     if (data instanceof RawJson) {
       ctx.type = 'application/json';

@@ -46,11 +46,15 @@ function informationOf(listing: Listing): string {
 export class DepositBook {
   readonly #byKey = new Map<string, DepositAddress>();
   readonly #byAddress = new Map<string, DepositAddress>();
+  /** Addresses made per key: more than one only when the strict profile ignored a duplicate. */
+  readonly #madePerKey = new Map<string, number>();
   #requests = 0;
+  #addresses = 0;
 
   constructor(private readonly seed: number) {}
 
-  create(merchant: Merchant, request: CreateDepositRequest): Record<string, unknown> {
+  /** `strict`: no duplicate detection, a used ReferenceId makes another address (README "Service profiles"). */
+  create(merchant: Merchant, request: CreateDepositRequest, strict = false): Record<string, unknown> {
     const { listing } = request;
     const key = JSON.stringify([merchant.publicKey, request.referenceId, listing.symbol]);
     const fingerprint = JSON.stringify([
@@ -61,14 +65,17 @@ export class DepositBook {
       request.redirectUrl ?? null,
       request.cancelUrl ?? null,
     ]);
-    const existing = this.#byKey.get(key);
+    const existing = strict ? undefined : this.#byKey.get(key);
     if (existing) {
       // ReferenceId is unique per request (spec 4.2): the same request again gets the same answer.
       if (existing.fingerprint !== fingerprint)
         throw new ZError('Z600', 'ReferenceId already used with a different body');
       return existing.created;
     }
-    const derived = new Prng(this.seed).fork(`interface-b:deposit:${key}`);
+    // The first address of a key keeps its seeded derivation; later ones (strict) get their own.
+    const made = this.#madePerKey.get(key) ?? 0;
+    this.#madePerKey.set(key, made + 1);
+    const derived = new Prng(this.seed).fork(`interface-b:deposit:${key}${made === 0 ? '' : `#${made}`}`);
     const address = generateAddress(listing.addressKind, derived);
     const referenceGuid = derived.guid();
     this.#requests += 1;
@@ -89,6 +96,7 @@ export class DepositBook {
       ],
       information: informationOf(listing),
     };
+    this.#addresses += 1;
     const entry: DepositAddress = {
       merchant,
       referenceId: request.referenceId,
@@ -96,12 +104,13 @@ export class DepositBook {
       label: request.label,
       callbackUrl: request.callbackUrl,
       address,
-      memberWalletId: 100_000 + this.#byKey.size + 1,
+      memberWalletId: 100_000 + this.#addresses,
       referenceGuid,
       fingerprint,
       created,
       creditedIds: new Set(),
     };
+    // The newest address of a key is the one /v1/deposit/address/get answers.
     this.#byKey.set(key, entry);
     this.#byAddress.set(address.toLowerCase(), entry);
     return created;

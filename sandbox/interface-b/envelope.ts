@@ -1,8 +1,12 @@
 import Decimal from 'decimal.js';
 import type { Context } from 'koa';
 
-/** The Z-codes of spec 7.2 that the sandbox answers with. */
-export type ZCode = 'Z200' | 'Z300' | 'Z400' | 'Z500' | 'Z503' | 'Z600' | 'Z800' | 'Z429';
+/**
+ * The Z-codes of spec 7.2 that the sandbox answers with, plus two of the vendor SDK's that the spec does
+ * not list, used by the strict profile only: Z202 (two-factor code wrong or used), Z513 (insufficient
+ * balance).
+ */
+export type ZCode = 'Z200' | 'Z202' | 'Z300' | 'Z400' | 'Z500' | 'Z503' | 'Z513' | 'Z600' | 'Z800' | 'Z429';
 
 /**
  * A refusal that ends a request with a Z-code. `reason` goes to the sandbox log only: the wire carries
@@ -55,6 +59,11 @@ export function sendData(ctx: Context, data: unknown): void {
 export function sendZError(ctx: Context, zcode: ZCode): void {
   const status = statusOf(zcode);
   send(ctx, status, { apiVersion: API_VERSION, data: null, code: status, message: zcode });
+}
+
+/** An error the spec does not list (fault unexpectedAnswerNext): any status, any Z-code. */
+export function sendUnexpected(ctx: Context, status: number, zCode: string): void {
+  send(ctx, status, { apiVersion: API_VERSION, data: null, code: status, message: zCode });
 }
 
 /** An injected server fault (SandboxFaults 'fail'): HTTP 500, message Z500 (its "internal error" reading). */

@@ -1,8 +1,13 @@
 import type { Router } from '@koa/router';
+import { DeferredCommits } from '../deferred-commits';
 import type { SandboxFaults } from '../faults';
+import { MovementLog } from '../movements';
+import { ProfileSwitch } from '../profile';
 import { createInterfaceBControlRouter } from './control-routes';
 import { createInterfaceBRouter } from './routes';
-import { InterfaceBStore } from './store';
+import { InterfaceBStore, type InterfaceBShared, type MerchantAccountLink } from './store';
+
+export type { CommittedWithdrawal, InterfaceBShared, MerchantAccountLink } from './store';
 
 export interface InterfaceB {
   /** The 7 endpoints of spec 4.2 under /v1. */
@@ -11,7 +16,12 @@ export interface InterfaceB {
   controlRouter: Router;
   /** Seeded merchant identities, for /__sandbox/info. */
   merchants(): Array<{ name: string; publicKey: string; secretKey: string; email: string; totpSecret: string }>;
-  /** Back to the seed: balances, verifications, withdrawals, deposit addresses, rate limits. */
+  /** Profile, movement log and late commits in use (the caller's, or Interface B's own when run alone). */
+  shared: InterfaceBShared;
+  /**
+   * Back to the seed: balances, verifications, withdrawals, deposit addresses, rate limits; when Interface
+   * B runs alone, also its own profile, movements and pending late commits (a host resets shared ones).
+   */
   reset(): void;
 }
 
@@ -21,9 +31,21 @@ export function createInterfaceB(options: {
   log?: (line: string) => void;
   /** Steps of clock drift accepted for two-factor codes either way (README). */
   totpWindowSteps?: number;
+  /** Shared with Interface A by the sandbox server; Interface B alone makes its own (kind profile). */
+  profile?: ProfileSwitch;
+  movements?: MovementLog;
+  deferred?: DeferredCommits;
+  /** Where withdrawals show up in Interface A history; none when Interface B runs alone. */
+  accounts?: MerchantAccountLink;
 }): InterfaceB {
   const log = options.log ?? (() => undefined);
-  const store = new InterfaceBStore(options.seed, options.totpWindowSteps ?? 1);
+  const shared: InterfaceBShared = {
+    profile: options.profile ?? new ProfileSwitch(),
+    movements: options.movements ?? new MovementLog(),
+    deferred: options.deferred ?? new DeferredCommits(log),
+    accounts: options.accounts ?? null,
+  };
+  const store = new InterfaceBStore(options.seed, options.totpWindowSteps ?? 1, shared);
   return {
     router: createInterfaceBRouter(store, options.faults, log),
     controlRouter: createInterfaceBControlRouter(store, log),
@@ -35,6 +57,12 @@ export function createInterfaceB(options: {
         email,
         totpSecret,
       })),
-    reset: () => store.reset(),
+    shared,
+    reset: () => {
+      store.reset();
+      if (!options.profile) shared.profile.reset();
+      if (!options.movements) shared.movements.reset();
+      if (!options.deferred) shared.deferred.cancelAll();
+    },
   };
 }

@@ -4,9 +4,11 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import type { SandboxFaults } from '../faults';
 import { isValidAddress } from '../data/addresses';
+import { carryOut, type MoveAnswer } from '../money-move';
 import { BALANCE_FIELDS, FIAT_CODES, resolveListing, type FiatCode } from './assets';
 import { readJsonObject } from './body';
-import { sendData, sendServerFault, sendZError, ZError } from './envelope';
+import { recordVerification, recordWithdrawal } from './committed';
+import { sendData, sendServerFault, sendUnexpected, sendZError, ZError } from './envelope';
 import { depositCreateHash, hashMatches, verifyConfirmHash, verifyStartHash, withdrawHash } from './hashes';
 import type { Merchant } from './merchants';
 import { secretMatches, type InterfaceBStore } from './store';
@@ -87,9 +89,11 @@ function toCurrency(value: string | undefined): FiatCode | undefined {
   return code as FiatCode;
 }
 
-/** What a handler asks for after it has answered: drop the connection (commit-then-drop fault). */
-type Handled = { data: unknown; dropConnection?: boolean };
+/** What a handler hands back: its data, and for a money-moving call how the fault plan says to answer. */
+type Handled = { data: unknown; answer?: MoveAnswer };
 type Handler = (body: Record<string, unknown>, merchant: Merchant) => Handled;
+
+const noop = (): void => undefined;
 
 export function createInterfaceBRouter(
   store: InterfaceBStore,
@@ -98,7 +102,8 @@ export function createInterfaceBRouter(
 ): Router {
   const router = new Router();
 
-  const endpoint = (path: string, handler: Handler) => {
+  /** `tfaFirst`: in the strict profile the TfaCode is checked, and spent, before anything but the keys. */
+  const endpoint = (path: string, handler: Handler, options: { tfaFirst?: boolean } = {}) => {
     router.post(path, async (ctx: Context) => {
       const fault = await faults.beforeRequest();
       if (fault === 'fail') {
@@ -118,14 +123,25 @@ export function createInterfaceBRouter(
         if (!secretMatches(merchant.secretKey, ctx.get('X-Api-Key'))) {
           throw new ZError('Z503', 'X-Api-Key missing or not this merchant secret');
         }
+        if (options.tfaFirst && store.shared.profile.strict) {
+          const code = typeof body.TfaCode === 'string' ? body.TfaCode : '';
+          if (!store.totp.consume(merchant.publicKey, merchant.totpSecret, code)) {
+            throw new ZError('Z202', 'two-factor code missing, wrong or already used');
+          }
+        }
         const handled = handler(body, merchant);
-        log(`interface-b ${path} -> OK`);
-        if (handled.dropConnection) {
-          log(`interface-b ${path} committed, dropping the connection (injected fault)`);
+        if (handled.answer?.kind === 'drop') {
+          log(`interface-b ${path} accepted, dropping the connection (injected fault)`);
           ctx.respond = false;
           ctx.req.socket.destroy();
           return;
         }
+        if (handled.answer?.kind === 'unexpected') {
+          log(`interface-b ${path} -> ${handled.answer.zCode} (injected unexpected answer)`);
+          sendUnexpected(ctx, handled.answer.status, handled.answer.zCode);
+          return;
+        }
+        log(`interface-b ${path} -> OK`);
         sendData(ctx, handled.data);
       } catch (error) {
         if (!(error instanceof ZError)) throw error;
@@ -135,22 +151,46 @@ export function createInterfaceBRouter(
     });
   };
 
-  endpoint('/v1/withdraw/add', (raw, merchant) => {
-    const body = parse(WithdrawBody, raw);
-    checkHash(withdrawHash(body, merchant.secretKey), body.Hash);
-    const listing = resolveListing(body.Symbol, body.NetworkId);
-    const { result } = store.withdrawals.withdraw(merchant, {
-      referenceId: body.ReferenceId,
-      amount: toAmount(body.Amount),
-      listing,
-      address: body.Address,
-      label: body.Label,
-      merchantTransactionId: body.MerchantTransactionId,
-      tfaCode: body.TfaCode,
-      email: body.Email,
-    });
-    return { data: result, dropConnection: faults.takeDropAfterCommit() };
-  });
+  endpoint(
+    '/v1/withdraw/add',
+    (raw, merchant) => {
+      const body = parse(WithdrawBody, raw);
+      checkHash(withdrawHash(body, merchant.secretKey), body.Hash);
+      const listing = resolveListing(body.Symbol, body.NetworkId);
+      const request = {
+        referenceId: body.ReferenceId,
+        amount: toAmount(body.Amount),
+        listing,
+        address: body.Address,
+        label: body.Label,
+        merchantTransactionId: body.MerchantTransactionId,
+        tfaCode: body.TfaCode,
+        email: body.Email,
+      };
+      const { deferred } = store.shared;
+      const outcome = store.withdrawals.withdraw(merchant, request, { strict: store.shared.profile.strict });
+      const label = `withdraw ${outcome.result.txId}`;
+      if (outcome.replayed) {
+        // A replay moves nothing, yet is a money-moving call for the fault plan: it may be dropped too.
+        return { data: outcome.result, answer: carryOut({ label, accept: noop, commit: noop }, faults, deferred) };
+      }
+      const commit = (): void => {
+        outcome.commit();
+        recordWithdrawal(store.shared, {
+          merchantPublicKey: merchant.publicKey,
+          referenceId: request.referenceId,
+          merchantTransactionId: request.merchantTransactionId,
+          listing,
+          amount: request.amount,
+          address: request.address,
+          label: request.label,
+          txId: outcome.result.txId,
+        });
+      };
+      return { data: outcome.result, answer: carryOut({ label, accept: outcome.accept, commit }, faults, deferred) };
+    },
+    { tfaFirst: true },
+  );
 
   endpoint('/v1/verify/start', (raw, merchant) => {
     const body = parse(VerifyStartBody, raw);
@@ -160,6 +200,13 @@ export function createInterfaceBRouter(
       throw new ZError('Z600', `address does not suit ${listing.network}`);
     }
     const amount = store.verification.start(merchant.publicKey, body.ReferenceId, listing, body.Address, body.Label);
+    recordVerification(store.shared, {
+      merchantPublicKey: merchant.publicKey,
+      referenceId: body.ReferenceId,
+      listing,
+      amount,
+      address: body.Address,
+    });
     return { data: { txId: store.newTransaction(listing).txId, amount } };
   });
 
@@ -179,16 +226,20 @@ export function createInterfaceBRouter(
   endpoint('/v1/deposit/address/create', (raw, merchant) => {
     const body = parse(DepositCreateBody, raw);
     checkHash(depositCreateHash({ ...body, PublicKey: merchant.publicKey }, merchant.secretKey), body.Hash);
-    const created = store.deposits.create(merchant, {
-      referenceId: body.ReferenceId,
-      listing: resolveListing(body.Symbol),
-      label: body.Label,
-      callbackUrl: body.CallbackUrl,
-      amount: body.Amount === undefined ? undefined : toAmount(body.Amount),
-      currency: toCurrency(body.Currency),
-      redirectUrl: body.RedirectUrl,
-      cancelUrl: body.CancelUrl,
-    });
+    const created = store.deposits.create(
+      merchant,
+      {
+        referenceId: body.ReferenceId,
+        listing: resolveListing(body.Symbol),
+        label: body.Label,
+        callbackUrl: body.CallbackUrl,
+        amount: body.Amount === undefined ? undefined : toAmount(body.Amount),
+        currency: toCurrency(body.Currency),
+        redirectUrl: body.RedirectUrl,
+        cancelUrl: body.CancelUrl,
+      },
+      store.shared.profile.strict,
+    );
     return { data: created };
   });
 

@@ -1,6 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Prng } from '../data/prng';
+import type { DeferredCommits } from '../deferred-commits';
+import type { MovementLog } from '../movements';
+import type { ProfileSwitch } from '../profile';
 import { RateLimiter } from '../interface-a/rate-limit';
+import type Decimal from 'decimal.js';
 import type { Listing } from './assets';
 import { DepositBook } from './deposits';
 import { seedMerchants, type Merchant } from './merchants';
@@ -11,19 +15,52 @@ import { WithdrawalLedger, type WithdrawResult } from './withdrawals';
 /** Generous: a UI never comes close, a test loop does. */
 export const RATE_LIMIT = { capacity: 60, refillPerSecond: 20 } as const;
 
+/** A withdrawal as it commits, for the merchant's linked Interface A account history. */
+export interface CommittedWithdrawal {
+  merchantPublicKey: string;
+  referenceId: string;
+  merchantTransactionId: string;
+  listing: Listing;
+  amount: Decimal;
+  address: string;
+  label: string;
+  txId: string;
+}
+
+/**
+ * The Interface A account a merchant belongs to (README, merchants), supplied by the server that hosts
+ * both interfaces; Interface B alone has none.
+ */
+export interface MerchantAccountLink {
+  accountGuidOf(publicKey: string): string | null;
+  /** Writes the committed withdrawal into that account's Interface A history. */
+  recordWithdrawal(accountGuid: string, withdrawal: CommittedWithdrawal): void;
+}
+
+/** What Interface B shares with the rest of the sandbox: profile, movement log, late commits, link. */
+export interface InterfaceBShared {
+  profile: ProfileSwitch;
+  movements: MovementLog;
+  deferred: DeferredCommits;
+  accounts: MerchantAccountLink | null;
+}
+
 /** All mutable Interface B state; `reset()` rebuilds it from the seed. */
 export class InterfaceBStore {
   merchants!: Merchant[];
   verification!: VerificationBook;
   withdrawals!: WithdrawalLedger;
   deposits!: DepositBook;
+  /** Withdraw TfaCodes, each time step accepted once per merchant. */
+  totp!: TotpGuard;
   readonly limiter = new RateLimiter(RATE_LIMIT);
   #txCount = 0;
   #orderCount = 0;
 
   constructor(
     readonly seed: number,
-    private readonly totpWindowSteps = 1,
+    private readonly totpWindowSteps: number,
+    readonly shared: InterfaceBShared,
   ) {
     this.reset();
   }
@@ -32,9 +69,8 @@ export class InterfaceBStore {
     this.merchants = seedMerchants(this.seed);
     this.verification = new VerificationBook(new Prng(this.seed).fork('interface-b:verification'));
     const usedTotpSteps = new Map<string, Set<number>>();
-    this.withdrawals = new WithdrawalLedger(new TotpGuard(this.totpWindowSteps, () => usedTotpSteps), (listing) =>
-      this.newTransaction(listing),
-    );
+    this.totp = new TotpGuard(this.totpWindowSteps, () => usedTotpSteps);
+    this.withdrawals = new WithdrawalLedger(this.totp, (listing) => this.newTransaction(listing));
     this.deposits = new DepositBook(this.seed);
     this.limiter.reset();
     this.#txCount = 0;

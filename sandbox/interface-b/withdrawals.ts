@@ -43,16 +43,31 @@ function fingerprintOf(r: WithdrawRequest): string {
   ]);
 }
 
-export interface WithdrawOutcome {
-  result: WithdrawResult;
-  /** True when this answers a repeat of an already committed MerchantTransactionId. */
-  replayed: boolean;
+/** How a withdrawal request is judged: the kind profile's courtesies, or none (strict). */
+export interface WithdrawRules {
+  /**
+   * Strict profile: no duplicate detection by MerchantTransactionId, insufficient balance is Z513, and
+   * the TfaCode is not checked here, the route having spent it before everything else.
+   */
+  strict: boolean;
 }
+
+export type WithdrawOutcome =
+  /** A repeat of a known MerchantTransactionId (kind profile): its original result, nothing moves. */
+  | { replayed: true; result: WithdrawResult }
+  | {
+      replayed: false;
+      result: WithdrawResult;
+      /** Makes the MerchantTransactionId known (kind profile), before a late effect lands. */
+      accept: () => void;
+      /** Debits the merchant's balance by the amount. */
+      commit: () => void;
+    };
 
 /**
  * Withdrawals keyed by merchant and MerchantTransactionId, so a repeated request moves money at most
- * once. Everything from the duplicate check to the debit runs without an await, which keeps two
- * concurrent requests with one id from both passing the check.
+ * once (kind profile). Everything from the duplicate check to accepting the request runs without an
+ * await, which keeps two concurrent requests with one id from both passing the check.
  */
 export class WithdrawalLedger {
   readonly #entries = new Map<string, LedgerEntry>();
@@ -62,10 +77,10 @@ export class WithdrawalLedger {
     private readonly newTxId: (listing: Listing) => WithdrawResult,
   ) {}
 
-  withdraw(merchant: Merchant, request: WithdrawRequest): WithdrawOutcome {
+  withdraw(merchant: Merchant, request: WithdrawRequest, rules: WithdrawRules): WithdrawOutcome {
     const key = JSON.stringify([merchant.publicKey, request.merchantTransactionId]);
     const fingerprint = fingerprintOf(request);
-    const previous = this.#entries.get(key);
+    const previous = rules.strict ? undefined : this.#entries.get(key);
     if (previous) {
       if (previous.fingerprint !== fingerprint) {
         throw new ZError('Z600', 'MerchantTransactionId already used with a different body');
@@ -81,15 +96,25 @@ export class WithdrawalLedger {
     if (request.amount.lte(0) || request.amount.decimalPlaces() > request.listing.decimals) {
       throw new ZError('Z600', 'amount must be positive with the asset precision');
     }
-    const balance = merchant.balances[request.listing.balanceField];
-    if (balance.lt(request.amount)) throw new ZError('Z600', 'insufficient balance');
-    // Last check before the commit, so a refused request never burns the user's code.
-    if (!this.totp.consume(merchant.publicKey, merchant.totpSecret, request.tfaCode)) {
+    const field = request.listing.balanceField;
+    if (merchant.balances[field].lt(request.amount)) {
+      // The vendor SDK's code in the strict profile; the spec lists none for it (README).
+      throw new ZError(rules.strict ? 'Z513' : 'Z600', 'insufficient balance');
+    }
+    // Kind profile: last check before the commit, so a refused request never burns the user's code.
+    if (!rules.strict && !this.totp.consume(merchant.publicKey, merchant.totpSecret, request.tfaCode)) {
       throw new ZError('Z600', 'two-factor code wrong or already used');
     }
-    merchant.balances[request.listing.balanceField] = balance.minus(request.amount);
     const result = this.newTxId(request.listing);
-    this.#entries.set(key, { fingerprint, result });
-    return { result, replayed: false };
+    return {
+      replayed: false,
+      result,
+      accept: () => {
+        if (!rules.strict) this.#entries.set(key, { fingerprint, result });
+      },
+      commit: () => {
+        merchant.balances[field] = merchant.balances[field].minus(request.amount);
+      },
+    };
   }
 }

@@ -6,7 +6,7 @@ import { makeRow, txIdFor, WITHDRAW_TYPE } from '../../data/history';
 import { Dec, usd } from '../../data/money';
 import type { AccountState } from '../../data/state';
 import { parseAmount } from '../amount';
-import { answerOrDrop } from '../commit';
+import { settleMove } from '../commit';
 import { parseBody, requireAccount, type InterfaceADeps } from '../context';
 import { endpoint } from '../endpoint';
 import { errors } from '../envelope';
@@ -94,7 +94,11 @@ export function mountSendRoutes(router: Router, deps: InterfaceADeps): void {
         body.feeRate,
         body.description ?? null,
       ]);
-      const key = body.referenceId ? idempotencyKey(account.seed.guid, 'send', body.referenceId) : undefined;
+      // The strict profile recognises no duplicate: the same referenceId moves money again.
+      const key =
+        body.referenceId && !deps.profile.strict
+          ? idempotencyKey(account.seed.guid, 'send', body.referenceId)
+          : undefined;
       const previous = key ? recallDuplicate(state, key, fingerprint) : undefined;
       if (previous) {
         await requireTfaForRetry(call, code, previous.tfaCode);
@@ -104,31 +108,49 @@ export function mountSendRoutes(router: Router, deps: InterfaceADeps): void {
       const fee = feeFor(asset, body.feeRate);
       checkSendFunds(account, asset, amount, fee);
 
+      // Everything the answer and the history row carry is fixed now, so a late commit lands the same.
       const world = state.world;
-      walletOf(account, asset.symbol).amount = walletOf(account, asset.symbol).amount.minus(amount);
-      walletOf(account, asset.feeSymbol).amount = walletOf(account, asset.feeSymbol).amount.minus(fee);
       const txId = txIdFor(asset, world.runtime);
       const result = { txId, explorerUrl: `${asset.explorerTx}${txId}` };
-      account.history.append(
-        makeRow({
-          asset,
-          address: walletOf(account, asset.symbol).address,
-          txId,
-          amount,
-          usdPrice: priceOf(state, asset.symbol),
-          status: 'Completed',
-          type: 'Withdraw',
-          dateMs: Date.now(),
-          referenceId: body.referenceId ?? world.runtime.guid(),
-          label: body.description ?? '',
-          merchantTransactionId: '',
-          to: body.address,
-          withdrawType: WITHDRAW_TYPE.send,
-          isAutoCollected: false,
-        }),
-      );
-      if (key) remember(state, key, { fingerprint, result, tfaCode: code });
-      return answerOrDrop(call, result);
+      const row = makeRow({
+        asset,
+        address: walletOf(account, asset.symbol).address,
+        txId,
+        amount,
+        usdPrice: priceOf(state, asset.symbol),
+        status: 'Completed',
+        type: 'Withdraw',
+        dateMs: Date.now(),
+        referenceId: body.referenceId ?? world.runtime.guid(),
+        label: body.description ?? '',
+        merchantTransactionId: '',
+        to: body.address,
+        withdrawType: WITHDRAW_TYPE.send,
+        isAutoCollected: false,
+      });
+      const commit = (): void => {
+        const source = walletOf(account, asset.symbol);
+        source.amount = source.amount.minus(amount);
+        const feeWallet = walletOf(account, asset.feeSymbol);
+        feeWallet.amount = feeWallet.amount.minus(fee);
+        row.dateMs = Date.now();
+        account.history.append(row);
+        deps.movements.record({
+          interface: 'A',
+          kind: 'send',
+          accountGuid: account.seed.guid,
+          merchantPublicKey: null,
+          referenceId: body.referenceId ?? null,
+          merchantTransactionId: null,
+          symbol: asset.symbol,
+          amount: amount.toFixed(),
+          address: body.address,
+        });
+      };
+      const accept = (): void => {
+        if (key) remember(state, key, { fingerprint, result, tfaCode: code });
+      };
+      return settleMove(call, { label: `send ${txId}`, accept, commit }, result);
     }),
   );
 }

@@ -5,7 +5,7 @@ import { makeRow, txIdFor, WITHDRAW_TYPE } from '../../data/history';
 import { Dec } from '../../data/money';
 import type { SandboxState } from '../../data/state';
 import { parseAmount } from '../amount';
-import { answerOrDrop } from '../commit';
+import { settleMove } from '../commit';
 import { parseBody, requireAccount, type InterfaceADeps } from '../context';
 import { endpoint } from '../endpoint';
 import { errors } from '../envelope';
@@ -99,12 +99,11 @@ export function mountSwapRoutes(router: Router, deps: InterfaceADeps): void {
       const target = walletOf(account, quote.to.symbol);
       if (source.amount.lessThan(quote.cryptoAmount)) throw errors.insufficientBalance();
 
+      // Ids and rows are fixed now, so a late commit lands exactly what a prompt one would have.
       const world = state.world;
-      source.amount = source.amount.minus(quote.cryptoAmount);
-      target.amount = target.amount.plus(quote.toAmount);
       const swapReferenceId = world.runtime.guid();
       const txId = txIdFor(quote.from, world.runtime);
-      const now = Date.now();
+      const toTxId = txIdFor(quote.to, world.runtime);
       const leg = (asset: AssetDef, amount: Dec, type: 'Deposit' | 'Withdraw', legTxId: string) =>
         makeRow({
           asset,
@@ -114,7 +113,7 @@ export function mountSwapRoutes(router: Router, deps: InterfaceADeps): void {
           usdPrice: priceOf(state, asset.symbol),
           status: 'Completed',
           type,
-          dateMs: now,
+          dateMs: Date.now(),
           referenceId: swapReferenceId,
           label: `Swap ${quote.from.symbol} to ${quote.to.symbol}`,
           merchantTransactionId: '',
@@ -122,15 +121,43 @@ export function mountSwapRoutes(router: Router, deps: InterfaceADeps): void {
           withdrawType: WITHDRAW_TYPE.swap,
           isAutoCollected: false,
         });
-      account.history.append(leg(quote.from, quote.cryptoAmount, 'Withdraw', txId));
-      account.history.append(leg(quote.to, quote.toAmount, 'Deposit', txIdFor(quote.to, world.runtime)));
-      return answerOrDrop(call, {
-        address: target.address,
-        swapReferenceId,
-        sendResult: { txId, explorerUrl: `${quote.from.explorerTx}${txId}` },
-        errorCode: null,
-        statusCode: 200,
-      });
+      const rows = [
+        leg(quote.from, quote.cryptoAmount, 'Withdraw', txId),
+        leg(quote.to, quote.toAmount, 'Deposit', toTxId),
+      ];
+      const commit = (): void => {
+        source.amount = source.amount.minus(quote.cryptoAmount);
+        target.amount = target.amount.plus(quote.toAmount);
+        const now = Date.now();
+        for (const row of rows) {
+          row.dateMs = now;
+          account.history.append(row);
+        }
+        deps.movements.record({
+          interface: 'A',
+          kind: 'swap',
+          accountGuid: account.seed.guid,
+          merchantPublicKey: null,
+          referenceId: swapReferenceId,
+          merchantTransactionId: null,
+          symbol: quote.from.symbol,
+          amount: quote.cryptoAmount.toFixed(),
+          address: target.address,
+        });
+      };
+      // Swaps carry no referenceId (spec 4.1 #11), so there is nothing to remember for duplicates.
+      const accept = (): void => undefined;
+      return settleMove(
+        call,
+        { label: `swap ${swapReferenceId}`, accept, commit },
+        {
+          address: target.address,
+          swapReferenceId,
+          sendResult: { txId, explorerUrl: `${quote.from.explorerTx}${txId}` },
+          errorCode: null,
+          statusCode: 200,
+        },
+      );
     }),
   );
 }

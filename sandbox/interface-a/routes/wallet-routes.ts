@@ -65,7 +65,8 @@ export function mountWalletRoutes(router: Router, deps: InterfaceADeps): void {
         body.amount ?? null,
         body.currency?.toUpperCase() ?? null,
       ]);
-      const previous = recallDuplicate(state, key, fingerprint);
+      // The strict profile recognises no duplicate: the same referenceId makes another address.
+      const previous = deps.profile.strict ? undefined : recallDuplicate(state, key, fingerprint);
       if (previous) return previous.result;
       const world = state.world;
       const address = generateAddress(asset.addressKind, world.runtime);
@@ -85,7 +86,7 @@ export function mountWalletRoutes(router: Router, deps: InterfaceADeps): void {
         callbackUrl: body.callbackUrl,
         label: body.label,
       });
-      remember(state, key, { fingerprint, result });
+      if (!deps.profile.strict) remember(state, key, { fingerprint, result });
       return result;
     }),
   );
