@@ -14,7 +14,9 @@ import {
   WithdrawResult,
   type WithdrawableAsset,
 } from './interface-b-schemas';
-import { parseRetryAfter } from './interface-a';
+import { errorFor, withdrawErrorFor, type InterfaceBOperation } from './interface-b-errors';
+
+export { errorFor } from './interface-b-errors';
 
 const TWO_FACTOR_CODE = /^\d{6}$/;
 
@@ -113,8 +115,7 @@ export function toWireAmount(text: string, field = 'amount'): number {
   return wire;
 }
 
-type Operation =
-  'withdraw' | 'verify-start' | 'verify-confirm' | 'withdrawable' | 'deposit-create' | 'deposit-get' | 'balances';
+type Operation = InterfaceBOperation;
 
 interface Call<T extends z.ZodType> {
   readonly operation: Operation;
@@ -169,7 +170,7 @@ export function createInterfaceBClient(options: InterfaceBClientOptions): Interf
       if (spec.movesMoney) {
         throw new AppError(
           'outcome_unknown',
-          'The service did not answer, so it is not known whether the withdrawal went through. Use "Check status" before trying again.',
+          'The service did not answer, so it is not known whether the withdrawal went through: the money may have moved. Use "Check status", which looks it up and sends nothing, before trying again.',
         );
       }
       throw new AppError(
@@ -193,20 +194,14 @@ export function createInterfaceBClient(options: InterfaceBClientOptions): Interf
       if (spec.movesMoney) {
         throw new AppError(
           'outcome_unknown',
-          'The service answered in a way the app does not understand, so the outcome of the withdrawal is unknown. Use "Check status".',
+          'The service answered in a way the app does not understand, so the outcome of the withdrawal is unknown: the money may have moved. Use "Check status", which looks it up and sends nothing.',
         );
       }
       throw new AppError('service_error', 'The merchant API sent an answer the app does not understand.');
     }
-    // A server-side failure on a money-moving call may have happened after the money moved, and so may an
-    // answer the app cannot read; only a readable Z-code refusal says for sure that nothing moved.
-    const httpOk = status >= 200 && status < 300;
-    if (spec.movesMoney && (status >= 500 || (httpOk && zcode === null))) {
-      throw new AppError(
-        'outcome_unknown',
-        'The service failed while handling the withdrawal, so its outcome is unknown. Use "Check status" before trying again.',
-      );
-    }
+    // On a money-moving call only a known code that proves nothing moved is a refusal; a 5xx, an unknown
+    // or ambiguous code, or an answer the app cannot read leaves the outcome unknown (security.md 28).
+    if (spec.movesMoney) throw withdrawErrorFor(zcode, status, retryAfter);
     throw errorFor(spec.operation, zcode, status, retryAfter);
   }
 
@@ -296,86 +291,4 @@ export function createInterfaceBClient(options: InterfaceBClientOptions): Interf
         movesMoney: false,
       }),
   };
-}
-
-/** What a Z-code means for the call that got it, in words for a finance team (spec 7.2). */
-export function errorFor(
-  operation: Operation,
-  zcode: string | null,
-  status: number,
-  retryAfter: string | null = null,
-): AppError {
-  switch (zcode) {
-    case 'Z200':
-      return new AppError(
-        'invalid_credentials',
-        'The merchant API does not know this public key (Z200). Check that it was copied completely and that it belongs to the environment selected here: sandbox keys only work in the sandbox, production keys only in production.',
-        { field: 'publicKey' },
-      );
-    case 'Z503':
-      return new AppError(
-        'invalid_credentials',
-        'The secret key was refused (Z503): it is not the secret key that goes with this public key, or it has been revoked. Paste the secret key again from the merchant dashboard of the same environment.',
-        { field: 'secretKey' },
-      );
-    case 'Z800':
-      return new AppError(
-        'invalid_hash',
-        "The service could not verify the request's signature hash (Z800): the keys don't match this merchant, or they belong to a different environment. Check that the public and secret key are a pair from the same merchant and environment.",
-      );
-    case 'Z300':
-      return new AppError('invalid_symbol', 'The service does not support this asset on this network (Z300).', {
-        field: 'symbol',
-      });
-    case 'Z600':
-      return new AppError('bad_input', z600Message(operation));
-    case 'Z429':
-      return new AppError(
-        'rate_limited',
-        'Too many requests to the merchant API (Z429). Please wait a moment and try again.',
-        {
-          retryAfterSeconds: parseRetryAfter(retryAfter),
-        },
-      );
-    case 'Z400':
-      return new AppError(
-        'service_error',
-        'The service refused the request as malformed or reported a blockchain network error (Z400). Try again later; if it persists, contact the service.',
-      );
-    case 'Z500':
-      return new AppError('service_error', z500Message(operation));
-    default:
-      return new AppError(
-        'service_error',
-        zcode
-          ? `The merchant API reported an error (${zcode}).`
-          : `The merchant API answered with an error (HTTP ${status}).`,
-      );
-  }
-}
-
-function z600Message(operation: Operation): string {
-  switch (operation) {
-    case 'withdraw':
-      return 'The service refused the withdrawal (Z600, invalid parameters), and no money moved. Common causes: a wrong or already used two-factor code, an e-mail that is not the merchant account e-mail, an amount above the balance or with too many decimals, an address that does not suit the network, or a merchant transaction id already used for a different withdrawal.';
-    case 'verify-start':
-      return 'The service refused to start the verification (Z600, invalid parameters): check that the address suits the network.';
-    case 'verify-confirm':
-      return 'The service refused the confirmation (Z600, invalid parameters): check the amount.';
-    case 'deposit-create':
-      return 'The service refused the deposit address request (Z600, invalid parameters): check the URLs, the currency, and that this reference id has not been used with different details.';
-    default:
-      return 'The service refused the request (Z600, invalid parameters).';
-  }
-}
-
-function z500Message(operation: Operation): string {
-  switch (operation) {
-    case 'verify-confirm':
-      return 'No verification is waiting for this reference and asset (Z500). It may have expired after too many wrong amounts: start the verification again.';
-    case 'deposit-get':
-      return 'No deposit address was found for this member id and asset (Z500). Create one first.';
-    default:
-      return 'The service reported "no wallet found" or an internal error (Z500). Try again later.';
-  }
 }

@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { isNothingMovedRefusal } from '../../../src-main/features/money/refusals';
+import { createInterfaceBClient } from '../../../src-main/service/interface-b';
+
+// Finding 4 of issue 13 and security.md 28: on a withdrawal only Z-codes that prove nothing moved are
+// refusals; every other answer leaves the outcome unknown, and each code has words of its own.
+
+const request = {
+  ReferenceId: 'r',
+  Amount: '1',
+  Symbol: 'ETH',
+  NetworkId: 3,
+  Address: '0x1',
+  Label: '',
+  MerchantTransactionId: 'r',
+  Email: 'a@b.c',
+};
+
+function clientAnswering(status: number, message: string) {
+  return createInterfaceBClient({
+    apiUrl: 'https://api.example',
+    publicKey: 'pk',
+    secretKey: 'sk_test_secret',
+    fetch: async () =>
+      new Response(JSON.stringify({ apiVersion: '1.0.0.0', data: null, code: status, message }), {
+        status,
+        headers: { 'content-type': 'application/json' },
+      }),
+  });
+}
+
+async function withdrawError(status: number, message: string): Promise<{ code: string; message: string }> {
+  try {
+    await clientAnswering(status, message).withdraw(request, '123456');
+  } catch (error) {
+    return error as { code: string; message: string };
+  }
+  throw new Error('the withdrawal unexpectedly succeeded');
+}
+
+async function balancesError(status: number, message: string): Promise<{ code: string; message: string }> {
+  try {
+    await clientAnswering(status, message).balances();
+  } catch (error) {
+    return error as { code: string; message: string };
+  }
+  throw new Error('balances unexpectedly succeeded');
+}
+
+describe('Z-codes on a withdrawal (money moves)', () => {
+  it.each([
+    ['Z202', 'invalid_code', /two-factor code/i],
+    ['Z513', 'insufficient_balance', /balance/i],
+    ['Z514', 'insufficient_balance', /balance/i],
+    ['Z600', 'bad_input', /invalid parameters/i],
+    ['Z800', 'invalid_hash', /hash/i],
+    ['Z200', 'invalid_credentials', /public key/i],
+    ['Z206', 'forbidden', /blocked/i],
+    ['Z533', 'forbidden', /IP address/i],
+    ['Z300', 'invalid_symbol', /asset/i],
+  ])('%s proves nothing moved: a refusal (%s) in plain words', async (zcode, code, words) => {
+    const error = await withdrawError(400, zcode);
+    expect(error).toMatchObject({ code, message: expect.stringMatching(words) });
+    expect(error.message).toContain(zcode);
+    expect(isNothingMovedRefusal(error as { code: 'bad_input' })).toBe(true);
+  });
+
+  it('Z429 is a refusal too (rate limit): nothing was taken on', async () => {
+    const error = await withdrawError(429, 'Z429');
+    expect(error).toMatchObject({ code: 'rate_limited' });
+    expect(isNothingMovedRefusal(error as { code: 'rate_limited' })).toBe(true);
+  });
+
+  it.each([
+    ['Z509', 400, /e-mail approval/i],
+    ['Z502', 400, /duplicate|already used/i],
+    ['Z503', 400, /duplicate|already used/i],
+    ['Z504', 400, /duplicate|already used/i],
+    ['Z400', 400, /blockchain network error|bad request/i],
+    ['Z500', 400, /internal|no wallet/i],
+    ['Z900', 400, /expired/i],
+    ['Z777', 400, /Z777/],
+    ['Z500', 500, /internal|no wallet/i],
+    ['Z600', 503, /./],
+  ])('%s (HTTP %s) leaves the outcome unknown and says the money may have moved', async (zcode, status, words) => {
+    const error = await withdrawError(status, zcode);
+    expect(error.code).toBe('outcome_unknown');
+    expect(error.message).toMatch(words);
+    expect(error.message).toMatch(/may (already )?have (moved|gone through)|may still move/i);
+    expect(isNothingMovedRefusal(error as { code: 'outcome_unknown' })).toBe(false);
+  });
+
+  it('never tells the user to paste the secret key again for a duplicate reference id', async () => {
+    for (const zcode of ['Z502', 'Z503', 'Z504']) {
+      expect((await withdrawError(400, zcode)).message).not.toMatch(/paste|re-enter|secret key again/i);
+    }
+    for (const zcode of ['Z502', 'Z504']) {
+      expect((await balancesError(400, zcode)).message).not.toMatch(/paste|re-enter|secret key again/i);
+    }
+  });
+});
+
+describe('Z-codes on calls that move no money', () => {
+  it.each([
+    ['Z200', 'invalid_credentials'],
+    ['Z202', 'invalid_code'],
+    ['Z206', 'forbidden'],
+    ['Z300', 'invalid_symbol'],
+    ['Z400', 'service_error'],
+    ['Z500', 'service_error'],
+    ['Z502', 'service_error'],
+    ['Z503', 'invalid_credentials'],
+    ['Z504', 'service_error'],
+    ['Z509', 'service_error'],
+    ['Z513', 'insufficient_balance'],
+    ['Z514', 'insufficient_balance'],
+    ['Z533', 'forbidden'],
+    ['Z600', 'bad_input'],
+    ['Z800', 'invalid_hash'],
+    ['Z900', 'invalid_credentials'],
+  ])('%s has a plain message of its own (%s)', async (zcode, code) => {
+    const error = await balancesError(400, zcode);
+    expect(error.code).toBe(code);
+    expect(error.message).toContain(zcode);
+    expect(error.message).not.toMatch(/reported an error \(Z/);
+  });
+
+  it('an unknown code is named, not guessed', async () => {
+    expect(await balancesError(400, 'Z777')).toMatchObject({
+      code: 'service_error',
+      message: expect.stringContaining('Z777'),
+    });
+  });
+});
