@@ -46,6 +46,8 @@ export interface SessionService {
   interfaceA(): InterfaceAClient;
   /** The active account, or throws like interfaceA(). */
   activeAccount(): SessionAccount;
+  /** The signed-in user's id and name, or throws like interfaceA(): merchant keys are theirs (security.md 30). */
+  activeUser(): { readonly userGuid: string; readonly name: string };
   /** Throws forbidden (in words) when the active account's role may not send or swap. */
   requireMoneyMovingRole(operation: 'send' | 'swap'): SessionAccount;
   /** Internal subscription for features that must drop data on sign-out, lock or account change. */
@@ -414,6 +416,12 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     },
 
     activeAccount,
+
+    activeUser() {
+      requireUnlocked();
+      if (!user) throw new AppError('not_signed_in', 'Please sign in first.');
+      return { userGuid: user.userGuid, name: user.name };
+    },
 
     requireMoneyMovingRole(operation) {
       const account = activeAccount();
