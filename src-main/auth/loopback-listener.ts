@@ -1,39 +1,51 @@
+import { timingSafeEqual } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { AppError } from '../app-error';
 
 export const CALLBACK_PATH = '/callback';
 
+/**
+ * How long a connection may take to send its request, or sit idle. The browser sends a redirect in one
+ * go; anything slower is a stray or hostile client holding a socket open (security 32).
+ */
+export const LISTENER_CONNECTION_TIMEOUT_MS = 5_000;
+
 export interface LoopbackListener {
   /** http://127.0.0.1:<port>/callback — sent in the authorization request and the token request alike. */
   readonly redirectUri: string;
-  /** The redirect URI with the query the browser brought back, once. */
+  /** The redirect URI with the query the browser brought back, once: only a callback carrying this attempt's state. */
   readonly callback: Promise<URL>;
   close(): Promise<void>;
 }
 
 export interface LoopbackListenerOptions {
   readonly timeoutMs: number;
+  /** The attempt's `state`: a callback without exactly this value is answered 400 and ignored (security 32). */
+  readonly expectedState: string;
   /** Aborting ends the wait with sign_in_cancelled (a new attempt or the user's cancel). */
   readonly signal?: AbortSignal;
+  /** Header, request and idle deadline of every connection; tests shorten it. */
+  readonly connectionTimeoutMs?: number;
 }
 
-const RETURN_PAGE = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Wallet Desk</title></head>
-<body style="font-family: system-ui, sans-serif; margin: 4rem; text-align: center">
-<h1>You can return to Wallet Desk</h1><p>This browser tab can be closed.</p>
-</body></html>`;
-
-const USED_PAGE = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Wallet Desk</title></head>
-<body style="font-family: system-ui, sans-serif; margin: 4rem; text-align: center">
-<h1>This sign-in link was already used</h1><p>Return to Wallet Desk and start again if needed.</p>
-</body></html>`;
+const RETURN_PAGE = page('You can return to Wallet Desk', 'This browser tab can be closed.');
+const USED_PAGE = page('This sign-in link was already used', 'Return to Wallet Desk and start again if needed.');
+const FOREIGN_PAGE = page(
+  'This is not the sign-in Wallet Desk is waiting for',
+  'Return to Wallet Desk and start the sign-in from there.',
+);
 
 /**
  * The RFC 8252 loopback redirect receiver: bound to 127.0.0.1 (not localhost, which may resolve
  * elsewhere, and not 0.0.0.0, which other machines can reach) on a port the OS picks, for one attempt
- * only. It accepts exactly one callback, then stops listening; anything after that is refused.
+ * only (security 11).
+ *
+ * Any local process can reach the port, so only the callback carrying this attempt's `state` counts:
+ * a request without it (a port scan, a page that guessed the URL, an old tab) is answered 400 and the
+ * attempt keeps waiting, instead of using up the one callback. Once the real one is answered, the
+ * server stops listening and every other connection is destroyed at once, so a client that sent half
+ * a request cannot hold sign-in open; short header and idle timeouts bound it before that (security 32).
  */
 export async function openLoopbackListener(options: LoopbackListenerOptions): Promise<LoopbackListener> {
   let settle: { resolve(url: URL): void; reject(error: AppError): void } | null = null;
@@ -44,25 +56,46 @@ export async function openLoopbackListener(options: LoopbackListenerOptions): Pr
   callback.catch(() => {});
   let used = false;
   let redirectUri = '';
+  const connectionTimeoutMs = options.connectionTimeoutMs ?? LISTENER_CONNECTION_TIMEOUT_MS;
 
-  const server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    if (request.method !== 'GET' || url.pathname !== CALLBACK_PATH) {
-      answer(response, 404, 'Not found', 'text/plain; charset=utf-8');
-      return;
-    }
-    if (used) {
-      answer(response, 409, USED_PAGE);
-      return;
-    }
-    used = true;
-    // Rebuild from our own redirect URI rather than the Host header, so the token request's
-    // redirect_uri is exactly the one the authorization request carried (security 12).
-    const received = new URL(redirectUri);
-    received.search = url.search;
-    response.on('finish', () => void shutDown());
-    answer(response, 200, RETURN_PAGE);
-    finish((s) => s.resolve(received));
+  const server = createServer(
+    {
+      headersTimeout: connectionTimeoutMs,
+      requestTimeout: connectionTimeoutMs,
+      keepAliveTimeout: Math.min(connectionTimeoutMs, 1_000),
+      // Node checks the header and request deadlines only this often (30 s by default).
+      connectionsCheckingInterval: Math.max(10, Math.min(1_000, Math.floor(connectionTimeoutMs / 4))),
+    },
+    (request, response) => {
+      const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+      if (request.method !== 'GET' || url.pathname !== CALLBACK_PATH) {
+        answer(response, 404, 'Not found', 'text/plain; charset=utf-8');
+        return;
+      }
+      if (used) {
+        answer(response, 409, USED_PAGE);
+        return;
+      }
+      if (!carriesState(url, options.expectedState)) {
+        answer(response, 400, FOREIGN_PAGE);
+        return;
+      }
+      used = true;
+      // Rebuild from our own redirect URI rather than the Host header, so the token request's
+      // redirect_uri is exactly the one the authorization request carried (security 12).
+      const received = new URL(redirectUri);
+      received.search = url.search;
+      void shutDown(request.socket);
+      answer(response, 200, RETURN_PAGE);
+      finish((s) => s.resolve(received));
+    },
+  );
+  // Idle sockets (keep-alive, or connected and silent) are destroyed: no 'timeout' listener on the server.
+  server.setTimeout(connectionTimeoutMs);
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -88,13 +121,17 @@ export async function openLoopbackListener(options: LoopbackListenerOptions): Pr
   else options.signal?.addEventListener('abort', onAbort, { once: true });
 
   let closing: Promise<void> | null = null;
-  function shutDown(): Promise<void> {
+  /**
+   * Stops listening and destroys every connection at once, except the one being answered (`keep`), which
+   * closes itself after its response (Connection: close). server.close alone would wait for them all.
+   */
+  function shutDown(keep?: Socket): Promise<void> {
     closing ??= new Promise<void>((resolve) => {
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
       used = true;
       server.close(() => resolve());
-      server.closeIdleConnections();
+      for (const socket of sockets) if (socket !== keep) socket.destroy();
     });
     return closing;
   }
@@ -110,10 +147,21 @@ export async function openLoopbackListener(options: LoopbackListenerOptions): Pr
     callback,
     async close() {
       finish((s) => s.reject(new AppError('sign_in_cancelled', 'Sign-in was cancelled.')));
-      await shutDown();
-      server.closeAllConnections();
+      const closed = shutDown();
+      // Whatever is still open now (the answered connection, if its client lingers) goes too.
+      for (const socket of sockets) socket.destroy();
+      await closed;
     },
   };
+}
+
+/** Exactly one `state` parameter, equal to the attempt's (compared in constant time). */
+function carriesState(url: URL, expected: string): boolean {
+  const states = url.searchParams.getAll('state');
+  if (states.length !== 1 || expected.length === 0) return false;
+  const received = Buffer.from(states[0] ?? '');
+  const wanted = Buffer.from(expected);
+  return received.length === wanted.length && timingSafeEqual(received, wanted);
 }
 
 function answer(response: ServerResponse, status: number, body: string, type = 'text/html; charset=utf-8'): void {
@@ -126,4 +174,12 @@ function answer(response: ServerResponse, status: number, body: string, type = '
     Connection: 'close',
   });
   response.end(body);
+}
+
+function page(title: string, text: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Wallet Desk</title></head>
+<body style="font-family: system-ui, sans-serif; margin: 4rem; text-align: center">
+<h1>${title}</h1><p>${text}</p>
+</body></html>`;
 }

@@ -50,6 +50,8 @@ export function createSignInFlow(deps: SignInFlowDeps): SignInFlow {
     const nonce = oidc.randomNonce();
     const listener = await openLoopbackListener({
       timeoutMs: deps.callbackTimeoutMs ?? SIGN_IN_TIMEOUT_MS,
+      // Only the callback of this very attempt ends the wait; strays are ignored (security 32).
+      expectedState: state,
       signal: abort.signal,
     });
     try {

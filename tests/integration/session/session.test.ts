@@ -208,20 +208,46 @@ describe('sign-in through the system browser', () => {
   it.each([
     ['does not match', (callback: URL) => callback.searchParams.set('state', 'forged-state')],
     ['is missing', (callback: URL) => callback.searchParams.delete('state')],
-  ])('refuses a callback whose state %s, and stores nothing', async (_case, tamperState) => {
+  ])(
+    'ignores a callback whose state %s (400, still waiting), stores nothing, and ends only at the timeout (security 13, 32)',
+    async (_case, tamperState) => {
+      const m = await machine();
+      m.browser = browserFor('alice', {
+        tamper: (callback) => {
+          tamperState(callback);
+          return callback;
+        },
+      });
+      const app = await launched(m, { signInTimeoutMs: 1_500 });
+      const error = await bridgeError(app, 'session.signIn');
+      expect(m.browser.visits.map((visit) => visit.status)).toEqual([400]);
+      expect(error.code).toBe('sign_in_failed');
+      expect(error.message).toMatch(/too long/);
+      expect(await m.secrets.get(REFRESH_ACCOUNT)).toBeNull();
+      expect((await app.value<SessionView>('session.get')).status).toBe('signed-out');
+    },
+  );
+
+  it('a stray /callback before the real one does not use up the listener: sign-in still succeeds (security 11, 32)', async () => {
     const m = await machine();
-    m.browser = browserFor('alice', {
-      tamper: (callback) => {
-        tamperState(callback);
-        return callback;
+    const browser = browserFor('alice');
+    const openInBrowser = browser.openExternal;
+    const strays: number[] = [];
+    // Another local process (or an old tab) reaches the port first, without the attempt's state.
+    m.browser = Object.assign(browser, {
+      openExternal: async (url: string) => {
+        const redirect = new URL(url).searchParams.get('redirect_uri') ?? '';
+        for (const query of ['', '?code=foreign', '?code=foreign&state=guessed']) {
+          strays.push((await fetch(`${redirect}${query}`)).status);
+        }
+        await openInBrowser(url);
       },
     });
     const app = await launched(m);
-    const error = await bridgeError(app, 'session.signIn');
-    expect(error.code).toBe('sign_in_failed');
-    expect(error.message).toMatch(/state/);
-    expect(await m.secrets.get(REFRESH_ACCOUNT)).toBeNull();
-    expect((await app.value<SessionView>('session.get')).status).toBe('signed-out');
+    expect((await app.value<SessionView>('session.signIn')).status).toBe('signed-in');
+    expect(strays).toEqual([400, 400, 400]);
+    expect(m.browser.visits.map((visit) => visit.status)).toEqual([200]);
+    expect(await m.secrets.get(REFRESH_ACCOUNT)).toBeTruthy();
   });
 
   it('refuses a callback that names another issuer', async () => {
