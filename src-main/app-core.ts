@@ -8,7 +8,7 @@ import { createSendHandlers, createSendService } from './features/send';
 import { createSessionHandlers, createSessionService, type SessionService } from './features/session';
 import { createSwapHandlers, createSwapService } from './features/swap';
 import type { SecretStore } from './keychain/secret-store';
-import { isAllowedExternalUrl } from './links';
+import { toAllowedExternalUrl } from './links';
 import type { Logger } from './logging/logger';
 import { builtInEndpoints, environmentLabels, type Endpoints } from './settings/environments';
 import type { SettingsStore } from './settings/settings-store';
@@ -141,12 +141,13 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
       return next.preferences;
     },
     'links.open': async ({ url }) => {
-      const serviceHosts = serviceHostsOf(deps);
-      if (!isAllowedExternalUrl(url, serviceHosts)) {
+      const allowed = toAllowedExternalUrl(url, serviceHostsOf(deps));
+      if (allowed === null) {
         deps.logger.warn('refused to open a link outside the allowlist', { url: url.slice(0, 200) });
         return { opened: false };
       }
-      await deps.openExternal(url);
+      // The re-serialised URL the allowlist judged, never the renderer's string (security 34).
+      await deps.openExternal(allowed);
       return { opened: true };
     },
   };

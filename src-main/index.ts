@@ -6,7 +6,7 @@ import { registerAppScheme, serveRenderer } from './app-protocol';
 import { createDispatcher, createEmitter } from './dispatch';
 import { bindIpc, createEventSender } from './ipc';
 import { createSecretStore } from './keychain/create-secret-store';
-import { isAllowedExternalUrl } from './links';
+import { toAllowedExternalUrl } from './links';
 import { createLogger, type FileLogger } from './logging/create-logger';
 import { openSettingsStore, type SettingsStore } from './settings/settings-store';
 import { placeWindow, windowStateOf } from './settings/window-state';
@@ -94,7 +94,7 @@ async function start(): Promise<void> {
     const window = createMainWindow({
       app: appOrigin,
       preloadPath,
-      isAllowedExternalUrl: (url) => isAllowedExternalUrl(url, serviceHosts(settings)),
+      toAllowedExternalUrl: (url) => toAllowedExternalUrl(url, serviceHosts(settings)),
       onRefused: (what, url) => logger.warn(`refused ${what}`, { url: url.slice(0, 200) }),
       placement: placeWindow(
         settings.get().window,

@@ -13,14 +13,25 @@ export const explorerHosts: readonly string[] = [
   'optimistic.etherscan.io',
 ];
 
-export function isAllowedExternalUrl(url: string, extraHosts: readonly string[] = []): boolean {
+/**
+ * The URL to give the system browser, or null when it is refused. What is returned is the parsed,
+ * re-serialised URL (security 34), never the caller's string: the OS URL handler parses differently from
+ * WHATWG (whitespace, backslashes, case, stray control characters), so it must get the very URL the
+ * allowlist judged.
+ */
+export function toAllowedExternalUrl(url: string, extraHosts: readonly string[] = []): string | null {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    return false;
+    return null;
   }
-  if (parsed.protocol !== 'https:' || parsed.username !== '' || parsed.password !== '') return false;
+  if (parsed.protocol !== 'https:' || parsed.username !== '' || parsed.password !== '') return null;
   const host = parsed.hostname.toLowerCase();
-  return [...explorerHosts, ...extraHosts].some((allowed) => host === allowed || host.endsWith(`.${allowed}`));
+  const allowed = [...explorerHosts, ...extraHosts].some((known) => host === known || host.endsWith(`.${known}`));
+  return allowed ? parsed.href : null;
+}
+
+export function isAllowedExternalUrl(url: string, extraHosts: readonly string[] = []): boolean {
+  return toAllowedExternalUrl(url, extraHosts) !== null;
 }

@@ -5,8 +5,11 @@ import { decideWindowOpen, isNavigationAllowed } from './shell/navigation-policy
 
 export interface WindowGuardOptions {
   readonly app: Pick<AppOrigin, 'isAppUrl'>;
-  /** The external-link allowlist (src-main/links.ts plus the configured service hosts). */
-  readonly isAllowedExternalUrl: (url: string) => boolean;
+  /**
+   * The external-link allowlist (src-main/links.ts plus the configured service hosts): the re-serialised
+   * URL to open, or null.
+   */
+  readonly toAllowedExternalUrl: (url: string) => string | null;
   readonly onRefused?: (what: string, url: string) => void;
 }
 
@@ -27,7 +30,7 @@ export function guardWebContents(contents: WebContents, options: WindowGuardOpti
   contents.on('will-redirect', (event, url) => refuseForeign(event, url, 'redirect'));
 
   contents.setWindowOpenHandler(({ url }) => {
-    const decision = decideWindowOpen(url, options.isAllowedExternalUrl);
+    const decision = decideWindowOpen(url, options.toAllowedExternalUrl);
     if (decision.openExternally) {
       void shell.openExternal(decision.url).catch(() => options.onRefused?.('external link that failed to open', url));
     } else {

@@ -14,10 +14,12 @@ export type WindowOpenDecision =
 
 /**
  * `window.open` and `target=_blank` never create an Electron window. When the link passes the external
- * allowlist (https to a known host) it goes to the system browser instead; file:, javascript: and custom
- * schemes never reach shell.openExternal because the allowlist accepts https only.
+ * allowlist (https to a known host) it goes to the system browser instead, as the parsed, re-serialised
+ * URL the allowlist returned (security 34); file:, javascript: and custom schemes never reach
+ * shell.openExternal because the allowlist accepts https only.
  */
-export function decideWindowOpen(url: string, isAllowedExternal: (url: string) => boolean): WindowOpenDecision {
-  if (isAllowedExternal(url)) return { action: 'deny', openExternally: true, url };
+export function decideWindowOpen(url: string, toAllowedExternal: (url: string) => string | null): WindowOpenDecision {
+  const allowed = toAllowedExternal(url);
+  if (allowed !== null) return { action: 'deny', openExternally: true, url: allowed };
   return { action: 'deny', openExternally: false };
 }

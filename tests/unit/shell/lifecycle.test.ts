@@ -203,6 +203,32 @@ describe('app lifecycle', () => {
     expect(window.loadedUrl).toBe('app://wallet-desk/index.html');
   });
 
+  it("hands shell.openExternal the parsed, re-serialised URL, never the renderer's string (security 34)", async () => {
+    await launch();
+    const open = (url: string) => electronFake.ipcMain.invoke(invokeChannel('links.open'), appFrame, { url });
+    const tricky = [
+      '  https://mempool.space/tx/1  ',
+      'HTTPS://MemPool.Space/tx/1',
+      'https:\\\\mempool.space\\tx\\1',
+      'https://mem\npool.space/tx/\t1',
+      'https://mempool.space\\@attacker.com/',
+      'https://mempool.space/tx/a b"<x>',
+    ];
+    for (const url of tricky) expect(await open(url), url).toEqual({ ok: true, value: { opened: true } });
+    expect(electronFake.shell.openExternal.mock.calls.map(([url]) => url)).toEqual([
+      'https://mempool.space/tx/1',
+      'https://mempool.space/tx/1',
+      'https://mempool.space/tx/1',
+      'https://mempool.space/tx/1',
+      'https://mempool.space/@attacker.com/',
+      'https://mempool.space/tx/a%20b%22%3Cx%3E',
+    ]);
+    for (const url of ['https://user@mempool.space/tx/1', 'https://attacker.com\\@mempool.space/']) {
+      expect(await open(url), url).toEqual({ ok: true, value: { opened: false } });
+    }
+    expect(electronFake.shell.openExternal).toHaveBeenCalledTimes(tricky.length);
+  });
+
   it('signs in through the system browser: the authorization URL goes to shell.openExternal and no window loads it', async () => {
     const sandbox = await startSandbox({ port: 0, quiet: true });
     try {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { isAllowedExternalUrl } from '../../../src-main/links';
+import { toAllowedExternalUrl } from '../../../src-main/links';
 import { resolveAppOrigin } from '../../../src-main/shell/app-origin';
 import { createMainWindow } from '../../../src-main/window';
 import { electronFake, FakeBrowserWindow, resetElectronFake } from './fake-electron';
@@ -12,7 +12,7 @@ function openWindow(app = packaged, onRefused = vi.fn()) {
   createMainWindow({
     app,
     preloadPath: '/opt/wallet-desk/out/preload/index.cjs',
-    isAllowedExternalUrl: (url) => isAllowedExternalUrl(url, ['api.service.example']),
+    toAllowedExternalUrl: (url) => toAllowedExternalUrl(url, ['api.service.example']),
     onRefused,
     placement: { bounds: { width: 1200, height: 800 }, maximized: false },
   });
@@ -102,6 +102,22 @@ describe('new windows (security item 5)', () => {
     expect(electronFake.shell.openExternal.mock.calls.map(([url]) => url)).toEqual([
       'https://mempool.space/tx/abc',
       'https://api.service.example/help',
+    ]);
+  });
+
+  it("hands the system browser the re-serialised URL, not the page's string (security 34)", () => {
+    const { contents } = openWindow();
+    for (const url of [
+      ' HTTPS://MemPool.Space/tx/abc ',
+      'https:\\\\mempool.space\\tx\\abc',
+      'https://mempool.space\\@attacker.com/',
+    ]) {
+      expect(contents.openWindow(url)).toEqual({ action: 'deny' });
+    }
+    expect(electronFake.shell.openExternal.mock.calls.map(([url]) => url)).toEqual([
+      'https://mempool.space/tx/abc',
+      'https://mempool.space/tx/abc',
+      'https://mempool.space/@attacker.com/',
     ]);
   });
 
