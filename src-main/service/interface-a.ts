@@ -214,6 +214,9 @@ export function createInterfaceAClient(options: InterfaceAClientOptions): Interf
       throw new AppError('service_error', 'The service sent an answer the app does not understand.');
     }
     const serviceMessage = cleanMessage(answer.envelope?.message);
+    // On send and swap only an exactly known refusal counts as one; any other answer may have moved money
+    // (security.md 28), so it is left to the feature to report as an unknown outcome.
+    if (spec.movesMoney) throw knownMoneyRefusal(code, serviceMessage, answer.retryAfter);
     switch (code) {
       case 403:
         throw new AppError('forbidden', serviceMessage ?? 'You do not have permission for this.');
@@ -353,6 +356,42 @@ export function createInterfaceAClient(options: InterfaceAClientOptions): Interf
         movesMoney: false,
       }),
   };
+}
+
+/**
+ * The refusals of a money-moving call the app knows to mean "nothing moved": spec 7.1's messages, and the
+ * service's words for a bad two-factor code, address or amount (spec 7.1 leaves these unshown), matched
+ * whole. Everything else, including a known status with an unknown message, is a `service_error`, which
+ * the ledger treats as an unknown outcome (features/money/refusals.ts).
+ */
+const MONEY_REFUSALS: ReadonlyMap<string, { code: AppError['code']; field?: string }> = new Map([
+  ['400 insufficient balance', { code: 'insufficient_balance', field: 'amount' }],
+  ['400 invalid symbol', { code: 'invalid_symbol' }],
+  ['400 invalid address', { code: 'invalid_address', field: 'address' }],
+  ['400 invalid amount', { code: 'bad_input', field: 'amount' }],
+  ['400 invalid two-factor code', { code: 'invalid_code', field: 'tfa' }],
+  ['400 two-factor code is required', { code: 'invalid_code', field: 'tfa' }],
+  ['400 x-account-guid header is required', { code: 'bad_input' }],
+  ['403 access denied to this account', { code: 'forbidden' }],
+  ['403 insufficient permissions for send operation', { code: 'forbidden' }],
+  ['403 insufficient permissions for swap operation', { code: 'forbidden' }],
+  ['429 rate limit exceeded', { code: 'rate_limited' }],
+]);
+
+function knownMoneyRefusal(code: number, message: string | null, retryAfter: string | null): AppError {
+  const known = MONEY_REFUSALS.get(`${code} ${(message ?? '').toLowerCase()}`);
+  if (!known) {
+    return new AppError(
+      'service_error',
+      message ? `The service reported a problem: ${message}` : `The service reported a problem (${code}).`,
+    );
+  }
+  if (known.code === 'rate_limited') {
+    return new AppError('rate_limited', 'Too many requests; please wait a moment.', {
+      retryAfterSeconds: parseRetryAfter(retryAfter),
+    });
+  }
+  return new AppError(known.code, message ?? '', known.field === undefined ? {} : { field: known.field });
 }
 
 function isUnauthorized(status: number, envelope: AnyEnvelope | null): boolean {

@@ -16,3 +16,9 @@ export const AmountInput = z
 
 /** A six-digit two-factor code (RFC 6238). Checked in main too; never stored or logged. */
 export const TwoFactorCode = z.string().regex(/^\d{6}$/, 'The two-factor code is six digits');
+
+/**
+ * Ids of money moves with an unknown outcome that the user was warned about and chose to go past when
+ * starting a new one (security.md 27). Opaque ids main handed out; a short list.
+ */
+export const AcknowledgedIntentIds = z.array(z.uuid()).max(100);

@@ -3,7 +3,7 @@ import { UserText } from './text';
 import { BridgeError } from '../result';
 import { AssetCode } from './assets';
 import { operation } from './define';
-import { AmountInput, DecimalString, TwoFactorCode } from './money';
+import { AcknowledgedIntentIds, AmountInput, DecimalString, TwoFactorCode } from './money';
 
 /** Spec 2.2 FeeRate: 0 = Low, 1 = Standard, 2 = High. */
 export const FeeRate = z.union([z.literal(0), z.literal(1), z.literal(2)]);
@@ -84,6 +84,11 @@ export const SendConfirmInput = z
     precheckId: Id,
     feeRate: FeeRate,
     description: UserText(200).optional(),
+    /**
+     * Sends of this account whose outcome is unknown that the user was shown, by name, and chose to go
+     * past: main refuses a new send until every unknown one is listed here (security.md 27).
+     */
+    acknowledgedIntentIds: AcknowledgedIntentIds.optional(),
   })
   .strict();
 
@@ -128,13 +133,21 @@ export const SendStatus = z.object({
   state: IntentStateView,
   outcome: SendOutcome.nullable(),
   error: BridgeError.nullable(),
-  /** A deliberate retry with the same reference is allowed (after a refusal, or a look-up found nothing). */
+  /**
+   * A deliberate retry with the same reference is allowed: only after a definite refusal (a wrong code,
+   * a balance or permission refusal), never after an unknown outcome, whatever a look-up found.
+   */
   canRetry: z.boolean(),
+  /** When the user confirmed it (ISO 8601), to name it in warnings; null for one kept by an older version. */
+  confirmedAt: z.string().nullable(),
 });
 export type SendStatus = z.infer<typeof SendStatus>;
 
 export const ReconcileResult = z.object({
-  /** found: the reference id is in the history; not_found: it is not, a retry is allowed; settled: nothing to look up. */
+  /**
+   * found: the reference id is in the history; not_found: it is not there (yet), and the outcome stays
+   * unknown, since absence is no proof (security.md 27); settled: there was nothing to look up.
+   */
   lookup: z.enum(['found', 'not_found', 'settled']),
   status: SendStatus,
 });
@@ -146,14 +159,17 @@ export const sendOperations = {
   'send.assets': operation(z.void(), z.array(SendAsset)),
   /** Checks the address locally (format, checksum) before anything reaches the service, then prechecks. */
   'send.precheck': operation(SendPrecheckInput, SendPrecheck),
-  /** Fixes the reference id and freezes the body (one intent per precheck). */
+  /**
+   * Fixes the reference id and freezes the body (one intent per precheck), after checking that the
+   * balances cover amount and fee. Refused with unresolved_intent while an unknown send is not acknowledged.
+   */
   'send.confirm': operation(SendConfirmInput, SendReview),
   /** Sends the frozen intent once, with a code used for this request only. */
   'send.execute': operation(SendExecuteInput, SendOutcome),
   'send.status': operation(IntentRef, SendStatus),
-  /** After "outcome unknown": looks the reference id up in the history. Never resubmits. */
+  /** "Check status" after an unknown outcome: looks the reference id up in the history. Never resubmits. */
   'send.reconcile': operation(IntentRef, ReconcileResult),
-  /** A deliberate retry with the same reference id and body, only when a retry is allowed. */
+  /** A deliberate retry with the same reference id and body, only after a definite refusal (canRetry). */
   'send.retry': operation(SendExecuteInput, SendOutcome),
   /** Sends of the active account still "outcome unknown", to be checked after a reload or lock. */
   'send.unresolved': operation(z.void(), z.array(z.object({ review: SendReview, status: SendStatus }))),

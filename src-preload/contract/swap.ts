@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BridgeError } from '../result';
 import { operation } from './define';
-import { AmountInput, DecimalString, TwoFactorCode } from './money';
+import { AcknowledgedIntentIds, AmountInput, DecimalString, TwoFactorCode } from './money';
 import { IntentStateView } from './send';
 
 const Id = z.uuid();
@@ -22,8 +22,13 @@ export type SwapPair = z.infer<typeof SwapPair>;
 
 export const SwapSymbolsView = z.object({
   pairs: z.array(SwapPair),
-  /** Spec 2.2 SwapBalance per asset (btcBalance → BTC), exact decimal text. */
+  /** Spec 2.2 SwapBalance per asset (btcBalance → BTC), exact decimal text: summed over networks. */
   balances: z.array(z.object({ asset: z.string(), amount: DecimalString })),
+  /**
+   * The wallet of each asset on each network (GET /wallets): a swap takes its amount from the wallet of
+   * the chosen source network, so this is the balance the form shows.
+   */
+  wallets: z.array(z.object({ asset: z.string(), network: z.string(), code: z.string(), amount: DecimalString })),
 });
 export type SwapSymbolsView = z.infer<typeof SwapSymbolsView>;
 
@@ -80,9 +85,27 @@ export const SwapStatus = z.object({
   state: IntentStateView,
   outcome: SwapOutcome.nullable(),
   error: BridgeError.nullable(),
+  /** Only after a definite refusal, while the quote holds; never after an unknown outcome. */
   canRetry: z.boolean(),
+  /** When the user confirmed it (ISO 8601), to name it in warnings; null for one kept by an older version. */
+  confirmedAt: z.string().nullable(),
 });
 export type SwapStatus = z.infer<typeof SwapStatus>;
+
+/**
+ * What "Check status" found: found settles the swap; not_found and ambiguous (several equal rows could be
+ * it) keep it unknown, since absence or a guess is no proof (security.md 27); settled: nothing to look up.
+ */
+export const SwapLookupResult = z.enum(['found', 'not_found', 'ambiguous', 'settled']);
+export type SwapLookupResult = z.infer<typeof SwapLookupResult>;
+
+export const SwapConfirmInput = z
+  .object({
+    quoteId: Id,
+    /** Swaps of this account with an unknown outcome the user was warned about and chose to go past. */
+    acknowledgedIntentIds: AcknowledgedIntentIds.optional(),
+  })
+  .strict();
 
 const IntentRef = z.object({ intentId: Id }).strict();
 const ExecuteInput = z.object({ intentId: Id, tfaCode: TwoFactorCode }).strict();
@@ -91,15 +114,17 @@ export const swapOperations = {
   'swap.symbols': operation(z.void(), SwapSymbolsView),
   /** POST /swap/precheck; main keeps the quote with its expiry. */
   'swap.quote': operation(SwapQuoteInput, SwapQuote),
-  /** Fixes the reference id and freezes the quoted body; refused with stale_precheck once expired. */
-  'swap.confirm': operation(z.object({ quoteId: Id }).strict(), SwapReview),
+  /**
+   * Fixes the reference id and freezes the quoted body, after checking the source network's wallet covers
+   * it; refused with stale_precheck once expired, with unresolved_intent while an unknown swap is not
+   * acknowledged.
+   */
+  'swap.confirm': operation(SwapConfirmInput, SwapReview),
   'swap.execute': operation(ExecuteInput, SwapOutcome),
   'swap.status': operation(IntentRef, SwapStatus),
-  /** After "outcome unknown": looks for the swap in the history. Never resubmits. */
-  'swap.reconcile': operation(
-    IntentRef,
-    z.object({ lookup: z.enum(['found', 'not_found', 'settled']), status: SwapStatus }),
-  ),
+  /** "Check status" after an unknown outcome: looks for the swap in the history. Never resubmits. */
+  'swap.reconcile': operation(IntentRef, z.object({ lookup: SwapLookupResult, status: SwapStatus })),
+  /** The same swap again, only after a definite refusal (canRetry). */
   'swap.retry': operation(ExecuteInput, SwapOutcome),
   'swap.unresolved': operation(z.void(), z.array(z.object({ review: SwapReview, status: SwapStatus }))),
 } as const;

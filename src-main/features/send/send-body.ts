@@ -15,5 +15,7 @@ export const SendBody = z.object({
   description: z.string().nullable(),
   /** The fees shown were checked until then; a new attempt after it needs a new precheck. */
   expiresAtMs: z.number(),
+  /** When the user confirmed, to name this send in words if its outcome stays unknown (security.md 27). */
+  confirmedAtMs: z.number().optional(),
 });
 export type SendBody = Readonly<z.infer<typeof SendBody>>;

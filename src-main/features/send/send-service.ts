@@ -20,11 +20,13 @@ import { requireValidAddress } from '../addresses/validate-address';
 import type { Intent } from '../money/at-most-once';
 import { journaledLedger, type IntentJournal } from '../money/intent-journal';
 import { intentStatusView, unresolvedIntents } from '../money/intent-views';
+import { confirmedAtText } from '../money/intent-words';
+import { classifyMoneyError, explainRefusal } from '../money/money-errors';
+import { requireAcknowledged } from '../money/unresolved-guard';
 import type { SessionService } from '../session';
 import { findInHistory } from './find-in-history';
 import type { SendBody } from './send-body';
 import { createKnownAddresses } from './known-addresses';
-import { classifyMoneyError, explainRefusal } from './money-errors';
 import { findLookalike } from './poisoning';
 import { fromServiceNumber, text, toServiceNumber, usdText } from './service-amounts';
 
@@ -53,6 +55,22 @@ interface StoredPrecheck {
   readonly fees: readonly StoredFee[];
   readonly expiresAtMs: number;
   intent: { readonly feeRate: FeeRate; readonly description: string | null; readonly review: SendReview } | null;
+  /** A confirmation under way (it reads balances first); a second click joins it instead of racing it. */
+  confirming: { readonly key: string; readonly promise: Promise<SendReview> } | null;
+}
+
+export interface SendConfirmInput {
+  readonly precheckId: string;
+  readonly feeRate: FeeRate;
+  readonly description?: string | undefined;
+  /** Sends with an unknown outcome the user was shown and chose to go past (security.md 27). */
+  readonly acknowledgedIntentIds?: readonly string[] | undefined;
+}
+
+/** A send in words: what, where, under which reference, and when (for warnings about an unknown one). */
+export function describeSend(intent: Intent<SendBody, SendOutcome>): string {
+  const { amount, code, address, confirmedAtMs } = intent.body;
+  return `${amount} ${code} to ${address} (reference ${intent.referenceId}, confirmed ${confirmedAtText(confirmedAtMs)})`;
 }
 
 const DEFAULT_PRECHECK_TTL_MS = 5 * 60_000;
@@ -136,7 +154,108 @@ export function createSendService(deps: SendServiceDeps) {
   }
 
   function statusOf(intent: Intent<SendBody, SendOutcome>): SendStatus {
-    return intentStatusView(intent, intent.state === 'refused');
+    // Only a definite refusal allows a deliberate retry under the same reference (security.md 27, 29).
+    return { ...intentStatusView(intent, intent.state === 'refused'), confirmedAt: confirmedAt(intent.body) };
+  }
+
+  function confirmedAt(body: SendBody): string | null {
+    return body.confirmedAtMs === undefined ? null : new Date(body.confirmedAtMs).toISOString();
+  }
+
+  /**
+   * No two-factor code is spent on a send that must fail (issue 13 finding 5): the wallet must hold the
+   * amount, plus the fee when the fee is paid from it, and a token's fee wallet (the chain's coin) the fee.
+   * Balances are read now, not taken from the precheck, because a send in between may have used them.
+   */
+  async function requireFunds(client: InterfaceAClient, view: SendPrecheck, fee: StoredFee): Promise<void> {
+    const { wallets } = await client.getWallets();
+    const find = (symbol: string) => wallets.find((wallet) => wallet.symbol.toUpperCase() === symbol.toUpperCase());
+    const amount = new Decimal(view.amount);
+    const source = find(view.code);
+    const sameWallet = fee.feeSymbol.toUpperCase() === view.code.toUpperCase();
+    if (source) {
+      const held = fromServiceNumber(source.amount);
+      const needed = sameWallet ? amount.plus(fee.feeDecimal) : amount;
+      if (held.lessThan(needed)) {
+        const wanted = sameWallet
+          ? `${text(amount)} ${view.code} plus the ${fee.label} fee of ${fee.fee} ${fee.feeSymbol} makes ${text(needed)} ${view.code}`
+          : `This send needs ${text(amount)} ${view.code}`;
+        throw new AppError(
+          'insufficient_balance',
+          `Insufficient balance: ${wanted}, but your ${view.code} wallet on ${view.network} holds ${text(held)}. Nothing was sent and no code was used.`,
+          { field: 'amount' },
+        );
+      }
+    }
+    if (!sameWallet) {
+      const feeWallet = find(fee.feeSymbol);
+      const held = feeWallet ? fromServiceNumber(feeWallet.amount) : new Decimal(0);
+      if (held.lessThan(fee.feeDecimal)) {
+        throw new AppError(
+          'insufficient_balance',
+          `Insufficient balance for the fee: the ${fee.label} fee of ${fee.fee} ${fee.feeSymbol} is paid from your ${fee.feeSymbol} wallet, which holds ${text(held)}. Add ${fee.feeSymbol} to it first. Nothing was sent and no code was used.`,
+        );
+      }
+    }
+  }
+
+  /** The account's sends whose outcome is unknown: a new one beside them needs the user's word. */
+  function unknownSends(accountGuid: string): Intent<SendBody, SendOutcome>[] {
+    return ledger.unknown().filter((intent) => intent.body.accountGuid === accountGuid);
+  }
+
+  async function createIntent(stored: StoredPrecheck, input: SendConfirmInput, description: string | null) {
+    if (now() > stored.expiresAtMs) {
+      throw new AppError('stale_precheck', 'The fees have expired. Check the send again for current fees.');
+    }
+    const fee = stored.fees.find((option) => option.feeRate === input.feeRate);
+    if (!fee) throw new AppError('bad_input', 'The service offered no such fee level.', { field: 'feeRate' });
+    if (!fee.affordable) {
+      throw new AppError(
+        'insufficient_balance',
+        `Insufficient balance: the amount plus the ${fee.label} fee is more than this wallet holds.`,
+        { field: 'amount' },
+      );
+    }
+    // security.md 27: an earlier send may already have gone through; a new one only with the user's word.
+    requireAcknowledged(unknownSends(stored.accountGuid), input.acknowledgedIntentIds, describeSend);
+    await requireFunds(deps.session.interfaceA(), stored.view, fee);
+    requireSameAccount(stored.accountGuid);
+    const view = stored.view;
+    const intent = ledger.confirm({
+      accountGuid: stored.accountGuid,
+      code: view.code,
+      address: view.address,
+      amount: view.amount,
+      feeRate: input.feeRate,
+      description,
+      expiresAtMs: stored.expiresAtMs,
+      confirmedAtMs: now(),
+    });
+    const price = new Decimal(view.priceUsd);
+    const feeUsd = new Decimal(fee.feeUsd);
+    const review: SendReview = {
+      intentId: intent.id,
+      referenceId: intent.referenceId,
+      code: view.code,
+      network: view.network,
+      destination: view.address,
+      amount: view.amount,
+      amountUsd: usdText(stored.amount.times(price)),
+      feeRate: input.feeRate,
+      feeLabel: fee.label,
+      fee: fee.fee,
+      feeSymbol: fee.feeSymbol,
+      feeUsd: usdText(feeUsd),
+      totalUsd: usdText(stored.amount.times(price).plus(feeUsd)),
+      arrivalEstimation: fee.arrivalEstimation,
+      description,
+      poisoningWarning: view.poisoningWarning,
+    };
+    stored.intent = { feeRate: input.feeRate, description, review };
+    reviews.set(intent.id, review);
+    deps.logger.info('send confirmed', { referenceId: intent.referenceId, asset: view.code, feeRate: input.feeRate });
+    return review;
   }
 
   async function submit(intentId: string, tfaCode: string): Promise<SendOutcome> {
@@ -263,75 +382,65 @@ export function createSendService(deps: SendServiceDeps) {
         poisoningWarning,
         expiresAt: new Date(expiresAtMs).toISOString(),
       };
-      prechecks.set(precheckId, { view, accountGuid: account.guid, amount, fees, expiresAtMs, intent: null });
+      prechecks.set(precheckId, {
+        view,
+        accountGuid: account.guid,
+        amount,
+        fees,
+        expiresAtMs,
+        intent: null,
+        confirming: null,
+      });
       return view;
     },
 
-    confirm(input: { precheckId: string; feeRate: FeeRate; description?: string | undefined }): SendReview {
+    /**
+     * Fixes the reference id and freezes the body (one intent per precheck). Refused while a send of this
+     * account has an unknown outcome the user has not acknowledged, and when the balances cannot cover it.
+     */
+    async confirm(input: SendConfirmInput): Promise<SendReview> {
       deps.session.requireMoneyMovingRole('send');
       const stored = prechecks.get(input.precheckId);
       if (!stored) throw new AppError('stale_precheck', 'This check is no longer valid. Check the send again.');
       requireSameAccount(stored.accountGuid);
       const description = input.description && input.description !== '' ? input.description : null;
+      const key = JSON.stringify([input.feeRate, description]);
+      const changed = () =>
+        new AppError('stale_precheck', 'The fee or description changed after confirming. Check the send again.');
       if (stored.intent) {
         // One precheck, one intent: a second click on Confirm returns the same reference id.
         if (stored.intent.feeRate === input.feeRate && stored.intent.description === description)
           return stored.intent.review;
-        throw new AppError('stale_precheck', 'The fee or description changed after confirming. Check the send again.');
+        throw changed();
       }
-      if (now() > stored.expiresAtMs) {
-        prechecks.delete(input.precheckId);
-        throw new AppError('stale_precheck', 'The fees have expired. Check the send again for current fees.');
+      if (stored.confirming) {
+        const pending = stored.confirming;
+        const review = await pending.promise;
+        if (pending.key === key) return review;
+        throw changed();
       }
-      const fee = stored.fees.find((option) => option.feeRate === input.feeRate);
-      if (!fee) throw new AppError('bad_input', 'The service offered no such fee level.', { field: 'feeRate' });
-      if (!fee.affordable) {
-        throw new AppError(
-          'insufficient_balance',
-          `Insufficient balance: the amount plus the ${fee.label} fee is more than this wallet holds.`,
-          { field: 'amount' },
-        );
+      const promise = createIntent(stored, input, description);
+      const confirming = { key, promise };
+      stored.confirming = confirming;
+      try {
+        return await promise;
+      } catch (error) {
+        if (stored.confirming === confirming) stored.confirming = null;
+        if (error instanceof AppError && error.code === 'stale_precheck' && now() > stored.expiresAtMs) {
+          prechecks.delete(input.precheckId);
+        }
+        throw error;
       }
-      const view = stored.view;
-      const intent = ledger.confirm({
-        accountGuid: stored.accountGuid,
-        code: view.code,
-        address: view.address,
-        amount: view.amount,
-        feeRate: input.feeRate,
-        description,
-        expiresAtMs: stored.expiresAtMs,
-      });
-      const price = new Decimal(view.priceUsd);
-      const feeUsd = new Decimal(fee.feeUsd);
-      const review: SendReview = {
-        intentId: intent.id,
-        referenceId: intent.referenceId,
-        code: view.code,
-        network: view.network,
-        destination: view.address,
-        amount: view.amount,
-        amountUsd: usdText(stored.amount.times(price)),
-        feeRate: input.feeRate,
-        feeLabel: fee.label,
-        fee: fee.fee,
-        feeSymbol: fee.feeSymbol,
-        feeUsd: usdText(feeUsd),
-        totalUsd: usdText(stored.amount.times(price).plus(feeUsd)),
-        arrivalEstimation: fee.arrivalEstimation,
-        description,
-        poisoningWarning: view.poisoningWarning,
-      };
-      stored.intent = { feeRate: input.feeRate, description, review };
-      reviews.set(intent.id, review);
-      deps.logger.info('send confirmed', { referenceId: intent.referenceId, asset: view.code, feeRate: input.feeRate });
-      return review;
     },
 
     execute(input: { intentId: string; tfaCode: string }): Promise<SendOutcome> {
       return submit(input.intentId, input.tfaCode);
     },
 
+    /**
+     * A deliberate retry under the same reference id and body, only after a definite refusal (security.md
+     * 22, 29); an unknown outcome is refused by the ledger, whatever a look-up found.
+     */
     async retry(input: { intentId: string; tfaCode: string }): Promise<SendOutcome> {
       const intent = ledger.get(input.intentId);
       if (intent.state === 'confirmed')
@@ -352,6 +461,10 @@ export function createSendService(deps: SendServiceDeps) {
       return unresolvedIntents(ledger, reviews, deps.session.activeAccount().guid, statusOf);
     },
 
+    /**
+     * "Check status": looks the reference id up in the history, never sends. Found settles the send; not
+     * found keeps it unknown, because the service may still complete it (security.md 27).
+     */
     async reconcile(intentId: string): Promise<{ lookup: 'found' | 'not_found' | 'settled'; status: SendStatus }> {
       const intent = ledger.get(intentId);
       if (intent.state !== 'unknown') return { lookup: 'settled', status: statusOf(intent) };

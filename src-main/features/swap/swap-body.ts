@@ -11,5 +11,12 @@ export const SwapBody = z.object({
   cryptoAmount: z.string(),
   toAmount: z.string(),
   expiresAtMs: z.number(),
+  /** When the user confirmed, to name this swap in words if its outcome stays unknown (security.md 27). */
+  confirmedAtMs: z.number().optional(),
+  /**
+   * Ids of the history rows that looked like this swap (same source, same amount) before it was sent, so
+   * a look-up never takes an identical earlier swap for this one. Absent in journals of older versions.
+   */
+  priorRows: z.array(z.string()).max(100).optional(),
 });
 export type SwapBody = Readonly<z.infer<typeof SwapBody>>;

@@ -18,7 +18,7 @@ export function createSwapHandlers(deps: { readonly swap: SwapService }): SwapHa
   return {
     'swap.symbols': () => swap.symbols(),
     'swap.quote': (input) => swap.quote(input),
-    'swap.confirm': ({ quoteId }) => swap.confirm(quoteId),
+    'swap.confirm': (input) => swap.confirm(input),
     'swap.execute': (input) => swap.execute(input),
     'swap.status': ({ intentId }) => swap.status(intentId),
     'swap.reconcile': ({ intentId }) => swap.reconcile(intentId),

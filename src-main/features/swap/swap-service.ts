@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
+import { findAssetNetwork, networks } from '../../../src-preload/contract/assets';
 import type {
+  SwapLookupResult,
   SwapOutcome,
   SwapQuote,
   SwapReview,
@@ -14,10 +16,12 @@ import type { SwapRequest } from '../../service/interface-a-schemas';
 import type { Intent } from '../money/at-most-once';
 import { journaledLedger, type IntentJournal } from '../money/intent-journal';
 import { intentStatusView, unresolvedIntents } from '../money/intent-views';
-import { classifyMoneyError, explainRefusal } from '../send/money-errors';
+import { confirmedAtText } from '../money/intent-words';
+import { classifyMoneyError, explainRefusal } from '../money/money-errors';
+import { requireAcknowledged } from '../money/unresolved-guard';
 import { roleMessage, type MoneySession } from '../send/send-service';
 import { fromServiceNumber, text, toServiceNumber } from '../send/service-amounts';
-import { findSwapInHistory } from './find-swap';
+import { findSwapInHistory, rowKey, swapLookalikes, swapSourceCode } from './find-swap';
 import type { SwapBody } from './swap-body';
 
 export interface SwapServiceDeps {
@@ -36,6 +40,20 @@ interface StoredQuote {
   readonly request: SwapRequest;
   readonly expiresAtMs: number;
   review: SwapReview | null;
+  /** A confirmation under way (it reads balances and history first); a second click joins it. */
+  confirming: Promise<SwapReview> | null;
+}
+
+export interface SwapConfirmInput {
+  readonly quoteId: string;
+  /** Swaps with an unknown outcome the user was shown and chose to go past (security.md 27). */
+  readonly acknowledgedIntentIds?: readonly string[] | undefined;
+}
+
+/** A swap in words: what, which pair and networks, under which reference, and when. */
+export function describeSwap(intent: Intent<SwapBody, SwapOutcome>): string {
+  const { request, cryptoAmount, toAmount, confirmedAtMs } = intent.body;
+  return `${cryptoAmount} ${request.fromSymbol} (${request.fromNetwork}) to ${toAmount} ${request.toSymbol} (${request.toNetwork}) (reference ${intent.referenceId}, confirmed ${confirmedAtText(confirmedAtMs)})`;
 }
 
 export const DEFAULT_QUOTE_TTL_MS = 30_000;
@@ -75,8 +93,63 @@ export function createSwapService(deps: SwapServiceDeps) {
   });
 
   function statusOf(intent: Intent<SwapBody, SwapOutcome>): SwapStatus {
-    // A refused swap can be retried only while its quote is still valid.
-    return intentStatusView(intent, intent.state === 'refused' && now() <= intent.body.expiresAtMs);
+    // Only a definite refusal allows a retry of the same swap, and only while its quote is still valid.
+    const view = intentStatusView(intent, intent.state === 'refused' && now() <= intent.body.expiresAtMs);
+    const at = intent.body.confirmedAtMs;
+    return { ...view, confirmedAt: at === undefined ? null : new Date(at).toISOString() };
+  }
+
+  /**
+   * No two-factor code is spent on a swap that must fail (issue 13 finding 5): the wallet of the chosen
+   * source network must hold the quoted amount. Read now, since the quote's moment has passed.
+   */
+  async function requireFunds(client: InterfaceAClient, quote: SwapQuote): Promise<void> {
+    const code = swapSourceCode(quote);
+    const { wallets } = await client.getWallets();
+    const wallet = wallets.find((candidate) => candidate.symbol.toUpperCase() === code.toUpperCase());
+    if (!wallet) return;
+    const held = fromServiceNumber(wallet.amount);
+    if (held.lessThan(quote.cryptoAmount)) {
+      throw new AppError(
+        'insufficient_balance',
+        `Insufficient balance: this swap takes ${quote.cryptoAmount} ${quote.fromSymbol} from your ${quote.fromSymbol} wallet on ${quote.fromNetwork}, which holds ${text(held)}. Nothing was swapped and no code was used.`,
+        { field: 'amount' },
+      );
+    }
+  }
+
+  function unknownSwaps(accountGuid: string): Intent<SwapBody, SwapOutcome>[] {
+    return ledger.unknown().filter((intent) => intent.body.accountGuid === accountGuid);
+  }
+
+  async function createIntent(stored: StoredQuote, input: SwapConfirmInput): Promise<SwapReview> {
+    if (now() > stored.expiresAtMs) throw expired();
+    // security.md 27: an earlier swap may already have gone through; a new one only with the user's word.
+    requireAcknowledged(unknownSwaps(stored.accountGuid), input.acknowledgedIntentIds, describeSwap);
+    const client = deps.session.interfaceA();
+    await requireFunds(client, stored.view);
+    // The equal rows already in the history are not this swap, whatever a later look-up finds.
+    const prior = await swapLookalikes(client, stored.request, new Decimal(stored.view.cryptoAmount));
+    requireSameAccount(stored.accountGuid);
+    if (now() > stored.expiresAtMs) throw expired();
+    const intent = ledger.confirm({
+      accountGuid: stored.accountGuid,
+      request: stored.request,
+      cryptoAmount: stored.view.cryptoAmount,
+      toAmount: stored.view.toAmount,
+      expiresAtMs: stored.expiresAtMs,
+      confirmedAtMs: now(),
+      priorRows: prior.map(rowKey).slice(0, 100),
+    });
+    const review: SwapReview = { ...stored.view, intentId: intent.id, referenceId: intent.referenceId };
+    stored.review = review;
+    reviews.set(intent.id, review);
+    deps.logger.info('swap confirmed', {
+      referenceId: intent.referenceId,
+      from: stored.request.fromSymbol,
+      to: stored.request.toSymbol,
+    });
+    return review;
   }
 
   function requireSameAccount(accountGuid: string): void {
@@ -141,6 +214,8 @@ export function createSwapService(deps: SwapServiceDeps) {
             `The service answered the swap with status ${result.statusCode}${hasErrorCode ? ` and error ${String(result.errorCode)}` : ''}. Check its status.`,
           );
         }
+        // Its history row is this swap's: no look-up for another swap may take it (security.md 27).
+        claimed.add(result.swapReferenceId);
         return {
           swapReferenceId: result.swapReferenceId,
           address: result.address,
@@ -158,9 +233,23 @@ export function createSwapService(deps: SwapServiceDeps) {
 
   return {
     async symbols(): Promise<SwapSymbolsView> {
-      const result = await deps.session.interfaceA().getSwapSymbols();
+      const client = deps.session.interfaceA();
+      const [result, wallets] = await Promise.all([client.getSwapSymbols(), client.getWallets()]);
       return {
         pairs: result.symbolList.map((pair) => ({ ...pair })),
+        // A swap takes its amount from one network's wallet, not from the asset's sum over networks.
+        wallets: wallets.wallets.flatMap((wallet) => {
+          const entry = findAssetNetwork(wallet.symbol);
+          if (!entry) return [];
+          return [
+            {
+              asset: entry.asset,
+              network: networks[entry.network].name,
+              code: entry.code,
+              amount: text(fromServiceNumber(wallet.amount)),
+            },
+          ];
+        }),
         balances: (Object.keys(BALANCE_FIELDS) as (keyof typeof BALANCE_FIELDS)[]).map((field) => ({
           asset: BALANCE_FIELDS[field],
           amount: text(fromServiceNumber(result.balance[field])),
@@ -215,42 +304,44 @@ export function createSwapService(deps: SwapServiceDeps) {
         expiresAt: new Date(expiresAtMs).toISOString(),
         validForSeconds: Math.round(ttl / 1000),
       };
-      quotes.set(view.quoteId, { view, accountGuid: account.guid, request, expiresAtMs, review: null });
+      quotes.set(view.quoteId, {
+        view,
+        accountGuid: account.guid,
+        request,
+        expiresAtMs,
+        review: null,
+        confirming: null,
+      });
       return view;
     },
 
-    confirm(quoteId: string): SwapReview {
+    /**
+     * Fixes the reference id and freezes the quoted body (one intent per quote), after checking the source
+     * wallet covers it. Refused while a swap of this account has an unknown outcome not acknowledged.
+     */
+    async confirm(input: SwapConfirmInput): Promise<SwapReview> {
       deps.session.requireMoneyMovingRole('swap');
-      const stored = quotes.get(quoteId);
+      const stored = quotes.get(input.quoteId);
       if (!stored) throw expired();
       requireSameAccount(stored.accountGuid);
       if (stored.review) return stored.review;
-      if (now() > stored.expiresAtMs) {
-        quotes.delete(quoteId);
-        throw expired();
+      if (stored.confirming) return stored.confirming;
+      const promise = createIntent(stored, input);
+      stored.confirming = promise;
+      try {
+        return await promise;
+      } catch (error) {
+        if (stored.confirming === promise) stored.confirming = null;
+        if (now() > stored.expiresAtMs) quotes.delete(input.quoteId);
+        throw error;
       }
-      const intent = ledger.confirm({
-        accountGuid: stored.accountGuid,
-        request: stored.request,
-        cryptoAmount: stored.view.cryptoAmount,
-        toAmount: stored.view.toAmount,
-        expiresAtMs: stored.expiresAtMs,
-      });
-      const review: SwapReview = { ...stored.view, intentId: intent.id, referenceId: intent.referenceId };
-      stored.review = review;
-      reviews.set(intent.id, review);
-      deps.logger.info('swap confirmed', {
-        referenceId: intent.referenceId,
-        from: stored.request.fromSymbol,
-        to: stored.request.toSymbol,
-      });
-      return review;
     },
 
     execute(input: { intentId: string; tfaCode: string }): Promise<SwapOutcome> {
       return submit(input.intentId, input.tfaCode);
     },
 
+    /** The same swap again, only after a definite refusal and while its quote holds (security.md 29). */
     async retry(input: { intentId: string; tfaCode: string }): Promise<SwapOutcome> {
       if (ledger.get(input.intentId).state === 'confirmed')
         throw new AppError('bad_input', 'This swap has not been tried yet; swap instead of retrying.');
@@ -261,20 +352,27 @@ export function createSwapService(deps: SwapServiceDeps) {
       return statusOf(ledger.get(intentId));
     },
 
-    async reconcile(intentId: string): Promise<{ lookup: 'found' | 'not_found' | 'settled'; status: SwapStatus }> {
+    /**
+     * "Check status": looks for the swap's one new row in the history, never sends. Found settles it;
+     * nothing, several equal rows or only rows another swap claimed keep it unknown (security.md 27).
+     */
+    async reconcile(intentId: string): Promise<{ lookup: SwapLookupResult; status: SwapStatus }> {
       const intent = ledger.get(intentId);
       if (intent.state !== 'unknown') return { lookup: 'settled', status: statusOf(intent) };
       requireSameAccount(intent.body.accountGuid);
-      const item = await findSwapInHistory(deps.session.interfaceA(), {
-        request: intent.body.request,
-        cryptoAmount: new Decimal(intent.body.cryptoAmount),
-        // A swap restored from the last run was sent after its quote was made, which the body still tells.
-        sentAtMs: sentAt.get(intentId) ?? intent.body.expiresAtMs - ttl,
+      const { body } = intent;
+      const lookup = await findSwapInHistory(deps.session.interfaceA(), {
+        request: body.request,
+        cryptoAmount: new Decimal(body.cryptoAmount),
+        // A swap restored from the last run was sent after it was confirmed, which the body still tells.
+        sentAtMs: sentAt.get(intentId) ?? body.confirmedAtMs ?? body.expiresAtMs - ttl,
         claimed,
+        priorRows: body.priorRows ? new Set(body.priorRows) : null,
       });
       let found: SwapOutcome | null = null;
-      if (item) {
-        claimed.add(item.referenceId);
+      if (lookup.kind === 'found') {
+        const { item } = lookup;
+        claimed.add(rowKey(item));
         found = {
           swapReferenceId: item.referenceId,
           address: item.to ?? '',
@@ -282,8 +380,8 @@ export function createSwapService(deps: SwapServiceDeps) {
         };
       }
       const settled = await ledger.reconcile(intentId, found);
-      deps.logger.info('swap reconciled', { referenceId: intent.referenceId, found: found !== null });
-      return { lookup: found ? 'found' : 'not_found', status: statusOf(settled) };
+      deps.logger.info('swap reconciled', { referenceId: intent.referenceId, lookup: lookup.kind });
+      return { lookup: lookup.kind, status: statusOf(settled) };
     },
 
     review(intentId: string): SwapReview | undefined {

@@ -1,8 +1,7 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { BridgeError } from '../../../src-preload/result';
 import { wallet } from '../bridge';
 import { ErrorMessage } from './error-message';
-import { TwoFactorInput } from './two-factor-input';
 
 /** The outcome heading takes focus when it appears, so it is announced and Tab continues from it. */
 export function focusOnMount(element: HTMLHeadingElement | null): void {
@@ -34,22 +33,28 @@ export interface UnknownOutcomeProps {
   readonly explanation: string;
   /** Shown under the explanation (the reference, when the domain shows it here). */
   readonly children?: React.ReactNode;
-  readonly retryLabel: string;
+  /** Said after a look-up that found nothing: the outcome stays unknown. */
   readonly notFoundMessage: string;
-  readonly retryingLabel: string;
+  /** Said after a look-up that found several equal moves and cannot tell which is this one. */
+  readonly ambiguousMessage?: string;
+  /** The button that leaves for the form, where a new move needs this one acknowledged ("Start a new send"). */
+  readonly startNewLabel: string;
+  readonly startNew: () => void;
   readonly submitting: boolean;
   readonly error: BridgeError | null;
-  readonly lookup: 'not_found' | null;
+  readonly lookup: 'not_found' | 'ambiguous' | null;
   readonly checkStatus: () => Promise<void>;
-  readonly retry: (tfaCode: string) => Promise<void>;
 }
 
-/** The answer was lost: say so, look the reference up on request, and only then offer a retry. */
+/**
+ * The answer was lost: say so, and look the move up on request. "Check status" only looks (security.md
+ * 29); a look-up that finds nothing keeps the outcome unknown (security.md 27), so no resend is offered
+ * here: a new move starts from the form, after a warning naming this one.
+ */
 export function UnknownOutcome(props: UnknownOutcomeProps): React.JSX.Element {
-  const { prefix, submitting, error, lookup, checkStatus, retry } = props;
-  const [code, setCode] = useState('');
-  const codeErrorId = useId();
-  const codeError = error?.field === 'tfa' ? error : null;
+  const { prefix, submitting, error, lookup, checkStatus } = props;
+  const lookupMessage =
+    lookup === 'ambiguous' ? (props.ambiguousMessage ?? props.notFoundMessage) : lookup ? props.notFoundMessage : null;
 
   return (
     <section aria-labelledby={`${prefix}-unknown-title`} className={`card ${prefix}-unknown`}>
@@ -58,36 +63,16 @@ export function UnknownOutcome(props: UnknownOutcomeProps): React.JSX.Element {
       </h3>
       <p>{props.explanation}</p>
       {props.children}
-      {lookup !== 'not_found' && (
+      <p role="status">{submitting ? 'Looking in your transaction history…' : (lookupMessage ?? '')}</p>
+      <div className={`row ${prefix}-actions`}>
         <button type="button" className="primary" disabled={submitting} onClick={() => void checkStatus()}>
           {submitting ? 'Checking…' : 'Check status'}
         </button>
-      )}
-      {lookup === 'not_found' && (
-        <form
-          aria-label={props.retryLabel}
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (submitting || code.length !== 6) return;
-            const sending = code;
-            setCode('');
-            void retry(sending);
-          }}
-        >
-          <p role="status">{props.notFoundMessage}</p>
-          <TwoFactorInput
-            value={code}
-            onChange={setCode}
-            disabled={submitting}
-            errorId={codeError ? codeErrorId : undefined}
-          />
-          <ErrorMessage error={codeError} id={codeErrorId} />
-          <button type="submit" className="primary" disabled={submitting || code.length !== 6}>
-            {submitting ? props.retryingLabel : props.retryLabel}
-          </button>
-        </form>
-      )}
-      <ErrorMessage error={error && !codeError && error.code !== 'outcome_unknown' ? error : null} />
+        <button type="button" className="secondary" disabled={submitting} onClick={props.startNew}>
+          {props.startNewLabel}
+        </button>
+      </div>
+      <ErrorMessage error={error && error.code !== 'outcome_unknown' ? error : null} />
     </section>
   );
 }

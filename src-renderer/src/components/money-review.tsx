@@ -17,6 +17,13 @@ export interface MoneyReviewProps {
   readonly error: BridgeError | null;
   readonly execute: (tfaCode: string) => Promise<void>;
   readonly back: () => void;
+  /**
+   * The service definitely refused the last attempt (nothing moved): the button says it sends again under
+   * the same reference, and a note says so (security.md 22, 29).
+   */
+  readonly refused?: boolean;
+  readonly retryLabel?: string;
+  readonly referenceId?: string;
 }
 
 /**
@@ -58,9 +65,18 @@ export function MoneyReview(props: MoneyReviewProps): React.JSX.Element {
         />
         <ErrorMessage error={codeError} id={codeErrorId} />
         <ErrorMessage error={error && !codeError ? error : null} />
+        {props.refused && (
+          <p role="note" className={`${prefix}-retry-note`}>
+            {`Nothing moved on that attempt. ${props.referenceId ? `Sending again reuses the same reference, ${props.referenceId}.` : 'Sending again reuses the same reference.'}`}
+          </p>
+        )}
         <div className={`row ${prefix}-actions`}>
           <button ref={submitButton} type="submit" className="primary" disabled={submitting || code.length !== 6}>
-            {submitting ? props.submittingLabel : props.submitLabel}
+            {submitting
+              ? props.submittingLabel
+              : props.refused && props.retryLabel
+                ? props.retryLabel
+                : props.submitLabel}
           </button>
           <button type="button" className="secondary" disabled={submitting} onClick={props.back}>
             Back

@@ -1,25 +1,42 @@
-import { useEffect } from 'react';
+import { useEffect, useId } from 'react';
 
 export interface UnresolvedIntentsProps<Review extends { intentId: string; referenceId: string }> {
   /** Class and id prefix of the domain ("send", "swap"). */
   readonly prefix: string;
   readonly title: string;
   readonly lead: string;
-  readonly unresolved: readonly { review: Review }[];
+  readonly unresolved: readonly { review: Review; status?: { confirmedAt?: string | null } }[];
   readonly loadUnresolved: () => Promise<void>;
   readonly resume: (review: Review) => void;
   /** What the intent moved, in the domain's words (amount, destination). */
   readonly summary: (review: Review) => React.ReactNode;
+  /**
+   * With these, each entry gets an acknowledgement checkbox: a new intent beside an unknown one may start
+   * only once the user has said, for each, that it may already have gone through (security.md 27).
+   */
+  readonly acknowledged?: readonly string[];
+  readonly acknowledge?: (intentId: string, known: boolean) => void;
+  /** The acknowledgement's words for one entry: it names what may have moved. */
+  readonly acknowledgeLabel?: (review: Review) => string;
+}
+
+/** When an intent was confirmed, in the reader's locale; nothing for one kept by an older version. */
+function When({ at }: { at: string | null | undefined }): React.JSX.Element | null {
+  if (!at) return null;
+  const date = new Date(at);
+  return <time dateTime={at}>{`confirmed ${date.toLocaleString()}`}</time>;
 }
 
 /**
- * Money moves whose answer was lost stay listed until checked, even after a reload or a lock, so nobody
- * enters the same one again while the first may have gone through.
+ * Money moves whose answer was lost stay listed until a look-up finds them, even after a reload or a lock,
+ * so nobody enters the same one again without knowing the first may have gone through. "Check status" only
+ * looks the move up; it never sends anything (security.md 29).
  */
 export function UnresolvedIntents<Review extends { intentId: string; referenceId: string }>(
   props: UnresolvedIntentsProps<Review>,
 ): React.JSX.Element | null {
-  const { prefix, unresolved, loadUnresolved, resume } = props;
+  const { prefix, unresolved, loadUnresolved, resume, acknowledged, acknowledge, acknowledgeLabel } = props;
+  const idPrefix = useId();
 
   useEffect(() => {
     void loadUnresolved();
@@ -31,14 +48,35 @@ export function UnresolvedIntents<Review extends { intentId: string; referenceId
       <h3 id={`${prefix}-unresolved-title`}>{props.title}</h3>
       <p>{props.lead}</p>
       <ul>
-        {unresolved.map(({ review }) => (
-          <li key={review.intentId} className="row">
-            {props.summary(review)}
-            <button type="button" className="secondary" onClick={() => resume(review)}>
-              {`Check status of ${review.referenceId}`}
-            </button>
-          </li>
-        ))}
+        {unresolved.map(({ review, status }) => {
+          const describedBy = `${idPrefix}-${review.intentId}`;
+          return (
+            <li key={review.intentId} className={`${prefix}-unresolved-entry`}>
+              <p id={describedBy} className="row">
+                {props.summary(review)}
+                <span className="mono">{`reference ${review.referenceId}`}</span>
+                <When at={status?.confirmedAt} />
+              </p>
+              <div className="row">
+                <button type="button" className="secondary" onClick={() => resume(review)}>
+                  {`Check status of ${review.referenceId}`}
+                </button>
+                {acknowledge && acknowledged && (
+                  <label className="row">
+                    <input
+                      type="checkbox"
+                      checked={acknowledged.includes(review.intentId)}
+                      aria-describedby={describedBy}
+                      onChange={(event) => acknowledge(review.intentId, event.target.checked)}
+                    />
+                    {acknowledgeLabel?.(review) ??
+                      `I know reference ${review.referenceId} may already have gone through`}
+                  </label>
+                )}
+              </div>
+            </li>
+          );
+        })}
       </ul>
     </section>
   );

@@ -3,6 +3,8 @@ import type { BridgeError, Result } from '../../../src-preload/result';
 /**
  * form → review → result, or → unknown when the answer was lost. Shared by send and swap: the renderer
  * holds only ids and what main showed; the body that is sent lives in main, frozen at confirmation.
+ * An unknown outcome is left only by a look-up that finds the move; a look-up that finds nothing keeps it
+ * unknown, and the user may then start a new one after acknowledging this one (security.md 27, 29).
  */
 export type MoneyStep = 'form' | 'review' | 'result' | 'unknown';
 
@@ -11,7 +13,11 @@ export interface IntentStatus<Outcome> {
   readonly outcome: Outcome | null;
   readonly error: BridgeError | null;
   readonly canRetry: boolean;
+  readonly confirmedAt: string | null;
 }
+
+/** What a look-up found that did not settle the intent: nothing yet, or several equal rows. */
+export type UnsettledLookup = 'not_found' | 'ambiguous';
 
 /** The part of a money store that follows one confirmed intent through execute, reconcile and retry. */
 export interface MoneyIntentState<Review extends { intentId: string }, Outcome, Status extends IntentStatus<Outcome>> {
@@ -21,19 +27,24 @@ export interface MoneyIntentState<Review extends { intentId: string }, Outcome, 
   readonly submitting: boolean;
   readonly submitError: BridgeError | null;
   readonly outcome: Outcome | null;
-  /** Set after "Check status": found (→ result) or not found (→ a retry with the same reference is offered). */
-  readonly lookup: 'not_found' | null;
+  /** Set after "Check status" found nothing that settles the move: the outcome stays unknown. */
+  readonly lookup: UnsettledLookup | null;
+  /** The service refused the last attempt (nothing moved): sending again reuses the same reference. */
+  readonly refused: boolean;
   /** Earlier intents whose outcome is still unknown (kept in main across reloads and locks). */
   readonly unresolved: { review: Review; status: Status }[];
+  /** Unknown intents the user said they know may have gone through, so a new one may start beside them. */
+  readonly acknowledged: readonly string[];
 }
 
 /** The bridge operations of one money domain (`wallet.send` or `wallet.swap`). */
 export interface MoneyIntentApi<Review, Outcome, Status> {
   execute(input: { intentId: string; tfaCode: string }): Promise<Result<Outcome>>;
-  retry(input: { intentId: string; tfaCode: string }): Promise<Result<Outcome>>;
+  status(input: { intentId: string }): Promise<Result<Status>>;
+  /** "Check status": a look-up only, never a request that moves money. */
   reconcile(input: {
     intentId: string;
-  }): Promise<Result<{ lookup: 'found' | 'not_found' | 'settled'; status: Status }>>;
+  }): Promise<Result<{ lookup: 'found' | UnsettledLookup | 'settled'; status: Status }>>;
   unresolved(): Promise<Result<{ review: Review; status: Status }[]>>;
 }
 
@@ -62,10 +73,25 @@ export interface MoneyIntentActions<Review> {
   loadUnresolved(): Promise<void>;
   /** Opens an unresolved intent on its "outcome unknown" page. */
   resume(review: Review): void;
+  /** Sends the confirmed intent; after a definite refusal, the same intent (same reference) again. */
   execute(tfaCode: string): Promise<void>;
-  retry(tfaCode: string): Promise<void>;
   checkStatus(): Promise<void>;
+  /** The user says they know this unknown intent may have gone through (or takes it back). */
+  acknowledge(intentId: string, known: boolean): void;
+  /** The acknowledged ids that are still unresolved, for the confirmation of a new intent. */
+  acknowledgedIds(): string[];
 }
+
+/** The fields the shared part adds to a store's initial state. */
+export const initialMoneyIntentState = {
+  submitting: false,
+  submitError: null,
+  outcome: null,
+  lookup: null,
+  refused: false,
+  unresolved: [] as never[],
+  acknowledged: [] as readonly string[],
+};
 
 type MoneyIntentStore<
   Review extends { intentId: string },
@@ -79,16 +105,16 @@ export function selectUnknownOutcome<
   Outcome,
   Status extends IntentStatus<Outcome>,
 >(state: MoneyIntentStore<Review, Outcome, Status>) {
-  const { submitting, submitError: error, lookup, checkStatus, retry } = state;
-  return { submitting, error, lookup, checkStatus, retry };
+  const { submitting, submitError: error, lookup, checkStatus } = state;
+  return { submitting, error, lookup, checkStatus };
 }
 
 /** What the list of unresolved intents needs (use with zustand's useShallow). */
 export function selectUnresolved<Review extends { intentId: string }, Outcome, Status extends IntentStatus<Outcome>>(
   state: MoneyIntentStore<Review, Outcome, Status>,
 ) {
-  const { unresolved, loadUnresolved, resume } = state;
-  return { unresolved, loadUnresolved, resume };
+  const { unresolved, loadUnresolved, resume, acknowledged, acknowledge } = state;
+  return { unresolved, loadUnresolved, resume, acknowledged, acknowledge };
 }
 
 /** The execute / reconcile / retry state machine both money stores share; each keeps only what differs. */
@@ -99,43 +125,58 @@ export function createMoneyIntentActions<
 >(options: MoneyIntentOptions<Review, Outcome, Status>): MoneyIntentActions<Review> {
   const { api, set, get, invalidate } = options;
 
-  /** Sends (or retries) the confirmed intent once; a second call while one is on its way does nothing. */
-  async function submit(tfaCode: string, operation: 'execute' | 'retry'): Promise<void> {
+  /** Sends the confirmed intent once; a second call while one is on its way does nothing. */
+  async function submit(tfaCode: string): Promise<void> {
     const { review, submitting } = get();
     if (!review || submitting) return;
     options.clearExtras?.();
     set({ submitting: true, submitError: null });
-    if (operation === 'execute' && options.beforeExecute && (await options.beforeExecute(review))) return;
-    const result =
-      operation === 'execute'
-        ? await api.execute({ intentId: review.intentId, tfaCode })
-        : await api.retry({ intentId: review.intentId, tfaCode });
+    if (options.beforeExecute && (await options.beforeExecute(review))) return;
+    const result = await api.execute({ intentId: review.intentId, tfaCode });
     if (get().review?.intentId !== review.intentId) return;
     if (result.ok) {
-      set({ submitting: false, outcome: result.value, step: 'result', lookup: null });
+      set({ submitting: false, outcome: result.value, step: 'result', lookup: null, refused: false });
     } else if (result.error.code === 'outcome_unknown') {
-      set({ submitting: false, step: 'unknown', submitError: result.error, lookup: null });
+      set({ submitting: false, step: 'unknown', submitError: result.error, lookup: null, refused: false });
     } else if (result.error.code === 'stale_precheck') {
       await options.onStale(result.error);
     } else {
-      set({ submitting: false, submitError: result.error });
+      // Main alone knows whether this answer proves nothing moved; only then is the same reference reused.
+      const status = await api.status({ intentId: review.intentId });
+      if (get().review?.intentId !== review.intentId) return;
+      const refused = status.ok && status.value.state === 'refused';
+      set({ submitting: false, submitError: result.error, refused });
     }
   }
 
+  async function loadUnresolved(): Promise<void> {
+    const result = await api.unresolved();
+    if (!result.ok) return;
+    // An acknowledgement belongs to an intent still unresolved; a settled one needs none.
+    const ids = new Set(result.value.map((entry) => entry.review.intentId));
+    set({ unresolved: result.value, acknowledged: get().acknowledged.filter((id) => ids.has(id)) });
+  }
+
   return {
-    async loadUnresolved() {
-      const result = await api.unresolved();
-      if (result.ok) set({ unresolved: result.value });
-    },
+    loadUnresolved,
 
     resume(review) {
       invalidate();
       options.clearExtras?.();
-      set({ review, step: 'unknown', submitError: null, lookup: null, outcome: null });
+      set({ review, step: 'unknown', submitError: null, lookup: null, outcome: null, refused: false });
     },
 
-    execute: (tfaCode) => submit(tfaCode, 'execute'),
-    retry: (tfaCode) => submit(tfaCode, 'retry'),
+    execute: (tfaCode) => submit(tfaCode),
+
+    acknowledge(intentId, known) {
+      const others = get().acknowledged.filter((id) => id !== intentId);
+      set({ acknowledged: known ? [...others, intentId] : others });
+    },
+
+    acknowledgedIds() {
+      const { acknowledged, unresolved } = get();
+      return unresolved.map((entry) => entry.review.intentId).filter((id) => acknowledged.includes(id));
+    },
 
     async checkStatus() {
       const { review, submitting } = get();
@@ -150,10 +191,12 @@ export function createMoneyIntentActions<
       const { lookup, status } = result.value;
       if (status.state === 'succeeded' && status.outcome) {
         set({ submitting: false, outcome: status.outcome, step: 'result', lookup: null });
+        void loadUnresolved();
       } else {
+        // Not found is not "did not happen": the outcome stays unknown and nothing is offered to resend.
         set({
           submitting: false,
-          lookup: lookup === 'not_found' || status.canRetry ? 'not_found' : null,
+          lookup: lookup === 'ambiguous' ? 'ambiguous' : 'not_found',
           submitError: status.error,
         });
       }

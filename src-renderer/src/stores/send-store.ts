@@ -12,6 +12,7 @@ import type { BridgeError } from '../../../src-preload/result';
 import { wallet } from '../bridge';
 import {
   createMoneyIntentActions,
+  initialMoneyIntentState,
   type MoneyIntentActions,
   type MoneyIntentState,
   type MoneyStep,
@@ -67,11 +68,7 @@ const initial = {
   review: null,
   confirming: false,
   confirmError: null,
-  submitting: false,
-  submitError: null,
-  outcome: null,
-  lookup: null,
-  unresolved: [],
+  ...initialMoneyIntentState,
 };
 
 /** Bumped on every change of input or session, so a late precheck answer for old input is dropped. */
@@ -165,10 +162,13 @@ export const useSendStore = create<SendState>()((set, get) => {
       if (!checked || confirming) return;
       set({ confirming: true, confirmError: null });
       const description = form.description.trim();
+      const acknowledgedIntentIds = get().acknowledgedIds();
       const result = await wallet.send.confirm({
         precheckId: checked.precheckId,
         feeRate: form.feeRate,
         ...(description ? { description } : {}),
+        // Main refuses a new send beside an unknown one the user has not acknowledged (security.md 27).
+        ...(acknowledgedIntentIds.length > 0 ? { acknowledgedIntentIds } : {}),
       });
       if (!result.ok) {
         // An expired precheck is simply checked again with the same input.
@@ -179,19 +179,28 @@ export const useSendStore = create<SendState>()((set, get) => {
         });
         return;
       }
-      set({ confirming: false, review: result.value, step: 'review', submitError: null, outcome: null, lookup: null });
+      set({
+        confirming: false,
+        review: result.value,
+        step: 'review',
+        submitError: null,
+        outcome: null,
+        lookup: null,
+        refused: false,
+      });
     },
 
     back() {
       // Leaving the review drops its precheck: anything changed from here is checked again.
       generation += 1;
-      set({ step: 'form', review: null, precheck: null, submitError: null, confirmError: null });
+      set({ step: 'form', review: null, precheck: null, submitError: null, confirmError: null, refused: false });
     },
 
     startOver() {
       generation += 1;
-      set((state) => ({ ...initial, assets: state.assets }));
+      set((state) => ({ ...initial, assets: state.assets, acknowledged: state.acknowledged }));
       void get().loadAssets();
+      void get().loadUnresolved();
     },
 
     reset() {

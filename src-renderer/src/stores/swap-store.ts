@@ -10,6 +10,7 @@ import type { BridgeError } from '../../../src-preload/result';
 import { wallet } from '../bridge';
 import {
   createMoneyIntentActions,
+  initialMoneyIntentState,
   type MoneyIntentActions,
   type MoneyIntentState,
   type MoneyStep,
@@ -67,12 +68,8 @@ const initial = {
   step: 'form' as SwapStep,
   review: null,
   confirming: false,
-  submitting: false,
-  submitError: null,
   notice: null,
-  outcome: null,
-  lookup: null,
-  unresolved: [],
+  ...initialMoneyIntentState,
 };
 
 const AMOUNT = /^\d+(\.\d{1,18})?$/;
@@ -119,7 +116,11 @@ export const useSwapStore = create<SwapState>()((set, get) => {
       set({ submitting: false, step: 'form', review: null, notice: reason });
       return;
     }
-    const confirmed = await wallet.swap.confirm({ quoteId: quote.quoteId });
+    const acknowledgedIntentIds = get().acknowledgedIds();
+    const confirmed = await wallet.swap.confirm({
+      quoteId: quote.quoteId,
+      ...(acknowledgedIntentIds.length > 0 ? { acknowledgedIntentIds } : {}),
+    });
     if (!confirmed.ok) {
       set({ submitting: false, step: 'form', review: null, submitError: confirmed.error });
       return;
@@ -175,25 +176,31 @@ export const useSwapStore = create<SwapState>()((set, get) => {
         set({ confirming: false });
         return;
       }
-      const result = await wallet.swap.confirm({ quoteId: current.quoteId });
+      const acknowledgedIntentIds = get().acknowledgedIds();
+      const result = await wallet.swap.confirm({
+        quoteId: current.quoteId,
+        // Main refuses a new swap beside an unknown one the user has not acknowledged (security.md 27).
+        ...(acknowledgedIntentIds.length > 0 ? { acknowledgedIntentIds } : {}),
+      });
       if (!result.ok) {
         set({ confirming: false, quoteError: result.error });
         if (result.error.code === 'stale_precheck') await fetchQuote();
         return;
       }
-      set({ confirming: false, review: result.value, step: 'review' });
+      set({ confirming: false, review: result.value, step: 'review', refused: false });
     },
 
     back() {
       generation += 1;
-      set({ step: 'form', review: null, quote: null, submitError: null, notice: null });
+      set({ step: 'form', review: null, quote: null, submitError: null, notice: null, refused: false });
       void fetchQuote();
     },
 
     startOver() {
       generation += 1;
-      set((state) => ({ ...initial, symbols: state.symbols }));
+      set((state) => ({ ...initial, symbols: state.symbols, acknowledged: state.acknowledged }));
       void get().loadSymbols();
+      void get().loadUnresolved();
     },
 
     reset() {

@@ -41,17 +41,23 @@ function Sent({ outcome }: { outcome: SendOutcome }): React.JSX.Element {
 
 function Unknown(): React.JSX.Element {
   const review = useSendStore((state) => state.review);
+  const startOver = useSendStore((state) => state.startOver);
   const intent = useSendStore(useShallow(selectUnknownOutcome));
   return (
     <UnknownOutcome
       prefix="send"
-      explanation="The service did not answer, so it is not known whether this send went through. Nothing will be sent again automatically. Check its status: the app looks its reference up in your transaction history."
-      retryLabel="Retry with the same reference"
-      retryingLabel="Sending…"
-      notFoundMessage="The send is not in your history: it did not go through. You can retry it with the same reference."
+      explanation="The service gave no clear answer, so it is not known whether this send went through. Nothing will be sent again automatically. Check its status: the app looks its reference up in your transaction history, and sends nothing."
+      notFoundMessage="This send is not in your transaction history yet. That does not mean it failed: the service may still carry it out, so its outcome stays unknown. Check again later. If you start a new send instead, you will first be asked to confirm that you know this one may have gone through."
+      startNewLabel="Start a new send"
+      startNew={startOver}
       {...intent}
     >
-      {review && <p className="mono">{`Reference ${review.referenceId}`}</p>}
+      {review && (
+        <p>
+          <CryptoAmount value={review.amount} code={review.code} />
+          <span className="mono">{` to ${review.destination}, reference ${review.referenceId}`}</span>
+        </p>
+      )}
     </UnknownOutcome>
   );
 }

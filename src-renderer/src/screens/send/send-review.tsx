@@ -10,6 +10,7 @@ export function SendReviewPanel(): React.JSX.Element | null {
   const error = useSendStore((state) => state.submitError);
   const execute = useSendStore((state) => state.execute);
   const back = useSendStore((state) => state.back);
+  const refused = useSendStore((state) => state.refused);
   if (!review) return null;
 
   return (
@@ -23,6 +24,9 @@ export function SendReviewPanel(): React.JSX.Element | null {
       error={error}
       execute={execute}
       back={back}
+      refused={refused}
+      retryLabel="Send again with the same reference"
+      referenceId={review.referenceId}
     >
       {review.poisoningWarning && (
         <p className="warning send-poisoning" role="alert">

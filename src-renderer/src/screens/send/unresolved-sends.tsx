@@ -11,8 +11,11 @@ export function UnresolvedSends(): React.JSX.Element | null {
     <UnresolvedIntents
       prefix="send"
       title="Sends with an unknown outcome"
-      lead="Check these before sending the same payment again: they may have gone through."
+      lead="These sends may have gone through. Check their status first. To start a new send anyway, tick each one to confirm you know it may already have been paid."
       {...intents}
+      acknowledgeLabel={(review) =>
+        `I know the send of ${review.amount} ${review.code} (reference ${review.referenceId}) may already have gone through`
+      }
       summary={(review) => (
         <>
           <CryptoAmount value={review.amount} code={review.code} />

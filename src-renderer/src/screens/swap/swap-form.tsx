@@ -38,7 +38,9 @@ export function SwapFormPanel({ disabled }: { disabled: boolean }): React.JSX.El
   const pairs = symbols?.pairs ?? [];
   const from = pairs.find((pair) => pair.baseSymbol === form.fromSymbol) ?? null;
   const to = pairs.find((pair) => pair.baseSymbol === form.toSymbol) ?? null;
-  const fromBalance = symbols?.balances.find((entry) => entry.asset === form.fromSymbol) ?? null;
+  // A swap takes its amount from the chosen network's wallet, not from the asset's sum over networks.
+  const fromWallet =
+    symbols?.wallets.find((entry) => entry.asset === form.fromSymbol && entry.network === form.fromNetwork) ?? null;
   const amountError = quoteError?.field === 'amount' ? quoteError : null;
 
   return (
@@ -68,9 +70,10 @@ export function SwapFormPanel({ disabled }: { disabled: boolean }): React.JSX.El
           }}
           onNetworkChange={(network) => edit({ fromNetwork: network })}
         />
-        {fromBalance && (
+        {fromWallet && (
           <p className="swap-balance">
-            Swap balance: <CryptoAmount value={fromBalance.amount} code={fromBalance.asset} />
+            {`Available in your ${fromWallet.network} wallet: `}
+            <CryptoAmount value={fromWallet.amount} code={fromWallet.code} />
           </p>
         )}
 

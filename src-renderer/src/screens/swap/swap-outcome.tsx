@@ -41,16 +41,22 @@ function Swapped({ outcome }: { outcome: SwapOutcome }): React.JSX.Element {
 }
 
 function Unknown(): React.JSX.Element {
+  const review = useSwapStore((state) => state.review);
+  const startOver = useSwapStore((state) => state.startOver);
   const intent = useSwapStore(useShallow(selectUnknownOutcome));
   return (
     <UnknownOutcome
       prefix="swap"
-      explanation="The service did not answer, so it is not known whether this swap went through. Nothing will be sent again automatically."
-      retryLabel="Retry the same swap"
-      retryingLabel="Swapping…"
-      notFoundMessage="The swap is not in your history: it did not go through. You can retry it."
+      explanation="The service gave no clear answer, so it is not known whether this swap went through. Nothing will be sent again automatically. Check its status: the app looks for it in your transaction history, and swaps nothing."
+      notFoundMessage="This swap is not in your transaction history yet. That does not mean it failed: the service may still carry it out, so its outcome stays unknown. Check again later. If you start a new swap instead, you will first be asked to confirm that you know this one may have gone through."
+      ambiguousMessage="Your history shows more than one swap of exactly this amount, and the app cannot tell which one is this swap, so its outcome stays unknown. Compare them in your transaction history."
+      startNewLabel="Start a new swap"
+      startNew={startOver}
       {...intent}
-    />
+    >
+      {review && <QuoteSummary quote={review} />}
+      {review && <p className="mono">{`Reference ${review.referenceId}`}</p>}
+    </UnknownOutcome>
   );
 }
 

@@ -11,6 +11,7 @@ export function SwapReviewPanel(): React.JSX.Element | null {
   const notice = useSwapStore((state) => state.notice);
   const execute = useSwapStore((state) => state.execute);
   const back = useSwapStore((state) => state.back);
+  const refused = useSwapStore((state) => state.refused);
   if (!review) return null;
 
   return (
@@ -24,6 +25,9 @@ export function SwapReviewPanel(): React.JSX.Element | null {
       error={error}
       execute={execute}
       back={back}
+      refused={refused}
+      retryLabel="Swap again with the same reference"
+      referenceId={review.referenceId}
     >
       {notice && (
         <p role="status" className="swap-notice">

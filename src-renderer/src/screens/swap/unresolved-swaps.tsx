@@ -11,12 +11,15 @@ export function UnresolvedSwaps(): React.JSX.Element | null {
     <UnresolvedIntents
       prefix="swap"
       title="Swaps with an unknown outcome"
-      lead="Check these before swapping again: they may have gone through."
+      lead="These swaps may have gone through. Check their status first. To start a new swap anyway, tick each one to confirm you know it may already have been made."
       {...intents}
+      acknowledgeLabel={(review) =>
+        `I know the swap of ${review.cryptoAmount} ${review.fromSymbol} to ${review.toSymbol} (reference ${review.referenceId}) may already have gone through`
+      }
       summary={(review) => (
         <>
           <CryptoAmount value={review.cryptoAmount} code={review.fromSymbol} />
-          <span>{`to ${review.toSymbol}`}</span>
+          <span>{`(${review.fromNetwork}) to ${review.toSymbol} (${review.toNetwork})`}</span>
         </>
       )}
     />

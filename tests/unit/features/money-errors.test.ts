@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../src-main/app-error';
-import { classifyMoneyError } from '../../../src-main/features/send/money-errors';
+import { classifyMoneyError } from '../../../src-main/features/money/money-errors';
 
 const role = () => 'Your role (Viewer) in Acme cannot send. Ask an administrator of the account.';
 

@@ -1,35 +1,21 @@
 import { AppError } from '../../app-error';
+import { isNothingMovedRefusal } from './refusals';
 
 /**
- * How a failed money-moving request counts for the at-most-once ledger. Only answers that prove the
- * service did nothing (a refusal it explains: code, balance, role, symbol, rate limit, renewed session)
- * are definite; anything else — no answer, a server error, an answer the app cannot read — may have
- * moved money and is treated as an unknown outcome until the history says otherwise (security.md 23).
+ * How a failed money-moving request counts for the at-most-once ledger. An answer counts as a refusal
+ * only when its code is one of `nothingMovedCodes` (refusals.ts), after the service's words have been put
+ * into the app's own; anything else — no answer, a 5xx, a code or message the app does not know, an answer
+ * it cannot read — may have moved money and makes the outcome unknown (security.md 23, 28).
  */
-const DEFINITE_REFUSALS = new Set<AppError['code']>([
-  'invalid_code',
-  'insufficient_balance',
-  'invalid_symbol',
-  'invalid_address',
-  'forbidden',
-  'rate_limited',
-  'session_expired',
-  'not_signed_in',
-  'locked',
-  'bad_input',
-]);
-
 export function classifyMoneyError(error: unknown, roleMessage: () => string): AppError {
   if (error instanceof AppError) {
     const explained = explainRefusal(error, roleMessage);
-    if (DEFINITE_REFUSALS.has(explained.code)) return explained;
+    if (isNothingMovedRefusal(explained)) return explained;
   }
   return new AppError(
     'outcome_unknown',
-    'The service did not give a clear answer, so it is not known whether this went through. Check its status before trying again.',
-    {
-      cause: error,
-    },
+    'The service did not give a clear answer, so it is not known whether this went through. Nothing will be sent again automatically; check its status in your transaction history.',
+    { cause: error },
   );
 }
 
@@ -56,14 +42,12 @@ export function explainRefusal(error: AppError, roleMessage: () => string): AppE
       return new AppError(
         'invalid_code',
         'The service refused this two-factor code. Wait for the next code in your authenticator app and enter it.',
-        {
-          field: 'tfa',
-          cause: error,
-        },
+        { field: 'tfa', cause: error },
       );
     case 'service_error':
+    case 'bad_input':
       // Spec 7.1 lists no amount error; services (and the sandbox) answer a 400 "Invalid amount".
-      return /invalid amount/i.test(error.message)
+      return /^invalid amount$/i.test(error.message.trim())
         ? new AppError(
             'bad_input',
             'The service does not accept this amount: check its decimal places and that it is above zero.',
