@@ -20,7 +20,10 @@ export interface SignInFlowDeps {
 }
 
 export interface SignInOptions {
-  /** consent: first sign-in; login: unlock, where the user must enter their credentials again. */
+  /**
+   * consent: an ordinary sign-in; login: the user must enter their credentials again even if the
+   * browser still has a session at the provider (unlock, and the first sign-in after a sign-out).
+   */
   readonly prompt: 'consent' | 'login';
 }
 

@@ -24,6 +24,12 @@ export const Settings = z.object({
   merchant: MerchantSettings.default(defaultMerchantSettings),
   /** Sends, swaps and withdrawals whose outcome is unknown, until reconciled. Absent in older files. */
   unresolvedIntents: UnresolvedIntents.default(defaultUnresolvedIntents),
+  /**
+   * Environments the user signed out of explicitly: their next sign-in asks for the password again
+   * (prompt=login), since the provider's session in the system browser outlives the app's tokens.
+   * Absent in older files.
+   */
+  promptLoginNextSignIn: z.array(EnvironmentId).default(() => []),
   /** The main window's place when it last closed; absent until it has closed once. */
   window: WindowState.optional(),
 });
@@ -38,4 +44,5 @@ export const defaultSettings: Settings = {
   history: defaultHistorySettings(),
   merchant: defaultMerchantSettings(),
   unresolvedIntents: defaultUnresolvedIntents(),
+  promptLoginNextSignIn: [],
 };

@@ -222,6 +222,24 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     }
   }
 
+  /** Whether the next sign-in to `environment` must show the provider's login page (kept in settings.json). */
+  async function setPromptLogin(environment: EnvironmentId, required: boolean): Promise<void> {
+    const listed = deps.settings.get().promptLoginNextSignIn.includes(environment);
+    if (listed === required) return;
+    try {
+      await deps.settings.update((settings) => ({
+        ...settings,
+        promptLoginNextSignIn: required
+          ? [...settings.promptLoginNextSignIn, environment]
+          : settings.promptLoginNextSignIn.filter((candidate) => candidate !== environment),
+      }));
+    } catch (error) {
+      deps.logger.warn('could not remember whether the next sign-in asks for the password', {
+        reason: error instanceof Error ? error.message.slice(0, 200) : 'unknown',
+      });
+    }
+  }
+
   function requireUnlocked(): Machinery {
     if (status === 'locked' || unlocking) throw new AppError('locked', 'Wallet Desk is locked. Unlock to continue.');
     if (status !== 'signed-in' || !machinery) throw new AppError('not_signed_in', 'Please sign in first.');
@@ -291,12 +309,17 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
       status = 'signing-in';
       problem = undefined;
       changed();
+      const environment = deps.environment();
+      // After an explicit sign-out the provider's session in the browser would let anyone at this desk
+      // straight back in; the first sign-in after it asks for the password again.
+      const prompt = deps.settings.get().promptLoginNextSignIn.includes(environment) ? 'login' : 'consent';
       try {
-        const tokens = await m.flow.signIn({ prompt: 'consent' });
+        const tokens = await m.flow.signIn({ prompt });
         if (mine !== attempt) throw new AppError('sign_in_cancelled', 'Sign-in was cancelled.');
         await m.tokens.adopt(tokens);
         await applySession(await client(m, null).getSession());
-        deps.logger.info('signed in', { accounts: accounts.length });
+        if (prompt === 'login') await setPromptLogin(environment, false);
+        deps.logger.info('signed in', { accounts: accounts.length, prompt });
         return changed();
       } catch (error) {
         if (mine === attempt) {
@@ -329,6 +352,8 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
       const m = machinery;
       m?.flow.cancel();
       resetToSignedOut();
+      // Remembered first, so even a quit during revocation leaves the next sign-in asking for the password.
+      await setPromptLogin(deps.environment(), true);
       if (m) await m.tokens.signOut();
       deps.logger.info('signed out');
       return changed();

@@ -445,6 +445,39 @@ describe('tokens across launches', () => {
     expect((await relaunched.value<SessionView>('session.get')).status).toBe('signed-out');
   });
 
+  it('after an explicit sign-out the next sign-in asks for the password again, in this run and after a restart (prompt=login)', async () => {
+    const loginPage = (page: string) => page.includes('<label for="username">Username</label>');
+    const m = await machine();
+    const { app } = await signedIn(m);
+    // One system browser for the whole story: the provider's session cookie survives the app's sign-out.
+    const browser = m.browser;
+    expect(browser.pages.filter(loginPage)).toHaveLength(1);
+
+    // Without a sign-out, the provider's session lets a second app instance in without the password.
+    const other = await machine();
+    other.browser = browser;
+    const otherApp = await launched(other);
+    expect((await otherApp.value<SessionView>('session.signIn')).status).toBe('signed-in');
+    expect(new URL(browser.opened.at(-1) ?? '').searchParams.get('prompt')).toBe('consent');
+    expect(browser.pages.filter(loginPage)).toHaveLength(1);
+
+    await app.value('session.signOut');
+    expect(JSON.parse(await m.settingsText()).promptLoginNextSignIn).toEqual(['local-sandbox']);
+    await app.close();
+
+    const relaunched = await launched(m);
+    m.browser = browser;
+    expect((await relaunched.value<SessionView>('session.signIn')).status).toBe('signed-in');
+    expect(new URL(browser.opened.at(-1) ?? '').searchParams.get('prompt')?.split(' ')).toEqual(['login', 'consent']);
+    expect(browser.pages.filter(loginPage)).toHaveLength(2);
+    // The password was asked once; later sign-ins are ordinary again until the next sign-out.
+    expect(JSON.parse(await m.settingsText()).promptLoginNextSignIn).toEqual([]);
+
+    await relaunched.value('session.signOut');
+    expect((await relaunched.value<SessionView>('session.signIn')).status).toBe('signed-in');
+    expect(browser.pages.filter(loginPage)).toHaveLength(3);
+  });
+
   it('without a usable keychain signs in for this run only and says so', async () => {
     const m = await machine({ memoryKeychain: true });
     const { app, view } = await signedIn(m);
