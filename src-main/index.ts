@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, clipboard, dialog, powerMonitor, screen, shell, type BrowserWindow } from 'electron';
+import { app, clipboard, dialog, Menu, powerMonitor, screen, shell, type BrowserWindow } from 'electron';
 import { createAppCore, currentEndpoints, type AppCore } from './app-core';
 import { registerAppScheme, serveRenderer } from './app-protocol';
 import { createDispatcher, createEmitter } from './dispatch';
@@ -10,6 +10,7 @@ import { toAllowedExternalUrl } from './links';
 import { createLogger, type FileLogger } from './logging/create-logger';
 import { openSettingsStore, type SettingsStore } from './settings/settings-store';
 import { placeWindow, windowStateOf } from './settings/window-state';
+import { applicationMenuTemplate } from './shell/application-menu';
 import { resolveAppOrigin } from './shell/app-origin';
 import { createMainWindow } from './window';
 
@@ -17,8 +18,12 @@ import { createMainWindow } from './window';
 const preloadPath = fileURLToPath(new URL('../preload/index.cjs', import.meta.url));
 const rendererDir = fileURLToPath(new URL('../renderer', import.meta.url));
 
+// Developer affordances (electron-vite's dev server, DevTools, the developer menu) exist only in an
+// unpackaged run (`npm start`); a packaged build has none of them (security 33).
+const developmentRun = !app.isPackaged;
+
 // A packaged app ignores ELECTRON_RENDERER_URL, so nobody can point it at a remote page through the environment.
-const appOrigin = resolveAppOrigin(app.isPackaged ? undefined : process.env['ELECTRON_RENDERER_URL']);
+const appOrigin = resolveAppOrigin(developmentRun ? process.env['ELECTRON_RENDERER_URL'] : undefined);
 
 // Both must happen before `ready`: sandbox every renderer, and give app:// its privileges.
 app.enableSandbox();
@@ -59,6 +64,10 @@ async function start(): Promise<void> {
   const secrets = await createSecretStore(logger);
 
   serveRenderer(rendererDir);
+  // Electron's default menu carries Reload and Toggle Developer Tools; ours has them only in development.
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(applicationMenuTemplate({ developerTools: developmentRun, platform: process.platform })),
+  );
 
   const emit = createEmitter(createEventSender(() => mainWindow));
   const core = await createAppCore({
@@ -94,6 +103,7 @@ async function start(): Promise<void> {
     const window = createMainWindow({
       app: appOrigin,
       preloadPath,
+      developerTools: developmentRun,
       toAllowedExternalUrl: (url) => toAllowedExternalUrl(url, serviceHosts(settings)),
       onRefused: (what, url) => logger.warn(`refused ${what}`, { url: url.slice(0, 200) }),
       placement: placeWindow(

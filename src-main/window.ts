@@ -55,6 +55,8 @@ export interface MainWindowOptions extends WindowGuardOptions {
   readonly preloadPath: string;
   /** Where it opens: the place it was closed in, fitted to the displays there are now. */
   readonly placement: WindowPlacement;
+  /** DevTools only in an unpackaged run (`npm start`); a packaged build has none at all (security 33). */
+  readonly developerTools: boolean;
 }
 
 export function createMainWindow(options: MainWindowOptions): BrowserWindow {
@@ -81,9 +83,14 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
       safeDialogs: true,
       spellcheck: false,
       navigateOnDragDrop: false,
+      devTools: options.developerTools,
     },
   });
   guardWebContents(window.webContents, options);
+  if (!options.developerTools) {
+    // Belt and braces: should anything open DevTools anyway (a future Electron, a stray call), close them.
+    window.webContents.on('devtools-opened', () => window.webContents.closeDevTools());
+  }
   window.once('ready-to-show', () => {
     if (options.placement.maximized) window.maximize();
     window.show();

@@ -60,6 +60,7 @@ export class FakeWebContents extends EventEmitter {
   windowOpenHandler: WindowOpenHandler | null = null;
   readonly sent: Array<{ channel: string; payload: unknown }> = [];
   destroyed = false;
+  devToolsOpen = false;
   setWindowOpenHandler(handler: WindowOpenHandler): void {
     this.windowOpenHandler = handler;
   }
@@ -68,6 +69,14 @@ export class FakeWebContents extends EventEmitter {
   }
   isDestroyed(): boolean {
     return this.destroyed;
+  }
+  /** DevTools opening by whatever means (a shortcut, a menu, a stray call): 'devtools-opened' fires. */
+  openDevTools(): void {
+    this.devToolsOpen = true;
+    this.emit('devtools-opened');
+  }
+  closeDevTools(): void {
+    this.devToolsOpen = false;
   }
   /** What Electron does when the page calls window.open(url). */
   openWindow(url: string): { action: string } {
@@ -216,6 +225,14 @@ function createFake() {
   const clipboard = { writeText: vi.fn((_text: string): void => undefined), readText: vi.fn((): string => '') };
   const dialog = { showSaveDialog: vi.fn(async () => ({ canceled: true, filePath: '' })) };
   const powerMonitor = new EventEmitter();
+  /** Records the application menu the shell sets (null: Electron's default menu, with its developer items). */
+  const Menu = {
+    applicationMenu: null as { template: unknown[] } | null,
+    buildFromTemplate: vi.fn((template: unknown[]) => ({ template })),
+    setApplicationMenu: vi.fn((menu: { template: unknown[] } | null) => {
+      Menu.applicationMenu = menu;
+    }),
+  };
   /** One 1920×1080 display with a 40 px panel at the top, unless a test plugs in others. */
   const screen = {
     workAreas: [{ x: 0, y: 40, width: 1920, height: 1040 }],
@@ -230,6 +247,7 @@ function createFake() {
     ipcRenderer,
     screen,
     powerMonitor,
+    Menu,
     module: {
       app,
       protocol,
@@ -241,6 +259,7 @@ function createFake() {
       dialog,
       screen,
       powerMonitor,
+      Menu,
       BrowserWindow: FakeBrowserWindow,
     },
   };
@@ -272,6 +291,9 @@ export function resetElectronFake(): void {
   electronFake.protocol.handle.mockClear();
   electronFake.shell.openExternal.mockReset();
   electronFake.powerMonitor.removeAllListeners();
+  electronFake.Menu.applicationMenu = null;
+  electronFake.Menu.buildFromTemplate.mockClear();
+  electronFake.Menu.setApplicationMenu.mockClear();
   electronFake.screen.workAreas = [{ x: 0, y: 40, width: 1920, height: 1040 }];
   electronFake.ipcMain.handlers.clear();
   electronFake.contextBridge.exposeInMainWorld.mockClear();

@@ -136,6 +136,51 @@ describe('app lifecycle', () => {
     expect((await launch()).loadedUrl).toBe('http://localhost:5173/');
   });
 
+  describe('packaged or not (security 33)', () => {
+    /** Every role in the menu the shell set, submenus included; null when it set none (Electron's default menu). */
+    function menuRoles(): string[] | null {
+      const menu = electronFake.Menu.applicationMenu;
+      if (!menu) return null;
+      const roles: string[] = [];
+      const walk = (items: unknown[]) => {
+        for (const item of items as { role?: string; submenu?: unknown[] }[]) {
+          if (item.role) roles.push(item.role);
+          if (Array.isArray(item.submenu)) walk(item.submenu);
+        }
+      };
+      walk(menu.template);
+      return roles;
+    }
+    const developerRoles = ['reload', 'forceReload', 'toggleDevTools', 'viewMenu', 'default'];
+
+    it('a packaged build: no DevTools, no developer menu, and the dev-server URL is ignored', async () => {
+      electronFake.app.isPackaged = true;
+      vi.stubEnv('ELECTRON_RENDERER_URL', 'http://127.0.0.1:5173/');
+      const window = await launch();
+      expect(window.loadedUrl).toBe('app://wallet-desk/index.html');
+      expect(window.options['webPreferences']).toMatchObject({ devTools: false });
+      window.webContents.openDevTools();
+      expect(window.webContents.devToolsOpen).toBe(false);
+
+      const roles = menuRoles();
+      expect(roles, "the app must replace Electron's default menu").not.toBeNull();
+      expect(roles).toEqual(expect.arrayContaining(['editMenu', 'windowMenu']));
+      for (const role of developerRoles) expect(roles, role).not.toContain(role);
+      expect(electronFake.Menu.setApplicationMenu).toHaveBeenCalledOnce();
+    });
+
+    it('an unpackaged run (npm start) keeps DevTools, the developer menu and the dev server', async () => {
+      electronFake.app.isPackaged = false;
+      vi.stubEnv('ELECTRON_RENDERER_URL', 'http://127.0.0.1:5173/');
+      const window = await launch();
+      expect(window.loadedUrl).toBe('http://127.0.0.1:5173/');
+      expect(window.options['webPreferences']).toMatchObject({ devTools: true });
+      window.webContents.openDevTools();
+      expect(window.webContents.devToolsOpen).toBe(true);
+      expect(menuRoles()).toEqual(expect.arrayContaining(['reload', 'forceReload', 'toggleDevTools', 'editMenu']));
+    });
+  });
+
   it('quits when the last window closes (except on macOS), and flushes the log before quitting', async () => {
     const window = await launch();
     window.destroyed = true;

@@ -8,9 +8,10 @@ vi.mock('electron', async () => (await import('./fake-electron')).electronFake.m
 
 const packaged = resolveAppOrigin(undefined);
 
-function openWindow(app = packaged, onRefused = vi.fn()) {
+function openWindow(app = packaged, onRefused = vi.fn(), developerTools = false) {
   createMainWindow({
     app,
+    developerTools,
     preloadPath: '/opt/wallet-desk/out/preload/index.cjs',
     toAllowedExternalUrl: (url) => toAllowedExternalUrl(url, ['api.service.example']),
     onRefused,
@@ -55,6 +56,22 @@ describe('BrowserWindow preferences (security item 1)', () => {
   it('loads the dev server URL when electron-vite provides one', () => {
     const { window } = openWindow(resolveAppOrigin('http://localhost:5173/'));
     expect(window.loadedUrl).toBe('http://localhost:5173/');
+  });
+});
+
+describe('DevTools (security 33)', () => {
+  it('a packaged build cannot open them: devTools off, and any that open anyway are closed at once', () => {
+    const { window, contents } = openWindow(packaged, vi.fn(), false);
+    expect(window.options['webPreferences']).toMatchObject({ devTools: false });
+    contents.openDevTools();
+    expect(contents.devToolsOpen).toBe(false);
+  });
+
+  it('an unpackaged run (npm start) keeps them', () => {
+    const { window, contents } = openWindow(packaged, vi.fn(), true);
+    expect(window.options['webPreferences']).toMatchObject({ devTools: true });
+    contents.openDevTools();
+    expect(contents.devToolsOpen).toBe(true);
   });
 });
 
