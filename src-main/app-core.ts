@@ -98,7 +98,11 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     settings,
     secrets: deps.secrets,
     logger: deps.logger,
+    session,
     ...(deps.localSandboxPort === undefined ? {} : { localSandboxPort: deps.localSandboxPort }),
+    ...(deps.sessionOptions?.requestTimeoutMs === undefined
+      ? {}
+      : { requestTimeoutMs: deps.sessionOptions.requestTimeoutMs }),
   });
   const send = createSendService({
     session,

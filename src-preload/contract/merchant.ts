@@ -182,17 +182,26 @@ export const merchantOperations = {
         amount: AmountInput,
         label: UserText(100),
         email: z.email('Enter the merchant account e-mail').max(200),
+        /**
+         * Withdrawals with an unknown outcome the user was shown, by id, and chose to go ahead beside:
+         * main refuses a new one (unresolved_intent) while any is not acknowledged (security.md 27).
+         */
+        acknowledgedIntentIds: z.array(z.string().min(1).max(100)).max(100).optional(),
       })
       .strict(),
     WithdrawIntentView,
   ),
+  /** Sends the confirmed withdrawal once; a refusal or an unknown outcome is a failed result. */
   'merchant.withdrawSubmit': operation(
     z.object({ intentId: z.string().min(1).max(100), tfaCode: TwoFactorCode }).strict(),
     WithdrawIntentView,
   ),
-  /** Reconciles an unknown outcome by re-sending the identical request (the service answers duplicates with the original). */
+  /**
+   * Looks an unknown withdrawal up in the account history by its merchant transaction id; sends nothing
+   * and takes no code (security.md 29). Found: succeeded. Not found: still unknown (security.md 27).
+   */
   'merchant.withdrawCheckStatus': operation(
-    z.object({ intentId: z.string().min(1).max(100), tfaCode: TwoFactorCode }).strict(),
+    z.object({ intentId: z.string().min(1).max(100) }).strict(),
     WithdrawIntentView,
   ),
   'merchant.withdrawGet': operation(z.object({ intentId: z.string().min(1).max(100) }).strict(), WithdrawIntentView),

@@ -1,3 +1,4 @@
+import type { AssetCode } from '../../../src-preload/contract/assets';
 import type { MerchantBalanceRow } from '../../../src-preload/contract/merchant';
 import {
   merchantBalanceFields,
@@ -21,6 +22,25 @@ const balanceLabels: Record<MerchantBalanceField, { asset: string; network: stri
   ethusdcBalance: { asset: 'USDC', network: 'Ethereum', code: 'ETH-USDC' },
   bscusdcBalance: { asset: 'USDC', network: 'Binance Smart Chain', code: 'BSC-USDC' },
 };
+
+/** Which balance field holds each withdrawable asset (spec 2.3); TRON is not an Interface B network. */
+const balanceFieldByCode: Record<AssetCode, MerchantBalanceField> = {
+  BTC: 'btcBalance',
+  LTC: 'ltcBalance',
+  ETH: 'ethBalance',
+  'OPT-ETH': 'optethBalance',
+  USDT: 'usdtBalance',
+  'BSC-USD': 'bscusdBalance',
+  'OPT-USD': 'optusdBalance',
+  'ETH-USDC': 'ethusdcBalance',
+  'BSC-USDC': 'bscusdcBalance',
+  BNB: 'bnbBalance',
+};
+
+/** The merchant's balance of one asset on one network, as exact decimal text. */
+export function balanceOf(balances: MerchantBalances, code: AssetCode): string {
+  return decimalText(balances[balanceFieldByCode[code]]);
+}
 
 export function balanceRows(balances: MerchantBalances): MerchantBalanceRow[] {
   return merchantBalanceFields.map((field) => ({

@@ -45,7 +45,7 @@ export function requireWebUrl(text: string, field: string, what: string): string
 
 export function createMerchantDeposits(keys: MerchantKeys) {
   return {
-    async create(input: CreateDepositInput): Promise<MerchantDepositAddressView> {
+    async create(userGuid: string, input: CreateDepositInput): Promise<MerchantDepositAddressView> {
       const entry = assetByCode(input.code);
       const callbackUrl = requireWebUrl(input.callbackUrl, 'callbackUrl', 'callback URL');
       const redirectUrl = input.redirectUrl
@@ -56,7 +56,7 @@ export function createMerchantDeposits(keys: MerchantKeys) {
       if (input.currency && !amount)
         throw new AppError('bad_input', 'A currency is only used with an expected amount.', { field: 'currency' });
       const referenceId = input.referenceId.trim() === '' ? randomUUID() : input.referenceId.trim();
-      const { client } = await keys.connect();
+      const { client } = await keys.connect(userGuid);
       const created = await client.createDepositAddress({
         Symbol: entry.code,
         Label: input.label,
@@ -86,13 +86,16 @@ export function createMerchantDeposits(keys: MerchantKeys) {
       };
     },
 
-    async get(input: {
-      memberId: string;
-      code: string;
-      label?: string | undefined;
-    }): Promise<MerchantDepositAddressView> {
+    async get(
+      userGuid: string,
+      input: {
+        memberId: string;
+        code: string;
+        label?: string | undefined;
+      },
+    ): Promise<MerchantDepositAddressView> {
       const entry = assetByCode(input.code);
-      const { client } = await keys.connect();
+      const { client } = await keys.connect(userGuid);
       const found = await client.getDepositAddress({
         MemberId: input.memberId,
         Symbol: entry.code,

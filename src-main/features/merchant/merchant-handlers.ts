@@ -5,6 +5,7 @@ import type { SettingsStore } from '../../settings/settings-store';
 import { settingsJournal } from '../../settings/unresolved-intents';
 import { checkCallbackBody } from './callback-check';
 import { balanceRows } from './merchant-balances';
+import { createMerchantAccess, type MerchantActor, type MerchantSession } from './merchant-access';
 import { createMerchantDeposits } from './merchant-deposits';
 import { createMerchantKeys } from './merchant-keys';
 import { createMerchantVerification } from './merchant-verification';
@@ -14,61 +15,107 @@ export interface MerchantDeps {
   readonly settings: SettingsStore;
   readonly secrets: SecretStore;
   readonly logger: Logger;
+  /** Who is signed in, in which account and role: every merchant operation needs it (security.md 30). */
+  readonly session: MerchantSession;
   readonly localSandboxPort?: number;
   /** Tests may route requests through a proxy; the app uses the global fetch. */
   readonly fetch?: typeof fetch;
+  readonly requestTimeoutMs?: number;
 }
 
 type MerchantHandlers = Pick<Handlers, Extract<keyof Handlers, `merchant.${string}`>>;
 
 export interface MerchantFeature {
   readonly handlers: MerchantHandlers;
-  /** Verified withdrawal addresses, for the send form's look-alike warning (security: address poisoning). */
+  /**
+   * Verified withdrawal addresses of the signed-in user's merchant keys, for the send form's look-alike
+   * warning (security: address poisoning). Empty without a session or keys.
+   */
   readonly verifiedAddresses: () => Promise<readonly string[]>;
 }
 
 /** The merchant treasury (Interface B): its slice of the bridge and what other features may ask of it. */
 export function createMerchantFeature(deps: MerchantDeps): MerchantFeature {
   const keys = createMerchantKeys(deps);
+  const access = createMerchantAccess(deps.session);
   const verification = createMerchantVerification(keys);
-  const withdraw = createMerchantWithdraw(keys, settingsJournal(deps.settings, 'withdraw', deps.logger));
+  const withdraw = createMerchantWithdraw({
+    keys,
+    session: deps.session,
+    logger: deps.logger,
+    journal: settingsJournal(deps.settings, 'withdraw', deps.logger),
+  });
   const deposits = createMerchantDeposits(keys);
 
+  /** Every operation: an unlocked, signed-in session, and ownerless keys migrated away first. */
+  async function signedIn(): Promise<MerchantActor> {
+    const actor = access.signedIn();
+    await keys.migrated();
+    return actor;
+  }
+  /** Operations that move money or decide where it may go: a money-moving role as well. */
+  async function moneyMover(what: string): Promise<MerchantActor> {
+    const actor = access.moneyMover(what);
+    await keys.migrated();
+    return actor;
+  }
+
   const handlers: MerchantHandlers = {
-    'merchant.getSettings': () => keys.overview(),
-    'merchant.setEnvironment': ({ environment }) => keys.setEnvironment(environment),
-    'merchant.setApiUrl': ({ environment, apiUrl }) => keys.setApiUrl(environment, apiUrl),
+    'merchant.getSettings': async () => keys.overview((await signedIn()).userGuid),
+    'merchant.setEnvironment': async ({ environment }) => keys.setEnvironment((await signedIn()).userGuid, environment),
+    'merchant.setApiUrl': async ({ environment, apiUrl }) =>
+      keys.setApiUrl((await moneyMover('change merchant API addresses')).userGuid, environment, apiUrl),
     'merchant.setAllowUnverified': async ({ allow }) => {
+      const { userGuid } = await moneyMover('change which addresses withdrawals may go to');
       await keys.updateMerchant((current) => ({ ...current, allowUnverified: allow }));
       deps.logger.info('merchant allow-unverified-addresses changed', { allow });
-      return keys.overview();
+      return keys.overview(userGuid);
     },
-    'merchant.saveKeys': ({ environment, publicKey, secretKey }) => keys.save(environment, publicKey, secretKey),
-    'merchant.deleteKeys': ({ environment }) => keys.remove(environment),
+    'merchant.saveKeys': async ({ environment, publicKey, secretKey }) =>
+      keys.save((await moneyMover('save merchant keys')).userGuid, environment, publicKey, secretKey),
+    'merchant.deleteKeys': async ({ environment }) => keys.remove((await signedIn()).userGuid, environment),
     'merchant.testConnection': async () => {
-      const connection = await keys.connect();
+      const connection = await keys.connect((await signedIn()).userGuid);
       await connection.client.balances();
       return { message: `Connected to ${connection.origin}: the merchant API accepted these keys.` };
     },
-    'merchant.balances': async () => balanceRows(await (await keys.connect()).client.balances()),
-    'merchant.verifiedList': ({ referenceId }) => verification.verifiedList(referenceId),
-    'merchant.verifyStart': (input) => verification.start(input),
-    'merchant.verifyPending': () => verification.list(),
-    'merchant.verifyConfirm': ({ id, amount }) => verification.confirm(id, amount),
-    'merchant.verifyRestart': ({ id }) => verification.restart(id),
-    'merchant.verifyDiscard': ({ id }) => verification.discard(id),
-    'merchant.withdrawConfirm': (input) => withdraw.confirm(input),
-    'merchant.withdrawSubmit': ({ intentId, tfaCode }) => withdraw.submit(intentId, tfaCode),
-    'merchant.withdrawCheckStatus': ({ intentId, tfaCode }) => withdraw.checkStatus(intentId, tfaCode),
-    'merchant.withdrawGet': ({ intentId }) => withdraw.get(intentId),
-    'merchant.withdrawUnresolved': () => withdraw.unresolved(),
-    'merchant.depositCreate': (input) => deposits.create(input),
-    'merchant.depositGet': (input) => deposits.get(input),
-    'merchant.callbackCheck': async ({ body }) => checkCallbackBody(body, await keys.activeSecret()),
+    'merchant.balances': async () =>
+      balanceRows(await (await keys.connect((await signedIn()).userGuid)).client.balances()),
+    'merchant.verifiedList': async ({ referenceId }) =>
+      verification.verifiedList((await signedIn()).userGuid, referenceId),
+    'merchant.verifyStart': async (input) =>
+      verification.start((await moneyMover('verify withdrawal addresses')).userGuid, input),
+    'merchant.verifyPending': async () => verification.list((await signedIn()).userGuid),
+    'merchant.verifyConfirm': async ({ id, amount }) =>
+      verification.confirm((await moneyMover('verify withdrawal addresses')).userGuid, id, amount),
+    'merchant.verifyRestart': async ({ id }) =>
+      verification.restart((await moneyMover('verify withdrawal addresses')).userGuid, id),
+    'merchant.verifyDiscard': async ({ id }) => verification.discard((await signedIn()).userGuid, id),
+    'merchant.withdrawConfirm': async (input) => withdraw.confirm(await moneyMover('withdraw'), input),
+    'merchant.withdrawSubmit': async ({ intentId, tfaCode }) =>
+      withdraw.submit(await moneyMover('withdraw'), intentId, tfaCode),
+    // A look-up only: anyone signed in who may see the withdrawal can learn whether it went through.
+    'merchant.withdrawCheckStatus': async ({ intentId }) => withdraw.checkStatus(await signedIn(), intentId),
+    'merchant.withdrawGet': async ({ intentId }) => withdraw.get(await signedIn(), intentId),
+    'merchant.withdrawUnresolved': async () => withdraw.unresolved(await signedIn()),
+    // A deposit address with its callback URL decides where payers' money is announced: treasury work.
+    'merchant.depositCreate': async (input) =>
+      deposits.create((await moneyMover('create deposit addresses')).userGuid, input),
+    'merchant.depositGet': async (input) => deposits.get((await signedIn()).userGuid, input),
+    'merchant.callbackCheck': async ({ body }) =>
+      checkCallbackBody(body, await keys.activeSecret((await signedIn()).userGuid)),
   };
-  return { handlers, verifiedAddresses: () => verification.knownVerifiedAddresses() };
-}
 
-export function createMerchantHandlers(deps: MerchantDeps): MerchantHandlers {
-  return createMerchantFeature(deps).handlers;
+  return {
+    handlers,
+    async verifiedAddresses() {
+      let userGuid: string;
+      try {
+        userGuid = access.signedIn().userGuid;
+      } catch {
+        return [];
+      }
+      return verification.knownVerifiedAddresses(userGuid);
+    },
+  };
 }

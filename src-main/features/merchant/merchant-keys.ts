@@ -21,15 +21,26 @@ export interface MerchantKeysDeps {
   readonly logger: Logger;
   readonly localSandboxPort?: number;
   readonly fetch?: typeof fetch;
+  /** How long a merchant API call may take before its outcome counts as unanswered (tests shorten it). */
+  readonly requestTimeoutMs?: number;
 }
 
-/** The keychain entry of one merchant secret: bound to its environment and public key by name. */
-export function secretAccount(environment: EnvironmentId, publicKey: string): string {
+/**
+ * The keychain entry of one merchant secret: bound by name to the user who saved it, its environment and
+ * its public key (security.md 30). Another user's lookup names another entry, so it can never find it.
+ */
+export function secretAccount(userGuid: string, environment: EnvironmentId, publicKey: string): string {
+  return `merchant-secret:${userGuid}:${environment}:${publicKey}`;
+}
+
+/** The entry name of versions before keys had owners; only ever used to delete such an entry. */
+function ownerlessSecretAccount(environment: EnvironmentId, publicKey: string): string {
   return `merchant-secret:${environment}:${publicKey}`;
 }
 
 /** What a client needs, all read from main-side state: the renderer never names a URL or a key. */
 export interface MerchantConnection {
+  readonly userGuid: string;
   readonly environment: EnvironmentId;
   readonly publicKey: string;
   readonly origin: string;
@@ -37,13 +48,18 @@ export interface MerchantConnection {
 }
 
 /**
- * Merchant API environments and their keys. Keys are bound to the environment they were entered for
- * (the keychain account name carries it) and to the API origin it had then (kept in settings): a request
- * only ever goes out with the active environment's own keys, to the origin those keys were entered for.
- * So production keys never reach a sandbox URL, nor sandbox keys production, even if a URL is edited later.
+ * Merchant API environments and each user's keys. Keys belong to the user who saved them (settings keep
+ * the binding under their user GUID, the keychain entry carries it in its name): a different user, or
+ * nobody, can neither use nor see them (security.md 30). They are also bound to the environment they were
+ * entered for and to the API origin it had then: a request only ever goes out with the active
+ * environment's own keys, to the origin those keys were entered for, so production keys never reach a
+ * sandbox URL, nor sandbox keys production, even if a URL is edited later. Every function takes the
+ * user explicitly; the caller has checked the session (merchant-access.ts).
  */
 export function createMerchantKeys(deps: MerchantKeysDeps) {
   const merchant = (): MerchantSettings => deps.settings.get().merchant;
+  const bindingsOf = (userGuid: string) => merchant().keysByUser[userGuid] ?? {};
+  let migration: Promise<void> | null = null;
 
   function apiUrlOf(environment: EnvironmentId): string | null {
     const own = merchant().apiUrls[environment];
@@ -53,8 +69,8 @@ export function createMerchantKeys(deps: MerchantKeysDeps) {
     return builtInEndpoints(environment, deps.localSandboxPort)?.apiUrl ?? null;
   }
 
-  function bindingProblem(environment: EnvironmentId): string | null {
-    const binding = merchant().keys[environment];
+  function bindingProblem(userGuid: string, environment: EnvironmentId): string | null {
+    const binding = bindingsOf(userGuid)[environment];
     if (!binding) return null;
     const url = apiUrlOf(environment);
     if (url === null) return `No merchant API address is set for ${environmentLabels[environment]}.`;
@@ -65,9 +81,9 @@ export function createMerchantKeys(deps: MerchantKeysDeps) {
     return null;
   }
 
-  async function view(environment: EnvironmentId): Promise<MerchantEnvironmentView> {
-    const binding = merchant().keys[environment];
-    const secret = binding ? await deps.secrets.get(secretAccount(environment, binding.publicKey)) : null;
+  async function view(userGuid: string, environment: EnvironmentId): Promise<MerchantEnvironmentView> {
+    const binding = bindingsOf(userGuid)[environment];
+    const secret = binding ? await deps.secrets.get(secretAccount(userGuid, environment, binding.publicKey)) : null;
     if (secret) deps.logger.registerSecret?.(secret);
     return {
       id: environment,
@@ -77,18 +93,18 @@ export function createMerchantKeys(deps: MerchantKeysDeps) {
       publicKey: binding?.publicKey ?? null,
       secretKey: secret ? 'set' : 'missing',
       boundOrigin: binding?.boundOrigin ?? null,
-      problem: bindingProblem(environment),
+      problem: bindingProblem(userGuid, environment),
     };
   }
 
-  async function overview(): Promise<MerchantOverview> {
+  async function overview(userGuid: string): Promise<MerchantOverview> {
     const current = merchant();
     return {
       environment: current.environment,
-      environments: await Promise.all(merchantEnvironments.map(view)),
+      environments: await Promise.all(merchantEnvironments.map((environment) => view(userGuid, environment))),
       allowUnverified: current.allowUnverified,
       keychain: deps.secrets.kind === 'keychain' ? 'available' : 'unavailable',
-      lastReferenceId: current.lastReferenceId,
+      lastReferenceId: current.lastReferenceIdByUser[userGuid] ?? '',
     };
   }
 
@@ -96,9 +112,39 @@ export function createMerchantKeys(deps: MerchantKeysDeps) {
     await deps.settings.update((settings) => ({ ...settings, merchant: change(settings.merchant) }));
   }
 
-  async function deleteSecret(environment: EnvironmentId): Promise<void> {
-    const binding = merchant().keys[environment];
-    if (binding) await deps.secrets.delete(secretAccount(environment, binding.publicKey));
+  async function deleteSecret(userGuid: string, environment: EnvironmentId): Promise<void> {
+    const binding = bindingsOf(userGuid)[environment];
+    if (binding) await deps.secrets.delete(secretAccount(userGuid, environment, binding.publicKey));
+  }
+
+  /**
+   * Keys and pending verifications from before keys had owners belong to nobody: whoever signs in next
+   * must not inherit them (the finding: a Viewer withdrew with an administrator's keys). Their keychain
+   * entries are deleted and the settings forget them; the user who owns the merchant enters the secret
+   * again. A keychain that fails here is logged: the binding is gone either way, so the entry is never used.
+   */
+  async function migrateOwnerless(): Promise<void> {
+    const current = merchant();
+    const ownerless = Object.entries(current.keys) as [EnvironmentId, { publicKey: string }][];
+    const orphanedVerifications = current.pendingVerifications.filter((pending) => pending.ownerUserGuid === null);
+    if (ownerless.length === 0 && orphanedVerifications.length === 0) return;
+    for (const [environment, binding] of ownerless) {
+      await deps.secrets.delete(ownerlessSecretAccount(environment, binding.publicKey)).catch((error: unknown) => {
+        deps.logger.warn('could not delete an ownerless merchant secret', {
+          environment,
+          error: error instanceof Error ? error.name : 'unknown',
+        });
+      });
+    }
+    await updateMerchant((settings) => ({
+      ...settings,
+      keys: {},
+      pendingVerifications: settings.pendingVerifications.filter((pending) => pending.ownerUserGuid !== null),
+    }));
+    deps.logger.info('merchant keys without an owner removed; they must be entered again', {
+      environments: ownerless.map(([environment]) => environment),
+      verifications: orphanedVerifications.length,
+    });
   }
 
   return {
@@ -107,12 +153,21 @@ export function createMerchantKeys(deps: MerchantKeysDeps) {
     overview,
     updateMerchant,
 
-    async setEnvironment(environment: EnvironmentId): Promise<MerchantOverview> {
-      await updateMerchant((current) => ({ ...current, environment }));
-      return overview();
+    /** Runs the ownerless-keys migration once per run; every merchant operation awaits it first. */
+    migrated(): Promise<void> {
+      migration ??= migrateOwnerless().catch((error: unknown) => {
+        migration = null;
+        throw error;
+      });
+      return migration;
     },
 
-    async setApiUrl(environment: EnvironmentId, text: string): Promise<MerchantOverview> {
+    async setEnvironment(userGuid: string, environment: EnvironmentId): Promise<MerchantOverview> {
+      await updateMerchant((current) => ({ ...current, environment }));
+      return overview(userGuid);
+    },
+
+    async setApiUrl(userGuid: string, environment: EnvironmentId, text: string): Promise<MerchantOverview> {
       if (environment === 'local-sandbox')
         throw new AppError('bad_input', 'The local sandbox address is built in.', { field: 'apiUrl' });
       const url = requireApiUrl(environment, text);
@@ -131,10 +186,15 @@ export function createMerchantKeys(deps: MerchantKeysDeps) {
         );
       }
       await updateMerchant((current) => ({ ...current, apiUrls: { ...current.apiUrls, [environment]: url } }));
-      return overview();
+      return overview(userGuid);
     },
 
-    async save(environment: EnvironmentId, publicKey: string, secretKey: string): Promise<MerchantOverview> {
+    async save(
+      userGuid: string,
+      environment: EnvironmentId,
+      publicKey: string,
+      secretKey: string,
+    ): Promise<MerchantOverview> {
       const url = apiUrlOf(environment);
       if (url === null) {
         throw new AppError(
@@ -145,40 +205,54 @@ export function createMerchantKeys(deps: MerchantKeysDeps) {
       }
       deps.logger.registerSecret?.(secretKey);
       // A new public key replaces the old pair whole: the old secret must not linger under the old name.
-      await deleteSecret(environment);
-      await deps.secrets.set(secretAccount(environment, publicKey), secretKey);
+      await deleteSecret(userGuid, environment);
+      await deps.secrets.set(secretAccount(userGuid, environment, publicKey), secretKey);
       await updateMerchant((current) => ({
         ...current,
-        keys: { ...current.keys, [environment]: { publicKey, boundOrigin: new URL(url).origin } },
+        keysByUser: {
+          ...current.keysByUser,
+          [userGuid]: {
+            ...current.keysByUser[userGuid],
+            [environment]: { publicKey, boundOrigin: new URL(url).origin },
+          },
+        },
       }));
       deps.logger.info('merchant keys saved', { environment, secretStore: deps.secrets.kind });
-      return overview();
+      return overview(userGuid);
     },
 
-    async remove(environment: EnvironmentId): Promise<MerchantOverview> {
-      await deleteSecret(environment);
+    async remove(userGuid: string, environment: EnvironmentId): Promise<MerchantOverview> {
+      await deleteSecret(userGuid, environment);
       await updateMerchant((current) => {
-        const keys = { ...current.keys };
-        delete keys[environment];
-        return { ...current, keys };
+        const own = { ...current.keysByUser[userGuid] };
+        delete own[environment];
+        return { ...current, keysByUser: { ...current.keysByUser, [userGuid]: own } };
       });
       deps.logger.info('merchant keys deleted', { environment });
-      return overview();
+      return overview(userGuid);
     },
 
-    /** A client for the active environment, or a clear reason why there is none. Nothing is sent here. */
-    async connect(): Promise<MerchantConnection> {
+    async rememberReferenceId(userGuid: string, referenceId: string): Promise<void> {
+      if (merchant().lastReferenceIdByUser[userGuid] === referenceId) return;
+      await updateMerchant((current) => ({
+        ...current,
+        lastReferenceIdByUser: { ...current.lastReferenceIdByUser, [userGuid]: referenceId },
+      }));
+    },
+
+    /**
+     * A client for the user's keys in the active environment, or a clear reason why there is none. Nothing
+     * is sent here.
+     */
+    async connect(userGuid: string): Promise<MerchantConnection> {
       const environment = merchant().environment;
       const label = environmentLabels[environment];
-      const binding = merchant().keys[environment];
+      const binding = bindingsOf(userGuid)[environment];
       if (!binding)
-        throw new AppError(
-          'not_configured',
-          `No merchant keys are set for ${label}. Add them under Merchant API keys.`,
-        );
-      const problem = bindingProblem(environment);
+        throw new AppError('not_configured', `You have no merchant keys for ${label}. Add them under API keys.`);
+      const problem = bindingProblem(userGuid, environment);
       if (problem) throw new AppError('not_configured', problem);
-      const secretKey = await deps.secrets.get(secretAccount(environment, binding.publicKey));
+      const secretKey = await deps.secrets.get(secretAccount(userGuid, environment, binding.publicKey));
       if (!secretKey) {
         throw new AppError(
           'not_configured',
@@ -187,6 +261,7 @@ export function createMerchantKeys(deps: MerchantKeysDeps) {
       }
       const apiUrl = apiUrlOf(environment) as string;
       return {
+        userGuid,
         environment,
         publicKey: binding.publicKey,
         origin: binding.boundOrigin,
@@ -196,17 +271,18 @@ export function createMerchantKeys(deps: MerchantKeysDeps) {
           secretKey,
           logger: deps.logger,
           ...(deps.fetch ? { fetch: deps.fetch } : {}),
+          ...(deps.requestTimeoutMs === undefined ? {} : { timeoutMs: deps.requestTimeoutMs }),
         }),
       };
     },
 
-    /** The stored secret of the active environment, for checking callback signatures in main. */
-    async activeSecret(): Promise<string> {
+    /** The user's stored secret of the active environment, for checking callback signatures in main. */
+    async activeSecret(userGuid: string): Promise<string> {
       const environment = merchant().environment;
-      const binding = merchant().keys[environment];
-      const secret = binding ? await deps.secrets.get(secretAccount(environment, binding.publicKey)) : null;
+      const binding = bindingsOf(userGuid)[environment];
+      const secret = binding ? await deps.secrets.get(secretAccount(userGuid, environment, binding.publicKey)) : null;
       if (!secret)
-        throw new AppError('not_configured', `No secret key is stored for ${environmentLabels[environment]}.`);
+        throw new AppError('not_configured', `You have no secret key stored for ${environmentLabels[environment]}.`);
       deps.logger.registerSecret?.(secret);
       return secret;
     },

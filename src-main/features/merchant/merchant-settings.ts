@@ -3,7 +3,7 @@ import { EnvironmentId } from '../../../src-preload/contract/app';
 
 /**
  * The merchant part of settings.json: non-secret only. Secret keys live in the keychain under
- * `merchant-secret:<environment>:<publicKey>`; tests search this file for them.
+ * `merchant-secret:<userGuid>:<environment>:<publicKey>`; tests search this file for them.
  */
 export const MerchantKeyBinding = z.object({
   publicKey: z.string().min(1).max(200),
@@ -27,6 +27,8 @@ export const PendingVerification = z.object({
   label: z.string(),
   startedAt: z.string(),
   wrongAttempts: z.number().int().min(0),
+  /** The user who started it, with their keys; null in files from before keys had owners (dropped). */
+  ownerUserGuid: z.string().min(1).nullable().default(null),
 });
 export type PendingVerification = z.infer<typeof PendingVerification>;
 
@@ -34,12 +36,18 @@ export const MerchantSettings = z.object({
   environment: EnvironmentId,
   /** Interface B host per environment, where the user set one (custom always, the others optionally). */
   apiUrls: z.partialRecord(EnvironmentId, z.string()),
+  /**
+   * Keys saved before keys had owners. Nobody's (security.md 30): never used or shown; their keychain
+   * entries are deleted and the section emptied on first use, and the user enters the secret again.
+   */
   keys: z.partialRecord(EnvironmentId, MerchantKeyBinding),
+  /** Keys per user GUID, per environment: only the user who saved them can use or see them. */
+  keysByUser: z.record(z.string().min(1), z.partialRecord(EnvironmentId, MerchantKeyBinding)).default({}),
   pendingVerifications: z.array(PendingVerification),
   /** Off by default: withdrawals go only to addresses the service lists as verified. */
   allowUnverified: z.boolean(),
-  /** Last reference id the verified list was shown for, so the screens open where the user left them. */
-  lastReferenceId: z.string().max(200),
+  /** Per user GUID, the last reference id the verified list was shown for, so the screens open where they left them. */
+  lastReferenceIdByUser: z.record(z.string().min(1), z.string().max(200)).default({}),
 });
 export type MerchantSettings = z.infer<typeof MerchantSettings>;
 
@@ -48,8 +56,9 @@ export function defaultMerchantSettings(): MerchantSettings {
     environment: 'local-sandbox',
     apiUrls: {},
     keys: {},
+    keysByUser: {},
     pendingVerifications: [],
     allowUnverified: false,
-    lastReferenceId: '',
+    lastReferenceIdByUser: {},
   };
 }

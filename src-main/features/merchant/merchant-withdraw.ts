@@ -1,14 +1,20 @@
+import Decimal from 'decimal.js';
 import type { WithdrawIntentView } from '../../../src-preload/contract/merchant';
 import type { BridgeError } from '../../../src-preload/result';
 import { AppError } from '../../app-error';
+import type { Logger } from '../../logging/logger';
 import { toWireAmount } from '../../service/interface-b';
 import type { WithdrawResult } from '../../service/interface-b-schemas';
 import { checkAddress } from '../addresses/validate-address';
 import type { Intent } from '../money/at-most-once';
 import { journaledLedger, type IntentJournal } from '../money/intent-journal';
+import { requireAcknowledged } from '../money/unresolved-guard';
+import { findInHistory } from '../send/find-in-history';
 import { assetByCode, networkNameById, networkOf, requireAmountPrecision } from './asset-lookup';
+import type { MerchantActor, MerchantSession } from './merchant-access';
+import { balanceOf } from './merchant-balances';
 import type { MerchantConnection, MerchantKeys } from './merchant-keys';
-import { sameAddress } from './merchant-verification';
+import { matchesVerified } from './verified-match';
 import type { WithdrawBody } from './withdraw-body';
 
 export interface WithdrawInput {
@@ -18,31 +24,58 @@ export interface WithdrawInput {
   readonly amount: string;
   readonly label: string;
   readonly email: string;
+  /** Unknown withdrawals the user was shown and chose to go ahead beside (security.md 27). */
+  readonly acknowledgedIntentIds?: readonly string[] | undefined;
 }
 
-// Refusals after which the service has certainly not recorded the withdrawal (it would have answered a
-// duplicate with the original result before judging the new request).
-const definiteRefusals = new Set(['bad_input', 'invalid_code', 'insufficient_balance']);
+export interface MerchantWithdrawDeps {
+  readonly keys: MerchantKeys;
+  /** The signed-in user's Interface A, where withdrawals are looked up; and session changes. */
+  readonly session: Pick<MerchantSession, 'interfaceA' | 'onChange'>;
+  readonly logger: Logger;
+  readonly journal?: IntentJournal<WithdrawBody, null> | undefined;
+}
+
+type Withdrawal = Intent<WithdrawBody, WithdrawResult>;
 
 /**
- * Merchant withdrawals (spec 4.2 call 1) under the at-most-once rules of security.md 21-24.
+ * Merchant withdrawals (spec 4.2 call 1) under the same intent model as send and swap (security.md 21-29):
  *
- * The ledger's reference id is both the ReferenceId and the MerchantTransactionId: fixed when the user
- * confirms, reused for any deliberate retry, new only for a new withdrawal.
- *
- * Reconciling an unknown outcome: Interface B has no withdrawal history or look-up endpoint. What it does
- * have is idempotency on MerchantTransactionId — a request repeating an already committed id with the same
- * body is answered with the original result and moves nothing. So "Check status" re-sends the identical
- * frozen request (same id, same body, a fresh two-factor code since codes are never stored), only when the
- * user asks: if the first request landed, the answer is its result; if it did not, this request is the one
- * that lands. Either way the money moves once. It is never done automatically.
+ * - The ledger's reference id is both the ReferenceId and the MerchantTransactionId: fixed when the user
+ *   confirms, reused for a deliberate retry after a definite refusal, new only for a new withdrawal.
+ * - Refusals are failed results. Only the Z-codes that prove nothing moved make a refusal
+ *   (interface-b-errors.ts); anything else leaves the outcome unknown, and nothing is ever re-sent then.
+ * - "Check status" is a look-up only: the MerchantTransactionId in the signed-in user's account history
+ *   (Interface B has no withdrawal look-up). Found settles it; not found keeps it unknown, since absence
+ *   is no proof (security.md 27, 29). A new withdrawal beside an unknown one needs the user's
+ *   acknowledgement of each by id.
+ * - Before a two-factor code is asked for, the merchant balance of that asset on that network must cover
+ *   the amount, so no code is spent on a request that cannot succeed (issue 13, finding 5).
  */
-export function createMerchantWithdraw(keys: MerchantKeys, journal?: IntentJournal<WithdrawBody, null>) {
+export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
+  const { keys } = deps;
   // A withdrawal's view is derived from its body: there is no separate review to keep.
-  const ledger = journaledLedger<WithdrawBody, WithdrawResult, null>(journal, { get: () => null, set: () => {} });
+  const ledger = journaledLedger<WithdrawBody, WithdrawResult, null>(deps.journal, {
+    get: () => null,
+    set: () => {},
+  });
+  /** Why an outcome is unknown, in the words of the answer that made it so (the ledger keeps a generic one). */
+  const unknownReasons = new Map<string, BridgeError>();
   const checking = new Set<string>();
+  /**
+   * Withdrawals confirmed in this session and not yet settled. Locking, signing out or switching account
+   * empties it: a confirmation belongs to the session that made it (security.md 30). Unknown outcomes stay
+   * in the ledger and its journal; they are safety records, not session data.
+   */
+  const confirmedThisSession = new Set<string>();
+  let sessionAccount: string | null = null;
+  deps.session.onChange((view) => {
+    const account = view.status === 'signed-in' ? view.activeAccountGuid : null;
+    if (account === null || account !== sessionAccount) confirmedThisSession.clear();
+    sessionAccount = account;
+  });
 
-  function view(intent: Intent<WithdrawBody, WithdrawResult>, error: BridgeError | null = null): WithdrawIntentView {
+  function view(intent: Withdrawal): WithdrawIntentView {
     return {
       intentId: intent.id,
       merchantTransactionId: intent.referenceId,
@@ -57,13 +90,42 @@ export function createMerchantWithdraw(keys: MerchantKeys, journal?: IntentJourn
       state: intent.state,
       attempts: intent.attempts,
       result: intent.outcome,
-      error: error ?? intent.error,
+      error: (intent.state === 'unknown' ? unknownReasons.get(intent.id) : undefined) ?? intent.error,
     };
   }
 
-  /** The keys in use now must be the ones the withdrawal was confirmed with. */
-  async function connectionFor(body: WithdrawBody): Promise<MerchantConnection> {
-    const connection = await keys.connect();
+  /**
+   * Who may see a withdrawal: the user who confirmed it, any user holding keys of the same merchant (they
+   * could otherwise pay it again), and everyone for one an earlier version left without an owner.
+   */
+  function visibleTo(intent: Withdrawal, userGuid: string): boolean {
+    const { body } = intent;
+    if (body.userGuid === null || body.userGuid === userGuid) return true;
+    return keys.current().keysByUser[userGuid]?.[body.environment]?.publicKey === body.publicKey;
+  }
+
+  function requireVisible(intentId: string, userGuid: string): Withdrawal {
+    const intent = ledger.get(intentId);
+    if (!visibleTo(intent, userGuid)) {
+      throw new AppError('not_found', 'This withdrawal is no longer known. Start again from the form.');
+    }
+    return intent;
+  }
+
+  function unknownFor(userGuid: string): Withdrawal[] {
+    return ledger.unknown().filter((intent) => visibleTo(intent, userGuid));
+  }
+
+  function describe(intent: Withdrawal): string {
+    return `${intent.body.amount} ${intent.body.code} to ${intent.body.address} (merchant transaction id ${intent.referenceId})`;
+  }
+
+  /** The keys in use now must be the user's own, the ones the withdrawal was confirmed with. */
+  async function connectionFor(userGuid: string, body: WithdrawBody): Promise<MerchantConnection> {
+    if (body.userGuid !== userGuid) {
+      throw new AppError('forbidden', 'This withdrawal was confirmed by another user, with their keys.');
+    }
+    const connection = await keys.connect(userGuid);
     if (
       connection.environment !== body.environment ||
       connection.publicKey !== body.publicKey ||
@@ -77,37 +139,32 @@ export function createMerchantWithdraw(keys: MerchantKeys, journal?: IntentJourn
     return connection;
   }
 
-  function send(connection: MerchantConnection, tfaCode: string) {
-    return (body: WithdrawBody, referenceId: string) =>
-      connection.client.withdraw(
-        {
-          ReferenceId: referenceId,
-          Amount: body.amount,
-          Symbol: body.code,
-          NetworkId: body.networkId,
-          Address: body.address,
-          Label: body.label,
-          MerchantTransactionId: referenceId,
-          Email: body.email,
-        },
-        tfaCode,
+  /** Refused before any code is asked for when the merchant balance cannot cover the amount (finding 5). */
+  async function requireBalance(connection: MerchantConnection, code: WithdrawBody['code'], amount: string) {
+    const entry = assetByCode(code);
+    const available = balanceOf(await connection.client.balances(), entry.code);
+    if (new Decimal(amount).greaterThan(available)) {
+      throw new AppError(
+        'insufficient_balance',
+        `The merchant balance of ${entry.code} on ${networkOf(entry).name} is ${available}, less than ${amount}. Nothing was sent and no two-factor code is needed.`,
+        { field: 'amount' },
       );
+    }
   }
 
   return {
-    async confirm(input: WithdrawInput): Promise<WithdrawIntentView> {
+    async confirm(actor: MerchantActor, input: WithdrawInput): Promise<WithdrawIntentView> {
       const entry = assetByCode(input.code);
       const network = networkOf(entry);
       const checked = await checkAddress(entry.network, input.address);
       if (!checked.ok) throw new AppError('invalid_address', checked.reason, { field: 'address' });
       const amount = requireAmountPrecision(entry, input.amount);
       toWireAmount(amount);
-      const connection = await keys.connect();
+      // A new withdrawal beside one whose outcome is unknown may pay twice (security.md 27).
+      requireAcknowledged(unknownFor(actor.userGuid), input.acknowledgedIntentIds, describe);
+      const connection = await keys.connect(actor.userGuid);
       const listed = await connection.client.withdrawableAssets(input.referenceId);
-      const verified = listed.some(
-        (asset) =>
-          asset.symbol === entry.code && asset.networkId === network.id && sameAddress(asset.address, checked.address),
-      );
+      const verified = listed.some((asset) => matchesVerified(asset, entry, checked.address));
       if (!verified && !keys.current().allowUnverified) {
         throw new AppError(
           'forbidden',
@@ -115,6 +172,7 @@ export function createMerchantWithdraw(keys: MerchantKeys, journal?: IntentJourn
           { field: 'address' },
         );
       }
+      await requireBalance(connection, entry.code, amount);
       const intent = ledger.confirm({
         environment: connection.environment,
         publicKey: connection.publicKey,
@@ -126,62 +184,100 @@ export function createMerchantWithdraw(keys: MerchantKeys, journal?: IntentJourn
         label: input.label,
         email: input.email,
         verified,
+        userGuid: actor.userGuid,
       });
+      confirmedThisSession.add(intent.id);
+      deps.logger.info('withdrawal confirmed', { merchantTransactionId: intent.referenceId, asset: entry.code });
       return view(intent);
     },
 
-    async submit(intentId: string, tfaCode: string): Promise<WithdrawIntentView> {
-      const intent = ledger.get(intentId);
+    /** Sends the frozen withdrawal once; refusals and unknown outcomes are failed results. */
+    async submit(actor: MerchantActor, intentId: string, tfaCode: string): Promise<WithdrawIntentView> {
+      const intent = requireVisible(intentId, actor.userGuid);
       if (intent.state === 'succeeded') return view(intent);
-      const connection = await connectionFor(intent.body);
-      try {
-        await ledger.submit(intentId, send(connection, tfaCode));
-        return view(ledger.get(intentId));
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        return view(ledger.get(intentId), error.toBridgeError());
+      if ((intent.state === 'confirmed' || intent.state === 'refused') && !confirmedThisSession.has(intentId)) {
+        throw new AppError(
+          'stale_precheck',
+          'This withdrawal was confirmed before Wallet Desk locked or the account changed. Review it again from the form.',
+        );
       }
+      const connection = await connectionFor(actor.userGuid, intent.body);
+      const answer: { error: AppError | null } = { error: null };
+      try {
+        await ledger.submit(intentId, async (body, referenceId) => {
+          deps.logger.info('withdrawal submitted', {
+            merchantTransactionId: referenceId,
+            attempt: intent.attempts + 1,
+          });
+          try {
+            return await connection.client.withdraw(
+              {
+                ReferenceId: referenceId,
+                Amount: body.amount,
+                Symbol: body.code,
+                NetworkId: body.networkId,
+                Address: body.address,
+                Label: body.label,
+                MerchantTransactionId: referenceId,
+                Email: body.email,
+              },
+              tfaCode,
+            );
+          } catch (error) {
+            answer.error = error instanceof AppError ? error : null;
+            throw error;
+          }
+        });
+      } catch (error) {
+        const settled = ledger.get(intentId);
+        const reason = answer.error;
+        if (settled.state === 'unknown' && reason?.code === 'outcome_unknown') {
+          // Keep the words of the answer (e.g. "awaiting e-mail approval"), not the ledger's generic ones.
+          unknownReasons.set(intentId, reason.toBridgeError());
+          deps.logger.warn('withdrawal outcome unknown', { merchantTransactionId: settled.referenceId });
+          throw reason;
+        }
+        throw error;
+      }
+      confirmedThisSession.delete(intentId);
+      return view(ledger.get(intentId));
     },
 
-    async checkStatus(intentId: string, tfaCode: string): Promise<WithdrawIntentView> {
-      const intent = ledger.get(intentId);
+    /**
+     * Looks the withdrawal up in the signed-in user's account history by its MerchantTransactionId. Never
+     * sends anything (security.md 29). Found settles it; not found keeps it unknown (security.md 27).
+     */
+    async checkStatus(actor: MerchantActor, intentId: string): Promise<WithdrawIntentView> {
+      const intent = requireVisible(intentId, actor.userGuid);
       if (intent.state !== 'unknown') return view(intent);
       if (checking.has(intentId)) {
-        return view(intent, {
-          code: 'in_flight',
-          message: 'The status is already being checked. Wait for its result.',
-        });
+        throw new AppError('in_flight', 'The status is already being checked. Wait for its result.');
       }
       checking.add(intentId);
       try {
-        const connection = await connectionFor(intent.body);
-        const result = await send(connection, tfaCode)(intent.body, intent.referenceId);
-        return view(await ledger.reconcile(intentId, result));
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        if (definiteRefusals.has(error.code)) {
-          const refused = await ledger.reconcile(intentId, null);
-          return view(refused, {
-            code: error.code,
-            message: `The service has no record of this withdrawal and refused the re-sent request, so no money moved. ${error.message} You can retry with the same merchant transaction id.`,
-          });
-        }
-        return view(ledger.get(intentId), {
-          code: 'outcome_unknown',
-          message: `The status could not be checked: ${error.message} The outcome is still unknown.`,
-        });
+        const mti = intent.referenceId;
+        const item = await findInHistory(
+          deps.session.interfaceA(),
+          mti,
+          (candidate) => candidate.merchantTransactionId === mti && candidate.type === 'Withdraw',
+        );
+        const found: WithdrawResult | null = item ? { txId: item.txId ?? '', explorerUrl: '', success: true } : null;
+        const settled = await ledger.reconcile(intentId, found);
+        unknownReasons.delete(intentId);
+        deps.logger.info('withdrawal looked up', { merchantTransactionId: mti, found: found !== null });
+        return view(settled);
       } finally {
         checking.delete(intentId);
       }
     },
 
-    get(intentId: string): WithdrawIntentView {
-      return view(ledger.get(intentId));
+    get(actor: MerchantActor, intentId: string): WithdrawIntentView {
+      return view(requireVisible(intentId, actor.userGuid));
     },
 
-    /** Withdrawals whose outcome is unknown, including those a previous run left, until checked. */
-    unresolved(): WithdrawIntentView[] {
-      return ledger.unknown().map((intent) => view(intent));
+    /** Withdrawals whose outcome is unknown that this user may see, including those a previous run left. */
+    unresolved(actor: MerchantActor): WithdrawIntentView[] {
+      return unknownFor(actor.userGuid).map(view);
     },
   };
 }

@@ -16,5 +16,11 @@ export const WithdrawBody = z.object({
   label: z.string(),
   email: z.string(),
   verified: z.boolean(),
+  /**
+   * The user who confirmed it with their keys (security.md 30). Null for a withdrawal an earlier version
+   * left unresolved: it is shown to every signed-in user until reconciled, since hiding a payout that may
+   * have gone through is what lets someone pay it twice (security.md 27).
+   */
+  userGuid: z.string().min(1).nullable().default(null),
 });
 export type WithdrawBody = Readonly<z.infer<typeof WithdrawBody>>;

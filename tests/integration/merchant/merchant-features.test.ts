@@ -1,18 +1,12 @@
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../../sandbox/server';
-import { createDispatcher, type Dispatch, type Handlers } from '../../../src-main/dispatch';
-import { createMerchantHandlers } from '../../../src-main/features/merchant/merchant-handlers';
-import { createMemoryStore } from '../../../src-main/keychain/memory-store';
-import type { SecretStore } from '../../../src-main/keychain/secret-store';
-import { openSettingsStore } from '../../../src-main/settings/settings-store';
-import { createRecordingLogger } from '../../unit/support/recording-logger';
-import { createCodeSource, WIDE_TOTP_WINDOW } from '../../support/two-factor-codes';
+import type { OperationName } from '../../../src-preload/contract';
+import type { RunningSandbox } from '../../../sandbox/server';
+import { startMerchantMachine, type MerchantLaunch, type MerchantMachine } from './merchant-app';
 
 type Merchant = ReturnType<RunningSandbox['info']>['merchants'][number];
 type Outcome = { ok: true; value: unknown } | { ok: false; error: { code: string; message: string; field?: string } };
@@ -21,56 +15,29 @@ const ETH_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
 const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 
 describe('merchant treasury features against the sandbox', () => {
+  let machine: MerchantMachine;
   let sandbox: RunningSandbox;
   let merchant: Merchant;
   let other: Merchant;
-  let userDataDir: string;
-  const secrets: SecretStore = createMemoryStore();
-  const logger = createRecordingLogger();
-  /** Everything the renderer would have received. */
-  const outputs: string[] = [];
-  /** What the "address owner" sees arrive: amounts the service sent for verification. */
-  const sentForVerification: string[] = [];
-  let dispatch: Dispatch;
+  let app: MerchantLaunch;
+  let aliceGuid: string;
   let code: () => Promise<string>;
 
-  /** The bodies of every withdrawal request that left the app. */
-  const withdrawBodies: string[] = [];
-
-  const spyFetch: typeof fetch = async (input, init) => {
-    if (String(input).endsWith('/v1/withdraw/add')) withdrawBodies.push(String(init?.body ?? ''));
-    const response = await fetch(input, init);
-    if (String(input).endsWith('/v1/verify/start')) {
-      const json = (await response.clone().json()) as { data?: { amount?: number } };
-      if (json.data?.amount !== undefined) sentForVerification.push(new Decimal(String(json.data.amount)).toFixed());
-    }
-    return response;
-  };
-
-  async function open(): Promise<Dispatch> {
-    const settings = await openSettingsStore(userDataDir);
-    const handlers = createMerchantHandlers({
-      settings,
-      secrets,
-      logger,
-      localSandboxPort: Number(new URL(sandbox.origin).port),
-      fetch: spyFetch,
-    });
-    const inner = createDispatcher(handlers as Handlers, logger);
-    return async (operation, input) => {
-      const result = await inner(operation, input);
-      outputs.push(JSON.stringify(result));
-      return result;
-    };
-  }
+  /** The keychain entry of a merchant secret saved by alice. */
+  const entry = (environment: string, publicKey: string) => `merchant-secret:${aliceGuid}:${environment}:${publicKey}`;
 
   async function call(operation: string, input?: unknown): Promise<Outcome> {
-    return (await dispatch(operation, input)) as Outcome;
+    return (await app.call(operation as OperationName, input)) as Outcome;
   }
   async function value(operation: string, input?: unknown): Promise<Record<string, unknown>> {
     const result = await call(operation, input);
     if (!result.ok) throw new Error(`${operation} failed: ${result.error.code} ${result.error.message}`);
     return result.value as Record<string, unknown>;
+  }
+  /** A fresh launch of the app on the same settings and keychain, signed in as alice again. */
+  async function restart(): Promise<void> {
+    app = await machine.launch();
+    await app.signIn('alice');
   }
 
   /** A confirmed (not yet submitted) withdrawal of 0.001 ETH to the verified address of member-1. */
@@ -87,20 +54,17 @@ describe('merchant treasury features against the sandbox', () => {
   async function rows<T = Record<string, string>>(operation: string, input?: unknown): Promise<T[]> {
     return (await value(operation, input)) as unknown as T[];
   }
-  async function ethBalance(): Promise<Decimal> {
-    const row = (await rows('merchant.balances')).find((r) => r.field === 'ethBalance');
-    return new Decimal(row?.amount ?? 'NaN');
-  }
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, quiet: true, totpWindowSteps: WIDE_TOTP_WINDOW });
+    machine = await startMerchantMachine();
+    sandbox = machine.sandbox;
     [merchant, other] = sandbox.info().merchants as [Merchant, Merchant];
-    code = createCodeSource(merchant.totpSecret, WIDE_TOTP_WINDOW);
-    userDataDir = await mkdtemp(join(tmpdir(), 'merchant-features-'));
-    dispatch = await open();
+    code = machine.nextCode;
+    aliceGuid = machine.userOf('alice').userGuid;
+    await restart();
   });
   afterAll(async () => {
-    await sandbox?.close();
+    await machine?.close();
   });
 
   it('stores the secret key write-only and tests the connection', async () => {
@@ -116,7 +80,7 @@ describe('merchant treasury features against the sandbox', () => {
       boundOrigin: sandbox.origin,
       problem: null,
     });
-    expect(await secrets.get(`merchant-secret:local-sandbox:${merchant.publicKey}`)).toBe(merchant.secretKey);
+    expect(await machine.secrets.get(entry('local-sandbox', merchant.publicKey))).toBe(merchant.secretKey);
     expect(await value('merchant.testConnection')).toMatchObject({
       message: expect.stringContaining('accepted these keys'),
     });
@@ -143,7 +107,7 @@ describe('merchant treasury features against the sandbox', () => {
       error: { code: 'invalid_credentials', message: expect.stringMatching(/public key/) },
     });
     // The old public key's entry went away with the replaced pair.
-    expect(await secrets.get(`merchant-secret:local-sandbox:${merchant.publicKey}`)).toBeNull();
+    expect(await machine.secrets.get(entry('local-sandbox', merchant.publicKey))).toBeNull();
     await value('merchant.saveKeys', {
       environment: 'local-sandbox',
       publicKey: merchant.publicKey,
@@ -197,7 +161,7 @@ describe('merchant treasury features against the sandbox', () => {
       expect(await call('merchant.testConnection')).toMatchObject({ ok: false, error: { code: 'not_configured' } });
       expect(hits).toBe(0);
       await value('merchant.deleteKeys', { environment: 'custom' });
-      expect(await secrets.get(`merchant-secret:custom:${other.publicKey}`)).toBeNull();
+      expect(await machine.secrets.get(entry('custom', other.publicKey))).toBeNull();
     } finally {
       decoy.close();
       await value('merchant.setEnvironment', { environment: 'local-sandbox' });
@@ -215,7 +179,7 @@ describe('merchant treasury features against the sandbox', () => {
   });
 
   it('refuses a malformed address before any call', async () => {
-    const before = sentForVerification.length;
+    const before = machine.verificationAmounts.length;
     const bad = await call('merchant.verifyStart', {
       referenceId: 'member-1',
       code: 'ETH',
@@ -223,7 +187,7 @@ describe('merchant treasury features against the sandbox', () => {
       label: 'typo',
     });
     expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_address', field: 'address' } });
-    expect(sentForVerification.length).toBe(before);
+    expect(machine.verificationAmounts.length).toBe(before);
   });
 
   it('verifies with the exact amount only; a pending verification survives a restart', async () => {
@@ -233,11 +197,11 @@ describe('merchant treasury features against the sandbox', () => {
       address: ETH_ADDRESS,
       label: 'Treasury cold',
     });
-    expect(JSON.stringify(started)).not.toContain(sentForVerification.at(-1));
-    dispatch = await open();
+    expect(JSON.stringify(started)).not.toContain(machine.verificationAmounts.at(-1));
+    await restart();
     const pending = await rows<{ id: string }>('merchant.verifyPending');
     expect(pending.map((p) => p.id)).toContain(started.id);
-    const sent = new Decimal(sentForVerification.at(-1) as string);
+    const sent = new Decimal(machine.verificationAmounts.at(-1) as string);
     const wrong = await value('merchant.verifyConfirm', { id: started.id, amount: sent.plus('0.00000001').toFixed() });
     expect(wrong).toMatchObject({ verified: false, message: expect.stringMatching(/not the amount the service sent/) });
     const right = await value('merchant.verifyConfirm', { id: started.id, amount: sent.toFixed() });
@@ -262,83 +226,6 @@ describe('merchant treasury features against the sandbox', () => {
     await value('merchant.setAllowUnverified', { allow: true });
     expect(await value('merchant.withdrawConfirm', input)).toMatchObject({ verified: false, state: 'confirmed' });
     await value('merchant.setAllowUnverified', { allow: false });
-  });
-
-  it('withdraws to a verified address once, even when submitted again', async () => {
-    const before = await ethBalance();
-    const intent = await value('merchant.withdrawConfirm', {
-      referenceId: 'member-1',
-      code: 'ETH',
-      address: ETH_ADDRESS,
-      amount: '0.0125',
-      label: 'payout',
-      email: merchant.email,
-    });
-    expect(intent).toMatchObject({ verified: true, state: 'confirmed' });
-    // A double click: the same code twice, at once.
-    const tfaCode = await code();
-    const [first, second] = await Promise.all([
-      value('merchant.withdrawSubmit', { intentId: intent.intentId, tfaCode }),
-      value('merchant.withdrawSubmit', { intentId: intent.intentId, tfaCode }),
-    ]);
-    const states = [first.state, second.state].sort();
-    expect(states).toContain('succeeded');
-    const done = await value('merchant.withdrawSubmit', { intentId: intent.intentId, tfaCode });
-    expect(done).toMatchObject({
-      state: 'succeeded',
-      attempts: 1,
-      result: { success: true, explorerUrl: expect.stringContaining('etherscan.io') },
-    });
-    expect(before.minus(await ethBalance()).toFixed()).toBe('0.0125');
-  });
-
-  it('a wrong code is a definite refusal; the same intent can then be retried with a new code', async () => {
-    const intent = await confirmSmallEthWithdrawal();
-    const refused = await value('merchant.withdrawSubmit', { intentId: intent.intentId, tfaCode: '000000' });
-    expect(refused).toMatchObject({ state: 'refused', error: { code: 'bad_input' } });
-    const retried = await value('merchant.withdrawSubmit', { intentId: intent.intentId, tfaCode: await code() });
-    expect(retried).toMatchObject({ state: 'succeeded', merchantTransactionId: intent.merchantTransactionId });
-  });
-
-  it('commit then drop: outcome unknown, no resubmission, kept across a restart; "check status" finds the withdrawal without a second debit', async () => {
-    const before = await ethBalance();
-    const intent = await value('merchant.withdrawConfirm', {
-      referenceId: 'member-1',
-      code: 'ETH',
-      address: ETH_ADDRESS,
-      amount: '0.02',
-      label: '',
-      email: merchant.email,
-    });
-    sandbox.faults.set({ dropAfterCommitNext: 1 });
-    const unknown = await value('merchant.withdrawSubmit', { intentId: intent.intentId, tfaCode: await code() });
-    expect(unknown).toMatchObject({ state: 'unknown', error: { code: 'outcome_unknown' } });
-    const again = await value('merchant.withdrawSubmit', { intentId: intent.intentId, tfaCode: '123456' });
-    expect(again).toMatchObject({ state: 'unknown', attempts: 1 });
-
-    // The app quits before anyone checks: the next run still lists the withdrawal and will not send it anew.
-    dispatch = await open();
-    const unresolved = await rows<Record<string, unknown>>('merchant.withdrawUnresolved');
-    expect(unresolved).toEqual([
-      expect.objectContaining({
-        intentId: intent.intentId,
-        merchantTransactionId: intent.merchantTransactionId,
-        amount: '0.02',
-        address: ETH_ADDRESS,
-        state: 'unknown',
-      }),
-    ]);
-    expect(await value('merchant.withdrawSubmit', { intentId: intent.intentId, tfaCode: await code() })).toMatchObject({
-      state: 'unknown',
-      attempts: 1,
-    });
-
-    const checked = await value('merchant.withdrawCheckStatus', { intentId: intent.intentId, tfaCode: await code() });
-    expect(checked).toMatchObject({ state: 'succeeded', result: { success: true } });
-    expect(before.minus(await ethBalance()).toFixed()).toBe('0.02');
-    expect(await rows('merchant.withdrawUnresolved')).toEqual([]);
-    dispatch = await open();
-    expect(await rows('merchant.withdrawUnresolved')).toEqual([]);
   });
 
   it('creates and gets a merchant deposit address; validates its URLs first', async () => {
@@ -409,45 +296,45 @@ describe('merchant treasury features against the sandbox', () => {
   });
 
   it('never lets a secret key reach settings.json, the log or the renderer', async () => {
-    const settingsText = await readFile(join(userDataDir, 'settings.json'), 'utf8');
+    const settingsText = await readFile(join(machine.dir, 'settings.json'), 'utf8');
     for (const secret of [merchant.secretKey, other.secretKey]) {
       expect(settingsText).not.toContain(secret);
-      expect(logger.text()).not.toContain(secret);
-      expect(outputs.join('\n')).not.toContain(secret);
+      expect(machine.logger.text()).not.toContain(secret);
+      expect(machine.bridgeTraffic.join('\n')).not.toContain(secret);
     }
     expect(settingsText).toContain(merchant.publicKey);
   });
 
   it('checks a withdrawal two-factor code in main, sends it with one request only, and keeps it nowhere', async () => {
     const intent = await confirmSmallEthWithdrawal();
-    const sentBefore = withdrawBodies.length;
+    const sentBefore = machine.withdrawRequests.length;
     for (const tfaCode of ['12345', '1234567', '12a456', ' 123456', '']) {
       expect(await call('merchant.withdrawSubmit', { intentId: intent.intentId, tfaCode }), tfaCode).toMatchObject({
         ok: false,
         error: { code: 'bad_input' },
       });
     }
-    expect(withdrawBodies.length).toBe(sentBefore);
+    expect(machine.withdrawRequests.length).toBe(sentBefore);
 
     // A lost answer, so the withdrawal is written to settings.json while its outcome is unknown.
     const tfaCode = await code();
     sandbox.faults.set({ dropAfterCommitNext: 1 });
-    expect(await value('merchant.withdrawSubmit', { intentId: intent.intentId, tfaCode })).toMatchObject({
-      state: 'unknown',
+    expect(await call('merchant.withdrawSubmit', { intentId: intent.intentId, tfaCode })).toMatchObject({
+      ok: false,
+      error: { code: 'outcome_unknown' },
     });
-    expect(withdrawBodies.slice(sentBefore).filter((body) => body.includes(tfaCode))).toHaveLength(1);
+    expect(machine.withdrawRequests.slice(sentBefore).filter((body) => body.TfaCode === tfaCode)).toHaveLength(1);
 
     const asCode = new RegExp(`(?<!\\d)${tfaCode}(?!\\d)`);
-    expect(await readFile(join(userDataDir, 'settings.json'), 'utf8')).toContain(
-      intent.merchantTransactionId as string,
-    );
-    expect(await readFile(join(userDataDir, 'settings.json'), 'utf8')).not.toMatch(asCode);
-    expect(logger.text()).not.toMatch(asCode);
-    expect(outputs.join('\n')).not.toMatch(asCode);
+    const settingsText = await readFile(join(machine.dir, 'settings.json'), 'utf8');
+    expect(settingsText).toContain(intent.merchantTransactionId as string);
+    expect(settingsText).not.toMatch(asCode);
+    expect(machine.logger.text()).not.toMatch(asCode);
+    expect(machine.bridgeTraffic.join('\n')).not.toMatch(asCode);
 
-    // Checking the status re-sends the frozen request with a new code, never the old one.
-    const checked = await value('merchant.withdrawCheckStatus', { intentId: intent.intentId, tfaCode: await code() });
+    // Checking the status takes no code and sends nothing.
+    const checked = await value('merchant.withdrawCheckStatus', { intentId: intent.intentId });
     expect(checked).toMatchObject({ state: 'succeeded' });
-    expect(withdrawBodies.filter((body) => body.includes(tfaCode))).toHaveLength(1);
+    expect(machine.withdrawRequests.length).toBe(sentBefore + 1);
   });
 });

@@ -1,0 +1,235 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OperationName } from '../../../src-preload/contract';
+import {
+  confirmWithdrawal,
+  ETH_ADDRESS,
+  MEMBER,
+  setUpTreasury,
+  startMerchantMachine,
+  type MerchantLaunch,
+  type MerchantMachine,
+} from './merchant-app';
+
+// security.md 30 and issue 13 finding 3: every merchant operation needs an unlocked, signed-in session;
+// saved keys belong to the user who saved them; money-moving merchant operations need a money-moving role.
+
+/** One call of every merchant operation, with valid input, so only the session can refuse it. */
+function everyOperation(machine: MerchantMachine): Array<[OperationName, unknown]> {
+  return [
+    ['merchant.getSettings', undefined],
+    ['merchant.setEnvironment', { environment: 'local-sandbox' }],
+    ['merchant.setApiUrl', { environment: 'custom', apiUrl: 'https://api.example.com' }],
+    ['merchant.setAllowUnverified', { allow: false }],
+    [
+      'merchant.saveKeys',
+      { environment: 'local-sandbox', publicKey: machine.merchant.publicKey, secretKey: machine.merchant.secretKey },
+    ],
+    ['merchant.deleteKeys', { environment: 'custom' }],
+    ['merchant.testConnection', undefined],
+    ['merchant.balances', undefined],
+    ['merchant.verifiedList', { referenceId: MEMBER }],
+    ['merchant.verifyStart', { referenceId: MEMBER, code: 'ETH', address: ETH_ADDRESS, label: 'x' }],
+    ['merchant.verifyPending', undefined],
+    ['merchant.verifyConfirm', { id: 'some-id', amount: '0.1' }],
+    ['merchant.verifyRestart', { id: 'some-id' }],
+    ['merchant.verifyDiscard', { id: 'some-id' }],
+    [
+      'merchant.withdrawConfirm',
+      {
+        referenceId: MEMBER,
+        code: 'ETH',
+        address: ETH_ADDRESS,
+        amount: '0.001',
+        label: '',
+        email: machine.merchant.email,
+      },
+    ],
+    ['merchant.withdrawSubmit', { intentId: 'some-id', tfaCode: '123456' }],
+    ['merchant.withdrawCheckStatus', { intentId: 'some-id' }],
+    ['merchant.withdrawGet', { intentId: 'some-id' }],
+    ['merchant.withdrawUnresolved', undefined],
+    ['merchant.depositCreate', { code: 'BTC', label: 'x', referenceId: 'r', callbackUrl: 'https://shop.example/cb' }],
+    ['merchant.depositGet', { memberId: MEMBER, code: 'BTC' }],
+    ['merchant.callbackCheck', { body: '{}' }],
+  ];
+}
+
+describe('treasury access (security.md 30)', () => {
+  let machine: MerchantMachine;
+  let app: MerchantLaunch;
+  let aliceGuid: string;
+
+  beforeAll(async () => {
+    machine = await startMerchantMachine();
+    aliceGuid = machine.userOf('alice').userGuid;
+    app = await machine.launch();
+    await app.signIn('alice');
+    await setUpTreasury(machine, app);
+  });
+  afterAll(async () => {
+    await machine?.close();
+  });
+
+  it('keys are saved under the user who saved them, in settings and in the keychain name', async () => {
+    const settings = JSON.parse(await readFile(join(machine.dir, 'settings.json'), 'utf8')) as {
+      merchant: { keys: object; keysByUser: Record<string, Record<string, { publicKey: string }>> };
+    };
+    expect(settings.merchant.keys).toEqual({});
+    expect(settings.merchant.keysByUser[aliceGuid]?.['local-sandbox']?.publicKey).toBe(machine.merchant.publicKey);
+    expect(await machine.secrets.get(`merchant-secret:${aliceGuid}:local-sandbox:${machine.merchant.publicKey}`)).toBe(
+      machine.merchant.secretKey,
+    );
+    expect(await machine.secrets.get(`merchant-secret:local-sandbox:${machine.merchant.publicKey}`)).toBeNull();
+  });
+
+  it('while locked, every merchant operation is refused and nothing reaches the merchant API', async () => {
+    const sentBefore = machine.withdrawRequests.length;
+    const withdrawalsBefore = machine.sandbox.movements().length;
+    await app.value('session.lock');
+    for (const [operation, input] of everyOperation(machine)) {
+      const error = await app.failure(operation, input);
+      expect(error.code, operation).toBe('locked');
+    }
+    expect(machine.withdrawRequests.length).toBe(sentBefore);
+    expect(machine.sandbox.movements().length).toBe(withdrawalsBefore);
+  });
+
+  it('a withdrawal confirmed before the account changed cannot be sent after it: review it again', async () => {
+    const restarted = await machine.launch();
+    await restarted.signIn('alice');
+    const intent = await confirmWithdrawal(restarted, machine, '0.001');
+    const northwind = machine.userOf('alice').accounts.find((account) => account.name === 'Northwind Payments');
+    await restarted.value('session.switchAccount', { accountGuid: northwind?.guid });
+    const error = await restarted.failure('merchant.withdrawSubmit', {
+      intentId: intent.intentId,
+      tfaCode: await machine.nextCode(),
+    });
+    expect(error.code).toBe('stale_precheck');
+    expect(machine.sent(intent.merchantTransactionId)).toBe(0);
+    await restarted.value('session.signOut');
+  });
+
+  it('after sign-out every merchant operation is refused', async () => {
+    await app.value('session.signOut');
+    for (const [operation, input] of everyOperation(machine)) {
+      const error = await app.failure(operation, input);
+      expect(error.code, operation).toBe('not_signed_in');
+    }
+  });
+
+  it("a Viewer signed in after the administrator neither sees nor uses the administrator's keys", async () => {
+    await app.signIn('bob');
+    const overview = await app.value<{ environments: Array<{ publicKey: string | null; secretKey: string }> }>(
+      'merchant.getSettings',
+    );
+    for (const environment of overview.environments) {
+      expect(environment).toMatchObject({ publicKey: null, secretKey: 'missing' });
+    }
+    expect(await app.failure('merchant.balances')).toMatchObject({ code: 'not_configured' });
+    expect(await app.failure('merchant.verifiedList', { referenceId: MEMBER })).toMatchObject({
+      code: 'not_configured',
+    });
+    expect(await app.failure('merchant.callbackCheck', { body: '{}' })).toMatchObject({ code: 'not_configured' });
+
+    // The finding: a Viewer withdrew with the administrator's saved keys.
+    const sentBefore = machine.withdrawRequests.length;
+    const withdrawal = await app.failure('merchant.withdrawConfirm', {
+      referenceId: MEMBER,
+      code: 'ETH',
+      address: ETH_ADDRESS,
+      amount: '0.001',
+      label: '',
+      email: machine.merchant.email,
+    });
+    expect(withdrawal).toMatchObject({ code: 'forbidden', message: expect.stringMatching(/balances only/) });
+    expect(machine.withdrawRequests.length).toBe(sentBefore);
+  });
+
+  it('a role that may not move money cannot save keys, verify addresses, withdraw or create deposit addresses', async () => {
+    for (const [operation, input] of everyOperation(machine).filter(([name]) =>
+      [
+        'merchant.saveKeys',
+        'merchant.verifyStart',
+        'merchant.verifyConfirm',
+        'merchant.withdrawConfirm',
+        'merchant.withdrawSubmit',
+        'merchant.depositCreate',
+        'merchant.setAllowUnverified',
+        'merchant.setApiUrl',
+      ].includes(name),
+    )) {
+      expect(await app.failure(operation, input), operation).toMatchObject({ code: 'forbidden' });
+    }
+    await app.value('session.signOut');
+  });
+
+  it('the administrator gets their own keys back on signing in again', async () => {
+    await app.signIn('alice');
+    const overview = await app.value<{ environment: string; environments: Array<Record<string, unknown>> }>(
+      'merchant.getSettings',
+    );
+    expect(overview.environments.find((environment) => environment.id === 'local-sandbox')).toMatchObject({
+      publicKey: machine.merchant.publicKey,
+      secretKey: 'set',
+    });
+    expect(await app.value<unknown[]>('merchant.balances')).toHaveLength(12);
+  });
+});
+
+describe('keys saved before keys had owners (migration)', () => {
+  let machine: MerchantMachine;
+
+  beforeAll(async () => {
+    machine = await startMerchantMachine();
+  });
+  afterAll(async () => {
+    await machine?.close();
+  });
+
+  it('are nobody’s: not shown, not used, their keychain entry deleted; the user enters the secret again', async () => {
+    // settings.json and keychain as an earlier version left them: a binding with no owner.
+    const first = await machine.launch();
+    await first.close();
+    const path = join(machine.dir, 'settings.json');
+    const earlier = JSON.parse(await readFile(path, 'utf8').catch(() => '{"version":1}')) as Record<string, unknown>;
+    const origin = machine.sandbox.origin;
+    await writeFile(
+      path,
+      JSON.stringify({
+        version: 1,
+        environment: 'local-sandbox',
+        environments: {},
+        preferences: { privacyMode: false, idleLockMinutes: 15 },
+        activeAccountByUser: {},
+        ...earlier,
+        merchant: {
+          environment: 'local-sandbox',
+          apiUrls: {},
+          keys: { 'local-sandbox': { publicKey: machine.merchant.publicKey, boundOrigin: origin } },
+          pendingVerifications: [],
+          allowUnverified: false,
+          lastReferenceId: MEMBER,
+        },
+      }),
+    );
+    await machine.secrets.set(
+      `merchant-secret:local-sandbox:${machine.merchant.publicKey}`,
+      machine.merchant.secretKey,
+    );
+
+    const app = await machine.launch();
+    await app.signIn('carol');
+    const overview = await app.value<{ environments: Array<{ publicKey: string | null; secretKey: string }> }>(
+      'merchant.getSettings',
+    );
+    for (const environment of overview.environments) {
+      expect(environment).toMatchObject({ publicKey: null, secretKey: 'missing' });
+    }
+    expect(await app.failure('merchant.balances')).toMatchObject({ code: 'not_configured' });
+    expect(await machine.secrets.get(`merchant-secret:local-sandbox:${machine.merchant.publicKey}`)).toBeNull();
+    const settings = JSON.parse(await readFile(path, 'utf8')) as { merchant: { keys: object } };
+    expect(settings.merchant.keys).toEqual({});
+  });
+});
