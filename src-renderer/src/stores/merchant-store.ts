@@ -12,6 +12,7 @@ import type {
 import type { InputOf } from '../../../src-preload/contract';
 import type { BridgeError, Result } from '../../../src-preload/result';
 import { wallet } from '../bridge';
+import { registerSessionReset } from './session-reset';
 
 export type MerchantSection = 'keys' | 'balances' | 'verified' | 'withdraw' | 'deposits' | 'callback';
 
@@ -58,15 +59,35 @@ interface MerchantState {
   discardVerification(id: string): Promise<void>;
   confirmWithdrawal(input: InputOf<'merchant.withdrawConfirm'>): Promise<void>;
   submitWithdrawal(tfaCode: string): Promise<void>;
-  checkWithdrawal(tfaCode: string): Promise<void>;
+  /** Looks a withdrawal with an unknown outcome up in the account history; sends nothing, takes no code. */
+  checkWithdrawal(intentId: string): Promise<void>;
   clearWithdrawal(): void;
   loadUnresolved(): Promise<void>;
-  resumeWithdrawal(intent: WithdrawIntentView): void;
   createDeposit(input: InputOf<'merchant.depositCreate'>): Promise<void>;
   getDeposit(input: InputOf<'merchant.depositGet'>): Promise<void>;
   checkCallback(body: string): Promise<void>;
   openLink(url: string): Promise<void>;
+  /** Empties everything merchant from the page: on lock, sign-out and account change (security.md 30). */
+  reset(): void;
 }
+
+const initial = {
+  section: 'keys' as MerchantSection,
+  overview: null,
+  balances: null,
+  verified: null,
+  pending: [],
+  intent: null,
+  unresolved: [],
+  deposit: null,
+  callback: null,
+  lastVerification: null,
+  feedback: { keys: none, balances: none, verified: none, withdraw: none, deposits: none, callback: none },
+  busy: new Set<string>(),
+} satisfies Partial<MerchantState>;
+
+/** Bumped by reset(), so an answer that arrives after a lock or sign-out is dropped, not shown. */
+let generation = 0;
 
 export const useMerchantStore = create<MerchantState>()((set, get) => {
   /** Runs one bridge call with its busy flag and puts its error or message under its section. */
@@ -77,12 +98,14 @@ export const useMerchantStore = create<MerchantState>()((set, get) => {
     onValue: (value: T) => Partial<MerchantState> & { message?: string },
   ): Promise<boolean> {
     if (get().busy.has(key)) return false;
+    const mine = generation;
     set((state) => ({
       busy: new Set(state.busy).add(key),
       feedback: { ...state.feedback, [section]: none },
       ...(section === 'verified' ? { lastVerification: null } : {}),
     }));
     const result = await call();
+    if (mine !== generation) return false;
     set((state) => {
       const busy = new Set(state.busy);
       busy.delete(key);
@@ -98,19 +121,14 @@ export const useMerchantStore = create<MerchantState>()((set, get) => {
     return result.ok;
   }
 
+  async function refreshIntent(intentId: string): Promise<void> {
+    const mine = generation;
+    const result = await wallet.merchant.withdrawGet({ intentId });
+    if (mine === generation && result.ok && get().intent?.intentId === intentId) set({ intent: result.value });
+  }
+
   return {
-    section: 'keys',
-    overview: null,
-    balances: null,
-    verified: null,
-    pending: [],
-    intent: null,
-    unresolved: [],
-    deposit: null,
-    callback: null,
-    lastVerification: null,
-    feedback: { keys: none, balances: none, verified: none, withdraw: none, deposits: none, callback: none },
-    busy: new Set(),
+    ...initial,
 
     show: (section) => set({ section }),
     async load() {
@@ -260,35 +278,36 @@ export const useMerchantStore = create<MerchantState>()((set, get) => {
     async submitWithdrawal(tfaCode) {
       const intent = get().intent;
       if (!intent) return;
-      await run(
+      const sent = await run(
         'withdrawSubmit',
         'withdraw',
         () => wallet.merchant.withdrawSubmit({ intentId: intent.intentId, tfaCode }),
         (next) => ({ intent: next }),
       );
+      // A refusal or an unknown outcome is a failed result: show the withdrawal as main now holds it.
+      if (!sent) await refreshIntent(intent.intentId);
     },
-    async checkWithdrawal(tfaCode) {
-      const intent = get().intent;
-      if (!intent) return;
+    async checkWithdrawal(intentId) {
       await run(
-        'withdrawCheck',
+        `withdrawCheck:${intentId}`,
         'withdraw',
-        () => wallet.merchant.withdrawCheckStatus({ intentId: intent.intentId, tfaCode }),
+        () => wallet.merchant.withdrawCheckStatus({ intentId }),
         (next) => ({
-          intent: next,
+          ...(get().intent?.intentId === intentId ? { intent: next } : {}),
+          message:
+            next.state === 'succeeded'
+              ? `Found in your account history: the withdrawal of ${next.amount} ${next.code} (merchant transaction id ${next.merchantTransactionId}) went through.`
+              : `Not found in your account history yet: the withdrawal of ${next.amount} ${next.code} (merchant transaction id ${next.merchantTransactionId}) may still go through, so its outcome stays unknown. Nothing was sent.`,
         }),
       );
+      await get().loadUnresolved();
     },
     clearWithdrawal: () => set((state) => ({ intent: null, feedback: { ...state.feedback, withdraw: none } })),
     async loadUnresolved() {
-      await run(
-        'withdrawUnresolved',
-        'withdraw',
-        () => wallet.merchant.withdrawUnresolved(),
-        (unresolved) => ({ unresolved }),
-      );
+      const mine = generation;
+      const result = await wallet.merchant.withdrawUnresolved();
+      if (mine === generation && result.ok) set({ unresolved: result.value });
     },
-    resumeWithdrawal: (intent) => set((state) => ({ intent, feedback: { ...state.feedback, withdraw: none } })),
     async createDeposit(input) {
       await run(
         'depositCreate',
@@ -322,5 +341,11 @@ export const useMerchantStore = create<MerchantState>()((set, get) => {
           value.opened ? {} : { message: 'The app opens only known block explorers; this link was not opened.' },
       );
     },
+    reset() {
+      generation += 1;
+      set({ ...initial, busy: new Set() });
+    },
   };
 });
+
+registerSessionReset(() => useMerchantStore.getState().reset());

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useMerchantStore, type MerchantSection } from '../../stores/merchant-store';
+import { useSessionStore } from '../../stores/session-store';
 import { BalancesPanel } from './balances-panel';
 import { CallbackPanel } from './callback-panel';
 import { DepositPanel } from './deposit-panel';
@@ -33,10 +34,20 @@ function Panel({ section }: { section: MerchantSection }): React.JSX.Element {
   }
 }
 
-/** Merchant treasury (Interface B): keys, balances, verified addresses, withdrawals, deposits, callbacks. */
+/**
+ * Merchant treasury (Interface B): keys, balances, verified addresses, withdrawals, deposits, callbacks.
+ * A role that may not move money sees balances only, and is told so rather than shown forms main would
+ * refuse (security.md 30).
+ */
 export function MerchantScreen(): React.JSX.Element {
-  const section = useMerchantStore((state) => state.section);
+  const chosen = useMerchantStore((state) => state.section);
   const overview = useMerchantStore((state) => state.overview);
+  const account = useSessionStore((state) =>
+    state.view?.accounts.find((candidate) => candidate.guid === state.view?.activeAccountGuid),
+  );
+  const balancesOnly = account !== undefined && !account.canMoveMoney;
+  const shown = balancesOnly ? sections.filter((entry) => entry.id === 'balances') : sections;
+  const section = shown.some((entry) => entry.id === chosen) ? chosen : 'balances';
   const show = useMerchantStore((state) => state.show);
   const load = useMerchantStore((state) => state.load);
   const tabs = useRef<Array<HTMLButtonElement | null>>([]);
@@ -54,13 +65,18 @@ export function MerchantScreen(): React.JSX.Element {
       {environment && (
         <p className="merchant-hint">{`Environment: ${environment.label}${environment.apiUrl ? ` — ${environment.apiUrl}` : ''}`}</p>
       )}
-      {overview && !ready && section !== 'keys' && section !== 'callback' && (
+      {balancesOnly && (
+        <p role="note" className="warning">
+          {`Your role (${account.role}) in ${account.name} lets you see merchant balances only, with merchant keys you saved yourself. Withdrawals, address verification, deposit addresses and saving keys need an administrator or agent role.`}
+        </p>
+      )}
+      {overview && !ready && !balancesOnly && section !== 'keys' && section !== 'callback' && (
         <p role="note" className="warning">
           Add the merchant API keys for this environment under API keys first.
         </p>
       )}
       <div role="tablist" aria-label="Merchant sections" className="merchant-tabs">
-        {sections.map((entry, index) => (
+        {shown.map((entry, index) => (
           <button
             key={entry.id}
             ref={(element) => {
@@ -76,10 +92,10 @@ export function MerchantScreen(): React.JSX.Element {
             onKeyDown={(event) => {
               const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
               if (step === 0) return;
-              const next = sections[(index + step + sections.length) % sections.length];
+              const next = shown[(index + step + shown.length) % shown.length];
               if (!next) return;
               show(next.id);
-              tabs.current[(index + step + sections.length) % sections.length]?.focus();
+              tabs.current[(index + step + shown.length) % shown.length]?.focus();
             }}
           >
             {entry.title}

@@ -1,107 +1,124 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { AssetCode } from '../../../../src-preload/contract/asset-table';
+import type { WithdrawIntentView } from '../../../../src-preload/contract/merchant';
 import { CryptoAmount } from '../../components/amount';
 import { TwoFactorInput } from '../../components/two-factor-input';
-import { UnresolvedIntents } from '../../components/unresolved-intents';
 import { useMerchantStore } from '../../stores/merchant-store';
 import { AssetOptions, Feedback, assetLabel } from './merchant-options';
 
+/** Amount, asset and destination of a withdrawal, as the warnings and lists name it. */
+function WithdrawalFacts({ intent }: { intent: WithdrawIntentView }): React.JSX.Element {
+  return (
+    <dl className="facts">
+      <dt>Amount</dt>
+      <dd>
+        <CryptoAmount value={intent.amount} code={intent.code} />
+      </dd>
+      <dt>Asset</dt>
+      <dd>{assetLabel(intent.code)}</dd>
+      <dt>To</dt>
+      <dd className="mono">{intent.address}</dd>
+      <dt>Merchant transaction id</dt>
+      <dd className="mono">{intent.merchantTransactionId}</dd>
+    </dl>
+  );
+}
+
 /** Review, two-factor code, result: the withdrawal is frozen in main from "Review" on. */
-function WithdrawReview(): React.JSX.Element | null {
-  const intent = useMerchantStore((state) => state.intent);
+function WithdrawReview({ intent }: { intent: WithdrawIntentView }): React.JSX.Element {
   const feedback = useMerchantStore((state) => state.feedback.withdraw);
   const busy = useMerchantStore((state) => state.busy);
   const { submitWithdrawal, checkWithdrawal, clearWithdrawal, openLink } = useMerchantStore.getState();
   const [code, setCode] = useState('');
   const submitButton = useRef<HTMLButtonElement | null>(null);
-  if (!intent) return null;
   const sending = busy.has('withdrawSubmit') || intent.state === 'in-flight';
-  const checking = busy.has('withdrawCheck');
+  const checking = busy.has(`withdrawCheck:${intent.intentId}`);
+  const result = intent.result;
 
   return (
     <section aria-labelledby="withdraw-review-title" className="card">
-      <h3 id="withdraw-review-title">Review withdrawal</h3>
+      <h3 id="withdraw-review-title">{intent.state === 'succeeded' ? 'Withdrawal sent' : 'Review withdrawal'}</h3>
+      <WithdrawalFacts intent={intent} />
       <dl className="facts">
-        <dt>Amount</dt>
-        <dd>
-          <CryptoAmount value={intent.amount} code={intent.code} />
-        </dd>
-        <dt>Asset</dt>
-        <dd>{assetLabel(intent.code)}</dd>
-        <dt>To</dt>
-        <dd className="mono">{intent.address}</dd>
         <dt>Address status</dt>
         <dd>{intent.verified ? 'Verified' : 'NOT verified'}</dd>
         <dt>Label</dt>
         <dd>{intent.label || '—'}</dd>
         <dt>E-mail</dt>
         <dd>{intent.email}</dd>
-        <dt>Merchant transaction id</dt>
-        <dd className="mono">{intent.merchantTransactionId}</dd>
       </dl>
 
-      {intent.state === 'succeeded' && intent.result ? (
+      {intent.state === 'succeeded' && result ? (
         <div role="status" className="merchant-good">
-          <p>Withdrawal sent.</p>
-          <p>
-            Transaction id: <code className="mono">{intent.result.txId}</code>
-          </p>
+          <p>The withdrawal went through.</p>
+          {result.txId !== '' && (
+            <p>
+              Transaction id: <code className="mono">{result.txId}</code>
+            </p>
+          )}
           <div className="row">
-            <button type="button" className="secondary" onClick={() => void openLink(intent.result?.explorerUrl ?? '')}>
-              View in block explorer
-            </button>
+            {result.explorerUrl !== '' && (
+              <button type="button" className="secondary" onClick={() => void openLink(result.explorerUrl)}>
+                View in block explorer
+              </button>
+            )}
             <button type="button" className="secondary" onClick={() => clearWithdrawal()}>
               New withdrawal
             </button>
           </div>
         </div>
+      ) : intent.state === 'unknown' ? (
+        <div className="card warning">
+          <p role="alert">
+            {intent.error?.message ??
+              'The outcome of this withdrawal is unknown: the money may have moved. It is never sent again by itself.'}
+          </p>
+          <p>
+            &quot;Check status&quot; looks for the merchant transaction id in your account history. It sends nothing and
+            needs no code.
+          </p>
+          <div className="row">
+            <button
+              type="button"
+              className="primary"
+              disabled={checking}
+              onClick={() => void checkWithdrawal(intent.intentId)}
+            >
+              Check status
+            </button>
+            <button type="button" className="secondary" onClick={() => clearWithdrawal()}>
+              Back to withdrawals
+            </button>
+          </div>
+        </div>
       ) : (
         <form
-          aria-label={intent.state === 'unknown' ? 'Check withdrawal status' : 'Send withdrawal'}
+          aria-label={intent.state === 'refused' ? 'Try the withdrawal again' : 'Send withdrawal'}
           onSubmit={(event) => {
             event.preventDefault();
-            if (code.length !== 6) return;
-            const action = intent.state === 'unknown' ? checkWithdrawal(code) : submitWithdrawal(code);
-            void action.then(() => setCode(''));
+            if (code.length !== 6 || sending) return;
+            void submitWithdrawal(code).then(() => setCode(''));
           }}
         >
-          {intent.state === 'unknown' && (
-            <p role="alert">
-              The outcome of this withdrawal is unknown: the service did not answer. It is not sent again by itself.
-              &quot;Check status&quot; re-sends exactly the same request with the same merchant transaction id; the
-              service answers a repeat with the original result, so money moves at most once.
+          {intent.state === 'refused' && (
+            <p className="merchant-hint">
+              {`The service refused the last attempt, so no money moved. Trying again sends the same withdrawal with the same merchant transaction id (${intent.merchantTransactionId}).`}
             </p>
           )}
           <TwoFactorInput
             value={code}
             onChange={setCode}
             onComplete={() => requestAnimationFrame(() => submitButton.current?.focus())}
-            disabled={sending || checking}
+            disabled={sending}
           />
           <div className="row">
-            {intent.state === 'unknown' ? (
-              <button ref={submitButton} type="submit" className="primary" disabled={code.length !== 6 || checking}>
-                Check status
-              </button>
-            ) : (
-              <button ref={submitButton} type="submit" className="primary" disabled={code.length !== 6 || sending}>
-                {intent.state === 'refused' ? 'Try again' : 'Withdraw'}
-              </button>
-            )}
-            {intent.state !== 'unknown' && (
-              <button type="button" className="secondary" disabled={sending} onClick={() => clearWithdrawal()}>
-                Cancel
-              </button>
-            )}
+            <button ref={submitButton} type="submit" className="primary" disabled={code.length !== 6 || sending}>
+              {intent.state === 'refused' ? 'Try again' : 'Withdraw'}
+            </button>
+            <button type="button" className="secondary" disabled={sending} onClick={() => clearWithdrawal()}>
+              Cancel
+            </button>
           </div>
-          {intent.error && intent.state !== 'unknown' && (
-            <p role="alert" className="error">
-              {intent.error.message}
-            </p>
-          )}
-          {intent.error && intent.state === 'unknown' && intent.attempts > 0 && (
-            <p className="merchant-hint">{intent.error.message}</p>
-          )}
         </form>
       )}
       <Feedback {...feedback} />
@@ -109,27 +126,45 @@ function WithdrawReview(): React.JSX.Element | null {
   );
 }
 
-/** Withdrawals whose answer was lost, so nobody enters the same payout again while the first may have gone through. */
+/**
+ * Withdrawals whose answer was lost or unclear, so nobody enters the same payout again while the first may
+ * have gone through (security.md 27). Each can be looked up ("Check status" sends nothing); a new
+ * withdrawal is possible only after saying so, naming these.
+ */
 function UnresolvedWithdrawals(): React.JSX.Element | null {
   const unresolved = useMerchantStore((state) => state.unresolved);
-  const { loadUnresolved, resumeWithdrawal } = useMerchantStore.getState();
+  const busy = useMerchantStore((state) => state.busy);
+  const { loadUnresolved, checkWithdrawal } = useMerchantStore.getState();
+
+  useEffect(() => {
+    void loadUnresolved();
+  }, [loadUnresolved]);
+
+  if (unresolved.length === 0) return null;
   return (
-    <UnresolvedIntents
-      prefix="withdraw"
-      title="Withdrawals with an unknown outcome"
-      lead="Check these before entering the same withdrawal again: they may have gone through."
-      unresolved={unresolved.map((intent) => ({
-        review: { ...intent, referenceId: intent.merchantTransactionId },
-      }))}
-      loadUnresolved={loadUnresolved}
-      resume={resumeWithdrawal}
-      summary={(intent) => (
-        <>
-          <CryptoAmount value={intent.amount} code={intent.code} />
-          <span className="mono">{`to ${intent.address}`}</span>
-        </>
-      )}
-    />
+    <section aria-labelledby="withdraw-unresolved-title" className="card warning withdraw-unresolved">
+      <h3 id="withdraw-unresolved-title">Withdrawals with an unknown outcome</h3>
+      <p>
+        These may already have gone through. &quot;Check status&quot; looks each one up in your account history; it
+        sends nothing and needs no code.
+      </p>
+      <ul aria-label="Withdrawals with an unknown outcome">
+        {unresolved.map((intent) => (
+          <li key={intent.intentId}>
+            <WithdrawalFacts intent={intent} />
+            <button
+              type="button"
+              className="secondary"
+              aria-label={`Check status of ${intent.merchantTransactionId}`}
+              disabled={busy.has(`withdrawCheck:${intent.intentId}`)}
+              onClick={() => void checkWithdrawal(intent.intentId)}
+            >
+              Check status
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -139,6 +174,7 @@ export function WithdrawPanel(): React.JSX.Element {
   const intent = useMerchantStore((state) => state.intent);
   const feedback = useMerchantStore((state) => state.feedback.withdraw);
   const busy = useMerchantStore((state) => state.busy);
+  const unresolved = useMerchantStore((state) => state.unresolved);
   const { confirmWithdrawal, setAllowUnverified, loadVerified } = useMerchantStore.getState();
   const allowUnverified = overview?.allowUnverified ?? false;
   const [referenceId, setReferenceId] = useState(verified?.referenceId ?? overview?.lastReferenceId ?? '');
@@ -148,8 +184,12 @@ export function WithdrawPanel(): React.JSX.Element {
   const [amount, setAmount] = useState('');
   const [label, setLabel] = useState('');
   const [email, setEmail] = useState('');
+  // An acknowledgement covers exactly the withdrawals it was given for: a new unknown one asks again.
+  const unresolvedIds = unresolved.map((entry) => entry.intentId).join(' ');
+  const [acknowledgedFor, setAcknowledgedFor] = useState<string | null>(null);
+  const acknowledged = acknowledgedFor === unresolvedIds;
 
-  if (intent) return <WithdrawReview />;
+  if (intent) return <WithdrawReview intent={intent} />;
   const options = verified?.referenceId === referenceId ? verified.addresses : [];
   const chosen = options.find((entry) => `${entry.code}:${entry.address}` === choice);
 
@@ -161,7 +201,14 @@ export function WithdrawPanel(): React.JSX.Element {
         onSubmit={(event) => {
           event.preventDefault();
           const target = chosen ? { code: chosen.code as AssetCode, address: chosen.address } : { code, address };
-          void confirmWithdrawal({ referenceId, ...target, amount, label, email });
+          void confirmWithdrawal({
+            referenceId,
+            ...target,
+            amount,
+            label,
+            email,
+            ...(acknowledged ? { acknowledgedIntentIds: unresolved.map((entry) => entry.intentId) } : {}),
+          });
         }}
       >
         <label htmlFor="withdraw-reference">Reference id of the verified addresses</label>
@@ -233,11 +280,40 @@ export function WithdrawPanel(): React.JSX.Element {
           onChange={(event) => setEmail(event.target.value)}
           autoComplete="email"
         />
+        {unresolved.length > 0 && (
+          <div className="warning">
+            <p id="withdraw-unresolved-warning">
+              {`${unresolved.length === 1 ? 'An earlier withdrawal' : 'Earlier withdrawals'} may already have gone through: ${unresolved
+                .map(
+                  (entry) =>
+                    `${entry.amount} ${assetLabel(entry.code)} to ${entry.address} (merchant transaction id ${entry.merchantTransactionId})`,
+                )
+                .join('; ')}. A new withdrawal could pay twice.`}
+            </p>
+            <label>
+              <input
+                type="checkbox"
+                checked={acknowledged}
+                aria-describedby="withdraw-unresolved-warning"
+                onChange={(event) => setAcknowledgedFor(event.target.checked ? unresolvedIds : null)}
+              />{' '}
+              {unresolved.length === 1
+                ? 'I understand the earlier withdrawal may have gone through: start a new one anyway'
+                : 'I understand the earlier withdrawals may have gone through: start a new one anyway'}
+            </label>
+          </div>
+        )}
         <div className="row merchant-actions">
           <button
             type="submit"
             className="primary"
-            disabled={busy.has('withdrawConfirm') || amount === '' || email === '' || (!chosen && !allowUnverified)}
+            disabled={
+              busy.has('withdrawConfirm') ||
+              amount === '' ||
+              email === '' ||
+              (!chosen && !allowUnverified) ||
+              (unresolved.length > 0 && !acknowledged)
+            }
           >
             Review withdrawal
           </button>
