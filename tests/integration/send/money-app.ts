@@ -1,3 +1,4 @@
+import type { ServiceProfile } from '../../../sandbox/profile';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/server';
 import { startSignedInCore } from '../support/signed-in-core';
 import { createCodeSource } from '../../support/two-factor-codes';
@@ -13,12 +14,22 @@ export interface ServiceRequest {
  * The shared signed-in core (../support/signed-in-core.ts) on a fresh sandbox of its own, with every
  * request the app sends to Interface A recorded (method, path, headers), so tests can prove what did and did not reach the service.
  */
-export async function startMoneyApp(options: { username?: string; totpWindowSteps?: number } = {}) {
+export async function startMoneyApp(
+  options: {
+    username?: string;
+    totpWindowSteps?: number;
+    /** 'strict': no de-duplication, the code checked first (sandbox README "Service profiles"). */
+    serviceProfile?: ServiceProfile;
+    /** How long the app waits for any answer from the service. */
+    requestTimeoutMs?: number;
+  } = {},
+) {
   const username = options.username ?? 'alice';
   const sandbox: RunningSandbox = await startSandbox({
     port: 0,
     quiet: true,
     totpWindowSteps: options.totpWindowSteps ?? 20,
+    ...(options.serviceProfile ? { serviceProfile: options.serviceProfile } : {}),
   });
   const requests: ServiceRequest[] = [];
   const originalFetch = globalThis.fetch;
@@ -33,7 +44,13 @@ export async function startMoneyApp(options: { username?: string; totpWindowStep
     return originalFetch(input, init);
   };
 
-  const app = await startSignedInCore(sandbox, { username, dirPrefix: 'wallet-desk-money-' });
+  const app = await startSignedInCore(sandbox, {
+    username,
+    dirPrefix: 'wallet-desk-money-',
+    ...(options.requestTimeoutMs === undefined
+      ? {}
+      : { sessionOptions: { requestTimeoutMs: options.requestTimeoutMs } }),
+  });
   const { value, user } = app;
 
   return {

@@ -22,7 +22,13 @@ async function prepare(
     address: input.address ?? BTC_DESTINATION,
     amount: input.amount ?? '0.0005',
   });
-  return app.value<SendReview>('send.confirm', { precheckId: precheck.precheckId, feeRate: input.feeRate ?? 1 });
+  // Earlier tests leave unknown sends on purpose; a new one goes past them only by acknowledging them.
+  const unresolved = await app.value<{ review: SendReview }[]>('send.unresolved');
+  return app.value<SendReview>('send.confirm', {
+    precheckId: precheck.precheckId,
+    feeRate: input.feeRate ?? 1,
+    acknowledgedIntentIds: unresolved.map((entry) => entry.review.intentId),
+  });
 }
 
 function sendsWith(app: MoneyApp, referenceId: string): number {
@@ -204,7 +210,7 @@ describe('send is safe against mistakes and double spending', () => {
     expect(sendsWith(app, review.referenceId)).toBe(1);
   });
 
-  it('a server error is an unknown outcome too; when the look-up finds nothing, a deliberate retry reuses the reference', async () => {
+  it('a server error is an unknown outcome too; a look-up that finds nothing keeps it unknown and offers no retry', async () => {
     const before = await balanceOf(app, 'BTC');
     const review = await prepare(app, { amount: '0.0003' });
     app.sandbox.faults.set({ failNext: 1 });
@@ -214,22 +220,44 @@ describe('send is safe against mistakes and double spending', () => {
     const reconciled = await app.value<{ lookup: string; status: SendStatus }>('send.reconcile', {
       intentId: review.intentId,
     });
-    expect(reconciled).toMatchObject({ lookup: 'not_found', status: { state: 'refused', canRetry: true } });
-    const outcome = await app.value<SendOutcome>('send.retry', {
-      intentId: review.intentId,
-      tfaCode: await app.nextCode(),
+    // Absence from history is no proof (security.md 27): still unknown, nothing offered to resend.
+    expect(reconciled).toMatchObject({ lookup: 'not_found', status: { state: 'unknown', canRetry: false } });
+    expect((await app.failure('send.retry', { intentId: review.intentId, tfaCode: await app.nextCode() })).code).toBe(
+      'outcome_unknown',
+    );
+    expect(sendsWith(app, review.referenceId)).toBe(1);
+    expect((await balanceOf(app, 'BTC')).equals(before)).toBe(true);
+
+    // A new send is refused until the user acknowledges this one by id; the refusal names it in words.
+    const precheck = await app.value<SendPrecheck>('send.precheck', {
+      code: 'BTC',
+      address: BTC_DESTINATION,
+      amount: '0.0003',
     });
-    expect(outcome.referenceId).toBe(review.referenceId);
-    expect(sendsWith(app, review.referenceId)).toBe(2);
-    expect((await balanceOf(app, 'BTC')).toFixed()).toBe(before.minus(review.amount).minus(review.fee).toFixed());
+    const refused = await app.failure('send.confirm', { precheckId: precheck.precheckId, feeRate: 1 });
+    expect(refused.code).toBe('unresolved_intent');
+    expect(refused.message).toContain(`0.0003 BTC to ${BTC_DESTINATION}`);
+    expect(refused.message).toContain(review.referenceId);
+    expect(refused.message).toMatch(/confirmed on \d{4}-\d{2}-\d{2} at \d{2}:\d{2} UTC/);
+    const next = await app.value<SendReview>('send.confirm', {
+      precheckId: precheck.precheckId,
+      feeRate: 1,
+      acknowledgedIntentIds: [review.intentId],
+    });
+    expect(next.referenceId).not.toBe(review.referenceId);
   });
 
   it('a confirmed send whose fees are too old is refused without a request, and must be checked again', async () => {
     let clock = Date.now();
     const session = app.core.session;
     const send = createSendService({ session, logger: app.logger, now: () => clock });
+    const unknownIds = (await app.value<{ review: SendReview }[]>('send.unresolved')).map((u) => u.review.intentId);
     const precheck = await send.precheck({ code: 'BTC', address: BTC_DESTINATION, amount: '0.0001' });
-    const review = send.confirm({ precheckId: precheck.precheckId, feeRate: 1 });
+    const review = await send.confirm({
+      precheckId: precheck.precheckId,
+      feeRate: 1,
+      acknowledgedIntentIds: unknownIds,
+    });
     clock += 6 * 60_000;
     const sent = app.count('POST', '/send');
     await expect(send.execute({ intentId: review.intentId, tfaCode: await app.nextCode() })).rejects.toMatchObject({
@@ -238,9 +266,9 @@ describe('send is safe against mistakes and double spending', () => {
     expect(app.count('POST', '/send')).toBe(sent);
     const late = await send.precheck({ code: 'BTC', address: BTC_DESTINATION, amount: '0.0001' });
     clock += 6 * 60_000;
-    expect(() => send.confirm({ precheckId: late.precheckId, feeRate: 1 })).toThrow(
-      expect.objectContaining({ code: 'stale_precheck' }),
-    );
+    await expect(send.confirm({ precheckId: late.precheckId, feeRate: 1 })).rejects.toMatchObject({
+      code: 'stale_precheck',
+    });
   });
 
   it('switching account drops the precheck and refuses to send an intent prepared for the other account', async () => {
@@ -278,7 +306,13 @@ describe('send is safe against mistakes and double spending', () => {
       amount: '0.001',
     });
     expect(precheck.poisoningWarning).toMatchObject({ lookalike: EVM_DESTINATION, source: 'history' });
-    const review = await app.value<SendReview>('send.confirm', { precheckId: precheck.precheckId, feeRate: 1 });
+    const review = await app.value<SendReview>('send.confirm', {
+      precheckId: precheck.precheckId,
+      feeRate: 1,
+      acknowledgedIntentIds: (await app.value<{ review: SendReview }[]>('send.unresolved')).map(
+        (entry) => entry.review.intentId,
+      ),
+    });
     expect(review.poisoningWarning?.lookalike).toBe(EVM_DESTINATION);
 
     const exact = await app.value<SendPrecheck>('send.precheck', {
@@ -331,7 +365,7 @@ describe('send and roles', () => {
       logger: app.logger,
     });
     const precheck = await unguarded.precheck({ code: 'BTC', address: BTC_DESTINATION, amount: '0.001' });
-    const review = unguarded.confirm({ precheckId: precheck.precheckId, feeRate: 1 });
+    const review = await unguarded.confirm({ precheckId: precheck.precheckId, feeRate: 1 });
     const refused = await unguarded.execute({ intentId: review.intentId, tfaCode: await app.nextCode() }).then(
       () => null,
       (error: unknown) => error,

@@ -43,6 +43,8 @@ export async function startSignedInCore(
     dirPrefix?: string;
     /** Reuse a user-data folder (settings), e.g. to start the app again; it is then left in place. */
     userDataDir?: string;
+    /** Timing knobs of the core (a short request timeout for timeout tests). */
+    sessionOptions?: { requestTimeoutMs?: number };
   } = {},
 ): Promise<SignedInCore> {
   const username = options.username ?? 'alice';
@@ -65,6 +67,7 @@ export async function startSignedInCore(
       clipboard.text = clipboard.hijackWith ?? text;
     },
     readClipboard: () => clipboard.text,
+    ...(options.sessionOptions ? { sessionOptions: options.sessionOptions } : {}),
   });
   const dispatch = createDispatcher(core.handlers, logger);
   const bridgeTraffic: string[] = [];

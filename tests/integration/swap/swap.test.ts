@@ -172,12 +172,12 @@ describe('swap quotes expire', () => {
     const input = { ...BTC_TO_ETH, amount: '0.002', isUsdInput: false };
     const stale = await swap.quote(input);
     clock += 31_000;
-    await expect(Promise.resolve().then(() => swap.confirm(stale.quoteId))).rejects.toMatchObject({
+    await expect(swap.confirm({ quoteId: stale.quoteId })).rejects.toMatchObject({
       code: 'stale_precheck',
     });
 
     // Confirmed in time, but the code came too late: execution is refused without a request.
-    const late = swap.confirm((await swap.quote(input)).quoteId);
+    const late = await swap.confirm({ quoteId: (await swap.quote(input)).quoteId });
     clock += 31_000;
     const sent = swapsSent(app);
     await expect(swap.execute({ intentId: late.intentId, tfaCode: await app.nextCode() })).rejects.toMatchObject({
@@ -186,7 +186,7 @@ describe('swap quotes expire', () => {
     expect(swapsSent(app)).toBe(sent);
     expect(swap.status(late.intentId)).toMatchObject({ state: 'confirmed', canRetry: false });
 
-    const fresh = swap.confirm((await swap.quote(input)).quoteId);
+    const fresh = await swap.confirm({ quoteId: (await swap.quote(input)).quoteId });
     const outcome = await swap.execute({ intentId: fresh.intentId, tfaCode: await app.nextCode() });
     expect(outcome.swapReferenceId).not.toBe('');
     expect(swapsSent(app)).toBe(sent + 1);
@@ -220,7 +220,9 @@ describe('swap price moves', () => {
       },
     };
     const swap = createSwapService({ session: moving, logger: app.logger });
-    const review = swap.confirm((await swap.quote({ ...BTC_TO_ETH, amount: '0.004', isUsdInput: false })).quoteId);
+    const review = await swap.confirm({
+      quoteId: (await swap.quote({ ...BTC_TO_ETH, amount: '0.004', isUsdInput: false })).quoteId,
+    });
     priceDrop = 0.9;
     const sent = swapsSent(app);
     await expect(swap.execute({ intentId: review.intentId, tfaCode: await app.nextCode() })).rejects.toMatchObject({
