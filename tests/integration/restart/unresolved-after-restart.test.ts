@@ -1,5 +1,7 @@
-import { readFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SendPrecheck, SendReview, SendStatus } from '../../../src-preload/contract/send';
 import type { SwapQuote, SwapReview, SwapStatus } from '../../../src-preload/contract/swap';
@@ -7,6 +9,7 @@ import { SETTINGS_FILE } from '../../../src-main/settings/settings-store';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/server';
 import { startSignedInCore, type SignedInCore } from '../support/signed-in-core';
 import { createCodeSource } from '../../support/two-factor-codes';
+import { lastSeq, movementsAfter, profiles, settle } from '../send/money-faults';
 
 const BTC_DESTINATION = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 
@@ -103,5 +106,123 @@ describe('a money move whose outcome is unknown survives a restart of the app', 
     expect(reconciled.lookup).toBe('found');
     expect(reconciled.status.state).toBe('succeeded');
     expect(await second.value('swap.unresolved')).toEqual([]);
+  });
+});
+
+/**
+ * The app quits (or crashes) while a send or swap is on its way: the next run knows the request may have
+ * reached the service (it was written down before it left), keeps it unknown until a look-up finds it, and
+ * never sends it again. At most one movement, counted in the sandbox's books, kind and strict service.
+ */
+describe.each(profiles)('restart with a money move in flight, %s service', (profile) => {
+  let sandbox: RunningSandbox;
+  let nextCode: () => Promise<string>;
+  const running: SignedInCore[] = [];
+  const dirs: string[] = [];
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0, quiet: true, totpWindowSteps: 20, serviceProfile: profile });
+    const alice = sandbox.info().users.find((user) => user.username === 'alice');
+    nextCode = createCodeSource(alice?.totpSecret ?? '', 20);
+  });
+  afterAll(async () => {
+    for (const app of running) await app.close();
+    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+    await sandbox?.close();
+  });
+
+  async function launch(userDataDir?: string): Promise<SignedInCore> {
+    const app = await startSignedInCore(sandbox, {
+      dirPrefix: 'wallet-desk-inflight-',
+      ...(userDataDir ? { userDataDir } : {}),
+    });
+    running.push(app);
+    return app;
+  }
+
+  /**
+   * Starts the money move with the service slow to act, and "kills" the app once the request is out: the
+   * settings file as it is at that moment is what a next run would find.
+   */
+  async function quitWhileInFlight(first: SignedInCore, operation: 'send.execute' | 'swap.execute', intentId: string) {
+    sandbox.faults.set({ latencyMs: 1_500 });
+    const pending = first.call(operation, { intentId, tfaCode: await nextCode() });
+    const file = join(first.userDataDir, SETTINGS_FILE);
+    let saved = '';
+    for (let waited = 0; waited < 5_000 && !saved.includes(intentId); waited += 20) {
+      await sleep(20);
+      saved = await readFile(file, 'utf8').catch(() => '');
+    }
+    expect(saved).toContain(intentId);
+    const copy = await mkdtemp(join(tmpdir(), 'wallet-desk-inflight-copy-'));
+    dirs.push(copy);
+    await copyFile(file, join(copy, SETTINGS_FILE));
+    sandbox.faults.set({ latencyMs: 0 });
+    await pending;
+    await first.core.dispose();
+    return copy;
+  }
+
+  it('a send: unknown after the restart, never resent, found once the service has it', async () => {
+    const mark = lastSeq(sandbox);
+    const first = await launch();
+    const precheck = await first.value<SendPrecheck>('send.precheck', {
+      code: 'BTC',
+      address: BTC_DESTINATION,
+      amount: '0.00021',
+    });
+    const review = await first.value<SendReview>('send.confirm', { precheckId: precheck.precheckId, feeRate: 1 });
+    const copy = await quitWhileInFlight(first, 'send.execute', review.intentId);
+
+    const second = await launch(copy);
+    const unresolved = await second.value<{ review: SendReview; status: SendStatus }[]>('send.unresolved');
+    expect(unresolved.map((entry) => entry.status)).toMatchObject([{ state: 'unknown', canRetry: false }]);
+    for (const operation of ['send.execute', 'send.retry'] as const) {
+      expect((await second.failure(operation, { intentId: review.intentId, tfaCode: '123456' })).code).toBe(
+        'outcome_unknown',
+      );
+    }
+    await settle(sandbox);
+    const sends = movementsAfter(sandbox, mark).filter((m) => m.referenceId === review.referenceId);
+    expect(sends.length).toBeLessThanOrEqual(1);
+    const reconciled = await second.value<{ lookup: string; status: SendStatus }>('send.reconcile', {
+      intentId: review.intentId,
+    });
+    expect(reconciled.lookup).toBe(sends.length === 1 ? 'found' : 'not_found');
+    expect(movementsAfter(sandbox, mark).filter((m) => m.referenceId === review.referenceId)).toHaveLength(
+      sends.length,
+    );
+  });
+
+  it('a swap: unknown after the restart, never resent, found once the service has it', async () => {
+    const mark = lastSeq(sandbox);
+    const first = await launch();
+    const quote = await first.value<SwapQuote>('swap.quote', {
+      fromSymbol: 'BTC',
+      fromNetwork: 'Bitcoin Mainnet',
+      toSymbol: 'ETH',
+      toNetwork: 'Ethereum Mainnet',
+      amount: '0.00221',
+      isUsdInput: false,
+    });
+    const review = await first.value<SwapReview>('swap.confirm', { quoteId: quote.quoteId });
+    const copy = await quitWhileInFlight(first, 'swap.execute', review.intentId);
+
+    const second = await launch(copy);
+    const unresolved = await second.value<{ review: SwapReview; status: SwapStatus }[]>('swap.unresolved');
+    expect(unresolved.map((entry) => entry.review.intentId)).toEqual([review.intentId]);
+    for (const operation of ['swap.execute', 'swap.retry'] as const) {
+      expect((await second.failure(operation, { intentId: review.intentId, tfaCode: '123456' })).code).toBe(
+        'outcome_unknown',
+      );
+    }
+    await settle(sandbox);
+    const swaps = movementsAfter(sandbox, mark).filter((m) => m.kind === 'swap' && m.amount === '0.00221');
+    expect(swaps.length).toBeLessThanOrEqual(1);
+    const reconciled = await second.value<{ lookup: string; status: SwapStatus }>('swap.reconcile', {
+      intentId: review.intentId,
+    });
+    expect(reconciled.lookup).toBe(swaps.length === 1 ? 'found' : 'not_found');
+    expect(reconciled.status.state).toBe(swaps.length === 1 ? 'succeeded' : 'unknown');
   });
 });
