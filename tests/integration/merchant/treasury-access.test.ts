@@ -108,7 +108,7 @@ describe('treasury access (security.md 30)', () => {
     });
     expect(error.code).toBe('stale_precheck');
     expect(machine.sent(intent.merchantTransactionId)).toBe(0);
-    await restarted.value('session.signOut');
+    await restarted.close();
   });
 
   it('after sign-out every merchant operation is refused', async () => {
