@@ -8,7 +8,7 @@ import { PNG } from 'pngjs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxInfo } from '../../sandbox/server';
 import { createCodeSource, WIDE_TOTP_WINDOW } from '../support/two-factor-codes';
-import { startSignedInApp, type SignedInApp } from './support/signed-in-app';
+import { completeBrowserSignIn, startSignedInApp, type SignedInApp } from './support/signed-in-app';
 
 type Merchant = SandboxInfo['merchants'][number];
 
@@ -205,7 +205,7 @@ describe('merchant treasury in Chromium against the sandbox', () => {
     await page.getByRole('heading', { name: 'Review withdrawal' }).waitFor();
     await typeCode(await nextCode());
     await page.getByRole('button', { name: 'Withdraw', exact: true }).dblclick();
-    await page.getByRole('status').filter({ hasText: 'Withdrawal sent' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'The withdrawal went through' }).waitFor();
     expect(before.minus(await ethBalance()).toFixed()).toBe('0.0125');
 
     const opened = app.app.nextExternalUrl();
@@ -214,7 +214,7 @@ describe('merchant treasury in Chromium against the sandbox', () => {
     await page.getByRole('button', { name: 'New withdrawal' }).click();
   }, 90_000);
 
-  it('commit then drop: the outcome is unknown, nothing is resent, it stays listed after a reload, and "Check status" finds the one withdrawal', async () => {
+  it('commit then drop: the outcome is unknown, nothing is resent, it stays listed after a reload, a new withdrawal needs the warning acknowledged, and "Check status" (no code) finds the one withdrawal', async () => {
     const page = app.page;
     const before = await ethBalance();
     await page.getByRole('button', { name: 'Load verified addresses' }).click();
@@ -229,8 +229,9 @@ describe('merchant treasury in Chromium against the sandbox', () => {
     // Keyboard only: the sixth digit moves focus to the submit button, Enter sends.
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Withdraw');
     await page.keyboard.press('Enter');
-    await page.getByRole('alert').filter({ hasText: 'outcome of this withdrawal is unknown' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'the money may have moved' }).waitFor();
     expect(await page.getByRole('button', { name: 'Withdraw', exact: true }).count()).toBe(0);
+    expect(await page.getByRole('group', { name: 'Two-factor code' }).count()).toBe(0);
     const transactionId = (await page
       .getByRole('term')
       .filter({ hasText: 'Merchant transaction id' })
@@ -242,16 +243,48 @@ describe('merchant treasury in Chromium against the sandbox', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Merchant' }).click();
     await tab('Withdraw').click();
     const unresolved = page.getByRole('region', { name: 'Withdrawals with an unknown outcome' });
-    await unresolved.getByText(`to ${ETH_ADDRESS}`).waitFor();
+    await unresolved.getByText(transactionId).waitFor();
+
+    // A new withdrawal is possible only after a warning that names the earlier one.
+    await page.getByLabel('Reference id of the verified addresses').fill(REFERENCE);
+    await page.getByRole('button', { name: 'Load verified addresses' }).click();
+    await page
+      .getByRole('combobox', { name: 'Verified address', exact: true })
+      .selectOption({ label: `Treasury cold — ETH — ${ETH_ADDRESS}` });
+    await page.getByLabel('Amount (ETH)').fill('0.02');
+    await page.getByLabel('Merchant account e-mail').fill(merchant.email);
+    const acknowledge = page.getByRole('checkbox', { name: /may have gone through: start a new one anyway/ });
+    expect(await acknowledge.getAttribute('aria-describedby')).toBe('withdraw-unresolved-warning');
+    expect(await page.locator('#withdraw-unresolved-warning').textContent()).toContain(transactionId);
+    expect(await page.getByRole('button', { name: 'Review withdrawal' }).isDisabled()).toBe(true);
+    await acknowledge.check();
+    expect(await page.getByRole('button', { name: 'Review withdrawal' }).isDisabled()).toBe(false);
+
+    // "Check status" is a look-up: no code is asked for, nothing is sent again.
     await unresolved.getByRole('button', { name: `Check status of ${transactionId}` }).click();
-    await typeCode(await nextCode());
-    await page.getByRole('button', { name: 'Check status' }).click();
-    await page.getByRole('status').filter({ hasText: 'Withdrawal sent' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Found in your account history' }).waitFor();
     expect(before.minus(await ethBalance()).toFixed()).toBe('0.02');
-    await page.getByRole('button', { name: 'New withdrawal' }).click();
-    await page.getByRole('form', { name: 'Withdraw' }).waitFor();
+    expect(app.sandbox.movements().filter((m) => m.merchantTransactionId === transactionId)).toHaveLength(1);
     await expect.poll(() => unresolved.count()).toBe(0);
+    expect(await page.getByRole('checkbox', { name: /start a new one anyway/ }).count()).toBe(0);
   });
+
+  it('locking clears merchant data from the window: after unlocking, a withdrawal under review is gone', async () => {
+    const page = app.page;
+    await page.getByLabel('Amount (ETH)').fill('0.001');
+    await page.getByRole('button', { name: 'Review withdrawal' }).click();
+    await page.getByRole('heading', { name: 'Review withdrawal' }).waitFor();
+    await page.getByRole('button', { name: 'Lock now' }).click();
+    await page.getByRole('button', { name: 'Unlock' }).waitFor();
+    expect(await page.getByText(ETH_ADDRESS).count()).toBe(0);
+    await completeBrowserSignIn(app, app.user, () => page.getByRole('button', { name: 'Unlock' }).click());
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Merchant' }).click();
+    await page.getByRole('heading', { name: 'Merchant' }).waitFor();
+    await tab('Withdraw').click();
+    await page.getByRole('form', { name: 'Withdraw' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Review withdrawal' }).count()).toBe(0);
+    expect(await page.getByLabel('Amount (ETH)').count()).toBe(0);
+  }, 90_000);
 
   it('creates a deposit address with a QR code that decodes to it, and gets it again', async () => {
     const page = app.page;
@@ -325,7 +358,8 @@ describe('merchant treasury in Chromium against the sandbox', () => {
   });
 
   it('keeps the secret keys in the Secret Service and nowhere else', async () => {
-    const stored = await app.secrets.get(`merchant-secret:local-sandbox:${merchant.publicKey}`);
+    // The keychain entry carries the user who saved the keys (security.md 30).
+    const stored = await app.secrets.get(`merchant-secret:${app.user.userGuid}:local-sandbox:${merchant.publicKey}`);
     expect(stored).toBe(merchant.secretKey);
     if (process.env.DBUS_SESSION_BUS_ADDRESS) expect(app.secrets.kind).toBe('keychain');
     const settingsText = await readFile(join(app.userDataDir, 'settings.json'), 'utf8');
@@ -342,6 +376,31 @@ describe('merchant treasury in Chromium against the sandbox', () => {
       expect(logs).not.toContain(secret);
       expect(bridgeAnswers.join('\n')).not.toContain(secret);
       expect(localStorageText).not.toContain(secret);
+    }
+  });
+});
+
+describe('merchant treasury for a role that may not move money', () => {
+  let viewer: SignedInApp;
+
+  beforeAll(async () => {
+    viewer = await startSignedInApp({ username: 'bob' });
+  }, 90_000);
+  afterAll(async () => {
+    await viewer?.close();
+  });
+
+  it('a Viewer sees balances only, and is told so instead of forms that would fail', async () => {
+    const page = viewer.page;
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Merchant' }).click();
+    await page.getByRole('heading', { name: 'Merchant' }).waitFor();
+    await page.getByRole('note').filter({ hasText: 'lets you see merchant balances only' }).waitFor();
+    const tabs = page.getByRole('tablist', { name: 'Merchant sections' }).getByRole('tab');
+    expect(await tabs.allTextContents()).toEqual(['Balances']);
+    expect(await page.getByRole('tab', { name: 'Balances' }).getAttribute('aria-selected')).toBe('true');
+    await page.getByRole('table', { name: 'Merchant balances' }).waitFor();
+    for (const name of ['Save keys', 'Review withdrawal', 'Start verification', 'Create deposit address']) {
+      expect(await page.getByRole('button', { name }).count(), name).toBe(0);
     }
   });
 });
