@@ -50,6 +50,10 @@ describe('Send: a user sends crypto with a two-factor code', () => {
   }
 
   async function reviewWithFee(label: 'Low' | 'Standard' | 'High'): Promise<void> {
+    // Sends an earlier story left unknown on purpose are acknowledged, as the warning asks.
+    for (const box of await page.getByRole('checkbox', { name: /may already have gone through/ }).all()) {
+      await box.check();
+    }
     await page.getByRole('radio', { name: new RegExp(`^${label}`) }).check();
     await page.getByRole('button', { name: 'Review send' }).click();
     await page.getByRole('heading', { name: 'Review the send' }).waitFor();
@@ -125,9 +129,13 @@ describe('Send: a user sends crypto with a two-factor code', () => {
     await expect.poll(alertText).toContainEqual(expect.stringMatching(/refused this two-factor code/));
     expect((await sandboxBalance('BTC')).equals(before)).toBe(true);
     const refusedReference = lastSendBody()?.referenceId;
+    // A deliberate resend after a definite refusal says it reuses the reference (security.md 29).
+    expect(await page.getByRole('note').allTextContents()).toContainEqual(
+      `Nothing moved on that attempt. Sending again reuses the same reference, ${String(refusedReference)}.`,
+    );
 
     await enterCode(await nextCode());
-    await page.getByRole('button', { name: 'Send now' }).click();
+    await page.getByRole('button', { name: 'Send again with the same reference' }).click();
     await page.getByRole('heading', { name: 'Sent' }).waitFor();
     expect(lastSendBody()?.referenceId).toBe(refusedReference);
     expect(sendsWith(refusedReference)).toBe(2);
@@ -240,26 +248,49 @@ describe('Send: a user sends crypto with a two-factor code', () => {
     expect(await page.getByRole('heading', { name: 'Sends with an unknown outcome' }).count()).toBe(0);
   });
 
-  it('when Check status finds nothing, the user retries with the same reference and it is sent once', async () => {
+  it('when Check status finds nothing the outcome stays unknown; a new send needs the warning acknowledged first', async () => {
     const before = await sandboxBalance('BTC');
-    const fee = await sandboxFee('BTC', BTC_DESTINATION, '0.0006', 1);
     await fillSend('BTC', BTC_DESTINATION, '0.0006');
     await reviewWithFee('Standard');
     await enterCode(await nextCode());
     sandbox.faults.set({ failNext: 1 });
     await page.getByRole('button', { name: 'Send now' }).click();
     await page.getByRole('heading', { name: 'Outcome unknown' }).waitFor();
-    const referenceId = lastSendBody()?.referenceId;
+    const referenceId = String(lastSendBody()?.referenceId);
 
+    // Check status only looks: not found keeps it unknown, and nothing offers to send it again.
     await page.getByRole('button', { name: 'Check status' }).click();
     await expect
       .poll(() => page.getByRole('status').allTextContents())
-      .toContainEqual(expect.stringMatching(/did not go through/));
-    await enterCode(await nextCode());
-    await page.getByRole('button', { name: 'Retry with the same reference' }).click();
-    await page.getByRole('heading', { name: 'Sent' }).waitFor();
-    expect(sendsWith(referenceId)).toBe(2);
-    expect((await sandboxBalance('BTC')).toFixed()).toBe(before.minus('0.0006').minus(fee).toFixed());
+      .toContainEqual(expect.stringMatching(/not in your transaction history yet\. That does not mean it failed/));
+    expect(await page.getByRole('textbox', { name: 'Digit 1 of 6' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /retry|again with/i }).count()).toBe(0);
+    expect(sendsWith(referenceId)).toBe(1);
+
+    // A new send: the form names the possibly completed one and asks for an explicit acknowledgement.
+    await page.getByRole('button', { name: 'Start a new send' }).click();
+    await page.getByRole('heading', { name: 'Sends with an unknown outcome' }).waitFor();
+    const entry = page.locator('.send-unresolved-entry').filter({ hasText: referenceId });
+    expect(await entry.textContent()).toContain(formats.crypto('0.0006', 'BTC'));
+    expect(await entry.textContent()).toContain(BTC_DESTINATION);
+    expect(await entry.locator('time').count()).toBe(1);
+    await fillSend('BTC', BTC_DESTINATION, '0.0006');
+    await page.getByRole('button', { name: 'Review send' }).click();
+    await expect.poll(alertText).toContainEqual(expect.stringContaining(`reference ${referenceId}`));
+    expect(await page.getByRole('heading', { name: 'Review the send' }).count()).toBe(0);
+
+    await page
+      .getByRole('checkbox', {
+        name: `I know the send of 0.0006 BTC (reference ${referenceId}) may already have gone through`,
+      })
+      .check();
+    await page.getByRole('button', { name: 'Review send' }).click();
+    await page.getByRole('heading', { name: 'Review the send' }).waitFor();
+    expect(String(await page.getByRole('region', { name: 'Review the send' }).textContent())).not.toContain(
+      referenceId,
+    );
+    expect((await sandboxBalance('BTC')).equals(before)).toBe(true);
+    await page.getByRole('button', { name: 'Back' }).click();
   });
 
   it('warns when the address looks like one from the history, at entry and again on review', async () => {

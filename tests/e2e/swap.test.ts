@@ -3,8 +3,10 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useMoneyScreen, type MoneyScreen } from './support/money-screen';
 import type { SignedInApp } from './support/signed-in-app';
+import type { RunningSandbox } from '../../sandbox/server';
 
 describe('Swap: a user converts one asset into another', () => {
+  let sandbox: RunningSandbox;
   let session: SignedInApp;
   let page: Page;
   let service: MoneyScreen['service'];
@@ -19,7 +21,7 @@ describe('Swap: a user converts one asset into another', () => {
       ready: (screen) =>
         expect.poll(() => screen.getByLabel('From', { exact: true }).locator('option').count()).toBeGreaterThan(1),
     },
-    (started) => ({ session, page, service, nextCode, formats } = started),
+    (started) => ({ sandbox, session, page, service, nextCode, formats } = started),
   );
 
   async function swapBalances(): Promise<Map<string, Decimal>> {
@@ -84,8 +86,8 @@ describe('Swap: a user converts one asset into another', () => {
     await page.getByRole('button', { name: 'New swap' }).click();
     await page.getByLabel('From', { exact: true }).selectOption('BTC');
     await expect
-      .poll(() => page.getByText(/^Swap balance:/).textContent())
-      .toBe(`Swap balance: ${formats.crypto(after.get('BTC')?.toFixed() ?? '', 'BTC')}`);
+      .poll(() => page.getByText(/^Available in your/).textContent())
+      .toBe(`Available in your Bitcoin Mainnet wallet: ${formats.crypto(after.get('BTC')?.toFixed() ?? '', 'BTC')}`);
   });
 
   it('swaps a USD amount: the service works out the crypto amount', async () => {
@@ -165,6 +167,70 @@ describe('Swap: a user converts one asset into another', () => {
     await confirmWithCode();
     await page.getByRole('heading', { name: 'Swapped' }).waitFor();
     expect(swapRequests().length).toBe(swaps + 1);
+  });
+
+  it("shows the chosen network's wallet, not the asset's sum over networks", async () => {
+    const { wallets } = await session.app.core.session.interfaceA().getWallets();
+    const ethereumUsdt = new Decimal(String(wallets.find((wallet) => wallet.symbol === 'USDT')?.amount));
+    await page.getByLabel('From', { exact: true }).selectOption('USDT');
+    await page.getByLabel('From network').selectOption('Ethereum Mainnet');
+    await expect
+      .poll(() => page.getByText(/^Available in your/).textContent())
+      .toBe(`Available in your Ethereum Mainnet wallet: ${formats.crypto(ethereumUsdt.toFixed(), 'USDT')}`);
+  });
+
+  it('a lost swap stays unknown when Check status finds nothing; a new swap needs it acknowledged', async () => {
+    await choosePair('BTC', 'Bitcoin Mainnet', 'ETH', 'Ethereum Mainnet');
+    await amountBox().fill('0.00313');
+    await expect
+      .poll(() =>
+        quote()
+          .textContent()
+          .catch(() => ''),
+      )
+      .toContain(formats.crypto('0.00313', 'BTC'));
+    await page.getByRole('button', { name: 'Review swap' }).click();
+    await page.getByRole('heading', { name: 'Review the swap' }).waitFor();
+    const reference = ((await page.locator('.swap-reference').textContent()) ?? '').replace('Reference ', '');
+    // The service takes the swap but answers nothing; it lands long after the look-up.
+    sandbox.faults.set({ lateCommitNext: 1, lateCommitDelayMs: 60_000 });
+    const swaps = swapRequests().length;
+    await confirmWithCode();
+    await page.getByRole('heading', { name: 'Outcome unknown' }).waitFor();
+    await page.getByRole('button', { name: 'Check status' }).click();
+    await expect
+      .poll(() => page.getByRole('status').allTextContents())
+      .toContainEqual(expect.stringMatching(/not in your transaction history yet\. That does not mean it failed/));
+    expect(await page.getByRole('button', { name: /retry|again with/i }).count()).toBe(0);
+    expect(swapRequests().length).toBe(swaps + 1);
+
+    await page.getByRole('button', { name: 'Start a new swap' }).click();
+    await page.getByRole('heading', { name: 'Swaps with an unknown outcome' }).waitFor();
+    const entry = page.locator('.swap-unresolved-entry').filter({ hasText: reference });
+    expect(await entry.textContent()).toContain('Bitcoin Mainnet');
+    await choosePair('BTC', 'Bitcoin Mainnet', 'ETH', 'Ethereum Mainnet');
+    await amountBox().fill('0.00313');
+    await expect
+      .poll(() =>
+        quote()
+          .textContent()
+          .catch(() => ''),
+      )
+      .toContain(formats.crypto('0.00313', 'BTC'));
+    await page.getByRole('button', { name: 'Review swap' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').allTextContents())
+      .toContainEqual(expect.stringContaining(`reference ${reference}`));
+    await page
+      .getByRole('checkbox', {
+        name: new RegExp(`I know the swap of 0\\.00313 BTC to ETH \\(reference ${reference}\\)`),
+      })
+      .check();
+    await page.getByRole('button', { name: 'Review swap' }).click();
+    await page.getByRole('heading', { name: 'Review the swap' }).waitFor();
+    expect(swapRequests().length).toBe(swaps + 1);
+    await page.getByRole('button', { name: 'Back' }).click();
+    sandbox.faults.reset();
   });
 
   it('showed no page errors', () => {
