@@ -461,21 +461,23 @@ describe('tokens across launches', () => {
     expect(new URL(browser.opened.at(-1) ?? '').searchParams.get('prompt')).toBe('consent');
     expect(browser.pages.filter(loginPage)).toHaveLength(1);
 
+    // Signed out and in again in the same run: the login page, not only consent.
     await app.value('session.signOut');
-    expect(JSON.parse(await m.settingsText()).promptLoginNextSignIn).toEqual(['local-sandbox']);
-    await app.close();
-
-    const relaunched = await launched(m);
-    m.browser = browser;
-    expect((await relaunched.value<SessionView>('session.signIn')).status).toBe('signed-in');
-    expect(new URL(browser.opened.at(-1) ?? '').searchParams.get('prompt')?.split(' ')).toEqual(['login', 'consent']);
+    expect((await app.value<SessionView>('session.signIn')).status).toBe('signed-in');
     expect(browser.pages.filter(loginPage)).toHaveLength(2);
+    expect(new URL(browser.opened.at(-1) ?? '').searchParams.get('prompt')?.split(' ')).toEqual(['login', 'consent']);
     // The password was asked once; later sign-ins are ordinary again until the next sign-out.
     expect(JSON.parse(await m.settingsText()).promptLoginNextSignIn).toEqual([]);
 
-    await relaunched.value('session.signOut');
+    // Signed out, then the app quits: the next launch remembers it from settings.json.
+    await app.value('session.signOut');
+    expect(JSON.parse(await m.settingsText()).promptLoginNextSignIn).toEqual(['local-sandbox']);
+    await app.close();
+    const relaunched = await launched(m);
+    m.browser = browser;
     expect((await relaunched.value<SessionView>('session.signIn')).status).toBe('signed-in');
     expect(browser.pages.filter(loginPage)).toHaveLength(3);
+    expect(new URL(browser.opened.at(-1) ?? '').searchParams.get('prompt')?.split(' ')).toEqual(['login', 'consent']);
   });
 
   it('without a usable keychain signs in for this run only and says so', async () => {
@@ -494,25 +496,28 @@ describe('tokens across launches', () => {
 });
 
 describe('a keychain that fails or hangs mid-run (security 31, 16, 20)', () => {
-  /** The real Secret Service until `breakDown`: then every keytar call hangs forever or fails. */
+  type Breakdown = 'none' | 'fail-writes' | 'fail' | 'hang';
+
+  /** The real Secret Service until `breakDown`: then writes, or every call, fail, or every call hangs. */
   function breakableKeytar() {
-    let breakdown: 'none' | 'hang' | 'fail' = 'none';
+    let breakdown: Breakdown = 'none';
     const broken = () =>
       breakdown === 'hang'
         ? new Promise<never>(() => {})
         : Promise.reject(new Error('org.freedesktop.Secret.Error.IsLocked'));
+    const working = (write: boolean) => breakdown === 'none' || (breakdown === 'fail-writes' && !write);
     const loadKeytar = async (): Promise<KeytarApi> => {
       const real = await loadRealKeytar();
       return {
-        getPassword: (service, account) => (breakdown === 'none' ? real.getPassword(service, account) : broken()),
+        getPassword: (service, account) => (working(false) ? real.getPassword(service, account) : broken()),
         setPassword: (service, account, secret) =>
-          breakdown === 'none' ? real.setPassword(service, account, secret) : broken(),
-        deletePassword: (service, account) => (breakdown === 'none' ? real.deletePassword(service, account) : broken()),
+          working(true) ? real.setPassword(service, account, secret) : broken(),
+        deletePassword: (service, account) => (working(true) ? real.deletePassword(service, account) : broken()),
       };
     };
     return {
       options: { loadKeytar, callDeadlineMs: 300 },
-      breakDown(how: 'hang' | 'fail') {
+      breakDown(how: Exclude<Breakdown, 'none'>) {
         breakdown = how;
       },
     };
@@ -520,14 +525,18 @@ describe('a keychain that fails or hangs mid-run (security 31, 16, 20)', () => {
 
   const withSecretService = process.env.DBUS_SESSION_BUS_ADDRESS ? it : it.skip;
 
-  withSecretService.each(['fails', 'hangs'] as const)(
+  withSecretService.each([
+    ["refuses the rotated token's write", 'fail-writes'],
+    ['fails every call', 'fail'],
+    ['hangs', 'hang'],
+  ] as const)(
     'when the keychain %s during a refresh, the rotated token is kept in memory, the user stays signed in and is told',
-    async (how) => {
+    async (_case, how) => {
       const keytar = breakableKeytar();
       const m = await machine({ keychain: keytar.options });
       const { app, view } = await signedIn(m);
       expect(view.keychain).toBe('available');
-      keytar.breakDown(how === 'fails' ? 'fail' : 'hang');
+      keytar.breakDown(how);
 
       await sleep((TTL_SECONDS - 1) * 1000 + 200);
       expect(Array.isArray((await app.core.session.interfaceA().getWallets()).wallets)).toBe(true);
