@@ -26,6 +26,8 @@ export const errorCodes = [
   'outcome_unknown',
   /** A new money move was asked for while an earlier one's outcome is unknown, without acknowledging it. */
   'unresolved_intent',
+  /** A money request could not be written down before sending, so it was not sent. */
+  'storage_failed',
   'stale_precheck',
   'in_flight',
   'not_configured',

@@ -38,7 +38,10 @@ export function defaultUnresolvedIntents(): UnresolvedIntents {
 type Section = keyof UnresolvedIntents;
 type RecordOf<S extends Section> = UnresolvedIntents[S][number];
 
-/** One feature's share of settings.json as its ledger's journal. A failed write is logged, never thrown. */
+/**
+ * One feature's share of settings.json as its ledger's journal. A failed write is logged and thrown: the
+ * ledger refuses to send a request it could not write down first.
+ */
 export function settingsJournal<S extends Section>(
   settings: SettingsStore,
   section: S,
@@ -57,6 +60,7 @@ export function settingsJournal<S extends Section>(
           section,
           error: error instanceof Error ? error.name : 'unknown',
         });
+        throw error;
       }
     },
   };

@@ -46,8 +46,9 @@ export interface IntentLedgerOptions<Body, Outcome> {
   readonly keep?: number;
   /**
    * Saves the intents whose request may have reached the service (in flight or unknown). Called before a
-   * request leaves and after every change of that set, so a crash or a quit cannot lose one. Must not
-   * throw: a failed save is the caller's to report.
+   * request leaves and after every change of that set, so a crash or a quit cannot lose one. A failure
+   * before the request leaves stops the request (nothing is sent that the next run could not know of);
+   * later failures are the persister's to report.
    */
   readonly persist?: (unresolved: readonly Intent<Body, Outcome>[]) => Promise<void>;
 }
@@ -131,6 +132,17 @@ export class IntentLedger<Body, Outcome> {
   }
 
   /**
+   * Intents whose request may have moved money without the app knowing yet: unknown ones, and those still
+   * in flight (a lock or a reload can hide a pending request from the user, who might then pay again).
+   * This is what a new intent must be warned about and what the unresolved lists show (security.md 27).
+   */
+  unsettled(): Intent<Body, Outcome>[] {
+    return [...this.#intents.values()]
+      .filter((intent) => intent.state === 'unknown' || intent.state === 'in-flight')
+      .map((i) => this.#snapshot(i));
+  }
+
+  /**
    * Submits the intent's frozen body under its reference id. Succeeded intents return their stored
    * outcome without a request; in-flight and unknown ones are refused.
    */
@@ -150,16 +162,30 @@ export class IntentLedger<Body, Outcome> {
       case 'refused':
         break;
     }
+    const before = { state: intent.state, error: intent.error };
     intent.state = 'in-flight';
     intent.attempts += 1;
     intent.error = null;
-    // Written ahead: if the app dies while the request is out, the next run knows to reconcile it.
-    await this.#save();
+    // Written ahead: if the app dies while the request is out, the next run knows to reconcile it. A
+    // request that could not be written down does not leave.
+    try {
+      await this.#save();
+    } catch (cause) {
+      intent.state = before.state;
+      intent.error = before.error;
+      intent.attempts -= 1;
+      await this.#saveQuietly();
+      throw new AppError(
+        'storage_failed',
+        'Wallet Desk could not write this request down before sending it, so nothing was sent. Check that the disk has room and try again.',
+        { cause },
+      );
+    }
     try {
       const outcome = await send(intent.body, intent.referenceId);
       intent.state = 'succeeded';
       intent.outcome = outcome;
-      await this.#save();
+      await this.#saveQuietly();
       return outcome;
     } catch (error) {
       const appError =
@@ -168,7 +194,7 @@ export class IntentLedger<Body, Outcome> {
           : new AppError('outcome_unknown', 'The service did not give a clear answer; the outcome is unknown.');
       intent.state = isNothingMovedRefusal(appError) ? 'refused' : 'unknown';
       intent.error = intent.state === 'unknown' ? unknownOutcome : appError.toBridgeError();
-      await this.#save();
+      await this.#saveQuietly();
       if (intent.state === 'unknown') {
         throw new AppError('outcome_unknown', intent.error.message);
       }
@@ -191,7 +217,7 @@ export class IntentLedger<Body, Outcome> {
     intent.state = 'succeeded';
     intent.outcome = found;
     intent.error = null;
-    await this.#save();
+    await this.#saveQuietly();
     return this.#snapshot(intent);
   }
 
@@ -201,6 +227,15 @@ export class IntentLedger<Body, Outcome> {
       .filter((intent) => intent.state === 'in-flight' || intent.state === 'unknown')
       .map((intent) => this.#snapshot(intent));
     await this.#persist(unresolved);
+  }
+
+  /** After the request: the answer is already in memory and on screen, so a failed write must not hide it. */
+  async #saveQuietly(): Promise<void> {
+    try {
+      await this.#save();
+    } catch {
+      // The persister logged it; the next successful save writes the whole set again.
+    }
   }
 
   #require(id: string): MutableIntent<Body, Outcome> {

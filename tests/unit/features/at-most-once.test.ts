@@ -207,3 +207,60 @@ describe('a new intent while an earlier one is unknown', () => {
     expect(() => requireAcknowledged(ledger.unknown(), [lost.id], name)).not.toThrow();
   });
 });
+
+describe('what a new intent must be warned about', () => {
+  it('counts a request still in flight as unsettled, like an unknown one (a lock or reload can hide it)', async () => {
+    const ledger = new IntentLedger<Body, string>();
+    const pending = deferred<string>();
+    const flying = ledger.confirm(body);
+    const lost = ledger.confirm(body);
+    const done = ledger.confirm(body);
+    const first = ledger.submit(flying.id, () => pending.promise);
+    await expect(
+      ledger.submit(lost.id, async () => {
+        throw new Error('ECONNRESET');
+      }),
+    ).rejects.toMatchObject({ code: 'outcome_unknown' });
+    await ledger.submit(done.id, async () => 'tx-done');
+    expect(ledger.unsettled().map((intent) => [intent.id, intent.state])).toEqual([
+      [flying.id, 'in-flight'],
+      [lost.id, 'unknown'],
+    ]);
+    pending.resolve('tx-1');
+    await first;
+    expect(ledger.unsettled().map((intent) => intent.id)).toEqual([lost.id]);
+  });
+});
+
+describe('a request that cannot be written down first does not leave', () => {
+  it('refuses to send when the write-ahead fails, and leaves the intent as it was', async () => {
+    let failWrites = true;
+    const ledger = new IntentLedger<Body, string>({
+      persist: async () => {
+        if (failWrites) throw new Error('ENOSPC');
+      },
+    });
+    const intent = ledger.confirm(body);
+    const send = vi.fn(async () => 'tx-1');
+    await expect(ledger.submit(intent.id, send)).rejects.toMatchObject({ code: 'storage_failed' });
+    expect(send).not.toHaveBeenCalled();
+    expect(ledger.get(intent.id)).toMatchObject({ state: 'confirmed', attempts: 0 });
+
+    failWrites = false;
+    await expect(ledger.submit(intent.id, send)).resolves.toBe('tx-1');
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it('a failed write after the answer does not hide the answer', async () => {
+    let writes = 0;
+    const ledger = new IntentLedger<Body, string>({
+      persist: async () => {
+        writes += 1;
+        if (writes > 1) throw new Error('EIO');
+      },
+    });
+    const intent = ledger.confirm(body);
+    await expect(ledger.submit(intent.id, async () => 'tx-1')).resolves.toBe('tx-1');
+    expect(ledger.get(intent.id).state).toBe('succeeded');
+  });
+});
