@@ -1,12 +1,14 @@
 import { z } from 'zod';
 
 /**
- * Control characters (C0, DEL, C1: NUL, CR/LF, escapes) and the marks that reorder text on screen (bidi
- * embeddings, overrides and isolates, LRM/RLM/ALM). Either can make a label read differently from what is
- * stored or sent: "Payroll<RLO>…" shows reversed, CR/LF splits a log line or a service record
- * (security.md 34).
+ * Control characters (C0, DEL, C1: NUL, CR/LF, escapes), line and paragraph separators, and invisible
+ * format characters: the marks that reorder text on screen (bidi embeddings, overrides, isolates,
+ * LRM/RLM/ALM), zero-width spaces, word joiners, BOMs and tag characters. Each can make a label read
+ * differently from what is stored or sent: "Payroll<RLO>…" shows reversed, CR/LF or U+2028 splits a log
+ * line or a service record, a zero-width space makes two labels look equal (security.md 34). The two
+ * joiners (ZWNJ, ZWJ) stay allowed: Persian, Indic scripts and emoji sequences need them.
  */
-const unsafeCharacters = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+const unsafeCharacters = /(?![\u200C\u200D])[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
 
 export function hasUnsafeCharacters(text: string): boolean {
   return unsafeCharacters.test(text);

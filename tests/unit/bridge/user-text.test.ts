@@ -14,6 +14,13 @@ const sneaky = [
   ['a line break inside', 'Invoice 12\r\nX-Injected: 1'],
   ['an escape sequence', 'Payee \u001b[31m'],
   ['a C1 control', 'Payee \u0085'],
+  ['a line separator', 'Invoice 12\u2028X'],
+  ['a paragraph separator', 'Invoice 12\u2029X'],
+  ['a zero-width space', 'Pay\u200Broll'],
+  ['a word joiner', 'Pay\u2060roll'],
+  ['a byte-order mark inside', 'Pay\uFEFFroll'],
+  ['a tag character', 'Payroll\u{E0041}'],
+  ['an inhibit-symmetric-swapping mark', 'Payroll\u206A'],
 ] as const;
 
 function dispatcherWith(handler: keyof Handlers) {
@@ -58,7 +65,14 @@ describe('labels and descriptions refuse control characters and text-direction m
 
   it('plain text in any script, emoji and punctuation still passes', async () => {
     const { dispatch } = dispatcherWith('send.confirm');
-    for (const text of ['Miete März – Büro', 'إيجار', '家賃 🏠', "O'Brien & Co. (Q4)"]) {
+    for (const text of [
+      'Miete März – Büro',
+      'إيجار',
+      '家賃 🏠',
+      "O'Brien & Co. (Q4)",
+      'می\u200Cخواهم',
+      '👩\u200D💻 payroll',
+    ]) {
       const result = await dispatch('send.confirm', { precheckId: intentId, feeRate: 1, description: text });
       // The handler throws on purpose: reaching it (internal) means the argument passed the contract.
       expect(result).toMatchObject({ ok: false, error: { code: 'internal' } });
