@@ -47,6 +47,8 @@ async function halfSentRequest(port: number, partial: string): Promise<{ socket:
     socket.once('error', reject);
   });
   socket.on('error', () => {});
+  // Read whatever the server answers (a 408 on a header timeout): an unread answer would hold back 'close'.
+  socket.resume();
   const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
   if (partial) socket.write(partial);
   // Let the server read what was sent before the test goes on.
