@@ -2,6 +2,7 @@ import type { Configuration } from 'openid-client';
 import { AppError } from '../app-error';
 import type { Logger } from '../logging/logger';
 import { isLoopbackUrl } from '../settings/environments';
+import { requireFreshAuthentication } from './fresh-authentication';
 import { openLoopbackListener } from './loopback-listener';
 import { loadOpenId } from './openid';
 import { SIGN_IN_SCOPES } from './oidc-config';
@@ -44,6 +45,7 @@ export function createSignInFlow(deps: SignInFlowDeps): SignInFlow {
   let current: AbortController | null = null;
 
   async function attempt(options: SignInOptions, abort: AbortController): Promise<TokenSet> {
+    const startedAtMs = Date.now();
     const config = await deps.getConfiguration();
     const oidc = await loadOpenId();
     throwIfAborted(abort.signal);
@@ -69,6 +71,9 @@ export function createSignInFlow(deps: SignInFlowDeps): SignInFlow {
         // oidc-provider grants offline_access (a refresh token) only with consent in the prompt, so the
         // re-authentication of an unlock asks for both.
         prompt: options.prompt === 'login' ? 'login consent' : 'consent',
+        // max_age=0 makes the provider state auth_time, which is checked below: prompt=login alone is a
+        // wish a provider may ignore.
+        ...(options.prompt === 'login' ? { max_age: '0' } : {}),
       });
       // Only a web page may reach the system browser: never file:, javascript: or a custom scheme.
       if (
@@ -92,6 +97,7 @@ export function createSignInFlow(deps: SignInFlowDeps): SignInFlow {
       });
       // A cancel or a newer attempt that arrived during the exchange wins: these tokens are dropped.
       throwIfAborted(abort.signal);
+      if (options.prompt === 'login') requireFreshAuthentication(response.claims(), startedAtMs);
       return toTokenSet(response);
     } finally {
       await listener.close();
