@@ -44,6 +44,12 @@ export interface SessionService {
   profile(): Promise<ProfileView>;
   /** A client bound to the current token and the active account; throws not_signed_in or locked. */
   interfaceA(): InterfaceAClient;
+  /**
+   * A client for another of the signed-in user's accounts (its X-Account-Guid), without switching to it:
+   * a merchant withdrawal shows in the merchant's linked account, whichever is active (security.md 27).
+   * Throws like interfaceA(); forbidden for an account that is not the user's.
+   */
+  interfaceAFor(accountGuid: string): InterfaceAClient;
   /** The active account, or throws like interfaceA(). */
   activeAccount(): SessionAccount;
   /** The signed-in user's id and name, or throws like interfaceA(): merchant keys are theirs (security.md 30). */
@@ -438,6 +444,14 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
       const m = requireUnlocked();
       if (!activeAccountGuid) throw new AppError('not_signed_in', 'No account is selected.');
       return client(m, activeAccountGuid);
+    },
+
+    interfaceAFor(accountGuid) {
+      const m = requireUnlocked();
+      if (!accounts.some((account) => account.guid === accountGuid)) {
+        throw new AppError('forbidden', 'That account is not one of yours.');
+      }
+      return client(m, accountGuid);
     },
 
     activeAccount,
