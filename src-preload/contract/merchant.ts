@@ -183,7 +183,7 @@ export const merchantOperations = {
         label: UserText(100),
         email: z.email('Enter the merchant account e-mail').max(200),
         /**
-         * Withdrawals with an unknown outcome the user was shown, by id, and chose to go ahead beside:
+         * Unsettled withdrawals (unknown or in flight) the user was shown, by id, and chose to go ahead beside:
          * main refuses a new one (unresolved_intent) while any is not acknowledged (security.md 27).
          */
         acknowledgedIntentIds: z.array(z.string().min(1).max(100)).max(100).optional(),
@@ -197,15 +197,19 @@ export const merchantOperations = {
     WithdrawIntentView,
   ),
   /**
-   * Looks an unknown withdrawal up in the account history by its merchant transaction id; sends nothing
-   * and takes no code (security.md 29). Found: succeeded. Not found: still unknown (security.md 27).
+   * Looks an unknown withdrawal up by its merchant transaction id in the history of every account of the
+   * signed-in user; sends nothing and takes no code (security.md 29). Found: succeeded. Not found: still
+   * unknown, and the error names the accounts searched (security.md 27).
    */
   'merchant.withdrawCheckStatus': operation(
     z.object({ intentId: z.string().min(1).max(100) }).strict(),
     WithdrawIntentView,
   ),
   'merchant.withdrawGet': operation(z.object({ intentId: z.string().min(1).max(100) }).strict(), WithdrawIntentView),
-  /** Withdrawals whose outcome is unknown (also those a previous run left), until their status is checked. */
+  /**
+   * Unsettled withdrawals: unknown outcome (also those a previous run left) until their status is checked,
+   * or still being sent (state in-flight). A new withdrawal must acknowledge each (security.md 27).
+   */
   'merchant.withdrawUnresolved': operation(z.void(), z.array(WithdrawIntentView)),
   'merchant.depositCreate': operation(
     z

@@ -3,7 +3,10 @@ import { AppError } from '../../app-error';
 import type { SessionService } from '../session';
 
 /** What the merchant treasury asks of the session: who is signed in, in which account, with which role. */
-export type MerchantSession = Pick<SessionService, 'activeUser' | 'activeAccount' | 'interfaceA' | 'onChange'>;
+export type MerchantSession = Pick<
+  SessionService,
+  'activeUser' | 'activeAccount' | 'interfaceA' | 'interfaceAFor' | 'view' | 'onChange'
+>;
 
 export interface MerchantActor {
   readonly userGuid: string;

@@ -9,12 +9,12 @@ import { checkAddress } from '../addresses/validate-address';
 import type { Intent } from '../money/at-most-once';
 import { journaledLedger, type IntentJournal } from '../money/intent-journal';
 import { requireAcknowledged } from '../money/unresolved-guard';
-import { findInHistory } from '../send/find-in-history';
 import { assetByCode, networkNameById, networkOf, requireAmountPrecision } from './asset-lookup';
 import type { MerchantActor, MerchantSession } from './merchant-access';
 import { balanceOf } from './merchant-balances';
 import type { MerchantConnection, MerchantKeys } from './merchant-keys';
 import { matchesVerified } from './verified-match';
+import { notFoundIn, searchAccounts } from './withdraw-lookup';
 import type { WithdrawBody } from './withdraw-body';
 
 export interface WithdrawInput {
@@ -30,8 +30,8 @@ export interface WithdrawInput {
 
 export interface MerchantWithdrawDeps {
   readonly keys: MerchantKeys;
-  /** The signed-in user's Interface A, where withdrawals are looked up; and session changes. */
-  readonly session: Pick<MerchantSession, 'interfaceA' | 'onChange'>;
+  /** The signed-in user's accounts, in whose Interface A history withdrawals are looked up; session changes. */
+  readonly session: Pick<MerchantSession, 'interfaceAFor' | 'view' | 'onChange'>;
   readonly logger: Logger;
   readonly journal?: IntentJournal<WithdrawBody, null> | undefined;
 }
@@ -45,10 +45,14 @@ type Withdrawal = Intent<WithdrawBody, WithdrawResult>;
  *   confirms, reused for a deliberate retry after a definite refusal, new only for a new withdrawal.
  * - Refusals are failed results. Only the Z-codes that prove nothing moved make a refusal
  *   (interface-b-errors.ts); anything else leaves the outcome unknown, and nothing is ever re-sent then.
- * - "Check status" is a look-up only: the MerchantTransactionId in the signed-in user's account history
- *   (Interface B has no withdrawal look-up). Found settles it; not found keeps it unknown, since absence
- *   is no proof (security.md 27, 29). A new withdrawal beside an unknown one needs the user's
- *   acknowledgement of each by id.
+ * - A 200 answer with `success: false` says the service did not complete it, not that nothing moved: the
+ *   outcome is unknown (security.md 28).
+ * - "Check status" is a look-up only: the MerchantTransactionId in the history of every account of the
+ *   signed-in user (Interface B has no withdrawal look-up, and the merchant's linked account need not be
+ *   the active one). Found settles it; not found keeps it unknown, since absence is no proof
+ *   (security.md 27, 29).
+ * - A new withdrawal beside an unsettled one (unknown, or still in flight: a lock or a reload hides the
+ *   pending request) needs the user's acknowledgement of each by id, and the unsettled list shows both.
  * - Before a two-factor code is asked for, the merchant balance of that asset on that network must cover
  *   the amount, so no code is spent on a request that cannot succeed (issue 13, finding 5).
  */
@@ -112,12 +116,14 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
     return intent;
   }
 
-  function unknownFor(userGuid: string): Withdrawal[] {
-    return ledger.unknown().filter((intent) => visibleTo(intent, userGuid));
+  /** Unknown and in-flight withdrawals: either may have moved money the user cannot see yet (security.md 27). */
+  function unsettledFor(userGuid: string): Withdrawal[] {
+    return ledger.unsettled().filter((intent) => visibleTo(intent, userGuid));
   }
 
   function describe(intent: Withdrawal): string {
-    return `${intent.body.amount} ${intent.body.code} to ${intent.body.address} (merchant transaction id ${intent.referenceId})`;
+    const still = intent.state === 'in-flight' ? ', still being sent' : '';
+    return `${intent.body.amount} ${intent.body.code} to ${intent.body.address} (merchant transaction id ${intent.referenceId}${still})`;
   }
 
   /** The keys in use now must be the user's own, the ones the withdrawal was confirmed with. */
@@ -160,8 +166,8 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
       if (!checked.ok) throw new AppError('invalid_address', checked.reason, { field: 'address' });
       const amount = requireAmountPrecision(entry, input.amount);
       toWireAmount(amount);
-      // A new withdrawal beside one whose outcome is unknown may pay twice (security.md 27).
-      requireAcknowledged(unknownFor(actor.userGuid), input.acknowledgedIntentIds, describe);
+      // A new withdrawal beside one whose outcome is unknown, or still on its way, may pay twice (security.md 27).
+      requireAcknowledged(unsettledFor(actor.userGuid), input.acknowledgedIntentIds, describe);
       const connection = await keys.connect(actor.userGuid);
       const listed = await connection.client.withdrawableAssets(input.referenceId);
       const verified = listed.some((asset) => matchesVerified(asset, entry, checked.address));
@@ -209,8 +215,9 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
             merchantTransactionId: referenceId,
             attempt: intent.attempts + 1,
           });
+          let result: WithdrawResult;
           try {
-            return await connection.client.withdraw(
+            result = await connection.client.withdraw(
               {
                 ReferenceId: referenceId,
                 Amount: body.amount,
@@ -227,6 +234,12 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
             answer.error = error instanceof AppError ? error : null;
             throw error;
           }
+          if (result.success !== true) {
+            // Not completed is not "nothing moved": the service may still carry it out (security.md 28).
+            answer.error = notCompleted(result);
+            throw answer.error;
+          }
+          return result;
         });
       } catch (error) {
         const settled = ledger.get(intentId);
@@ -244,8 +257,9 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
     },
 
     /**
-     * Looks the withdrawal up in the signed-in user's account history by its MerchantTransactionId. Never
-     * sends anything (security.md 29). Found settles it; not found keeps it unknown (security.md 27).
+     * Looks the withdrawal up by its MerchantTransactionId in the history of every account of the signed-in
+     * user. Never sends anything (security.md 29). Found in any settles it; not found keeps it unknown and
+     * names the accounts searched (security.md 27).
      */
     async checkStatus(actor: MerchantActor, intentId: string): Promise<WithdrawIntentView> {
       const intent = requireVisible(intentId, actor.userGuid);
@@ -256,15 +270,19 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
       checking.add(intentId);
       try {
         const mti = intent.referenceId;
-        const item = await findInHistory(
-          deps.session.interfaceA(),
-          mti,
-          (candidate) => candidate.merchantTransactionId === mti && candidate.type === 'Withdraw',
-        );
-        const found: WithdrawResult | null = item ? { txId: item.txId ?? '', explorerUrl: '', success: true } : null;
+        const search = await searchAccounts(deps.session, mti);
+        const found: WithdrawResult | null = search.item
+          ? { txId: search.item.txId ?? '', explorerUrl: '', success: true }
+          : null;
         const settled = await ledger.reconcile(intentId, found);
-        unknownReasons.delete(intentId);
-        deps.logger.info('withdrawal looked up', { merchantTransactionId: mti, found: found !== null });
+        if (settled.state === 'unknown') unknownReasons.set(intentId, notFoundIn(search));
+        else unknownReasons.delete(intentId);
+        deps.logger.info('withdrawal looked up', {
+          merchantTransactionId: mti,
+          found: found !== null,
+          accounts: search.searched.length,
+          failed: search.failed.length,
+        });
         return view(settled);
       } finally {
         checking.delete(intentId);
@@ -275,9 +293,20 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
       return view(requireVisible(intentId, actor.userGuid));
     },
 
-    /** Withdrawals whose outcome is unknown that this user may see, including those a previous run left. */
+    /**
+     * Withdrawals this user may see whose outcome is unknown (also those a previous run left) or that are
+     * still on their way.
+     */
     unresolved(actor: MerchantActor): WithdrawIntentView[] {
-      return unknownFor(actor.userGuid).map(view);
+      return unsettledFor(actor.userGuid).map(view);
     },
   };
+}
+
+/** A 200 answer that says the withdrawal did not succeed: the service's txId is kept for the user's records. */
+function notCompleted(result: WithdrawResult): AppError {
+  return new AppError(
+    'outcome_unknown',
+    `The service answered that the withdrawal was not completed (success: false, transaction id ${result.txId}), which does not prove that nothing moved: the money may or may not have moved. Nothing will be sent again; use "Check status", which looks it up and sends nothing.`,
+  );
 }

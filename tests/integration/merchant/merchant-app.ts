@@ -9,7 +9,7 @@ import { createAppCore, type AppCore } from '../../../src-main/app-core';
 import { createDispatcher, createEmitter } from '../../../src-main/dispatch';
 import { createMemoryStore } from '../../../src-main/keychain/memory-store';
 import type { SecretStore } from '../../../src-main/keychain/secret-store';
-import { openSettingsStore } from '../../../src-main/settings/settings-store';
+import { openSettingsStore, type SettingsStore } from '../../../src-main/settings/settings-store';
 import { startSandbox, type RunningSandbox, type SandboxInfo } from '../../../sandbox/server';
 import type { ServiceProfile } from '../../../sandbox/profile';
 import { createRecordingLogger } from '../../unit/support/recording-logger';
@@ -57,6 +57,12 @@ export async function startMerchantMachine(options: { profile?: ServiceProfile }
   const verificationAmounts: string[] = [];
   /** Rewrites withdrawable-asset listings the way the vendor SDK types them (asset name + network id). */
   const listing = { asAssetName: false };
+  /** Rewrites the data of a successful /v1/withdraw/add answer (a service saying more than the sandbox does). */
+  const withdrawAnswer: { rewrite: ((data: Record<string, unknown>) => Record<string, unknown>) | null } = {
+    rewrite: null,
+  };
+  /** Makes every settings.json write of every launch fail, as a full or read-only disk does. */
+  const settingsWrites = { fail: false };
 
   const originalFetch = globalThis.fetch;
   globalThis.fetch = async (input, init) => {
@@ -64,6 +70,11 @@ export async function startMerchantMachine(options: { profile?: ServiceProfile }
     if (url.endsWith('/v1/withdraw/add') && typeof init?.body === 'string')
       withdrawRequests.push(JSON.parse(init.body) as Record<string, unknown>);
     const response = await originalFetch(input, init);
+    if (withdrawAnswer.rewrite && url.endsWith('/v1/withdraw/add') && response.ok) {
+      const json = (await response.json()) as { data: Record<string, unknown> | null };
+      if (json.data) json.data = withdrawAnswer.rewrite(json.data);
+      return new Response(JSON.stringify(json), { status: response.status, headers: response.headers });
+    }
     if (url.endsWith('/v1/verify/start')) {
       const json = (await response.clone().json()) as { data?: { amount?: number } };
       if (json.data?.amount !== undefined) verificationAmounts.push(new Decimal(String(json.data.amount)).toFixed());
@@ -87,10 +98,16 @@ export async function startMerchantMachine(options: { profile?: ServiceProfile }
 
   async function launch(sessionOptions: { requestTimeoutMs?: number } = {}): Promise<MerchantLaunch> {
     let browser = new ScriptedBrowser({ username: 'alice', password: userOf('alice').password });
+    const store = await openSettingsStore(dir);
+    const settings: SettingsStore = {
+      ...store,
+      update: (change) =>
+        settingsWrites.fail ? Promise.reject(new Error('ENOSPC: no space left on device')) : store.update(change),
+    };
     const core = await createAppCore({
       appName: 'Wallet Desk',
       version: '0.0.0-test',
-      settings: await openSettingsStore(dir),
+      settings,
       secrets,
       logger,
       emit: createEmitter(() => undefined),
@@ -144,6 +161,8 @@ export async function startMerchantMachine(options: { profile?: ServiceProfile }
     withdrawRequests,
     verificationAmounts,
     listing,
+    withdrawAnswer,
+    settingsWrites,
     userOf,
     launch,
     nextCode,

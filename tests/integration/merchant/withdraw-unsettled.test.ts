@@ -1,0 +1,150 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { WithdrawIntentView } from '../../../src-preload/contract/merchant';
+import {
+  confirmWithdrawal,
+  MEMBER,
+  ETH_ADDRESS,
+  setUpTreasury,
+  sleep,
+  startMerchantMachine,
+  type MerchantLaunch,
+  type MerchantMachine,
+} from './merchant-app';
+
+// Withdrawals the app cannot call settled, against the strict sandbox (security.md 23, 27, 28): one still in
+// flight, one the service answered with `success: false`, one visible only in another account of the user,
+// and one whose write-ahead failed. Movements are counted in the sandbox's own books.
+
+describe('withdrawals that are not settled, against the strict sandbox', () => {
+  let machine: MerchantMachine;
+  let app: MerchantLaunch;
+
+  const submit = async (intent: WithdrawIntentView) =>
+    app.call('merchant.withdrawSubmit', { intentId: intent.intentId, tfaCode: await machine.nextCode() });
+  const get = (intent: WithdrawIntentView) =>
+    app.value<WithdrawIntentView>('merchant.withdrawGet', { intentId: intent.intentId });
+  const check = (intent: WithdrawIntentView) =>
+    app.value<WithdrawIntentView>('merchant.withdrawCheckStatus', { intentId: intent.intentId });
+  const unsettled = () => app.value<WithdrawIntentView[]>('merchant.withdrawUnresolved');
+  /** A new withdrawal after the user acknowledged every withdrawal the warning named. */
+  const confirm = async (amount: string) =>
+    confirmWithdrawal(app, machine, amount, {
+      acknowledgedIntentIds: (await unsettled()).map((intent) => intent.intentId),
+    });
+  const accountsOf = () => machine.userOf('alice').accounts;
+  const accountNamed = (name: RegExp) => {
+    const account = accountsOf().find((candidate) => name.test(candidate.name));
+    if (!account) throw new Error(`alice has no account matching ${String(name)}`);
+    return account;
+  };
+
+  beforeAll(async () => {
+    machine = await startMerchantMachine({ profile: 'strict' });
+    app = await machine.launch();
+    await app.signIn('alice');
+    await setUpTreasury(machine, app);
+  });
+  afterEach(() => {
+    machine.sandbox.faults.reset();
+    machine.withdrawAnswer.rewrite = null;
+    machine.settingsWrites.fail = false;
+  });
+  afterAll(async () => {
+    await machine?.close();
+  });
+
+  it('a withdrawal still in flight is listed as unsettled and a new one needs it acknowledged', async () => {
+    const first = await confirm('0.0201');
+    machine.sandbox.faults.set({ latencyMs: 2_000 });
+    const answer = submit(first);
+    await expect.poll(async () => (await get(first)).state).toBe('in-flight');
+    // The request has reached the sandbox (it waits there); the next calls go at normal speed.
+    await sleep(200);
+    machine.sandbox.faults.reset();
+
+    expect(await unsettled()).toContainEqual(
+      expect.objectContaining({ intentId: first.intentId, state: 'in-flight', amount: '0.0201' }),
+    );
+    const unacknowledged = await app.failure('merchant.withdrawConfirm', {
+      referenceId: MEMBER,
+      code: 'ETH',
+      address: ETH_ADDRESS,
+      amount: '0.0201',
+      label: 'payout',
+      email: machine.merchant.email,
+    });
+    expect(unacknowledged.code).toBe('unresolved_intent');
+    expect(unacknowledged.message).toContain(first.merchantTransactionId);
+
+    expect(await answer).toMatchObject({ ok: true, value: { state: 'succeeded' } });
+    expect((await unsettled()).map((intent) => intent.intentId)).not.toContain(first.intentId);
+    expect(machine.sent(first.merchantTransactionId)).toBe(1);
+    expect(machine.moved(first.merchantTransactionId)).toBe(1);
+    // The refused second confirmation never became a withdrawal: one request, one movement in all.
+    expect(machine.withdrawRequests.filter((body) => body.Amount === 0.0201)).toHaveLength(1);
+  });
+
+  it('a 200 answer with success: false is an unknown outcome, never a success; the look-up settles it', async () => {
+    const intent = await confirm('0.0202');
+    machine.withdrawAnswer.rewrite = (data) => ({ ...data, txId: 'abc123', success: false });
+    const answer = await submit(intent);
+    expect(answer).toMatchObject({
+      ok: false,
+      error: { code: 'outcome_unknown', message: expect.stringMatching(/may or may not have moved/) },
+    });
+    expect(await get(intent)).toMatchObject({ state: 'unknown', result: null });
+    expect(await submit(intent)).toMatchObject({ ok: false, error: { code: 'outcome_unknown' } });
+    machine.withdrawAnswer.rewrite = null;
+
+    // The sandbox did move it; only the history, never a second request, says so.
+    expect(await check(intent)).toMatchObject({ state: 'succeeded', result: { success: true } });
+    expect(machine.sent(intent.merchantTransactionId)).toBe(1);
+    expect(machine.moved(intent.merchantTransactionId)).toBe(1);
+  });
+
+  it('check status looks in every account of the user, not only the active one, and names those it searched', async () => {
+    const dropped = await confirm('0.0203');
+    machine.sandbox.faults.set({ dropAfterCommitNext: 1 });
+    expect(await submit(dropped)).toMatchObject({ ok: false, error: { code: 'outcome_unknown' } });
+    const lost = await confirm('0.0204');
+    machine.sandbox.faults.set({ failNext: 1 });
+    expect(await submit(lost)).toMatchObject({ ok: false, error: { code: 'outcome_unknown' } });
+
+    // The merchant's withdrawals show in its linked company account; the user now works in the personal one.
+    const linked = machine.merchant.linkedAccount;
+    if (!linked) throw new Error('the sandbox links every seeded merchant to an account');
+    expect(linked.guid).not.toBe(accountNamed(/Liddell/).guid);
+    await app.value('session.switchAccount', { accountGuid: accountNamed(/Liddell/).guid });
+    try {
+      expect(await check(dropped)).toMatchObject({ state: 'succeeded', result: { success: true } });
+      const notFound = await check(lost);
+      expect(notFound.state).toBe('unknown');
+      for (const account of accountsOf()) expect(notFound.error?.message).toContain(account.name);
+    } finally {
+      await app.value('session.switchAccount', { accountGuid: linked.guid });
+    }
+    expect(machine.sent(dropped.merchantTransactionId)).toBe(1);
+    expect(machine.moved(dropped.merchantTransactionId)).toBe(1);
+    expect(machine.sent(lost.merchantTransactionId)).toBe(1);
+    expect(machine.moved(lost.merchantTransactionId)).toBe(0);
+  });
+
+  it('a write-ahead that fails sends nothing and says so plainly; the same withdrawal may then be sent', async () => {
+    const intent = await confirm('0.0205');
+    machine.settingsWrites.fail = true;
+    const failed = await app.failure('merchant.withdrawSubmit', {
+      intentId: intent.intentId,
+      tfaCode: await machine.nextCode(),
+    });
+    expect(failed.code).toBe('storage_failed');
+    expect(failed.message).toMatch(/nothing was sent/i);
+    expect(failed.message).not.toMatch(/ENOSPC|Error:|\bat \//);
+    expect(await get(intent)).toMatchObject({ state: 'confirmed', attempts: 0 });
+    expect(machine.sent(intent.merchantTransactionId)).toBe(0);
+
+    machine.settingsWrites.fail = false;
+    expect(await submit(intent)).toMatchObject({ ok: true, value: { state: 'succeeded', attempts: 1 } });
+    expect(machine.sent(intent.merchantTransactionId)).toBe(1);
+    expect(machine.moved(intent.merchantTransactionId)).toBe(1);
+  });
+});
