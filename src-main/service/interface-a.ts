@@ -109,22 +109,40 @@ export function createInterfaceAClient(options: InterfaceAClientOptions): Interf
 
     const token = await options.auth.getAccessToken();
     let response = await send(spec, headers, token);
+    if (spec.movesMoney) {
+      // Only spec 7.1's own 401 proves the token check refused the request before anything moved; any
+      // other 401 (another message, a status and envelope that disagree, data) may be the service's word
+      // for something else, so it is left to interpret() and makes the outcome unknown (security.md 28).
+      if (isSpecUnauthorized(response)) await refusedForToken(token);
+      return interpret(spec, response);
+    }
     if (isUnauthorized(response.status, response.envelope)) {
       const fresh = await options.auth.refreshAfter401(token);
-      if (spec.twoFactorCode !== undefined) {
-        // The service refused the request before acting on it, but a two-factor code is good for one
-        // request only (security 21), so the user confirms again rather than the code being re-sent.
-        throw new AppError(
-          'session_expired',
-          'Your session had to be renewed, so nothing was sent. Please confirm again with a new code.',
-        );
-      }
       response = await send(spec, headers, fresh);
       if (isUnauthorized(response.status, response.envelope)) {
         throw new AppError('session_expired', 'Your session has expired. Please sign in again.');
       }
     }
     return interpret(spec, response);
+  }
+
+  /**
+   * A money-moving request refused for its token: the session is renewed for the next confirmation, but
+   * the request is never sent again by itself, since a two-factor code is good for one request only
+   * (security 21) and the user confirms again.
+   */
+  async function refusedForToken(token: string): Promise<never> {
+    try {
+      await options.auth.refreshAfter401(token);
+    } catch (cause) {
+      throw new AppError('session_expired', 'Your session has expired, so nothing was sent. Please sign in again.', {
+        cause,
+      });
+    }
+    throw new AppError(
+      'session_expired',
+      'Your session had to be renewed, so nothing was sent. Please confirm again with a new code.',
+    );
   }
 
   interface Answer {
@@ -216,7 +234,7 @@ export function createInterfaceAClient(options: InterfaceAClientOptions): Interf
     const serviceMessage = cleanMessage(answer.envelope?.message);
     // On send and swap only an exactly known refusal counts as one; any other answer may have moved money
     // (security.md 28), so it is left to the feature to report as an unknown outcome.
-    if (spec.movesMoney) throw knownMoneyRefusal(code, serviceMessage, answer.retryAfter);
+    if (spec.movesMoney) throw moneyAnswerError(answer, serviceMessage);
     switch (code) {
       case 403:
         throw new AppError('forbidden', serviceMessage ?? 'You do not have permission for this.');
@@ -378,14 +396,30 @@ const MONEY_REFUSALS: ReadonlyMap<string, { code: AppError['code']; field?: stri
   ['429 rate limit exceeded', { code: 'rate_limited' }],
 ]);
 
-function knownMoneyRefusal(code: number, message: string | null, retryAfter: string | null): AppError {
-  const known = MONEY_REFUSALS.get(`${code} ${(message ?? '').toLowerCase()}`);
+/**
+ * The error of a money-moving call's failed answer. It is a refusal (nothing moved) only when it is one of
+ * spec 7.1 in full: an HTTP 4xx status equal to the envelope's code (a 5xx or a gateway's status around a
+ * refusal's envelope says the request went further than the check), `data` false as spec 7.1 says (an
+ * answer that carries data may describe a transaction), and a message the app knows. Interface B asks the
+ * same 4xx of a Z-code refusal (interface-b-errors.ts). Anything else is a `service_error`, which the
+ * feature reports as an unknown outcome (features/money/money-errors.ts).
+ */
+function moneyAnswerError(
+  answer: { readonly status: number; readonly envelope: AnyEnvelope | null; readonly retryAfter: string | null },
+  message: string | null,
+): AppError {
+  const { status, envelope } = answer;
+  const refusalShaped =
+    status >= 400 && status < 500 && envelope !== null && envelope.code === status && envelope.data === false;
+  const known = refusalShaped ? MONEY_REFUSALS.get(`${status} ${(message ?? '').toLowerCase()}`) : undefined;
   if (!known) {
+    const code = envelope && envelope.code !== status ? `${status}, ${envelope.code}` : `${status}`;
     return new AppError(
       'service_error',
-      message ? `The service reported a problem: ${message}` : `The service reported a problem (${code}).`,
+      message ? `The service reported a problem (${code}): ${message}` : `The service reported a problem (${code}).`,
     );
   }
+  const retryAfter = answer.retryAfter;
   if (known.code === 'rate_limited') {
     return new AppError('rate_limited', 'Too many requests; please wait a moment.', {
       retryAfterSeconds: parseRetryAfter(retryAfter),
@@ -394,8 +428,21 @@ function knownMoneyRefusal(code: number, message: string | null, retryAfter: str
   return new AppError(known.code, message ?? '', known.field === undefined ? {} : { field: known.field });
 }
 
+/** Reads retry on any sign of a 401: a fresh token and a second read cost nothing. */
 function isUnauthorized(status: number, envelope: AnyEnvelope | null): boolean {
   return status === 401 || envelope?.code === 401;
+}
+
+/** Spec 7.1's 401 exactly: status and envelope 401, `data` false, "Unauthorized". */
+function isSpecUnauthorized(answer: { readonly status: number; readonly envelope: AnyEnvelope | null }): boolean {
+  const { status, envelope } = answer;
+  return (
+    status === 401 &&
+    envelope !== null &&
+    envelope.code === 401 &&
+    envelope.data === false &&
+    envelope.message.trim().toLowerCase() === 'unauthorized'
+  );
 }
 
 /** Service messages are shown to the user: keep them short and single-line. */

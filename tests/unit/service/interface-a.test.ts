@@ -451,6 +451,90 @@ describe('Interface A client: errors', () => {
   });
 });
 
+const swapBody = {
+  fromSymbol: 'BTC',
+  fromNetwork: 'Bitcoin Mainnet',
+  toSymbol: 'ETH',
+  toNetwork: 'Ethereum Mainnet',
+  amount: 0.01,
+  isUsdInput: false,
+};
+const moneyCalls = [
+  ['POST /send', (api: ReturnType<typeof client>['api']) => api.send(sendBody, TFA)],
+  ['POST /swap', (api: ReturnType<typeof client>['api']) => api.swap(swapBody, TFA)],
+] as const;
+
+/**
+ * On a money-moving call an error answer proves nothing moved only when it is a spec 7.1 refusal in full:
+ * a 4xx HTTP status equal to the envelope's code, `data` false and a known message (security.md 28).
+ * Anything else may have moved money and must not unlock a retry (review findings 1 and 2).
+ */
+describe.each(moneyCalls)('Interface A client: money answers on %s', (_name, move) => {
+  it('a 401 with a message other than "Unauthorized" is not a refusal, and nothing is refreshed or re-sent', async () => {
+    replies.push(fail(401, 'Request is under review'));
+    const tokens = auth();
+    const error = await caught(move(client({ auth: tokens }).api));
+    expect(error.code).toBe('service_error');
+    expect(error.message).not.toMatch(/nothing was sent/i);
+    expect(tokens.refreshed).toEqual([]);
+    expect(seen).toHaveLength(1);
+  });
+
+  it.each([
+    ['HTTP 200 with an envelope 401', json(200, envelope(false, 401, 'Unauthorized'))],
+    ['HTTP 401 with an envelope 400', json(401, envelope(false, 400, 'Unauthorized'))],
+    ['HTTP 401 without an envelope', json(401, 'Unauthorized')],
+    ['HTTP 401 with data', json(401, envelope({ txId: 'x' }, 401, 'Unauthorized'))],
+    ['HTTP 500 with an envelope 401', json(500, envelope(false, 401, 'Unauthorized'))],
+  ])('%s is not a refusal', async (_case, reply) => {
+    replies.push(reply);
+    const tokens = auth();
+    const error = await caught(move(client({ auth: tokens }).api));
+    expect(error.code).toBe('service_error');
+    expect(error.message).not.toMatch(/nothing was sent/i);
+    expect(tokens.refreshed).toEqual([]);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('an exact 401 "Unauthorized" refuses (the token is checked first, spec 7.1): renewed, never re-sent', async () => {
+    replies.push(fail(401, 'Unauthorized'));
+    const tokens = auth();
+    const error = await caught(move(client({ auth: tokens }).api));
+    expect(error.code).toBe('session_expired');
+    expect(tokens.refreshed).toEqual([ACCESS]);
+    expect(seen).toHaveLength(1);
+  });
+
+  it.each([
+    ['HTTP 503 with an envelope 400 "Insufficient balance"', json(503, envelope(false, 400, 'Insufficient balance'))],
+    ['HTTP 502 with an envelope 429 "Rate limit exceeded"', json(502, envelope(false, 429, 'Rate limit exceeded'))],
+    [
+      'HTTP 500 with data and an envelope 400 "Invalid two-factor code"',
+      json(500, envelope({ txId: 'x' }, 400, 'Invalid two-factor code')),
+    ],
+    ['HTTP 400 with data { txId }', json(400, envelope({ txId: 'x' }, 400, 'Invalid two-factor code'))],
+    ['HTTP 400 with data null', json(400, envelope(null, 400, 'Insufficient balance'))],
+    ['HTTP 200 with an envelope 400', json(200, envelope(false, 400, 'Insufficient balance'))],
+    ['HTTP 400 with an envelope 403', json(400, envelope(false, 403, 'Access denied to this account'))],
+    ['HTTP 429 without an envelope', json(429, 'Too Many Requests', { 'retry-after': '1' })],
+  ])('%s may have moved money: not a refusal', async (_case, reply) => {
+    replies.push(reply);
+    const error = await caught(move(client().api));
+    expect(error.code).toBe('service_error');
+    expect(seen).toHaveLength(1);
+  });
+
+  it.each([
+    ['Insufficient balance', 400, 'insufficient_balance'],
+    ['Invalid two-factor code', 400, 'invalid_code'],
+    ['Rate limit exceeded', 429, 'rate_limited'],
+    ['Access denied to this account', 403, 'forbidden'],
+  ] as const)('a full refusal %j (HTTP = envelope %i, data false) is one', async (message, status, code) => {
+    replies.push(fail(status, message));
+    expect((await caught(move(client().api))).code).toBe(code);
+  });
+});
+
 describe('parseRetryAfter', () => {
   it('reads seconds and HTTP dates and defaults when missing', () => {
     expect(parseRetryAfter('30')).toBe(30);
