@@ -3,6 +3,17 @@ import { startSandbox, type RunningSandbox } from '../../../sandbox/server';
 import { startSignedInCore } from '../support/signed-in-core';
 import { createCodeSource } from '../../support/two-factor-codes';
 
+/**
+ * What a test does to the next request of one method and path on its way: `before` runs just before it
+ * leaves (arming a sandbox fault for exactly this request, after the app's own earlier calls), and
+ * `rewrite` changes the answer as a proxy or a less tidy service could (another HTTP status around the
+ * sandbox's envelope, a different body).
+ */
+export interface Interception {
+  readonly before?: () => void;
+  readonly rewrite?: (answer: { status: number; body: string }) => { status: number; body: string };
+}
+
 export interface ServiceRequest {
   readonly method: string;
   readonly path: string;
@@ -32,16 +43,24 @@ export async function startMoneyApp(
     ...(options.serviceProfile ? { serviceProfile: options.serviceProfile } : {}),
   });
   const requests: ServiceRequest[] = [];
+  const interceptions: { method: string; path: string; interception: Interception }[] = [];
   const originalFetch = globalThis.fetch;
-  globalThis.fetch = (input, init) => {
+  globalThis.fetch = async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
-    if (url.origin === sandbox.origin && url.pathname.startsWith('/api/OAuth/')) {
-      const headers: Record<string, string> = {};
-      new Headers(init?.headers).forEach((value, key) => (headers[key] = value));
-      const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : null;
-      requests.push({ method: init?.method ?? 'GET', path: url.pathname.slice('/api/OAuth'.length), headers, body });
-    }
-    return originalFetch(input, init);
+    if (!(url.origin === sandbox.origin && url.pathname.startsWith('/api/OAuth/'))) return originalFetch(input, init);
+    const headers: Record<string, string> = {};
+    new Headers(init?.headers).forEach((value, key) => (headers[key] = value));
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : null;
+    const method = init?.method ?? 'GET';
+    const path = url.pathname.slice('/api/OAuth'.length);
+    requests.push({ method, path, headers, body });
+    const index = interceptions.findIndex((entry) => entry.method === method && entry.path === path);
+    const interception = index === -1 ? undefined : interceptions.splice(index, 1)[0]?.interception;
+    interception?.before?.();
+    const response = await originalFetch(input, init);
+    if (!interception?.rewrite) return response;
+    const changed = interception.rewrite({ status: response.status, body: await response.text() });
+    return new Response(changed.body, { status: changed.status, headers: response.headers });
   };
 
   const app = await startSignedInCore(sandbox, {
@@ -58,6 +77,10 @@ export async function startMoneyApp(
     sandbox,
     requests,
     nextCode: createCodeSource(user.totpSecret, options.totpWindowSteps ?? 20),
+    /** Acts on the next request to one Interface A path, e.g. onNext('POST', '/swap', { before }). */
+    onNext(method: string, path: string, interception: Interception) {
+      interceptions.push({ method, path, interception });
+    },
     /** Requests to one Interface A path, e.g. count('POST', '/send'). */
     count: (method: string, path: string) =>
       requests.filter((request) => request.method === method && request.path === path).length,

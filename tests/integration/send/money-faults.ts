@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Movement, RunningSandbox } from '../../../sandbox/server';
+import type { Interception } from './money-app';
 
 export const profiles = ['kind', 'strict'] as const;
 
@@ -9,8 +10,15 @@ export const profiles = ['kind', 'strict'] as const;
  */
 export interface UnknownFault {
   readonly name: string;
-  readonly arm: (sandbox: RunningSandbox) => void;
+  /** Arms the fault for the next money-moving request (`path`: '/send' or '/swap'). */
+  readonly arm: (target: FaultTarget, path: string) => void;
   readonly commits: 'now' | 'late' | 'never';
+}
+
+/** What a fault acts on: the sandbox, and the app's way to the service (money-app.ts). */
+export interface FaultTarget {
+  readonly sandbox: RunningSandbox;
+  onNext(method: string, path: string, interception: Interception): void;
 }
 
 const LATE_MS = 400;
@@ -18,8 +26,34 @@ const LATE_MS = 400;
 function unexpected(
   commit: 'none' | 'now' | 'late',
   extra: { status?: number; message?: string } = {},
-): (sandbox: RunningSandbox) => void {
-  return (sandbox) => sandbox.faults.set({ lateCommitDelayMs: LATE_MS, unexpectedAnswerNext: { commit, ...extra } });
+): UnknownFault['arm'] {
+  return ({ sandbox }) =>
+    sandbox.faults.set({ lateCommitDelayMs: LATE_MS, unexpectedAnswerNext: { commit, ...extra } });
+}
+
+/**
+ * The sandbox answers with a spec-shaped refusal (HTTP status = envelope code, data false, a known
+ * message) while the money moves as `commit` says; on its way the answer gets another HTTP status or
+ * `data`, as a gateway or a less tidy service could send. Only a refusal in full proves nothing moved
+ * (security.md 28, review finding 2).
+ */
+function mismatched(
+  commit: 'none' | 'now' | 'late',
+  refusal: { status: number; message: string },
+  change: { httpStatus?: number; data?: unknown },
+): UnknownFault['arm'] {
+  return ({ sandbox, onNext }, path) => {
+    sandbox.faults.set({ lateCommitDelayMs: LATE_MS, unexpectedAnswerNext: { commit, ...refusal } });
+    onNext('POST', path, {
+      rewrite: ({ status, body }) => {
+        const envelope = JSON.parse(body) as Record<string, unknown>;
+        return {
+          status: change.httpStatus ?? status,
+          body: JSON.stringify('data' in change ? { ...envelope, data: change.data } : envelope),
+        };
+      },
+    });
+  };
 }
 
 /**
@@ -27,10 +61,14 @@ function unexpected(
  * call itself (failNext would hit swap's re-quote first, which moves nothing).
  */
 export const unknownFaults: readonly UnknownFault[] = [
-  { name: 'commit, then the connection drops', arm: (s) => s.faults.set({ dropAfterCommitNext: 1 }), commits: 'now' },
+  {
+    name: 'commit, then the connection drops',
+    arm: ({ sandbox }) => sandbox.faults.set({ dropAfterCommitNext: 1 }),
+    commits: 'now',
+  },
   {
     name: 'accepted, no answer, committed later',
-    arm: (s) => s.faults.set({ lateCommitNext: 1, lateCommitDelayMs: LATE_MS }),
+    arm: ({ sandbox }) => sandbox.faults.set({ lateCommitNext: 1, lateCommitDelayMs: LATE_MS }),
     commits: 'late',
   },
   {
@@ -55,6 +93,47 @@ export const unknownFaults: readonly UnknownFault[] = [
     name: 'a 429 with an unknown message, committed',
     arm: unexpected('now', { status: 429, message: 'Queued for later processing' }),
     commits: 'now',
+  },
+  // A 401 is a refusal only as spec 7.1's own "Unauthorized" (review finding 1).
+  {
+    name: 'a 401 "Request is under review", committed',
+    arm: unexpected('now', { status: 401, message: 'Request is under review' }),
+    commits: 'now',
+  },
+  {
+    name: 'a 401 "Request is under review", committed later',
+    arm: unexpected('late', { status: 401, message: 'Request is under review' }),
+    commits: 'late',
+  },
+  {
+    name: 'a 401 "Unauthorized" around data, committed',
+    arm: mismatched('now', { status: 401, message: 'Unauthorized' }, { data: { txId: 'x' } }),
+    commits: 'now',
+  },
+  // A refusal's envelope inside another HTTP status, or with data, is no refusal (review finding 2).
+  {
+    name: 'HTTP 503 around a 400 "Insufficient balance", committed',
+    arm: mismatched('now', { status: 400, message: 'Insufficient balance' }, { httpStatus: 503 }),
+    commits: 'now',
+  },
+  {
+    name: 'HTTP 502 around a 429 "Rate limit exceeded", committed later',
+    arm: mismatched('late', { status: 429, message: 'Rate limit exceeded' }, { httpStatus: 502 }),
+    commits: 'late',
+  },
+  {
+    name: 'HTTP 500 around a 400 "Invalid two-factor code" with data, committed',
+    arm: mismatched(
+      'now',
+      { status: 400, message: 'Invalid two-factor code' },
+      { httpStatus: 500, data: { txId: 'x' } },
+    ),
+    commits: 'now',
+  },
+  {
+    name: 'HTTP 200 around a 400 "Insufficient balance", nothing moved',
+    arm: mismatched('none', { status: 400, message: 'Insufficient balance' }, { httpStatus: 200 }),
+    commits: 'never',
   },
 ];
 

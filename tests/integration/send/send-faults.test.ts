@@ -57,7 +57,7 @@ describe.each(profiles)('send under faults, %s service', (profile) => {
   it.each(unknownFaults)('$name: unknown, only looked up, at most one movement', async (fault) => {
     const mark = lastSeq(app.sandbox);
     const review = await prepare('0.00011');
-    fault.arm(app.sandbox);
+    fault.arm(app, '/send');
     const lost = await app.failure('send.execute', { intentId: review.intentId, tfaCode: await app.nextCode() });
     expect(lost.code).toBe('outcome_unknown');
     await expectNoResubmission(review);
@@ -121,6 +121,50 @@ describe.each(profiles)('send under faults, %s service', (profile) => {
     expect(posted(review.referenceId)).toBe(3);
     expect(moved(mark, review.referenceId)).toHaveLength(1);
     expect(movementsAfter(app.sandbox, mark)).toHaveLength(1);
+  });
+
+  it('a 401 other than spec 7.1\'s "Unauthorized" may have moved money: unknown, and a retry sends nothing (review finding 1)', async () => {
+    const mark = lastSeq(app.sandbox);
+    const review = await prepare('0.00017');
+    app.sandbox.faults.set({
+      unexpectedAnswerNext: { commit: 'now', status: 401, message: 'Request is under review' },
+    });
+    const lost = await app.failure('send.execute', { intentId: review.intentId, tfaCode: await app.nextCode() });
+    expect(lost.code).toBe('outcome_unknown');
+    expect(lost.message).not.toMatch(/nothing was sent/i);
+    const retried = await app.failure('send.retry', { intentId: review.intentId, tfaCode: await app.nextCode() });
+    expect(retried.code).toBe('outcome_unknown');
+    expect(posted(review.referenceId)).toBe(1);
+    expect(moved(mark, review.referenceId)).toHaveLength(1);
+  });
+
+  it("spec 7.1's own 401 is a refusal: the session is renewed, nothing is re-sent by itself, a deliberate retry moves money once", async () => {
+    const mark = lastSeq(app.sandbox);
+    const review = await prepare('0.00018');
+    app.sandbox.faults.set({ unexpectedAnswerNext: { commit: 'none', status: 401, message: 'Unauthorized' } });
+    const refused = await app.failure('send.execute', { intentId: review.intentId, tfaCode: await app.nextCode() });
+    expect(refused).toMatchObject({ code: 'session_expired' });
+    expect(posted(review.referenceId)).toBe(1);
+    expect(await app.value<SendStatus>('send.status', { intentId: review.intentId })).toMatchObject({
+      state: 'refused',
+      canRetry: true,
+    });
+    await app.value('send.retry', { intentId: review.intentId, tfaCode: await app.nextCode() });
+    expect(posted(review.referenceId)).toBe(2);
+    expect(moved(mark, review.referenceId)).toHaveLength(1);
+  });
+
+  it("a refusal's envelope inside an HTTP 503 may have moved money: unknown, and a retry sends nothing (review finding 2)", async () => {
+    const mark = lastSeq(app.sandbox);
+    const review = await prepare('0.00019');
+    app.sandbox.faults.set({ unexpectedAnswerNext: { commit: 'now', status: 400, message: 'Insufficient balance' } });
+    app.onNext('POST', '/send', { rewrite: ({ body }) => ({ status: 503, body }) });
+    const lost = await app.failure('send.execute', { intentId: review.intentId, tfaCode: await app.nextCode() });
+    expect(lost.code).toBe('outcome_unknown');
+    const retried = await app.failure('send.retry', { intentId: review.intentId, tfaCode: await app.nextCode() });
+    expect(retried.code).toBe('outcome_unknown');
+    expect(posted(review.referenceId)).toBe(1);
+    expect(moved(mark, review.referenceId)).toHaveLength(1);
   });
 
   it('duplicate clicks: three executes at once make one request and one movement', async () => {

@@ -60,7 +60,7 @@ describe.each(profiles)('swap under faults, %s service', (profile) => {
     const mark = lastSeq(app.sandbox);
     const review = await prepare('0.00101');
     const posted = swapsPosted();
-    fault.arm(app.sandbox);
+    fault.arm(app, '/swap');
     const lost = await app.failure('swap.execute', { intentId: review.intentId, tfaCode: await app.nextCode() });
     expect(lost.code).toBe('outcome_unknown');
     expect(swapsPosted()).toBe(posted + 1);
@@ -79,43 +79,99 @@ describe.each(profiles)('swap under faults, %s service', (profile) => {
     expect(moved(mark, review.cryptoAmount)).toHaveLength(fault.commits === 'never' ? 0 : 1);
   });
 
-  it('no answer in time (the client gives up first): unknown, and the look-up agrees with what the service did', async () => {
+  it('no answer in time on POST /swap (the client gives up first): unknown, and the look-up agrees with what the service did', async () => {
     const mark = lastSeq(app.sandbox);
     const review = await prepare('0.00102');
-    app.sandbox.faults.set({ latencyMs: 3_000 });
+    const posted = swapsPosted();
+    // The delay is armed as POST /swap leaves, after the re-quote, so it is the swap the client gives up on.
+    app.onNext('POST', '/swap', { before: () => app.sandbox.faults.set({ latencyMs: 3_000 }) });
     const started = Date.now();
-    // The re-quote before the swap waits too: the client may give up on it (nothing sent) or on the swap.
     const lost = await app.failure('swap.execute', { intentId: review.intentId, tfaCode: await app.nextCode() });
     app.sandbox.faults.set({ latencyMs: 0 });
+    expect(lost.code).toBe('outcome_unknown');
+    expect(swapsPosted()).toBe(posted + 1);
+    await expectNoResubmission(review);
+    // Past the service's own delay: whatever it was going to do with the request is done.
     await sleep(Math.max(0, 3_500 - (Date.now() - started)));
     await settle(app.sandbox);
     const movements = moved(mark, review.cryptoAmount).length;
     expect(movements).toBeLessThanOrEqual(1);
-    if (lost.code === 'outcome_unknown') {
-      await expectNoResubmission(review);
-      const reconciled = await app.value<Reconciled>('swap.reconcile', { intentId: review.intentId });
-      expect(reconciled.lookup).toBe(movements === 1 ? 'found' : 'not_found');
-    } else {
-      // The re-quote timed out: nothing was sent, so nothing moved.
-      expect(lost.code).toBe('network');
-      expect(movements).toBe(0);
-    }
+    const reconciled = await app.value<Reconciled>('swap.reconcile', { intentId: review.intentId });
+    expect(reconciled).toMatchObject(
+      movements === 1
+        ? { lookup: 'found', status: { state: 'succeeded' } }
+        : { lookup: 'not_found', status: { state: 'unknown', canRetry: false } },
+    );
   });
 
-  it('a 429 burst is a definite refusal: trying the same swap again moves money once', async () => {
+  it('a 429 burst on POST /swap is a definite refusal: a deliberate retry of the same swap moves money once', async () => {
     const mark = lastSeq(app.sandbox);
     const review = await prepare('0.00103');
-    app.sandbox.faults.set({ rateLimitNext: 2 });
-    let outcome = null;
-    // The re-quote before the swap may be the one limited (nothing sent); either way the user tries again.
-    for (let attempt = 0; attempt < 4 && !outcome; attempt += 1) {
-      const result = await app.call('swap.execute', { intentId: review.intentId, tfaCode: await app.nextCode() });
-      if (result.ok) outcome = result.value;
-      else expect(result.error.code).toBe('rate_limited');
+    const posted = swapsPosted();
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      // Armed as POST /swap leaves, so the re-quote before it is never the one limited.
+      app.onNext('POST', '/swap', { before: () => app.sandbox.faults.set({ rateLimitNext: 1 }) });
+      const operation = attempt === 0 ? 'swap.execute' : 'swap.retry';
+      const refused = await app.failure(operation, { intentId: review.intentId, tfaCode: await app.nextCode() });
+      expect(refused.code).toBe('rate_limited');
+      expect(swapsPosted()).toBe(posted + attempt + 1);
+      expect(await app.value<SwapStatus>('swap.status', { intentId: review.intentId })).toMatchObject({
+        state: 'refused',
+        canRetry: true,
+      });
     }
-    expect(outcome).not.toBeNull();
+    expect(moved(mark, review.cryptoAmount)).toHaveLength(0);
+    await app.value('swap.retry', { intentId: review.intentId, tfaCode: await app.nextCode() });
+    expect(swapsPosted()).toBe(posted + 3);
     expect(moved(mark, review.cryptoAmount)).toHaveLength(1);
     expect(movementsAfter(app.sandbox, mark)).toHaveLength(1);
+  });
+
+  it('a 401 other than spec 7.1\'s "Unauthorized" may have moved money: unknown, and a retry sends nothing (review finding 1)', async () => {
+    const mark = lastSeq(app.sandbox);
+    const review = await prepare('0.00111');
+    const posted = swapsPosted();
+    app.sandbox.faults.set({
+      unexpectedAnswerNext: { commit: 'now', status: 401, message: 'Request is under review' },
+    });
+    const lost = await app.failure('swap.execute', { intentId: review.intentId, tfaCode: await app.nextCode() });
+    expect(lost.code).toBe('outcome_unknown');
+    expect(lost.message).not.toMatch(/nothing was (sent|swapped)/i);
+    const retried = await app.failure('swap.retry', { intentId: review.intentId, tfaCode: await app.nextCode() });
+    expect(retried.code).toBe('outcome_unknown');
+    expect(swapsPosted()).toBe(posted + 1);
+    expect(moved(mark, review.cryptoAmount)).toHaveLength(1);
+  });
+
+  it("spec 7.1's own 401 is a refusal: the session is renewed, nothing is re-sent by itself, a deliberate retry swaps once", async () => {
+    const mark = lastSeq(app.sandbox);
+    const review = await prepare('0.00112');
+    const posted = swapsPosted();
+    app.sandbox.faults.set({ unexpectedAnswerNext: { commit: 'none', status: 401, message: 'Unauthorized' } });
+    const refused = await app.failure('swap.execute', { intentId: review.intentId, tfaCode: await app.nextCode() });
+    expect(refused.code).toBe('session_expired');
+    expect(swapsPosted()).toBe(posted + 1);
+    expect(await app.value<SwapStatus>('swap.status', { intentId: review.intentId })).toMatchObject({
+      state: 'refused',
+      canRetry: true,
+    });
+    await app.value('swap.retry', { intentId: review.intentId, tfaCode: await app.nextCode() });
+    expect(swapsPosted()).toBe(posted + 2);
+    expect(moved(mark, review.cryptoAmount)).toHaveLength(1);
+  });
+
+  it("a refusal's envelope inside an HTTP 502 may have moved money: unknown, and a retry sends nothing (review finding 2)", async () => {
+    const mark = lastSeq(app.sandbox);
+    const review = await prepare('0.00113');
+    const posted = swapsPosted();
+    app.sandbox.faults.set({ unexpectedAnswerNext: { commit: 'now', status: 429, message: 'Rate limit exceeded' } });
+    app.onNext('POST', '/swap', { rewrite: ({ body }) => ({ status: 502, body }) });
+    const lost = await app.failure('swap.execute', { intentId: review.intentId, tfaCode: await app.nextCode() });
+    expect(lost.code).toBe('outcome_unknown');
+    const retried = await app.failure('swap.retry', { intentId: review.intentId, tfaCode: await app.nextCode() });
+    expect(retried.code).toBe('outcome_unknown');
+    expect(swapsPosted()).toBe(posted + 1);
+    expect(moved(mark, review.cryptoAmount)).toHaveLength(1);
   });
 
   it('duplicate clicks: three executes at once make one swap', async () => {
