@@ -14,7 +14,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/sandbox/**/*.test.ts'],
+          include: [
+            'tests/unit/**/*.test.ts',
+            'tests/integration/**/*.test.ts',
+            'tests/sandbox/**/*.test.ts',
+            'tests/packaging/**/*.test.ts',
+          ],
           // Builds out/ when it is missing or stale, for the tests that judge the built app.
           globalSetup: ['tests/tooling/ensure-build.ts'],
           environment: 'node',
