@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rmdir } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -6,7 +6,7 @@ import Decimal from 'decimal.js';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { SandboxInfo } from '../../sandbox/server';
+import { startSandbox, type RunningSandbox, type SandboxInfo } from '../../sandbox/server';
 import { createCodeSource, WIDE_TOTP_WINDOW } from '../support/two-factor-codes';
 import { completeBrowserSignIn, startSignedInApp, type SignedInApp } from './support/signed-in-app';
 
@@ -403,4 +403,176 @@ describe('merchant treasury for a role that may not move money', () => {
       expect(await page.getByRole('button', { name }).count(), name).toBe(0);
     }
   });
+});
+
+describe('merchant withdrawals that are not settled, against the strict sandbox', () => {
+  let sandbox: RunningSandbox;
+  let app: SignedInApp;
+  let merchant: Merchant;
+  let nextCode: () => Promise<string>;
+  const arrived: string[] = [];
+  const realFetch = globalThis.fetch;
+
+  const tab = (name: string) => app.page.getByRole('tab', { name });
+  const unresolved = () => app.page.getByRole('region', { name: 'Withdrawals with an unknown outcome' });
+  const acknowledgement = () =>
+    app.page.getByRole('checkbox', { name: /may have gone through: start a new one anyway/ });
+  const moved = (merchantTransactionId: string) =>
+    sandbox.movements().filter((movement) => movement.merchantTransactionId === merchantTransactionId).length;
+
+  async function typeCode(code: string): Promise<void> {
+    await app.page
+      .getByRole('group', { name: 'Two-factor code' })
+      .getByRole('textbox', { name: 'Digit 1 of 6' })
+      .click();
+    await app.page.keyboard.type(code);
+  }
+
+  /** Fills the withdrawal form for the verified ETH address. */
+  async function fillWithdrawal(amount: string): Promise<void> {
+    const page = app.page;
+    await page.getByLabel('Reference id of the verified addresses').fill(REFERENCE);
+    await page.getByRole('button', { name: 'Load verified addresses' }).click();
+    await page
+      .getByRole('combobox', { name: 'Verified address', exact: true })
+      .selectOption({ label: `Payout — ETH — ${ETH_ADDRESS}` });
+    await page.getByLabel('Amount (ETH)').fill(amount);
+    await page.getByLabel('Merchant account e-mail').fill(merchant.email);
+  }
+
+  /** Fills the form, acknowledges any warning and opens the review; returns the merchant transaction id. */
+  async function reviewWithdrawal(amount: string): Promise<string> {
+    const page = app.page;
+    await fillWithdrawal(amount);
+    if ((await acknowledgement().count()) > 0) await acknowledgement().check();
+    await page.getByRole('button', { name: 'Review withdrawal' }).click();
+    await page.getByRole('heading', { name: 'Review withdrawal' }).waitFor();
+    return (await page
+      .getByRole('term')
+      .filter({ hasText: 'Merchant transaction id' })
+      .locator('xpath=following-sibling::dd[1]')
+      .textContent()) as string;
+  }
+
+  beforeAll(async () => {
+    globalThis.fetch = async (input, init) => {
+      const response = await realFetch(input, init);
+      if (String(input).endsWith('/v1/verify/start')) {
+        const json = (await response.clone().json()) as { data?: { amount?: number } };
+        if (json.data?.amount !== undefined) arrived.push(new Decimal(String(json.data.amount)).toFixed());
+      }
+      return response;
+    };
+    sandbox = await startSandbox({ port: 0, quiet: true, totpWindowSteps: WIDE_TOTP_WINDOW, serviceProfile: 'strict' });
+    app = await startSignedInApp({ sandbox, totpWindowSteps: WIDE_TOTP_WINDOW });
+    merchant = sandbox.info().merchants[0] as Merchant;
+    nextCode = createCodeSource(merchant.totpSecret, WIDE_TOTP_WINDOW);
+    const page = app.page;
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Merchant' }).click();
+    await page.getByRole('heading', { name: 'Merchant' }).waitFor();
+    await page.getByLabel('Public key').fill(merchant.publicKey);
+    await page.getByLabel('Secret key', { exact: true }).fill(merchant.secretKey);
+    await page.getByRole('button', { name: 'Save keys' }).click();
+    await page.getByText('Keys saved.').waitFor();
+    await tab('Verified addresses').click();
+    await page.getByLabel('Reference id').fill(REFERENCE);
+    await page.getByLabel('Asset and network').selectOption('ETH');
+    await page.getByLabel('Address', { exact: true }).fill(ETH_ADDRESS);
+    await page.getByLabel('Label', { exact: true }).fill('Payout');
+    await page.getByRole('button', { name: 'Start verification' }).click();
+    const amountBox = page.getByLabel('Exact amount received (ETH)');
+    await amountBox.waitFor();
+    await amountBox.fill(arrived.at(-1) as string);
+    await page.getByRole('button', { name: 'Confirm amount' }).click();
+    await page.getByRole('status').filter({ hasText: 'is verified' }).waitFor();
+    await tab('Withdraw').click();
+  }, 90_000);
+
+  afterEach(async (context) => {
+    sandbox.faults.reset();
+    if (context.task.result?.state === 'fail')
+      console.error(
+        `page at failure:\n${await app.page
+          .locator('main')
+          .innerText()
+          .catch(() => '(no page)')}`,
+      );
+  });
+
+  afterAll(async () => {
+    globalThis.fetch = realFetch;
+    await app?.close();
+    await sandbox?.close();
+  });
+
+  it('a withdrawal still being sent when the app locks is listed after unlocking, and a new one must acknowledge it', async () => {
+    const page = app.page;
+    const transactionId = await reviewWithdrawal('0.0301');
+    await typeCode(await nextCode());
+    sandbox.faults.set({ latencyMs: 8_000 });
+    await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    // The request waits inside the sandbox; everything after it goes at normal speed.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    sandbox.faults.reset();
+    await page.getByRole('button', { name: 'Lock now' }).click();
+    await page.getByRole('button', { name: 'Unlock' }).waitFor();
+    await completeBrowserSignIn(app, app.user, () => page.getByRole('button', { name: 'Unlock' }).click());
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Merchant' }).click();
+    await tab('Withdraw').click();
+
+    const listed = unresolved().getByRole('listitem').filter({ hasText: transactionId });
+    await listed.getByText('Still being sent').waitFor();
+    expect(await page.locator('#withdraw-unresolved-warning').textContent()).toContain(transactionId);
+    await fillWithdrawal('0.0301');
+    expect(await acknowledgement().isChecked()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Review withdrawal' }).isDisabled()).toBe(true);
+
+    // Once the service has answered, the look-up finds the one withdrawal and the warning goes.
+    await expect.poll(() => moved(transactionId), { timeout: 15_000 }).toBe(1);
+    await unresolved()
+      .getByRole('button', { name: `Check status of ${transactionId}` })
+      .click();
+    await page.getByRole('status').filter({ hasText: 'went through' }).waitFor();
+    await expect.poll(() => unresolved().count()).toBe(0);
+    expect(moved(transactionId)).toBe(1);
+  }, 90_000);
+
+  it('an acknowledgement does not outlive its warning: a new form asks again', async () => {
+    const page = app.page;
+    const transactionId = await reviewWithdrawal('0.0302');
+    await typeCode(await nextCode());
+    sandbox.faults.set({ failNext: 1 });
+    await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: 'may have moved' }).first().waitFor();
+    await page.getByRole('button', { name: 'Back to withdrawals' }).click();
+    await unresolved().getByText(transactionId).waitFor();
+
+    // Acknowledged for one withdrawal form, then that form is reviewed and cancelled: the next one asks again.
+    await reviewWithdrawal('0.0303');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('form', { name: 'Withdraw' }).waitFor();
+    expect(await acknowledgement().isChecked()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Review withdrawal' }).isDisabled()).toBe(true);
+    expect(moved(transactionId)).toBe(0);
+  }, 90_000);
+
+  it('a withdrawal that cannot be written down first is not sent, and the panel says so plainly', async () => {
+    const page = app.page;
+    const transactionId = await reviewWithdrawal('0.0304');
+    await typeCode(await nextCode());
+    // A directory where the settings file's temporary copy goes makes the write fail, as a full disk does.
+    const blocker = join(app.userDataDir, `settings.json.${process.pid}.tmp`);
+    await mkdir(blocker);
+    try {
+      await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+      const alert = page.getByRole('alert').filter({ hasText: 'could not write this request down' });
+      await alert.waitFor();
+      expect(await alert.textContent()).toMatch(/nothing was sent/);
+      expect(await alert.textContent()).not.toMatch(/EISDIR|Error:/);
+    } finally {
+      await rmdir(blocker);
+    }
+    expect(await page.getByRole('button', { name: 'Withdraw', exact: true }).count()).toBe(1);
+    expect(moved(transactionId)).toBe(0);
+  }, 90_000);
 });

@@ -31,8 +31,17 @@ interface MerchantState {
   readonly verified: { referenceId: string; addresses: VerifiedAddress[] } | null;
   readonly pending: PendingVerificationView[];
   readonly intent: WithdrawIntentView | null;
-  /** Withdrawals whose outcome is unknown, also from earlier runs, until their status is checked. */
+  /**
+   * Unsettled withdrawals: outcome unknown (also from earlier runs) until their status is checked, or still
+   * being sent. A new withdrawal beside them needs the user's acknowledgement (security.md 27).
+   */
   readonly unresolved: WithdrawIntentView[];
+  /**
+   * The unsettled withdrawals the user acknowledged in the warning now shown. It lives only as long as that
+   * warning: a change of the unsettled set, a new withdrawal form or a reset empties it, so an old "yes"
+   * never covers a withdrawal the user was not shown.
+   */
+  readonly acknowledged: readonly string[];
   readonly deposit: MerchantDepositAddressView | null;
   readonly callback: CallbackCheckResult | null;
   /** How the last amount confirmation went, to word its message as success or failure. */
@@ -63,6 +72,10 @@ interface MerchantState {
   checkWithdrawal(intentId: string): Promise<void>;
   clearWithdrawal(): void;
   loadUnresolved(): Promise<void>;
+  /** The user ticks (or unticks) the warning naming every unsettled withdrawal shown now. */
+  acknowledgeUnsettled(known: boolean): void;
+  /** The ids to send with a new withdrawal: every one shown in the warning, or none if not all were acknowledged. */
+  acknowledgedIds(): string[];
   createDeposit(input: InputOf<'merchant.depositCreate'>): Promise<void>;
   getDeposit(input: InputOf<'merchant.depositGet'>): Promise<void>;
   checkCallback(body: string): Promise<void>;
@@ -79,12 +92,36 @@ const initial = {
   pending: [],
   intent: null,
   unresolved: [],
+  acknowledged: [] as readonly string[],
   deposit: null,
   callback: null,
   lastVerification: null,
   feedback: { keys: none, balances: none, verified: none, withdraw: none, deposits: none, callback: none },
   busy: new Set<string>(),
 } satisfies Partial<MerchantState>;
+
+/** The set of unsettled withdrawals, order aside, to tell when it changed. */
+function idsOf(list: readonly WithdrawIntentView[]): string {
+  return list
+    .map((entry) => entry.intentId)
+    .sort()
+    .join(' ');
+}
+
+/** What "Check status" learned, in words: main's own reason when it stays unknown (it names the accounts). */
+function checkedMessage(next: WithdrawIntentView): string {
+  const which = `the withdrawal of ${next.amount} ${next.code} (merchant transaction id ${next.merchantTransactionId})`;
+  switch (next.state) {
+    case 'succeeded':
+      return `Found in your account history: ${which} went through.`;
+    case 'in-flight':
+      return `${which[0]?.toUpperCase() ?? ''}${which.slice(1)} is still being sent: wait for the service's answer. Nothing was sent again.`;
+    case 'unknown':
+      return `For ${which}: ${next.error?.message ?? 'not found in your account history yet, so its outcome stays unknown. Nothing was sent.'}`;
+    default:
+      return `${which[0]?.toUpperCase() ?? ''}${which.slice(1)} is ${next.state}.`;
+  }
+}
 
 /** Bumped by reset(), so an answer that arrives after a lock or sign-out is dropped, not shown. */
 let generation = 0;
@@ -272,12 +309,14 @@ export const useMerchantStore = create<MerchantState>()((set, get) => {
         'withdrawConfirm',
         'withdraw',
         () => wallet.merchant.withdrawConfirm(input),
-        (intent) => ({ intent }),
+        // The acknowledgement was spent on this withdrawal; the next form asks again.
+        (intent) => ({ intent, acknowledged: [] }),
       );
     },
     async submitWithdrawal(tfaCode) {
       const intent = get().intent;
       if (!intent) return;
+      const mine = generation;
       const sent = await run(
         'withdrawSubmit',
         'withdraw',
@@ -286,6 +325,8 @@ export const useMerchantStore = create<MerchantState>()((set, get) => {
       );
       // A refusal or an unknown outcome is a failed result: show the withdrawal as main now holds it.
       if (!sent) await refreshIntent(intent.intentId);
+      // After a lock the list was loaded afresh; a late answer from before it changes nothing on screen.
+      if (mine === generation) await get().loadUnresolved();
     },
     async checkWithdrawal(intentId) {
       await run(
@@ -294,19 +335,28 @@ export const useMerchantStore = create<MerchantState>()((set, get) => {
         () => wallet.merchant.withdrawCheckStatus({ intentId }),
         (next) => ({
           ...(get().intent?.intentId === intentId ? { intent: next } : {}),
-          message:
-            next.state === 'succeeded'
-              ? `Found in your account history: the withdrawal of ${next.amount} ${next.code} (merchant transaction id ${next.merchantTransactionId}) went through.`
-              : `Not found in your account history yet: the withdrawal of ${next.amount} ${next.code} (merchant transaction id ${next.merchantTransactionId}) may still go through, so its outcome stays unknown. Nothing was sent.`,
+          message: checkedMessage(next),
         }),
       );
       await get().loadUnresolved();
     },
-    clearWithdrawal: () => set((state) => ({ intent: null, feedback: { ...state.feedback, withdraw: none } })),
+    // A new withdrawal form: no acknowledgement carries over from the last one (security.md 27).
+    clearWithdrawal: () =>
+      set((state) => ({ intent: null, acknowledged: [], feedback: { ...state.feedback, withdraw: none } })),
     async loadUnresolved() {
       const mine = generation;
       const result = await wallet.merchant.withdrawUnresolved();
-      if (mine === generation && result.ok) set({ unresolved: result.value });
+      if (mine !== generation || !result.ok) return;
+      const changed = idsOf(result.value) !== idsOf(get().unresolved);
+      set(changed ? { unresolved: result.value, acknowledged: [] } : { unresolved: result.value });
+    },
+    acknowledgeUnsettled(known) {
+      set({ acknowledged: known ? get().unresolved.map((entry) => entry.intentId) : [] });
+    },
+    acknowledgedIds() {
+      const { unresolved, acknowledged } = get();
+      const shown = unresolved.map((entry) => entry.intentId);
+      return shown.every((id) => acknowledged.includes(id)) ? shown : [];
     },
     async createDeposit(input) {
       await run(

@@ -34,10 +34,13 @@ function WithdrawReview({ intent }: { intent: WithdrawIntentView }): React.JSX.E
   const sending = busy.has('withdrawSubmit') || intent.state === 'in-flight';
   const checking = busy.has(`withdrawCheck:${intent.intentId}`);
   const result = intent.result;
+  // Only an answer that says it succeeded is a success; main never records another (security.md 28).
+  const wentThrough = intent.state === 'succeeded' && result?.success === true;
+  const unknown = intent.state === 'unknown' || (intent.state === 'succeeded' && !wentThrough);
 
   return (
     <section aria-labelledby="withdraw-review-title" className="card">
-      <h3 id="withdraw-review-title">{intent.state === 'succeeded' ? 'Withdrawal sent' : 'Review withdrawal'}</h3>
+      <h3 id="withdraw-review-title">{wentThrough ? 'Withdrawal sent' : 'Review withdrawal'}</h3>
       <WithdrawalFacts intent={intent} />
       <dl className="facts">
         <dt>Address status</dt>
@@ -48,7 +51,7 @@ function WithdrawReview({ intent }: { intent: WithdrawIntentView }): React.JSX.E
         <dd>{intent.email}</dd>
       </dl>
 
-      {intent.state === 'succeeded' && result ? (
+      {wentThrough && result ? (
         <div role="status" className="merchant-good">
           <p>The withdrawal went through.</p>
           {result.txId !== '' && (
@@ -67,7 +70,7 @@ function WithdrawReview({ intent }: { intent: WithdrawIntentView }): React.JSX.E
             </button>
           </div>
         </div>
-      ) : intent.state === 'unknown' ? (
+      ) : unknown ? (
         <div className="card warning">
           <p role="alert">
             {intent.error?.message ??
@@ -121,7 +124,8 @@ function WithdrawReview({ intent }: { intent: WithdrawIntentView }): React.JSX.E
           </div>
         </form>
       )}
-      <Feedback {...feedback} />
+      {/* An unknown outcome is already explained above, in main's words; the same failure once is enough. */}
+      {!(unknown && feedback.error?.code === 'outcome_unknown') && <Feedback {...feedback} />}
     </section>
   );
 }
@@ -145,13 +149,18 @@ function UnresolvedWithdrawals(): React.JSX.Element | null {
     <section aria-labelledby="withdraw-unresolved-title" className="card warning withdraw-unresolved">
       <h3 id="withdraw-unresolved-title">Withdrawals with an unknown outcome</h3>
       <p>
-        These may already have gone through. &quot;Check status&quot; looks each one up in your account history; it
-        sends nothing and needs no code.
+        These are still being sent or their answer was lost, so they may already have gone through. &quot;Check
+        status&quot; looks each one up in your account history; it sends nothing and needs no code.
       </p>
       <ul aria-label="Withdrawals with an unknown outcome">
         {unresolved.map((intent) => (
           <li key={intent.intentId}>
             <WithdrawalFacts intent={intent} />
+            <p>
+              {intent.state === 'in-flight'
+                ? 'Still being sent: the service has not answered yet. It may go through at any moment.'
+                : 'Outcome unknown: it may have gone through.'}
+            </p>
             <button
               type="button"
               className="secondary"
@@ -175,7 +184,14 @@ export function WithdrawPanel(): React.JSX.Element {
   const feedback = useMerchantStore((state) => state.feedback.withdraw);
   const busy = useMerchantStore((state) => state.busy);
   const unresolved = useMerchantStore((state) => state.unresolved);
-  const { confirmWithdrawal, setAllowUnverified, loadVerified } = useMerchantStore.getState();
+  const acknowledgedIds = useMerchantStore((state) => state.acknowledged);
+  const {
+    confirmWithdrawal,
+    setAllowUnverified,
+    loadVerified,
+    acknowledgeUnsettled,
+    acknowledgedIds: toSend,
+  } = useMerchantStore.getState();
   const allowUnverified = overview?.allowUnverified ?? false;
   const [referenceId, setReferenceId] = useState(verified?.referenceId ?? overview?.lastReferenceId ?? '');
   const [choice, setChoice] = useState('');
@@ -184,10 +200,9 @@ export function WithdrawPanel(): React.JSX.Element {
   const [amount, setAmount] = useState('');
   const [label, setLabel] = useState('');
   const [email, setEmail] = useState('');
-  // An acknowledgement covers exactly the withdrawals it was given for: a new unknown one asks again.
-  const unresolvedIds = unresolved.map((entry) => entry.intentId).join(' ');
-  const [acknowledgedFor, setAcknowledgedFor] = useState<string | null>(null);
-  const acknowledged = acknowledgedFor === unresolvedIds;
+  // The store holds the acknowledgement and drops it with its warning (security.md 27): it counts only when it
+  // covers every withdrawal shown now.
+  const acknowledged = unresolved.length > 0 && unresolved.every((entry) => acknowledgedIds.includes(entry.intentId));
 
   if (intent) return <WithdrawReview intent={intent} />;
   const options = verified?.referenceId === referenceId ? verified.addresses : [];
@@ -207,7 +222,7 @@ export function WithdrawPanel(): React.JSX.Element {
             amount,
             label,
             email,
-            ...(acknowledged ? { acknowledgedIntentIds: unresolved.map((entry) => entry.intentId) } : {}),
+            ...(acknowledged ? { acknowledgedIntentIds: toSend() } : {}),
           });
         }}
       >
@@ -286,7 +301,7 @@ export function WithdrawPanel(): React.JSX.Element {
               {`${unresolved.length === 1 ? 'An earlier withdrawal' : 'Earlier withdrawals'} may already have gone through: ${unresolved
                 .map(
                   (entry) =>
-                    `${entry.amount} ${assetLabel(entry.code)} to ${entry.address} (merchant transaction id ${entry.merchantTransactionId})`,
+                    `${entry.amount} ${assetLabel(entry.code)} to ${entry.address} (merchant transaction id ${entry.merchantTransactionId}${entry.state === 'in-flight' ? ', still being sent' : ''})`,
                 )
                 .join('; ')}. A new withdrawal could pay twice.`}
             </p>
@@ -295,7 +310,7 @@ export function WithdrawPanel(): React.JSX.Element {
                 type="checkbox"
                 checked={acknowledged}
                 aria-describedby="withdraw-unresolved-warning"
-                onChange={(event) => setAcknowledgedFor(event.target.checked ? unresolvedIds : null)}
+                onChange={(event) => acknowledgeUnsettled(event.target.checked)}
               />{' '}
               {unresolved.length === 1
                 ? 'I understand the earlier withdrawal may have gone through: start a new one anyway'
