@@ -19,7 +19,7 @@ import type { SendPrecheckResult } from '../../service/interface-a-schemas';
 import { requireValidAddress } from '../addresses/validate-address';
 import type { Intent } from '../money/at-most-once';
 import { journaledLedger, type IntentJournal } from '../money/intent-journal';
-import { intentStatusView, unresolvedIntents } from '../money/intent-views';
+import { intentStatusView } from '../money/intent-views';
 import { confirmedAtText } from '../money/intent-words';
 import { classifyMoneyError, explainRefusal } from '../money/money-errors';
 import { requireAcknowledged } from '../money/unresolved-guard';
@@ -27,6 +27,7 @@ import type { SessionService } from '../session';
 import { findInHistory } from './find-in-history';
 import type { SendBody } from './send-body';
 import { createKnownAddresses } from './known-addresses';
+import { stillOut, unsettledOf, unsettledWithReviews } from './unsettled-list';
 import { findLookalike } from './poisoning';
 import { fromServiceNumber, text, toServiceNumber, usdText } from './service-amounts';
 
@@ -70,7 +71,7 @@ export interface SendConfirmInput {
 /** A send in words: what, where, under which reference, and when (for warnings about an unknown one). */
 export function describeSend(intent: Intent<SendBody, SendOutcome>): string {
   const { amount, code, address, confirmedAtMs } = intent.body;
-  return `${amount} ${code} to ${address} (reference ${intent.referenceId}, confirmed ${confirmedAtText(confirmedAtMs)})`;
+  return `${amount} ${code} to ${address} (reference ${intent.referenceId}, confirmed ${confirmedAtText(confirmedAtMs)}${stillOut(intent)})`;
 }
 
 const DEFAULT_PRECHECK_TTL_MS = 5 * 60_000;
@@ -199,11 +200,6 @@ export function createSendService(deps: SendServiceDeps) {
     }
   }
 
-  /** The account's sends whose outcome is unknown: a new one beside them needs the user's word. */
-  function unknownSends(accountGuid: string): Intent<SendBody, SendOutcome>[] {
-    return ledger.unknown().filter((intent) => intent.body.accountGuid === accountGuid);
-  }
-
   async function createIntent(stored: StoredPrecheck, input: SendConfirmInput, description: string | null) {
     if (now() > stored.expiresAtMs) {
       throw new AppError('stale_precheck', 'The fees have expired. Check the send again for current fees.');
@@ -217,8 +213,9 @@ export function createSendService(deps: SendServiceDeps) {
         { field: 'amount' },
       );
     }
-    // security.md 27: an earlier send may already have gone through; a new one only with the user's word.
-    requireAcknowledged(unknownSends(stored.accountGuid), input.acknowledgedIntentIds, describeSend);
+    // security.md 27: an earlier send may already have gone through, or still be on its way (a lock or a
+    // reload hides it from the window); a new one only with the user's word.
+    requireAcknowledged(unsettledOf(ledger, stored.accountGuid), input.acknowledgedIntentIds, describeSend);
     await requireFunds(deps.session.interfaceA(), stored.view, fee);
     requireSameAccount(stored.accountGuid);
     const view = stored.view;
@@ -456,9 +453,12 @@ export function createSendService(deps: SendServiceDeps) {
       return reviews.get(intentId);
     },
 
-    /** Sends of the active account whose outcome is still unknown, so a reload or a lock cannot hide them. */
+    /**
+     * Sends of the active account whose outcome is unknown or that are still being sent, so a reload or a
+     * lock cannot hide them.
+     */
     unresolved(): { review: SendReview; status: SendStatus }[] {
-      return unresolvedIntents(ledger, reviews, deps.session.activeAccount().guid, statusOf);
+      return unsettledWithReviews(ledger, reviews, deps.session.activeAccount().guid, statusOf);
     },
 
     /**
