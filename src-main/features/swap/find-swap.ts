@@ -45,33 +45,42 @@ export type SwapLookup =
   /** More than one row could be this swap: an identical swap made elsewhere, or a second unknown one. */
   | { readonly kind: 'ambiguous' };
 
+/** When a swap was sent and which equal rows it saw before: what decides whether a row can be its own. */
+export interface SwapWindow {
+  readonly sentAtMs: number;
+  /** Row ids of equal withdrawals before the swap was sent; null when unknown (an older journal). */
+  readonly priorRows: ReadonlySet<string> | null;
+}
+
+/** A row is new to a swap when dated after it was sent (less clock skew) and not among those seen before. */
+function couldBeFrom(window: SwapWindow, item: TransactionItem): boolean {
+  return Date.parse(item.date) >= window.sentAtMs - CLOCK_SKEW_MS && !(window.priorRows?.has(rowKey(item)) ?? false);
+}
+
 /**
- * Looks for the one history row a lost swap left. A row counts only when it is new — dated after the swap
- * was sent (less clock skew), not among the equal rows seen before it was sent (`priorRows`, read at
- * confirmation), and not claimed by another swap. Exactly one such row settles the swap; none or several
- * keep it unknown: absence is no proof, and a guess between equal rows could pay twice (security.md 27).
+ * Looks for the one history row a lost swap left. A row counts only when it is new to the swap (see
+ * couldBeFrom) and not claimed by a settled swap. Exactly one such row settles the swap, and only when no
+ * other unsettled swap of the same source and amount (`rivals`: unknown or in flight, this run's or
+ * restored) could have left it too: a swap that committed late lands after the next one was sent, so its
+ * row is new to both. None keeps the swap unknown; several, or one a rival could own, are `ambiguous` and
+ * keep it unknown too: absence is no proof, and a guess between swaps could pay twice (security.md 27).
  */
 export async function findSwapInHistory(
   client: InterfaceAClient,
-  sought: {
+  sought: SwapWindow & {
     request: SwapRequest;
     cryptoAmount: Decimal;
-    sentAtMs: number;
-    claimed: ReadonlySet<string>;
-    /** Row ids of equal withdrawals before the swap was sent; null when unknown (an older journal). */
-    priorRows: ReadonlySet<string> | null;
+    claimed: Pick<ReadonlySet<string>, 'has'>;
+    rivals: readonly SwapWindow[];
   },
 ): Promise<SwapLookup> {
   const rows = await swapLookalikes(client, sought.request, sought.cryptoAmount);
-  const fresh = rows.filter(
-    (item) =>
-      Date.parse(item.date) >= sought.sentAtMs - CLOCK_SKEW_MS &&
-      !(sought.priorRows?.has(rowKey(item)) ?? false) &&
-      !sought.claimed.has(rowKey(item)),
-  );
+  const fresh = rows.filter((item) => couldBeFrom(sought, item) && !sought.claimed.has(rowKey(item)));
   if (fresh.length === 0) return { kind: 'not_found' };
   if (fresh.length > 1) return { kind: 'ambiguous' };
-  return { kind: 'found', item: fresh[0] as TransactionItem };
+  const item = fresh[0] as TransactionItem;
+  if (sought.rivals.some((rival) => couldBeFrom(rival, item))) return { kind: 'ambiguous' };
+  return { kind: 'found', item };
 }
 
 /** What identifies a history row: the service's reference of the swap, else its transaction id. */

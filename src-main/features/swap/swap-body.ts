@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { SwapRequest } from '../../service/interface-a-schemas';
 
+/** How many claimed rows the journal keeps (the newest); older ones are long out of any look-up's reach. */
+export const MAX_CLAIMED_ROWS = 500;
+
 /**
  * The swap frozen when the user confirms, with the quote's amounts. A schema, because a swap whose
  * outcome is unknown is kept in settings.json until reconciled.
@@ -18,5 +21,11 @@ export const SwapBody = z.object({
    * a look-up never takes an identical earlier swap for this one. Absent in journals of older versions.
    */
   priorRows: z.array(z.string()).max(100).optional(),
+  /**
+   * Not part of what was confirmed: the journal's copy of the history rows that settled swaps claimed,
+   * written with every save of the unresolved set, so after a restart no look-up can hand a row another
+   * swap already owns to this one (security.md 27). Absent in journals of older versions.
+   */
+  claimedRows: z.array(z.string()).max(MAX_CLAIMED_ROWS).optional(),
 });
 export type SwapBody = Readonly<z.infer<typeof SwapBody>>;

@@ -15,13 +15,15 @@ import type { InterfaceAClient } from '../../service/interface-a';
 import type { SwapRequest } from '../../service/interface-a-schemas';
 import type { Intent } from '../money/at-most-once';
 import { journaledLedger, type IntentJournal } from '../money/intent-journal';
-import { intentStatusView, unresolvedIntents } from '../money/intent-views';
+import { intentStatusView } from '../money/intent-views';
 import { confirmedAtText } from '../money/intent-words';
 import { classifyMoneyError, explainRefusal } from '../money/money-errors';
 import { requireAcknowledged } from '../money/unresolved-guard';
 import { roleMessage, type MoneySession } from '../send/send-service';
 import { fromServiceNumber, text, toServiceNumber } from '../send/service-amounts';
-import { findSwapInHistory, rowKey, swapLookalikes, swapSourceCode } from './find-swap';
+import { stillOut, unsettledOf, unsettledWithReviews } from '../send/unsettled-list';
+import { createClaimedRows } from './claimed-rows';
+import { findSwapInHistory, rowKey, swapLookalikes, swapSourceCode, type SwapWindow } from './find-swap';
 import type { SwapBody } from './swap-body';
 
 export interface SwapServiceDeps {
@@ -53,7 +55,7 @@ export interface SwapConfirmInput {
 /** A swap in words: what, which pair and networks, under which reference, and when. */
 export function describeSwap(intent: Intent<SwapBody, SwapOutcome>): string {
   const { request, cryptoAmount, toAmount, confirmedAtMs } = intent.body;
-  return `${cryptoAmount} ${request.fromSymbol} (${request.fromNetwork}) to ${toAmount} ${request.toSymbol} (${request.toNetwork}) (reference ${intent.referenceId}, confirmed ${confirmedAtText(confirmedAtMs)})`;
+  return `${cryptoAmount} ${request.fromSymbol} (${request.fromNetwork}) to ${toAmount} ${request.toSymbol} (${request.toNetwork}) (reference ${intent.referenceId}, confirmed ${confirmedAtText(confirmedAtMs)}${stillOut(intent)})`;
 }
 
 export const DEFAULT_QUOTE_TTL_MS = 30_000;
@@ -80,10 +82,11 @@ export function createSwapService(deps: SwapServiceDeps) {
   const ttl = deps.quoteTtlMs ?? DEFAULT_QUOTE_TTL_MS;
   const quotes = new Map<string, StoredQuote>();
   const reviews = new Map<string, SwapReview>();
-  const ledger = journaledLedger<SwapBody, SwapOutcome, SwapReview>(deps.journal, reviews);
-  /** When each intent was last sent, and which history rows earlier reconciliations claimed. */
+  /** Which history rows settled swaps own; saved with the journal (claimed-rows.ts). */
+  const claimed = createClaimedRows(deps.journal);
+  const ledger = journaledLedger<SwapBody, SwapOutcome, SwapReview>(claimed.journal, reviews);
+  /** When each intent was last sent. */
   const sentAt = new Map<string, number>();
-  const claimed = new Set<string>();
   const role = () => roleMessage(deps.session, 'swap');
 
   deps.session.onChange((view) => {
@@ -118,14 +121,11 @@ export function createSwapService(deps: SwapServiceDeps) {
     }
   }
 
-  function unknownSwaps(accountGuid: string): Intent<SwapBody, SwapOutcome>[] {
-    return ledger.unknown().filter((intent) => intent.body.accountGuid === accountGuid);
-  }
-
   async function createIntent(stored: StoredQuote, input: SwapConfirmInput): Promise<SwapReview> {
     if (now() > stored.expiresAtMs) throw expired();
-    // security.md 27: an earlier swap may already have gone through; a new one only with the user's word.
-    requireAcknowledged(unknownSwaps(stored.accountGuid), input.acknowledgedIntentIds, describeSwap);
+    // security.md 27: an earlier swap may already have gone through, or still be on its way (a lock or a
+    // reload hides it from the window); a new one only with the user's word.
+    requireAcknowledged(unsettledOf(ledger, stored.accountGuid), input.acknowledgedIntentIds, describeSwap);
     const client = deps.session.interfaceA();
     await requireFunds(client, stored.view);
     // The equal rows already in the history are not this swap, whatever a later look-up finds.
@@ -156,6 +156,15 @@ export function createSwapService(deps: SwapServiceDeps) {
     if (deps.session.activeAccount().guid !== accountGuid) {
       throw new AppError('stale_precheck', 'This swap was prepared for another account. Start again from the form.');
     }
+  }
+
+  /** When a swap left and what it saw before; a restored one was sent after it was confirmed. */
+  function windowOf(intent: Intent<SwapBody, SwapOutcome>): SwapWindow {
+    const { body } = intent;
+    return {
+      sentAtMs: sentAt.get(intent.id) ?? body.confirmedAtMs ?? body.expiresAtMs - ttl,
+      priorRows: body.priorRows ? new Set(body.priorRows) : null,
+    };
   }
 
   function expired(): AppError {
@@ -361,13 +370,23 @@ export function createSwapService(deps: SwapServiceDeps) {
       if (intent.state !== 'unknown') return { lookup: 'settled', status: statusOf(intent) };
       requireSameAccount(intent.body.accountGuid);
       const { body } = intent;
+      const cryptoAmount = new Decimal(body.cryptoAmount);
+      const source = swapSourceCode(body.request).toUpperCase();
+      // Other swaps still unsettled that could have left the same row (review finding 4).
+      const rivals = unsettledOf(ledger, body.accountGuid)
+        .filter(
+          (other) =>
+            other.id !== intentId &&
+            swapSourceCode(other.body.request).toUpperCase() === source &&
+            cryptoAmount.equals(other.body.cryptoAmount),
+        )
+        .map(windowOf);
       const lookup = await findSwapInHistory(deps.session.interfaceA(), {
+        ...windowOf(intent),
         request: body.request,
-        cryptoAmount: new Decimal(body.cryptoAmount),
-        // A swap restored from the last run was sent after it was confirmed, which the body still tells.
-        sentAtMs: sentAt.get(intentId) ?? body.confirmedAtMs ?? body.expiresAtMs - ttl,
+        cryptoAmount,
         claimed,
-        priorRows: body.priorRows ? new Set(body.priorRows) : null,
+        rivals,
       });
       let found: SwapOutcome | null = null;
       if (lookup.kind === 'found') {
@@ -388,9 +407,12 @@ export function createSwapService(deps: SwapServiceDeps) {
       return reviews.get(intentId);
     },
 
-    /** Swaps of the active account whose outcome is still unknown, so a reload or a lock cannot hide them. */
+    /**
+     * Swaps of the active account whose outcome is unknown or that are still being sent, so a reload or a
+     * lock cannot hide them.
+     */
     unresolved(): { review: SwapReview; status: SwapStatus }[] {
-      return unresolvedIntents(ledger, reviews, deps.session.activeAccount().guid, statusOf);
+      return unsettledWithReviews(ledger, reviews, deps.session.activeAccount().guid, statusOf);
     },
   };
 }

@@ -109,6 +109,59 @@ describe('a money move whose outcome is unknown survives a restart of the app', 
   });
 });
 
+describe('a history row a swap settled with stays its own after a restart', () => {
+  let sandbox: RunningSandbox;
+  let nextCode: () => Promise<string>;
+  const running: SignedInCore[] = [];
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0, quiet: true, totpWindowSteps: 20, serviceProfile: 'strict' });
+    const alice = sandbox.info().users.find((user) => user.username === 'alice');
+    nextCode = createCodeSource(alice?.totpSecret ?? '', 20);
+  });
+  afterAll(async () => {
+    for (const app of running) await app.close();
+    await sandbox?.close();
+  });
+
+  it('a lost swap that moved nothing never takes the row of an identical swap answered before the restart (review finding 4)', async () => {
+    const first = await startSignedInCore(sandbox, { dirPrefix: 'wallet-desk-restart-' });
+    running.push(first);
+    const pair = {
+      fromSymbol: 'BTC',
+      fromNetwork: 'Bitcoin Mainnet',
+      toSymbol: 'ETH',
+      toNetwork: 'Ethereum Mainnet',
+      amount: '0.00434',
+      isUsdInput: false,
+    };
+    const mark = lastSeq(sandbox);
+    const lostQuote = await first.value<SwapQuote>('swap.quote', pair);
+    const lost = await first.value<SwapReview>('swap.confirm', { quoteId: lostQuote.quoteId });
+    sandbox.faults.set({ unexpectedAnswerNext: { commit: 'none', status: 503, message: 'Service unavailable' } });
+    expect((await first.failure('swap.execute', { intentId: lost.intentId, tfaCode: await nextCode() })).code).toBe(
+      'outcome_unknown',
+    );
+    const answeredQuote = await first.value<SwapQuote>('swap.quote', pair);
+    const answered = await first.value<SwapReview>('swap.confirm', {
+      quoteId: answeredQuote.quoteId,
+      acknowledgedIntentIds: [lost.intentId],
+    });
+    await first.value('swap.execute', { intentId: answered.intentId, tfaCode: await nextCode() });
+    expect(movementsAfter(sandbox, mark)).toHaveLength(1);
+
+    // The only new row is the answered swap's own, so the lost one finds nothing, before and after a restart.
+    const reconcile = (app: SignedInCore) =>
+      app.value<{ lookup: string; status: SwapStatus }>('swap.reconcile', { intentId: lost.intentId });
+    expect(await reconcile(first)).toMatchObject({ lookup: 'not_found', status: { state: 'unknown' } });
+    await first.core.dispose();
+    const second = await startSignedInCore(sandbox, { userDataDir: first.userDataDir });
+    running.push(second);
+    expect(await reconcile(second)).toMatchObject({ lookup: 'not_found', status: { state: 'unknown' } });
+    expect(movementsAfter(sandbox, mark)).toHaveLength(1);
+  });
+});
+
 /**
  * The app quits (or crashes) while a send or swap is on its way: the next run knows the request may have
  * reached the service (it was written down before it left), keeps it unknown until a look-up finds it, and
