@@ -51,9 +51,14 @@ export async function openSettingsStore(userDataDir: string): Promise<SettingsSt
       const next = Settings.parse(change(current));
       current = next;
       if (writable) {
-        // Serialise writes so a slow earlier write never lands after a later one.
-        writes = writes.then(() => writeAtomically(path, `${JSON.stringify(next, null, 2)}\n`));
-        await writes;
+        // Serialise writes so a slow earlier write never lands after a later one. A failed write is its
+        // caller's to handle; it must not fail every later write of the run (the money ledgers refuse to
+        // send when their write-ahead fails, so a stuck chain would block all payments until restart).
+        const write = writes
+          .catch(() => undefined)
+          .then(() => writeAtomically(path, `${JSON.stringify(next, null, 2)}\n`));
+        writes = write;
+        await write;
       }
       return next;
     },

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rmdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -20,6 +20,22 @@ describe('settings.json', () => {
     expect(onDisk.preferences.privacyMode).toBe(true);
     const reopened = await openSettingsStore(dir);
     expect(reopened.get().preferences.privacyMode).toBe(true);
+  });
+
+  it('a failed write is reported to its caller and does not block the writes after it', async () => {
+    const dir = await freshDir();
+    const store = await openSettingsStore(dir);
+    // A directory where the temporary file goes makes exactly the next write fail (EISDIR), as a full or
+    // failing disk would.
+    const blocker = join(dir, `${SETTINGS_FILE}.${process.pid}.tmp`);
+    await mkdir(blocker);
+    await expect(
+      store.update((current) => ({ ...current, preferences: { ...current.preferences, idleLockMinutes: 7 } })),
+    ).rejects.toThrow();
+    await rmdir(blocker);
+    await store.update((current) => ({ ...current, preferences: { ...current.preferences, idleLockMinutes: 9 } }));
+    const onDisk = JSON.parse(await readFile(join(dir, SETTINGS_FILE), 'utf8'));
+    expect(onDisk.preferences.idleLockMinutes).toBe(9);
   });
 
   it.each([
