@@ -7,6 +7,7 @@ import { createHistoryExports, createHistoryHandlers } from './features/history'
 import { createSendHandlers, createSendService } from './features/send';
 import { createSessionHandlers, createSessionService, type SessionService } from './features/session';
 import { createSwapHandlers, createSwapService } from './features/swap';
+import { createUpdateHandlers, createUpdateService, type UpdaterAvailability } from './features/updates';
 import type { SecretStore } from './keychain/secret-store';
 import { toAllowedExternalUrl } from './links';
 import type { Logger } from './logging/logger';
@@ -33,6 +34,11 @@ export interface AppCoreDeps {
   /** The system clipboard (Electron's in the app, an in-memory one in tests); clipboard.copy reads back what it wrote. */
   readonly writeClipboard?: (text: string) => void | Promise<void>;
   readonly readClipboard?: () => string | Promise<string>;
+  /**
+   * electron-updater behind a port (src-main/shell/electron-updater-port.ts) in an installed build, or why
+   * there is none. Without it (the harness, tests) Settings says updates are unavailable.
+   */
+  readonly updater?: UpdaterAvailability;
   /** Timing knobs for tests (short sign-in timeout, short token lifetimes). */
   readonly sessionOptions?: {
     readonly signInTimeoutMs?: number;
@@ -116,6 +122,15 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     journal: settingsJournal(settings, 'swap', deps.logger),
   });
 
+  // Checks once per launch, in the background; Settings checks again on demand.
+  const updates = createUpdateService({
+    updater: deps.updater ?? { configured: false, reason: 'Updates are not available in this build.' },
+    currentVersion: deps.version,
+    logger: deps.logger,
+    publish: (view) => deps.emit('updates.changed', view),
+  });
+  updates.checkOnStart();
+
   const handlers: Handlers = {
     ...createSessionHandlers({ session }),
     ...createSendHandlers({ send }),
@@ -124,6 +139,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     ...createPortfolioHandlers({ session }),
     ...createReceiveHandlers({ session, deposits, clipboard, logger: deps.logger }),
     ...merchant.handlers,
+    ...createUpdateHandlers({ updates }),
     'app.info': () => {
       const current = settings.get();
       return {
@@ -162,6 +178,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     async dispose() {
       await historyExports.dispose();
       deposits.dispose();
+      updates.dispose();
       await session.dispose();
     },
   };

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, clipboard, dialog, Menu, powerMonitor, screen, shell, type BrowserWindow } from 'electron';
@@ -12,11 +13,15 @@ import { openSettingsStore, type SettingsStore } from './settings/settings-store
 import { placeWindow, windowStateOf } from './settings/window-state';
 import { applicationMenuTemplate } from './shell/application-menu';
 import { resolveAppOrigin } from './shell/app-origin';
+import { resolveUpdater, type AppUpdaterLike } from './shell/electron-updater-port';
 import { createMainWindow } from './window';
 
 // Where electron-vite puts the other two bundles, relative to out/main/index.js.
 const preloadPath = fileURLToPath(new URL('../preload/index.cjs', import.meta.url));
 const rendererDir = fileURLToPath(new URL('../renderer', import.meta.url));
+// The window icon for Linux desktops (Windows and macOS take it from the executable); package.json's
+// build.files puts it inside app.asar at the same place relative to out/main.
+const windowIconPath = fileURLToPath(new URL('../../resources/icons/png/512x512.png', import.meta.url));
 
 // Developer affordances (electron-vite's dev server, DevTools, the developer menu) exist only in an
 // unpackaged run (`npm start`); a packaged build has none of them (security 33).
@@ -70,6 +75,24 @@ async function start(): Promise<void> {
   );
 
   const emit = createEmitter(createEventSender(() => mainWindow));
+  const updater = await resolveUpdater({
+    isPackaged: app.isPackaged,
+    resourcesPath: process.resourcesPath,
+    platform: process.platform,
+    appImagePath: process.env['APPIMAGE'],
+    fileExists: existsSync,
+    // electron-updater is loaded only in an installed build with an update server; it reads Electron's app.
+    loadUpdater: async () => {
+      const loaded = (await import('electron-updater')) as {
+        autoUpdater?: AppUpdaterLike;
+        default?: { autoUpdater: AppUpdaterLike };
+      };
+      const updater = loaded.autoUpdater ?? loaded.default?.autoUpdater;
+      if (!updater) throw new Error('electron-updater has no autoUpdater');
+      return updater;
+    },
+    logger,
+  });
   const core = await createAppCore({
     appName: app.getName(),
     version: app.getVersion(),
@@ -90,6 +113,7 @@ async function start(): Promise<void> {
     },
     writeClipboard: (text) => clipboard.writeText(text),
     readClipboard: () => clipboard.readText(),
+    updater,
   });
   const unbindIpc = bindIpc({
     dispatch: createDispatcher(core.handlers, logger),
@@ -103,6 +127,7 @@ async function start(): Promise<void> {
     const window = createMainWindow({
       app: appOrigin,
       preloadPath,
+      iconPath: windowIconPath,
       developerTools: developmentRun,
       toAllowedExternalUrl: (url) => toAllowedExternalUrl(url, serviceHosts(settings)),
       onRefused: (what, url) => logger.warn(`refused ${what}`, { url: url.slice(0, 200) }),

@@ -53,6 +53,8 @@ export function guardWebContents(contents: WebContents, options: WindowGuardOpti
 export interface MainWindowOptions extends WindowGuardOptions {
   readonly app: AppOrigin;
   readonly preloadPath: string;
+  /** The app icon (resources/icons/png/512x512.png); Linux shows it in the title bar, task bar and switcher. */
+  readonly iconPath: string;
   /** Where it opens: the place it was closed in, fitted to the displays there are now. */
   readonly placement: WindowPlacement;
   /** DevTools only in an unpackaged run (`npm start`); a packaged build has none at all (security 33). */
@@ -66,6 +68,7 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
     minHeight: MIN_WINDOW_SIZE.height,
     show: false,
     title: 'Wallet Desk',
+    icon: options.iconPath,
     // Written out here, not built by a helper, so Electronegativity's static checks can see them.
     // Anything not listed (allowRunningInsecureContent, experimentalFeatures, enableBlinkFeatures) stays at
     // Electron's safe default.

@@ -13,6 +13,7 @@ import { portfolioOperations } from './contract/portfolio';
 import { sendOperations } from './contract/send';
 import { sessionEvents, sessionOperations } from './contract/session';
 import { swapOperations } from './contract/swap';
+import { updatesEvents, updatesOperations } from './contract/updates';
 
 export const operations = {
   ...appOperations,
@@ -22,12 +23,14 @@ export const operations = {
   ...historyOperations,
   ...merchantOperations,
   ...portfolioOperations,
+  ...updatesOperations,
 } as const satisfies Record<`${string}.${string}`, OperationSpec>;
 
 export const events = {
   ...appEvents,
   ...sessionEvents,
   ...historyEvents,
+  ...updatesEvents,
 } as const satisfies Record<`${string}.${string}`, z.ZodType>;
 
 export type Operations = typeof operations;

@@ -7,6 +7,7 @@ import { createDispatcher, createEmitter, type Dispatch } from '../../src-main/d
 import type { SecretStore } from '../../src-main/keychain/secret-store';
 import type { Logger } from '../../src-main/logging/logger';
 import { openSettingsStore } from '../../src-main/settings/settings-store';
+import type { UpdaterAvailability } from '../../src-main/features/updates';
 import { startHarnessServer, type HarnessServer } from './harness-server';
 
 export interface AppUnderTestOptions {
@@ -16,6 +17,8 @@ export interface AppUnderTestOptions {
   readonly port?: number;
   /** Port of the local sandbox the app's "local sandbox" profile points at. */
   readonly localSandboxPort?: number;
+  /** An updater for the Settings › Updates tests; by default the app has none, as an unconfigured build. */
+  readonly updater?: UpdaterAvailability;
 }
 
 export interface AppUnderTest {
@@ -76,6 +79,7 @@ export async function startAppUnderTest(options: AppUnderTestOptions): Promise<A
       clipboard.text = text;
     },
     readClipboard: () => clipboard.text,
+    ...(options.updater === undefined ? {} : { updater: options.updater }),
   });
   const dispatchToCore = createDispatcher(core.handlers, options.logger);
   const dispatch: Dispatch = async (operation, input) => {

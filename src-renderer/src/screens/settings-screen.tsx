@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useAppStore } from '../stores/app-store';
+import { UpdatesSection } from './updates-section';
 
 export function SettingsScreen(): React.JSX.Element {
   const info = useAppStore((state) => state.info);
@@ -51,6 +52,7 @@ export function SettingsScreen(): React.JSX.Element {
           </dd>
         </dl>
       )}
+      <UpdatesSection />
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startSandbox, type RunningSandbox, type SandboxInfo } from '../../../sandbox/server';
+import type { UpdaterAvailability } from '../../../src-main/features/updates';
 import { createSecretStore } from '../../../src-main/keychain/create-secret-store';
 import { createMemoryStore } from '../../../src-main/keychain/memory-store';
 import type { SecretStore } from '../../../src-main/keychain/secret-store';
@@ -36,6 +37,8 @@ export interface StartAppOptions {
   readonly secrets?: SecretStore;
   /** Default: the OS keychain when a Secret Service answers, else memory. */
   readonly keychain?: 'os' | 'memory';
+  /** Passed to the harness: a scripted updater for the Settings › Updates tests. */
+  readonly updater?: UpdaterAvailability;
 }
 
 /** A keychain service name per app instance, so test files running side by side never share entries. */
@@ -68,6 +71,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<AppSessio
     secrets,
     userDataDir,
     localSandboxPort: Number(new URL(sandbox.origin).port),
+    ...(options.updater === undefined ? {} : { updater: options.updater }),
   });
   const browser = await launchChromium();
   const page = await browser.newPage();

@@ -16,6 +16,25 @@ vi.mock('../../../src-main/keychain/create-secret-store', async () => {
   return { createSecretStore: vi.fn(async () => createMemoryStore()) };
 });
 
+// electron-updater needs Electron's app; the shell loads it only in an installed build with an update server.
+const fakeAutoUpdater = vi.hoisted(() => ({
+  autoDownload: true,
+  autoInstallOnAppQuit: true,
+  logger: null as unknown,
+  checkForUpdates: async (): Promise<unknown> => ({ updateInfo: { version: '0.0.0' } }),
+  downloadUpdate: async (): Promise<unknown> => [],
+  listeners: new Map<string, (...args: unknown[]) => void>(),
+  on(event: string, listener: (...args: unknown[]) => void) {
+    this.listeners.set(event, listener);
+    return this;
+  },
+  removeListener(event: string) {
+    this.listeners.delete(event);
+    return this;
+  },
+}));
+vi.mock('electron-updater', () => ({ autoUpdater: fakeAutoUpdater }));
+
 let dataDir: string;
 
 beforeEach(async () => {
@@ -178,6 +197,53 @@ describe('app lifecycle', () => {
       window.webContents.openDevTools();
       expect(window.webContents.devToolsOpen).toBe(true);
       expect(menuRoles()).toEqual(expect.arrayContaining(['reload', 'forceReload', 'toggleDevTools', 'editMenu']));
+    });
+  });
+
+  describe('updates (issue 14)', () => {
+    // Electron sets process.resourcesPath; plain Node (vitest) has none.
+    const processWithResources = process as unknown as { resourcesPath?: string };
+    afterEach(() => {
+      delete processWithResources.resourcesPath;
+    });
+    const updatesView = async () => electronFake.ipcMain.invoke(invokeChannel('updates.get'), appFrame);
+
+    it('a development run says updates come only to installed builds, and never loads electron-updater', async () => {
+      electronFake.app.isPackaged = false;
+      await launch();
+      expect(await updatesView()).toMatchObject({
+        ok: true,
+        value: { status: 'unconfigured', message: expect.stringMatching(/development run/) },
+      });
+      expect(fakeAutoUpdater.listeners.size).toBe(0);
+    });
+
+    it('an installed build without app-update.yml says it has no update server, instead of failing', async () => {
+      electronFake.app.isPackaged = true;
+      processWithResources.resourcesPath = dataDir;
+      await launch();
+      expect(await updatesView()).toMatchObject({
+        ok: true,
+        value: { status: 'unconfigured', message: expect.stringMatching(/no update server configured/) },
+      });
+    });
+
+    it('an installed AppImage with an update server checks at launch through electron-updater, which never installs unasked', async () => {
+      electronFake.app.isPackaged = true;
+      processWithResources.resourcesPath = dataDir;
+      vi.stubEnv('APPIMAGE', join(dataDir, 'Wallet-Desk.AppImage'));
+      await writeFile(join(dataDir, 'app-update.yml'), 'provider: generic\nurl: https://updates.example.com/\n');
+      const checkForUpdates = vi.spyOn(fakeAutoUpdater, 'checkForUpdates');
+      fakeAutoUpdater.autoDownload = true;
+      fakeAutoUpdater.autoInstallOnAppQuit = true;
+      await launch();
+      await vi.waitFor(() => expect(checkForUpdates).toHaveBeenCalledOnce());
+      expect(fakeAutoUpdater.autoDownload).toBe(false);
+      expect(fakeAutoUpdater.autoInstallOnAppQuit).toBe(false);
+      fakeAutoUpdater.listeners.get('update-not-available')?.({ version: '0.1.0' });
+      await vi.waitFor(async () =>
+        expect(await updatesView()).toMatchObject({ ok: true, value: { status: 'up-to-date' } }),
+      );
     });
   });
 

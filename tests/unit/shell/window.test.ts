@@ -13,6 +13,7 @@ function openWindow(app = packaged, onRefused = vi.fn(), developerTools = false)
     app,
     developerTools,
     preloadPath: '/opt/wallet-desk/out/preload/index.cjs',
+    iconPath: '/opt/wallet-desk/resources/icons/png/512x512.png',
     toAllowedExternalUrl: (url) => toAllowedExternalUrl(url, ['api.service.example']),
     onRefused,
     placement: { bounds: { width: 1200, height: 800 }, maximized: false },
@@ -46,6 +47,11 @@ describe('BrowserWindow preferences (security item 1)', () => {
     ]) {
       expect(prefs, unsafe).not.toHaveProperty(unsafe);
     }
+  });
+
+  it('shows the app icon (Linux takes it from the window, not the executable)', () => {
+    const { window } = openWindow();
+    expect(window.options['icon']).toBe('/opt/wallet-desk/resources/icons/png/512x512.png');
   });
 
   it('loads the built renderer from the app:// origin, never a file: URL', () => {
