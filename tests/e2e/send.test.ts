@@ -1,3 +1,5 @@
+import { mkdir, rmdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import Decimal from 'decimal.js';
 import type { Page } from 'playwright-core';
 import { getAddress } from 'viem';
@@ -290,6 +292,62 @@ describe('Send: a user sends crypto with a two-factor code', () => {
       referenceId,
     );
     expect((await sandboxBalance('BTC')).equals(before)).toBe(true);
+    await page.getByRole('button', { name: 'Back' }).click();
+  });
+
+  it('an acknowledgement covers one new send: the next new send asks again (review finding 5)', async () => {
+    await fillSend('BTC', BTC_DESTINATION, '0.0007');
+    await reviewWithFee('Standard');
+    await enterCode(await nextCode());
+    sandbox.faults.set({ failNext: 1 });
+    await page.getByRole('button', { name: 'Send now' }).click();
+    await page.getByRole('heading', { name: 'Outcome unknown' }).waitFor();
+    const referenceId = String(lastSendBody()?.referenceId);
+    const acknowledgement = page.getByRole('checkbox', {
+      name: `I know the send of 0.0007 BTC (reference ${referenceId}) may already have gone through`,
+    });
+
+    // Acknowledged for one new send, which goes through.
+    await page.getByRole('button', { name: 'Start a new send' }).click();
+    await acknowledgement.check();
+    await fillSend('BTC', BTC_DESTINATION, '0.0007');
+    await reviewWithFee('Standard');
+    await enterCode(await nextCode());
+    await page.getByRole('button', { name: 'Send now' }).click();
+    await page.getByRole('heading', { name: 'Sent' }).waitFor();
+
+    // The next new send starts without it: the warning is back, unticked, and Review is refused.
+    await page.getByRole('button', { name: 'New send' }).click();
+    await page.getByRole('heading', { name: 'Sends with an unknown outcome' }).waitFor();
+    expect(await acknowledgement.isChecked()).toBe(false);
+    await fillSend('BTC', BTC_DESTINATION, '0.0007');
+    await page.getByRole('radio', { name: /^Standard/ }).check();
+    await page.getByRole('button', { name: 'Review send' }).click();
+    await expect.poll(alertText).toContainEqual(expect.stringContaining(`reference ${referenceId}`));
+    expect(await page.getByRole('heading', { name: 'Review the send' }).count()).toBe(0);
+    expect(sendsWith(referenceId)).toBe(1);
+  });
+
+  it('a send that cannot be written down first is not sent, and the review says so in words (review finding 7)', async () => {
+    await fillSend('BTC', BTC_DESTINATION, '0.0008');
+    await reviewWithFee('Standard');
+    await enterCode(await nextCode());
+    const sends = service.count('POST', '/send');
+    // A directory where the settings file's temporary copy goes makes the write fail, as a full disk does.
+    const blocker = join(session.userDataDir, `settings.json.${process.pid}.tmp`);
+    await mkdir(blocker);
+    try {
+      await page.getByRole('button', { name: 'Send now' }).click();
+      const alert = page.getByRole('alert').filter({ hasText: 'could not write this request down' });
+      await alert.waitFor();
+      expect(await alert.textContent()).toMatch(/nothing was sent/);
+      expect(await alert.textContent()).not.toMatch(/EISDIR|Error:|send\.execute|storage_failed/);
+    } finally {
+      await rmdir(blocker);
+    }
+    expect(service.count('POST', '/send')).toBe(sends);
+    // Nothing left the app, so the same review may send it once the disk is fine again.
+    expect(await page.getByRole('button', { name: 'Send now' }).count()).toBe(1);
     await page.getByRole('button', { name: 'Back' }).click();
   });
 

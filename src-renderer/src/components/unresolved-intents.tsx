@@ -5,7 +5,7 @@ export interface UnresolvedIntentsProps<Review extends { intentId: string; refer
   readonly prefix: string;
   readonly title: string;
   readonly lead: string;
-  readonly unresolved: readonly { review: Review; status?: { confirmedAt?: string | null } }[];
+  readonly unresolved: readonly { review: Review; status?: { confirmedAt?: string | null; state?: string } }[];
   readonly loadUnresolved: () => Promise<void>;
   readonly resume: (review: Review) => void;
   /** What the intent moved, in the domain's words (amount, destination). */
@@ -27,8 +27,12 @@ function When({ at }: { at: string | null | undefined }): React.JSX.Element | nu
   return <time dateTime={at}>{`confirmed ${date.toLocaleString()}`}</time>;
 }
 
+/** While a listed request is still out, the list is read again this often to show its answer. */
+const IN_FLIGHT_REFRESH_MS = 2_000;
+
 /**
- * Money moves whose answer was lost stay listed until a look-up finds them, even after a reload or a lock,
+ * Money moves whose answer was lost, or that are still being sent (a lock or a reload empties the window
+ * while one is out), stay listed until a look-up finds them, even after a reload or a lock,
  * so nobody enters the same one again without knowing the first may have gone through. "Check status" only
  * looks the move up; it never sends anything (security.md 29).
  */
@@ -42,6 +46,13 @@ export function UnresolvedIntents<Review extends { intentId: string; referenceId
     void loadUnresolved();
   }, [loadUnresolved]);
 
+  const anyInFlight = unresolved.some((entry) => entry.status?.state === 'in-flight');
+  useEffect(() => {
+    if (!anyInFlight) return;
+    const timer = setInterval(() => void loadUnresolved(), IN_FLIGHT_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [anyInFlight, loadUnresolved]);
+
   if (unresolved.length === 0) return null;
   return (
     <section aria-labelledby={`${prefix}-unresolved-title`} className={`card warning ${prefix}-unresolved`}>
@@ -50,17 +61,22 @@ export function UnresolvedIntents<Review extends { intentId: string; referenceId
       <ul>
         {unresolved.map(({ review, status }) => {
           const describedBy = `${idPrefix}-${review.intentId}`;
+          const inFlight = status?.state === 'in-flight';
           return (
             <li key={review.intentId} className={`${prefix}-unresolved-entry`}>
               <p id={describedBy} className="row">
                 {props.summary(review)}
                 <span className="mono">{`reference ${review.referenceId}`}</span>
                 <When at={status?.confirmedAt} />
+                {inFlight && <strong>Still being sent: its answer has not arrived yet.</strong>}
               </p>
               <div className="row">
-                <button type="button" className="secondary" onClick={() => resume(review)}>
-                  {`Check status of ${review.referenceId}`}
-                </button>
+                {/* Nothing to look up while the request is out; its answer settles it. */}
+                {!inFlight && (
+                  <button type="button" className="secondary" onClick={() => resume(review)}>
+                    {`Check status of ${review.referenceId}`}
+                  </button>
+                )}
                 {acknowledge && acknowledged && (
                   <label className="row">
                     <input

@@ -1,4 +1,5 @@
 import type { BridgeError, Result } from '../../../src-preload/result';
+import { inWords } from './error-words';
 
 /**
  * form → review → result, or → unknown when the answer was lost. Shared by send and swap: the renderer
@@ -33,7 +34,11 @@ export interface MoneyIntentState<Review extends { intentId: string }, Outcome, 
   readonly refused: boolean;
   /** Earlier intents whose outcome is still unknown (kept in main across reloads and locks). */
   readonly unresolved: { review: Review; status: Status }[];
-  /** Unknown intents the user said they know may have gone through, so a new one may start beside them. */
+  /**
+   * Unsettled intents the user said they know may have gone through, so a new one may start beside them.
+   * It answers the warning now shown and nothing else: it is dropped when a new form starts and whenever
+   * the list of unsettled intents changes, and only ids in that list can be in it (security.md 27).
+   */
   readonly acknowledged: readonly string[];
 }
 
@@ -80,6 +85,11 @@ export interface MoneyIntentActions<Review> {
   acknowledge(intentId: string, known: boolean): void;
   /** The acknowledged ids that are still unresolved, for the confirmation of a new intent. */
   acknowledgedIds(): string[];
+}
+
+/** Which intents a warning names, and in which state: what an acknowledgement answers. */
+function listKey(list: readonly { review: { intentId: string }; status: { state: string } }[]): string {
+  return list.map((entry) => `${entry.review.intentId}:${entry.status.state}`).join(',');
 }
 
 /** The fields the shared part adds to a store's initial state. */
@@ -138,6 +148,7 @@ export function createMoneyIntentActions<
       set({ submitting: false, outcome: result.value, step: 'result', lookup: null, refused: false });
     } else if (result.error.code === 'outcome_unknown') {
       set({ submitting: false, step: 'unknown', submitError: result.error, lookup: null, refused: false });
+      void loadUnresolved();
     } else if (result.error.code === 'stale_precheck') {
       await options.onStale(result.error);
     } else {
@@ -145,16 +156,18 @@ export function createMoneyIntentActions<
       const status = await api.status({ intentId: review.intentId });
       if (get().review?.intentId !== review.intentId) return;
       const refused = status.ok && status.value.state === 'refused';
-      set({ submitting: false, submitError: result.error, refused });
+      // storage_failed and the like: main's words say what happened and that nothing was sent.
+      set({ submitting: false, submitError: inWords(result.error), refused });
     }
   }
 
   async function loadUnresolved(): Promise<void> {
     const result = await api.unresolved();
     if (!result.ok) return;
-    // An acknowledgement belongs to an intent still unresolved; a settled one needs none.
-    const ids = new Set(result.value.map((entry) => entry.review.intentId));
-    set({ unresolved: result.value, acknowledged: get().acknowledged.filter((id) => ids.has(id)) });
+    // An acknowledgement answers one warning: one intent more or less, or one that went from "still being
+    // sent" to "unknown", is a different warning, to be read and acknowledged again (security.md 27).
+    const changed = listKey(result.value) !== listKey(get().unresolved);
+    set(changed ? { unresolved: result.value, acknowledged: [] } : { unresolved: result.value });
   }
 
   return {
@@ -169,7 +182,10 @@ export function createMoneyIntentActions<
     execute: (tfaCode) => submit(tfaCode),
 
     acknowledge(intentId, known) {
-      const others = get().acknowledged.filter((id) => id !== intentId);
+      const { acknowledged, unresolved } = get();
+      // Only what the warning shows can be acknowledged.
+      if (!unresolved.some((entry) => entry.review.intentId === intentId)) return;
+      const others = acknowledged.filter((id) => id !== intentId);
       set({ acknowledged: known ? [...others, intentId] : others });
     },
 
@@ -185,7 +201,7 @@ export function createMoneyIntentActions<
       const result = await api.reconcile({ intentId: review.intentId });
       if (get().review?.intentId !== review.intentId) return;
       if (!result.ok) {
-        set({ submitting: false, submitError: result.error });
+        set({ submitting: false, submitError: inWords(result.error) });
         return;
       }
       const { lookup, status } = result.value;

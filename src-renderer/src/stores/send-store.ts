@@ -17,6 +17,7 @@ import {
   type MoneyIntentState,
   type MoneyStep,
 } from './money-intent';
+import { inWords } from './error-words';
 import { registerSessionReset } from './session-reset';
 
 /**
@@ -91,7 +92,7 @@ export const useSendStore = create<SendState>()((set, get) => {
     });
     if (mine !== generation) return;
     if (!result.ok) {
-      set({ prechecking: false, precheckError: result.error });
+      set({ prechecking: false, precheckError: inWords(result.error) });
       return;
     }
     const value = result.value;
@@ -125,7 +126,7 @@ export const useSendStore = create<SendState>()((set, get) => {
     async loadAssets() {
       const result = await wallet.send.assets();
       if (result.ok) set({ assets: result.value, assetsError: null });
-      else set({ assetsError: result.error });
+      else set({ assetsError: inWords(result.error) });
     },
 
     edit(change) {
@@ -174,7 +175,7 @@ export const useSendStore = create<SendState>()((set, get) => {
         // An expired precheck is simply checked again with the same input.
         set({
           confirming: false,
-          confirmError: result.error,
+          confirmError: inWords(result.error),
           ...(result.error.code === 'stale_precheck' ? { precheck: null } : {}),
         });
         return;
@@ -198,7 +199,8 @@ export const useSendStore = create<SendState>()((set, get) => {
 
     startOver() {
       generation += 1;
-      set((state) => ({ ...initial, assets: state.assets, acknowledged: state.acknowledged }));
+      // A new form: an acknowledgement given for the last one does not carry over (security.md 27).
+      set((state) => ({ ...initial, assets: state.assets }));
       void get().loadAssets();
       void get().loadUnresolved();
     },

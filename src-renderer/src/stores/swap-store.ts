@@ -15,6 +15,7 @@ import {
   type MoneyIntentState,
   type MoneyStep,
 } from './money-intent';
+import { inWords } from './error-words';
 import { registerSessionReset } from './session-reset';
 
 /** The shared execute / reconcile / retry part is in money-intent.ts. */
@@ -102,7 +103,7 @@ export const useSwapStore = create<SwapState>()((set, get) => {
     const result = await wallet.swap.quote({ ...form, amount: form.amount.trim() });
     if (mine !== generation) return null;
     if (!result.ok) {
-      set({ quoting: false, quote: null, quoteError: result.error });
+      set({ quoting: false, quote: null, quoteError: inWords(result.error) });
       return null;
     }
     set({ quoting: false, quote: result.value });
@@ -122,7 +123,7 @@ export const useSwapStore = create<SwapState>()((set, get) => {
       ...(acknowledgedIntentIds.length > 0 ? { acknowledgedIntentIds } : {}),
     });
     if (!confirmed.ok) {
-      set({ submitting: false, step: 'form', review: null, submitError: confirmed.error });
+      set({ submitting: false, step: 'form', review: null, submitError: inWords(confirmed.error) });
       return;
     }
     set({ submitting: false, review: confirmed.value, notice: reason, submitError: null });
@@ -155,7 +156,7 @@ export const useSwapStore = create<SwapState>()((set, get) => {
     async loadSymbols() {
       const result = await wallet.swap.symbols();
       if (result.ok) set({ symbols: result.value, symbolsError: null });
-      else set({ symbolsError: result.error });
+      else set({ symbolsError: inWords(result.error) });
     },
 
     edit(change) {
@@ -183,7 +184,7 @@ export const useSwapStore = create<SwapState>()((set, get) => {
         ...(acknowledgedIntentIds.length > 0 ? { acknowledgedIntentIds } : {}),
       });
       if (!result.ok) {
-        set({ confirming: false, quoteError: result.error });
+        set({ confirming: false, quoteError: inWords(result.error) });
         if (result.error.code === 'stale_precheck') await fetchQuote();
         return;
       }
@@ -198,7 +199,8 @@ export const useSwapStore = create<SwapState>()((set, get) => {
 
     startOver() {
       generation += 1;
-      set((state) => ({ ...initial, symbols: state.symbols, acknowledged: state.acknowledged }));
+      // A new form: an acknowledgement given for the last one does not carry over (security.md 27).
+      set((state) => ({ ...initial, symbols: state.symbols }));
       void get().loadSymbols();
       void get().loadUnresolved();
     },
