@@ -8,7 +8,7 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join, posix, relative } from 'node:path';
 import { promisify } from 'node:util';
 import asar from '@electron/asar';
 import { FuseV1Options } from '@electron/fuses';
@@ -111,6 +111,11 @@ describe('the unpacked Linux app (electron-builder --dir, stand-in Electron)', (
     expect(appFiles.sort()).toEqual(['package.json', 'resources/icons/png/512x512.png', ...built].sort());
     const packed = JSON.parse(asar.extractFile(asarPath, 'package.json').toString('utf8')) as PackageJson;
     expect(entries).toContain(packed.main);
+    // The window icon path the built main computes (relative to out/main) lands on the icon inside app.asar.
+    const main = asar.extractFile(asarPath, 'out/main/index.js').toString('utf8');
+    const iconUrl = /new URL\(["']([^"']*512x512\.png)["'], import\.meta\.url\)/.exec(main)?.[1];
+    expect(iconUrl).toBeDefined();
+    expect(entries).toContain(posix.join('out/main', iconUrl ?? ''));
   });
 
   it('holds exactly the production dependencies, none of the dev dependencies', async () => {

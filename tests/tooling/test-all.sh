@@ -20,4 +20,7 @@ dbus-run-session -- sh tests/tooling/with-unlocked-keyring.sh \
   npx vitest run --config tests/vitest.config.ts --configLoader runner --reporter=default --reporter=json \
   --outputFile.json=test-results/vitest.json "$@" || status=$?
 node tests/tooling/summarize-results.mjs test-results/vitest.json || true
+# The built app in the real Electron runtime (tests/electron); where the runtime could not be downloaded
+# it prints one line saying so and skips.
+npx playwright test --config tests/electron/playwright.config.ts || status=$?
 exit $status
