@@ -6,6 +6,12 @@ import { join } from 'node:path';
  * path.txt only after its download from outside the npm registry succeeded.
  */
 export function electronBinary(root: string): { readonly path: string } | { readonly missing: string } {
+  // Electron on Linux needs a display; test-all.sh provides one with xvfb-run where it is installed.
+  if (process.platform === 'linux' && !process.env['DISPLAY'] && !process.env['WAYLAND_DISPLAY']) {
+    return {
+      missing: 'no display (DISPLAY is unset): run it under xvfb-run, as npm test does where xvfb-run is installed',
+    };
+  }
   const pathFile = join(root, 'node_modules/electron/path.txt');
   if (!existsSync(pathFile)) {
     return {

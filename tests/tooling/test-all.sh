@@ -19,8 +19,14 @@ status=0
 dbus-run-session -- sh tests/tooling/with-unlocked-keyring.sh \
   npx vitest run --config tests/vitest.config.ts --configLoader runner --reporter=default --reporter=json \
   --outputFile.json=test-results/vitest.json "$@" || status=$?
-node tests/tooling/summarize-results.mjs test-results/vitest.json || true
 # The built app in the real Electron runtime (tests/electron); where the runtime could not be downloaded
-# it prints one line saying so and skips.
-npx playwright test --config tests/electron/playwright.config.ts || status=$?
+# it prints one line saying so and skips. Electron needs a display on Linux: a virtual one where there is
+# none and xvfb-run is installed.
+if [ -z "${DISPLAY:-}" ] && command -v xvfb-run >/dev/null 2>&1; then
+  xvfb-run -a npx playwright test --config tests/electron/playwright.config.ts || status=$?
+else
+  npx playwright test --config tests/electron/playwright.config.ts || status=$?
+fi
+# Last, so the suite's closing line is the count of every vitest test.
+node tests/tooling/summarize-results.mjs test-results/vitest.json || true
 exit $status
