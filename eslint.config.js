@@ -77,7 +77,15 @@ const electronFreeMain = [
 
 export default tseslint.config(
   {
-    ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', '.harness-data/**', 'coverage/**', 'bench/results.json'],
+    ignores: [
+      'out/**',
+      'dist/**',
+      'node_modules/**',
+      'test-results/**',
+      '.harness-data/**',
+      'coverage/**',
+      'bench/results.json',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
