@@ -7,6 +7,11 @@ export interface SettingsStore {
   update(change: (current: Settings) => Settings): Promise<Settings>;
   /** Why the file on disk could not be used, or null. */
   readonly problem: string | null;
+  /**
+   * False when the file on disk could not be used: changes then live in memory for this run and the file
+   * is left as it was. Whatever must outlive the run (the money journal) has to refuse instead.
+   */
+  readonly writable: boolean;
 }
 
 export const SETTINGS_FILE = 'settings.json';
@@ -31,11 +36,18 @@ export async function openSettingsStore(userDataDir: string): Promise<SettingsSt
   }
   if (text !== null) {
     try {
-      const parsed = Settings.safeParse(JSON.parse(text));
+      const raw: unknown = JSON.parse(text);
+      const parsed = Settings.safeParse(raw);
       if (parsed.success) current = parsed.data;
       else {
         const first = parsed.error.issues[0];
         problem = `Settings file ${path} is invalid (${first ? `${first.path.join('.') || 'root'}: ${first.message}` : 'unknown problem'}); using defaults for this run and leaving the file as it is.`;
+        // A hand edit elsewhere in the file must not make the app forget money requests whose outcome is
+        // unknown: forgetting them is what lets the same payment be entered twice (security.md 27).
+        const journal = Settings.shape.unresolvedIntents.safeParse(
+          typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>)['unresolvedIntents'] : undefined,
+        );
+        if (journal.success) current = { ...current, unresolvedIntents: journal.data };
       }
     } catch {
       problem = `Settings file ${path} is not valid JSON; using defaults for this run and leaving the file as it is.`;
@@ -46,6 +58,7 @@ export async function openSettingsStore(userDataDir: string): Promise<SettingsSt
 
   return {
     problem,
+    writable,
     get: () => current,
     async update(change) {
       const next = Settings.parse(change(current));

@@ -5,6 +5,7 @@ import { WithdrawBody } from '../features/merchant/withdraw-body';
 import type { IntentJournal } from '../features/money/intent-journal';
 import { SendBody } from '../features/send/send-body';
 import { SwapBody } from '../features/swap/swap-body';
+import { AppError } from '../app-error';
 import type { Logger } from '../logging/logger';
 import type { SettingsStore } from './settings-store';
 
@@ -50,6 +51,14 @@ export function settingsJournal<S extends Section>(
   return {
     restored: settings.get().unresolvedIntents[section],
     async save(records) {
+      if (!settings.writable) {
+        // Settings then live in memory only: a "saved" journal would be lost with the run, and with it
+        // the only record of a payment that may have gone through.
+        throw new AppError(
+          'storage_failed',
+          `Wallet Desk writes every payment down before sending it, and it cannot write to its settings file now, so nothing was sent. ${settings.problem ?? ''} Fix or move the file, then restart Wallet Desk.`,
+        );
+      }
       try {
         await settings.update((current) => ({
           ...current,

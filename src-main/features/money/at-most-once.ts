@@ -175,6 +175,7 @@ export class IntentLedger<Body, Outcome> {
       intent.error = before.error;
       intent.attempts -= 1;
       await this.#saveQuietly();
+      if (cause instanceof AppError && cause.code === 'storage_failed') throw cause;
       throw new AppError(
         'storage_failed',
         'Wallet Desk could not write this request down before sending it, so nothing was sent. Check that the disk has room and try again.',

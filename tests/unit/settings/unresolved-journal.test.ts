@@ -1,0 +1,94 @@
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import type { WithdrawBody } from '../../../src-main/features/merchant/withdraw-body';
+import { journaledLedger } from '../../../src-main/features/money/intent-journal';
+import { openSettingsStore, SETTINGS_FILE } from '../../../src-main/settings/settings-store';
+import { settingsJournal } from '../../../src-main/settings/unresolved-intents';
+import { earlierSettingsFile } from '../support/settings-file';
+import { createRecordingLogger } from '../support/recording-logger';
+
+/**
+ * Second hostile review, finding 1: a settings.json the app cannot use (a hand edit, a read error, a
+ * newer or older version) used to switch the money journal off without a word: unknown payments were
+ * forgotten and every write-ahead "succeeded" in memory only, so the same payment could be sent twice.
+ */
+const lostWithdrawal = {
+  id: 'intent-lost-1',
+  referenceId: 'mtx-lost-1',
+  attempts: 1,
+  body: {
+    environment: 'local-sandbox',
+    publicKey: 'pk-merchant',
+    origin: 'http://127.0.0.1:4477',
+    code: 'BTC',
+    networkId: 1,
+    address: 'bc1qexample',
+    amount: '0.25',
+    label: 'Payroll',
+    email: 'treasury@example.com',
+    verified: true,
+    userGuid: 'user-1',
+  } satisfies WithdrawBody,
+  review: null,
+};
+
+async function settingsDirWith(content: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'wallet-desk-journal-'));
+  await writeFile(join(dir, SETTINGS_FILE), content);
+  return dir;
+}
+
+describe('the money journal when settings.json cannot be used', () => {
+  const handEdited = earlierSettingsFile({
+    // Out of range: the rest of the file is refused and the app runs on defaults.
+    preferences: { privacyMode: false, idleLockMinutes: 100_000 },
+    unresolvedIntents: { send: [], swap: [], withdraw: [lostWithdrawal] },
+  });
+
+  it('still brings back the payments whose outcome is unknown', async () => {
+    const store = await openSettingsStore(await settingsDirWith(handEdited));
+    expect(store.problem).toMatch(/invalid/);
+    expect(store.writable).toBe(false);
+    expect(store.get().preferences.idleLockMinutes).toBe(15);
+    const ledger = journaledLedger(settingsJournal(store, 'withdraw', createRecordingLogger()), new Map());
+    expect(ledger.unknown()).toEqual([
+      expect.objectContaining({ id: 'intent-lost-1', referenceId: 'mtx-lost-1', state: 'unknown' }),
+    ]);
+  });
+
+  it('sends nothing while it cannot write a payment down, says why in words, and leaves the file as it was', async () => {
+    const dir = await settingsDirWith(handEdited);
+    const store = await openSettingsStore(dir);
+    const ledger = journaledLedger<WithdrawBody, string, null>(
+      settingsJournal(store, 'withdraw', createRecordingLogger()),
+      new Map(),
+    );
+    const intent = ledger.confirm({ ...lostWithdrawal.body, amount: '0.5' });
+    const send = vi.fn(async () => 'tx-1');
+    await expect(ledger.submit(intent.id, send)).rejects.toMatchObject({
+      code: 'storage_failed',
+      message: expect.stringMatching(/cannot write to its settings file now, so nothing was sent/),
+    });
+    expect(send).not.toHaveBeenCalled();
+    expect(ledger.get(intent.id).state).toBe('confirmed');
+    expect(await readFile(join(dir, SETTINGS_FILE), 'utf8')).toBe(handEdited);
+  });
+
+  it('a file that cannot be read at all also stops payments rather than run without a journal', async () => {
+    // A directory where the file should be: reading it fails with EISDIR, as an unreadable file would.
+    const dir = await mkdtemp(join(tmpdir(), 'wallet-desk-journal-'));
+    await mkdir(join(dir, SETTINGS_FILE));
+    const store = await openSettingsStore(dir);
+    expect(store.writable).toBe(false);
+    const ledger = journaledLedger<WithdrawBody, string, null>(
+      settingsJournal(store, 'withdraw', createRecordingLogger()),
+      new Map(),
+    );
+    const intent = ledger.confirm(lostWithdrawal.body);
+    const send = vi.fn(async () => 'tx-1');
+    await expect(ledger.submit(intent.id, send)).rejects.toMatchObject({ code: 'storage_failed' });
+    expect(send).not.toHaveBeenCalled();
+  });
+});
