@@ -179,22 +179,49 @@ export function errorFor(
   });
 }
 
+/** What the app read from an error answer: the HTTP status and the envelope beside it. */
+export interface ErrorAnswer {
+  readonly status: number;
+  /** The envelope's Z-code, or null when there is none (or no readable envelope). */
+  readonly zcode: string | null;
+  /** The envelope's own `code`, or null when there is no readable envelope. */
+  readonly envelopeCode: number | null;
+  /** True only when the envelope has `data: null`, as every error answer of spec 2.1 does. */
+  readonly dataIsNull: boolean;
+}
+
+/**
+ * Whether an answer is a refusal in every part (second hostile review, finding 1): a 4xx status, the
+ * envelope's code equal to it, and `data: null`. A status the envelope contradicts, or data beside the code
+ * (a transaction id, `success: true`), may describe a withdrawal the service took on; reading it as a
+ * refusal would allow a same-id retry that a service without de-duplication pays twice (security.md 28).
+ */
+function isConsistentRefusal(answer: ErrorAnswer): boolean {
+  return answer.status >= 400 && answer.status < 500 && answer.envelopeCode === answer.status && answer.dataIsNull;
+}
+
 /**
  * What an error answer to a withdrawal means (security.md 23, 28). Only a known code that proves nothing
- * moved, on a 4xx answer, is a refusal; a server failure (5xx), an unknown or missing code, an ambiguous one
- * (Z400, Z500, Z503) or one that says the money may still move (Z509, a duplicate) is an unknown outcome.
+ * moved, on a consistent 4xx answer, is a refusal; a server failure (5xx), an unknown or missing code, an
+ * ambiguous one (Z400, Z500, Z503), one that says the money may still move (Z509, a duplicate), or an
+ * answer whose parts disagree is an unknown outcome.
  */
-export function withdrawErrorFor(zcode: string | null, status: number, retryAfter: string | null = null): AppError {
+export function withdrawErrorFor(answer: ErrorAnswer, retryAfter: string | null = null): AppError {
+  const { zcode, status } = answer;
   const reading = zcode === null ? undefined : zCodeCatalogue[zcode];
-  if (reading?.nothingMoved && status >= 400 && status < 500) return errorFor('withdraw', zcode, status, retryAfter);
-  const what = reading
-    ? reading.code === 'invalid_credentials' && zcode === 'Z503'
-      ? `The service answered Z503, which can mean a refused API key or ${DUPLICATE}.`
-      : reading.message('withdraw')
-    : zcode
-      ? `The service answered with a code the app does not know (${zcode}).`
-      : status >= 500
-        ? `The service failed while handling the withdrawal (HTTP ${status}).`
-        : `The service answered in a way the app does not understand (HTTP ${status}).`;
+  const consistent = isConsistentRefusal(answer);
+  if (reading?.nothingMoved && consistent) return errorFor('withdraw', zcode, status, retryAfter);
+  const what =
+    reading && !consistent && reading.nothingMoved
+      ? `The service answered ${zcode} (HTTP ${status}), but the rest of its answer does not say the same, so it does not prove that nothing moved.`
+      : reading
+        ? reading.code === 'invalid_credentials' && zcode === 'Z503'
+          ? `The service answered Z503, which can mean a refused API key or ${DUPLICATE}.`
+          : reading.message('withdraw')
+        : zcode
+          ? `The service answered with a code the app does not know (${zcode}).`
+          : status >= 500
+            ? `The service failed while handling the withdrawal (HTTP ${status}).`
+            : `The service answered in a way the app does not understand (HTTP ${status}).`;
   return new AppError('outcome_unknown', `${what} ${MAY_HAVE_MOVED}`);
 }

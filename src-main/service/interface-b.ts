@@ -199,9 +199,20 @@ export function createInterfaceBClient(options: InterfaceBClientOptions): Interf
       }
       throw new AppError('service_error', 'The merchant API sent an answer the app does not understand.');
     }
-    // On a money-moving call only a known code that proves nothing moved is a refusal; a 5xx, an unknown
-    // or ambiguous code, or an answer the app cannot read leaves the outcome unknown (security.md 28).
-    if (spec.movesMoney) throw withdrawErrorFor(zcode, status, retryAfter);
+    // On a money-moving call only a known code that proves nothing moved, in an answer whose status,
+    // envelope code and data all agree, is a refusal; a 5xx, an unknown or ambiguous code, an answer whose
+    // parts disagree, or one the app cannot read leaves the outcome unknown (security.md 28).
+    if (spec.movesMoney) {
+      throw withdrawErrorFor(
+        {
+          status,
+          zcode,
+          envelopeCode: envelope.success ? envelope.data.code : null,
+          dataIsNull: envelope.success && envelope.data.data === null,
+        },
+        retryAfter,
+      );
+    }
     throw errorFor(spec.operation, zcode, status, retryAfter);
   }
 

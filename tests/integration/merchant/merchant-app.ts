@@ -58,8 +58,16 @@ export async function startMerchantMachine(options: { profile?: ServiceProfile }
   /** Rewrites withdrawable-asset listings the way the vendor SDK types them (asset name + network id). */
   const listing = { asAssetName: false };
   /** Rewrites the data of a successful /v1/withdraw/add answer (a service saying more than the sandbox does). */
-  const withdrawAnswer: { rewrite: ((data: Record<string, unknown>) => Record<string, unknown>) | null } = {
+  const withdrawAnswer: {
+    rewrite: ((data: Record<string, unknown>) => Record<string, unknown>) | null;
+    /**
+     * Replaces the whole /v1/withdraw/add answer (status and envelope) after the sandbox handled the request:
+     * a service whose HTTP status, envelope code and data disagree. Gets the sandbox's own answer.
+     */
+    reshape: ((answer: { status: number; json: Record<string, unknown> }) => { status: number; json: unknown }) | null;
+  } = {
     rewrite: null,
+    reshape: null,
   };
   /** Makes every settings.json write of every launch fail, as a full or read-only disk does. */
   const settingsWrites = { fail: false };
@@ -70,6 +78,14 @@ export async function startMerchantMachine(options: { profile?: ServiceProfile }
     if (url.endsWith('/v1/withdraw/add') && typeof init?.body === 'string')
       withdrawRequests.push(JSON.parse(init.body) as Record<string, unknown>);
     const response = await originalFetch(input, init);
+    if (withdrawAnswer.reshape && url.endsWith('/v1/withdraw/add')) {
+      const json = (await response.json()) as Record<string, unknown>;
+      const reshaped = withdrawAnswer.reshape({ status: response.status, json });
+      return new Response(JSON.stringify(reshaped.json), {
+        status: reshaped.status,
+        headers: { 'content-type': 'application/json' },
+      });
+    }
     if (withdrawAnswer.rewrite && url.endsWith('/v1/withdraw/add') && response.ok) {
       const json = (await response.json()) as { data: Record<string, unknown> | null };
       if (json.data) json.data = withdrawAnswer.rewrite(json.data);

@@ -59,6 +59,25 @@ describe.each<ServiceProfile>(['kind', 'strict'])('withdrawals against the %s sa
     expect(machine.moved(intent.merchantTransactionId)).toBe(1);
   });
 
+  // Second hostile review, finding 1: a refusal code beside a status or data that say otherwise is no refusal.
+  it('an answer whose status, envelope code and data disagree is unknown; the same id is never sent again', async () => {
+    const intent = await confirm('0.0111');
+    // The sandbox commits the withdrawal; the answer then says 400 with a "wrong code" beside a success.
+    machine.withdrawAnswer.reshape = ({ json }) => ({
+      status: 400,
+      json: { ...json, code: 200, message: 'Z202' },
+    });
+    try {
+      expect(await submit(intent)).toMatchObject({ ok: false, error: { code: 'outcome_unknown' } });
+    } finally {
+      machine.withdrawAnswer.reshape = null;
+    }
+    expect(await submit(intent)).toMatchObject({ ok: false, error: { code: 'outcome_unknown' } });
+    expect(machine.sent(intent.merchantTransactionId)).toBe(1);
+    expect(machine.moved(intent.merchantTransactionId)).toBe(1);
+    expect(await check(intent)).toMatchObject({ state: 'succeeded' });
+  });
+
   it('commit then drop: unknown, never re-sent, kept over a restart; check status finds it without a code', async () => {
     const intent = await confirm('0.0102');
     machine.sandbox.faults.set({ dropAfterCommitNext: 1 });

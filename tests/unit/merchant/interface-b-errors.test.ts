@@ -100,6 +100,56 @@ describe('Z-codes on a withdrawal (money moves)', () => {
   });
 });
 
+/** A withdrawal answered with this HTTP status and exactly this envelope, however inconsistent. */
+async function withdrawAnsweredWith(status: number, envelope: Record<string, unknown>) {
+  const client = createInterfaceBClient({
+    apiUrl: 'https://api.example',
+    publicKey: 'pk',
+    secretKey: 'sk_test_secret',
+    fetch: async () =>
+      new Response(JSON.stringify({ apiVersion: '1.0.0.0', ...envelope }), {
+        status,
+        headers: { 'content-type': 'application/json' },
+      }),
+  });
+  try {
+    await client.withdraw(request, '123456');
+  } catch (error) {
+    return error as { code: string; message: string };
+  }
+  throw new Error('the withdrawal unexpectedly succeeded');
+}
+
+// Second hostile review, finding 1 (security.md 28): a refusal needs the whole answer to say so. An HTTP
+// status the envelope contradicts, or data beside the code (a transaction id, success: true), may be an
+// answer about a withdrawal that was taken on; a same-id retry would then pay twice against a service
+// that does not de-duplicate.
+describe('a withdrawal refusal needs a consistent answer', () => {
+  it.each([
+    [
+      '400 with envelope 200, a txId and success: true',
+      400,
+      { code: 200, data: { txId: 't-1', success: true }, message: 'Z202' },
+    ],
+    ['400 with envelope 500', 400, { code: 500, data: null, message: 'Z600' }],
+    ['429 with envelope 200 and success: false', 429, { code: 200, data: { success: false }, message: 'Z429' }],
+    ['400 with envelope 509 and a txId', 400, { code: 509, data: { txId: 't-2' }, message: 'Z513' }],
+    ['400 with envelope 400 but data beside the code', 400, { code: 400, data: { txId: 't-3' }, message: 'Z202' }],
+    ['400 with envelope 400 and no data field', 400, { code: 400, message: 'Z202' }],
+  ])('%s is an unknown outcome, not a refusal', async (_what, status, envelope) => {
+    const error = await withdrawAnsweredWith(status, envelope);
+    expect(error.code).toBe('outcome_unknown');
+    expect(error.message).toMatch(/may (already )?have (moved|gone through)|may still move/i);
+    expect(isNothingMovedRefusal(error as { code: 'outcome_unknown' })).toBe(false);
+  });
+
+  it('a 4xx status equal to the envelope code, with data null, is still a refusal', async () => {
+    const error = await withdrawAnsweredWith(400, { code: 400, data: null, message: 'Z202' });
+    expect(error).toMatchObject({ code: 'invalid_code' });
+    expect(isNothingMovedRefusal(error as { code: 'invalid_code' })).toBe(true);
+  });
+});
+
 describe('Z-codes on calls that move no money', () => {
   it.each([
     ['Z200', 'invalid_credentials'],
