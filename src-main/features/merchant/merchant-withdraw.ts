@@ -14,7 +14,7 @@ import type { MerchantActor, MerchantSession } from './merchant-access';
 import { balanceOf } from './merchant-balances';
 import type { MerchantConnection, MerchantKeys } from './merchant-keys';
 import { matchesVerified } from './verified-match';
-import { notFoundIn, searchAccounts } from './withdraw-lookup';
+import { foundNotCompleted, notFoundIn, searchAccounts } from './withdraw-lookup';
 import type { WithdrawBody } from './withdraw-body';
 
 export interface WithdrawInput {
@@ -49,8 +49,8 @@ type Withdrawal = Intent<WithdrawBody, WithdrawResult>;
  *   outcome is unknown (security.md 28).
  * - "Check status" is a look-up only: the MerchantTransactionId in the history of every account of the
  *   signed-in user (Interface B has no withdrawal look-up, and the merchant's linked account need not be
- *   the active one). Found settles it; not found keeps it unknown, since absence is no proof
- *   (security.md 27, 29).
+ *   the active one). A Completed row settles it; a Pending or Failed row, or none, keeps it unknown, since
+ *   neither absence nor a row that has not completed proves anything (security.md 27, 29).
  * - A new withdrawal beside an unsettled one (unknown, or still in flight: a lock or a reload hides the
  *   pending request) needs the user's acknowledgement of each by id, and the unsettled list shows both.
  * - Before a two-factor code is asked for, the merchant balance of that asset on that network must cover
@@ -258,8 +258,8 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
 
     /**
      * Looks the withdrawal up by its MerchantTransactionId in the history of every account of the signed-in
-     * user. Never sends anything (security.md 29). Found in any settles it; not found keeps it unknown and
-     * names the accounts searched (security.md 27).
+     * user. Never sends anything (security.md 29). A Completed row in any settles it; a Pending or Failed
+     * row, or none, keeps it unknown, in words that say which (security.md 27).
      */
     async checkStatus(actor: MerchantActor, intentId: string): Promise<WithdrawIntentView> {
       const intent = requireVisible(intentId, actor.userGuid);
@@ -271,15 +271,19 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
       try {
         const mti = intent.referenceId;
         const search = await searchAccounts(deps.session, mti);
-        const found: WithdrawResult | null = search.item
-          ? { txId: search.item.txId ?? '', explorerUrl: '', success: true }
-          : null;
+        // Only a Completed row is a success; a Pending or Failed one keeps the outcome unknown (finding 3).
+        const notCompletedYet = foundNotCompleted(search);
+        const found: WithdrawResult | null =
+          search.item && notCompletedYet === null
+            ? { txId: search.item.txId ?? '', explorerUrl: '', success: true }
+            : null;
         const settled = await ledger.reconcile(intentId, found);
-        if (settled.state === 'unknown') unknownReasons.set(intentId, notFoundIn(search));
+        if (settled.state === 'unknown') unknownReasons.set(intentId, notCompletedYet ?? notFoundIn(search));
         else unknownReasons.delete(intentId);
         deps.logger.info('withdrawal looked up', {
           merchantTransactionId: mti,
-          found: found !== null,
+          found: search.item !== null,
+          status: search.item?.status ?? null,
           accounts: search.searched.length,
           failed: search.failed.length,
         });

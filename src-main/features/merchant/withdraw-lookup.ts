@@ -8,6 +8,8 @@ import type { MerchantSession } from './merchant-access';
 export interface AccountSearch {
   /** The withdrawal's history row, from the first account that shows it. */
   readonly item: TransactionItem | null;
+  /** The account whose history shows it (when `item` is set). */
+  readonly foundIn: SessionAccount | null;
   /** Accounts whose history was read (and did not show it, unless `item` is set). */
   readonly searched: readonly SessionAccount[];
   /** Accounts whose history could not be read. */
@@ -39,7 +41,7 @@ export async function searchAccounts(
         (candidate) => candidate.merchantTransactionId === merchantTransactionId && candidate.type === 'Withdraw',
       );
       searched.push(account);
-      if (item) return { item, searched, failed };
+      if (item) return { item, foundIn: account, searched, failed };
     } catch (error) {
       failed.push(account);
       firstError ??= error;
@@ -51,7 +53,7 @@ export async function searchAccounts(
       cause: firstError,
     });
   }
-  return { item: null, searched, failed };
+  return { item: null, foundIn: null, searched, failed };
 }
 
 function names(accounts: readonly SessionAccount[]): string {
@@ -66,4 +68,24 @@ export function notFoundIn(search: AccountSearch): BridgeError {
     code: 'outcome_unknown',
     message: `Not found in the history of ${names(search.searched)} yet. It may still go through, so its outcome stays unknown; nothing was sent. Check again later before starting a new withdrawal.${unread}`,
   };
+}
+
+/**
+ * Why a withdrawal the history shows stays unknown (second hostile review, finding 3). Only a `Completed`
+ * row settles it: a `Pending` one may still complete or fail, and a `Failed` one does not say whether
+ * anything left the merchant balance (no field of the row proves that), so neither allows anything that
+ * could pay twice (security.md 27). Null for a Completed row.
+ */
+export function foundNotCompleted(search: AccountSearch): BridgeError | null {
+  const { item, foundIn } = search;
+  if (!item || item.status === 'Completed') return null;
+  const where = foundIn ? ` in the history of "${foundIn.name}"` : '';
+  const tx = item.txId ? ` (transaction id ${item.txId})` : '';
+  const message =
+    item.status === 'Pending'
+      ? `Found${where}, pending at the service${tx}: it has not completed yet and may still go through or fail. Its outcome stays unknown; nothing was sent. Check again later.`
+      : item.status === 'Failed'
+        ? `Found${where}: the service marks this withdrawal as Failed${tx}. That does not prove that no money moved, so its outcome stays unknown and nothing will be sent again. Ask the service before starting a new withdrawal.`
+        : `Found${where} with a status the app does not know ("${item.status}")${tx}. Its outcome stays unknown; nothing was sent.`;
+  return { code: 'outcome_unknown', message };
 }

@@ -69,6 +69,14 @@ export async function startMerchantMachine(options: { profile?: ServiceProfile }
     rewrite: null,
     reshape: null,
   };
+  /**
+   * Rewrites the status of history rows (Interface A /transactions) with this merchant transaction id, as
+   * the service shows a withdrawal it has taken on but not completed, or one it marked failed.
+   */
+  const historyRow: { merchantTransactionId: string | null; status: string } = {
+    merchantTransactionId: null,
+    status: 'Pending',
+  };
   /** Makes every settings.json write of every launch fail, as a full or read-only disk does. */
   const settingsWrites = { fail: false };
 
@@ -89,6 +97,12 @@ export async function startMerchantMachine(options: { profile?: ServiceProfile }
     if (withdrawAnswer.rewrite && url.endsWith('/v1/withdraw/add') && response.ok) {
       const json = (await response.json()) as { data: Record<string, unknown> | null };
       if (json.data) json.data = withdrawAnswer.rewrite(json.data);
+      return new Response(JSON.stringify(json), { status: response.status, headers: response.headers });
+    }
+    if (historyRow.merchantTransactionId !== null && new URL(url).pathname.endsWith('/transactions')) {
+      const json = (await response.json()) as { data?: { items?: Array<Record<string, unknown>> } | null };
+      for (const item of json.data?.items ?? [])
+        if (item.merchantTransactionId === historyRow.merchantTransactionId) item.status = historyRow.status;
       return new Response(JSON.stringify(json), { status: response.status, headers: response.headers });
     }
     if (url.endsWith('/v1/verify/start')) {
@@ -178,6 +192,7 @@ export async function startMerchantMachine(options: { profile?: ServiceProfile }
     verificationAmounts,
     listing,
     withdrawAnswer,
+    historyRow,
     settingsWrites,
     userOf,
     launch,

@@ -48,6 +48,7 @@ describe('withdrawals that are not settled, against the strict sandbox', () => {
     machine.sandbox.faults.reset();
     machine.withdrawAnswer.rewrite = null;
     machine.settingsWrites.fail = false;
+    machine.historyRow.merchantTransactionId = null;
   });
   afterAll(async () => {
     await machine?.close();
@@ -97,6 +98,29 @@ describe('withdrawals that are not settled, against the strict sandbox', () => {
     machine.withdrawAnswer.rewrite = null;
 
     // The sandbox did move it; only the history, never a second request, says so.
+    expect(await check(intent)).toMatchObject({ state: 'succeeded', result: { success: true } });
+    expect(machine.sent(intent.merchantTransactionId)).toBe(1);
+    expect(machine.moved(intent.merchantTransactionId)).toBe(1);
+  });
+
+  // Second hostile review, finding 3: only a Completed row settles a withdrawal as succeeded.
+  it.each([
+    ['Pending', /pending at the service/i],
+    ['Failed', /Failed/],
+  ])('a history row %s keeps the withdrawal unknown and says so', async (status, words) => {
+    const intent = await confirm(status === 'Pending' ? '0.0206' : '0.0207');
+    machine.sandbox.faults.set({ dropAfterCommitNext: 1 });
+    expect(await submit(intent)).toMatchObject({ ok: false, error: { code: 'outcome_unknown' } });
+    machine.historyRow.merchantTransactionId = intent.merchantTransactionId;
+    machine.historyRow.status = status;
+    const checked = await check(intent);
+    expect(checked).toMatchObject({ state: 'unknown', result: null, error: { code: 'outcome_unknown' } });
+    expect(checked.error?.message).toMatch(words);
+    expect(checked.error?.message).toMatch(/found/i);
+    expect((await unsettled()).map((entry) => entry.intentId)).toContain(intent.intentId);
+
+    // Once the row says Completed, the same look-up settles it; nothing was ever sent again.
+    machine.historyRow.merchantTransactionId = null;
     expect(await check(intent)).toMatchObject({ state: 'succeeded', result: { success: true } });
     expect(machine.sent(intent.merchantTransactionId)).toBe(1);
     expect(machine.moved(intent.merchantTransactionId)).toBe(1);
