@@ -160,8 +160,9 @@ describe('Send: a user sends crypto with a two-factor code', () => {
     await expect.poll(alertText).toContainEqual(expect.stringMatching(/^Insufficient balance/));
     const amount = page.getByRole('textbox', { name: /^Amount/ });
     expect(await amount.getAttribute('aria-invalid')).toBe('true');
-    const describedBy = (await amount.getAttribute('aria-describedby')) ?? '';
-    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toMatch(/^Insufficient balance/);
+    // The field is described by the amount as read ("= 100,000 BTC") and then by main's error.
+    const errorId = ((await amount.getAttribute('aria-describedby')) ?? '').split(' ').at(-1) ?? '';
+    expect(await page.locator(`[id="${errorId}"]`).textContent()).toMatch(/^Insufficient balance/);
   });
 
   it('refuses a mistyped address before anything is checked with the service', async () => {

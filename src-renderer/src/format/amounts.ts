@@ -1,8 +1,8 @@
 import { displayDecimals } from '../../../src-preload/contract/asset-table';
+import { displayLocale as locale } from './display-locale';
 
-// The page's locale decides separators; amounts stay exact because Intl formats the decimal text itself.
-const locale = navigator.language || 'en-US';
-
+// The page's locale decides separators (amount fields read them back the same way, decimal-input.tsx);
+// amounts stay exact because Intl formats the decimal text itself.
 const cryptoFormats = new Map<number, Intl.NumberFormat>();
 
 function cryptoFormat(decimals: number): Intl.NumberFormat {

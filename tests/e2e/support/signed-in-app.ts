@@ -39,6 +39,8 @@ export interface StartAppOptions {
   readonly keychain?: 'os' | 'memory';
   /** Passed to the harness: a scripted updater for the Settings › Updates tests. */
   readonly updater?: UpdaterAvailability;
+  /** The browser's language (navigator.language), which decides how the app writes and reads numbers. */
+  readonly locale?: string;
 }
 
 /** A keychain service name per app instance, so test files running side by side never share entries. */
@@ -74,7 +76,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<AppSessio
     ...(options.updater === undefined ? {} : { updater: options.updater }),
   });
   const browser = await launchChromium();
-  const page = await browser.newPage();
+  const page = await browser.newPage(options.locale === undefined ? {} : { locale: options.locale });
   // A missing element then fails naming its locator, well before the test's own timeout.
   page.setDefaultTimeout(20_000);
   await page.goto(app.url);

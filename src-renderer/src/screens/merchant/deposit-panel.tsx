@@ -4,6 +4,7 @@ import type { MerchantDepositAddressView } from '../../../../src-preload/contrac
 import { AddressDisplay } from '../../components/address-display';
 import { CryptoAmount } from '../../components/amount';
 import { CopyButton } from '../../components/copy-button';
+import { DecimalInput } from '../../components/decimal-input';
 import { QrCode } from '../../components/qr-code';
 import { useMerchantStore } from '../../stores/merchant-store';
 import { AssetOptions, Feedback } from './merchant-options';
@@ -111,12 +112,7 @@ export function DepositPanel(): React.JSX.Element {
             size={40}
           />
           <label htmlFor="deposit-amount">Expected amount (optional)</label>
-          <input
-            id="deposit-amount"
-            inputMode="decimal"
-            value={amount}
-            onChange={(event) => setAmount(event.target.value.trim())}
-          />
+          <DecimalInput id="deposit-amount" value={amount} unit={code} errorId={undefined} onChange={setAmount} />
           <label htmlFor="deposit-currency">Fiat currency for the price (optional)</label>
           <select
             id="deposit-currency"

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { AssetCode } from '../../../../src-preload/contract/asset-table';
 import type { PendingVerificationView } from '../../../../src-preload/contract/merchant';
+import { DecimalInput } from '../../components/decimal-input';
 import { useMerchantStore } from '../../stores/merchant-store';
 import { AssetOptions, Feedback, assetLabel } from './merchant-options';
 
@@ -28,12 +29,12 @@ function PendingRow({ pending }: { pending: PendingVerificationView }): React.JS
         )}
         <label htmlFor={`received-${pending.id}`}>{`Exact amount received (${pending.code})`}</label>
         <div className="row">
-          <input
+          <DecimalInput
             id={`received-${pending.id}`}
-            inputMode="decimal"
-            autoComplete="off"
             value={amount}
-            onChange={(event) => setAmount(event.target.value.trim())}
+            unit={pending.code}
+            errorId={undefined}
+            onChange={setAmount}
           />
           <button type="submit" className="primary" disabled={amount === '' || busy.has(`confirm:${pending.id}`)}>
             Confirm amount

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { AssetCode } from '../../../../src-preload/contract/asset-table';
 import type { WithdrawIntentView } from '../../../../src-preload/contract/merchant';
 import { CryptoAmount } from '../../components/amount';
+import { DecimalInput } from '../../components/decimal-input';
 import { TwoFactorInput } from '../../components/two-factor-input';
 import { useMerchantStore } from '../../stores/merchant-store';
 import { AssetOptions, Feedback, assetLabel } from './merchant-options';
@@ -273,12 +274,12 @@ export function WithdrawPanel(): React.JSX.Element {
           </>
         )}
         <label htmlFor="withdraw-amount">{`Amount${chosen ? ` (${chosen.code})` : ''}`}</label>
-        <input
+        <DecimalInput
           id="withdraw-amount"
-          inputMode="decimal"
           value={amount}
-          onChange={(event) => setAmount(event.target.value.trim())}
-          autoComplete="off"
+          unit={chosen?.code ?? (allowUnverified ? code : undefined)}
+          errorId={undefined}
+          onChange={setAmount}
         />
         <label htmlFor="withdraw-label">Label</label>
         <input

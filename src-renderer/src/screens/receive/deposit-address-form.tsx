@@ -5,6 +5,7 @@ import {
   fiatCurrencies,
   type FiatCurrency,
 } from '../../../../src-preload/contract/portfolio';
+import { DecimalInput } from '../../components/decimal-input';
 import { ErrorMessage } from '../../components/error-message';
 import { useReceiveStore } from '../../stores/receive-store';
 import { describeCode } from './asset-choices';
@@ -161,12 +162,12 @@ export function DepositAddressForm({ onCreated }: { onCreated: () => void }): Re
         </div>
         <div>
           <label htmlFor={`${id}-amount`}>Expected amount (optional, in {symbol})</label>
-          <input
-            {...bind('amount')}
-            inputMode="decimal"
+          <DecimalInput
+            id={`${id}-amount`}
             value={amount}
-            onChange={(event) => setAmount(event.target.value)}
-            autoComplete="off"
+            unit={symbol}
+            errorId={describedBy('amount')}
+            onChange={setAmount}
           />
           {fieldError('amount')}
         </div>

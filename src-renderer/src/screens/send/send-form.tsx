@@ -100,6 +100,7 @@ export function SendForm({ disabled }: { disabled: boolean }): React.JSX.Element
             <DecimalInput
               id={ids.amount}
               value={form.amount}
+              unit={selected?.code}
               errorId={amountError ? ids.amountError : undefined}
               onChange={(amount) => edit({ amount })}
             />

@@ -101,6 +101,7 @@ export function SwapFormPanel({ disabled }: { disabled: boolean }): React.JSX.El
         <DecimalInput
           id={ids.amount}
           value={form.amount}
+          unit={form.isUsdInput ? 'USD' : form.fromSymbol || undefined}
           errorId={amountError ? ids.amountError : undefined}
           onChange={(amount) => edit({ amount })}
         />
