@@ -193,7 +193,14 @@ export const merchantOperations = {
   ),
   /** Sends the confirmed withdrawal once; a refusal or an unknown outcome is a failed result. */
   'merchant.withdrawSubmit': operation(
-    z.object({ intentId: z.string().min(1).max(100), tfaCode: TwoFactorCode }).strict(),
+    z
+      .object({
+        intentId: z.string().min(1).max(100),
+        tfaCode: TwoFactorCode,
+        /** Unsettled withdrawals the user was warned about when sending this one (security.md 27). */
+        acknowledgedIntentIds: z.array(z.string().min(1).max(100)).max(100).optional(),
+      })
+      .strict(),
     WithdrawIntentView,
   ),
   /**

@@ -92,8 +92,8 @@ export function createMerchantFeature(deps: MerchantDeps): MerchantFeature {
       verification.restart((await moneyMover('verify withdrawal addresses')).userGuid, id),
     'merchant.verifyDiscard': async ({ id }) => verification.discard((await signedIn()).userGuid, id),
     'merchant.withdrawConfirm': async (input) => withdraw.confirm(await moneyMover('withdraw'), input),
-    'merchant.withdrawSubmit': async ({ intentId, tfaCode }) =>
-      withdraw.submit(await moneyMover('withdraw'), intentId, tfaCode),
+    'merchant.withdrawSubmit': async ({ intentId, tfaCode, acknowledgedIntentIds }) =>
+      withdraw.submit(await moneyMover('withdraw'), intentId, tfaCode, acknowledgedIntentIds),
     // A look-up only: anyone signed in who may see the withdrawal can learn whether it went through.
     'merchant.withdrawCheckStatus': async ({ intentId }) => withdraw.checkStatus(await signedIn(), intentId),
     'merchant.withdrawGet': async ({ intentId }) => withdraw.get(await signedIn(), intentId),

@@ -53,6 +53,8 @@ type Withdrawal = Intent<WithdrawBody, WithdrawResult>;
  *   neither absence nor a row that has not completed proves anything (security.md 27, 29).
  * - A new withdrawal beside an unsettled one (unknown, or still in flight: a lock or a reload hides the
  *   pending request) needs the user's acknowledgement of each by id, and the unsettled list shows both.
+ *   It is checked at confirm and again right before the request leaves (submit and retry), since another
+ *   withdrawal may have become unknown in between.
  * - Before a two-factor code is asked for, the merchant balance of that asset on that network must cover
  *   the amount, so no code is spent on a request that cannot succeed (issue 13, finding 5).
  */
@@ -72,6 +74,12 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
    * in the ledger and its journal; they are safety records, not session data.
    */
   const confirmedThisSession = new Set<string>();
+  /**
+   * Per withdrawal, the unsettled withdrawals the user was warned about and went ahead beside, at confirm
+   * or when sending it. Checked again right before it leaves (second hostile review, finding 2): another
+   * withdrawal may have become unknown between confirm and send.
+   */
+  const acknowledgedFor = new Map<string, Set<string>>();
   let sessionAccount: string | null = null;
   deps.session.onChange((view) => {
     const account = view.status === 'signed-in' ? view.activeAccountGuid : null;
@@ -119,6 +127,15 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
   /** Unknown and in-flight withdrawals: either may have moved money the user cannot see yet (security.md 27). */
   function unsettledFor(userGuid: string): Withdrawal[] {
     return ledger.unsettled().filter((intent) => visibleTo(intent, userGuid));
+  }
+
+  /** Keeps the acknowledged ids that name a withdrawal the user could have been shown: unsettled, visible. */
+  function acknowledge(intentId: string, userGuid: string, ids: readonly string[] | undefined): Set<string> {
+    const shown = new Set(unsettledFor(userGuid).map((intent) => intent.id));
+    const kept = acknowledgedFor.get(intentId) ?? new Set<string>();
+    for (const id of ids ?? []) if (shown.has(id)) kept.add(id);
+    acknowledgedFor.set(intentId, kept);
+    return kept;
   }
 
   function describe(intent: Withdrawal): string {
@@ -193,12 +210,18 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
         userGuid: actor.userGuid,
       });
       confirmedThisSession.add(intent.id);
+      acknowledge(intent.id, actor.userGuid, input.acknowledgedIntentIds);
       deps.logger.info('withdrawal confirmed', { merchantTransactionId: intent.referenceId, asset: entry.code });
       return view(intent);
     },
 
     /** Sends the frozen withdrawal once; refusals and unknown outcomes are failed results. */
-    async submit(actor: MerchantActor, intentId: string, tfaCode: string): Promise<WithdrawIntentView> {
+    async submit(
+      actor: MerchantActor,
+      intentId: string,
+      tfaCode: string,
+      acknowledgedIntentIds?: readonly string[],
+    ): Promise<WithdrawIntentView> {
       const intent = requireVisible(intentId, actor.userGuid);
       if (intent.state === 'succeeded') return view(intent);
       if ((intent.state === 'confirmed' || intent.state === 'refused') && !confirmedThisSession.has(intentId)) {
@@ -209,6 +232,13 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
       }
       const connection = await connectionFor(actor.userGuid, intent.body);
       const answer: { error: AppError | null } = { error: null };
+      // No await between this check and ledger.submit marking it in flight: every other unsettled withdrawal
+      // this user can see must have been acknowledged for this one, now, as it leaves (security.md 27).
+      const acknowledged = acknowledge(intentId, actor.userGuid, acknowledgedIntentIds);
+      const others = unsettledFor(actor.userGuid).filter((other) => other.id !== intentId);
+      const sendable = ['confirmed', 'refused'].includes(ledger.get(intentId).state);
+      // One that cannot leave (in flight, unknown, done) gets the ledger's own answer below.
+      if (sendable) requireAcknowledged(others, [...acknowledged], describe);
       try {
         await ledger.submit(intentId, async (body, referenceId) => {
           deps.logger.info('withdrawal submitted', {
@@ -253,6 +283,7 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
         throw error;
       }
       confirmedThisSession.delete(intentId);
+      acknowledgedFor.delete(intentId);
       return view(ledger.get(intentId));
     },
 

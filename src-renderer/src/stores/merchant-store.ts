@@ -12,6 +12,7 @@ import type {
 import type { InputOf } from '../../../src-preload/contract';
 import type { BridgeError, Result } from '../../../src-preload/result';
 import { wallet } from '../bridge';
+import { secretKeyPlace } from './secret-key-place';
 import { registerSessionReset } from './session-reset';
 
 export type MerchantSection = 'keys' | 'balances' | 'verified' | 'withdraw' | 'deposits' | 'callback';
@@ -206,7 +207,7 @@ export const useMerchantStore = create<MerchantState>()((set, get) => {
         () => wallet.merchant.saveKeys({ environment, publicKey, secretKey }),
         (overview) => ({
           overview,
-          message: 'Keys saved. The secret key is stored in the keychain and cannot be shown again.',
+          message: `Keys saved. The secret key is ${secretKeyPlace(overview.keychain)} and cannot be shown again.`,
         }),
       ),
     async deleteKeys(environment) {
@@ -320,7 +321,15 @@ export const useMerchantStore = create<MerchantState>()((set, get) => {
       const sent = await run(
         'withdrawSubmit',
         'withdraw',
-        () => wallet.merchant.withdrawSubmit({ intentId: intent.intentId, tfaCode }),
+        () => {
+          // Main checks again as the withdrawal leaves that every other unsettled one was acknowledged.
+          const acknowledgedIntentIds = get().acknowledgedIds();
+          return wallet.merchant.withdrawSubmit({
+            intentId: intent.intentId,
+            tfaCode,
+            ...(acknowledgedIntentIds.length > 0 ? { acknowledgedIntentIds } : {}),
+          });
+        },
         (next) => ({ intent: next }),
       );
       // A refusal or an unknown outcome is a failed result: show the withdrawal as main now holds it.

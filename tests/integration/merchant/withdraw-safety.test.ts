@@ -78,6 +78,39 @@ describe.each<ServiceProfile>(['kind', 'strict'])('withdrawals against the %s sa
     expect(await check(intent)).toMatchObject({ state: 'succeeded' });
   });
 
+  // Second hostile review, finding 2: the acknowledgement is checked again when the withdrawal leaves.
+  it('a withdrawal confirmed before another became unknown is refused when sent until that one is acknowledged', async () => {
+    const first = await confirm('0.0112');
+    const second = await confirm('0.0113');
+    machine.sandbox.faults.set({ dropAfterCommitNext: 1 });
+    expect(await submit(first)).toMatchObject({ ok: false, error: { code: 'outcome_unknown' } });
+
+    const refused = await submit(second);
+    expect(refused).toMatchObject({ ok: false, error: { code: 'unresolved_intent' } });
+    if (!refused.ok) expect(refused.error.message).toContain(first.merchantTransactionId);
+    expect(machine.sent(second.merchantTransactionId)).toBe(0);
+    // Ids the user was not shown acknowledge nothing.
+    expect(
+      await app.call('merchant.withdrawSubmit', {
+        intentId: second.intentId,
+        tfaCode: await machine.nextCode(),
+        acknowledgedIntentIds: ['not-shown'],
+      }),
+    ).toMatchObject({ ok: false, error: { code: 'unresolved_intent' } });
+    expect(machine.sent(second.merchantTransactionId)).toBe(0);
+
+    const sent = await app.call('merchant.withdrawSubmit', {
+      intentId: second.intentId,
+      tfaCode: await machine.nextCode(),
+      acknowledgedIntentIds: await unknownIds(),
+    });
+    expect(sent).toMatchObject({ ok: true, value: { state: 'succeeded' } });
+    expect(machine.sent(second.merchantTransactionId)).toBe(1);
+    expect(machine.moved(second.merchantTransactionId)).toBe(1);
+    expect(machine.moved(first.merchantTransactionId)).toBe(1);
+    expect(await check(first)).toMatchObject({ state: 'succeeded' });
+  });
+
   it('commit then drop: unknown, never re-sent, kept over a restart; check status finds it without a code', async () => {
     const intent = await confirm('0.0102');
     machine.sandbox.faults.set({ dropAfterCommitNext: 1 });

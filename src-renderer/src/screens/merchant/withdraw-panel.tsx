@@ -29,8 +29,16 @@ function WithdrawalFacts({ intent }: { intent: WithdrawIntentView }): React.JSX.
 function WithdrawReview({ intent }: { intent: WithdrawIntentView }): React.JSX.Element {
   const feedback = useMerchantStore((state) => state.feedback.withdraw);
   const busy = useMerchantStore((state) => state.busy);
-  const { submitWithdrawal, checkWithdrawal, clearWithdrawal, openLink } = useMerchantStore.getState();
+  const unresolved = useMerchantStore((state) => state.unresolved);
+  const acknowledgedIds = useMerchantStore((state) => state.acknowledged);
+  const { submitWithdrawal, checkWithdrawal, clearWithdrawal, openLink, acknowledgeUnsettled } =
+    useMerchantStore.getState();
   const [code, setCode] = useState('');
+  // Main refused to send it beside other unsettled withdrawals (security.md 27): its words name them, and
+  // the box acknowledges exactly those main lists now.
+  const others = unresolved.filter((entry) => entry.intentId !== intent.intentId);
+  const blocked = feedback.error?.code === 'unresolved_intent' && others.length > 0;
+  const acknowledged = others.every((entry) => acknowledgedIds.includes(entry.intentId));
   const submitButton = useRef<HTMLButtonElement | null>(null);
   const sending = busy.has('withdrawSubmit') || intent.state === 'in-flight';
   const checking = busy.has(`withdrawCheck:${intent.intentId}`);
@@ -100,7 +108,7 @@ function WithdrawReview({ intent }: { intent: WithdrawIntentView }): React.JSX.E
           aria-label={intent.state === 'refused' ? 'Try the withdrawal again' : 'Send withdrawal'}
           onSubmit={(event) => {
             event.preventDefault();
-            if (code.length !== 6 || sending) return;
+            if (code.length !== 6 || sending || (blocked && !acknowledged)) return;
             void submitWithdrawal(code).then(() => setCode(''));
           }}
         >
@@ -109,6 +117,22 @@ function WithdrawReview({ intent }: { intent: WithdrawIntentView }): React.JSX.E
               {`The service refused the last attempt, so no money moved. Trying again sends the same withdrawal with the same merchant transaction id (${intent.merchantTransactionId}).`}
             </p>
           )}
+          {blocked && (
+            <div className="warning">
+              <p id="withdraw-send-warning">{feedback.error?.message}</p>
+              <label>
+                <input
+                  type="checkbox"
+                  checked={acknowledged}
+                  aria-describedby="withdraw-send-warning"
+                  onChange={(event) => acknowledgeUnsettled(event.target.checked)}
+                />{' '}
+                {others.length === 1
+                  ? 'I understand the earlier withdrawal may have gone through: send this one anyway'
+                  : 'I understand the earlier withdrawals may have gone through: send this one anyway'}
+              </label>
+            </div>
+          )}
           <TwoFactorInput
             value={code}
             onChange={setCode}
@@ -116,7 +140,12 @@ function WithdrawReview({ intent }: { intent: WithdrawIntentView }): React.JSX.E
             disabled={sending}
           />
           <div className="row">
-            <button ref={submitButton} type="submit" className="primary" disabled={code.length !== 6 || sending}>
+            <button
+              ref={submitButton}
+              type="submit"
+              className="primary"
+              disabled={code.length !== 6 || sending || (blocked && !acknowledged)}
+            >
               {intent.state === 'refused' ? 'Try again' : 'Withdraw'}
             </button>
             <button type="button" className="secondary" disabled={sending} onClick={() => clearWithdrawal()}>
@@ -126,7 +155,7 @@ function WithdrawReview({ intent }: { intent: WithdrawIntentView }): React.JSX.E
         </form>
       )}
       {/* An unknown outcome is already explained above, in main's words; the same failure once is enough. */}
-      {!(unknown && feedback.error?.code === 'outcome_unknown') && <Feedback {...feedback} />}
+      {!(unknown && feedback.error?.code === 'outcome_unknown') && !blocked && <Feedback {...feedback} />}
     </section>
   );
 }
