@@ -120,6 +120,8 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     session,
     logger: deps.logger,
     journal: settingsJournal(settings, 'swap', deps.logger),
+    // A lost swap is never settled by one of the app's own sends' rows (review item 2).
+    rowOwners: { isOwnSend: (referenceId) => send.isOwnReference(referenceId) },
   });
 
   // Checks once per launch, in the background; Settings checks again on demand.

@@ -113,7 +113,19 @@ export const SendReview = z.object({
 });
 export type SendReview = z.infer<typeof SendReview>;
 
-export const SendExecuteInput = z.object({ intentId: Id, tfaCode: TwoFactorCode }).strict();
+export const SendExecuteInput = z
+  .object({
+    intentId: Id,
+    tfaCode: TwoFactorCode,
+    /**
+     * Sends the user was warned about as this one was about to leave (main refused it with
+     * unresolved_intent, naming them): main re-checks as the request leaves that every other unsettled
+     * send was acknowledged for this one, at confirmation or here (security.md 27).
+     */
+    acknowledgedIntentIds: AcknowledgedIntentIds.optional(),
+  })
+  .strict();
+export type SendExecuteInput = z.infer<typeof SendExecuteInput>;
 
 export const SendOutcome = z.object({
   referenceId: z.string(),
@@ -145,12 +157,19 @@ export type SendStatus = z.infer<typeof SendStatus>;
 
 export const ReconcileResult = z.object({
   /**
-   * found: the reference id is in the history; not_found: it is not there (yet), and the outcome stays
-   * unknown, since absence is no proof (security.md 27); settled: there was nothing to look up.
+   * found: the reference id is in the history, completed; pending: it is there but not completed, and the
+   * outcome stays unknown; failed: the service reports it failed, which does not prove nothing moved, so it
+   * stays unknown too; not_found: it is not there (yet), and the outcome stays unknown, since absence is no
+   * proof (security.md 27); settled: there was nothing to look up.
    */
-  lookup: z.enum(['found', 'not_found', 'settled']),
+  lookup: z.enum(['found', 'pending', 'failed', 'not_found', 'settled']),
   status: SendStatus,
 });
+export type SendReconcileResult = z.infer<typeof ReconcileResult>;
+
+/** An unsettled send, with the name of its account when that is not the active one (null otherwise). */
+export const UnresolvedSend = z.object({ review: SendReview, status: SendStatus, accountName: z.string().nullable() });
+export type UnresolvedSend = z.infer<typeof UnresolvedSend>;
 
 const IntentRef = z.object({ intentId: Id }).strict();
 
@@ -171,6 +190,6 @@ export const sendOperations = {
   'send.reconcile': operation(IntentRef, ReconcileResult),
   /** A deliberate retry with the same reference id and body, only after a definite refusal (canRetry). */
   'send.retry': operation(SendExecuteInput, SendOutcome),
-  /** Sends of the active account still "outcome unknown", to be checked after a reload or lock. */
-  'send.unresolved': operation(z.void(), z.array(z.object({ review: SendReview, status: SendStatus }))),
+  /** Unsettled sends of every account of the user (unknown or still being sent), after a reload, lock or switch. */
+  'send.unresolved': operation(z.void(), z.array(UnresolvedSend)),
 } as const;

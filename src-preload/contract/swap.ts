@@ -93,10 +93,12 @@ export const SwapStatus = z.object({
 export type SwapStatus = z.infer<typeof SwapStatus>;
 
 /**
- * What "Check status" found: found settles the swap; not_found and ambiguous (several equal rows could be
- * it) keep it unknown, since absence or a guess is no proof (security.md 27); settled: nothing to look up.
+ * What "Check status" found: found (its rows, completed) settles the swap; pending (its rows, not completed),
+ * failed (the service reports it failed, which does not prove nothing moved), not_found and ambiguous (a
+ * new row that may or may not be it) keep it unknown, since absence or a guess is no proof (security.md 27);
+ * settled: nothing to look up.
  */
-export const SwapLookupResult = z.enum(['found', 'not_found', 'ambiguous', 'settled']);
+export const SwapLookupResult = z.enum(['found', 'pending', 'failed', 'not_found', 'ambiguous', 'settled']);
 export type SwapLookupResult = z.infer<typeof SwapLookupResult>;
 
 export const SwapConfirmInput = z
@@ -108,7 +110,19 @@ export const SwapConfirmInput = z
   .strict();
 
 const IntentRef = z.object({ intentId: Id }).strict();
-const ExecuteInput = z.object({ intentId: Id, tfaCode: TwoFactorCode }).strict();
+/**
+ * acknowledgedIntentIds: swaps the user was warned about as this one was about to leave (main refused it
+ * with unresolved_intent, naming them); main re-checks as it leaves that every other unsettled swap was
+ * acknowledged for this one, at confirmation or here (security.md 27).
+ */
+const ExecuteInput = z
+  .object({ intentId: Id, tfaCode: TwoFactorCode, acknowledgedIntentIds: AcknowledgedIntentIds.optional() })
+  .strict();
+export type SwapExecuteInput = z.infer<typeof ExecuteInput>;
+
+/** An unsettled swap, with the name of its account when that is not the active one (null otherwise). */
+export const UnresolvedSwap = z.object({ review: SwapReview, status: SwapStatus, accountName: z.string().nullable() });
+export type UnresolvedSwap = z.infer<typeof UnresolvedSwap>;
 
 export const swapOperations = {
   'swap.symbols': operation(z.void(), SwapSymbolsView),
@@ -126,5 +140,5 @@ export const swapOperations = {
   'swap.reconcile': operation(IntentRef, z.object({ lookup: SwapLookupResult, status: SwapStatus })),
   /** The same swap again, only after a definite refusal (canRetry). */
   'swap.retry': operation(ExecuteInput, SwapOutcome),
-  'swap.unresolved': operation(z.void(), z.array(z.object({ review: SwapReview, status: SwapStatus }))),
+  'swap.unresolved': operation(z.void(), z.array(UnresolvedSwap)),
 } as const;

@@ -10,6 +10,8 @@ import {
   type SendOutcome,
   type SendPrecheck,
   type SendReview,
+  type SendExecuteInput,
+  type SendReconcileResult,
   type SendStatus,
 } from '../../../src-preload/contract/send';
 import { AppError } from '../../app-error';
@@ -22,16 +24,35 @@ import { journaledLedger, type IntentJournal } from '../money/intent-journal';
 import { intentStatusView } from '../money/intent-views';
 import { confirmedAtText } from '../money/intent-words';
 import { classifyMoneyError, explainRefusal } from '../money/money-errors';
+import { createDepartureGuard } from '../money/departure-guard';
 import { requireAcknowledged } from '../money/unresolved-guard';
+import type { BridgeError } from '../../../src-preload/result';
 import type { SessionService } from '../session';
 import { findInHistory } from './find-in-history';
 import type { SendBody } from './send-body';
 import { createKnownAddresses } from './known-addresses';
-import { stillOut, unsettledOf, unsettledWithReviews } from './unsettled-list';
+import { inAccount, stillOut, unsettledOf, unsettledWithReviews, type UserAccounts } from './unsettled-list';
+import { rowVerdict, verdictNote } from './row-status';
 import { findLookalike } from './poisoning';
 import { fromServiceNumber, text, toServiceNumber, usdText } from './service-amounts';
 
-export type MoneySession = Pick<SessionService, 'interfaceA' | 'activeAccount' | 'requireMoneyMovingRole' | 'onChange'>;
+export type MoneySession = Pick<
+  SessionService,
+  'interfaceA' | 'interfaceAFor' | 'activeAccount' | 'requireMoneyMovingRole' | 'onChange' | 'view'
+>;
+
+/** The signed-in user's accounts and the active one, for warnings and lists that span accounts (item 3). */
+export function userAccounts(session: Pick<SessionService, 'view' | 'activeAccount'>): UserAccounts {
+  return { accounts: session.view().accounts, activeAccountGuid: session.activeAccount().guid };
+}
+
+/** A client for the account an intent belongs to, whichever is active (look-ups only, never a send). */
+export function clientForAccount(
+  session: Pick<SessionService, 'interfaceA' | 'interfaceAFor' | 'activeAccount'>,
+  accountGuid: string,
+): InterfaceAClient {
+  return session.activeAccount().guid === accountGuid ? session.interfaceA() : session.interfaceAFor(accountGuid);
+}
 
 export interface SendServiceDeps {
   readonly session: MoneySession;
@@ -74,6 +95,11 @@ export function describeSend(intent: Intent<SendBody, SendOutcome>): string {
   return `${amount} ${code} to ${address} (reference ${intent.referenceId}, confirmed ${confirmedAtText(confirmedAtMs)}${stillOut(intent)})`;
 }
 
+/** describeSend, naming the account when it is not the active one. */
+function describeSendFor(user: UserAccounts): (intent: Intent<SendBody, SendOutcome>) => string {
+  return (intent) => inAccount(user, intent.body.accountGuid, describeSend(intent));
+}
+
 const DEFAULT_PRECHECK_TTL_MS = 5 * 60_000;
 
 export function roleMessage(session: Pick<SessionService, 'activeAccount'>, operation: 'send' | 'swap'): string {
@@ -102,6 +128,12 @@ export function createSendService(deps: SendServiceDeps) {
     now,
   });
   const role = () => roleMessage(deps.session, 'send');
+  /** What each send's user agreed to go past; checked again as it leaves (review item 1). */
+  const departures = createDepartureGuard();
+  /** What the last look-up found for a send still unknown, when it found its row not completed (item 4). */
+  const lookupNotes = new Map<string, BridgeError>();
+  /** Reference ids of the app's own sends, so a swap look-up never takes one of their rows (item 2). */
+  const ownReferences = new Set<string>([...reviews.values()].map((review) => review.referenceId));
 
   // Prechecks belong to one account and one session: switching, locking or signing out drops them.
   deps.session.onChange((view) => {
@@ -156,7 +188,9 @@ export function createSendService(deps: SendServiceDeps) {
 
   function statusOf(intent: Intent<SendBody, SendOutcome>): SendStatus {
     // Only a definite refusal allows a deliberate retry under the same reference (security.md 27, 29).
-    return { ...intentStatusView(intent, intent.state === 'refused'), confirmedAt: confirmedAt(intent.body) };
+    const view = intentStatusView(intent, intent.state === 'refused');
+    const note = intent.state === 'unknown' ? lookupNotes.get(intent.id) : undefined;
+    return { ...view, ...(note ? { error: note } : {}), confirmedAt: confirmedAt(intent.body) };
   }
 
   function confirmedAt(body: SendBody): string | null {
@@ -215,9 +249,12 @@ export function createSendService(deps: SendServiceDeps) {
     }
     // security.md 27: an earlier send may already have gone through, or still be on its way (a lock or a
     // reload hides it from the window); a new one only with the user's word.
-    requireAcknowledged(unsettledOf(ledger, stored.accountGuid), input.acknowledgedIntentIds, describeSend);
+    const user = userAccounts(deps.session);
+    requireAcknowledged(unsettledOf(ledger, user), input.acknowledgedIntentIds, describeSendFor(user));
     await requireFunds(deps.session.interfaceA(), stored.view, fee);
     requireSameAccount(stored.accountGuid);
+    // Again after the wait: a send may have been lost meanwhile (the check as it leaves catches it too).
+    requireAcknowledged(unsettledOf(ledger, user), input.acknowledgedIntentIds, describeSendFor(user));
     const view = stored.view;
     const intent = ledger.confirm({
       accountGuid: stored.accountGuid,
@@ -251,11 +288,17 @@ export function createSendService(deps: SendServiceDeps) {
     };
     stored.intent = { feeRate: input.feeRate, description, review };
     reviews.set(intent.id, review);
+    ownReferences.add(intent.referenceId);
+    departures.acknowledge(intent.id, input.acknowledgedIntentIds);
     deps.logger.info('send confirmed', { referenceId: intent.referenceId, asset: view.code, feeRate: input.feeRate });
     return review;
   }
 
-  async function submit(intentId: string, tfaCode: string): Promise<SendOutcome> {
+  async function submit(
+    intentId: string,
+    tfaCode: string,
+    acknowledgedIntentIds: readonly string[] | undefined,
+  ): Promise<SendOutcome> {
     deps.session.requireMoneyMovingRole('send');
     const intent = ledger.get(intentId);
     requireSameAccount(intent.body.accountGuid);
@@ -267,6 +310,13 @@ export function createSendService(deps: SendServiceDeps) {
       );
     }
     const client = deps.session.interfaceA();
+    // Review item 1: whatever was acknowledged at confirmation, every other send unsettled now must have
+    // been acknowledged for this one, checked in the same turn as the ledger marks it in flight.
+    if (intent.state === 'confirmed' || intent.state === 'refused') {
+      departures.acknowledge(intentId, acknowledgedIntentIds);
+      const user = userAccounts(deps.session);
+      departures.requireAtDeparture(intentId, unsettledOf(ledger, user), describeSendFor(user));
+    }
     const outcome = await ledger.submit(intentId, async (body, referenceId) => {
       deps.logger.info('send submitted', { referenceId, asset: body.code, attempt: intent.attempts + 1 });
       try {
@@ -430,19 +480,24 @@ export function createSendService(deps: SendServiceDeps) {
       }
     },
 
-    execute(input: { intentId: string; tfaCode: string }): Promise<SendOutcome> {
-      return submit(input.intentId, input.tfaCode);
+    execute(input: SendExecuteInput): Promise<SendOutcome> {
+      return submit(input.intentId, input.tfaCode, input.acknowledgedIntentIds);
     },
 
     /**
      * A deliberate retry under the same reference id and body, only after a definite refusal (security.md
      * 22, 29); an unknown outcome is refused by the ledger, whatever a look-up found.
      */
-    async retry(input: { intentId: string; tfaCode: string }): Promise<SendOutcome> {
+    async retry(input: SendExecuteInput): Promise<SendOutcome> {
       const intent = ledger.get(input.intentId);
       if (intent.state === 'confirmed')
         throw new AppError('bad_input', 'This send has not been tried yet; send it instead of retrying.');
-      return submit(input.intentId, input.tfaCode);
+      return submit(input.intentId, input.tfaCode, input.acknowledgedIntentIds);
+    },
+
+    /** Whether a history row's reference is one of the app's own sends (a swap look-up must skip it). */
+    isOwnReference(referenceId: string): boolean {
+      return referenceId !== '' && ownReferences.has(referenceId);
     },
 
     status(intentId: string): SendStatus {
@@ -454,34 +509,40 @@ export function createSendService(deps: SendServiceDeps) {
     },
 
     /**
-     * Sends of the active account whose outcome is unknown or that are still being sent, so a reload or a
-     * lock cannot hide them.
+     * Sends of any of the user's accounts whose outcome is unknown or that are still being sent, so a
+     * reload, a lock or an account switch cannot hide them; accountName marks those of other accounts.
      */
-    unresolved(): { review: SendReview; status: SendStatus }[] {
-      return unsettledWithReviews(ledger, reviews, deps.session.activeAccount().guid, statusOf);
+    unresolved(): { review: SendReview; status: SendStatus; accountName: string | null }[] {
+      return unsettledWithReviews(ledger, reviews, userAccounts(deps.session), statusOf);
     },
 
     /**
      * "Check status": looks the reference id up in the history, never sends. Found settles the send; not
      * found keeps it unknown, because the service may still complete it (security.md 27).
      */
-    async reconcile(intentId: string): Promise<{ lookup: 'found' | 'not_found' | 'settled'; status: SendStatus }> {
+    async reconcile(intentId: string): Promise<SendReconcileResult> {
       const intent = ledger.get(intentId);
       if (intent.state !== 'unknown') return { lookup: 'settled', status: statusOf(intent) };
-      requireSameAccount(intent.body.accountGuid);
-      const client = deps.session.interfaceA();
+      // Its own account's history, whichever account is active (an unknown send is listed in every one).
+      const client = clientForAccount(deps.session, intent.body.accountGuid);
       const item = await findInHistory(
         client,
         intent.referenceId,
         (candidate) => candidate.referenceId === intent.referenceId && candidate.type === 'Withdraw',
       );
-      const found: SendOutcome | null = item
-        ? { referenceId: intent.referenceId, txId: item.txId ?? '', explorerUrl: null, status: item.status }
-        : null;
+      // Review item 4: only a row that says it completed settles the send.
+      const verdict = item ? rowVerdict([item.status]) : null;
+      const found: SendOutcome | null =
+        item && verdict === 'completed'
+          ? { referenceId: intent.referenceId, txId: item.txId ?? '', explorerUrl: null, status: item.status }
+          : null;
       const settled = await ledger.reconcile(intentId, found);
-      deps.logger.info('send reconciled', { referenceId: intent.referenceId, found: found !== null });
+      if (verdict === 'pending' || verdict === 'failed') lookupNotes.set(intentId, verdictNote(verdict, 'send'));
+      else lookupNotes.delete(intentId);
+      deps.logger.info('send reconciled', { referenceId: intent.referenceId, lookup: verdict ?? 'not_found' });
       if (found) knownAddresses.forget(intent.body.accountGuid);
-      return { lookup: found ? 'found' : 'not_found', status: statusOf(settled) };
+      const lookup = verdict === null ? 'not_found' : verdict === 'completed' ? 'found' : verdict;
+      return { lookup, status: statusOf(settled) };
     },
   };
 }

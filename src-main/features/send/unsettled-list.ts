@@ -1,17 +1,24 @@
 import type { Intent, IntentLedger } from '../money/at-most-once';
 
+/** The signed-in user's accounts, and which is active: whose unsettled intents the user must see. */
+export interface UserAccounts {
+  readonly accounts: readonly { readonly guid: string; readonly name: string }[];
+  readonly activeAccountGuid: string;
+}
+
 /**
- * The account's intents that may have moved money without the app knowing yet — answer lost or request
- * still out (IntentLedger.unsettled) — with what the user was shown for each, oldest first. A lock or a
- * reload empties the window while a request is out, so these lists are where the user sees them again
- * (security.md 27). Reviews of intents the ledger has forgotten are dropped with them.
+ * The user's intents that may have moved money without the app knowing yet — answer lost or request
+ * still out (IntentLedger.unsettled) — with what the user was shown for each, oldest first, in every
+ * account of the user: switching accounts must not hide one (review item 3). A lock or a reload empties
+ * the window while a request is out, so these lists are where the user sees them again (security.md 27).
+ * accountName is null for the active account. Reviews of intents the ledger has forgotten are dropped.
  */
 export function unsettledWithReviews<Body extends { accountGuid: string }, Outcome, Review, Status>(
   ledger: IntentLedger<Body, Outcome>,
   reviews: Map<string, Review>,
-  accountGuid: string,
+  user: UserAccounts,
   statusOf: (intent: Intent<Body, Outcome>) => Status,
-): { review: Review; status: Status }[] {
+): { review: Review; status: Status; accountName: string | null }[] {
   for (const intentId of reviews.keys()) {
     try {
       ledger.get(intentId);
@@ -19,23 +26,36 @@ export function unsettledWithReviews<Body extends { accountGuid: string }, Outco
       reviews.delete(intentId);
     }
   }
-  return ledger.unsettled().flatMap((intent) => {
+  return unsettledOf(ledger, user).flatMap((intent) => {
     const review = reviews.get(intent.id);
-    return review !== undefined && intent.body.accountGuid === accountGuid
-      ? [{ review, status: statusOf(intent) }]
+    return review !== undefined
+      ? [{ review, status: statusOf(intent), accountName: otherAccountName(user, intent.body.accountGuid) }]
       : [];
   });
 }
 
-/** The account's unsettled intents a new one could repeat, for the acknowledgement guard. */
+/** The user's unsettled intents, in any of their accounts, for the acknowledgement guard. */
 export function unsettledOf<Body extends { accountGuid: string }, Outcome>(
   ledger: IntentLedger<Body, Outcome>,
-  accountGuid: string,
+  user: Pick<UserAccounts, 'accounts'>,
 ): Intent<Body, Outcome>[] {
-  return ledger.unsettled().filter((intent) => intent.body.accountGuid === accountGuid);
+  const mine = new Set(user.accounts.map((account) => account.guid));
+  return ledger.unsettled().filter((intent) => mine.has(intent.body.accountGuid));
 }
 
-/** How an unsettled intent is named in a warning: one still out is said to be so. */
+/** The name of an intent's account when it is not the active one (null for the active one). */
+export function otherAccountName(user: UserAccounts, accountGuid: string): string | null {
+  if (accountGuid === user.activeAccountGuid) return null;
+  return user.accounts.find((account) => account.guid === accountGuid)?.name ?? 'another account';
+}
+
+/** How an unsettled intent is named in a warning: one still out is said to be so, one elsewhere where. */
 export function stillOut(intent: Pick<Intent<unknown, unknown>, 'state'>): string {
   return intent.state === 'in-flight' ? ', still being sent' : '';
+}
+
+/** Appends the account to an intent's words when it is not the active one. */
+export function inAccount(user: UserAccounts, accountGuid: string, words: string): string {
+  const name = otherAccountName(user, accountGuid);
+  return name === null ? words : `${words} in ${name}`;
 }

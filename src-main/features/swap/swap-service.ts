@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { findAssetNetwork, networks } from '../../../src-preload/contract/assets';
 import type {
+  SwapExecuteInput,
   SwapLookupResult,
   SwapOutcome,
   SwapQuote,
@@ -18,12 +19,22 @@ import { journaledLedger, type IntentJournal } from '../money/intent-journal';
 import { intentStatusView } from '../money/intent-views';
 import { confirmedAtText } from '../money/intent-words';
 import { classifyMoneyError, explainRefusal } from '../money/money-errors';
+import type { BridgeError } from '../../../src-preload/result';
+import { createDepartureGuard } from '../money/departure-guard';
 import { requireAcknowledged } from '../money/unresolved-guard';
-import { roleMessage, type MoneySession } from '../send/send-service';
+import { rowVerdict, verdictNote } from '../send/row-status';
+import { clientForAccount, roleMessage, userAccounts, type MoneySession } from '../send/send-service';
 import { fromServiceNumber, text, toServiceNumber } from '../send/service-amounts';
-import { stillOut, unsettledOf, unsettledWithReviews } from '../send/unsettled-list';
+import { inAccount, stillOut, unsettledOf, unsettledWithReviews, type UserAccounts } from '../send/unsettled-list';
 import { createClaimedRows } from './claimed-rows';
-import { findSwapInHistory, rowKey, swapLookalikes, swapSourceCode, type SwapWindow } from './find-swap';
+import {
+  findSwapInHistory,
+  rowKey,
+  swapLookalikes,
+  swapSourceCode,
+  type RowOwners,
+  type SwapWindow,
+} from './find-swap';
 import type { SwapBody } from './swap-body';
 
 export interface SwapServiceDeps {
@@ -34,6 +45,8 @@ export interface SwapServiceDeps {
   readonly quoteTtlMs?: number;
   /** Where swaps with an unknown outcome outlive the app; without it they live for this run only. */
   readonly journal?: IntentJournal<SwapBody, SwapReview>;
+  /** Whose history rows are not swaps: the app's own sends (review item 2). */
+  readonly rowOwners?: RowOwners;
 }
 
 interface StoredQuote {
@@ -56,6 +69,11 @@ export interface SwapConfirmInput {
 export function describeSwap(intent: Intent<SwapBody, SwapOutcome>): string {
   const { request, cryptoAmount, toAmount, confirmedAtMs } = intent.body;
   return `${cryptoAmount} ${request.fromSymbol} (${request.fromNetwork}) to ${toAmount} ${request.toSymbol} (${request.toNetwork}) (reference ${intent.referenceId}, confirmed ${confirmedAtText(confirmedAtMs)}${stillOut(intent)})`;
+}
+
+/** describeSwap, naming the account when it is not the active one. */
+function describeSwapFor(user: UserAccounts): (intent: Intent<SwapBody, SwapOutcome>) => string {
+  return (intent) => inAccount(user, intent.body.accountGuid, describeSwap(intent));
 }
 
 export const DEFAULT_QUOTE_TTL_MS = 30_000;
@@ -88,6 +106,11 @@ export function createSwapService(deps: SwapServiceDeps) {
   /** When each intent was last sent. */
   const sentAt = new Map<string, number>();
   const role = () => roleMessage(deps.session, 'swap');
+  /** What each swap's user agreed to go past; checked again as it leaves (review item 1). */
+  const departures = createDepartureGuard();
+  /** What the last look-up found for a swap still unknown, when its rows were not completed (item 4). */
+  const lookupNotes = new Map<string, BridgeError>();
+  const owners: RowOwners = deps.rowOwners ?? { isOwnSend: () => false };
 
   deps.session.onChange((view) => {
     for (const [id, stored] of quotes) {
@@ -99,7 +122,12 @@ export function createSwapService(deps: SwapServiceDeps) {
     // Only a definite refusal allows a retry of the same swap, and only while its quote is still valid.
     const view = intentStatusView(intent, intent.state === 'refused' && now() <= intent.body.expiresAtMs);
     const at = intent.body.confirmedAtMs;
-    return { ...view, confirmedAt: at === undefined ? null : new Date(at).toISOString() };
+    const note = intent.state === 'unknown' ? lookupNotes.get(intent.id) : undefined;
+    return {
+      ...view,
+      ...(note ? { error: note } : {}),
+      confirmedAt: at === undefined ? null : new Date(at).toISOString(),
+    };
   }
 
   /**
@@ -125,13 +153,16 @@ export function createSwapService(deps: SwapServiceDeps) {
     if (now() > stored.expiresAtMs) throw expired();
     // security.md 27: an earlier swap may already have gone through, or still be on its way (a lock or a
     // reload hides it from the window); a new one only with the user's word.
-    requireAcknowledged(unsettledOf(ledger, stored.accountGuid), input.acknowledgedIntentIds, describeSwap);
+    const user = userAccounts(deps.session);
+    requireAcknowledged(unsettledOf(ledger, user), input.acknowledgedIntentIds, describeSwapFor(user));
     const client = deps.session.interfaceA();
     await requireFunds(client, stored.view);
     // The equal rows already in the history are not this swap, whatever a later look-up finds.
     const prior = await swapLookalikes(client, stored.request, new Decimal(stored.view.cryptoAmount));
     requireSameAccount(stored.accountGuid);
     if (now() > stored.expiresAtMs) throw expired();
+    // Again after the waits: a swap may have been lost meanwhile (the check as it leaves catches it too).
+    requireAcknowledged(unsettledOf(ledger, user), input.acknowledgedIntentIds, describeSwapFor(user));
     const intent = ledger.confirm({
       accountGuid: stored.accountGuid,
       request: stored.request,
@@ -144,6 +175,7 @@ export function createSwapService(deps: SwapServiceDeps) {
     const review: SwapReview = { ...stored.view, intentId: intent.id, referenceId: intent.referenceId };
     stored.review = review;
     reviews.set(intent.id, review);
+    departures.acknowledge(intent.id, input.acknowledgedIntentIds);
     deps.logger.info('swap confirmed', {
       referenceId: intent.referenceId,
       from: stored.request.fromSymbol,
@@ -197,7 +229,11 @@ export function createSwapService(deps: SwapServiceDeps) {
     }
   }
 
-  async function submit(intentId: string, tfaCode: string): Promise<SwapOutcome> {
+  async function submit(
+    intentId: string,
+    tfaCode: string,
+    acknowledgedIntentIds: readonly string[] | undefined,
+  ): Promise<SwapOutcome> {
     deps.session.requireMoneyMovingRole('swap');
     const intent = ledger.get(intentId);
     requireSameAccount(intent.body.accountGuid);
@@ -205,7 +241,14 @@ export function createSwapService(deps: SwapServiceDeps) {
     if ((intent.state === 'confirmed' || intent.state === 'refused') && now() > intent.body.expiresAtMs)
       throw expired();
     const client = deps.session.interfaceA();
-    if (intent.state === 'confirmed' || intent.state === 'refused') await requireQuoteStillHolds(client, intent.body);
+    if (intent.state === 'confirmed' || intent.state === 'refused') {
+      await requireQuoteStillHolds(client, intent.body);
+      // Review item 1: after the last wait, in the same turn as the ledger marks it in flight, every other
+      // swap unsettled now must have been acknowledged for this one.
+      departures.acknowledge(intentId, acknowledgedIntentIds);
+      const user = userAccounts(deps.session);
+      departures.requireAtDeparture(intentId, unsettledOf(ledger, user), describeSwapFor(user));
+    }
     return ledger.submit(intentId, async (body, referenceId) => {
       sentAt.set(intentId, now());
       deps.logger.info('swap submitted', { referenceId, from: body.request.fromSymbol, to: body.request.toSymbol });
@@ -346,15 +389,15 @@ export function createSwapService(deps: SwapServiceDeps) {
       }
     },
 
-    execute(input: { intentId: string; tfaCode: string }): Promise<SwapOutcome> {
-      return submit(input.intentId, input.tfaCode);
+    execute(input: SwapExecuteInput): Promise<SwapOutcome> {
+      return submit(input.intentId, input.tfaCode, input.acknowledgedIntentIds);
     },
 
     /** The same swap again, only after a definite refusal and while its quote holds (security.md 29). */
-    async retry(input: { intentId: string; tfaCode: string }): Promise<SwapOutcome> {
+    async retry(input: SwapExecuteInput): Promise<SwapOutcome> {
       if (ledger.get(input.intentId).state === 'confirmed')
         throw new AppError('bad_input', 'This swap has not been tried yet; swap instead of retrying.');
-      return submit(input.intentId, input.tfaCode);
+      return submit(input.intentId, input.tfaCode, input.acknowledgedIntentIds);
     },
 
     status(intentId: string): SwapStatus {
@@ -368,39 +411,53 @@ export function createSwapService(deps: SwapServiceDeps) {
     async reconcile(intentId: string): Promise<{ lookup: SwapLookupResult; status: SwapStatus }> {
       const intent = ledger.get(intentId);
       if (intent.state !== 'unknown') return { lookup: 'settled', status: statusOf(intent) };
-      requireSameAccount(intent.body.accountGuid);
       const { body } = intent;
       const cryptoAmount = new Decimal(body.cryptoAmount);
       const source = swapSourceCode(body.request).toUpperCase();
       // Other swaps still unsettled that could have left the same row (review finding 4).
-      const rivals = unsettledOf(ledger, body.accountGuid)
+      const rivals = unsettledOf(ledger, userAccounts(deps.session))
         .filter(
           (other) =>
             other.id !== intentId &&
+            other.body.accountGuid === body.accountGuid &&
             swapSourceCode(other.body.request).toUpperCase() === source &&
             cryptoAmount.equals(other.body.cryptoAmount),
         )
         .map(windowOf);
-      const lookup = await findSwapInHistory(deps.session.interfaceA(), {
+      // Its own account's history, whichever account is active (an unknown swap is listed in every one).
+      const lookup = await findSwapInHistory(clientForAccount(deps.session, body.accountGuid), {
         ...windowOf(intent),
         request: body.request,
         cryptoAmount,
         claimed,
         rivals,
+        owners,
       });
       let found: SwapOutcome | null = null;
+      let result: SwapLookupResult = lookup.kind;
       if (lookup.kind === 'found') {
         const { item } = lookup;
-        claimed.add(rowKey(item));
-        found = {
-          swapReferenceId: item.referenceId,
-          address: item.to ?? '',
-          sendResult: item.txId ? { txId: item.txId, explorerUrl: null } : null,
-        };
+        // Review item 4: only rows that say the swap completed settle it. Claimed only then: a swap left
+        // unknown must find its rows again, and other unsettled swaps already count it as a rival.
+        const verdict = rowVerdict(lookup.legs.map((leg) => leg.status));
+        if (verdict === 'completed') {
+          claimed.add(rowKey(item));
+          found = {
+            swapReferenceId: item.referenceId,
+            address: item.to ?? '',
+            sendResult: item.txId ? { txId: item.txId, explorerUrl: null } : null,
+          };
+          lookupNotes.delete(intentId);
+        } else {
+          lookupNotes.set(intentId, verdictNote(verdict, 'swap'));
+          result = verdict;
+        }
+      } else {
+        lookupNotes.delete(intentId);
       }
       const settled = await ledger.reconcile(intentId, found);
-      deps.logger.info('swap reconciled', { referenceId: intent.referenceId, lookup: lookup.kind });
-      return { lookup: lookup.kind, status: statusOf(settled) };
+      deps.logger.info('swap reconciled', { referenceId: intent.referenceId, lookup: result });
+      return { lookup: result, status: statusOf(settled) };
     },
 
     review(intentId: string): SwapReview | undefined {
@@ -408,11 +465,11 @@ export function createSwapService(deps: SwapServiceDeps) {
     },
 
     /**
-     * Swaps of the active account whose outcome is unknown or that are still being sent, so a reload or a
-     * lock cannot hide them.
+     * Swaps of any of the user's accounts whose outcome is unknown or that are still being sent, so a
+     * reload, a lock or an account switch cannot hide them; accountName marks those of other accounts.
      */
-    unresolved(): { review: SwapReview; status: SwapStatus }[] {
-      return unsettledWithReviews(ledger, reviews, deps.session.activeAccount().guid, statusOf);
+    unresolved(): { review: SwapReview; status: SwapStatus; accountName: string | null }[] {
+      return unsettledWithReviews(ledger, reviews, userAccounts(deps.session), statusOf);
     },
   };
 }
