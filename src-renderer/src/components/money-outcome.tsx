@@ -42,7 +42,7 @@ export interface UnknownOutcomeProps {
   readonly startNew: () => void;
   readonly submitting: boolean;
   readonly error: BridgeError | null;
-  readonly lookup: 'not_found' | 'ambiguous' | null;
+  readonly lookup: 'not_found' | 'ambiguous' | 'pending' | 'failed' | null;
   readonly checkStatus: () => Promise<void>;
 }
 
@@ -53,8 +53,16 @@ export interface UnknownOutcomeProps {
  */
 export function UnknownOutcome(props: UnknownOutcomeProps): React.JSX.Element {
   const { prefix, submitting, error, lookup, checkStatus } = props;
+  // Found but not completed (pending, or reported failed): main's words say what the row showed and that
+  // the outcome stays unknown (review item 4).
   const lookupMessage =
-    lookup === 'ambiguous' ? (props.ambiguousMessage ?? props.notFoundMessage) : lookup ? props.notFoundMessage : null;
+    lookup === 'pending' || lookup === 'failed'
+      ? (error?.message ?? props.notFoundMessage)
+      : lookup === 'ambiguous'
+        ? (props.ambiguousMessage ?? props.notFoundMessage)
+        : lookup
+          ? props.notFoundMessage
+          : null;
 
   return (
     <section aria-labelledby={`${prefix}-unknown-title`} className={`card ${prefix}-unknown`}>

@@ -5,7 +5,12 @@ export interface UnresolvedIntentsProps<Review extends { intentId: string; refer
   readonly prefix: string;
   readonly title: string;
   readonly lead: string;
-  readonly unresolved: readonly { review: Review; status?: { confirmedAt?: string | null; state?: string } }[];
+  readonly unresolved: readonly {
+    review: Review;
+    status?: { confirmedAt?: string | null; state?: string };
+    /** Set for one of another of the user's accounts: switching accounts must not hide it. */
+    accountName?: string | null;
+  }[];
   readonly loadUnresolved: () => Promise<void>;
   readonly resume: (review: Review) => void;
   /** What the intent moved, in the domain's words (amount, destination). */
@@ -59,7 +64,7 @@ export function UnresolvedIntents<Review extends { intentId: string; referenceId
       <h3 id={`${prefix}-unresolved-title`}>{props.title}</h3>
       <p>{props.lead}</p>
       <ul>
-        {unresolved.map(({ review, status }) => {
+        {unresolved.map(({ review, status, accountName }) => {
           const describedBy = `${idPrefix}-${review.intentId}`;
           const inFlight = status?.state === 'in-flight';
           return (
@@ -68,6 +73,7 @@ export function UnresolvedIntents<Review extends { intentId: string; referenceId
                 {props.summary(review)}
                 <span className="mono">{`reference ${review.referenceId}`}</span>
                 <When at={status?.confirmedAt} />
+                {accountName && <strong>{`In ${accountName}`}</strong>}
                 {inFlight && <strong>Still being sent: its answer has not arrived yet.</strong>}
               </p>
               <div className="row">

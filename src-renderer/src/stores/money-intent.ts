@@ -17,8 +17,18 @@ export interface IntentStatus<Outcome> {
   readonly confirmedAt: string | null;
 }
 
-/** What a look-up found that did not settle the intent: nothing yet, or several equal rows. */
-export type UnsettledLookup = 'not_found' | 'ambiguous';
+/**
+ * What a look-up found that did not settle the intent: nothing yet, a row that may or may not be it, or its
+ * row not completed (pending, or reported failed, which does not prove nothing moved).
+ */
+export type UnsettledLookup = 'not_found' | 'ambiguous' | 'pending' | 'failed';
+
+/** An unsettled intent as main lists it: in any of the user's accounts, named when not the active one. */
+export interface UnsettledEntry<Review, Status> {
+  readonly review: Review;
+  readonly status: Status;
+  readonly accountName: string | null;
+}
 
 /** The part of a money store that follows one confirmed intent through execute, reconcile and retry. */
 export interface MoneyIntentState<Review extends { intentId: string }, Outcome, Status extends IntentStatus<Outcome>> {
@@ -32,8 +42,8 @@ export interface MoneyIntentState<Review extends { intentId: string }, Outcome, 
   readonly lookup: UnsettledLookup | null;
   /** The service refused the last attempt (nothing moved): sending again reuses the same reference. */
   readonly refused: boolean;
-  /** Earlier intents whose outcome is still unknown (kept in main across reloads and locks). */
-  readonly unresolved: { review: Review; status: Status }[];
+  /** Earlier intents whose outcome is still unknown, in any of the user's accounts (kept in main). */
+  readonly unresolved: UnsettledEntry<Review, Status>[];
   /**
    * Unsettled intents the user said they know may have gone through, so a new one may start beside them.
    * It answers the warning now shown and nothing else: it is dropped when a new form starts and whenever
@@ -44,13 +54,13 @@ export interface MoneyIntentState<Review extends { intentId: string }, Outcome, 
 
 /** The bridge operations of one money domain (`wallet.send` or `wallet.swap`). */
 export interface MoneyIntentApi<Review, Outcome, Status> {
-  execute(input: { intentId: string; tfaCode: string }): Promise<Result<Outcome>>;
+  execute(input: { intentId: string; tfaCode: string; acknowledgedIntentIds?: string[] }): Promise<Result<Outcome>>;
   status(input: { intentId: string }): Promise<Result<Status>>;
   /** "Check status": a look-up only, never a request that moves money. */
   reconcile(input: {
     intentId: string;
   }): Promise<Result<{ lookup: 'found' | UnsettledLookup | 'settled'; status: Status }>>;
-  unresolved(): Promise<Result<{ review: Review; status: Status }[]>>;
+  unresolved(): Promise<Result<UnsettledEntry<Review, Status>[]>>;
 }
 
 export interface MoneyIntentOptions<
@@ -142,7 +152,14 @@ export function createMoneyIntentActions<
     options.clearExtras?.();
     set({ submitting: true, submitError: null });
     if (options.beforeExecute && (await options.beforeExecute(review))) return;
-    const result = await api.execute({ intentId: review.intentId, tfaCode });
+    // Main checks again as the request leaves that every other unsettled intent was acknowledged for this
+    // one; the ticks of the warning shown on the review go with it (review item 1, security.md 27).
+    const acknowledgedIntentIds = acknowledgedIds();
+    const result = await api.execute({
+      intentId: review.intentId,
+      tfaCode,
+      ...(acknowledgedIntentIds.length > 0 ? { acknowledgedIntentIds } : {}),
+    });
     if (get().review?.intentId !== review.intentId) return;
     if (result.ok) {
       set({ submitting: false, outcome: result.value, step: 'result', lookup: null, refused: false });
@@ -151,6 +168,11 @@ export function createMoneyIntentActions<
       void loadUnresolved();
     } else if (result.error.code === 'stale_precheck') {
       await options.onStale(result.error);
+    } else if (result.error.code === 'unresolved_intent') {
+      // Another move became unsettled since this one was confirmed: nothing left. The review shows the
+      // warning naming it, with its checkbox; sending again passes the ticks.
+      set({ submitting: false, submitError: inWords(result.error) });
+      await loadUnresolved();
     } else {
       // Main alone knows whether this answer proves nothing moved; only then is the same reference reused.
       const status = await api.status({ intentId: review.intentId });
@@ -159,6 +181,11 @@ export function createMoneyIntentActions<
       // storage_failed and the like: main's words say what happened and that nothing was sent.
       set({ submitting: false, submitError: inWords(result.error), refused });
     }
+  }
+
+  function acknowledgedIds(): string[] {
+    const { acknowledged, unresolved } = get();
+    return unresolved.map((entry) => entry.review.intentId).filter((id) => acknowledged.includes(id));
   }
 
   async function loadUnresolved(): Promise<void> {
@@ -189,10 +216,7 @@ export function createMoneyIntentActions<
       set({ acknowledged: known ? [...others, intentId] : others });
     },
 
-    acknowledgedIds() {
-      const { acknowledged, unresolved } = get();
-      return unresolved.map((entry) => entry.review.intentId).filter((id) => acknowledged.includes(id));
-    },
+    acknowledgedIds,
 
     async checkStatus() {
       const { review, submitting } = get();
@@ -212,7 +236,7 @@ export function createMoneyIntentActions<
         // Not found is not "did not happen": the outcome stays unknown and nothing is offered to resend.
         set({
           submitting: false,
-          lookup: lookup === 'ambiguous' ? 'ambiguous' : 'not_found',
+          lookup: lookup === 'found' || lookup === 'settled' ? 'not_found' : lookup,
           submitError: status.error,
         });
       }

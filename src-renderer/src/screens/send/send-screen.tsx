@@ -13,7 +13,8 @@ export function SendScreen(): React.JSX.Element {
     <section aria-labelledby="send-title" className="screen send-screen">
       <h2 id="send-title">Send</h2>
       {role.explanation && <RoleNotice explanation={role.explanation} />}
-      {step === 'form' && role.allowed && <UnresolvedSends />}
+      {/* On the review too: a move lost after this one was confirmed must be acknowledged before it leaves. */}
+      {(step === 'form' || step === 'review') && role.allowed && <UnresolvedSends />}
       {step === 'form' && <SendForm disabled={!role.allowed} />}
       {step === 'review' && <SendReviewPanel />}
       {(step === 'result' || step === 'unknown') && <SendOutcomePanel />}

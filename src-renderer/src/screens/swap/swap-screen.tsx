@@ -13,7 +13,8 @@ export function SwapScreen(): React.JSX.Element {
     <section aria-labelledby="swap-title" className="screen swap-screen">
       <h2 id="swap-title">Swap</h2>
       {role.explanation && <RoleNotice explanation={role.explanation} />}
-      {step === 'form' && role.allowed && <UnresolvedSwaps />}
+      {/* On the review too: a move lost after this one was confirmed must be acknowledged before it leaves. */}
+      {(step === 'form' || step === 'review') && role.allowed && <UnresolvedSwaps />}
       {step === 'form' && <SwapFormPanel disabled={!role.allowed} />}
       {step === 'review' && <SwapReviewPanel />}
       {(step === 'result' || step === 'unknown') && <SwapOutcomePanel />}
