@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import type { MerchantEnvironmentView } from '../../../../src-preload/contract/merchant';
+import type { MerchantEnvironmentView, MerchantOverview } from '../../../../src-preload/contract/merchant';
 import type { EnvironmentId } from '../../../../src-preload/contract/app';
 import { useMerchantStore } from '../../stores/merchant-store';
+import { secretKeyPlace } from '../../stores/secret-key-place';
 import { Feedback } from './merchant-options';
 
 /**
@@ -42,13 +43,23 @@ export function KeysPanel(): React.JSX.Element {
         Keys are bound to the environment and address they were entered for and are never sent anywhere else.
       </p>
       {/* Keyed, so switching environment or saving starts the fields from what is stored. */}
-      <EnvironmentForms key={`${current.id}|${current.apiUrl ?? ''}|${current.publicKey ?? ''}`} current={current} />
+      <EnvironmentForms
+        key={`${current.id}|${current.apiUrl ?? ''}|${current.publicKey ?? ''}`}
+        current={current}
+        keychain={overview.keychain}
+      />
       <Feedback {...feedback} />
     </div>
   );
 }
 
-function EnvironmentForms({ current }: { current: MerchantEnvironmentView }): React.JSX.Element {
+function EnvironmentForms({
+  current,
+  keychain,
+}: {
+  current: MerchantEnvironmentView;
+  keychain: MerchantOverview['keychain'];
+}): React.JSX.Element {
   const busy = useMerchantStore((state) => state.busy);
   const { setApiUrl, saveKeys, deleteKeys, testConnection } = useMerchantStore.getState();
   const [apiUrl, setApiUrlText] = useState(current.apiUrl ?? '');
@@ -113,7 +124,7 @@ function EnvironmentForms({ current }: { current: MerchantEnvironmentView }): Re
           placeholder={current.secretKey === 'set' ? 'Enter a new secret key to replace it' : ''}
         />
         <p id="merchant-secret-status" className="merchant-hint">
-          {current.secretKey === 'set' ? 'Secret key: •••• set (stored in the keychain)' : 'Secret key: not set'}
+          {current.secretKey === 'set' ? `Secret key: •••• set (${secretKeyPlace(keychain)})` : 'Secret key: not set'}
         </p>
         {current.problem && (
           <p role="alert" className="warning">
