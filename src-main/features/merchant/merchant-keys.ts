@@ -6,7 +6,7 @@ import type { Logger } from '../../logging/logger';
 import { builtInEndpoints, environmentLabels, isLoopbackUrl } from '../../settings/environments';
 import type { SettingsStore } from '../../settings/settings-store';
 import { createInterfaceBClient, type InterfaceBClient } from '../../service/interface-b';
-import type { MerchantSettings } from './merchant-settings';
+import type { MerchantKeyBinding, MerchantSettings } from './merchant-settings';
 
 export const merchantEnvironments: readonly EnvironmentId[] = [
   'service-sandbox',
@@ -23,6 +23,8 @@ export interface MerchantKeysDeps {
   readonly fetch?: typeof fetch;
   /** How long a merchant API call may take before its outcome counts as unanswered (tests shorten it). */
   readonly requestTimeoutMs?: number;
+  /** The active account: keys belong to the one active when they were saved (security.md 30). */
+  readonly session: { activeAccount(): { guid: string } };
 }
 
 /**
@@ -58,7 +60,18 @@ export interface MerchantConnection {
  */
 export function createMerchantKeys(deps: MerchantKeysDeps) {
   const merchant = (): MerchantSettings => deps.settings.get().merchant;
-  const bindingsOf = (userGuid: string) => merchant().keysByUser[userGuid] ?? {};
+  /** Every binding the user saved, in any account: only for replacing or deleting them. */
+  const allBindingsOf = (userGuid: string) => merchant().keysByUser[userGuid] ?? {};
+  /**
+   * The user's keys that may be shown and used now: those saved while the active account was active
+   * (second hostile review, finding 4). In another account of the same user they do not exist.
+   */
+  const bindingsOf = (userGuid: string): MerchantSettings['keysByUser'][string] => {
+    const accountGuid = deps.session.activeAccount().guid;
+    return Object.fromEntries(
+      Object.entries(allBindingsOf(userGuid)).filter(([, binding]) => binding.accountGuid === accountGuid),
+    );
+  };
   let migration: Promise<void> | null = null;
 
   function apiUrlOf(environment: EnvironmentId): string | null {
@@ -113,7 +126,7 @@ export function createMerchantKeys(deps: MerchantKeysDeps) {
   }
 
   async function deleteSecret(userGuid: string, environment: EnvironmentId): Promise<void> {
-    const binding = bindingsOf(userGuid)[environment];
+    const binding = allBindingsOf(userGuid)[environment];
     if (binding) await deps.secrets.delete(secretAccount(userGuid, environment, binding.publicKey));
   }
 
@@ -127,7 +140,21 @@ export function createMerchantKeys(deps: MerchantKeysDeps) {
     const current = merchant();
     const ownerless = Object.entries(current.keys) as [EnvironmentId, { publicKey: string }][];
     const orphanedVerifications = current.pendingVerifications.filter((pending) => pending.ownerUserGuid === null);
-    if (ownerless.length === 0 && orphanedVerifications.length === 0) return;
+    // Per-user bindings from before the account was recorded: no account is theirs (finding 4).
+    const accountless = Object.entries(current.keysByUser).flatMap(([userGuid, bindings]) =>
+      (Object.entries(bindings) as [EnvironmentId, MerchantKeyBinding][])
+        .filter(([, binding]) => binding.accountGuid === null)
+        .map(([environment, binding]) => ({ userGuid, environment, publicKey: binding.publicKey })),
+    );
+    for (const { userGuid, environment, publicKey } of accountless) {
+      await deps.secrets.delete(secretAccount(userGuid, environment, publicKey)).catch((error: unknown) => {
+        deps.logger.warn('could not delete a merchant secret saved without an account', {
+          environment,
+          error: error instanceof Error ? error.name : 'unknown',
+        });
+      });
+    }
+    if (ownerless.length === 0 && orphanedVerifications.length === 0 && accountless.length === 0) return;
     for (const [environment, binding] of ownerless) {
       await deps.secrets.delete(ownerlessSecretAccount(environment, binding.publicKey)).catch((error: unknown) => {
         deps.logger.warn('could not delete an ownerless merchant secret', {
@@ -139,11 +166,18 @@ export function createMerchantKeys(deps: MerchantKeysDeps) {
     await updateMerchant((settings) => ({
       ...settings,
       keys: {},
+      keysByUser: Object.fromEntries(
+        Object.entries(settings.keysByUser).map(([userGuid, bindings]) => [
+          userGuid,
+          Object.fromEntries(Object.entries(bindings).filter(([, binding]) => binding.accountGuid !== null)),
+        ]),
+      ),
       pendingVerifications: settings.pendingVerifications.filter((pending) => pending.ownerUserGuid !== null),
     }));
     deps.logger.info('merchant keys without an owner removed; they must be entered again', {
       environments: ownerless.map(([environment]) => environment),
       verifications: orphanedVerifications.length,
+      withoutAccount: accountless.length,
     });
   }
 
@@ -203,6 +237,7 @@ export function createMerchantKeys(deps: MerchantKeysDeps) {
           { field: 'apiUrl' },
         );
       }
+      const accountGuid = deps.session.activeAccount().guid;
       deps.logger.registerSecret?.(secretKey);
       // A new public key replaces the old pair whole: the old secret must not linger under the old name.
       await deleteSecret(userGuid, environment);
@@ -213,7 +248,8 @@ export function createMerchantKeys(deps: MerchantKeysDeps) {
           ...current.keysByUser,
           [userGuid]: {
             ...current.keysByUser[userGuid],
-            [environment]: { publicKey, boundOrigin: new URL(url).origin },
+            // One pair per user and environment: saving in another account replaces the pair of the first.
+            [environment]: { publicKey, boundOrigin: new URL(url).origin, accountGuid },
           },
         },
       }));
@@ -222,6 +258,8 @@ export function createMerchantKeys(deps: MerchantKeysDeps) {
     },
 
     async remove(userGuid: string, environment: EnvironmentId): Promise<MerchantOverview> {
+      // Only the keys of the active account, the ones the user can see, can be deleted from here.
+      if (!bindingsOf(userGuid)[environment]) return overview(userGuid);
       await deleteSecret(userGuid, environment);
       await updateMerchant((current) => {
         const own = { ...current.keysByUser[userGuid] };

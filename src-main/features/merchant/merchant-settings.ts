@@ -12,6 +12,12 @@ export const MerchantKeyBinding = z.object({
    * cannot reach a sandbox host (or the reverse) by a later change of the environment's URL.
    */
   boundOrigin: z.string().min(1),
+  /**
+   * The account that was active when the keys were saved: they are shown and used only while it is active,
+   * so the money-moving role that counts is the one in that account (second hostile review, finding 4).
+   * Null for bindings saved before this was recorded: nobody's, migrated away like ownerless keys.
+   */
+  accountGuid: z.string().min(1).nullable().default(null),
 });
 export type MerchantKeyBinding = z.infer<typeof MerchantKeyBinding>;
 

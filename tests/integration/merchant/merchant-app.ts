@@ -77,6 +77,8 @@ export async function startMerchantMachine(options: { profile?: ServiceProfile }
     merchantTransactionId: null,
     status: 'Pending',
   };
+  /** Roles the service reports per account guid (Interface A /session and /accounts/switch): a demotion. */
+  const accountRoles: Record<string, string> = {};
   /** Makes every settings.json write of every launch fail, as a full or read-only disk does. */
   const settingsWrites = { fail: false };
 
@@ -103,6 +105,12 @@ export async function startMerchantMachine(options: { profile?: ServiceProfile }
       const json = (await response.json()) as { data?: { items?: Array<Record<string, unknown>> } | null };
       for (const item of json.data?.items ?? [])
         if (item.merchantTransactionId === historyRow.merchantTransactionId) item.status = historyRow.status;
+      return new Response(JSON.stringify(json), { status: response.status, headers: response.headers });
+    }
+    const path = new URL(url).pathname;
+    if (Object.keys(accountRoles).length > 0 && (path.endsWith('/session') || path.endsWith('/accounts/switch'))) {
+      const json = (await response.json()) as { data?: { accounts?: Array<{ guid: string; role: string }> } | null };
+      for (const account of json.data?.accounts ?? []) account.role = accountRoles[account.guid] ?? account.role;
       return new Response(JSON.stringify(json), { status: response.status, headers: response.headers });
     }
     if (url.endsWith('/v1/verify/start')) {
@@ -193,6 +201,7 @@ export async function startMerchantMachine(options: { profile?: ServiceProfile }
     listing,
     withdrawAnswer,
     historyRow,
+    accountRoles,
     settingsWrites,
     userOf,
     launch,

@@ -233,3 +233,98 @@ describe('keys saved before keys had owners (migration)', () => {
     expect(settings.merchant.keys).toEqual({});
   });
 });
+
+// Second hostile review, finding 4: the money-moving role was checked in whichever account was active, so a
+// Viewer of the merchant's company who administers another account switched to it and withdrew with keys
+// saved earlier. Keys now belong to the account active when they were saved, are shown and used only while
+// it is active, and the role that counts is the one in that account.
+describe('saved keys belong to the account that was active when they were saved', () => {
+  let machine: MerchantMachine;
+  let app: MerchantLaunch;
+  const accountNamed = (name: RegExp) => {
+    const account = machine.userOf('alice').accounts.find((candidate) => name.test(candidate.name));
+    if (!account) throw new Error(`alice has no account matching ${String(name)}`);
+    return account;
+  };
+  const localKeys = async () =>
+    (
+      await app.value<{ environments: Array<{ id: string; publicKey: string | null; secretKey: string }> }>(
+        'merchant.getSettings',
+      )
+    ).environments.find((environment) => environment.id === 'local-sandbox');
+  const withdrawInput = () => ({
+    referenceId: MEMBER,
+    code: 'ETH',
+    address: ETH_ADDRESS,
+    amount: '0.001',
+    label: '',
+    email: machine.merchant.email,
+  });
+
+  beforeAll(async () => {
+    machine = await startMerchantMachine({ profile: 'strict' });
+    app = await machine.launch();
+    await app.signIn('alice');
+    await app.value('session.switchAccount', { accountGuid: accountNamed(/Trading/).guid });
+    await setUpTreasury(machine, app);
+  });
+  afterAll(async () => {
+    await machine?.close();
+  });
+
+  it('records the account with the binding', async () => {
+    const settings = JSON.parse(await readFile(join(machine.dir, 'settings.json'), 'utf8')) as {
+      merchant: { keysByUser: Record<string, Record<string, { accountGuid?: string }>> };
+    };
+    const aliceGuid = machine.userOf('alice').userGuid;
+    expect(settings.merchant.keysByUser[aliceGuid]?.['local-sandbox']?.accountGuid).toBe(accountNamed(/Trading/).guid);
+  });
+
+  it('are neither shown nor used in another account of the same user', async () => {
+    await app.value('session.switchAccount', { accountGuid: accountNamed(/Liddell/).guid });
+    expect(await localKeys()).toMatchObject({ publicKey: null, secretKey: 'missing' });
+    expect(await app.failure('merchant.balances')).toMatchObject({ code: 'not_configured' });
+    expect(await app.failure('merchant.withdrawConfirm', withdrawInput())).toMatchObject({ code: 'not_configured' });
+    await app.value('session.switchAccount', { accountGuid: accountNamed(/Trading/).guid });
+    expect(await localKeys()).toMatchObject({ publicKey: machine.merchant.publicKey, secretKey: 'set' });
+  });
+
+  it('a user demoted to Viewer in that account cannot withdraw there, nor from an account they administer', async () => {
+    const sentBefore = machine.withdrawRequests.length;
+    const movedBefore = machine.sandbox.movements().length;
+    machine.accountRoles[accountNamed(/Trading/).guid] = 'Viewer';
+    await app.value('session.signOut');
+    await app.signIn('alice');
+    await app.value('session.switchAccount', { accountGuid: accountNamed(/Trading/).guid });
+    expect(await app.failure('merchant.withdrawConfirm', withdrawInput())).toMatchObject({ code: 'forbidden' });
+
+    await app.value('session.switchAccount', { accountGuid: accountNamed(/Liddell/).guid });
+    expect(await app.failure('merchant.withdrawConfirm', withdrawInput())).toMatchObject({ code: 'not_configured' });
+    expect(await app.failure('merchant.callbackCheck', { body: '{}' })).toMatchObject({ code: 'not_configured' });
+    expect(machine.withdrawRequests.length).toBe(sentBefore);
+    expect(machine.sandbox.movements().length).toBe(movedBefore);
+  });
+
+  it('bindings saved before accounts were recorded belong to no account: not shown, not used, secret deleted', async () => {
+    await app.close();
+    const path = join(machine.dir, 'settings.json');
+    const aliceGuid = machine.userOf('alice').userGuid;
+    const settings = JSON.parse(await readFile(path, 'utf8')) as {
+      merchant: { keysByUser: Record<string, Record<string, Record<string, unknown>>> };
+    };
+    const binding = settings.merchant.keysByUser[aliceGuid]?.['local-sandbox'];
+    if (!binding) throw new Error('the binding is gone');
+    delete binding.accountGuid;
+    await writeFile(path, JSON.stringify(settings));
+    delete machine.accountRoles[accountNamed(/Trading/).guid];
+
+    app = await machine.launch();
+    await app.signIn('alice');
+    await app.value('session.switchAccount', { accountGuid: accountNamed(/Trading/).guid });
+    expect(await localKeys()).toMatchObject({ publicKey: null, secretKey: 'missing' });
+    expect(await app.failure('merchant.balances')).toMatchObject({ code: 'not_configured' });
+    expect(
+      await machine.secrets.get(`merchant-secret:${aliceGuid}:local-sandbox:${machine.merchant.publicKey}`),
+    ).toBeNull();
+  });
+});
