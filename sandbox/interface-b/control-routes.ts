@@ -38,6 +38,15 @@ function reply(ctx: Context, status: number, body: unknown): void {
  */
 export function createInterfaceBControlRouter(store: InterfaceBStore, log: (line: string) => void): Router {
   const router = new Router();
+  // The amounts verification starts sent, per merchant and address (README, control API): the sandbox's
+  // stand-in for looking at the address on a test network.
+  router.get('/__sandbox/verifications', (ctx: Context) => {
+    const verifications = store.verification.pending().map((entry) => ({
+      merchantName: store.findMerchant(entry.merchantPublicKey)?.name ?? null,
+      ...entry,
+    }));
+    reply(ctx, 200, { verifications });
+  });
   router.post('/__sandbox/deposit', async (ctx: Context, next: Next) => {
     let input: z.infer<typeof SimulatedDeposit>;
     try {

@@ -207,6 +207,11 @@ export function createInterfaceBRouter(
       amount,
       address: body.Address,
     });
+    // What a tester would read on a test network's explorer: without it the amount to confirm is only in
+    // the API's answer, which the app deliberately does not show (the user must prove they received it).
+    log(
+      `interface-b verification ${merchant.name}: sent ${amount.toFixed()} ${listing.symbol} to ${body.Address} (reference ${body.ReferenceId}); confirm with that amount (also GET /__sandbox/verifications)`,
+    );
     return { data: { txId: store.newTransaction(listing).txId, amount } };
   });
 

@@ -17,6 +17,23 @@ interface VerificationRecord {
   sentAmount: Decimal | null;
   wrongAttempts: number;
   verified: boolean;
+  /** Started and not yet confirmed with the amount sent (a restart asks for the new amount). */
+  awaitingConfirmation: boolean;
+}
+
+/** An amount the service sent and waits to hear back: what a test network's explorer would show. */
+export interface PendingVerification {
+  merchantPublicKey: string;
+  referenceId: string;
+  symbol: string;
+  networkId: number;
+  address: string;
+  label: string;
+  /** Exact decimal text of the amount that arrived at the address. */
+  amount: string;
+  wrongAttempts: number;
+  /** Verified by an earlier start: the address stays verified whatever this one gives. */
+  alreadyVerified: boolean;
 }
 
 export interface WithdrawableAsset {
@@ -52,6 +69,7 @@ export class VerificationBook {
       sentAmount: amount,
       wrongAttempts: 0,
       verified: existing?.verified ?? false,
+      awaitingConfirmation: true,
     });
     return amount;
   }
@@ -73,6 +91,7 @@ export class VerificationBook {
     const match = candidates.find((r) => r.sentAmount?.equals(amount));
     if (match) {
       match.verified = true;
+      match.awaitingConfirmation = false;
       match.wrongAttempts = 0;
       return true;
     }
@@ -82,6 +101,27 @@ export class VerificationBook {
       if (r.wrongAttempts >= MAX_WRONG_CONFIRMATIONS) r.sentAmount = null;
     }
     return false;
+  }
+
+  /** Verifications waiting for their amount, oldest start first; voided ones are gone (start again). */
+  pending(): PendingVerification[] {
+    return [...this.#records.values()].flatMap((r) =>
+      r.awaitingConfirmation && r.sentAmount !== null
+        ? [
+            {
+              merchantPublicKey: r.merchantKey,
+              referenceId: r.referenceId,
+              symbol: r.symbol,
+              networkId: r.networkId,
+              address: r.address,
+              label: r.label,
+              amount: r.sentAmount.toFixed(),
+              wrongAttempts: r.wrongAttempts,
+              alreadyVerified: r.verified,
+            },
+          ]
+        : [],
+    );
   }
 
   listVerified(merchantKey: string, referenceId: string): WithdrawableAsset[] {
