@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { identitiesText } from './identities-text';
 import { ServiceProfile } from './profile';
 import { startSandbox } from './server';
 
@@ -44,29 +45,7 @@ const sandbox = await startSandbox({
   process.exit(1);
 });
 
-const info = sandbox.info();
-const lines = [
-  'Wallet Desk sandbox (test data only, never real money)',
-  `  Issuer (OIDC):      ${info.issuer}`,
-  `  Client id:          ${info.clientId}  (public native client, redirect http://127.0.0.1:<any port>/callback)`,
-  `  Interface A:        ${info.baseUrl}/api/OAuth`,
-  `  Interface B:        ${info.apiUrl}/v1`,
-  `  Control API:        ${sandbox.origin}/__sandbox/info`,
-  `  Service profile:    ${info.profile}`,
-  '',
-  'Users (username / password / TOTP secret):',
-  ...info.users.flatMap((u) => [
-    `  ${u.username} / ${u.password} / ${u.totpSecret}`,
-    ...u.accounts.map((a) => `      ${a.role.padEnd(21)} ${a.name} (${a.guid})`),
-  ]),
-  '',
-  'Merchants (public key / secret key / TOTP secret / e-mail):',
-  ...info.merchants.flatMap((m) => [
-    `  ${m.name}: ${m.publicKey} / ${m.secretKey} / ${m.totpSecret} / ${m.email}`,
-    `      withdrawals show in the history of ${m.linkedAccount ? `${m.linkedAccount.name} (${m.linkedAccount.guid})` : 'no account'}`,
-  ]),
-];
-console.log(lines.join('\n'));
+console.log(identitiesText(sandbox.info(), sandbox.origin));
 
 const stop = (): void => {
   void sandbox.close().finally(() => process.exit(0));

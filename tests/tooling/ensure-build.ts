@@ -39,26 +39,33 @@ export function isBuildCurrent(): boolean {
   return Math.max(...sources.map(newestMtime)) <= oldestOutput;
 }
 
-export default function setup(project: TestProject): void {
-  let error: string | null = null;
-  let rebuilt = false;
-  if (!isBuildCurrent()) {
-    try {
-      // flock(1) serialises builds across concurrent test runs (electron-vite empties out/ first).
-      execFileSync('flock', ['/tmp/wallet-desk-build.lock', 'npx', 'electron-vite', 'build', '--logLevel', 'warn'], {
-        cwd: root,
-        stdio: ['ignore', 'pipe', 'pipe'],
-        timeout: 240_000,
-      });
-      rebuilt = true;
-    } catch (failure) {
-      const output = failure as { stdout?: Buffer; stderr?: Buffer; message?: string };
-      error =
+/**
+ * Builds out/ with electron-vite when it is missing or older than the sources (also used by `npm run
+ * harness`, which serves out/renderer). Never throws: a failed build comes back as its own output.
+ */
+export function buildIfStale(): { readonly error: string | null; readonly rebuilt: boolean } {
+  if (isBuildCurrent()) return { error: null, rebuilt: false };
+  try {
+    // flock(1) serialises builds across concurrent test runs (electron-vite empties out/ first).
+    execFileSync('flock', ['/tmp/wallet-desk-build.lock', 'npx', 'electron-vite', 'build', '--logLevel', 'warn'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: 240_000,
+    });
+    return { error: null, rebuilt: true };
+  } catch (failure) {
+    const output = failure as { stdout?: Buffer; stderr?: Buffer; message?: string };
+    return {
+      error:
         `npm run build failed: ${output.stderr?.toString() ?? ''}${output.stdout?.toString() ?? ''}${output.message ?? ''}`.slice(
           0,
           4000,
-        );
-    }
+        ),
+      rebuilt: false,
+    };
   }
-  project.provide('rendererBuild', { error, rebuilt });
+}
+
+export default function setup(project: TestProject): void {
+  project.provide('rendererBuild', buildIfStale());
 }
