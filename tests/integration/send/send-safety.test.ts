@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SendAsset, SendOutcome, SendPrecheck, SendReview, SendStatus } from '../../../src-preload/contract/send';
 import { createSendService } from '../../../src-main/features/send';
 import { startMoneyApp, type MoneyApp } from './money-app';
+import { profiles } from './money-faults';
 
 const BTC_DESTINATION = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 const EVM_DESTINATION = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
@@ -35,11 +36,13 @@ function sendsWith(app: MoneyApp, referenceId: string): number {
   return app.requests.filter((request) => request.path === '/send' && request.body?.referenceId === referenceId).length;
 }
 
-describe('send is safe against mistakes and double spending', () => {
+// Against the kind sandbox and the strict one (no de-duplication, the code checked first): security.md 21-29
+// must not rest on the service being kind.
+describe.each(profiles)('send is safe against mistakes and double spending, %s service', (profile) => {
   let app: MoneyApp;
 
   beforeAll(async () => {
-    app = await startMoneyApp();
+    app = await startMoneyApp({ serviceProfile: profile });
   });
   afterAll(async () => {
     await app?.close();

@@ -9,6 +9,7 @@ import type {
 } from '../../../src-preload/contract/swap';
 import { createSwapService } from '../../../src-main/features/swap';
 import { startMoneyApp, type MoneyApp } from '../send/money-app';
+import { profiles } from '../send/money-faults';
 
 async function balance(app: MoneyApp, asset: string): Promise<Decimal> {
   const view = await app.value<SwapSymbolsView>('swap.symbols');
@@ -26,11 +27,12 @@ function swapsSent(app: MoneyApp): number {
   return app.count('POST', '/swap');
 }
 
-describe('swap against the sandbox', () => {
+// Against the kind sandbox and the strict one (no de-duplication, the code checked first).
+describe.each(profiles)('swap against the %s sandbox', (profile) => {
   let app: MoneyApp;
 
   beforeAll(async () => {
-    app = await startMoneyApp();
+    app = await startMoneyApp({ serviceProfile: profile });
   });
   afterAll(async () => {
     await app?.close();
