@@ -155,7 +155,7 @@ export const zCodeCatalogue: Readonly<Record<string, Reading>> = {
 };
 
 const MAY_HAVE_MOVED =
-  'The money may have moved, so the outcome of this withdrawal is unknown. Do not enter it again: use "Check status", which looks it up in your account history and sends nothing.';
+  'The money may have moved, so the outcome of this withdrawal is unknown. Do not enter it again; nothing will be sent again automatically.';
 
 /** What a Z-code (or its absence) means for a call that moves no money. */
 export function errorFor(

@@ -170,7 +170,7 @@ export function createInterfaceBClient(options: InterfaceBClientOptions): Interf
       if (spec.movesMoney) {
         throw new AppError(
           'outcome_unknown',
-          'The service did not answer, so it is not known whether the withdrawal went through: the money may have moved. Use "Check status", which looks it up and sends nothing, before trying again.',
+          'The service gave no clear answer, so it is not known whether the withdrawal went through: the money may have moved. Nothing will be sent again automatically.',
         );
       }
       throw new AppError(
@@ -194,7 +194,7 @@ export function createInterfaceBClient(options: InterfaceBClientOptions): Interf
       if (spec.movesMoney) {
         throw new AppError(
           'outcome_unknown',
-          'The service answered in a way the app does not understand, so the outcome of the withdrawal is unknown: the money may have moved. Use "Check status", which looks it up and sends nothing.',
+          'The service answered in a way the app does not understand, so the outcome of the withdrawal is unknown: the money may have moved. Nothing will be sent again automatically.',
         );
       }
       throw new AppError('service_error', 'The merchant API sent an answer the app does not understand.');

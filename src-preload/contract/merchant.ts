@@ -99,6 +99,8 @@ export const WithdrawIntentView = z.object({
   result: z.object({ txId: z.string(), explorerUrl: z.string(), success: z.boolean() }).nullable(),
   /** What went wrong with the last attempt or check, if anything. */
   error: BridgeError.nullable(),
+  /** When the user confirmed it (ISO, UTC); null for one an earlier version kept without it. */
+  startedAt: z.string().nullable(),
 });
 export type WithdrawIntentView = z.infer<typeof WithdrawIntentView>;
 

@@ -230,6 +230,10 @@ describe('merchant treasury in Chromium against the sandbox', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Withdraw');
     await page.keyboard.press('Enter');
     await page.getByRole('alert').filter({ hasText: 'the money may have moved' }).waitFor();
+    // Said plainly in the heading; its actions come first, so a small window shows them without scrolling.
+    await page.getByRole('heading', { name: 'Outcome unknown' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Review withdrawal' }).count()).toBe(0);
+    expect(await page.getByRole('region', { name: 'Outcome unknown' }).textContent()).not.toMatch(/trying again/);
     expect(await page.getByRole('button', { name: 'Withdraw', exact: true }).count()).toBe(0);
     expect(await page.getByRole('group', { name: 'Two-factor code' }).count()).toBe(0);
     const transactionId = (await page
@@ -244,6 +248,7 @@ describe('merchant treasury in Chromium against the sandbox', () => {
     await tab('Withdraw').click();
     const unresolved = page.getByRole('region', { name: 'Withdrawals with an unknown outcome' });
     await unresolved.getByText(transactionId).waitFor();
+    await unresolved.getByRole('term').filter({ hasText: 'Started' }).waitFor();
 
     // A new withdrawal is possible only after a warning that names the earlier one.
     await page.getByLabel('Reference id of the verified addresses').fill(REFERENCE);
@@ -256,8 +261,19 @@ describe('merchant treasury in Chromium against the sandbox', () => {
     const acknowledge = page.getByRole('checkbox', { name: /may have gone through: start a new one anyway/ });
     expect(await acknowledge.getAttribute('aria-describedby')).toBe('withdraw-unresolved-warning');
     expect(await page.locator('#withdraw-unresolved-warning').textContent()).toContain(transactionId);
-    expect(await page.getByRole('button', { name: 'Review withdrawal' }).isDisabled()).toBe(true);
+    // The box names what it accepts: amount, asset, both ends of the address, merchant transaction id.
+    await page
+      .getByRole('checkbox', {
+        name: `of 0.02 ETH (ETH on Ethereum Mainnet) to 0x529084…169EE7 (merchant transaction id ${transactionId})`,
+      })
+      .waitFor();
+    // Pressed unticked: the box gets focus and the button's side says where to act.
+    await page.getByRole('button', { name: 'Review withdrawal' }).click();
+    await expect.poll(() => acknowledge.evaluate((box) => box === document.activeElement)).toBe(true);
+    await page.getByRole('alert').filter({ hasText: 'Tick the box above' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Review withdrawal' }).count()).toBe(0);
     await acknowledge.check();
+    expect(await page.getByRole('alert').filter({ hasText: 'Tick the box above' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Review withdrawal' }).isDisabled()).toBe(false);
 
     // "Check status" is a look-up: no code is asked for, nothing is sent again.
@@ -428,6 +444,15 @@ describe('merchant withdrawals that are not settled, against the strict sandbox'
     await app.page.keyboard.type(code);
   }
 
+  /** "Review withdrawal" with the box unticked opens nothing: focus moves to the box, and the form says why. */
+  async function expectAskedToTick(): Promise<void> {
+    const page = app.page;
+    await page.getByRole('button', { name: 'Review withdrawal' }).click();
+    await expect.poll(() => acknowledgement().evaluate((box) => box === document.activeElement)).toBe(true);
+    await page.getByRole('alert').filter({ hasText: 'Tick the box above' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Review withdrawal' }).count()).toBe(0);
+  }
+
   /** Fills the withdrawal form for the verified ETH address. */
   async function fillWithdrawal(amount: string): Promise<void> {
     const page = app.page;
@@ -525,7 +550,7 @@ describe('merchant withdrawals that are not settled, against the strict sandbox'
     expect(await page.locator('#withdraw-unresolved-warning').textContent()).toContain(transactionId);
     await fillWithdrawal('0.0301');
     expect(await acknowledgement().isChecked()).toBe(false);
-    expect(await page.getByRole('button', { name: 'Review withdrawal' }).isDisabled()).toBe(true);
+    await expectAskedToTick();
 
     // Once the service has answered, the look-up finds the one withdrawal and the warning goes.
     await expect.poll(() => moved(transactionId), { timeout: 15_000 }).toBe(1);
@@ -552,7 +577,7 @@ describe('merchant withdrawals that are not settled, against the strict sandbox'
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('form', { name: 'Withdraw' }).waitFor();
     expect(await acknowledgement().isChecked()).toBe(false);
-    expect(await page.getByRole('button', { name: 'Review withdrawal' }).isDisabled()).toBe(true);
+    await expectAskedToTick();
     expect(moved(transactionId)).toBe(0);
   }, 90_000);
 
@@ -574,5 +599,80 @@ describe('merchant withdrawals that are not settled, against the strict sandbox'
     }
     expect(await page.getByRole('button', { name: 'Withdraw', exact: true }).count()).toBe(1);
     expect(moved(transactionId)).toBe(0);
+  }, 90_000);
+});
+
+describe('merchant withdrawals in a German window: amounts in the warning and its box as the app writes them', () => {
+  let app: SignedInApp;
+  let merchant: Merchant;
+  let nextCode: () => Promise<string>;
+
+  beforeAll(async () => {
+    app = await startSignedInApp({ locale: 'de-DE', totpWindowSteps: WIDE_TOTP_WINDOW });
+    merchant = app.sandbox.info().merchants[0] as Merchant;
+    nextCode = createCodeSource(merchant.totpSecret, WIDE_TOTP_WINDOW);
+    const page = app.page;
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Merchant' }).click();
+    await page.getByRole('heading', { name: 'Merchant' }).waitFor();
+    await page.getByLabel('Public key').fill(merchant.publicKey);
+    await page.getByLabel('Secret key', { exact: true }).fill(merchant.secretKey);
+    await page.getByRole('button', { name: 'Save keys' }).click();
+    await page.getByText('Keys saved.').waitFor();
+    await page.getByRole('tab', { name: 'Withdraw' }).click();
+  }, 90_000);
+
+  afterEach(async (context) => {
+    app.sandbox.faults.reset();
+    if (context.task.result?.state === 'fail')
+      console.error(
+        `page at failure:\n${await app.page
+          .locator('main')
+          .innerText()
+          .catch(() => '(no page)')}`,
+      );
+  });
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('an unknown withdrawal of 0,0006 BTC is named "0,0006 BTC" in the warning and in the box', async () => {
+    const page = app.page;
+    expect(await page.evaluate(() => navigator.language)).toBe('de-DE');
+    // Main keeps the setting; the box follows its answer.
+    await page.getByRole('checkbox', { name: 'Allow unverified addresses' }).click();
+    await page.getByLabel('Address (not verified)').waitFor();
+    await page.getByLabel('Reference id of the verified addresses').fill('member-de');
+    await page.getByLabel('Asset and network', { exact: true }).selectOption('BTC');
+    await page.getByLabel('Address (not verified)').fill(BTC_ADDRESS);
+    await page.getByRole('textbox', { name: /^Amount/ }).fill('0,0006');
+    await page.getByLabel('Merchant account e-mail').fill(merchant.email);
+    await page.getByRole('button', { name: 'Review withdrawal' }).click();
+    await page.getByRole('heading', { name: 'Review withdrawal' }).waitFor();
+    await app.page
+      .getByRole('group', { name: 'Two-factor code' })
+      .getByRole('textbox', { name: 'Digit 1 of 6' })
+      .click();
+    await page.keyboard.type(await nextCode());
+    app.sandbox.faults.set({ dropAfterCommitNext: 1 });
+    await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await page.getByRole('heading', { name: 'Outcome unknown' }).waitFor();
+    const transactionId = (await page
+      .getByRole('term')
+      .filter({ hasText: 'Merchant transaction id' })
+      .locator('xpath=following-sibling::dd[1]')
+      .textContent()) as string;
+    await page.getByRole('button', { name: 'Back to withdrawals' }).click();
+
+    const warning = (await page.locator('#withdraw-unresolved-warning').textContent()) as string;
+    expect(warning).toContain(`0,0006 BTC (BTC on Bitcoin Mainnet) to ${BTC_ADDRESS}`);
+    expect(warning).not.toContain('0.0006');
+    const box = page.getByRole('checkbox', { name: /may have gone through: start a new one anyway/ });
+    await page
+      .getByRole('checkbox', {
+        name: `of 0,0006 BTC (BTC on Bitcoin Mainnet) to bc1qw508…v8f3t4 (merchant transaction id ${transactionId})`,
+      })
+      .waitFor();
+    expect(await box.count()).toBe(1);
   }, 90_000);
 });

@@ -34,6 +34,8 @@ export interface MerchantWithdrawDeps {
   readonly session: Pick<MerchantSession, 'interfaceAFor' | 'view' | 'onChange'>;
   readonly logger: Logger;
   readonly journal?: IntentJournal<WithdrawBody, null> | undefined;
+  /** The clock that dates a confirmed withdrawal; Date.now unless a test sets it. */
+  readonly now?: (() => number) | undefined;
 }
 
 type Withdrawal = Intent<WithdrawBody, WithdrawResult>;
@@ -60,6 +62,7 @@ type Withdrawal = Intent<WithdrawBody, WithdrawResult>;
  */
 export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
   const { keys } = deps;
+  const now = deps.now ?? Date.now;
   // A withdrawal's view is derived from its body: there is no separate review to keep.
   const ledger = journaledLedger<WithdrawBody, WithdrawResult, null>(deps.journal, {
     get: () => null,
@@ -103,6 +106,7 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
       attempts: intent.attempts,
       result: intent.outcome,
       error: (intent.state === 'unknown' ? unknownReasons.get(intent.id) : undefined) ?? intent.error,
+      startedAt: intent.body.startedAtMs === null ? null : new Date(intent.body.startedAtMs).toISOString(),
     };
   }
 
@@ -208,6 +212,7 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
         email: input.email,
         verified,
         userGuid: actor.userGuid,
+        startedAtMs: now(),
       });
       confirmedThisSession.add(intent.id);
       acknowledge(intent.id, actor.userGuid, input.acknowledgedIntentIds);
@@ -342,6 +347,6 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
 function notCompleted(result: WithdrawResult): AppError {
   return new AppError(
     'outcome_unknown',
-    `The service answered that the withdrawal was not completed (success: false, transaction id ${result.txId}), which does not prove that nothing moved: the money may or may not have moved. Nothing will be sent again; use "Check status", which looks it up and sends nothing.`,
+    `The service answered that the withdrawal was not completed (success: false, transaction id ${result.txId}), which does not prove that nothing moved: the money may or may not have moved. Nothing will be sent again automatically.`,
   );
 }

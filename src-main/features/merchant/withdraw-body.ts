@@ -22,5 +22,10 @@ export const WithdrawBody = z.object({
    * have gone through is what lets someone pay it twice (security.md 27).
    */
   userGuid: z.string().min(1).nullable().default(null),
+  /**
+   * When the user confirmed it (ms since the epoch), so the unsettled list can say when it was started.
+   * Null for a withdrawal an earlier version kept without it.
+   */
+  startedAtMs: z.number().nullable().default(null),
 });
 export type WithdrawBody = Readonly<z.infer<typeof WithdrawBody>>;

@@ -12,6 +12,7 @@ import type {
 import type { InputOf } from '../../../src-preload/contract';
 import type { BridgeError, Result } from '../../../src-preload/result';
 import { wallet } from '../bridge';
+import { formatCrypto } from '../format/amounts';
 import { secretKeyPlace } from './secret-key-place';
 import { registerSessionReset } from './session-reset';
 
@@ -111,7 +112,7 @@ function idsOf(list: readonly WithdrawIntentView[]): string {
 
 /** What "Check status" learned, in words: main's own reason when it stays unknown (it names the accounts). */
 function checkedMessage(next: WithdrawIntentView): string {
-  const which = `the withdrawal of ${next.amount} ${next.code} (merchant transaction id ${next.merchantTransactionId})`;
+  const which = `the withdrawal of ${formatCrypto(next.amount, next.code)} ${next.code} (merchant transaction id ${next.merchantTransactionId})`;
   switch (next.state) {
     case 'succeeded':
       return `Found in your account history: ${which} went through.`;

@@ -30,6 +30,7 @@ const lostWithdrawal = {
     email: 'treasury@example.com',
     verified: true,
     userGuid: 'user-1',
+    startedAtMs: null,
   } satisfies WithdrawBody,
   review: null,
 };

@@ -4,8 +4,10 @@ import type { WithdrawIntentView } from '../../../../src-preload/contract/mercha
 import { CryptoAmount } from '../../components/amount';
 import { DecimalInput } from '../../components/decimal-input';
 import { TwoFactorInput } from '../../components/two-factor-input';
+import { formatDateTime } from '../../format/dates';
 import { useMerchantStore } from '../../stores/merchant-store';
 import { AssetOptions, Feedback, assetLabel } from './merchant-options';
+import { acknowledgementLabel, unsettledWarning } from './withdraw-words';
 
 /** Amount, asset and destination of a withdrawal, as the warnings and lists name it. */
 function WithdrawalFacts({ intent }: { intent: WithdrawIntentView }): React.JSX.Element {
@@ -21,6 +23,16 @@ function WithdrawalFacts({ intent }: { intent: WithdrawIntentView }): React.JSX.
       <dd className="mono">{intent.address}</dd>
       <dt>Merchant transaction id</dt>
       <dd className="mono">{intent.merchantTransactionId}</dd>
+      {intent.startedAt !== null && (
+        <>
+          <dt>Started</dt>
+          <dd>
+            <time dateTime={intent.startedAt} title={intent.startedAt}>
+              {formatDateTime(intent.startedAt)}
+            </time>
+          </dd>
+        </>
+      )}
     </dl>
   );
 }
@@ -40,6 +52,9 @@ function WithdrawReview({ intent }: { intent: WithdrawIntentView }): React.JSX.E
   const blocked = feedback.error?.code === 'unresolved_intent' && others.length > 0;
   const acknowledged = others.every((entry) => acknowledgedIds.includes(entry.intentId));
   const submitButton = useRef<HTMLButtonElement | null>(null);
+  const acknowledgeBox = useRef<HTMLInputElement | null>(null);
+  // Withdraw was pressed with the box unticked: say so beside the button (focus went to the box).
+  const [askedToTick, setAskedToTick] = useState(false);
   const sending = busy.has('withdrawSubmit') || intent.state === 'in-flight';
   const checking = busy.has(`withdrawCheck:${intent.intentId}`);
   const result = intent.result;
@@ -48,8 +63,36 @@ function WithdrawReview({ intent }: { intent: WithdrawIntentView }): React.JSX.E
   const unknown = intent.state === 'unknown' || (intent.state === 'succeeded' && !wentThrough);
 
   return (
-    <section aria-labelledby="withdraw-review-title" className="card">
-      <h3 id="withdraw-review-title">{wentThrough ? 'Withdrawal sent' : 'Review withdrawal'}</h3>
+    <section aria-labelledby="withdraw-review-title" className="card withdraw-panel">
+      <h3 id="withdraw-review-title">
+        {wentThrough ? 'Withdrawal sent' : unknown ? 'Outcome unknown' : 'Review withdrawal'}
+      </h3>
+      {/* First, so its actions are in view in a small window; the facts follow. */}
+      {unknown && (
+        <div className="card warning">
+          <p role="alert">
+            {intent.error?.message ??
+              'The service gave no clear answer, so it is not known whether this withdrawal went through: the money may have moved. Nothing will be sent again automatically.'}
+          </p>
+          <p>
+            &quot;Check status&quot; looks for its merchant transaction id in your account history. It sends nothing and
+            needs no code.
+          </p>
+          <div className="row">
+            <button
+              type="button"
+              className="primary"
+              disabled={checking}
+              onClick={() => void checkWithdrawal(intent.intentId)}
+            >
+              Check status
+            </button>
+            <button type="button" className="secondary" onClick={() => clearWithdrawal()}>
+              Back to withdrawals
+            </button>
+          </div>
+        </div>
+      )}
       <WithdrawalFacts intent={intent} />
       <dl className="facts">
         <dt>Address status</dt>
@@ -79,36 +122,17 @@ function WithdrawReview({ intent }: { intent: WithdrawIntentView }): React.JSX.E
             </button>
           </div>
         </div>
-      ) : unknown ? (
-        <div className="card warning">
-          <p role="alert">
-            {intent.error?.message ??
-              'The outcome of this withdrawal is unknown: the money may have moved. It is never sent again by itself.'}
-          </p>
-          <p>
-            &quot;Check status&quot; looks for the merchant transaction id in your account history. It sends nothing and
-            needs no code.
-          </p>
-          <div className="row">
-            <button
-              type="button"
-              className="primary"
-              disabled={checking}
-              onClick={() => void checkWithdrawal(intent.intentId)}
-            >
-              Check status
-            </button>
-            <button type="button" className="secondary" onClick={() => clearWithdrawal()}>
-              Back to withdrawals
-            </button>
-          </div>
-        </div>
-      ) : (
+      ) : unknown ? null : (
         <form
           aria-label={intent.state === 'refused' ? 'Try the withdrawal again' : 'Send withdrawal'}
           onSubmit={(event) => {
             event.preventDefault();
-            if (code.length !== 6 || sending || (blocked && !acknowledged)) return;
+            if (code.length !== 6 || sending) return;
+            if (blocked && !acknowledged) {
+              setAskedToTick(true);
+              acknowledgeBox.current?.focus();
+              return;
+            }
             void submitWithdrawal(code).then(() => setCode(''));
           }}
         >
@@ -119,17 +143,16 @@ function WithdrawReview({ intent }: { intent: WithdrawIntentView }): React.JSX.E
           )}
           {blocked && (
             <div className="warning">
-              <p id="withdraw-send-warning">{feedback.error?.message}</p>
+              <p id="withdraw-send-warning">{unsettledWarning(others)}</p>
               <label>
                 <input
+                  ref={acknowledgeBox}
                   type="checkbox"
                   checked={acknowledged}
                   aria-describedby="withdraw-send-warning"
                   onChange={(event) => acknowledgeUnsettled(event.target.checked)}
                 />{' '}
-                {others.length === 1
-                  ? 'I understand the earlier withdrawal may have gone through: send this one anyway'
-                  : 'I understand the earlier withdrawals may have gone through: send this one anyway'}
+                {acknowledgementLabel(others, 'send this one anyway')}
               </label>
             </div>
           )}
@@ -144,7 +167,8 @@ function WithdrawReview({ intent }: { intent: WithdrawIntentView }): React.JSX.E
               ref={submitButton}
               type="submit"
               className="primary"
-              disabled={code.length !== 6 || sending || (blocked && !acknowledged)}
+              disabled={code.length !== 6 || sending}
+              aria-describedby={askedToTick && blocked && !acknowledged ? 'withdraw-send-tick' : undefined}
             >
               {intent.state === 'refused' ? 'Try again' : 'Withdraw'}
             </button>
@@ -152,6 +176,12 @@ function WithdrawReview({ intent }: { intent: WithdrawIntentView }): React.JSX.E
               Cancel
             </button>
           </div>
+          {askedToTick && blocked && !acknowledged && (
+            <p id="withdraw-send-tick" role="alert">
+              Tick the box above, &quot;I understand the earlier {others.length === 1 ? 'withdrawal' : 'withdrawals'}{' '}
+              may have gone through&quot;, to send this one.
+            </p>
+          )}
         </form>
       )}
       {/* An unknown outcome is already explained above, in main's words; the same failure once is enough. */}
@@ -233,18 +263,27 @@ export function WithdrawPanel(): React.JSX.Element {
   // The store holds the acknowledgement and drops it with its warning (security.md 27): it counts only when it
   // covers every withdrawal shown now.
   const acknowledged = unresolved.length > 0 && unresolved.every((entry) => acknowledgedIds.includes(entry.intentId));
+  const acknowledgeBox = useRef<HTMLInputElement | null>(null);
+  // "Review withdrawal" was pressed with the box unticked: say so beside the button (focus went to the box).
+  const [askedToTick, setAskedToTick] = useState(false);
+  const mustTick = unresolved.length > 0 && !acknowledged;
 
   if (intent) return <WithdrawReview intent={intent} />;
   const options = verified?.referenceId === referenceId ? verified.addresses : [];
   const chosen = options.find((entry) => `${entry.code}:${entry.address}` === choice);
 
   return (
-    <div>
+    <div className="withdraw-panel">
       <UnresolvedWithdrawals />
       <form
         aria-label="Withdraw"
         onSubmit={(event) => {
           event.preventDefault();
+          if (mustTick) {
+            setAskedToTick(true);
+            acknowledgeBox.current?.focus();
+            return;
+          }
           const target = chosen ? { code: chosen.code as AssetCode, address: chosen.address } : { code, address };
           void confirmWithdrawal({
             referenceId,
@@ -274,7 +313,12 @@ export function WithdrawPanel(): React.JSX.Element {
           </button>
         </div>
         <label htmlFor="withdraw-verified">Verified address</label>
-        <select id="withdraw-verified" value={choice} onChange={(event) => setChoice(event.target.value)}>
+        <select
+          id="withdraw-verified"
+          value={choice}
+          onChange={(event) => setChoice(event.target.value)}
+          aria-describedby={chosen ? 'withdraw-verified-chosen' : undefined}
+        >
           <option value="">
             {options.length === 0 ? 'No verified addresses loaded' : 'Choose a verified address'}
           </option>
@@ -284,6 +328,13 @@ export function WithdrawPanel(): React.JSX.Element {
             </option>
           ))}
         </select>
+        {/* A closed list cannot wrap: the chosen address in full, where it can. */}
+        {chosen && (
+          <p id="withdraw-verified-chosen" className="withdraw-chosen">
+            {`${chosen.label || 'Unlabelled'} — ${assetLabel(chosen.code)} — `}
+            <span className="mono">{chosen.address}</span>
+          </p>
+        )}
 
         {allowUnverified && !chosen && (
           <>
@@ -327,24 +378,16 @@ export function WithdrawPanel(): React.JSX.Element {
         />
         {unresolved.length > 0 && (
           <div className="warning">
-            <p id="withdraw-unresolved-warning">
-              {`${unresolved.length === 1 ? 'An earlier withdrawal' : 'Earlier withdrawals'} may already have gone through: ${unresolved
-                .map(
-                  (entry) =>
-                    `${entry.amount} ${assetLabel(entry.code)} to ${entry.address} (merchant transaction id ${entry.merchantTransactionId}${entry.state === 'in-flight' ? ', still being sent' : ''})`,
-                )
-                .join('; ')}. A new withdrawal could pay twice.`}
-            </p>
+            <p id="withdraw-unresolved-warning">{unsettledWarning(unresolved)} </p>
             <label>
               <input
+                ref={acknowledgeBox}
                 type="checkbox"
                 checked={acknowledged}
                 aria-describedby="withdraw-unresolved-warning"
                 onChange={(event) => acknowledgeUnsettled(event.target.checked)}
               />{' '}
-              {unresolved.length === 1
-                ? 'I understand the earlier withdrawal may have gone through: start a new one anyway'
-                : 'I understand the earlier withdrawals may have gone through: start a new one anyway'}
+              {acknowledgementLabel(unresolved, 'start a new one anyway')}
             </label>
           </div>
         )}
@@ -352,16 +395,17 @@ export function WithdrawPanel(): React.JSX.Element {
           <button
             type="submit"
             className="primary"
-            disabled={
-              busy.has('withdrawConfirm') ||
-              amount === '' ||
-              email === '' ||
-              (!chosen && !allowUnverified) ||
-              (unresolved.length > 0 && !acknowledged)
-            }
+            disabled={busy.has('withdrawConfirm') || amount === '' || email === '' || (!chosen && !allowUnverified)}
+            aria-describedby={askedToTick && mustTick ? 'withdraw-new-tick' : undefined}
           >
             Review withdrawal
           </button>
+          {askedToTick && mustTick && (
+            <p id="withdraw-new-tick" role="alert">
+              Tick the box above, &quot;I understand the earlier{' '}
+              {unresolved.length === 1 ? 'withdrawal' : 'withdrawals'} may have gone through&quot;, first.
+            </p>
+          )}
         </div>
       </form>
       <Feedback {...feedback} />
