@@ -70,6 +70,14 @@ describe('Send: a user sends crypto with a two-factor code', () => {
     service.requests.filter((request) => request.path === '/send' && request.body?.referenceId === referenceId).length;
   const alertText = () => page.getByRole('alert').allTextContents();
 
+  /** Whether the focus is on the first acknowledgement box of the warning that is not ticked yet. */
+  const focusedIsFirstUnticked = () =>
+    page.evaluate((panel) => {
+      const boxes = [...document.querySelectorAll<HTMLInputElement>(`${panel} input[type='checkbox']`)];
+      const first = boxes.find((box) => !box.checked);
+      return first !== undefined && document.activeElement === first;
+    }, '.send-unresolved');
+
   it('sends at each fee level; each time the balance drops by exactly the amount and the fee the sandbox reports', async () => {
     for (const [feeRate, label] of [
       [0, 'Low'],
@@ -237,7 +245,14 @@ describe('Send: a user sends crypto with a two-factor code', () => {
     await reloadSignedInApp(page);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Send', exact: true }).click();
     await page.getByRole('heading', { name: 'Sends with an unknown outcome' }).waitFor();
-    await page.getByRole('button', { name: `Check status of ${String(referenceId)}` }).click();
+    // "Check status" is what shows; the accessible name adds what it checks, the reference last.
+    const checkStatus = page.getByRole('button', {
+      name: new RegExp(
+        `^Check status of send of 0\\.0009 BTC to bc1qw508…7kv8f3t4, started .+ \\(reference ${String(referenceId)}\\)$`,
+      ),
+    });
+    expect(await checkStatus.textContent()).toBe('Check status');
+    await checkStatus.click();
     await page.getByRole('heading', { name: 'Outcome unknown' }).waitFor();
     await page.getByRole('button', { name: 'Check status' }).click();
     await page.getByRole('heading', { name: 'Sent' }).waitFor();
@@ -277,18 +292,38 @@ describe('Send: a user sends crypto with a two-factor code', () => {
     expect(await entry.textContent()).toContain(formats.crypto('0.0006', 'BTC'));
     expect(await entry.textContent()).toContain(BTC_DESTINATION);
     expect(await entry.locator('time').count()).toBe(1);
+    expect(await entry.locator('time').textContent()).toMatch(/^started /);
+    expect(await entry.textContent()).not.toContain('confirmed');
     await fillSend('BTC', BTC_DESTINATION, '0.0006');
     await page.getByRole('button', { name: 'Review send' }).click();
-    await expect.poll(alertText).toContainEqual(expect.stringContaining(`reference ${referenceId}`));
+    // Beside the button, words that say where to act, and the focus on the first box still to tick.
+    await expect
+      .poll(alertText)
+      .toContainEqual(
+        expect.stringContaining(
+          'tick the box for each earlier send listed under “Sends with an unknown outcome” above',
+        ),
+      );
     expect(await page.getByRole('heading', { name: 'Review the send' }).count()).toBe(0);
-
-    await page
-      .getByRole('checkbox', {
-        name: `I know the send of 0.0006 BTC (reference ${referenceId}) may already have gone through`,
-      })
-      .check();
+    await expect.poll(focusedIsFirstUnticked).toBe(true);
+    const acknowledgement = page.getByRole('checkbox', {
+      name: new RegExp(
+        `^I know the send of 0\\.0006 BTC to bc1qw508…7kv8f3t4 that I started at .+ may already have gone through \\(reference ${referenceId}\\)$`,
+      ),
+    });
+    // Keyboard users tick it where the focus went, with one key press (and any other the warning lists).
+    await page.keyboard.press('Space');
+    for (const box of await page.getByRole('checkbox', { name: /may already have gone through/ }).all()) {
+      await box.check();
+    }
+    expect(await acknowledgement.isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Review send' }).click();
     await page.getByRole('heading', { name: 'Review the send' }).waitFor();
+    // The same amount to the same address as the unknown one: the review says so before Send now.
+    const duplicate = page.getByRole('region', { name: 'Review the send' }).getByRole('alert');
+    expect(await duplicate.textContent()).toMatch(
+      /^This looks identical to the send you started at .+ whose outcome is unknown: 0\.0006 BTC to bc1qw508…7kv8f3t4\./,
+    );
     expect(String(await page.getByRole('region', { name: 'Review the send' }).textContent())).not.toContain(
       referenceId,
     );
@@ -305,7 +340,7 @@ describe('Send: a user sends crypto with a two-factor code', () => {
     await page.getByRole('heading', { name: 'Outcome unknown' }).waitFor();
     const referenceId = String(lastSendBody()?.referenceId);
     const acknowledgement = page.getByRole('checkbox', {
-      name: `I know the send of 0.0007 BTC (reference ${referenceId}) may already have gone through`,
+      name: new RegExp(`^I know the send of 0\\.0007 BTC to .+ \\(reference ${referenceId}\\)$`),
     });
 
     // Acknowledged for one new send, which goes through.
@@ -324,7 +359,7 @@ describe('Send: a user sends crypto with a two-factor code', () => {
     await fillSend('BTC', BTC_DESTINATION, '0.0007');
     await page.getByRole('radio', { name: /^Standard/ }).check();
     await page.getByRole('button', { name: 'Review send' }).click();
-    await expect.poll(alertText).toContainEqual(expect.stringContaining(`reference ${referenceId}`));
+    await expect.poll(alertText).toContainEqual(expect.stringContaining('Sends with an unknown outcome'));
     expect(await page.getByRole('heading', { name: 'Review the send' }).count()).toBe(0);
     expect(sendsWith(referenceId)).toBe(1);
   });

@@ -42,6 +42,15 @@ describe('Swap: a user converts one asset into another', () => {
 
   const amountBox = () => page.getByRole('textbox', { name: /^Amount/ });
   const quote = () => page.getByRole('region', { name: 'Quote' });
+  const countdown = () => page.getByText(/^Quote (valid for \d+ s|expired)$/);
+
+  /** Whether the focus is on the first acknowledgement box of the warning that is not ticked yet. */
+  const focusedIsFirstUnticked = () =>
+    page.evaluate((panel) => {
+      const boxes = [...document.querySelectorAll<HTMLInputElement>(`${panel} input[type='checkbox']`)];
+      const first = boxes.find((box) => !box.checked);
+      return first !== undefined && document.activeElement === first;
+    }, '.swap-unresolved');
   const swapRequests = () => service.requests.filter((request) => request.path === '/swap');
 
   async function confirmWithCode(): Promise<void> {
@@ -60,7 +69,9 @@ describe('Swap: a user converts one asset into another', () => {
           .catch(() => ''),
       )
       .toContain(formats.crypto('0.01', 'BTC'));
-    expect(await page.getByLabel('Quote expiry').textContent()).toMatch(/^Quote valid for \d+ s$/);
+    expect(await countdown().textContent()).toMatch(/^Quote valid for \d+ s$/);
+    // The countdown is shown, not announced every second: the live status stays quiet until 10 s before.
+    expect(await page.locator('.swap-countdown-status').textContent()).toBe('');
 
     await page.getByRole('button', { name: 'Review swap' }).click();
     await page.getByRole('heading', { name: 'Review the swap' }).waitFor();
@@ -152,15 +163,17 @@ describe('Swap: a user converts one asset into another', () => {
     const firstReference = await page.locator('.swap-reference').textContent();
 
     // The user leaves the review open until the quote runs out.
-    await expect
-      .poll(() => page.getByLabel('Quote expiry').textContent(), { timeout: 45_000, interval: 1_000 })
-      .toBe('Quote expired');
+    await expect.poll(() => countdown().textContent(), { timeout: 45_000, interval: 1_000 }).toBe('Quote expired');
+    // Expiry is announced once, politely, in words that say what happens next.
+    expect(await page.getByRole('status').allTextContents()).toContainEqual(
+      'The quote expired. Pressing the button gets a new one first.',
+    );
     const swaps = swapRequests().length;
     await confirmWithCode();
     await expect
       .poll(() => page.getByRole('status').allTextContents())
       .toContainEqual(expect.stringMatching(/^The quote expired, so a new one was fetched/));
-    expect(await page.getByLabel('Quote expiry').textContent()).toMatch(/^Quote valid for \d+ s$/);
+    expect(await countdown().textContent()).toMatch(/^Quote valid for \d+ s$/);
     expect(await page.locator('.swap-reference').textContent()).not.toBe(firstReference);
     expect(swapRequests().length).toBe(swaps);
 
@@ -218,16 +231,27 @@ describe('Swap: a user converts one asset into another', () => {
       )
       .toContain(formats.crypto('0.00313', 'BTC'));
     await page.getByRole('button', { name: 'Review swap' }).click();
+    // Beside the button, words that say where to act; focus on the first box still to tick.
     await expect
       .poll(() => page.getByRole('alert').allTextContents())
-      .toContainEqual(expect.stringContaining(`reference ${reference}`));
-    await page
-      .getByRole('checkbox', {
-        name: new RegExp(`I know the swap of 0\\.00313 BTC to ETH \\(reference ${reference}\\)`),
-      })
-      .check();
+      .toContainEqual(
+        expect.stringContaining(
+          'tick the box for each earlier swap listed under “Swaps with an unknown outcome” above',
+        ),
+      );
+    const acknowledgement = page.getByRole('checkbox', {
+      name: new RegExp(
+        `^I know the swap of 0\\.00313 BTC \\(Bitcoin Mainnet\\) to ETH \\(Ethereum Mainnet\\) that I started at .+ may already have gone through \\(reference ${reference}\\)$`,
+      ),
+    });
+    await expect.poll(() => focusedIsFirstUnticked()).toBe(true);
+    await acknowledgement.check();
     await page.getByRole('button', { name: 'Review swap' }).click();
     await page.getByRole('heading', { name: 'Review the swap' }).waitFor();
+    // The same pair and amount as the unknown one: the review says so before Swap now.
+    expect(await page.getByRole('region', { name: 'Review the swap' }).getByRole('alert').textContent()).toMatch(
+      /^This looks identical to the swap you started at .+ whose outcome is unknown/,
+    );
     expect(swapRequests().length).toBe(swaps + 1);
     await page.getByRole('button', { name: 'Back' }).click();
     sandbox.faults.reset();

@@ -1,10 +1,13 @@
 /**
- * When an intent was confirmed, in words a person can match against their own memory and the
- * service's history (UTC, to the minute), for warnings that name a possibly completed move
- * (security.md 27). Intents restored from an older journal may not know it.
+ * When the user pressed the button that sent an intent, in words a person can match against their own
+ * memory: this computer's local time, to the minute, as the renderer's panel shows it (its own locale
+ * format; the renderer composes its own words from the structured list and does not show these). For
+ * warnings and logs that name a possibly completed move (security.md 27). Intents restored from an older
+ * journal may not know it.
  */
 export function confirmedAtText(confirmedAtMs: number | undefined): string {
   if (confirmedAtMs === undefined) return 'at an earlier time';
-  const iso = new Date(confirmedAtMs).toISOString();
-  return `on ${iso.slice(0, 10)} at ${iso.slice(11, 16)} UTC`;
+  const date = new Date(confirmedAtMs);
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `at ${two(date.getHours())}:${two(date.getMinutes())} on ${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} (local time)`;
 }

@@ -92,7 +92,7 @@ export interface SendConfirmInput {
 /** A send in words: what, where, under which reference, and when (for warnings about an unknown one). */
 export function describeSend(intent: Intent<SendBody, SendOutcome>): string {
   const { amount, code, address, confirmedAtMs } = intent.body;
-  return `${amount} ${code} to ${address} (reference ${intent.referenceId}, confirmed ${confirmedAtText(confirmedAtMs)}${stillOut(intent)})`;
+  return `${amount} ${code} to ${address} (reference ${intent.referenceId}, started ${confirmedAtText(confirmedAtMs)}${stillOut(intent)})`;
 }
 
 /** describeSend, naming the account when it is not the active one. */

@@ -68,7 +68,7 @@ export interface SwapConfirmInput {
 /** A swap in words: what, which pair and networks, under which reference, and when. */
 export function describeSwap(intent: Intent<SwapBody, SwapOutcome>): string {
   const { request, cryptoAmount, toAmount, confirmedAtMs } = intent.body;
-  return `${cryptoAmount} ${request.fromSymbol} (${request.fromNetwork}) to ${toAmount} ${request.toSymbol} (${request.toNetwork}) (reference ${intent.referenceId}, confirmed ${confirmedAtText(confirmedAtMs)}${stillOut(intent)})`;
+  return `${cryptoAmount} ${request.fromSymbol} (${request.fromNetwork}) to ${toAmount} ${request.toSymbol} (${request.toNetwork}) (reference ${intent.referenceId}, started ${confirmedAtText(confirmedAtMs)}${stillOut(intent)})`;
 }
 
 /** describeSwap, naming the account when it is not the active one. */

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { BridgeError } from '../../../src-preload/result';
 import { ErrorMessage } from './error-message';
 import { TwoFactorInput } from './two-factor-input';
+import { AcknowledgeFirst, isUnacknowledged } from './unsettled-words';
 
 export interface MoneyReviewProps {
   /** Class and id prefix of the domain ("send", "swap"). */
@@ -24,6 +25,11 @@ export interface MoneyReviewProps {
   readonly refused?: boolean;
   readonly retryLabel?: string;
   readonly referenceId?: string;
+  /** The domain's noun ("send") and the title of its panel of moves with an unknown outcome. */
+  readonly noun: string;
+  readonly unresolvedTitle: string;
+  /** Shown first, above what main froze: e.g. that it looks identical to a move with an unknown outcome. */
+  readonly notice?: React.ReactNode;
 }
 
 /**
@@ -45,6 +51,7 @@ export function MoneyReview(props: MoneyReviewProps): React.JSX.Element {
   return (
     <section ref={panel} aria-labelledby={`${prefix}-review-title`} className={`card ${prefix}-review`}>
       <h3 id={`${prefix}-review-title`}>{props.title}</h3>
+      {props.notice}
       {props.children}
       <form
         aria-label="Confirm with your two-factor code"
@@ -64,12 +71,14 @@ export function MoneyReview(props: MoneyReviewProps): React.JSX.Element {
           errorId={codeError ? codeErrorId : undefined}
         />
         <ErrorMessage error={codeError} id={codeErrorId} />
-        <ErrorMessage error={error && !codeError ? error : null} />
+        <ErrorMessage error={error && !codeError && !isUnacknowledged(error) ? error : null} />
         {props.refused && (
           <p role="note" className={`${prefix}-retry-note`}>
             {`Nothing moved on that attempt. ${props.referenceId ? `Sending again reuses the same reference, ${props.referenceId}.` : 'Sending again reuses the same reference.'}`}
           </p>
         )}
+        {/* Beside the button: where to act, and focus on the first box to tick. */}
+        <AcknowledgeFirst prefix={prefix} noun={props.noun} panelTitle={props.unresolvedTitle} error={error} />
         <div className={`row ${prefix}-actions`}>
           <button ref={submitButton} type="submit" className="primary" disabled={submitting || code.length !== 6}>
             {submitting

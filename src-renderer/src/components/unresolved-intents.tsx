@@ -1,4 +1,5 @@
 import { useEffect, useId } from 'react';
+import { startedAt } from './unsettled-words';
 
 export interface UnresolvedIntentsProps<Review extends { intentId: string; referenceId: string }> {
   /** Class and id prefix of the domain ("send", "swap"). */
@@ -21,15 +22,24 @@ export interface UnresolvedIntentsProps<Review extends { intentId: string; refer
    */
   readonly acknowledged?: readonly string[];
   readonly acknowledge?: (intentId: string, known: boolean) => void;
-  /** The acknowledgement's words for one entry: it names what may have moved. */
-  readonly acknowledgeLabel?: (review: Review) => string;
+  /**
+   * What may have moved, as plain text for labels ("send of 0,0009 BTC to bc1qw508…kv8f3t4"): the
+   * acknowledgement and the "Check status" button's accessible name use it.
+   */
+  readonly describe: (review: Review) => string;
 }
 
-/** When an intent was confirmed, in the reader's locale; nothing for one kept by an older version. */
+/**
+ * When the user pressed the button that sent it, in the reader's locale (the format of formatDateTime, used
+ * by every text about it); nothing for one kept by an older version.
+ */
 function When({ at }: { at: string | null | undefined }): React.JSX.Element | null {
   if (!at) return null;
-  const date = new Date(at);
-  return <time dateTime={at}>{`confirmed ${date.toLocaleString()}`}</time>;
+  return (
+    <time dateTime={at} title={at}>
+      {`started ${startedAt(at)}`}
+    </time>
+  );
 }
 
 /** While a listed request is still out, the list is read again this often to show its answer. */
@@ -44,7 +54,7 @@ const IN_FLIGHT_REFRESH_MS = 2_000;
 export function UnresolvedIntents<Review extends { intentId: string; referenceId: string }>(
   props: UnresolvedIntentsProps<Review>,
 ): React.JSX.Element | null {
-  const { prefix, unresolved, loadUnresolved, resume, acknowledged, acknowledge, acknowledgeLabel } = props;
+  const { prefix, unresolved, loadUnresolved, resume, acknowledged, acknowledge, describe } = props;
   const idPrefix = useId();
 
   useEffect(() => {
@@ -60,39 +70,48 @@ export function UnresolvedIntents<Review extends { intentId: string; referenceId
 
   if (unresolved.length === 0) return null;
   return (
-    <section aria-labelledby={`${prefix}-unresolved-title`} className={`card warning ${prefix}-unresolved`}>
+    <section
+      aria-labelledby={`${prefix}-unresolved-title`}
+      className={`card warning ${prefix}-unresolved money-unresolved`}
+    >
       <h3 id={`${prefix}-unresolved-title`}>{props.title}</h3>
       <p>{props.lead}</p>
-      <ul>
+      <ul className="money-unresolved-list">
         {unresolved.map(({ review, status, accountName }) => {
           const describedBy = `${idPrefix}-${review.intentId}`;
           const inFlight = status?.state === 'in-flight';
+          const what = describe(review);
+          const when = startedAt(status?.confirmedAt);
           return (
-            <li key={review.intentId} className={`${prefix}-unresolved-entry`}>
-              <p id={describedBy} className="row">
+            <li key={review.intentId} className={`${prefix}-unresolved-entry money-unresolved-entry`}>
+              <p id={describedBy} className={`row ${prefix}-unresolved-facts money-unresolved-facts`}>
                 {props.summary(review)}
-                <span className="mono">{`reference ${review.referenceId}`}</span>
+                <span className="mono money-id">{`reference ${review.referenceId}`}</span>
                 <When at={status?.confirmedAt} />
                 {accountName && <strong>{`In ${accountName}`}</strong>}
                 {inFlight && <strong>Still being sent: its answer has not arrived yet.</strong>}
               </p>
-              <div className="row">
+              <div className="row money-unresolved-actions">
                 {/* Nothing to look up while the request is out; its answer settles it. */}
                 {!inFlight && (
-                  <button type="button" className="secondary" onClick={() => resume(review)}>
-                    {`Check status of ${review.referenceId}`}
+                  <button
+                    type="button"
+                    className="secondary"
+                    aria-label={`Check status of ${what}, started ${when} (reference ${review.referenceId})`}
+                    onClick={() => resume(review)}
+                  >
+                    Check status
                   </button>
                 )}
                 {acknowledge && acknowledged && (
-                  <label className="row">
+                  <label className="row money-ack">
                     <input
                       type="checkbox"
                       checked={acknowledged.includes(review.intentId)}
                       aria-describedby={describedBy}
                       onChange={(event) => acknowledge(review.intentId, event.target.checked)}
                     />
-                    {acknowledgeLabel?.(review) ??
-                      `I know reference ${review.referenceId} may already have gone through`}
+                    <span>{`I know the ${what} that I started at ${when} may already have gone through (reference ${review.referenceId})`}</span>
                   </label>
                 )}
               </div>

@@ -213,9 +213,7 @@ describe.each(profiles)('send under faults, %s service', (profile) => {
       acknowledgedIntentIds: others,
     });
     expect(refused.code).toBe('unresolved_intent');
-    expect(refused.message).toContain(
-      `0.00016 BTC to ${BTC_DESTINATION} (reference ${review.referenceId}, confirmed on`,
-    );
+    expect(refused.message).toContain(`0.00016 BTC to ${BTC_DESTINATION} (reference ${review.referenceId}, started at`);
     const next = await app.value<SendReview>('send.confirm', {
       precheckId: precheck.precheckId,
       feeRate: 1,

@@ -241,7 +241,8 @@ describe.each(profiles)('send is safe against mistakes and double spending, %s s
     expect(refused.code).toBe('unresolved_intent');
     expect(refused.message).toContain(`0.0003 BTC to ${BTC_DESTINATION}`);
     expect(refused.message).toContain(review.referenceId);
-    expect(refused.message).toMatch(/confirmed on \d{4}-\d{2}-\d{2} at \d{2}:\d{2} UTC/);
+    expect(refused.message).toMatch(/started at \d{2}:\d{2} on \d{4}-\d{2}-\d{2} \(local time\)/);
+    expect(refused.message).not.toMatch(/confirmed|UTC/);
     const next = await app.value<SendReview>('send.confirm', {
       precheckId: precheck.precheckId,
       feeRate: 1,

@@ -271,7 +271,7 @@ describe.each(profiles)('swap under faults, %s service', (profile) => {
     const refused = await app.failure('swap.confirm', { quoteId: quote.quoteId, acknowledgedIntentIds: others });
     expect(refused.code).toBe('unresolved_intent');
     expect(refused.message).toContain(
-      `0.00107 BTC (Bitcoin Mainnet) to ${review.toAmount} ETH (Ethereum Mainnet) (reference ${review.referenceId}, confirmed on`,
+      `0.00107 BTC (Bitcoin Mainnet) to ${review.toAmount} ETH (Ethereum Mainnet) (reference ${review.referenceId}, started at`,
     );
     const next = await app.value<SwapReview>('swap.confirm', {
       quoteId: quote.quoteId,

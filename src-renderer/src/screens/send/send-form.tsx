@@ -5,7 +5,9 @@ import type { BridgeError } from '../../../../src-preload/result';
 import { CryptoAmount, UsdAmount } from '../../components/amount';
 import { DecimalInput } from '../../components/decimal-input';
 import { ErrorMessage } from '../../components/error-message';
+import { AcknowledgeFirst, isUnacknowledged } from '../../components/unsettled-words';
 import { useSendStore } from '../../stores/send-store';
+import { UNRESOLVED_SENDS_TITLE } from './unresolved-sends';
 
 /** An error belongs next to its field when main named one; everything else shows under the form. */
 function errorFor(error: BridgeError | null, field: string): BridgeError | null {
@@ -176,7 +178,8 @@ export function SendForm({ disabled }: { disabled: boolean }): React.JSX.Element
             value={form.description}
             onChange={(event) => edit({ description: event.target.value })}
           />
-          <ErrorMessage error={generalError(confirmError, FORM_FIELDS)} />
+          <ErrorMessage error={isUnacknowledged(confirmError) ? null : generalError(confirmError, FORM_FIELDS)} />
+          <AcknowledgeFirst prefix="send" noun="send" panelTitle={UNRESOLVED_SENDS_TITLE} error={confirmError} />
           <div className="row send-actions">
             <button type="submit" className="primary" disabled={disabled || confirming || prechecking}>
               {confirming ? 'Preparing…' : 'Review send'}

@@ -1,7 +1,9 @@
 import { CryptoAmount, UsdAmount } from '../../components/amount';
 import { MoneyReview } from '../../components/money-review';
+import { sameDecimal, shortAddress, startedAt, useAmountText } from '../../components/unsettled-words';
 import { useSendStore } from '../../stores/send-store';
 import { EmphasisedAddress } from './emphasised-address';
+import { UNRESOLVED_SENDS_TITLE } from './unresolved-sends';
 
 /** What main froze at confirmation, in full, and the two-factor code. */
 export function SendReviewPanel(): React.JSX.Element | null {
@@ -11,7 +13,18 @@ export function SendReviewPanel(): React.JSX.Element | null {
   const execute = useSendStore((state) => state.execute);
   const back = useSendStore((state) => state.back);
   const refused = useSendStore((state) => state.refused);
+  const unresolved = useSendStore((state) => state.unresolved);
+  const amountText = useAmountText();
   if (!review) return null;
+  // The same amount of the same asset to the same address as a send whose outcome is unknown: most likely
+  // the same payment entered again, which would pay twice if the first went through.
+  const twin = unresolved.find(
+    (entry) =>
+      entry.review.intentId !== review.intentId &&
+      entry.review.code === review.code &&
+      sameDecimal(entry.review.amount, review.amount) &&
+      entry.review.destination.toLowerCase() === review.destination.toLowerCase(),
+  );
 
   return (
     <MoneyReview
@@ -27,6 +40,16 @@ export function SendReviewPanel(): React.JSX.Element | null {
       refused={refused}
       retryLabel="Send again with the same reference"
       referenceId={review.referenceId}
+      noun="send"
+      unresolvedTitle={UNRESOLVED_SENDS_TITLE}
+      notice={
+        twin && (
+          <p role="alert" className="warning money-duplicate">
+            <strong>{`This looks identical to the send you started at ${startedAt(twin.status.confirmedAt)} whose outcome is unknown`}</strong>
+            {`: ${amountText(review.amount, review.code)} to ${shortAddress(review.destination)}. If that send went through, sending now pays twice. Check its status first (“Check status” under “${UNRESOLVED_SENDS_TITLE}” above).`}
+          </p>
+        )
+      }
     >
       {review.poisoningWarning && (
         <p className="warning send-poisoning" role="alert">

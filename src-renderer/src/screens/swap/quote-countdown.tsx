@@ -1,6 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 
-/** Seconds until the quote expires, ticking once a second; calls onExpire once per quote when it reaches zero. */
+/** Seconds before expiry at which a polite status says once that the quote is about to expire. */
+const WARN_AT_SECONDS = 10;
+
+/**
+ * Seconds until the quote expires, ticking once a second (shown, not announced); a polite live status says
+ * it only 10 s before expiry and at expiry. Calls onExpire once per quote when it reaches zero.
+ */
 export function QuoteCountdown({
   expiresAt,
   onExpire,
@@ -23,9 +29,23 @@ export function QuoteCountdown({
     onExpire?.();
   }, [left, expiresAt, onExpire]);
 
+  const announcement =
+    left === 0
+      ? onExpire
+        ? 'The quote expired. Getting a new one.'
+        : 'The quote expired. Pressing the button gets a new one first.'
+      : left <= WARN_AT_SECONDS
+        ? `The quote expires in less than ${WARN_AT_SECONDS} seconds.`
+        : '';
+
   return (
-    <p className={`swap-countdown${left === 0 ? ' swap-countdown-expired' : ''}`} aria-label="Quote expiry">
-      {left > 0 ? `Quote valid for ${left} s` : 'Quote expired'}
-    </p>
+    <>
+      <p className={`swap-countdown${left === 0 ? ' swap-countdown-expired' : ''}`}>
+        {left > 0 ? `Quote valid for ${left} s` : 'Quote expired'}
+      </p>
+      <p role="status" className="visually-hidden swap-countdown-status">
+        {announcement}
+      </p>
+    </>
   );
 }

@@ -2,10 +2,12 @@ import { useEffect, useId } from 'react';
 import { CryptoAmount } from '../../components/amount';
 import { DecimalInput } from '../../components/decimal-input';
 import { ErrorMessage } from '../../components/error-message';
+import { AcknowledgeFirst, isUnacknowledged } from '../../components/unsettled-words';
 import { useSwapStore } from '../../stores/swap-store';
 import { AssetNetworkPicker } from './asset-network-picker';
 import { QuoteCountdown } from './quote-countdown';
 import { QuoteSummary } from './quote-summary';
+import { UNRESOLVED_SWAPS_TITLE } from './unresolved-swaps';
 
 /** Quotes follow the input after the user pauses typing, not on every keystroke. */
 const QUOTE_DEBOUNCE_MS = 400;
@@ -117,7 +119,7 @@ export function SwapFormPanel({ disabled }: { disabled: boolean }): React.JSX.El
       </fieldset>
 
       <ErrorMessage error={symbolsError} />
-      <ErrorMessage error={quoteError && !amountError ? quoteError : null} />
+      <ErrorMessage error={quoteError && !amountError && !isUnacknowledged(quoteError) ? quoteError : null} />
       {notice && <p role="status">{notice}</p>}
       {quoting && !quote && <span className="skeleton" aria-busy="true" aria-label="Getting a quote" />}
       {quote && (
@@ -126,6 +128,7 @@ export function SwapFormPanel({ disabled }: { disabled: boolean }): React.JSX.El
           <QuoteCountdown key={quote.expiresAt} expiresAt={quote.expiresAt} onExpire={() => void refreshQuote()} />
         </section>
       )}
+      <AcknowledgeFirst prefix="swap" noun="swap" panelTitle={UNRESOLVED_SWAPS_TITLE} error={quoteError} />
       <div className="row swap-actions">
         <button type="submit" className="primary" disabled={disabled || !quote || quoting || confirming}>
           {confirming ? 'Preparing…' : 'Review swap'}

@@ -1,0 +1,75 @@
+import { useEffect } from 'react';
+import type { BridgeError } from '../../../src-preload/result';
+import { formatCrypto } from '../format/amounts';
+import { formatDateTime } from '../format/dates';
+import { useAppStore } from '../stores/app-store';
+
+/**
+ * Words for money moves whose outcome is unknown, composed in the renderer from the structured list main
+ * keeps, so the panel, its checkboxes, the duplicate notice and the refusal all use one amount format and
+ * one local date format (the panel's).
+ */
+
+/** "23 Nov 2026, 21:12" in the reader's locale; "an earlier time" for a move kept by an older version. */
+export function startedAt(at: string | null | undefined): string {
+  return at ? formatDateTime(at) : 'an earlier time';
+}
+
+/** An address with both ends visible ("bc1qw508…kv8f3t4"), for labels; the panel shows it in full. */
+export function shortAddress(address: string): string {
+  return address.length <= 20 ? address : `${address.slice(0, 8)}…${address.slice(-8)}`;
+}
+
+/** "0,0009 BTC" as the amount components show it (masked in privacy mode), as plain text for labels. */
+export function useAmountText(): (value: string, code: string) => string {
+  const privacy = useAppStore((state) => state.preferences?.privacyMode ?? false);
+  return (value, code) => (privacy ? `••••• ${code}` : `${formatCrypto(value, code)} ${code}`);
+}
+
+/** Moves focus to the first acknowledgement box of the prefix's panel that is not ticked yet. */
+export function focusFirstUnacknowledged(prefix: string): void {
+  document.querySelector<HTMLInputElement>(`.${prefix}-unresolved input[type='checkbox']:not(:checked)`)?.focus();
+}
+
+/**
+ * Shown beside the button main refused because an earlier move with an unknown outcome was not
+ * acknowledged: says where to act, and moves focus to the first box to tick (keyboard users too).
+ */
+export function AcknowledgeFirst({
+  prefix,
+  noun,
+  panelTitle,
+  error,
+}: {
+  readonly prefix: string;
+  /** "send", "swap". */
+  readonly noun: string;
+  readonly panelTitle: string;
+  readonly error: BridgeError | null;
+}): React.JSX.Element | null {
+  const refused = error?.code === 'unresolved_intent' ? error : null;
+  useEffect(() => {
+    // A new refusal object for every press: each one brings focus back to the box.
+    if (refused) focusFirstUnacknowledged(prefix);
+  }, [refused, prefix]);
+  if (!refused) return null;
+  return (
+    <p role="alert" className={`error money-ack-first ${prefix}-ack-first`}>
+      {`Not yet: tick the box for each earlier ${noun} listed under “${panelTitle}” above, to confirm you know it may already have gone through. Then press this button again.`}
+    </p>
+  );
+}
+
+/** Whether an error is the refusal AcknowledgeFirst explains (its own words replace main's). */
+export function isUnacknowledged(error: BridgeError | null): boolean {
+  return error?.code === 'unresolved_intent';
+}
+
+/** Decimal texts equal as numbers ("0.00060" and "0.0006"). */
+export function sameDecimal(a: string, b: string): boolean {
+  const norm = (text: string) => {
+    const [whole = '', fraction = ''] = text.trim().split('.');
+    return `${whole.replace(/^0+(?=\d)/, '')}.${fraction.replace(/0+$/, '')}`;
+  };
+  return norm(a) === norm(b);
+}
