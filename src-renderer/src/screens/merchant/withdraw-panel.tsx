@@ -10,6 +10,39 @@ import { AssetOptions, Feedback, assetLabel } from './merchant-options';
 import { acknowledgementLabel, unsettledWarning } from './withdraw-words';
 
 /** Amount, asset and destination of a withdrawal, as the warnings and lists name it. */
+/** The warning naming unsettled withdrawals and the box that acknowledges them (security.md 27). */
+function UnsettledAcknowledgement({
+  warningId,
+  unsettled,
+  action,
+  checked,
+  onChange,
+  boxRef,
+}: {
+  warningId: string;
+  unsettled: readonly WithdrawIntentView[];
+  action: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  boxRef: React.RefObject<HTMLInputElement | null>;
+}): React.JSX.Element {
+  return (
+    <div className="warning">
+      <p id={warningId}>{unsettledWarning(unsettled)}</p>
+      <label>
+        <input
+          ref={boxRef}
+          type="checkbox"
+          checked={checked}
+          aria-describedby={warningId}
+          onChange={(event) => onChange(event.target.checked)}
+        />{' '}
+        {acknowledgementLabel(unsettled, action)}
+      </label>
+    </div>
+  );
+}
+
 function WithdrawalFacts({ intent }: { intent: WithdrawIntentView }): React.JSX.Element {
   return (
     <dl className="facts">
@@ -142,19 +175,14 @@ function WithdrawReview({ intent }: { intent: WithdrawIntentView }): React.JSX.E
             </p>
           )}
           {blocked && (
-            <div className="warning">
-              <p id="withdraw-send-warning">{unsettledWarning(others)}</p>
-              <label>
-                <input
-                  ref={acknowledgeBox}
-                  type="checkbox"
-                  checked={acknowledged}
-                  aria-describedby="withdraw-send-warning"
-                  onChange={(event) => acknowledgeUnsettled(event.target.checked)}
-                />{' '}
-                {acknowledgementLabel(others, 'send this one anyway')}
-              </label>
-            </div>
+            <UnsettledAcknowledgement
+              warningId="withdraw-send-warning"
+              unsettled={others}
+              action="send this one anyway"
+              checked={acknowledged}
+              onChange={acknowledgeUnsettled}
+              boxRef={acknowledgeBox}
+            />
           )}
           <TwoFactorInput
             value={code}
@@ -377,19 +405,14 @@ export function WithdrawPanel(): React.JSX.Element {
           autoComplete="email"
         />
         {unresolved.length > 0 && (
-          <div className="warning">
-            <p id="withdraw-unresolved-warning">{unsettledWarning(unresolved)} </p>
-            <label>
-              <input
-                ref={acknowledgeBox}
-                type="checkbox"
-                checked={acknowledged}
-                aria-describedby="withdraw-unresolved-warning"
-                onChange={(event) => acknowledgeUnsettled(event.target.checked)}
-              />{' '}
-              {acknowledgementLabel(unresolved, 'start a new one anyway')}
-            </label>
-          </div>
+          <UnsettledAcknowledgement
+            warningId="withdraw-unresolved-warning"
+            unsettled={unresolved}
+            action="start a new one anyway"
+            checked={acknowledged}
+            onChange={acknowledgeUnsettled}
+            boxRef={acknowledgeBox}
+          />
         )}
         <div className="row merchant-actions">
           <button
