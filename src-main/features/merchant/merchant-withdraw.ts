@@ -8,6 +8,7 @@ import type { WithdrawResult } from '../../service/interface-b-schemas';
 import { checkAddress } from '../addresses/validate-address';
 import type { Intent } from '../money/at-most-once';
 import { journaledLedger, type IntentJournal } from '../money/intent-journal';
+import { createDepartureGuard } from '../money/departure-guard';
 import { requireAcknowledged } from '../money/unresolved-guard';
 import { assetByCode, networkNameById, networkOf, requireAmountPrecision } from './asset-lookup';
 import type { MerchantActor, MerchantSession } from './merchant-access';
@@ -77,12 +78,9 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
    * in the ledger and its journal; they are safety records, not session data.
    */
   const confirmedThisSession = new Set<string>();
-  /**
-   * Per withdrawal, the unsettled withdrawals the user was warned about and went ahead beside, at confirm
-   * or when sending it. Checked again right before it leaves (second hostile review, finding 2): another
-   * withdrawal may have become unknown between confirm and send.
-   */
-  const acknowledgedFor = new Map<string, Set<string>>();
+  // Per withdrawal, what the user was warned about and went ahead beside, checked again as it leaves
+  // (second hostile review, finding 2).
+  const departures = createDepartureGuard();
   let sessionAccount: string | null = null;
   deps.session.onChange((view) => {
     const account = view.status === 'signed-in' ? view.activeAccountGuid : null;
@@ -131,15 +129,6 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
   /** Unknown and in-flight withdrawals: either may have moved money the user cannot see yet (security.md 27). */
   function unsettledFor(userGuid: string): Withdrawal[] {
     return ledger.unsettled().filter((intent) => visibleTo(intent, userGuid));
-  }
-
-  /** Keeps the acknowledged ids that name a withdrawal the user could have been shown: unsettled, visible. */
-  function acknowledge(intentId: string, userGuid: string, ids: readonly string[] | undefined): Set<string> {
-    const shown = new Set(unsettledFor(userGuid).map((intent) => intent.id));
-    const kept = acknowledgedFor.get(intentId) ?? new Set<string>();
-    for (const id of ids ?? []) if (shown.has(id)) kept.add(id);
-    acknowledgedFor.set(intentId, kept);
-    return kept;
   }
 
   function describe(intent: Withdrawal): string {
@@ -215,7 +204,7 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
         startedAtMs: now(),
       });
       confirmedThisSession.add(intent.id);
-      acknowledge(intent.id, actor.userGuid, input.acknowledgedIntentIds);
+      departures.acknowledge(intent.id, input.acknowledgedIntentIds, unsettledFor(actor.userGuid));
       deps.logger.info('withdrawal confirmed', { merchantTransactionId: intent.referenceId, asset: entry.code });
       return view(intent);
     },
@@ -239,11 +228,11 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
       const answer: { error: AppError | null } = { error: null };
       // No await between this check and ledger.submit marking it in flight: every other unsettled withdrawal
       // this user can see must have been acknowledged for this one, now, as it leaves (security.md 27).
-      const acknowledged = acknowledge(intentId, actor.userGuid, acknowledgedIntentIds);
-      const others = unsettledFor(actor.userGuid).filter((other) => other.id !== intentId);
+      const unsettled = unsettledFor(actor.userGuid);
+      departures.acknowledge(intentId, acknowledgedIntentIds, unsettled);
       const sendable = ['confirmed', 'refused'].includes(ledger.get(intentId).state);
       // One that cannot leave (in flight, unknown, done) gets the ledger's own answer below.
-      if (sendable) requireAcknowledged(others, [...acknowledged], describe);
+      if (sendable) departures.requireAtDeparture(intentId, unsettled, describe);
       try {
         await ledger.submit(intentId, async (body, referenceId) => {
           deps.logger.info('withdrawal submitted', {
@@ -288,7 +277,7 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
         throw error;
       }
       confirmedThisSession.delete(intentId);
-      acknowledgedFor.delete(intentId);
+      departures.forget(intentId);
       return view(ledger.get(intentId));
     },
 

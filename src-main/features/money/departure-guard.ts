@@ -11,10 +11,19 @@ import { requireAcknowledged } from './unresolved-guard';
 export function createDepartureGuard() {
   const byIntent = new Map<string, Set<string>>();
   return {
-    /** Adds what the user acknowledged for this intent; earlier acknowledgements stay. */
-    acknowledge(intentId: string, acknowledgedIds: readonly string[] | undefined): void {
+    /**
+     * Adds what the user acknowledged for this intent; earlier acknowledgements stay. Only ids of intents
+     * unsettled now count: the user can have been warned about nothing else, and an id acknowledged before
+     * its intent became unsettled must not let it pass unseen later.
+     */
+    acknowledge(
+      intentId: string,
+      acknowledgedIds: readonly string[] | undefined,
+      unsettledNow: readonly { readonly id: string }[],
+    ): void {
+      const shown = new Set(unsettledNow.map((intent) => intent.id));
       const known = byIntent.get(intentId) ?? new Set<string>();
-      for (const id of acknowledgedIds ?? []) known.add(id);
+      for (const id of acknowledgedIds ?? []) if (shown.has(id)) known.add(id);
       byIntent.set(intentId, known);
     },
     /**

@@ -289,7 +289,7 @@ export function createSendService(deps: SendServiceDeps) {
     stored.intent = { feeRate: input.feeRate, description, review };
     reviews.set(intent.id, review);
     ownReferences.add(intent.referenceId);
-    departures.acknowledge(intent.id, input.acknowledgedIntentIds);
+    departures.acknowledge(intent.id, input.acknowledgedIntentIds, unsettledOf(ledger, user));
     deps.logger.info('send confirmed', { referenceId: intent.referenceId, asset: view.code, feeRate: input.feeRate });
     return review;
   }
@@ -313,9 +313,10 @@ export function createSendService(deps: SendServiceDeps) {
     // Review item 1: whatever was acknowledged at confirmation, every other send unsettled now must have
     // been acknowledged for this one, checked in the same turn as the ledger marks it in flight.
     if (intent.state === 'confirmed' || intent.state === 'refused') {
-      departures.acknowledge(intentId, acknowledgedIntentIds);
       const user = userAccounts(deps.session);
-      departures.requireAtDeparture(intentId, unsettledOf(ledger, user), describeSendFor(user));
+      const unsettled = unsettledOf(ledger, user);
+      departures.acknowledge(intentId, acknowledgedIntentIds, unsettled);
+      departures.requireAtDeparture(intentId, unsettled, describeSendFor(user));
     }
     const outcome = await ledger.submit(intentId, async (body, referenceId) => {
       deps.logger.info('send submitted', { referenceId, asset: body.code, attempt: intent.attempts + 1 });

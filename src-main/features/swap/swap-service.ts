@@ -175,7 +175,7 @@ export function createSwapService(deps: SwapServiceDeps) {
     const review: SwapReview = { ...stored.view, intentId: intent.id, referenceId: intent.referenceId };
     stored.review = review;
     reviews.set(intent.id, review);
-    departures.acknowledge(intent.id, input.acknowledgedIntentIds);
+    departures.acknowledge(intent.id, input.acknowledgedIntentIds, unsettledOf(ledger, user));
     deps.logger.info('swap confirmed', {
       referenceId: intent.referenceId,
       from: stored.request.fromSymbol,
@@ -245,9 +245,10 @@ export function createSwapService(deps: SwapServiceDeps) {
       await requireQuoteStillHolds(client, intent.body);
       // Review item 1: after the last wait, in the same turn as the ledger marks it in flight, every other
       // swap unsettled now must have been acknowledged for this one.
-      departures.acknowledge(intentId, acknowledgedIntentIds);
       const user = userAccounts(deps.session);
-      departures.requireAtDeparture(intentId, unsettledOf(ledger, user), describeSwapFor(user));
+      const unsettled = unsettledOf(ledger, user);
+      departures.acknowledge(intentId, acknowledgedIntentIds, unsettled);
+      departures.requireAtDeparture(intentId, unsettled, describeSwapFor(user));
     }
     return ledger.submit(intentId, async (body, referenceId) => {
       sentAt.set(intentId, now());
