@@ -11,6 +11,7 @@ import {
 } from '../src-preload/contract';
 import { fail, ok, type Result } from '../src-preload/result';
 import { AppError } from './app-error';
+import { describeIssuesForLog, firstIssueInWords, inputIssueWords } from '../src-preload/input-words';
 
 /** One handler per operation; a handler returns its value or throws AppError. */
 export type Handlers = {
@@ -26,13 +27,6 @@ export interface DispatchLogger {
   error(message: string, details?: Record<string, unknown>): void;
 }
 
-function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 5)
-    .map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
-    .join('; ');
-}
-
 /**
  * The transport-free half of the bridge: argument parsing, the call, and result shaping. ipc.ts puts it
  * behind ipcMain; the test harness puts it behind loopback HTTP. Results are parsed too, which strips
@@ -41,15 +35,15 @@ function describeIssues(error: z.ZodError): string {
 export function createDispatcher(handlers: Handlers, log: DispatchLogger): Dispatch {
   return async (operation, rawInput) => {
     if (!isOperationName(operation)) {
-      return fail({ code: 'unknown_operation', message: `Unknown operation: ${String(operation).slice(0, 80)}` });
+      log.warn('bridge call to an unknown operation', { operation: String(operation).slice(0, 80) });
+      return fail({ code: 'unknown_operation', message: 'Something went wrong in the app. Please try again.' });
     }
     const spec = operations[operation];
-    const parsedInput = spec.input.safeParse(rawInput);
+    // Messages are in words for the person reading them; which operation and field refused goes to the log.
+    const parsedInput = spec.input.safeParse(rawInput, { error: inputIssueWords });
     if (!parsedInput.success) {
-      return fail({
-        code: 'bad_input',
-        message: `Invalid input for ${operation}: ${describeIssues(parsedInput.error)}`,
-      });
+      log.warn('bridge input refused', { operation, issues: describeIssuesForLog(parsedInput.error) });
+      return fail({ code: 'bad_input', ...firstIssueInWords(parsedInput.error) });
     }
     try {
       const handler = handlers[operation] as (input: unknown) => unknown;
@@ -58,7 +52,7 @@ export function createDispatcher(handlers: Handlers, log: DispatchLogger): Dispa
       if (!parsedOutput.success) {
         log.error('bridge result does not match the contract', {
           operation,
-          issues: describeIssues(parsedOutput.error),
+          issues: describeIssuesForLog(parsedOutput.error),
         });
         return fail({ code: 'internal', message: 'The app produced an unexpected result. Please try again.' });
       }

@@ -65,7 +65,8 @@ if (!app.requestSingleInstanceLock()) {
 async function start(): Promise<void> {
   const logger = createLogger({ directory: app.getPath('logs') });
   const settings = await openSettingsStore(app.getPath('userData'));
-  if (settings.problem) logger.warn('settings file unusable', { problem: settings.problem });
+  if (settings.problem)
+    logger.warn('settings file unusable', { problem: settings.problem, detail: settings.problemDetail });
   const secrets = await createSecretStore(logger);
 
   serveRenderer(rendererDir);

@@ -18,7 +18,13 @@ export function createWalletApi(transport: BridgeTransport, names: ContractNames
   for (const name of names.operations) {
     const [domain, action] = name.split('.') as [string, string];
     const actions = (domains[domain] ??= {});
-    actions[action] = (input?: unknown) => transport.invoke(name, input);
+    // A call that never got an answer (IPC torn down, the harness gone) resolves to an error in words like
+    // every other failure, so no screen shows a transport's own message or waits forever.
+    actions[action] = (input?: unknown) =>
+      transport.invoke(name, input).catch(() => ({
+        ok: false,
+        error: { code: 'internal', message: 'Wallet Desk could not complete this. Please try again.' },
+      }));
   }
   for (const actions of Object.values(domains)) Object.freeze(actions);
 

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { AppError } from '../app-error';
 import type { Logger } from '../logging/logger';
+import { describeIssuesForLog, firstIssueInWords, inputIssueWords } from '../../src-preload/input-words';
 import { AnyEnvelope, envelopeOf } from './envelope';
 import {
   AccountProfile,
@@ -263,15 +264,14 @@ export function createInterfaceAClient(options: InterfaceAClientOptions): Interf
   }
 
   function requireBody<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-    const parsed = schema.safeParse(value);
+    const parsed = schema.safeParse(value, { error: inputIssueWords });
     if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const field = issue?.path.join('.') || undefined;
-      throw new AppError(
-        'bad_input',
-        issue ? `${field ?? 'request'}: ${issue.message}` : 'Invalid request.',
-        field === undefined ? {} : { field },
-      );
+      // The field's path goes to the log; the person reads the issue in words, shown beside its field.
+      options.logger?.warn('interface A request refused before sending', {
+        issues: describeIssuesForLog(parsed.error),
+      });
+      const { message, field } = firstIssueInWords(parsed.error);
+      throw new AppError('bad_input', message, field === undefined ? {} : { field });
     }
     return parsed.data;
   }

@@ -7,6 +7,8 @@ export interface SettingsStore {
   update(change: (current: Settings) => Settings): Promise<Settings>;
   /** Why the file on disk could not be used, or null. */
   readonly problem: string | null;
+  /** Which setting was refused and why, for the log only: a path into the file is not for users. */
+  readonly problemDetail?: string | null;
   /**
    * False when the file on disk could not be used: changes then live in memory for this run and the file
    * is left as it was. Whatever must outlive the run (the money journal) has to refuse instead.
@@ -25,6 +27,7 @@ export async function openSettingsStore(userDataDir: string): Promise<SettingsSt
   const path = join(userDataDir, SETTINGS_FILE);
   let current: Settings = structuredClone(defaultSettings);
   let problem: string | null = null;
+  let problemDetail: string | null = null;
 
   let text: string | null = null;
   try {
@@ -41,7 +44,8 @@ export async function openSettingsStore(userDataDir: string): Promise<SettingsSt
       if (parsed.success) current = parsed.data;
       else {
         const first = parsed.error.issues[0];
-        problem = `Settings file ${path} is invalid (${first ? `${first.path.join('.') || 'root'}: ${first.message}` : 'unknown problem'}); using defaults for this run and leaving the file as it is.`;
+        problemDetail = first ? `${first.path.join('.') || 'root'}: ${first.message}` : 'unknown problem';
+        problem = `Settings file ${path} holds a value Wallet Desk cannot use; using defaults for this run and leaving the file as it is.`;
         // A hand edit elsewhere in the file must not make the app forget money requests whose outcome is
         // unknown: forgetting them is what lets the same payment be entered twice (security.md 27).
         const journal = Settings.shape.unresolvedIntents.safeParse(
@@ -58,6 +62,7 @@ export async function openSettingsStore(userDataDir: string): Promise<SettingsSt
 
   return {
     problem,
+    problemDetail,
     writable,
     get: () => current,
     async update(change) {

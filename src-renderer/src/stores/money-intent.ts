@@ -1,5 +1,4 @@
 import type { BridgeError, Result } from '../../../src-preload/result';
-import { inWords } from './error-words';
 
 /**
  * form → review → result, or → unknown when the answer was lost. Shared by send and swap: the renderer
@@ -171,7 +170,7 @@ export function createMoneyIntentActions<
     } else if (result.error.code === 'unresolved_intent') {
       // Another move became unsettled since this one was confirmed: nothing left. The review shows the
       // warning naming it, with its checkbox; sending again passes the ticks.
-      set({ submitting: false, submitError: inWords(result.error) });
+      set({ submitting: false, submitError: result.error });
       await loadUnresolved();
     } else {
       // Main alone knows whether this answer proves nothing moved; only then is the same reference reused.
@@ -179,7 +178,7 @@ export function createMoneyIntentActions<
       if (get().review?.intentId !== review.intentId) return;
       const refused = status.ok && status.value.state === 'refused';
       // storage_failed and the like: main's words say what happened and that nothing was sent.
-      set({ submitting: false, submitError: inWords(result.error), refused });
+      set({ submitting: false, submitError: result.error, refused });
     }
   }
 
@@ -225,7 +224,7 @@ export function createMoneyIntentActions<
       const result = await api.reconcile({ intentId: review.intentId });
       if (get().review?.intentId !== review.intentId) return;
       if (!result.ok) {
-        set({ submitting: false, submitError: inWords(result.error) });
+        set({ submitting: false, submitError: result.error });
         return;
       }
       const { lookup, status } = result.value;

@@ -17,7 +17,6 @@ import {
   type MoneyIntentState,
   type MoneyStep,
 } from './money-intent';
-import { inWords } from './error-words';
 import { registerSessionReset } from './session-reset';
 
 /**
@@ -92,7 +91,7 @@ export const useSendStore = create<SendState>()((set, get) => {
     });
     if (mine !== generation) return;
     if (!result.ok) {
-      set({ prechecking: false, precheckError: inWords(result.error) });
+      set({ prechecking: false, precheckError: result.error });
       return;
     }
     const value = result.value;
@@ -126,7 +125,7 @@ export const useSendStore = create<SendState>()((set, get) => {
     async loadAssets() {
       const result = await wallet.send.assets();
       if (result.ok) set({ assets: result.value, assetsError: null });
-      else set({ assetsError: inWords(result.error) });
+      else set({ assetsError: result.error });
     },
 
     edit(change) {
@@ -175,7 +174,7 @@ export const useSendStore = create<SendState>()((set, get) => {
         // An expired precheck is simply checked again with the same input.
         set({
           confirming: false,
-          confirmError: inWords(result.error),
+          confirmError: result.error,
           ...(result.error.code === 'stale_precheck' ? { precheck: null } : {}),
         });
         return;

@@ -15,7 +15,6 @@ import {
   type MoneyIntentState,
   type MoneyStep,
 } from './money-intent';
-import { inWords } from './error-words';
 import { registerSessionReset } from './session-reset';
 
 /** The shared execute / reconcile / retry part is in money-intent.ts. */
@@ -103,7 +102,7 @@ export const useSwapStore = create<SwapState>()((set, get) => {
     const result = await wallet.swap.quote({ ...form, amount: form.amount.trim() });
     if (mine !== generation) return null;
     if (!result.ok) {
-      set({ quoting: false, quote: null, quoteError: inWords(result.error) });
+      set({ quoting: false, quote: null, quoteError: result.error });
       return null;
     }
     set({ quoting: false, quote: result.value });
@@ -123,7 +122,7 @@ export const useSwapStore = create<SwapState>()((set, get) => {
       ...(acknowledgedIntentIds.length > 0 ? { acknowledgedIntentIds } : {}),
     });
     if (!confirmed.ok) {
-      set({ submitting: false, step: 'form', review: null, submitError: inWords(confirmed.error) });
+      set({ submitting: false, step: 'form', review: null, submitError: confirmed.error });
       return;
     }
     set({ submitting: false, review: confirmed.value, notice: reason, submitError: null });
@@ -156,7 +155,7 @@ export const useSwapStore = create<SwapState>()((set, get) => {
     async loadSymbols() {
       const result = await wallet.swap.symbols();
       if (result.ok) set({ symbols: result.value, symbolsError: null });
-      else set({ symbolsError: inWords(result.error) });
+      else set({ symbolsError: result.error });
     },
 
     edit(change) {
@@ -184,7 +183,7 @@ export const useSwapStore = create<SwapState>()((set, get) => {
         ...(acknowledgedIntentIds.length > 0 ? { acknowledgedIntentIds } : {}),
       });
       if (!result.ok) {
-        set({ confirming: false, quoteError: inWords(result.error) });
+        set({ confirming: false, quoteError: result.error });
         if (result.error.code === 'stale_precheck') await fetchQuote();
         return;
       }

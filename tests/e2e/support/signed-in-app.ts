@@ -9,6 +9,7 @@ import { createMemoryStore } from '../../../src-main/keychain/memory-store';
 import type { SecretStore } from '../../../src-main/keychain/secret-store';
 import { createLogger, type FileLogger } from '../../../src-main/logging/create-logger';
 import { startAppUnderTest, type AppUnderTest } from '../../harness/app-under-test';
+import { answersNamingInternals } from '../../support/internal-names';
 import { launchChromium } from './browser';
 
 export type SandboxUser = SandboxInfo['users'][number];
@@ -89,10 +90,13 @@ export async function startApp(options: StartAppOptions = {}): Promise<AppSessio
     secrets,
     userDataDir,
     async close() {
+      // Every e2e file guards issue 15, defect 4: no answer the page received names an operation or a field path.
+      const named = answersNamingInternals(app.received);
       await browser.close();
       await app.close();
       await logger.close();
       if (!options.sandbox) await sandbox.close();
+      if (named.length > 0) throw new Error(`errors shown with internal names:\n${named.join('\n')}`);
     },
   };
 }

@@ -31,6 +31,15 @@ describe('window.wallet generated from the contract', () => {
     expect(transport.invoke).toHaveBeenNthCalledWith(2, 'app.info', undefined);
   });
 
+  it("a call that gets no answer resolves to an error in words, never the transport's own message", async () => {
+    const transport = fakeTransport();
+    transport.invoke.mockRejectedValueOnce(new Error('harness: unexpected channel wallet:invoke:app.info'));
+    const api = createWalletApi(transport, contractNames);
+    const result = await api.app.info();
+    expect(result).toMatchObject({ ok: false, error: { code: 'internal' } });
+    expect(JSON.stringify(result)).not.toMatch(/harness|channel|app\.info/);
+  });
+
   it('subscribes only to events the contract names', () => {
     const transport = fakeTransport();
     const api = createWalletApi(transport, contractNames);

@@ -50,7 +50,7 @@ describe('the money journal when settings.json cannot be used', () => {
 
   it('still brings back the payments whose outcome is unknown', async () => {
     const store = await openSettingsStore(await settingsDirWith(handEdited));
-    expect(store.problem).toMatch(/invalid/);
+    expect(store.problem).toMatch(/cannot use/);
     expect(store.writable).toBe(false);
     expect(store.get().preferences.idleLockMinutes).toBe(15);
     const ledger = journaledLedger(settingsJournal(store, 'withdraw', createRecordingLogger()), new Map());

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { assetNetworks, type AssetCode } from '../../../../src-preload/contract/asset-table';
+import { inputIssueWords } from '../../../../src-preload/input-words';
 import {
   CreateDepositAddressInput,
   fiatCurrencies,
@@ -67,7 +68,7 @@ export function DepositAddressForm({ onCreated }: { onCreated: () => void }): Re
       ...(amount.trim() === '' ? {} : { amount }),
       ...(currency === '' ? {} : { currency }),
     };
-    const parsed = CreateDepositAddressInput.safeParse(input);
+    const parsed = CreateDepositAddressInput.safeParse(input, { error: inputIssueWords });
     if (!parsed.success) {
       const found: Partial<Record<Field, string>> = {};
       for (const issue of parsed.error.issues) {
