@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { identitiesText } from './identities-text';
 import { ServiceProfile } from './profile';
+import { WireReadingsInput } from './interface-b/readings';
 import { startSandbox } from './server';
 
 /** `npm run sandbox -- --port 4477 --seed 1 --access-token-ttl 300` */
@@ -11,6 +12,12 @@ const { values } = parseArgs({
     'access-token-ttl': { type: 'string' },
     'totp-window': { type: 'string' },
     'service-profile': { type: 'string', default: 'kind' },
+    // Interface B's wire readings (README "Wire readings"); unset ones keep their default.
+    'b-asset-form': { type: 'string' },
+    'b-nulls': { type: 'string' },
+    'b-error-status': { type: 'string' },
+    'b-deposit-amount': { type: 'string' },
+    'b-deposit-answer': { type: 'string' },
     quiet: { type: 'boolean', default: false },
   },
 });
@@ -31,6 +38,24 @@ if (!profile.success) {
   process.exit(2);
 }
 
+const readingFlags = {
+  assetForm: values['b-asset-form'],
+  nulls: values['b-nulls'],
+  errorStatus: values['b-error-status'],
+  depositAmount: values['b-deposit-amount'],
+  depositAnswer: values['b-deposit-answer'],
+};
+const wireReadings = WireReadingsInput.safeParse(
+  Object.fromEntries(Object.entries(readingFlags).filter(([, value]) => value !== undefined)),
+);
+if (!wireReadings.success) {
+  const issue = wireReadings.error.issues[0];
+  console.error(
+    `invalid Interface B reading ${issue?.path.join('.') ?? ''}: ${issue?.message ?? ''} (sandbox/README.md "Wire readings")`,
+  );
+  process.exit(2);
+}
+
 const port = intOption('port', values.port ?? process.env['SANDBOX_PORT'], 4477);
 const sandbox = await startSandbox({
   port,
@@ -38,6 +63,7 @@ const sandbox = await startSandbox({
   accessTokenTtlSeconds: intOption('access-token-ttl', values['access-token-ttl'], 300),
   totpWindowSteps: intOption('totp-window', values['totp-window'], 1),
   serviceProfile: profile.data,
+  wireReadings: wireReadings.data,
   quiet: values.quiet,
 }).catch((error: unknown) => {
   const code = (error as { code?: unknown }).code;

@@ -20,11 +20,13 @@ import { seedMerchants } from './interface-b/merchants';
 import { linkMerchants, merchantAccountLink } from './merchant-accounts';
 import { MovementLog, type Movement } from './movements';
 import { ProfileSwitch, type ServiceProfile } from './profile';
+import { ReadingSwitch, type WireReadings, type WireReadingsInput } from './interface-b/readings';
 
 export type { SandboxInfo } from './control/router';
 export { SandboxFaults } from './faults';
 export type { Movement } from './movements';
 export type { ServiceProfile } from './profile';
+export type { WireReadings, WireReadingsInput } from './interface-b/readings';
 
 export interface SandboxOptions {
   /** 0 picks a free port. Default 4477. */
@@ -41,6 +43,8 @@ export interface SandboxOptions {
   totpWindowSteps?: number;
   /** 'kind' (default, the sandbox's courtesies) or 'strict' (none of them; README "Service profiles"). */
   serviceProfile?: ServiceProfile;
+  /** Interface B's readings of the spec's silences (README "Wire readings"); unset ones keep their default. */
+  wireReadings?: WireReadingsInput;
 }
 
 export interface RunningSandbox {
@@ -57,6 +61,8 @@ export interface RunningSandbox {
   faults: SandboxFaults;
   /** Switches the service profile at run time (as POST /__sandbox/profile); reset returns to the start one. */
   setProfile(profile: ServiceProfile): void;
+  /** Changes Interface B's wire readings at run time (as POST /__sandbox/readings); reset returns to the start ones. */
+  setReadings(readings: WireReadingsInput): WireReadings;
   /** Committed money movements, oldest first (as GET /__sandbox/movements). */
   movements(): Movement[];
   /** Resolves once every accepted late commit has landed (or been cancelled by a reset). */
@@ -84,6 +90,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const state = new SandboxState(seed);
   const faults = new SandboxFaults();
   const profile = new ProfileSwitch(options.serviceProfile ?? 'kind');
+  const readings = new ReadingSwitch(options.wireReadings);
   const movements = new MovementLog();
   const deferred = new DeferredCommits(log);
   const totpWindowSteps = options.totpWindowSteps ?? 1;
@@ -98,6 +105,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     log,
     totpWindowSteps,
     profile,
+    readings,
     movements,
     deferred,
     accounts: merchantAccountLink(state, links),
@@ -127,7 +135,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const grants = new GrantRegistry(provider);
 
   const info = (): SandboxInfo =>
-    buildInfo(state, { issuer, clientId: CLIENT_ID, origin }, { list: interfaceB.merchants, links }, profile);
+    buildInfo(state, { issuer, clientId: CLIENT_ID, origin }, { list: interfaceB.merchants, links }, profile, readings);
 
   const app = new Koa();
   const interactions = createInteractionRouter({
@@ -143,12 +151,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     info,
     faults,
     profile,
+    readings,
     movements: () => ({ movements: movements.list(), pending: deferred.pending }),
     reset: () => {
       // Pending late commits first: they hold the old state and must not land in the fresh one.
       deferred.cancelAll();
       movements.reset();
       profile.reset();
+      readings.reset();
       state.reset();
       interfaceB.reset();
       faults.reset();
@@ -202,6 +212,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     setProfile: (next) => {
       profile.set(next);
     },
+    setReadings: (next) => ({ ...readings.set(next) }),
     movements: () => movements.list(),
     lateCommitsSettled: () => deferred.settled(),
     close: () =>

@@ -1,6 +1,7 @@
 import type { AccountSeed } from '../data/identities';
 import type { SandboxState } from '../data/state';
 import type { ProfileSwitch } from '../profile';
+import type { ReadingSwitch } from '../interface-b/readings';
 import type { SandboxInfo } from './router';
 
 type MerchantIdentity = Omit<SandboxInfo['merchants'][number], 'linkedAccount'>;
@@ -11,6 +12,7 @@ export function buildInfo(
   urls: { issuer: string; clientId: string; origin: string },
   merchants: { list: () => MerchantIdentity[]; links: ReadonlyMap<string, AccountSeed> },
   profile: ProfileSwitch,
+  readings: ReadingSwitch,
 ): SandboxInfo {
   return {
     issuer: urls.issuer,
@@ -40,5 +42,7 @@ export function buildInfo(
     }),
     profile: profile.current,
     startProfile: profile.initial,
+    readings: { ...readings.current },
+    startReadings: { ...readings.initial },
   };
 }

@@ -5,6 +5,7 @@ import { FaultPlanInput, type SandboxFaults } from '../faults';
 import { BodyError, readJson } from '../http/body';
 import type { Movement } from '../movements';
 import { ProfileSwitchInput, type ProfileSwitch, type ServiceProfile } from '../profile';
+import { WireReadingsInput, type ReadingSwitch, type WireReadings } from '../interface-b/readings';
 
 export interface SandboxInfo {
   issuer: string;
@@ -37,12 +38,16 @@ export interface SandboxInfo {
   profile: ServiceProfile;
   /** The profile given at start, which POST /__sandbox/reset returns to. */
   startProfile: ServiceProfile;
+  /** Interface B's wire readings now in force, and those given at start (README "Wire readings"). */
+  readings: WireReadings;
+  startReadings: WireReadings;
 }
 
 export interface ControlDeps {
   info: () => SandboxInfo;
   faults: SandboxFaults;
   profile: ProfileSwitch;
+  readings: ReadingSwitch;
   /** Committed money movements, and how many accepted ones are still to land (late commits). */
   movements: () => { movements: Movement[]; pending: number };
   reset: () => void;
@@ -73,7 +78,7 @@ async function jsonBody(ctx: Context): Promise<unknown> {
   }
 }
 
-/** GET /__sandbox/info, /movements; POST /__sandbox/faults, /profile, /reset, /revoke-grants. */
+/** GET /__sandbox/info, /movements; POST /__sandbox/faults, /profile, /readings, /reset, /revoke-grants. */
 export function createControlRouter(deps: ControlDeps): Router {
   const router = new Router({ prefix: '/__sandbox' });
   router.use(loopbackOnly);
@@ -109,6 +114,19 @@ export function createControlRouter(deps: ControlDeps): Router {
       return;
     }
     ctx.body = { profile: deps.profile.set(parsed.data.profile) };
+  });
+
+  router.post('/readings', async (ctx) => {
+    const parsed = WireReadingsInput.safeParse(await jsonBody(ctx));
+    if (!parsed.success) {
+      ctx.status = 400;
+      ctx.body = {
+        error: 'invalid readings',
+        issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`),
+      };
+      return;
+    }
+    ctx.body = { readings: deps.readings.set(parsed.data) };
   });
 
   router.get('/movements', (ctx) => {

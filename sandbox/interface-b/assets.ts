@@ -1,6 +1,9 @@
 import Decimal from 'decimal.js';
 import { ASSETS, NETWORK_IDS, type AssetDef } from '../data/assets';
 import { ZError } from './envelope';
+import type { WireReadings } from './readings';
+
+type AssetForm = WireReadings['assetForm'];
 
 /** The twelve merchant balance fields of spec 2.3, in the spec's order. */
 export const BALANCE_FIELDS = [
@@ -58,21 +61,34 @@ export const LISTINGS: readonly Listing[] = ASSETS.map((asset) => {
 const NETWORK_ID_SET = new Set<number>(Object.values(NETWORK_IDS));
 
 /**
- * Finds the listing a request means. Symbol may be a network-specific symbol (BSC-USD) or an asset
- * (USDT); with a NetworkId the pair must exist. Unknown symbol: Z300; known symbol on a network that
- * does not carry it, or a network id outside 1..5: Z600.
+ * Finds the listing a request means. In the `either` form (README "Wire readings") Symbol may be a
+ * network-specific symbol (BSC-USD) or an asset (USDT); with a NetworkId the pair must exist. Unknown
+ * symbol: Z300; known symbol on a network that does not carry it, or a network id outside 1..5: Z600.
+ * `asset-name` refuses a network-specific code that is not also an asset name (Z300); `network-code`
+ * refuses an asset name that means another network than its own code (Z300).
  */
-export function resolveListing(symbolInput: string, networkId?: number): Listing {
+export function resolveListing(symbolInput: string, networkId?: number, form: AssetForm = 'either'): Listing {
   const symbol = symbolInput.trim().toUpperCase();
   const bySymbol = LISTINGS.find((l) => l.symbol === symbol);
   const ofAsset = LISTINGS.filter((l) => l.asset === symbol);
   if (!bySymbol && ofAsset.length === 0) throw new ZError('Z300', `unknown symbol ${symbolInput}`);
-  if (networkId === undefined) return bySymbol ?? (ofAsset[0] as Listing);
+  if (form === 'asset-name' && ofAsset.length === 0) {
+    throw new ZError('Z300', `${symbolInput} is a network-specific code; this service reads asset names`);
+  }
+  if (networkId === undefined) return (form === 'asset-name' ? ofAsset[0] : (bySymbol ?? ofAsset[0])) as Listing;
   if (!NETWORK_ID_SET.has(networkId)) throw new ZError('Z600', `unknown network id ${networkId}`);
   if (bySymbol?.networkId === networkId) return bySymbol;
   const onNetwork = ofAsset.find((l) => l.networkId === networkId);
+  if (onNetwork && form === 'network-code') {
+    throw new ZError('Z300', `${symbolInput} on network ${networkId}: this service reads network-specific codes`);
+  }
   if (onNetwork) return onNetwork;
   throw new ZError('Z600', `${symbolInput} is not carried on network ${networkId}`);
+}
+
+/** How an answer names a listing: the asset beside its networkId when the service reads asset names. */
+export function answerSymbol(listing: Listing, form: AssetForm): string {
+  return form === 'asset-name' ? listing.asset : listing.symbol;
 }
 
 export function networksOf(asset: string): string[] {
@@ -87,6 +103,14 @@ export const FIAT_CODES = Object.keys(FIAT_PER_USD) as FiatCode[];
 /** Fiat value of `amount` units at the asset's base price (one unit when no amount), to the cent. */
 export function fiatPrices(listing: Listing, amount: Decimal = new Decimal(1)): Record<FiatCode, Decimal> {
   const usd = amount.times(String(listing.basePrice));
+  const out = {} as Record<FiatCode, Decimal>;
+  for (const code of FIAT_CODES) out[code] = usd.times(FIAT_PER_USD[code]).toDecimalPlaces(2);
+  return out;
+}
+
+/** An amount of one fiat currency in all five, to the cent (an expected deposit counted in fiat). */
+export function fiatValueOf(amount: Decimal, currency: FiatCode): Record<FiatCode, Decimal> {
+  const usd = amount.div(FIAT_PER_USD[currency]);
   const out = {} as Record<FiatCode, Decimal>;
   for (const code of FIAT_CODES) out[code] = usd.times(FIAT_PER_USD[code]).toDecimalPlaces(2);
   return out;

@@ -1,7 +1,7 @@
 import type Decimal from 'decimal.js';
 import { generateAddress } from '../data/addresses';
 import { Prng } from '../data/prng';
-import { fiatPrices, networksOf, type FiatCode, type Listing } from './assets';
+import { fiatPrices, fiatValueOf, networksOf, type FiatCode, type Listing } from './assets';
 import { ZError } from './envelope';
 import type { Merchant } from './merchants';
 
@@ -53,8 +53,17 @@ export class DepositBook {
 
   constructor(private readonly seed: number) {}
 
-  /** `strict`: no duplicate detection, a used ReferenceId makes another address (README "Service profiles"). */
-  create(merchant: Merchant, request: CreateDepositRequest, strict = false): Record<string, unknown> {
+  /**
+   * `strict`: no duplicate detection, a used ReferenceId makes another address (README "Service profiles").
+   * `amountIn`: whether Amount counts units of the asset or of Currency (README "Wire readings"). The
+   * answer carries `asset` for the route to name the asset by; it is not part of the wire answer.
+   */
+  create(
+    merchant: Merchant,
+    request: CreateDepositRequest,
+    rules: { strict?: boolean; amountIn?: 'crypto' | 'fiat' } = {},
+  ): Record<string, unknown> {
+    const strict = rules.strict ?? false;
     const { listing } = request;
     const key = JSON.stringify([merchant.publicKey, request.referenceId, listing.symbol]);
     const fingerprint = JSON.stringify([
@@ -87,7 +96,11 @@ export class DepositBook {
       referenceGuid,
       symbol: listing.symbol,
       network: listing.network,
-      price: fiatPrices(listing, request.amount),
+      asset: listing.asset,
+      price:
+        rules.amountIn === 'fiat' && request.amount !== undefined
+          ? fiatValueOf(request.amount, request.currency ?? 'usd')
+          : fiatPrices(listing, request.amount),
       supportedNetworks: networksOf(listing.asset),
       contractTypes: contractTypesOf(listing),
       minAmounts: [

@@ -56,9 +56,13 @@ export function sendData(ctx: Context, data: unknown): void {
   send(ctx, 200, { apiVersion: API_VERSION, data, code: 200, message: 'OK' });
 }
 
-export function sendZError(ctx: Context, zcode: ZCode): void {
+/**
+ * A refusal: the envelope's code is the Z-code's status; the HTTP status is the same, or 200 when the
+ * service plays the reading that answers every envelope on 200 (README "Wire readings").
+ */
+export function sendZError(ctx: Context, zcode: ZCode, onHttp200 = false): void {
   const status = statusOf(zcode);
-  send(ctx, status, { apiVersion: API_VERSION, data: null, code: status, message: zcode });
+  send(ctx, onHttp200 ? 200 : status, { apiVersion: API_VERSION, data: null, code: status, message: zcode });
 }
 
 /** An error the spec does not list (fault unexpectedAnswerNext): any status, any Z-code. */

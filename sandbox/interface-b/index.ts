@@ -3,6 +3,7 @@ import { DeferredCommits } from '../deferred-commits';
 import type { SandboxFaults } from '../faults';
 import { MovementLog } from '../movements';
 import { ProfileSwitch } from '../profile';
+import { ReadingSwitch } from './readings';
 import { createInterfaceBControlRouter } from './control-routes';
 import { createInterfaceBRouter } from './routes';
 import { InterfaceBStore, type InterfaceBShared, type MerchantAccountLink } from './store';
@@ -33,6 +34,8 @@ export function createInterfaceB(options: {
   totpWindowSteps?: number;
   /** Shared with Interface A by the sandbox server; Interface B alone makes its own (kind profile). */
   profile?: ProfileSwitch;
+  /** Shared with the sandbox server (control API, info); Interface B alone makes its own (defaults). */
+  readings?: ReadingSwitch;
   movements?: MovementLog;
   deferred?: DeferredCommits;
   /** Where withdrawals show up in Interface A history; none when Interface B runs alone. */
@@ -41,6 +44,7 @@ export function createInterfaceB(options: {
   const log = options.log ?? (() => undefined);
   const shared: InterfaceBShared = {
     profile: options.profile ?? new ProfileSwitch(),
+    readings: options.readings ?? new ReadingSwitch(),
     movements: options.movements ?? new MovementLog(),
     deferred: options.deferred ?? new DeferredCommits(log),
     accounts: options.accounts ?? null,
@@ -61,6 +65,7 @@ export function createInterfaceB(options: {
     reset: () => {
       store.reset();
       if (!options.profile) shared.profile.reset();
+      if (!options.readings) shared.readings.reset();
       if (!options.movements) shared.movements.reset();
       if (!options.deferred) shared.deferred.cancelAll();
     },

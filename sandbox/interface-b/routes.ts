@@ -5,12 +5,13 @@ import { z } from 'zod';
 import type { SandboxFaults } from '../faults';
 import { isValidAddress } from '../data/addresses';
 import { carryOut, type MoveAnswer } from '../money-move';
-import { BALANCE_FIELDS, FIAT_CODES, resolveListing, type FiatCode } from './assets';
+import { answerSymbol, BALANCE_FIELDS, FIAT_CODES, resolveListing, type FiatCode } from './assets';
 import { readJsonObject } from './body';
 import { recordVerification, recordWithdrawal } from './committed';
 import { sendData, sendServerFault, sendUnexpected, sendZError, ZError } from './envelope';
 import { depositCreateHash, hashMatches, verifyConfirmHash, verifyStartHash, withdrawHash } from './hashes';
 import type { Merchant } from './merchants';
+import { withoutNulls, type WireReadings } from './readings';
 import { secretMatches, type InterfaceBStore } from './store';
 
 /** Amount fields are decimals: a JSON number as the SDK sends, or a plain decimal string. */
@@ -64,6 +65,20 @@ const DepositGetBody = z.object({
   NetworkId: z.number().int().optional(),
 });
 
+/**
+ * The deposit-create answer as the service plays it: every field of spec 2.3, or the SDK's declared shape
+ * (no referenceGuid, supportedNetworks, contractTypes, minAmounts, information; no jpy price).
+ */
+function depositAnswer(created: Record<string, unknown>, readings: WireReadings): Record<string, unknown> {
+  const symbol = readings.assetForm === 'asset-name' ? created.asset : created.symbol;
+  const full: Record<string, unknown> = { ...created, symbol };
+  delete full.asset;
+  if (readings.depositAnswer === 'full') return full;
+  const price = { ...(created.price as Record<string, unknown>) };
+  delete price.jpy;
+  return { wallet: created.wallet, requestId: created.requestId, symbol, network: created.network, price };
+}
+
 function parse<T>(schema: z.ZodType<T>, body: unknown): T {
   const result = schema.safeParse(body);
   if (result.success) return result.data;
@@ -101,6 +116,7 @@ export function createInterfaceBRouter(
   log: (line: string) => void,
 ): Router {
   const router = new Router();
+  const form = () => store.shared.readings.current.assetForm;
 
   /** `tfaFirst`: in the strict profile the TfaCode is checked, and spent, before anything but the keys. */
   const endpoint = (path: string, handler: Handler, options: { tfaFirst?: boolean } = {}) => {
@@ -129,7 +145,9 @@ export function createInterfaceBRouter(
             throw new ZError('Z202', 'two-factor code missing, wrong or already used');
           }
         }
-        const handled = handler(body, merchant);
+        // The Python SDK sends optional fields it was not given as null (README "Wire readings", nulls).
+        const readings = store.shared.readings.current;
+        const handled = handler(readings.nulls === 'accept' ? withoutNulls(body) : body, merchant);
         if (handled.answer?.kind === 'drop') {
           log(`interface-b ${path} accepted, dropping the connection (injected fault)`);
           ctx.respond = false;
@@ -146,7 +164,7 @@ export function createInterfaceBRouter(
       } catch (error) {
         if (!(error instanceof ZError)) throw error;
         log(`interface-b ${path} -> ${error.zcode} (${error.reason})`);
-        sendZError(ctx, error.zcode);
+        sendZError(ctx, error.zcode, store.shared.readings.current.errorStatus === 'http-200');
       }
     });
   };
@@ -156,7 +174,7 @@ export function createInterfaceBRouter(
     (raw, merchant) => {
       const body = parse(WithdrawBody, raw);
       checkHash(withdrawHash(body, merchant.secretKey), body.Hash);
-      const listing = resolveListing(body.Symbol, body.NetworkId);
+      const listing = resolveListing(body.Symbol, body.NetworkId, form());
       const request = {
         referenceId: body.ReferenceId,
         amount: toAmount(body.Amount),
@@ -195,7 +213,7 @@ export function createInterfaceBRouter(
   endpoint('/v1/verify/start', (raw, merchant) => {
     const body = parse(VerifyStartBody, raw);
     checkHash(verifyStartHash(body, merchant.secretKey), body.Hash);
-    const listing = resolveListing(body.Symbol, body.NetworkId);
+    const listing = resolveListing(body.Symbol, body.NetworkId, form());
     if (!isValidAddress(listing.addressKind, body.Address)) {
       throw new ZError('Z600', `address does not suit ${listing.network}`);
     }
@@ -218,14 +236,22 @@ export function createInterfaceBRouter(
   endpoint('/v1/verify/confirmAmount', (raw, merchant) => {
     const body = parse(VerifyConfirmBody, raw);
     checkHash(verifyConfirmHash(body, merchant.secretKey), body.Hash);
-    const listing = resolveListing(body.Symbol, body.NetworkId);
+    const listing = resolveListing(body.Symbol, body.NetworkId, form());
     const isVerified = store.verification.confirm(merchant.publicKey, body.ReferenceId, listing, toAmount(body.Amount));
     return { data: { isVerified } };
   });
 
   endpoint('/v1/merchant/withdraw/withdrawableAssets', (raw, merchant) => {
     const body = parse(WithdrawableBody, raw);
-    return { data: store.verification.listVerified(merchant.publicKey, body.ReferenceId) };
+    const listed = store.verification.listVerified(merchant.publicKey, body.ReferenceId);
+    if (form() !== 'asset-name') return { data: listed };
+    // As the SDKs type a withdrawable asset: the asset's name beside its network id.
+    return {
+      data: listed.map((row) => ({
+        ...row,
+        symbol: answerSymbol(resolveListing(row.symbol, row.networkId), 'asset-name'),
+      })),
+    };
   });
 
   endpoint('/v1/deposit/address/create', (raw, merchant) => {
@@ -235,7 +261,7 @@ export function createInterfaceBRouter(
       merchant,
       {
         referenceId: body.ReferenceId,
-        listing: resolveListing(body.Symbol),
+        listing: resolveListing(body.Symbol, undefined, form()),
         label: body.Label,
         callbackUrl: body.CallbackUrl,
         amount: body.Amount === undefined ? undefined : toAmount(body.Amount),
@@ -243,15 +269,16 @@ export function createInterfaceBRouter(
         redirectUrl: body.RedirectUrl,
         cancelUrl: body.CancelUrl,
       },
-      store.shared.profile.strict,
+      { strict: store.shared.profile.strict, amountIn: store.shared.readings.current.depositAmount },
     );
-    return { data: created };
+    return { data: depositAnswer(created, store.shared.readings.current) };
   });
 
   endpoint('/v1/deposit/address/get', (raw, merchant) => {
     const body = parse(DepositGetBody, raw);
-    const listing = resolveListing(body.Symbol, body.NetworkId);
-    return { data: store.deposits.get(merchant, body.MemberId, listing, body.Label) };
+    const listing = resolveListing(body.Symbol, body.NetworkId, form());
+    const found = store.deposits.get(merchant, body.MemberId, listing, body.Label);
+    return { data: { ...found, symbol: answerSymbol(listing, form()) } };
   });
 
   endpoint('/v1/merchant/balances', (_raw, merchant) => {

@@ -3,6 +3,7 @@ import { Prng } from '../data/prng';
 import type { DeferredCommits } from '../deferred-commits';
 import type { MovementLog } from '../movements';
 import type { ProfileSwitch } from '../profile';
+import type { ReadingSwitch } from './readings';
 import { RateLimiter } from '../interface-a/rate-limit';
 import type Decimal from 'decimal.js';
 import type { Listing } from './assets';
@@ -40,6 +41,8 @@ export interface MerchantAccountLink {
 /** What Interface B shares with the rest of the sandbox: profile, movement log, late commits, link. */
 export interface InterfaceBShared {
   profile: ProfileSwitch;
+  /** Which reading of the spec's silences is played (README "Wire readings"). */
+  readings: ReadingSwitch;
   movements: MovementLog;
   deferred: DeferredCommits;
   accounts: MerchantAccountLink | null;
