@@ -16,6 +16,8 @@ interface ServiceItem {
   status: string;
   type: string;
   date: string;
+  address: string;
+  to?: string | null;
 }
 interface ServicePage {
   totalRecords: number;
@@ -126,6 +128,28 @@ describe('History: 20,000 transactions, filtered, sorted, paged and exported', (
     await expectRowsOf({ orderBy: 'date', sortOrder: 'desc' }, 1, 100);
   });
 
+  it("shows who each transaction went to, never the account's own address (issue 15, defect 3)", async () => {
+    const expected = await expectRowsOf({ orderBy: 'date', sortOrder: 'desc' }, 1, 100);
+    expect(await page.getByRole('columnheader', { name: 'To / from' }).count()).toBe(1);
+    expect(await page.getByRole('columnheader', { name: 'Address' }).count()).toBe(0);
+    const cells = await table()
+      .locator('tbody tr td:nth-child(7)')
+      .evaluateAll((tds) => tds.map((td) => ({ text: td.textContent ?? '', title: td.getAttribute('title') })));
+    const withdrawals = expected.items.filter((item) => item.type === 'Withdraw' && item.to);
+    expect(withdrawals.length).toBeGreaterThan(0);
+    expect(expected.items.some((item) => item.type === 'Deposit')).toBe(true);
+    expected.items.forEach((item, index) => {
+      const cell = cells[index];
+      const own = `${item.address.slice(0, 6)}…${item.address.slice(-6)}`;
+      expect(cell?.text, item.referenceId).not.toContain(own);
+      if (item.type === 'Deposit') expect(cell).toEqual({ text: 'Sender not reported', title: null });
+      else if (item.to) {
+        expect(cell?.title).toBe(`To ${item.to}`);
+        expect(cell?.text).toBe(`to ${item.to.slice(0, 6)}…${item.to.slice(-6)}`);
+      } else expect(cell).toEqual({ text: 'Not reported', title: null });
+    });
+  });
+
   it('says so when the service is busy and loads the page by itself once the wait is over', async () => {
     session.sandbox.faults.set({ rateLimitNext: 1 });
     await page.getByRole('button', { name: 'Next page' }).click();
@@ -201,6 +225,8 @@ describe('History: 20,000 transactions, filtered, sorted, paged and exported', (
     const text = (await dialog.textContent()) ?? '';
     expect(text).toContain(expected?.referenceId ?? 'missing');
     expect(text).toContain(expected?.date ?? 'missing');
+    // A deposit's sender is not something the service reports; its own receiving address is named as such.
+    expect(text).toContain('Sender not reported');
     for (const term of [
       'Date',
       'Type',
@@ -209,8 +235,8 @@ describe('History: 20,000 transactions, filtered, sorted, paged and exported', (
       'Network',
       'Amount',
       'USD value',
-      'Address',
-      'To',
+      'From',
+      'Your wallet address',
       'Transaction id',
       'Reference id',
       'Label',

@@ -3,7 +3,7 @@ import type { HistoryItem } from '../../../../src-preload/contract/history';
 import { CryptoAmount, UsdAmount } from '../../components/amount';
 import { formatDateTime } from '../../format/dates';
 import { ExplorerLink } from './explorer-link';
-import { formatFiat, withdrawTypeLabel } from './history-format';
+import { counterpartyOf, formatFiat, withdrawTypeLabel } from './history-format';
 
 const currencies = [
   ['usd', 'USD'],
@@ -31,6 +31,7 @@ const orDash = (text: string): string => (text === '' ? '—' : text);
 export function HistoryDetail({ item, onClose }: { item: HistoryItem; onClose: () => void }): React.JSX.Element {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const counterparty = counterpartyOf(item);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -72,11 +73,11 @@ export function HistoryDetail({ item, onClose }: { item: HistoryItem; onClose: (
         <Field term="USD value">
           <UsdAmount value={item.value} />
         </Field>
-        <Field term="Address">
-          <span className="mono">{orDash(item.address)}</span>
+        <Field term={counterparty.direction === 'to' ? 'To' : 'From'}>
+          {counterparty.address === null ? counterparty.words : <span className="mono">{counterparty.address}</span>}
         </Field>
-        <Field term="To">
-          <span className="mono">{orDash(item.to)}</span>
+        <Field term="Your wallet address">
+          <span className="mono">{orDash(item.address)}</span>
         </Field>
         <Field term="Transaction id">
           <ExplorerLink txId={item.txId} url={item.explorerUrl} full />

@@ -1,4 +1,4 @@
-import { withdrawTypeLabels } from '../../../../src-preload/contract/history';
+import { withdrawTypeLabels, type HistoryItem } from '../../../../src-preload/contract/history';
 
 const locale = navigator.language || 'en-US';
 
@@ -19,6 +19,21 @@ export function formatFiat(amount: string, currency: string): string {
 /** "0x12ab…9f3e": enough to recognise a hash; the full text stays in the title and the detail panel. */
 export function shortHash(text: string, keep = 6): string {
   return text.length <= keep * 2 + 1 ? text : `${text.slice(0, keep)}…${text.slice(-keep)}`;
+}
+
+/**
+ * Who the money went to or came from, which is what a user scans a history for. `address` is the
+ * account's own wallet address on every row, so it never answers that; `to` is the destination of a
+ * withdrawal (it may be empty), and the service reports no sender for a deposit (spec 2.2, TransactionItem).
+ */
+export type Counterparty =
+  | { readonly direction: 'to'; readonly address: string }
+  | { readonly direction: 'to' | 'from'; readonly address: null; readonly words: string };
+
+export function counterpartyOf(item: Pick<HistoryItem, 'type' | 'to'>): Counterparty {
+  if (item.type === 'Deposit') return { direction: 'from', address: null, words: 'Sender not reported' };
+  const to = item.to.trim();
+  return to === '' ? { direction: 'to', address: null, words: 'Not reported' } : { direction: 'to', address: to };
 }
 
 export function withdrawTypeLabel(withdrawType: number): string {

@@ -3,7 +3,7 @@ import type { HistoryItem, HistoryOrderBy, SortOrder } from '../../../../src-pre
 import { CryptoAmount, UsdAmount } from '../../components/amount';
 import { formatDateTime } from '../../format/dates';
 import { ExplorerLink } from './explorer-link';
-import { shortHash, withdrawTypeLabel } from './history-format';
+import { counterpartyOf, shortHash, withdrawTypeLabel } from './history-format';
 
 interface Column {
   readonly label: string;
@@ -20,7 +20,7 @@ const columns: readonly Column[] = [
   { label: 'Amount', sort: 'amount', numeric: true, width: '14rem' },
   { label: 'USD value', sort: 'value', numeric: true, width: '8rem' },
   { label: 'Status', sort: 'status', width: '7rem' },
-  { label: 'Address', width: '10rem' },
+  { label: 'To / from', width: '10rem' },
   { label: 'Transaction', width: '10.5rem' },
   { label: 'Reference', width: '10rem' },
   { label: 'Label', width: '12rem' },
@@ -72,6 +72,19 @@ const rowMoves: Record<string, (index: number, count: number) => number> = {
 
 function statusClass(status: string): string {
   return `history-status history-status-${status.toLowerCase().replace(/[^a-z]/g, '') || 'unknown'}`;
+}
+
+function CounterpartyCell({ item }: { item: HistoryItem }): React.JSX.Element {
+  const counterparty = counterpartyOf(item);
+  if (counterparty.address === null) {
+    return <td className="history-muted">{counterparty.words}</td>;
+  }
+  return (
+    <td title={`To ${counterparty.address}`}>
+      <span className="history-muted">to </span>
+      <span className="mono">{shortHash(counterparty.address)}</span>
+    </td>
+  );
 }
 
 /** One row: plain text and two amount components, no per-row state, memoised by item identity. */
@@ -128,9 +141,7 @@ const HistoryRow = memo(function HistoryRow({
       <td>
         <span className={statusClass(item.status)}>{item.status}</span>
       </td>
-      <td className="mono" title={item.address}>
-        {shortHash(item.address)}
-      </td>
+      <CounterpartyCell item={item} />
       <td>
         <ExplorerLink txId={item.txId} url={item.explorerUrl} inRow />
       </td>
