@@ -1,5 +1,6 @@
 import type { EmitEvent, Handlers } from './dispatch';
 import { AppError } from './app-error';
+import { createEnvironmentHandlers } from './features/environments';
 import { createMerchantFeature } from './features/merchant/merchant-handlers';
 import { createPortfolioHandlers } from './features/portfolio';
 import { createDepositAddresses, createReceiveHandlers } from './features/receive';
@@ -142,6 +143,12 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     ...createReceiveHandlers({ session, deposits, clipboard, logger: deps.logger }),
     ...merchant.handlers,
     ...createUpdateHandlers({ updates }),
+    ...createEnvironmentHandlers({
+      settings,
+      session,
+      logger: deps.logger,
+      ...(deps.localSandboxPort === undefined ? {} : { localSandboxPort: deps.localSandboxPort }),
+    }),
     'app.info': () => {
       const current = settings.get();
       return {
@@ -189,7 +196,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
 function serviceHostsOf(deps: Pick<AppCoreDeps, 'settings' | 'localSandboxPort'>): string[] {
   try {
     const endpoints = currentEndpoints(deps);
-    return [endpoints.baseUrl, endpoints.apiUrl].map((url) => new URL(url).hostname);
+    return [endpoints.baseUrl, endpoints.apiUrl].flatMap((url) => (url ? [new URL(url).hostname] : []));
   } catch {
     return [];
   }

@@ -186,7 +186,7 @@ async function shutdown(core: AppCore, unbindIpc: () => void, logger: FileLogger
 function serviceHosts(settings: SettingsStore): string[] {
   try {
     const endpoints = currentEndpoints({ settings });
-    return [endpoints.baseUrl, endpoints.apiUrl].map((url) => new URL(url).hostname);
+    return [endpoints.baseUrl, endpoints.apiUrl].flatMap((url) => (url ? [new URL(url).hostname] : []));
   } catch {
     return [];
   }

@@ -7,6 +7,7 @@
 import type { z } from 'zod';
 import { appEvents, appOperations } from './contract/app';
 import type { OperationSpec } from './contract/define';
+import { environmentsOperations } from './contract/environments';
 import { historyEvents, historyOperations } from './contract/history';
 import { merchantOperations } from './contract/merchant';
 import { portfolioOperations } from './contract/portfolio';
@@ -24,6 +25,7 @@ export const operations = {
   ...merchantOperations,
   ...portfolioOperations,
   ...updatesOperations,
+  ...environmentsOperations,
 } as const satisfies Record<`${string}.${string}`, OperationSpec>;
 
 export const events = {

@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import { useAppStore } from '../stores/app-store';
 import { UpdatesSection } from './updates-section';
+import { MerchantEnvironmentSection } from './settings/merchant-environment-section';
+import { SignInEnvironmentSection } from './settings/sign-in-environment-section';
 
 export function SettingsScreen(): React.JSX.Element {
   const info = useAppStore((state) => state.info);
@@ -38,6 +40,8 @@ export function SettingsScreen(): React.JSX.Element {
           />
         </form>
       )}
+      <SignInEnvironmentSection />
+      <MerchantEnvironmentSection />
       {info && (
         <dl className="card facts" aria-label="About Wallet Desk">
           <dt>Version</dt>

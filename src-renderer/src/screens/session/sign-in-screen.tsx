@@ -1,4 +1,7 @@
+import { useState } from 'react';
 import { ErrorMessage } from '../../components/error-message';
+import { useAppStore } from '../../stores/app-store';
+import { SignInEnvironmentSection } from '../settings/sign-in-environment-section';
 import { useSessionStore } from '../../stores/session-store';
 
 /** Signed out: one button that opens the system browser; while waiting, a way to cancel. */
@@ -8,6 +11,8 @@ export function SignInScreen(): React.JSX.Element {
   const signIn = useSessionStore((state) => state.signIn);
   const cancelSignIn = useSessionStore((state) => state.cancelSignIn);
   const waiting = view?.status === 'signing-in';
+  const environmentLabel = useAppStore((state) => state.info?.environmentLabel ?? null);
+  const [choosing, setChoosing] = useState(false);
 
   return (
     <main className="gate" aria-labelledby="sign-in-title">
@@ -21,10 +26,28 @@ export function SignInScreen(): React.JSX.Element {
         </>
       ) : (
         <>
-          <p>Sign in with your account in your web browser.</p>
+          <p>
+            Sign in with your account in your web browser
+            {environmentLabel && (
+              <>
+                {' '}
+                (environment: <strong>{environmentLabel}</strong>)
+              </>
+            )}
+            .
+          </p>
           <button type="button" className="primary" onClick={() => void signIn()} autoFocus>
             Sign in
           </button>
+          <button
+            type="button"
+            className="secondary"
+            aria-expanded={choosing}
+            onClick={() => setChoosing((open) => !open)}
+          >
+            Choose sign-in environment
+          </button>
+          {choosing && <SignInEnvironmentSection />}
         </>
       )}
       {view?.problem && <p role="alert">{view.problem}</p>}

@@ -1,0 +1,119 @@
+import type { EnvironmentId } from '../../../src-preload/contract/app';
+import type { EnvironmentsView } from '../../../src-preload/contract/environments';
+import { AppError } from '../../app-error';
+import type { Handlers } from '../../dispatch';
+import type { Logger } from '../../logging/logger';
+import { builtInEndpoints, environmentLabels } from '../../settings/environments';
+import type { SettingsStore } from '../../settings/settings-store';
+import { checkMerchantApiUrl } from './merchant-api-check';
+import { checkSignInEndpoints } from './sign-in-check';
+
+const order: readonly EnvironmentId[] = ['local-sandbox', 'service-sandbox', 'production', 'custom'];
+
+export interface EnvironmentHandlersDeps {
+  readonly settings: SettingsStore;
+  readonly logger: Logger;
+  readonly localSandboxPort?: number;
+  /** The session, to sign out before the sign-in environment changes under it. */
+  readonly session: { view(): { status: string }; signOut(): Promise<unknown> };
+  readonly fetch?: typeof fetch;
+  readonly timeoutMs?: number;
+}
+
+type EnvironmentHandlers = Pick<
+  Handlers,
+  | 'environments.get'
+  | 'environments.check'
+  | 'environments.save'
+  | 'environments.select'
+  | 'environments.checkMerchantApi'
+>;
+
+/**
+ * Settings › Environments: sign-in environments are checked (OIDC discovery) before they are saved, and
+ * switching the one in use while signed in signs out first, only after the user confirmed it, so tokens of
+ * one environment never meet the addresses of another.
+ */
+export function createEnvironmentHandlers(deps: EnvironmentHandlersDeps): EnvironmentHandlers {
+  const checkOptions = {
+    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    ...(deps.timeoutMs === undefined ? {} : { timeoutMs: deps.timeoutMs }),
+  };
+
+  function view(): EnvironmentsView {
+    const settings = deps.settings.get();
+    return {
+      active: settings.environment,
+      environments: order.map((id) => {
+        const endpoints = settings.environments[id] ?? builtInEndpoints(id, deps.localSandboxPort);
+        return {
+          id,
+          label: environmentLabels[id],
+          issuer: endpoints?.issuer ?? null,
+          clientId: endpoints?.clientId ?? null,
+          baseUrl: endpoints?.baseUrl ?? null,
+          editable: id !== 'local-sandbox',
+        };
+      }),
+    };
+  }
+
+  return {
+    'environments.get': () => view(),
+    'environments.check': async ({ id, ...input }) => {
+      const checked = await checkSignInEndpoints(input, checkOptions);
+      return {
+        message: `${environmentLabels[id]}: the sign-in server at ${checked.issuer} answered with a valid OpenID Connect discovery document, and the wallet API at ${checked.baseUrl} answers.`,
+      };
+    },
+    'environments.save': async ({ id, ...input }) => {
+      if (id === 'local-sandbox') {
+        throw new AppError('bad_input', 'The local sandbox addresses are built in.', { field: 'issuer' });
+      }
+      const checked = await checkSignInEndpoints(input, checkOptions);
+      const active = deps.settings.get().environment === id && deps.session.view().status !== 'signed-out';
+      if (active) {
+        throw new AppError(
+          'bad_input',
+          'You are signed in to this environment. Switch to another one (which signs you out) before changing its addresses.',
+          { field: 'issuer' },
+        );
+      }
+      await deps.settings.update((current) => ({
+        ...current,
+        environments: {
+          ...current.environments,
+          [id]: { ...current.environments[id], ...checked },
+        },
+      }));
+      deps.logger.info('sign-in environment saved', { environment: id });
+      return view();
+    },
+    'environments.select': async ({ id, signOutFirst }) => {
+      const current = deps.settings.get();
+      if (current.environment === id) return view();
+      if (!(current.environments[id] ?? builtInEndpoints(id, deps.localSandboxPort))) {
+        throw new AppError(
+          'not_configured',
+          `${environmentLabels[id]} has no addresses yet. Enter and save them first.`,
+          { field: 'environment' },
+        );
+      }
+      if (deps.session.view().status !== 'signed-out') {
+        if (!signOutFirst) {
+          throw new AppError(
+            'forbidden',
+            `Switching to ${environmentLabels[id]} signs you out of ${environmentLabels[current.environment]} first. Confirm to continue.`,
+            { field: 'environment' },
+          );
+        }
+        await deps.session.signOut();
+      }
+      await deps.settings.update((settings) => ({ ...settings, environment: id }));
+      deps.logger.info('sign-in environment changed', { environment: id });
+      return view();
+    },
+    'environments.checkMerchantApi': async ({ environment, apiUrl }) =>
+      checkMerchantApiUrl(environment, apiUrl, checkOptions).then(({ message }) => ({ message })),
+  };
+}

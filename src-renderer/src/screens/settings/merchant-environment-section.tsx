@@ -1,0 +1,115 @@
+import { useEffect, useId, useState } from 'react';
+import type { EnvironmentId } from '../../../../src-preload/contract/app';
+import type { MerchantEnvironmentView } from '../../../../src-preload/contract/merchant';
+import type { BridgeError } from '../../../../src-preload/result';
+import { ErrorMessage } from '../../components/error-message';
+import { checkMerchantApi } from '../../stores/environments-store';
+import { useMerchantStore } from '../../stores/merchant-store';
+import { Feedback } from '../merchant/merchant-options';
+
+/**
+ * Which merchant API (Interface B) environment the Merchant screens use, and its address, tested without
+ * keys before it is saved. Keys stay under Merchant › API keys, bound to the address they were entered for.
+ */
+export function MerchantEnvironmentSection(): React.JSX.Element {
+  const overview = useMerchantStore((state) => state.overview);
+  const busy = useMerchantStore((state) => state.busy);
+  const feedback = useMerchantStore((state) => state.feedback.keys);
+  const headingId = useId();
+  const selectId = useId();
+
+  useEffect(() => {
+    void useMerchantStore.getState().load();
+  }, []);
+
+  const current = overview?.environments.find((environment) => environment.id === overview.environment) ?? null;
+  return (
+    <section className="card" aria-labelledby={headingId}>
+      <h3 id={headingId}>Merchant API environment</h3>
+      {!overview || !current ? (
+        <>
+          <p aria-busy="true">Loading…</p>
+          <Feedback {...feedback} />
+        </>
+      ) : (
+        <>
+          <label htmlFor={selectId}>Merchant environment</label>
+          <select
+            id={selectId}
+            value={overview.environment}
+            disabled={busy.has('environment')}
+            onChange={(event) => void useMerchantStore.getState().setEnvironment(event.target.value as EnvironmentId)}
+          >
+            {overview.environments.map((environment) => (
+              <option key={environment.id} value={environment.id}>
+                {environment.label}
+              </option>
+            ))}
+          </select>
+          <MerchantAddressForm key={`${current.id}|${current.apiUrl ?? ''}`} current={current} />
+          <Feedback {...feedback} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function MerchantAddressForm({ current }: { current: MerchantEnvironmentView }): React.JSX.Element {
+  const busy = useMerchantStore((state) => state.busy);
+  const [apiUrl, setApiUrl] = useState(current.apiUrl ?? '');
+  const [testing, setTesting] = useState(false);
+  const [tested, setTested] = useState<{ message: string | null; error: BridgeError | null }>({
+    message: null,
+    error: null,
+  });
+  const inputId = useId();
+
+  return (
+    <form
+      aria-label="Merchant API address"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setTested({ message: null, error: null });
+        void useMerchantStore.getState().setApiUrl(current.id, apiUrl);
+      }}
+    >
+      <label htmlFor={inputId}>Merchant API address</label>
+      <input
+        id={inputId}
+        type="url"
+        value={apiUrl}
+        readOnly={!current.apiUrlEditable}
+        placeholder="https://api.example.com"
+        onChange={(event) => setApiUrl(event.target.value)}
+        size={40}
+        spellCheck={false}
+      />
+      <div className="row">
+        <button
+          type="button"
+          className="secondary"
+          disabled={testing || apiUrl.trim() === ''}
+          onClick={() => {
+            setTesting(true);
+            setTested({ message: null, error: null });
+            void checkMerchantApi(current.id, apiUrl).then((result) => {
+              setTesting(false);
+              setTested(
+                result.ok ? { message: result.value.message, error: null } : { message: null, error: result.error },
+              );
+            });
+          }}
+        >
+          Test address
+        </button>
+        {current.apiUrlEditable && (
+          <button type="submit" className="secondary" disabled={busy.has('apiUrl')}>
+            Save address
+          </button>
+        )}
+      </div>
+      {tested.message && <p role="status">{tested.message}</p>}
+      <ErrorMessage error={tested.error} />
+    </form>
+  );
+}
