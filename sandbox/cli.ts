@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { HISTORY_RECORDS_ON_MAIN_ACCOUNT, MAX_HISTORY_RECORDS } from './data/identities';
 import { identitiesText } from './identities-text';
 import { ServiceProfile } from './profile';
 import { WireReadingsInput } from './interface-b/readings';
@@ -18,6 +19,7 @@ const { values } = parseArgs({
     'b-error-status': { type: 'string' },
     'b-deposit-amount': { type: 'string' },
     'b-deposit-answer': { type: 'string' },
+    'history-records': { type: 'string' },
     quiet: { type: 'boolean', default: false },
   },
 });
@@ -56,6 +58,12 @@ if (!wireReadings.success) {
   process.exit(2);
 }
 
+const historyRecords = intOption('history-records', values['history-records'], HISTORY_RECORDS_ON_MAIN_ACCOUNT);
+if (historyRecords > MAX_HISTORY_RECORDS) {
+  console.error(`--history-records must be at most ${MAX_HISTORY_RECORDS}, got "${values['history-records']}"`);
+  process.exit(2);
+}
+
 const port = intOption('port', values.port ?? process.env['SANDBOX_PORT'], 4477);
 const sandbox = await startSandbox({
   port,
@@ -64,6 +72,7 @@ const sandbox = await startSandbox({
   totpWindowSteps: intOption('totp-window', values['totp-window'], 1),
   serviceProfile: profile.data,
   wireReadings: wireReadings.data,
+  historyRecords,
   quiet: values.quiet,
 }).catch((error: unknown) => {
   const code = (error as { code?: unknown }).code;

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { buildInfo } from './control/info';
 import { createControlRouter, loopbackOnly, type SandboxInfo } from './control/router';
+import { HISTORY_RECORDS_ON_MAIN_ACCOUNT, MAX_HISTORY_RECORDS } from './data/identities';
 import { SandboxState } from './data/state';
 import { SandboxFaults } from './faults';
 import { createInterfaceARouter, INTERFACE_A_PREFIX } from './interface-a/router';
@@ -45,6 +46,11 @@ export interface SandboxOptions {
   serviceProfile?: ServiceProfile;
   /** Interface B's readings of the spec's silences (README "Wire readings"); unset ones keep their default. */
   wireReadings?: WireReadingsInput;
+  /**
+   * Seeded history records of the large-history account (Alice Trading Ltd), 0..10,000,000. Default 20,000.
+   * Rows are computed when read, so a million cost no more memory than the default.
+   */
+  historyRecords?: number;
 }
 
 export interface RunningSandbox {
@@ -87,7 +93,11 @@ function listen(server: Server, port: number): Promise<number> {
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const seed = options.seed ?? 1;
   const log = options.quiet ? () => undefined : (line: string) => console.log(`[sandbox] ${line}`);
-  const state = new SandboxState(seed);
+  const historyRecords = options.historyRecords ?? HISTORY_RECORDS_ON_MAIN_ACCOUNT;
+  if (!Number.isInteger(historyRecords) || historyRecords < 0 || historyRecords > MAX_HISTORY_RECORDS) {
+    throw new RangeError(`historyRecords must be an integer from 0 to ${MAX_HISTORY_RECORDS}, got ${historyRecords}`);
+  }
+  const state = new SandboxState(seed, { historyRecords });
   const faults = new SandboxFaults();
   const profile = new ProfileSwitch(options.serviceProfile ?? 'kind');
   const readings = new ReadingSwitch(options.wireReadings);

@@ -42,10 +42,14 @@ export interface Identities {
   users: UserSeed[];
 }
 
-/** The account with the large history (spec: at least 20,000 records on one account). */
+/** The account with the large history (spec: at least 20,000 records on one account); `historyRecords` changes it. */
 export const HISTORY_RECORDS_ON_MAIN_ACCOUNT = 20_000;
 
-export function seedIdentities(prng: Prng): Identities {
+/** How many seeded history records the large-history account may be given (row references are 32-bit). */
+export const MAX_HISTORY_RECORDS = 10_000_000;
+
+/** `mainHistoryRecords` only sets a count: every identity, key and balance stays what the seed makes it. */
+export function seedIdentities(prng: Prng, mainHistoryRecords = HISTORY_RECORDS_ON_MAIN_ACCOUNT): Identities {
   const account = (
     name: string,
     isPersonalAccount: boolean,
@@ -60,7 +64,7 @@ export function seedIdentities(prng: Prng): Identities {
     historyRecords,
     walletUsdRange,
   });
-  const trading = account('Alice Trading Ltd', false, HISTORY_RECORDS_ON_MAIN_ACCOUNT, [2_000, 80_000]);
+  const trading = account('Alice Trading Ltd', false, mainHistoryRecords, [2_000, 80_000]);
   const northwind = account('Northwind Payments', false, 240, [500, 20_000]);
   const alicePersonal = account('Alice Liddell (personal)', true, 60, [50, 3_000]);
   const carolPersonal = account('Carol Danvers (personal)', true, 120, [100, 8_000]);

@@ -1,10 +1,10 @@
 import { ASSETS, type AssetDef } from './assets';
 import { generateAddress } from './addresses';
-import { generateHistory } from './history';
 import { HistoryBook } from './history-book';
 import { seedIdentities, type AccountSeed, type Role, type UserSeed } from './identities';
 import { Dec } from './money';
 import { Prng } from './prng';
+import { SeededHistory } from './seeded-history';
 
 export interface WalletState {
   asset: AssetDef;
@@ -58,9 +58,14 @@ export interface World {
   runtime: Prng;
 }
 
-export function buildWorld(seed: number): World {
+export interface WorldOptions {
+  /** Seeded history records of the large-history account (default 20,000). */
+  readonly historyRecords?: number | undefined;
+}
+
+export function buildWorld(seed: number, options: WorldOptions = {}): World {
   const root = new Prng(seed);
-  const identities = seedIdentities(root.fork('identities'));
+  const identities = seedIdentities(root.fork('identities'), options.historyRecords);
   const priceRng = root.fork('prices');
   const prices = new Map<string, Dec>();
   const dailyChange = new Map<string, Dec>();
@@ -98,7 +103,7 @@ export function buildWorld(seed: number): World {
     accounts.set(accountSeed.guid, {
       seed: accountSeed,
       wallets,
-      history: new HistoryBook(() => generateHistory(accountSeed.historyRecords, historyRng, addressOf, prices)),
+      history: new HistoryBook(() => new SeededHistory(accountSeed.historyRecords, historyRng, addressOf, prices)),
     });
   }
 
@@ -120,11 +125,13 @@ export function buildWorld(seed: number): World {
 /** Holder of the current World; `reset` swaps in a freshly seeded one. */
 export class SandboxState {
   readonly seed: number;
+  readonly #options: WorldOptions;
   #world: World;
 
-  constructor(seed: number) {
+  constructor(seed: number, options: WorldOptions = {}) {
     this.seed = seed;
-    this.#world = buildWorld(seed);
+    this.#options = options;
+    this.#world = buildWorld(seed, options);
   }
 
   get world(): World {
@@ -132,7 +139,7 @@ export class SandboxState {
   }
 
   reset(): void {
-    this.#world = buildWorld(this.seed);
+    this.#world = buildWorld(this.seed, this.#options);
   }
 
   userByGuid(userGuid: string): UserSeed | undefined {

@@ -13,8 +13,8 @@ function snapshot(seed: number) {
     users: state.world.users,
     wallets: accounts.map((a) => [...a.wallets.values()].map((w) => [w.asset.symbol, w.address, w.amount.toFixed()])),
     prices: [...state.world.prices].map(([s, p]) => [s, p.toFixed()]),
-    history: accounts[0]?.history.rows.slice(0, 50),
-    historySize: accounts.map((a) => a.history.rows.length),
+    history: accounts[0]?.history.slice(0, 50),
+    historySize: accounts.map((a) => a.history.size),
   };
 }
 
@@ -90,7 +90,8 @@ describe('seeded data', () => {
 
   it('keeps history amounts as exact decimal strings within the asset precision', () => {
     const state = new SandboxState(5);
-    const rows = [...state.world.accounts.values()][0]?.history.rows ?? [];
+    const history = [...state.world.accounts.values()][0]?.history;
+    const rows = history?.slice(0, history.size) ?? [];
     for (const row of rows) {
       const asset = ASSETS.find((a) => a.symbol === row.symbol);
       expect(row.amount).toMatch(/^\d+(\.\d+)?$/);
