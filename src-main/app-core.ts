@@ -1,8 +1,10 @@
+import { join } from 'node:path';
+import type { EnvironmentId } from '../src-preload/contract/app';
 import type { EmitEvent, Handlers } from './dispatch';
 import { AppError } from './app-error';
 import { createEnvironmentHandlers } from './features/environments';
 import { createMerchantFeature } from './features/merchant/merchant-handlers';
-import { createPortfolioHandlers } from './features/portfolio';
+import { createBalanceCache, createKeychainSealer, createPortfolioFeature, type Sealer } from './features/portfolio';
 import { createDepositAddresses, createReceiveHandlers } from './features/receive';
 import { createHistoryExports, createHistoryHandlers } from './features/history';
 import { createSendHandlers, createSendService } from './features/send';
@@ -40,6 +42,13 @@ export interface AppCoreDeps {
    * there is none. Without it (the harness, tests) Settings says updates are unavailable.
    */
   readonly updater?: UpdaterAvailability;
+  /**
+   * Where the last known balances are kept between runs (the user-data folder); without it nothing is
+   * kept. They are sealed by `balanceSealer` (Electron's safeStorage in the shell) or, by default, with a
+   * random key in the keychain.
+   */
+  readonly userDataDir?: string;
+  readonly balanceSealer?: (environment: EnvironmentId) => Sealer;
   /** Timing knobs for tests (short sign-in timeout, short token lifetimes). */
   readonly sessionOptions?: {
     readonly signInTimeoutMs?: number;
@@ -85,8 +94,6 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     environment: () => settings.get().environment,
     ...deps.sessionOptions,
   });
-  // Silent sign-in with a stored refresh token; session.get waits for it, nothing else does.
-  void session.restore();
 
   const historyExports = createHistoryExports({
     session,
@@ -94,6 +101,26 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     publish: (progress) => deps.emit('history.export.progress', progress),
     chooseSaveFile: deps.chooseSaveFile,
   });
+
+  const portfolio = createPortfolioFeature({
+    session,
+    environment: () => settings.get().environment,
+    privacyMode: () => settings.get().preferences.privacyMode,
+    ...(deps.userDataDir === undefined
+      ? {}
+      : {
+          cache: createBalanceCache({
+            directory: join(deps.userDataDir, 'balance-cache'),
+            sealerFor:
+              deps.balanceSealer ??
+              ((environment) => createKeychainSealer(deps.secrets, `balance-cache-key:${environment}`)),
+            logger: deps.logger,
+          }),
+        }),
+  });
+
+  // Silent sign-in with a stored refresh token; session.get waits for it, nothing else does.
+  void session.restore();
 
   const deposits = createDepositAddresses({ session, logger: deps.logger });
   const { writeClipboard, readClipboard } = deps;
@@ -139,7 +166,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     ...createSendHandlers({ send }),
     ...createSwapHandlers({ swap }),
     ...createHistoryHandlers({ session, settings, exports: historyExports }),
-    ...createPortfolioHandlers({ session }),
+    ...portfolio.handlers,
     ...createReceiveHandlers({ session, deposits, clipboard, logger: deps.logger }),
     ...merchant.handlers,
     ...createUpdateHandlers({ updates }),
@@ -187,6 +214,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     async dispose() {
       await historyExports.dispose();
       deposits.dispose();
+      await portfolio.dispose();
       updates.dispose();
       await session.dispose();
     },

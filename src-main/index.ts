@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, clipboard, dialog, Menu, powerMonitor, screen, shell, type BrowserWindow } from 'electron';
+import { app, clipboard, dialog, Menu, powerMonitor, safeStorage, screen, shell, type BrowserWindow } from 'electron';
 import { createAppCore, currentEndpoints, type AppCore } from './app-core';
 import { registerAppScheme, serveRenderer } from './app-protocol';
 import { createDispatcher, createEmitter } from './dispatch';
@@ -14,6 +14,7 @@ import { placeWindow, windowStateOf } from './settings/window-state';
 import { applicationMenuTemplate } from './shell/application-menu';
 import { resolveAppOrigin } from './shell/app-origin';
 import { resolveUpdater, type AppUpdaterLike } from './shell/electron-updater-port';
+import { safeStorageSealer } from './shell/safe-storage-sealer';
 import { createMainWindow } from './window';
 
 // Where electron-vite puts the other two bundles, relative to out/main/index.js.
@@ -115,6 +116,12 @@ async function start(): Promise<void> {
     writeClipboard: (text) => clipboard.writeText(text),
     readClipboard: () => clipboard.readText(),
     updater,
+    userDataDir: app.getPath('userData'),
+    // safeStorage where it really encrypts; otherwise app-core's default, a key held in the keychain.
+    ...(() => {
+      const sealer = safeStorageSealer(safeStorage, process.platform);
+      return sealer ? { balanceSealer: () => sealer } : {};
+    })(),
   });
   const unbindIpc = bindIpc({
     dispatch: createDispatcher(core.handlers, logger),

@@ -93,6 +93,13 @@ export type CreatedDepositAddressView = z.infer<typeof CreatedDepositAddressView
 export const portfolioOperations = {
   /** GET /wallets of the active account, converted to exact decimals and sorted by fiat value. */
   'portfolio.wallets': operation(z.void(), PortfolioView),
+  /**
+   * The last known balances, kept encrypted on disk, for painting at once while the session is restored
+   * and the fresh ones are asked for: the active account's when signed in, the stored session's while it
+   * is being restored or the service cannot be reached. Null when there are none, in privacy mode, while
+   * locked, and when signed out. `fetchedAt` says how old they are.
+   */
+  'portfolio.cached': operation(z.void(), PortfolioView.nullable()),
   /** GET /wallets/{symbol}/address. */
   'receive.address': operation(z.object({ code: AssetCode }).strict(), WalletAddressView),
   /** A fresh reference id for the deposit address form (unique among this session's). */

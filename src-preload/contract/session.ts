@@ -28,6 +28,11 @@ export const SessionView = z.object({
   keychain: KeychainStatus,
   /** Why the app is signed out or what went wrong last, in words for the user. */
   problem: z.string().optional(),
+  /**
+   * Set while signed out because the stored session could not be restored for want of the service (not
+   * because it ended): the session is kept, session.retryRestore tries again.
+   */
+  restoreFailed: z.literal('unreachable').optional(),
 });
 export type SessionView = z.infer<typeof SessionView>;
 
@@ -46,6 +51,8 @@ export const sessionOperations = {
   /** Opens the system browser and resolves when the sign-in completes, fails or is cancelled. */
   'session.signIn': operation(z.void(), SessionView),
   'session.cancelSignIn': operation(z.void(), SessionView),
+  /** Tries again to restore the stored session after the service could not be reached (restoreFailed). */
+  'session.retryRestore': operation(z.void(), SessionView),
   'session.signOut': operation(z.void(), SessionView),
   /** Hides all data until the same user signs in again (idle lock or "Lock now"). */
   'session.lock': operation(z.void(), SessionView),

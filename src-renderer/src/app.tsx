@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { TopBar } from './components/top-bar';
 import { useIdleLock } from './hooks/use-idle-lock';
 import { useShortcuts } from './hooks/use-shortcuts';
+import { CachedBalancesScreen } from './screens/home/cached-balances-screen';
 import { HomeScreen } from './screens/home/home-screen';
 import { SettingsScreen } from './screens/settings-screen';
 import { LockScreen } from './screens/session/lock-screen';
@@ -9,6 +10,7 @@ import { ProfileScreen } from './screens/session/profile-screen';
 import { SignInScreen } from './screens/session/sign-in-screen';
 import { useAppStore } from './stores/app-store';
 import { screens, screenTitles, useNavigation, type ScreenId } from './stores/navigation-store';
+import { usePortfolioStore } from './stores/portfolio-store';
 import { useSessionStore } from './stores/session-store';
 
 // Home is what every launch paints first; the other screens (and the validators some of them bring) load on
@@ -84,13 +86,21 @@ function SignedIn(): React.JSX.Element {
 export function App(): React.JSX.Element {
   const loadApp = useAppStore((state) => state.load);
   const loadSession = useSessionStore((state) => state.load);
+  const showCached = usePortfolioStore((state) => state.showCached);
   const status = useSessionStore((state) => state.view?.status ?? null);
+  const restoreFailed = useSessionStore((state) => state.view?.restoreFailed !== undefined);
+  const cached = usePortfolioStore((state) => (state.source === 'cached' ? state.portfolio : null));
   useShortcuts();
 
   useEffect(() => {
     void loadApp();
     void loadSession();
-  }, [loadApp, loadSession]);
+    void showCached();
+  }, [loadApp, loadSession, showCached]);
+
+  // Until the session is back, the last known balances (if any) stand in for Home.
+  if (cached && (status === null || status === 'signing-in' || restoreFailed))
+    return <CachedBalancesScreen portfolio={cached} unreachable={restoreFailed && status === 'signed-out'} />;
 
   switch (status) {
     case null:

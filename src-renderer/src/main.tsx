@@ -1,3 +1,5 @@
+// First, so its requests leave before React and the app are evaluated.
+import './startup-requests';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';

@@ -80,6 +80,7 @@ export async function startAppUnderTest(options: AppUnderTestOptions): Promise<A
     },
     readClipboard: () => clipboard.text,
     ...(options.updater === undefined ? {} : { updater: options.updater }),
+    userDataDir,
   });
   const dispatchToCore = createDispatcher(core.handlers, options.logger);
   const dispatch: Dispatch = async (operation, input) => {

@@ -1,35 +1,136 @@
+import type { EnvironmentId } from '../../../src-preload/contract/app';
 import type { PortfolioView } from '../../../src-preload/contract/portfolio';
+import type { SessionView } from '../../../src-preload/contract/session';
 import { AppError } from '../../app-error';
 import type { Handlers } from '../../dispatch';
 import type { SessionService } from '../session';
+import type { BalanceCache, BalanceOwner } from './balance-cache';
 import { toPortfolioView } from './portfolio-view';
 
-type PortfolioHandlers = Pick<Handlers, 'portfolio.wallets'>;
+type PortfolioHandlers = Pick<Handlers, 'portfolio.wallets' | 'portfolio.cached'>;
+
+/** How long balances fetched the moment a session starts stand in for the page's first request. */
+const PREFETCH_FRESH_MS = 10_000;
+
+export interface PortfolioDeps {
+  readonly session: SessionService;
+  readonly now?: () => Date;
+  /** The last known balances on disk; without it nothing is kept and portfolio.cached answers null. */
+  readonly cache?: BalanceCache;
+  readonly environment?: () => EnvironmentId;
+  /** Privacy mode: the cached balances are never handed out while it is on. */
+  readonly privacyMode?: () => boolean;
+}
+
+export interface PortfolioFeature {
+  readonly handlers: PortfolioHandlers;
+  /** Stops watching the session and waits for the cache's writes and deletions. */
+  dispose(): Promise<void>;
+}
 
 /**
  * Balances of the active account. Calls for the same account that overlap (a manual refresh during the
  * periodic one) share one request, so the Home screen never doubles the load on a rate-limited service.
+ * Every answer also replaces the account's last known balances on disk, which the next launch paints at
+ * once (portfolio.cached) while it restores the session and asks again. When a session starts, the
+ * balances are asked for at once, so Home's first request finds them on the way (or just arrived).
  */
-export function createPortfolioHandlers(deps: {
-  readonly session: SessionService;
-  readonly now?: () => Date;
-}): PortfolioHandlers {
+export function createPortfolioFeature(deps: PortfolioDeps): PortfolioFeature {
   const now = deps.now ?? (() => new Date());
   const inFlight = new Map<string, Promise<PortfolioView>>();
+  let prefetched: { accountGuid: string; answer: Promise<PortfolioView>; at: number } | null = null;
 
-  async function fetchWallets(): Promise<PortfolioView> {
+  function ownerOf(accountGuid: string): BalanceOwner | null {
+    if (!deps.cache || !deps.environment) return null;
+    try {
+      return { environment: deps.environment(), userGuid: deps.session.activeUser().userGuid, accountGuid };
+    } catch {
+      return null;
+    }
+  }
+
+  function request(): Promise<PortfolioView> {
     const client = deps.session.interfaceA();
     const accountGuid = client.accountGuid;
     if (!accountGuid) throw new AppError('not_signed_in', 'No account is selected.');
     const running = inFlight.get(accountGuid);
     if (running) return running;
-    const request = client
+    const owner = ownerOf(accountGuid);
+    const answer = client
       .getWallets()
-      .then((wallets) => toPortfolioView(wallets, accountGuid, now()))
+      .then((wallets) => {
+        const view = toPortfolioView(wallets, accountGuid, now());
+        if (owner) void deps.cache?.save(owner, view);
+        return view;
+      })
       .finally(() => inFlight.delete(accountGuid));
-    inFlight.set(accountGuid, request);
-    return request;
+    inFlight.set(accountGuid, answer);
+    return answer;
   }
 
-  return { 'portfolio.wallets': fetchWallets };
+  async function fetchWallets(): Promise<PortfolioView> {
+    // Checked first, so a locked or signed-out session refuses even when an answer is kept.
+    const accountGuid = deps.session.interfaceA().accountGuid;
+    const kept = prefetched;
+    prefetched = null;
+    if (kept && kept.accountGuid === accountGuid && now().getTime() - kept.at < PREFETCH_FRESH_MS) {
+      try {
+        return await kept.answer;
+      } catch {
+        // A failed prefetch is not the page's answer: ask again.
+      }
+    }
+    return request();
+  }
+
+  async function cached(): Promise<PortfolioView | null> {
+    const { cache, environment } = deps;
+    if (!cache || !environment || deps.privacyMode?.()) return null;
+    const view = deps.session.view();
+    if (view.status === 'signed-in') {
+      const owner = view.activeAccountGuid ? ownerOf(view.activeAccountGuid) : null;
+      const found = owner ? await cache.load(owner) : null;
+      return deps.privacyMode?.() ? null : found;
+    }
+    // Before the session is back (or while the service cannot be reached to bring it back) the newest
+    // record stands for whoever holds the stored session: sign-out and an ended session delete them all.
+    if (deps.session.restoreState() === null) return null;
+    const latest = await cache.latest(environment());
+    if (deps.session.restoreState() === null) return deps.session.view().status === 'signed-in' ? cached() : null;
+    return deps.privacyMode?.() ? null : (latest?.view ?? null);
+  }
+
+  let previous: SessionView = deps.session.view();
+  let environmentOfPrevious = deps.environment?.();
+  const stopWatching = deps.session.onChange((view) => {
+    const before = previous;
+    const environmentBefore = environmentOfPrevious;
+    previous = view;
+    environmentOfPrevious = deps.environment?.();
+    if (view.status === 'signed-in' && before.status === 'signing-in') {
+      try {
+        const accountGuid = deps.session.interfaceA().accountGuid;
+        if (accountGuid) {
+          const answer = request();
+          answer.catch(() => undefined);
+          prefetched = { accountGuid, answer, at: now().getTime() };
+        }
+      } catch {
+        // Not signed in after all: nothing to ask for.
+      }
+    }
+    if (view.status !== 'signed-in') prefetched = null;
+    // Signed out for good (not merely unable to reach the service): nothing of that session stays on disk.
+    const wasHoldingASession = before.status !== 'signed-out' || before.restoreFailed !== undefined;
+    if (view.status === 'signed-out' && view.restoreFailed === undefined && wasHoldingASession && environmentBefore)
+      void deps.cache?.clear(environmentBefore);
+  });
+
+  return {
+    handlers: { 'portfolio.wallets': fetchWallets, 'portfolio.cached': cached },
+    async dispose() {
+      stopWatching();
+      await deps.cache?.settled();
+    },
+  };
 }

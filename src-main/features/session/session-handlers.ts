@@ -6,6 +6,7 @@ type SessionHandlers = Pick<
   | 'session.get'
   | 'session.signIn'
   | 'session.cancelSignIn'
+  | 'session.retryRestore'
   | 'session.signOut'
   | 'session.lock'
   | 'session.unlock'
@@ -24,6 +25,12 @@ export function createSessionHandlers(deps: { readonly session: SessionService }
     },
     'session.signIn': () => session.signIn(),
     'session.cancelSignIn': () => session.cancelSignIn(),
+    'session.retryRestore': async () => {
+      await session.ready();
+      // Only a restore that failed for want of the service is tried again; anything else keeps its state.
+      if (session.restoreState() !== 'unreachable') return session.view();
+      return session.restore();
+    },
     'session.signOut': () => session.signOut(),
     'session.lock': () => session.lock(),
     'session.unlock': () => session.unlock(),

@@ -35,6 +35,12 @@ export interface SessionService {
   /** Resolves once the launch-time restore (if any) has finished. */
   ready(): Promise<void>;
   restore(): Promise<SessionView>;
+  /**
+   * Where the launch-time restore stands: 'restoring' while a stored session is being restored,
+   * 'unreachable' when it failed only because the service could not be reached (the stored session is
+   * kept; restore() tries again), null otherwise. The cached balances are shown only in these two.
+   */
+  restoreState(): 'restoring' | 'unreachable' | null;
   signIn(): Promise<SessionView>;
   cancelSignIn(): SessionView;
   signOut(): Promise<SessionView>;
@@ -86,6 +92,7 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
   let unlocking = false;
   let attempt = 0;
   let restoring: Promise<unknown> = Promise.resolve();
+  let restoreState: 'restoring' | 'unreachable' | null = null;
   let machinery: Machinery | null = null;
   const listeners = new Set<(view: SessionView) => void>();
   // A keychain that fails or hangs mid-run falls back to memory: say so now, not at the next change of
@@ -101,6 +108,7 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
       activeAccountGuid: signedIn ? activeAccountGuid : null,
       keychain: deps.secrets.kind === 'keychain' ? 'available' : 'unavailable',
       ...(problem === undefined ? {} : { problem }),
+      ...(restoreState === 'unreachable' && status === 'signed-out' ? { restoreFailed: 'unreachable' as const } : {}),
     };
   }
 
@@ -113,6 +121,7 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
 
   function resetToSignedOut(reason?: string): void {
     status = 'signed-out';
+    restoreState = null;
     user = null;
     accounts = [];
     activeAccountGuid = null;
@@ -209,6 +218,7 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     accounts = session.accounts;
     activeAccountGuid = pickAccount(session);
     status = 'signed-in';
+    restoreState = null;
     unlocking = false;
     problem = accounts.length === 0 ? 'This user has no accounts at the service yet.' : undefined;
     if (activeAccountGuid) await rememberAccount(session.user.userGuid, activeAccountGuid);
@@ -266,14 +276,19 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     } catch (error) {
       if (error instanceof AppError) {
         problem = error.message;
+        restoreState = null;
         return changed();
       }
       throw error;
     }
     const stored = await deps.secrets.get(m.account).catch(() => null);
-    if (!stored) return view();
+    if (!stored) {
+      restoreState = null;
+      return view();
+    }
     const mine = ++attempt;
     status = 'signing-in';
+    problem = undefined;
     changed();
     try {
       const restored = await m.tokens.restore();
@@ -288,19 +303,26 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
       deps.logger.warn('the saved session could not be restored', {
         code: error instanceof AppError ? error.code : 'internal',
       });
+      const unreachable = error instanceof AppError && (error.code === 'network' || error.code === 'service_error');
       resetToSignedOut(
-        error instanceof AppError && (error.code === 'network' || error.code === 'service_error')
+        unreachable
           ? 'The service could not be reached to restore your session. Sign in, or try again later.'
           : SESSION_ENDED,
       );
+      // The stored session stays: trying again later may still restore it.
+      if (unreachable) restoreState = 'unreachable';
     }
+    if (mine === attempt && restoreState === 'restoring') restoreState = null;
     return changed();
   }
 
   const service: SessionService = {
     view,
     ready: () => restoring.then(() => undefined),
+    restoreState: () => restoreState,
     restore() {
+      // Set before the first await, so a look at the cache right after launch already knows.
+      restoreState = 'restoring';
       const run = restore();
       restoring = run.catch(() => undefined);
       return run;

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { AppInfo, Preferences } from '../../../src-preload/contract/app';
 import { wallet } from '../bridge';
+import { takeStartupAnswer } from '../startup-requests';
 
 interface AppState {
   readonly info: AppInfo | null;
@@ -15,7 +16,10 @@ export const useAppStore = create<AppState>()((set) => ({
   preferences: null,
   problem: null,
   async load() {
-    const [info, preferences] = await Promise.all([wallet.app.info(), wallet.preferences.get()]);
+    const [info, preferences] = await Promise.all([
+      takeStartupAnswer('info') ?? wallet.app.info(),
+      takeStartupAnswer('preferences') ?? wallet.preferences.get(),
+    ]);
     set({
       info: info.ok ? info.value : null,
       preferences: preferences.ok ? preferences.value : null,

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { PortfolioView } from '../../../src-preload/contract/portfolio';
 import type { BridgeError } from '../../../src-preload/result';
 import { wallet } from '../bridge';
+import { takeStartupAnswer } from '../startup-requests';
 import { registerSessionReset } from './session-reset';
 
 /** How often Home refreshes while the window is visible. */
@@ -11,6 +12,11 @@ const MAX_BACKOFF_SECONDS = 120;
 
 interface PortfolioState {
   readonly portfolio: PortfolioView | null;
+  /**
+   * cached: the last known balances from disk (painted at launch until the fresh ones arrive; its
+   * fetchedAt says how old); fresh: this run's answer.
+   */
+  readonly source: 'cached' | 'fresh' | null;
   /** When the page received the balances (its own clock, which "updated N s ago" and staleness use). */
   readonly receivedAt: number | null;
   readonly loading: boolean;
@@ -20,11 +26,14 @@ interface PortfolioState {
   readonly retryAt: number | null;
   readonly rateLimitedTimes: number;
   load(): Promise<void>;
+  /** Shows the last known balances kept on disk, unless fresh ones are already here. */
+  showCached(): Promise<void>;
   reset(): void;
 }
 
 const initial = {
   portfolio: null,
+  source: null,
   receivedAt: null,
   loading: false,
   error: null,
@@ -47,6 +56,7 @@ export const usePortfolioStore = create<PortfolioState>()((set, get) => ({
     if (result.ok) {
       set({
         portfolio: result.value,
+        source: 'fresh',
         receivedAt: Date.now(),
         loading: false,
         error: null,
@@ -64,6 +74,14 @@ export const usePortfolioStore = create<PortfolioState>()((set, get) => ({
       return;
     }
     set({ loading: false, error: result.error, retryAt: null });
+  },
+
+  async showCached() {
+    const mine = generation;
+    const result = await (takeStartupAnswer('cachedBalances') ?? wallet.portfolio.cached());
+    // Nothing to show, reset meanwhile, or the fresh balances won the race: they stay.
+    if (!result.ok || result.value === null || mine !== generation || get().source === 'fresh') return;
+    set({ portfolio: result.value, source: 'cached' });
   },
 
   reset() {

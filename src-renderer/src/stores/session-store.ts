@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { SessionView } from '../../../src-preload/contract/session';
 import type { BridgeError, Result } from '../../../src-preload/result';
 import { wallet } from '../bridge';
+import { takeStartupAnswer } from '../startup-requests';
 import { resetSessionStores } from './session-reset';
 
 interface SessionState {
@@ -11,6 +12,8 @@ interface SessionState {
   load(): Promise<void>;
   signIn(): Promise<void>;
   cancelSignIn(): Promise<void>;
+  /** After the service could not be reached at launch (view.restoreFailed): restore the stored session again. */
+  retryRestore(): Promise<void>;
   signOut(): Promise<void>;
   lock(): Promise<void>;
   unlock(): Promise<void>;
@@ -28,7 +31,12 @@ export const useSessionStore = create<SessionState>()((set, get) => {
   const accept = (view: SessionView): void => {
     const previous = get().view;
     const accountChanged = previous?.activeAccountGuid !== view.activeAccountGuid;
-    if (view.status !== 'signed-in' || (previous?.status === 'signed-in' && accountChanged)) resetSessionStores();
+    // Not yet signed in, a stored session being restored (or out of the service's reach) keeps the last
+    // known balances on screen; every other way out of a session empties the stores.
+    const restoring =
+      previous?.status !== 'signed-in' && (view.status === 'signing-in' || view.restoreFailed !== undefined);
+    if ((view.status !== 'signed-in' && !restoring) || (previous?.status === 'signed-in' && accountChanged))
+      resetSessionStores();
     // An event may arrive after the failed call it belongs to; the call's error must stay on screen.
     set({ view });
   };
@@ -48,9 +56,10 @@ export const useSessionStore = create<SessionState>()((set, get) => {
     view: null,
     error: null,
     busy: false,
-    load: () => run(() => wallet.session.get()),
+    load: () => run(() => takeStartupAnswer('session') ?? wallet.session.get()),
     signIn: () => run(() => wallet.session.signIn()),
     cancelSignIn: () => run(() => wallet.session.cancelSignIn()),
+    retryRestore: () => run(() => wallet.session.retryRestore()),
     signOut: () => run(() => wallet.session.signOut()),
     lock: () => run(() => wallet.session.lock()),
     unlock: () => run(() => wallet.session.unlock()),

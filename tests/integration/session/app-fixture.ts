@@ -112,6 +112,7 @@ export async function launch(
     emit,
     openExternal: (url) => machine.browser.openExternal(url),
     localSandboxPort: sandboxPort,
+    userDataDir: machine.dir,
     sessionOptions: { refreshLeewaySeconds: 1, signInTimeoutMs: 20_000, ...sessionOptions },
   });
   const dispatch = createDispatcher(core.handlers, machine.logger);

@@ -225,6 +225,16 @@ function createFake() {
   const clipboard = { writeText: vi.fn((_text: string): void => undefined), readText: vi.fn((): string => '') };
   const dialog = { showSaveDialog: vi.fn(async () => ({ canceled: true, filePath: '' })) };
   const powerMonitor = new EventEmitter();
+  // No OS encryption here: the shell then seals the cached balances with a keychain-held key.
+  const safeStorage = {
+    isEncryptionAvailable: vi.fn((): boolean => false),
+    encryptString: vi.fn((_text: string): Buffer => {
+      throw new Error('safeStorage is not available');
+    }),
+    decryptString: vi.fn((_data: Buffer): string => {
+      throw new Error('safeStorage is not available');
+    }),
+  };
   /** Records the application menu the shell sets (null: Electron's default menu, with its developer items). */
   const Menu = {
     applicationMenu: null as { template: unknown[] } | null,
@@ -259,6 +269,7 @@ function createFake() {
       dialog,
       screen,
       powerMonitor,
+      safeStorage,
       Menu,
       BrowserWindow: FakeBrowserWindow,
     },

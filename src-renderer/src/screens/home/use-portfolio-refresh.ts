@@ -13,6 +13,9 @@ export function usePortfolioRefresh(): void {
 
   useEffect(() => {
     if (!accountGuid) return;
+    // Last known balances of another account (the launch showed the previous one) never stand in.
+    const shown = usePortfolioStore.getState().portfolio;
+    if (shown && shown.accountGuid !== accountGuid) usePortfolioStore.getState().reset();
     const { load } = usePortfolioStore.getState();
     const isStale = (): boolean => {
       const { receivedAt } = usePortfolioStore.getState();

@@ -1,0 +1,185 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { EnvironmentId } from '../../../src-preload/contract/app';
+import { PortfolioView } from '../../../src-preload/contract/portfolio';
+import type { Logger } from '../../logging/logger';
+import type { Sealer } from './sealer';
+
+/** Whose balances a record holds: it is shown to this user and account only. */
+export interface BalanceOwner {
+  readonly environment: EnvironmentId;
+  readonly userGuid: string;
+  readonly accountGuid: string;
+}
+
+export interface CachedBalances {
+  readonly owner: BalanceOwner;
+  readonly view: PortfolioView;
+}
+
+export interface BalanceCache {
+  /** Replaces the owner's record. Failures go to the log: the cache is a convenience, never a requirement. */
+  save(owner: BalanceOwner, view: PortfolioView): Promise<void>;
+  /** The owner's last known balances, or null (none, unreadable, or someone else's). */
+  load(owner: BalanceOwner): Promise<PortfolioView | null>;
+  /** The most recently saved record of the environment, for the moments before the session is restored. */
+  latest(environment: EnvironmentId): Promise<CachedBalances | null>;
+  /** Deletes every record of the environment and its key (sign-out, a session ended by the issuer). */
+  clear(environment: EnvironmentId): Promise<void>;
+  /** Resolves once every operation asked for so far has finished (the app quitting waits for it). */
+  settled(): Promise<void>;
+}
+
+/** The file: only the sealed text, so nothing in it is readable without the key. */
+const CacheFile = z.object({ format: z.literal('wallet-desk-balances'), version: z.literal(1), sealed: z.string() });
+
+const CacheRecord = z.object({
+  environment: EnvironmentId,
+  userGuid: z.string().min(1),
+  accountGuid: z.string().min(1),
+  view: PortfolioView,
+});
+
+/** Bound into the cipher: a record sealed for one environment does not open in another. */
+function contextOf(environment: EnvironmentId): string {
+  return `wallet-desk-balances:${environment}`;
+}
+
+/** The file name says nothing about whose it is, yet a record moved to another's name is caught. */
+function fileNameOf(owner: BalanceOwner): string {
+  const id = JSON.stringify([owner.environment, owner.userGuid, owner.accountGuid]);
+  return `${createHash('sha256').update(id).digest('hex').slice(0, 32)}.json`;
+}
+
+/**
+ * The last known balances per user and account, encrypted with `sealerFor(environment)`, in
+ * `<directory>/<environment>/`. Every operation runs one after another, so a save under way when the
+ * user signs out can never write its file after the clear.
+ */
+export function createBalanceCache(deps: {
+  readonly directory: string;
+  readonly sealerFor: (environment: EnvironmentId) => Sealer;
+  readonly logger: Logger;
+}): BalanceCache {
+  const sealers = new Map<EnvironmentId, Sealer>();
+  let queue: Promise<unknown> = Promise.resolve();
+
+  function sealer(environment: EnvironmentId): Sealer {
+    let found = sealers.get(environment);
+    if (!found) {
+      found = deps.sealerFor(environment);
+      sealers.set(environment, found);
+    }
+    return found;
+  }
+
+  function serial<T>(task: () => Promise<T>): Promise<T> {
+    const run = queue.then(task, task);
+    queue = run.catch(() => undefined);
+    return run;
+  }
+
+  function discard(reason: string, file: string): null {
+    // The file name is a hash; it tells the log which file without telling whose.
+    deps.logger.warn('discarded cached balances', { reason, file });
+    return null;
+  }
+
+  async function readRecord(environment: EnvironmentId, name: string): Promise<CachedBalances | null> {
+    let text: string;
+    try {
+      text = await readFile(join(deps.directory, environment, name), 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      return discard('unreadable file', name);
+    }
+    let file: z.infer<typeof CacheFile>;
+    try {
+      file = CacheFile.parse(JSON.parse(text));
+    } catch {
+      return discard('malformed file', name);
+    }
+    let record: z.infer<typeof CacheRecord>;
+    try {
+      record = CacheRecord.parse(JSON.parse(await sealer(environment).open(file.sealed, contextOf(environment))));
+    } catch {
+      return discard('does not decrypt or is malformed', name);
+    }
+    // The owner sits inside the sealed record; a file copied to another user's or account's name says so.
+    if (record.environment !== environment || fileNameOf(record) !== name)
+      return discard('record does not match its place', name);
+    return { owner: record, view: record.view };
+  }
+
+  return {
+    save(owner, view) {
+      return serial(async () => {
+        try {
+          const record = CacheRecord.parse({ ...owner, view });
+          const sealed = await sealer(owner.environment).seal(JSON.stringify(record), contextOf(owner.environment));
+          const folder = join(deps.directory, owner.environment);
+          await mkdir(folder, { recursive: true, mode: 0o700 });
+          const path = join(folder, fileNameOf(owner));
+          const temporary = `${path}.${process.pid}.tmp`;
+          const content = JSON.stringify({ format: 'wallet-desk-balances', version: 1, sealed });
+          await writeFile(temporary, `${content}\n`, { mode: 0o600 });
+          await rename(temporary, path);
+        } catch (error) {
+          deps.logger.warn('could not keep the last known balances', {
+            reason: error instanceof Error ? error.message.slice(0, 200) : 'unknown',
+          });
+        }
+      });
+    },
+
+    load(owner) {
+      return serial(async () => {
+        const found = await readRecord(owner.environment, fileNameOf(owner));
+        if (!found) return null;
+        const { environment, userGuid, accountGuid } = found.owner;
+        if (environment !== owner.environment || userGuid !== owner.userGuid || accountGuid !== owner.accountGuid)
+          return discard('record belongs to someone else', fileNameOf(owner));
+        return found.view;
+      });
+    },
+
+    latest(environment) {
+      return serial(async () => {
+        let names: string[];
+        try {
+          names = (await readdir(join(deps.directory, environment))).filter((name) =>
+            /^[0-9a-f]{32}\.json$/.test(name),
+          );
+        } catch {
+          return null;
+        }
+        let newest: CachedBalances | null = null;
+        for (const name of names) {
+          const found = await readRecord(environment, name);
+          if (found && (!newest || Date.parse(found.view.fetchedAt) > Date.parse(newest.view.fetchedAt)))
+            newest = found;
+        }
+        return newest;
+      });
+    },
+
+    settled() {
+      return serial(async () => undefined);
+    },
+
+    clear(environment) {
+      return serial(async () => {
+        await rm(join(deps.directory, environment), { recursive: true, force: true });
+        try {
+          await sealer(environment).forget();
+        } catch (error) {
+          deps.logger.warn('could not delete the key of the cached balances', {
+            reason: error instanceof Error ? error.message.slice(0, 200) : 'unknown',
+          });
+        }
+      });
+    },
+  };
+}

@@ -1,0 +1,187 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { PortfolioView } from '../../../src-preload/contract/portfolio';
+import type { SessionView } from '../../../src-preload/contract/session';
+import { AppError } from '../../../src-main/app-error';
+import { createBalanceCache, type BalanceCache } from '../../../src-main/features/portfolio/balance-cache';
+import { createKeychainSealer } from '../../../src-main/features/portfolio/keychain-sealer';
+import { createPortfolioFeature, type PortfolioFeature } from '../../../src-main/features/portfolio/portfolio-handlers';
+import type { SessionService } from '../../../src-main/features/session';
+import { createMemoryStore } from '../../../src-main/keychain/memory-store';
+import type { SecretStore } from '../../../src-main/keychain/secret-store';
+import type { Wallets } from '../../../src-main/service/interface-a-schemas';
+import { createRecordingLogger } from '../support/recording-logger';
+
+const wallets: Wallets = {
+  totalBalance: 1000.5,
+  dailyProfit: 3.25,
+  wallets: [
+    {
+      symbolId: 1,
+      symbol: 'BTC',
+      name: 'Bitcoin',
+      displayName: 'Bitcoin',
+      network: 'Bitcoin',
+      price: 64000,
+      amount: 0.015625,
+      balanceFiatAmount: 1000,
+      address: 'bc1qexample',
+    },
+  ],
+};
+
+/** Just enough of the session for the portfolio feature: who is signed in, and its changes. */
+function fakeSession() {
+  const listeners = new Set<(view: SessionView) => void>();
+  const state = {
+    status: 'signed-out' as SessionView['status'],
+    userGuid: 'user-alice',
+    accountGuid: 'account-1',
+    restoreState: null as 'restoring' | 'unreachable' | null,
+    walletCalls: 0,
+  };
+  const view = (): SessionView => ({
+    status: state.status,
+    user: state.status === 'signed-in' ? { name: 'Alice', email: 'a@example.com' } : null,
+    accounts: [],
+    activeAccountGuid: state.status === 'signed-in' ? state.accountGuid : null,
+    keychain: 'available',
+    ...(state.restoreState === 'unreachable' && state.status === 'signed-out'
+      ? { restoreFailed: 'unreachable' as const }
+      : {}),
+  });
+  const requireSignedIn = () => {
+    if (state.status === 'locked') throw new AppError('locked', 'Locked.');
+    if (state.status !== 'signed-in') throw new AppError('not_signed_in', 'Sign in.');
+  };
+  const session = {
+    view,
+    restoreState: () => state.restoreState,
+    activeUser: () => {
+      requireSignedIn();
+      return { userGuid: state.userGuid, name: 'Alice' };
+    },
+    interfaceA: () => {
+      requireSignedIn();
+      return {
+        accountGuid: state.accountGuid,
+        getWallets: async () => {
+          state.walletCalls += 1;
+          return wallets;
+        },
+      };
+    },
+    onChange: (listener: (view: SessionView) => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  } as unknown as SessionService;
+  const change = (next: Partial<typeof state>): void => {
+    Object.assign(state, next);
+    for (const listener of listeners) listener(view());
+  };
+  return { session, state, change };
+}
+
+describe('portfolio.cached: the last known balances, and to whom they are shown', () => {
+  let directory: string;
+  let secrets: SecretStore;
+  let cache: BalanceCache;
+  let privacyMode: boolean;
+  let fake: ReturnType<typeof fakeSession>;
+  let feature: PortfolioFeature;
+
+  beforeEach(async () => {
+    directory = await mkdtemp(join(tmpdir(), 'wallet-desk-portfolio-'));
+    secrets = createMemoryStore();
+    cache = createBalanceCache({
+      directory,
+      sealerFor: (environment) => createKeychainSealer(secrets, `balance-cache-key:${environment}`),
+      logger: createRecordingLogger(),
+    });
+    privacyMode = false;
+    fake = fakeSession();
+    feature = createPortfolioFeature({
+      session: fake.session,
+      cache,
+      environment: () => 'local-sandbox',
+      privacyMode: () => privacyMode,
+      now: () => new Date('2026-11-23T09:00:00.000Z'),
+    });
+  });
+  afterEach(async () => {
+    await feature.dispose();
+    await rm(directory, { recursive: true, force: true });
+  });
+
+  async function signInAndFetch(): Promise<PortfolioView> {
+    fake.change({ status: 'signing-in' });
+    fake.change({ status: 'signed-in' });
+    const view = await feature.handlers['portfolio.wallets']();
+    await cache.settled();
+    return view;
+  }
+
+  it('keeps each answer, and shows it to the same user and account', async () => {
+    const fresh = await signInAndFetch();
+    expect(await feature.handlers['portfolio.cached']()).toEqual(fresh);
+  });
+
+  it('shows the newest record while a stored session is restored or the service is out of reach, and nothing when simply signed out', async () => {
+    const fresh = await signInAndFetch();
+    fake.state.status = 'signing-in';
+    fake.state.restoreState = 'restoring';
+    expect(await feature.handlers['portfolio.cached']()).toEqual(fresh);
+    fake.change({ status: 'signed-out', restoreState: 'unreachable' });
+    expect(await feature.handlers['portfolio.cached']()).toEqual(fresh);
+    fake.state.restoreState = null;
+    expect(await feature.handlers['portfolio.cached']()).toBeNull();
+  });
+
+  it('never shows them to another user of the same account', async () => {
+    await signInAndFetch();
+    fake.state.userGuid = 'user-bob';
+    expect(await feature.handlers['portfolio.cached']()).toBeNull();
+  });
+
+  it('never shows them in privacy mode, signed in or restoring', async () => {
+    await signInAndFetch();
+    privacyMode = true;
+    expect(await feature.handlers['portfolio.cached']()).toBeNull();
+    fake.state.status = 'signing-in';
+    fake.state.restoreState = 'restoring';
+    expect(await feature.handlers['portfolio.cached']()).toBeNull();
+  });
+
+  it('shows nothing while locked', async () => {
+    await signInAndFetch();
+    fake.change({ status: 'locked' });
+    expect(await feature.handlers['portfolio.cached']()).toBeNull();
+  });
+
+  it('deletes the files and the key at sign-out, but not when the service merely could not be reached', async () => {
+    await signInAndFetch();
+    fake.change({ status: 'signing-in', restoreState: 'restoring' });
+    fake.change({ status: 'signed-out', restoreState: 'unreachable' });
+    await cache.settled();
+    expect(await readdir(join(directory, 'local-sandbox'))).toHaveLength(1);
+    expect(await secrets.get('balance-cache-key:local-sandbox')).not.toBeNull();
+
+    fake.change({ status: 'signed-out', restoreState: null });
+    await cache.settled();
+    await expect(readdir(join(directory, 'local-sandbox'))).rejects.toThrow(/ENOENT/);
+    expect(await secrets.get('balance-cache-key:local-sandbox')).toBeNull();
+  });
+
+  it('asks for the balances as the session starts, and the page’s first request takes that answer', async () => {
+    fake.change({ status: 'signing-in' });
+    fake.change({ status: 'signed-in' });
+    expect(fake.state.walletCalls).toBe(1);
+    await feature.handlers['portfolio.wallets']();
+    expect(fake.state.walletCalls).toBe(1);
+    await feature.handlers['portfolio.wallets']();
+    expect(fake.state.walletCalls).toBe(2);
+  });
+});
