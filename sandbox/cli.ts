@@ -20,6 +20,7 @@ const { values } = parseArgs({
     'b-deposit-amount': { type: 'string' },
     'b-deposit-answer': { type: 'string' },
     'history-records': { type: 'string' },
+    'require-signature': { type: 'boolean', default: false },
     quiet: { type: 'boolean', default: false },
   },
 });
@@ -73,6 +74,7 @@ const sandbox = await startSandbox({
   serviceProfile: profile.data,
   wireReadings: wireReadings.data,
   historyRecords,
+  requireRequestSignature: values['require-signature'],
   quiet: values.quiet,
 }).catch((error: unknown) => {
   const code = (error as { code?: unknown }).code;

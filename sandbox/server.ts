@@ -51,6 +51,8 @@ export interface SandboxOptions {
    * Rows are computed when read, so a million cost no more memory than the default.
    */
   historyRecords?: number;
+  /** Interface B refuses requests without a valid X-Signature (README "Request signing"). Default off. */
+  requireRequestSignature?: boolean;
 }
 
 export interface RunningSandbox {
@@ -114,6 +116,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     faults,
     log,
     totpWindowSteps,
+    requireRequestSignature: options.requireRequestSignature ?? false,
     profile,
     readings,
     movements,

@@ -6,6 +6,11 @@ export class BodyError extends Error {}
 
 /** Reads the raw request body (there is no body-parser dependency; the sandbox needs only JSON and forms). */
 export async function readText(ctx: Context): Promise<string> {
+  return (await readBytes(ctx)).toString('utf8');
+}
+
+/** The body's bytes as sent: what a request signature covers. */
+export async function readBytes(ctx: Context): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of ctx.req) {
@@ -14,7 +19,7 @@ export async function readText(ctx: Context): Promise<string> {
     if (size > MAX_BODY_BYTES) throw new BodyError('body too large');
     chunks.push(buf);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 /** JSON body, or undefined when the body is empty; throws BodyError on malformed JSON. */

@@ -6,6 +6,7 @@ import { ProfileSwitch } from '../profile';
 import { ReadingSwitch } from './readings';
 import { createInterfaceBControlRouter } from './control-routes';
 import { createInterfaceBRouter } from './routes';
+import { createSigningControlRouter } from './signing-routes';
 import { InterfaceBStore, type InterfaceBShared, type MerchantAccountLink } from './store';
 
 export type { CommittedWithdrawal, InterfaceBShared, MerchantAccountLink } from './store';
@@ -32,6 +33,8 @@ export function createInterfaceB(options: {
   log?: (line: string) => void;
   /** Steps of clock drift accepted for two-factor codes either way (README). */
   totpWindowSteps?: number;
+  /** Refuse requests without a valid X-Signature (README "Request signing"); default off. */
+  requireRequestSignature?: boolean;
   /** Shared with Interface A by the sandbox server; Interface B alone makes its own (kind profile). */
   profile?: ProfileSwitch;
   /** Shared with the sandbox server (control API, info); Interface B alone makes its own (defaults). */
@@ -49,10 +52,17 @@ export function createInterfaceB(options: {
     deferred: options.deferred ?? new DeferredCommits(log),
     accounts: options.accounts ?? null,
   };
-  const store = new InterfaceBStore(options.seed, options.totpWindowSteps ?? 1, shared);
+  const store = new InterfaceBStore(
+    options.seed,
+    options.totpWindowSteps ?? 1,
+    shared,
+    options.requireRequestSignature ?? false,
+  );
+  const controlRouter = createInterfaceBControlRouter(store, log);
+  controlRouter.use(createSigningControlRouter(store, log).routes());
   return {
     router: createInterfaceBRouter(store, options.faults, log),
-    controlRouter: createInterfaceBControlRouter(store, log),
+    controlRouter,
     merchants: () =>
       store.merchants.map(({ name, publicKey, secretKey, email, totpSecret }) => ({
         name,

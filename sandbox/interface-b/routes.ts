@@ -6,7 +6,8 @@ import type { SandboxFaults } from '../faults';
 import { isValidAddress } from '../data/addresses';
 import { carryOut, type MoveAnswer } from '../money-move';
 import { answerSymbol, BALANCE_FIELDS, FIAT_CODES, resolveListing, type FiatCode } from './assets';
-import { readJsonObject } from './body';
+import { readJsonObjectWithBytes } from './body';
+import { SIGNATURE_HEADER } from './request-signatures';
 import { recordVerification, recordWithdrawal } from './committed';
 import { sendData, sendServerFault, sendUnexpected, sendZError, ZError } from './envelope';
 import { depositCreateHash, hashMatches, verifyConfirmHash, verifyStartHash, withdrawHash } from './hashes';
@@ -129,7 +130,7 @@ export function createInterfaceBRouter(
       }
       try {
         if (fault === 'rate_limit') throw new ZError('Z429', 'injected rate limit');
-        const body = await readJsonObject(ctx);
+        const { body, bytes } = await readJsonObjectWithBytes(ctx);
         const publicKey = typeof body.PublicKey === 'string' ? body.PublicKey : '';
         const merchant = store.findMerchant(publicKey);
         // Unknown callers share one bucket per address, so guessing keys is limited too.
@@ -138,6 +139,11 @@ export function createInterfaceBRouter(
         if (!merchant) throw new ZError('Z200', 'unknown PublicKey');
         if (!secretMatches(merchant.secretKey, ctx.get('X-Api-Key'))) {
           throw new ZError('Z503', 'X-Api-Key missing or not this merchant secret');
+        }
+        // Only when signatures are required (README "Request signing"). The spec has no code for it: Z800,
+        // its "invalid body hash", is the nearest, and it says nothing happened.
+        if (!store.signatures.accepts(merchant.publicKey, bytes, ctx.get(SIGNATURE_HEADER))) {
+          throw new ZError('Z800', 'X-Signature missing or not valid for the body under a registered key');
         }
         if (options.tfaFirst && store.shared.profile.strict) {
           const code = typeof body.TfaCode === 'string' ? body.TfaCode : '';

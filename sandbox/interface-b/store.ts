@@ -8,6 +8,7 @@ import { RateLimiter } from '../interface-a/rate-limit';
 import type Decimal from 'decimal.js';
 import type { Listing } from './assets';
 import { DepositBook } from './deposits';
+import { RequestSignatures } from './request-signatures';
 import { seedMerchants, type Merchant } from './merchants';
 import { TotpGuard } from '../totp-guard';
 import { VerificationBook } from './verification';
@@ -57,6 +58,8 @@ export class InterfaceBStore {
   /** Withdraw TfaCodes, each time step accepted once per merchant. */
   totp!: TotpGuard;
   readonly limiter = new RateLimiter(RATE_LIMIT);
+  /** Optional X-Signature checks (README "Request signing"); their keys are cleared by a reset. */
+  readonly signatures: RequestSignatures;
   #txCount = 0;
   #orderCount = 0;
 
@@ -64,7 +67,9 @@ export class InterfaceBStore {
     readonly seed: number,
     private readonly totpWindowSteps: number,
     readonly shared: InterfaceBShared,
+    requireSignatures = false,
   ) {
+    this.signatures = new RequestSignatures(requireSignatures);
     this.reset();
   }
 
@@ -76,6 +81,7 @@ export class InterfaceBStore {
     this.withdrawals = new WithdrawalLedger(this.totp, (listing) => this.newTransaction(listing));
     this.deposits = new DepositBook(this.seed);
     this.limiter.reset();
+    this.signatures.reset();
     this.#txCount = 0;
     this.#orderCount = 0;
   }

@@ -25,6 +25,7 @@ const secretKeys = new Set([
   'xapikey',
   'apisecret',
   'privatekey',
+  'privatekeypem',
   'authorization',
   'proxyauthorization',
   'cookie',
@@ -92,6 +93,8 @@ const escapedParamNames = secretParamNames.map((name) => name.replace(/[-]/g, '\
 const textPatterns: ReadonlyArray<readonly [RegExp, string]> = [
   // Authorization header values, including in dumped headers or curl lines.
   [/\b(Bearer|Basic|DPoP)\s+[A-Za-z0-9\-._~+/]+=*/gi, `$1 ${REDACTED}`],
+  // PEM private keys (request signing), whole or cut short, whatever their header says.
+  [/-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)/g, REDACTED],
   // JWTs (ID tokens, access tokens): three base64url parts, the first a JSON header.
   [/\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g, REDACTED],
   // name=value in URLs and form bodies, "name": "value" in JSON text, name: value in prose.

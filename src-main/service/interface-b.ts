@@ -14,6 +14,7 @@ import {
   WithdrawResult,
   type WithdrawableAsset,
 } from './interface-b-schemas';
+import { SIGNATURE_HEADER, signRequestBody } from './request-signing';
 import { errorFor, withdrawErrorFor, type InterfaceBOperation } from './interface-b-errors';
 
 export { errorFor } from './interface-b-errors';
@@ -29,6 +30,8 @@ export interface InterfaceBClientOptions {
   readonly timeoutMs?: number;
   readonly logger?: Logger;
   readonly fetch?: typeof fetch;
+  /** RSA private key (PEM) for the optional X-Signature header (request-signing.ts); never logged. */
+  readonly signingKey?: string;
 }
 
 /** Amounts are decimal text from the app; they become JSON numbers only here, at the wire. */
@@ -135,19 +138,28 @@ export function createInterfaceBClient(options: InterfaceBClientOptions): Interf
   const timeoutMs = options.timeoutMs ?? 20_000;
   const doFetch = options.fetch ?? fetch;
   const root = `${options.apiUrl.replace(/\/+$/, '')}/v1`;
-  const { publicKey, secretKey } = options;
+  const { publicKey, secretKey, signingKey } = options;
   options.logger?.registerSecret?.(secretKey);
+  if (signingKey) options.logger?.registerSecret?.(signingKey);
 
   async function call<T extends z.ZodType>(spec: Call<T>): Promise<z.output<T>> {
     const started = Date.now();
     let status: number;
     let retryAfter: string | null;
     let json: unknown;
+    // The signature covers these exact bytes, so the text signed is the text sent.
+    const body = JSON.stringify({ PublicKey: publicKey, ...spec.body });
+    const headers: Record<string, string> = {
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+      'X-Api-Key': secretKey,
+    };
+    if (signingKey) headers[SIGNATURE_HEADER] = signRequestBody(signingKey, body);
     try {
       const response = await doFetch(`${root}${spec.path}`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Api-Key': secretKey },
-        body: JSON.stringify({ PublicKey: publicKey, ...spec.body }),
+        headers,
+        body,
         signal: AbortSignal.timeout(timeoutMs),
         // A redirect could carry the key header to another host.
         redirect: 'error',

@@ -29,6 +29,11 @@ export const MerchantEnvironmentView = z.object({
   boundOrigin: z.string().nullable(),
   /** Why these keys cannot be used right now (e.g. the API address changed since they were entered). */
   problem: z.string().nullable(),
+  /**
+   * Optional RS512 request signing (X-Signature). Only the public half of the key pair crosses the bridge,
+   * to be registered with the service; the private key goes from the import form to main and never back.
+   */
+  signing: z.object({ enabled: z.boolean(), publicKeyPem: z.string().nullable() }),
 });
 export type MerchantEnvironmentView = z.infer<typeof MerchantEnvironmentView>;
 
@@ -150,6 +155,22 @@ export const merchantOperations = {
     MerchantOverview,
   ),
   'merchant.deleteKeys': operation(z.object({ environment: EnvironmentId }).strict(), MerchantOverview),
+  'merchant.signingGenerate': operation(z.object({ environment: EnvironmentId }).strict(), MerchantOverview),
+  /** Write-only, like the secret key: the private key enters here and is never returned. */
+  'merchant.signingImport': operation(
+    z
+      .object({
+        environment: EnvironmentId,
+        privateKeyPem: z.string().trim().min(1, 'Paste the private key').max(16_384, 'This is too long to be a key'),
+      })
+      .strict(),
+    MerchantOverview,
+  ),
+  'merchant.signingSetEnabled': operation(
+    z.object({ environment: EnvironmentId, enabled: z.boolean() }).strict(),
+    MerchantOverview,
+  ),
+  'merchant.signingRemove': operation(z.object({ environment: EnvironmentId }).strict(), MerchantOverview),
   'merchant.testConnection': operation(z.void(), z.object({ message: z.string() })),
   'merchant.balances': operation(z.void(), z.array(MerchantBalanceRow)),
   'merchant.verifiedList': operation(z.object({ referenceId: ReferenceId }).strict(), z.array(VerifiedAddress)),

@@ -116,7 +116,8 @@ export const portfolioOperations = {
           .string()
           .min(1)
           .max(2048)
-          .regex(/^[\x20-\x7E]+$/, 'Only addresses and payment links can be copied'),
+          // Line feeds for PEM public keys (merchant request signing); no other control character.
+          .regex(/^[\x20-\x7E\n]+$/, 'Only addresses, payment links and public keys can be copied'),
       })
       .strict(),
     z.object({ verified: z.boolean() }),

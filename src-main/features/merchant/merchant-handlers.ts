@@ -74,6 +74,15 @@ export function createMerchantFeature(deps: MerchantDeps): MerchantFeature {
     'merchant.saveKeys': async ({ environment, publicKey, secretKey }) =>
       keys.save((await moneyMover('save merchant keys')).userGuid, environment, publicKey, secretKey),
     'merchant.deleteKeys': async ({ environment }) => keys.remove((await signedIn()).userGuid, environment),
+    // Signing changes how money-moving requests are authenticated: treasury work, like saving keys.
+    'merchant.signingGenerate': async ({ environment }) =>
+      keys.generateSigningKey((await moneyMover('set up request signing')).userGuid, environment),
+    'merchant.signingImport': async ({ environment, privateKeyPem }) =>
+      keys.importSigningKey((await moneyMover('set up request signing')).userGuid, environment, privateKeyPem),
+    'merchant.signingSetEnabled': async ({ environment, enabled }) =>
+      keys.setSigningEnabled((await moneyMover('set up request signing')).userGuid, environment, enabled),
+    'merchant.signingRemove': async ({ environment }) =>
+      keys.removeSigningKey((await signedIn()).userGuid, environment),
     'merchant.testConnection': async () => {
       const connection = await keys.connect((await signedIn()).userGuid);
       await connection.client.balances();

@@ -6,6 +6,12 @@ import type { Logger } from '../../logging/logger';
 import { builtInEndpoints, environmentLabels, isLoopbackUrl } from '../../settings/environments';
 import type { SettingsStore } from '../../settings/settings-store';
 import { createInterfaceBClient, type InterfaceBClient } from '../../service/interface-b';
+import {
+  generateSigningKeyPair,
+  importSigningKey,
+  publicKeyOf,
+  type SigningKeyPair,
+} from '../../service/request-signing';
 import type { MerchantKeyBinding, MerchantSettings } from './merchant-settings';
 
 export const merchantEnvironments: readonly EnvironmentId[] = [
@@ -33,6 +39,14 @@ export interface MerchantKeysDeps {
  */
 export function secretAccount(userGuid: string, environment: EnvironmentId, publicKey: string): string {
   return `merchant-secret:${userGuid}:${environment}:${publicKey}`;
+}
+
+/**
+ * The keychain entry of one merchant's request-signing private key: named like the secret key, so it has
+ * the same owner, environment and merchant, and goes when they go.
+ */
+export function signingAccount(userGuid: string, environment: EnvironmentId, publicKey: string): string {
+  return `merchant-signing:${userGuid}:${environment}:${publicKey}`;
 }
 
 /** The entry name of versions before keys had owners; only ever used to delete such an entry. */
@@ -98,6 +112,10 @@ export function createMerchantKeys(deps: MerchantKeysDeps) {
     const binding = bindingsOf(userGuid)[environment];
     const secret = binding ? await deps.secrets.get(secretAccount(userGuid, environment, binding.publicKey)) : null;
     if (secret) deps.logger.registerSecret?.(secret);
+    const signingKey = binding
+      ? await deps.secrets.get(signingAccount(userGuid, environment, binding.publicKey))
+      : null;
+    if (signingKey) deps.logger.registerSecret?.(signingKey);
     return {
       id: environment,
       label: environmentLabels[environment],
@@ -107,6 +125,10 @@ export function createMerchantKeys(deps: MerchantKeysDeps) {
       secretKey: secret ? 'set' : 'missing',
       boundOrigin: binding?.boundOrigin ?? null,
       problem: bindingProblem(userGuid, environment),
+      signing: {
+        enabled: binding?.signRequests ?? false,
+        publicKeyPem: signingKey ? publicKeyOf(signingKey) : null,
+      },
     };
   }
 
@@ -128,6 +150,39 @@ export function createMerchantKeys(deps: MerchantKeysDeps) {
   async function deleteSecret(userGuid: string, environment: EnvironmentId): Promise<void> {
     const binding = allBindingsOf(userGuid)[environment];
     if (binding) await deps.secrets.delete(secretAccount(userGuid, environment, binding.publicKey));
+  }
+
+  /** The user's binding in the active account, or a clear refusal: signing keys belong to saved keys. */
+  function ownBinding(userGuid: string, environment: EnvironmentId): MerchantKeyBinding {
+    const binding = bindingsOf(userGuid)[environment];
+    if (!binding)
+      throw new AppError(
+        'not_configured',
+        `Save the merchant keys for ${environmentLabels[environment]} first: a signing key belongs to them.`,
+      );
+    return binding;
+  }
+
+  async function setSigning(userGuid: string, environment: EnvironmentId, signRequests: boolean): Promise<void> {
+    await updateMerchant((current) => {
+      const binding = current.keysByUser[userGuid]?.[environment];
+      if (!binding) return current;
+      return {
+        ...current,
+        keysByUser: {
+          ...current.keysByUser,
+          [userGuid]: { ...current.keysByUser[userGuid], [environment]: { ...binding, signRequests } },
+        },
+      };
+    });
+  }
+
+  async function storeSigningKey(userGuid: string, environment: EnvironmentId, pair: SigningKeyPair) {
+    const binding = ownBinding(userGuid, environment);
+    deps.logger.registerSecret?.(pair.privateKeyPem);
+    await deps.secrets.set(signingAccount(userGuid, environment, binding.publicKey), pair.privateKeyPem);
+    // A new key is not registered with the service yet: requests go unsigned until the user turns it on.
+    await setSigning(userGuid, environment, false);
   }
 
   /**
@@ -239,8 +294,13 @@ export function createMerchantKeys(deps: MerchantKeysDeps) {
       }
       const accountGuid = deps.session.activeAccount().guid;
       deps.logger.registerSecret?.(secretKey);
-      // A new public key replaces the old pair whole: the old secret must not linger under the old name.
+      // A new public key replaces the old pair whole: the old secret must not linger under the old name,
+      // nor the old merchant's signing key.
+      const previous = allBindingsOf(userGuid)[environment];
       await deleteSecret(userGuid, environment);
+      const keepSigning = previous?.publicKey === publicKey && previous.accountGuid === accountGuid;
+      if (previous && !keepSigning)
+        await deps.secrets.delete(signingAccount(userGuid, environment, previous.publicKey));
       await deps.secrets.set(secretAccount(userGuid, environment, publicKey), secretKey);
       await updateMerchant((current) => ({
         ...current,
@@ -249,7 +309,12 @@ export function createMerchantKeys(deps: MerchantKeysDeps) {
           [userGuid]: {
             ...current.keysByUser[userGuid],
             // One pair per user and environment: saving in another account replaces the pair of the first.
-            [environment]: { publicKey, boundOrigin: new URL(url).origin, accountGuid },
+            [environment]: {
+              publicKey,
+              boundOrigin: new URL(url).origin,
+              accountGuid,
+              signRequests: keepSigning ? previous.signRequests : false,
+            },
           },
         },
       }));
@@ -259,14 +324,50 @@ export function createMerchantKeys(deps: MerchantKeysDeps) {
 
     async remove(userGuid: string, environment: EnvironmentId): Promise<MerchantOverview> {
       // Only the keys of the active account, the ones the user can see, can be deleted from here.
-      if (!bindingsOf(userGuid)[environment]) return overview(userGuid);
+      const binding = bindingsOf(userGuid)[environment];
+      if (!binding) return overview(userGuid);
       await deleteSecret(userGuid, environment);
+      await deps.secrets.delete(signingAccount(userGuid, environment, binding.publicKey));
       await updateMerchant((current) => {
         const own = { ...current.keysByUser[userGuid] };
         delete own[environment];
         return { ...current, keysByUser: { ...current.keysByUser, [userGuid]: own } };
       });
       deps.logger.info('merchant keys deleted', { environment });
+      return overview(userGuid);
+    },
+
+    /** A fresh RSA key pair for request signing; only the public half is ever shown. */
+    async generateSigningKey(userGuid: string, environment: EnvironmentId): Promise<MerchantOverview> {
+      ownBinding(userGuid, environment);
+      await storeSigningKey(userGuid, environment, await generateSigningKeyPair());
+      deps.logger.info('merchant signing key generated', { environment, secretStore: deps.secrets.kind });
+      return overview(userGuid);
+    },
+
+    /** A pasted private key, validated first (request-signing.ts): a bad one changes nothing. */
+    async importSigningKey(userGuid: string, environment: EnvironmentId, pem: string): Promise<MerchantOverview> {
+      ownBinding(userGuid, environment);
+      await storeSigningKey(userGuid, environment, importSigningKey(pem));
+      deps.logger.info('merchant signing key imported', { environment, secretStore: deps.secrets.kind });
+      return overview(userGuid);
+    },
+
+    async setSigningEnabled(userGuid: string, environment: EnvironmentId, enabled: boolean): Promise<MerchantOverview> {
+      const binding = ownBinding(userGuid, environment);
+      if (enabled && !(await deps.secrets.get(signingAccount(userGuid, environment, binding.publicKey))))
+        throw new AppError('not_configured', 'Generate or import a signing key first.');
+      await setSigning(userGuid, environment, enabled);
+      deps.logger.info('merchant request signing changed', { environment, enabled });
+      return overview(userGuid);
+    },
+
+    async removeSigningKey(userGuid: string, environment: EnvironmentId): Promise<MerchantOverview> {
+      const binding = bindingsOf(userGuid)[environment];
+      if (!binding) return overview(userGuid);
+      await deps.secrets.delete(signingAccount(userGuid, environment, binding.publicKey));
+      await setSigning(userGuid, environment, false);
+      deps.logger.info('merchant signing key deleted', { environment });
       return overview(userGuid);
     },
 
@@ -297,6 +398,16 @@ export function createMerchantKeys(deps: MerchantKeysDeps) {
           `The secret key for ${label} is not in the keychain (it may have been removed). Enter it again.`,
         );
       }
+      const signingKey = binding.signRequests
+        ? await deps.secrets.get(signingAccount(userGuid, environment, binding.publicKey))
+        : null;
+      if (binding.signRequests && !signingKey) {
+        throw new AppError(
+          'not_configured',
+          `Request signing is on for ${label}, but its private key is not in the keychain (it may have been removed). Import it again or turn signing off.`,
+        );
+      }
+      if (signingKey) deps.logger.registerSecret?.(signingKey);
       const apiUrl = apiUrlOf(environment) as string;
       return {
         userGuid,
@@ -307,6 +418,7 @@ export function createMerchantKeys(deps: MerchantKeysDeps) {
           apiUrl,
           publicKey: binding.publicKey,
           secretKey,
+          ...(signingKey ? { signingKey } : {}),
           logger: deps.logger,
           ...(deps.fetch ? { fetch: deps.fetch } : {}),
           ...(deps.requestTimeoutMs === undefined ? {} : { timeoutMs: deps.requestTimeoutMs }),

@@ -18,6 +18,11 @@ export const MerchantKeyBinding = z.object({
    * Null for bindings saved before this was recorded: nobody's, migrated away like ownerless keys.
    */
   accountGuid: z.string().min(1).nullable().default(null),
+  /**
+   * Whether requests carry an X-Signature (request-signing.ts). The private key is in the keychain under
+   * `merchant-signing:<userGuid>:<environment>:<publicKey>`, never here.
+   */
+  signRequests: z.boolean().default(false),
 });
 export type MerchantKeyBinding = z.infer<typeof MerchantKeyBinding>;
 

@@ -17,5 +17,6 @@ export async function copyAndVerify(
   if (!clipboard) throw new AppError('not_configured', 'The clipboard is not available in this window.');
   await clipboard.write(text);
   const back = await clipboard.read();
-  return { verified: back === text };
+  // Windows hands multi-line text (a PEM key) back with CRLF line ends: the same text, not a swap.
+  return { verified: back.replace(/\r\n/g, '\n') === text };
 }

@@ -59,6 +59,11 @@ interface MerchantState {
   setApiUrl(environment: EnvironmentId, apiUrl: string): Promise<boolean>;
   saveKeys(environment: EnvironmentId, publicKey: string, secretKey: string): Promise<boolean>;
   deleteKeys(environment: EnvironmentId): Promise<void>;
+  generateSigningKey(environment: EnvironmentId): Promise<boolean>;
+  /** Sends the pasted private key to main once; it never comes back. */
+  importSigningKey(environment: EnvironmentId, privateKeyPem: string): Promise<boolean>;
+  setSigningEnabled(environment: EnvironmentId, enabled: boolean): Promise<void>;
+  removeSigningKey(environment: EnvironmentId): Promise<void>;
   testConnection(): Promise<void>;
   setAllowUnverified(allow: boolean): Promise<void>;
   loadBalances(): Promise<void>;
@@ -217,6 +222,45 @@ export const useMerchantStore = create<MerchantState>()((set, get) => {
         'keys',
         () => wallet.merchant.deleteKeys({ environment }),
         (overview) => ({ overview, message: 'Keys deleted.' }),
+      );
+    },
+    generateSigningKey: (environment) =>
+      run(
+        'signing',
+        'keys',
+        () => wallet.merchant.signingGenerate({ environment }),
+        (overview) => ({
+          overview,
+          message: `Key pair generated. The private key is ${secretKeyPlace(overview.keychain)}. Register the public key with the service, then turn signing on.`,
+        }),
+      ),
+    importSigningKey: (environment, privateKeyPem) =>
+      run(
+        'signing',
+        'keys',
+        () => wallet.merchant.signingImport({ environment, privateKeyPem }),
+        (overview) => ({
+          overview,
+          message: `Private key imported. It is ${secretKeyPlace(overview.keychain)} and cannot be shown again.`,
+        }),
+      ),
+    async setSigningEnabled(environment, enabled) {
+      await run(
+        'signing',
+        'keys',
+        () => wallet.merchant.signingSetEnabled({ environment, enabled }),
+        (overview) => ({
+          overview,
+          message: enabled ? 'Requests are now signed (X-Signature).' : 'Requests are no longer signed.',
+        }),
+      );
+    },
+    async removeSigningKey(environment) {
+      await run(
+        'signing',
+        'keys',
+        () => wallet.merchant.signingRemove({ environment }),
+        (overview) => ({ overview, message: 'Signing key deleted; requests are not signed.' }),
       );
     },
     async testConnection() {

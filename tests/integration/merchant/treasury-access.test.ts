@@ -27,6 +27,10 @@ function everyOperation(machine: MerchantMachine): Array<[OperationName, unknown
       { environment: 'local-sandbox', publicKey: machine.merchant.publicKey, secretKey: machine.merchant.secretKey },
     ],
     ['merchant.deleteKeys', { environment: 'custom' }],
+    ['merchant.signingGenerate', { environment: 'custom' }],
+    ['merchant.signingImport', { environment: 'custom', privateKeyPem: 'not a key' }],
+    ['merchant.signingSetEnabled', { environment: 'custom', enabled: false }],
+    ['merchant.signingRemove', { environment: 'custom' }],
     ['merchant.testConnection', undefined],
     ['merchant.balances', undefined],
     ['merchant.verifiedList', { referenceId: MEMBER }],
@@ -151,6 +155,9 @@ describe('treasury access (security.md 30)', () => {
     for (const [operation, input] of everyOperation(machine).filter(([name]) =>
       [
         'merchant.saveKeys',
+        'merchant.signingGenerate',
+        'merchant.signingImport',
+        'merchant.signingSetEnabled',
         'merchant.verifyStart',
         'merchant.verifyConfirm',
         'merchant.withdrawConfirm',

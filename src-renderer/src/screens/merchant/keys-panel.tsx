@@ -3,6 +3,7 @@ import type { MerchantEnvironmentView, MerchantOverview } from '../../../../src-
 import type { EnvironmentId } from '../../../../src-preload/contract/app';
 import { useMerchantStore } from '../../stores/merchant-store';
 import { secretKeyPlace } from '../../stores/secret-key-place';
+import { CopyButton } from '../../components/copy-button';
 import { Feedback } from './merchant-options';
 
 /**
@@ -157,6 +158,90 @@ function EnvironmentForms({
           </button>
         </div>
       </form>
+      {current.publicKey !== null && <SigningSection current={current} keychain={keychain} />}
     </>
+  );
+}
+
+/**
+ * Optional RS512 request signing. The private key is generated in main or pasted here once; only its public
+ * half comes back, to be registered with the service before signing is turned on.
+ */
+function SigningSection({
+  current,
+  keychain,
+}: {
+  current: MerchantEnvironmentView;
+  keychain: MerchantOverview['keychain'];
+}): React.JSX.Element {
+  const busy = useMerchantStore((state) => state.busy.has('signing'));
+  const { generateSigningKey, importSigningKey, setSigningEnabled, removeSigningKey } = useMerchantStore.getState();
+  const [privateKey, setPrivateKey] = useState('');
+  const { enabled, publicKeyPem } = current.signing;
+
+  return (
+    <section aria-labelledby="merchant-signing-title" className="card">
+      <h3 id="merchant-signing-title">Request signing (X-Signature)</h3>
+      <p className="merchant-hint">
+        Optional, recommended by the service for production: every request then carries an RS512 signature of its body,
+        made with a private key that never leaves this computer ({publicKeyPem ? secretKeyPlace(keychain) : 'none yet'}
+        ). Register the public key with the service before you turn signing on.
+      </p>
+      <label>
+        <input
+          type="checkbox"
+          checked={enabled}
+          disabled={busy || publicKeyPem === null}
+          onChange={(event) => void setSigningEnabled(current.id, event.target.checked)}
+        />
+        Sign requests with X-Signature
+      </label>
+      {publicKeyPem !== null && (
+        <>
+          <label htmlFor="merchant-signing-public">Public key to register with the service</label>
+          <textarea id="merchant-signing-public" className="mono" readOnly rows={6} cols={66} value={publicKeyPem} />
+          <div className="row">
+            <CopyButton text={publicKeyPem} label="Copy public key" />
+            <button
+              type="button"
+              className="secondary"
+              disabled={busy}
+              onClick={() => void removeSigningKey(current.id)}
+            >
+              Delete signing key
+            </button>
+          </div>
+        </>
+      )}
+      <div className="row">
+        <button type="button" className="secondary" disabled={busy} onClick={() => void generateSigningKey(current.id)}>
+          {publicKeyPem === null ? 'Generate key pair' : 'Generate a new key pair'}
+        </button>
+      </div>
+      <form
+        aria-label="Import a signing private key"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void importSigningKey(current.id, privateKey).then((imported) => {
+            if (imported) setPrivateKey('');
+          });
+        }}
+      >
+        <label htmlFor="merchant-signing-private">Private key to import (PEM, RSA, 2048 bits or more)</label>
+        <textarea
+          id="merchant-signing-private"
+          className="mono"
+          rows={4}
+          cols={66}
+          value={privateKey}
+          onChange={(event) => setPrivateKey(event.target.value)}
+          autoComplete="off"
+          spellCheck={false}
+        />
+        <button type="submit" className="secondary" disabled={busy || privateKey.trim() === ''}>
+          Import private key
+        </button>
+      </form>
+    </section>
   );
 }

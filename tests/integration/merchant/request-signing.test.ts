@@ -1,0 +1,160 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MerchantOverview } from '../../../src-preload/contract/merchant';
+import { signingAccount } from '../../../src-main/features/merchant/merchant-keys';
+import { startMerchantMachine, type MerchantLaunch, type MerchantMachine } from './merchant-app';
+
+/** Optional X-Signature (issue 17): the app signs with a key kept in the keychain; the sandbox verifies. */
+describe('merchant request signing against the sandbox', () => {
+  let machine: MerchantMachine;
+  let app: MerchantLaunch;
+  let aliceGuid: string;
+  const signatures: Array<string | null> = [];
+
+  const sandboxControl = async (path: string, body: unknown) =>
+    (
+      await fetch(`${machine.sandbox.origin}/__sandbox/${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    ).status;
+  const local = (overview: MerchantOverview) =>
+    overview.environments.find(
+      (environment) => environment.id === 'local-sandbox',
+    ) as MerchantOverview['environments'][number];
+
+  beforeAll(async () => {
+    machine = await startMerchantMachine();
+    // Records the X-Signature header of every Interface B request the app sends.
+    const inner = globalThis.fetch;
+    globalThis.fetch = (input, init) => {
+      const url = String(input instanceof Request ? input.url : input);
+      if (url.includes('/v1/')) signatures.push(new Headers(init?.headers).get('X-Signature'));
+      return inner(input, init);
+    };
+    aliceGuid = machine.userOf('alice').userGuid;
+    app = await machine.launch();
+    await app.signIn('alice');
+    await app.value('merchant.saveKeys', {
+      environment: 'local-sandbox',
+      publicKey: machine.merchant.publicKey,
+      secretKey: machine.merchant.secretKey,
+    });
+  });
+  afterAll(async () => {
+    await machine?.close();
+  });
+
+  it('with signing off, requests carry no signature and the default sandbox answers them', async () => {
+    signatures.length = 0;
+    expect(await app.value<unknown[]>('merchant.balances')).toHaveLength(12);
+    expect(signatures).toEqual([null]);
+  });
+
+  it('a generated key signs every request once turned on; the sandbox verifies it against the registered public key', async () => {
+    const generated = await app.value<MerchantOverview>('merchant.signingGenerate', { environment: 'local-sandbox' });
+    const publicKeyPem = local(generated).signing.publicKeyPem as string;
+    expect(publicKeyPem).toMatch(/^-----BEGIN PUBLIC KEY-----/);
+    // Generated but not registered yet: not switched on by itself.
+    expect(local(generated).signing.enabled).toBe(false);
+    expect(
+      await sandboxControl('request-signing/keys', { merchantPublicKey: machine.merchant.publicKey, publicKeyPem }),
+    ).toBe(200);
+    expect(await sandboxControl('request-signing', { required: true })).toBe(200);
+
+    // Required by the service, not turned on in the app: refused, nothing signed.
+    expect(await app.failure('merchant.balances')).toMatchObject({ code: 'invalid_hash' });
+
+    const on = await app.value<MerchantOverview>('merchant.signingSetEnabled', {
+      environment: 'local-sandbox',
+      enabled: true,
+    });
+    expect(local(on).signing).toEqual({ enabled: true, publicKeyPem });
+    signatures.length = 0;
+    expect(await app.value<unknown[]>('merchant.balances')).toHaveLength(12);
+    expect(signatures).toHaveLength(1);
+    expect(signatures[0]).toMatch(/^[A-Za-z0-9+/]+={0,2}$/);
+  });
+
+  it('a key the service does not know is refused; an imported registered key is accepted', async () => {
+    // A new pair replaces the registered one and turns signing off until the user turns it on again.
+    const regenerated = await app.value<MerchantOverview>('merchant.signingGenerate', { environment: 'local-sandbox' });
+    expect(local(regenerated).signing.enabled).toBe(false);
+    await app.value('merchant.signingSetEnabled', { environment: 'local-sandbox', enabled: true });
+    expect(await app.failure('merchant.balances')).toMatchObject({ code: 'invalid_hash' });
+
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const pem = privateKey.export({ type: 'pkcs1', format: 'pem' }).toString();
+    const publicKeyPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    await sandboxControl('request-signing/keys', { merchantPublicKey: machine.merchant.publicKey, publicKeyPem });
+    const imported = await app.value<MerchantOverview>('merchant.signingImport', {
+      environment: 'local-sandbox',
+      privateKeyPem: pem,
+    });
+    expect(local(imported).signing).toEqual({ enabled: false, publicKeyPem });
+    await app.value('merchant.signingSetEnabled', { environment: 'local-sandbox', enabled: true });
+    expect(await app.value<unknown[]>('merchant.balances')).toHaveLength(12);
+
+    // The private key is in the keychain under the user, environment and merchant, and nowhere else.
+    const stored = await machine.secrets.get(signingAccount(aliceGuid, 'local-sandbox', machine.merchant.publicKey));
+    expect(stored).toMatch(/^-----BEGIN PRIVATE KEY-----/);
+    const body = (stored as string).split('\n')[1] as string;
+    const settingsText = await readFile(join(machine.dir, 'settings.json'), 'utf8');
+    expect(settingsText).not.toContain(body);
+    expect(settingsText).not.toContain('PRIVATE KEY');
+    expect(machine.bridgeTraffic.join('\n')).not.toContain(body);
+    expect(machine.bridgeTraffic.join('\n')).not.toContain('PRIVATE KEY');
+    expect(machine.logger.text()).not.toContain(body);
+  });
+
+  it('a bad or too small key is refused in words and changes nothing', async () => {
+    const before = local(await app.value<MerchantOverview>('merchant.getSettings')).signing;
+    const small = generateKeyPairSync('rsa', { modulusLength: 1024 })
+      .privateKey.export({ type: 'pkcs8', format: 'pem' })
+      .toString();
+    expect(
+      await app.failure('merchant.signingImport', { environment: 'local-sandbox', privateKeyPem: small }),
+    ).toMatchObject({
+      code: 'bad_input',
+      message: expect.stringMatching(/1024 bits; at least 2048/),
+    });
+    expect(
+      await app.failure('merchant.signingImport', { environment: 'local-sandbox', privateKeyPem: 'hello' }),
+    ).toMatchObject({
+      code: 'bad_input',
+    });
+    expect(local(await app.value<MerchantOverview>('merchant.getSettings')).signing).toEqual(before);
+    expect(await app.value<unknown[]>('merchant.balances')).toHaveLength(12);
+  });
+
+  it('turning signing off, or deleting the key, sends unsigned requests again (refused while the sandbox requires them)', async () => {
+    await app.value('merchant.signingSetEnabled', { environment: 'local-sandbox', enabled: false });
+    expect(await app.failure('merchant.balances')).toMatchObject({ code: 'invalid_hash' });
+    await sandboxControl('request-signing', { required: false });
+    expect(await app.value<unknown[]>('merchant.balances')).toHaveLength(12);
+    const removed = await app.value<MerchantOverview>('merchant.signingRemove', { environment: 'local-sandbox' });
+    expect(local(removed).signing).toEqual({ enabled: false, publicKeyPem: null });
+    expect(
+      await machine.secrets.get(signingAccount(aliceGuid, 'local-sandbox', machine.merchant.publicKey)),
+    ).toBeNull();
+    expect(
+      await app.failure('merchant.signingSetEnabled', { environment: 'local-sandbox', enabled: true }),
+    ).toMatchObject({
+      code: 'not_configured',
+    });
+  });
+
+  it('deleting the merchant keys deletes their signing key too', async () => {
+    await app.value('merchant.signingGenerate', { environment: 'local-sandbox' });
+    await app.value('merchant.deleteKeys', { environment: 'local-sandbox' });
+    expect(
+      await machine.secrets.get(signingAccount(aliceGuid, 'local-sandbox', machine.merchant.publicKey)),
+    ).toBeNull();
+    expect(await app.failure('merchant.signingGenerate', { environment: 'local-sandbox' })).toMatchObject({
+      code: 'not_configured',
+    });
+  });
+});
