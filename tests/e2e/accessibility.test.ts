@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox } from '../../sandbox/server';
 import { accessibilityViolations } from './support/accessibility';
 import { startApp, startSignedInApp, type SignedInApp } from './support/signed-in-app';
 import { createCodeSource, WIDE_TOTP_WINDOW } from '../support/two-factor-codes';
@@ -160,6 +161,37 @@ describe('accessibility (axe-core, WCAG 2.1 AA) of every screen', () => {
     await page.keyboard.type(await nextCode());
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Sent' }).waitFor();
+  });
+
+  it('an account switch the service refused, explained in the top bar', async () => {
+    await open('Home');
+    const account = page.getByRole('combobox', { name: 'Account' });
+    const active = await account.inputValue();
+    const other = app.user.accounts.find((candidate) => candidate.guid !== active)!;
+    app.sandbox.faults.set({ failNext: 1 });
+    await account.selectOption(other.guid);
+    const retry = page.getByRole('button', { name: `Try switching to ${other.name} again` });
+    await retry.waitFor();
+    const violations = await accessibilityViolations(page);
+    await tabTo(retry);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => account.inputValue()).toBe(other.guid);
+    await account.selectOption(active);
+    await expect.poll(() => account.inputValue()).toBe(active);
+    expect(violations).toEqual([]);
+  });
+
+  it('the sign-in screen saying the service cannot be reached', async () => {
+    const gone = await startSandbox({ port: 0, quiet: true });
+    const signedOut = await startApp({ sandbox: gone });
+    try {
+      await gone.close();
+      await signedOut.page.getByRole('button', { name: 'Sign in' }).click();
+      await signedOut.page.getByRole('alert').waitFor({ timeout: 20_000 });
+      expect(await accessibilityViolations(signedOut.page)).toEqual([]);
+    } finally {
+      await signedOut.close();
+    }
   });
 
   it('privacy mode and the lock screen', async () => {

@@ -333,6 +333,16 @@ describe('merchant treasury in Chromium against the sandbox', () => {
     await expect
       .poll(() => card.getByRole('group', { name: 'Deposit address' }).locator('code').getAttribute('data-address'))
       .toBe(address);
+
+    // Issue 15, defect 6: a failed look-up's error goes as soon as the member id is changed.
+    const member = page.getByLabel('Member id (the reference id it was created with)');
+    await member.fill('order-that-does-not-exist');
+    await page.getByRole('button', { name: 'Get deposit address' }).click();
+    const refusal = page.getByRole('alert').filter({ hasNotText: /^$/ });
+    await expect.poll(() => refusal.count()).toBeGreaterThan(0);
+    const before = await refusal.count();
+    await member.fill('order-77');
+    await expect.poll(() => refusal.count()).toBe(before - 1);
   });
 
   it('the callback checker accepts a genuine callback from the sandbox and rejects a tampered one', async () => {

@@ -181,8 +181,17 @@ describe('Receive: wallet addresses and new deposit addresses', () => {
     await form().getByRole('button', { name: 'Create deposit address' }).click();
     await expect.poll(() => referenceField.getAttribute('aria-invalid'), patiently).toBe('true');
     expect(await form().getByRole('alert').textContent()).toContain('already used');
+    // Issue 15, defect 6: the error is about the old text; editing the field takes it back.
+    await referenceField.press('End');
+    await referenceField.press('Backspace');
+    await expect.poll(() => form().getByRole('alert').count(), patiently).toBe(0);
+    expect(await referenceField.getAttribute('aria-invalid')).toBeNull();
+    await referenceField.fill(used);
+    await form().getByRole('button', { name: 'Create deposit address' }).click();
+    await expect.poll(() => referenceField.getAttribute('aria-invalid'), patiently).toBe('true');
     await form().getByRole('button', { name: 'New reference id' }).click();
     await expect.poll(() => referenceField.inputValue(), patiently).not.toBe(used);
+    expect(await form().getByRole('alert').count()).toBe(0);
   });
 
   it('hides every amount on the Receive screen in privacy mode, payment link and its QR code included', async () => {

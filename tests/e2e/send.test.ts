@@ -430,6 +430,9 @@ describe('Send and Swap for a role that cannot move money', () => {
     await page.getByText('Your role (Viewer) in Northwind Payments cannot send.', { exact: false }).waitFor();
     expect(await page.getByRole('button', { name: 'Check fees' }).isDisabled()).toBe(true);
     expect(await page.getByRole('textbox', { name: 'Destination address' }).isDisabled()).toBe(true);
+    // Issue 15, defect 6: nothing is loading for a role that cannot send, so nothing says so forever.
+    expect(await page.getByRole('combobox', { name: 'Asset' }).textContent()).toBe('Not available');
+    expect(await page.getByText('Loading', { exact: false }).count()).toBe(0);
 
     await nav.getByRole('button', { name: 'Swap', exact: true }).click();
     await page.getByText('Your role (Viewer) in Northwind Payments cannot swap.', { exact: false }).waitFor();

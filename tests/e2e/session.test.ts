@@ -2,6 +2,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startSandbox } from '../../sandbox/server';
 import { completeBrowserSignIn, startApp, startSignedInApp, type AppSession } from './support/signed-in-app';
 
 const open: AppSession[] = [];
@@ -191,3 +192,61 @@ describe('signing in through the system browser', () => {
 async function findStoredRefreshToken(session: AppSession): Promise<string | null> {
   return session.secrets.get('refresh-token:local-sandbox');
 }
+
+describe('stale errors and dead ends (issue 15, defect 6)', () => {
+  it('a refused account switch says why in words, names the account chosen and offers to try again', async () => {
+    const session = await track(startSignedInApp());
+    const { page, user } = session;
+    const account = page.getByRole('combobox', { name: 'Account' });
+    const [first, second] = [user.accounts[0]!, user.accounts[1]!];
+    await expect.poll(() => account.inputValue()).toBe(first.guid);
+    session.sandbox.faults.set({ failNext: 1 });
+    await account.selectOption(second.guid);
+    const alert = page.getByRole('banner').getByRole('alert');
+    await expect.poll(() => alert.textContent()).toContain(`Could not switch to ${second.name}`);
+    expect(await alert.textContent()).toContain(`You are still working in ${first.name}.`);
+    // The switcher shows the account still in use: the one everything on screen belongs to.
+    expect(await account.inputValue()).toBe(first.guid);
+    await page.getByRole('button', { name: `Try switching to ${second.name} again` }).click();
+    await expect.poll(() => account.inputValue()).toBe(second.guid);
+    expect(await alert.count()).toBe(0);
+  });
+
+  it('the lock screen says why an unlock failed once, not twice', async () => {
+    const session = await track(startSignedInApp());
+    const { page } = session;
+    const someoneElse = session.sandbox.info().users.find((candidate) => candidate.username !== session.user.username)!;
+    await page.getByRole('button', { name: 'Lock now' }).click();
+    await page.getByRole('heading', { name: 'Wallet Desk is locked' }).waitFor();
+    await completeBrowserSignIn(session, someoneElse, () => page.getByRole('button', { name: 'Unlock' }).click());
+    const alert = page.getByRole('alert');
+    await expect.poll(() => alert.count()).toBe(1);
+    const text = (await alert.textContent()) ?? '';
+    expect(text).toContain(`Wallet Desk is locked for ${session.user.name}`);
+    expect(text.split(`Wallet Desk is locked for ${session.user.name}`).length - 1).toBe(1);
+  });
+
+  it('with the service down the sign-in screen says so once; once it is back, signing in clears it', async () => {
+    const sandbox = await startSandbox({ port: 0, quiet: true });
+    const port = Number(new URL(sandbox.origin).port);
+    const session = await track(startApp({ sandbox }));
+    const { page } = session;
+    const user = sandbox.info().users[0]!;
+    await sandbox.close();
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const alert = page.getByRole('alert');
+    await expect.poll(() => alert.count(), { timeout: 20_000 }).toBe(1);
+    expect(await alert.locator('p').count()).toBe(1);
+
+    const back = await startSandbox({ port, quiet: true });
+    try {
+      await completeBrowserSignIn(session, user, () => page.getByRole('button', { name: 'Sign in' }).click());
+      await mainNavigation(page).waitFor();
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.getByRole('button', { name: 'Sign in' }).waitFor();
+      expect(await page.getByRole('alert').count()).toBe(0);
+    } finally {
+      await back.close();
+    }
+  });
+});

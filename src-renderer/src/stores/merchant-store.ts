@@ -83,6 +83,8 @@ interface MerchantState {
   acknowledgeUnsettled(known: boolean): void;
   /** The ids to send with a new withdrawal: every one shown in the warning, or none if not all were acknowledged. */
   acknowledgedIds(): string[];
+  /** The user changed the input the section's error was about, so the error no longer applies. */
+  clearError(section: MerchantSection): void;
   createDeposit(input: InputOf<'merchant.depositCreate'>): Promise<void>;
   getDeposit(input: InputOf<'merchant.depositGet'>): Promise<void>;
   checkCallback(body: string): Promise<void>;
@@ -175,6 +177,8 @@ export const useMerchantStore = create<MerchantState>()((set, get) => {
     ...initial,
 
     show: (section) => set({ section }),
+    clearError: (section) =>
+      set((state) => (state.feedback[section].error ? { feedback: { ...state.feedback, [section]: none } } : {})),
     async load() {
       await run(
         'load',

@@ -24,6 +24,8 @@ interface ReceiveState {
   choose(code: AssetCode | null): Promise<void>;
   newReferenceId(): Promise<string | null>;
   create(input: CreateDepositAddressInput): Promise<boolean>;
+  /** The user changed what the error was about: an answer to the old input is no longer true. */
+  clearCreateError(field: string): void;
   loadCreated(): Promise<void>;
   reset(): void;
 }
@@ -59,6 +61,11 @@ export const useReceiveStore = create<ReceiveState>()((set, get) => ({
   async newReferenceId() {
     const result = await wallet.receive.newReferenceId();
     return result.ok ? result.value.referenceId : null;
+  },
+
+  clearCreateError(field) {
+    const error = get().createError;
+    if (error && (error.field === undefined || error.field === field)) set({ createError: null });
   },
 
   async create(input) {

@@ -9,6 +9,11 @@ interface SessionState {
   readonly view: SessionView | null;
   readonly error: BridgeError | null;
   readonly busy: boolean;
+  /**
+   * A switch the service refused: the account the user chose and why, shown beside the switcher (which
+   * shows the account still active) until the next switch starts or one succeeds.
+   */
+  readonly switchFailure: { readonly accountGuid: string; readonly error: BridgeError } | null;
   load(): Promise<void>;
   signIn(): Promise<void>;
   cancelSignIn(): Promise<void>;
@@ -56,6 +61,7 @@ export const useSessionStore = create<SessionState>()((set, get) => {
     view: null,
     error: null,
     busy: false,
+    switchFailure: null,
     load: () => run(() => takeStartupAnswer('session') ?? wallet.session.get()),
     signIn: () => run(() => wallet.session.signIn()),
     cancelSignIn: () => run(() => wallet.session.cancelSignIn()),
@@ -63,7 +69,13 @@ export const useSessionStore = create<SessionState>()((set, get) => {
     signOut: () => run(() => wallet.session.signOut()),
     lock: () => run(() => wallet.session.lock()),
     unlock: () => run(() => wallet.session.unlock()),
-    switchAccount: (accountGuid) => run(() => wallet.session.switchAccount({ accountGuid })),
+    async switchAccount(accountGuid) {
+      set({ switchFailure: null });
+      await run(() => wallet.session.switchAccount({ accountGuid }));
+      const error = get().error;
+      // The gate screens show `error`; while signed in only the top bar can say why the switch failed.
+      if (error) set({ error: null, switchFailure: { accountGuid, error } });
+    },
   };
 });
 

@@ -63,7 +63,7 @@ export function DepositPanel(): React.JSX.Element {
   const deposit = useMerchantStore((state) => state.deposit);
   const feedback = useMerchantStore((state) => state.feedback.deposits);
   const busy = useMerchantStore((state) => state.busy);
-  const { createDeposit, getDeposit } = useMerchantStore.getState();
+  const { createDeposit, getDeposit, clearError } = useMerchantStore.getState();
   const [code, setCode] = useState<AssetCode>('BTC');
   const [label, setLabel] = useState('');
   const [referenceId, setReferenceId] = useState('');
@@ -81,6 +81,7 @@ export function DepositPanel(): React.JSX.Element {
         <h3 id="deposit-create-title">Create deposit address</h3>
         <form
           aria-labelledby="deposit-create-title"
+          onChange={() => clearError('deposits')}
           onSubmit={(event) => {
             event.preventDefault();
             void createDeposit({
@@ -152,6 +153,7 @@ export function DepositPanel(): React.JSX.Element {
         <h3 id="deposit-get-title">Find a deposit address</h3>
         <form
           aria-labelledby="deposit-get-title"
+          onChange={() => clearError('deposits')}
           onSubmit={(event) => {
             event.preventDefault();
             void getDeposit({ memberId, code: getCode });

@@ -27,6 +27,7 @@ export function DepositAddressForm({ onCreated }: { onCreated: () => void }): Re
   const createError = useReceiveStore((state) => state.createError);
   const create = useReceiveStore((state) => state.create);
   const newReferenceId = useReceiveStore((state) => state.newReferenceId);
+  const clearCreateError = useReceiveStore((state) => state.clearCreateError);
 
   const [symbol, setSymbol] = useState<AssetCode>('BTC');
   const [label, setLabel] = useState('');
@@ -39,7 +40,10 @@ export function DepositAddressForm({ onCreated }: { onCreated: () => void }): Re
 
   async function generateReferenceId(): Promise<void> {
     const next = await newReferenceId();
-    if (next) setReferenceId(next);
+    if (!next) return;
+    setReferenceId(next);
+    setLocalErrors((errors) => ({ ...errors, referenceId: undefined }));
+    clearCreateError('referenceId');
   }
 
   useEffect(() => {
@@ -111,6 +115,13 @@ export function DepositAddressForm({ onCreated }: { onCreated: () => void }): Re
       className="card deposit-form"
       aria-labelledby={`${id}-title`}
       onSubmit={(event) => void submit(event)}
+      // Changing a field takes back what was said about it: a stale error would blame the new input.
+      onChange={(event) => {
+        const field = (event.target as HTMLElement).id.slice(`${id}-`.length);
+        if (!isField(field)) return;
+        setLocalErrors((errors) => (errors[field] === undefined ? errors : { ...errors, [field]: undefined }));
+        clearCreateError(field);
+      }}
       noValidate
     >
       <h3 id={`${id}-title`}>New deposit address</h3>

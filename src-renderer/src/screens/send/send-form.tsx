@@ -70,7 +70,15 @@ export function SendForm({ disabled }: { disabled: boolean }): React.JSX.Element
             value={form.code}
             onChange={(event) => edit({ code: event.target.value as AssetCode | '' })}
           >
-            <option value="">{assets ? 'Choose an asset and network' : 'Loading wallets…'}</option>
+            <option value="">
+              {disabled
+                ? 'Not available'
+                : assets
+                  ? 'Choose an asset and network'
+                  : assetsError
+                    ? 'Wallets could not be loaded'
+                    : 'Loading wallets…'}
+            </option>
             {assets?.map((asset) => (
               <option key={asset.code} value={asset.code}>
                 {`${asset.displayName} — ${asset.network} (${asset.code})`}

@@ -1,4 +1,4 @@
-import { ErrorMessage } from '../../components/error-message';
+import { GateAlerts } from './gate-alerts';
 import { useSessionStore } from '../../stores/session-store';
 
 /** Locked: every amount and address is gone from the page until the same user signs in again. */
@@ -22,8 +22,7 @@ export function LockScreen(): React.JSX.Element {
         </button>
       </div>
       {busy && <p role="status">Continue in your browser.</p>}
-      {view?.problem && <p role="alert">{view.problem}</p>}
-      <ErrorMessage error={error} />
+      <GateAlerts problem={view?.problem} error={error} />
     </main>
   );
 }

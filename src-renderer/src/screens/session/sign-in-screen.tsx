@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { ErrorMessage } from '../../components/error-message';
 import { useAppStore } from '../../stores/app-store';
 import { SignInEnvironmentSection } from '../settings/sign-in-environment-section';
+import { GateAlerts } from './gate-alerts';
 import { useSessionStore } from '../../stores/session-store';
 
 /** Signed out: one button that opens the system browser; while waiting, a way to cancel. */
@@ -50,8 +50,7 @@ export function SignInScreen(): React.JSX.Element {
           {choosing && <SignInEnvironmentSection />}
         </>
       )}
-      {view?.problem && <p role="alert">{view.problem}</p>}
-      <ErrorMessage error={error} />
+      <GateAlerts problem={view?.problem} error={error} />
       {view?.keychain === 'unavailable' && (
         <p role="note" className="warning">
           No usable OS keychain: you will stay signed in for this run only, and nothing is saved to disk.

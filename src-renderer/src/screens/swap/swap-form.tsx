@@ -59,7 +59,7 @@ export function SwapFormPanel({ disabled }: { disabled: boolean }): React.JSX.El
           side="From"
           symbol={form.fromSymbol}
           network={form.fromNetwork}
-          symbolPlaceholder={symbols ? 'Choose an asset' : 'Loading…'}
+          symbolPlaceholder={disabled ? 'Not available' : symbols ? 'Choose an asset' : 'Loading…'}
           symbols={pairs.map((pair) => pair.baseSymbol)}
           networks={from?.depositNetworks}
           onSymbolChange={(symbol) => {
