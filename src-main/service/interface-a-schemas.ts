@@ -245,3 +245,7 @@ export const TransactionsResult = z.object({
   items: z.array(TransactionItem),
 });
 export type TransactionsResult = z.infer<typeof TransactionsResult>;
+
+/** A transactions answer without its items: what is left once they have been streamed. */
+export const TransactionsHead = TransactionsResult.omit({ items: true });
+export type TransactionsHead = z.infer<typeof TransactionsHead>;

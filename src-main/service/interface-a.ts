@@ -1,3 +1,4 @@
+import { JSONParser, TokenizerError, TokenParserError } from '@streamparser/json';
 import type { z } from 'zod';
 import { AppError } from '../app-error';
 import type { Logger } from '../logging/logger';
@@ -17,6 +18,8 @@ import {
   SwapResult,
   SwapSymbols,
   SwitchResult,
+  TransactionItem,
+  TransactionsHead,
   TransactionsRequest,
   TransactionsResult,
   WalletAddress,
@@ -76,6 +79,16 @@ export interface InterfaceAClient {
   swap(request: SwapRequest, twoFactorCode: string): Promise<SwapResult>;
   /** 12. POST /transactions. */
   getTransactions(request: TransactionsRequest): Promise<TransactionsResult>;
+  /**
+   * 12. POST /transactions, read as it arrives: each stretch of the body's items is checked and handed to
+   * `onItems`, and the body is not read further until that resolves, so a page never sits in memory whole
+   * and a slow consumer slows the download. Resolves with the page's totals once the answer is complete
+   * and valid; items handed over before a failure belong to a page that failed.
+   */
+  streamTransactions(
+    request: TransactionsRequest,
+    onItems: (items: readonly TransactionItem[]) => Promise<void>,
+  ): Promise<TransactionsHead>;
 }
 
 interface Call<T extends z.ZodType> {
@@ -99,7 +112,10 @@ export function createInterfaceAClient(options: InterfaceAClientOptions): Interf
   const doFetch = options.fetch ?? fetch;
   const root = `${options.baseUrl.replace(/\/+$/, '')}${INTERFACE_A_PREFIX}`;
 
-  async function call<T extends z.ZodType>(spec: Call<T>): Promise<z.output<T>> {
+  async function call<T extends z.ZodType>(
+    spec: Call<T>,
+    read: (response: Response) => Promise<Answer> = readWhole,
+  ): Promise<z.output<T>> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (spec.needsAccount) {
       if (!options.accountGuid) throw new AppError('not_signed_in', 'No account is selected.');
@@ -109,7 +125,7 @@ export function createInterfaceAClient(options: InterfaceAClientOptions): Interf
     if (spec.twoFactorCode !== undefined) headers.TFA = spec.twoFactorCode;
 
     const token = await options.auth.getAccessToken();
-    let response = await send(spec, headers, token);
+    let response = await send(spec, headers, token, read);
     if (spec.movesMoney) {
       // Only spec 7.1's own 401 proves the token check refused the request before anything moved; any
       // other 401 (another message, a status and envelope that disagree, data) may be the service's word
@@ -119,7 +135,7 @@ export function createInterfaceAClient(options: InterfaceAClientOptions): Interf
     }
     if (isUnauthorized(response.status, response.envelope)) {
       const fresh = await options.auth.refreshAfter401(token);
-      response = await send(spec, headers, fresh);
+      response = await send(spec, headers, fresh, read);
       if (isUnauthorized(response.status, response.envelope)) {
         throw new AppError('session_expired', 'Your session has expired. Please sign in again.');
       }
@@ -153,41 +169,135 @@ export function createInterfaceAClient(options: InterfaceAClientOptions): Interf
     readonly json: unknown;
   }
 
+  function answerOf(response: Response, json: unknown): Answer {
+    const envelope = AnyEnvelope.safeParse(json);
+    return {
+      status: response.status,
+      retryAfter: response.headers.get('retry-after'),
+      envelope: envelope.success ? envelope.data : null,
+      json,
+    };
+  }
+
+  async function readWhole(response: Response): Promise<Answer> {
+    const text = await response.text();
+    let json: unknown;
+    try {
+      json = text === '' ? null : JSON.parse(text);
+    } catch {
+      json = null;
+    }
+    return answerOf(response, json);
+  }
+
+  /**
+   * Reads a transactions answer as it arrives: the envelope's fields and the page totals are kept, each item
+   * is checked and handed on with the others of its stretch of the body, then dropped. An error answer
+   * (anything but 2xx) is small and read whole.
+   */
+  function readItems(onItems: (items: readonly TransactionItem[]) => Promise<void>) {
+    return async (response: Response): Promise<Answer> => {
+      if (!response.ok || !response.body) return readWhole(response);
+      const envelope: Record<string, unknown> = {};
+      const data: Record<string, unknown> = {};
+      let pending: TransactionItem[] = [];
+      let rejected = false;
+      const parser = new JSONParser({
+        paths: [
+          '$.apiVersion',
+          '$.code',
+          '$.message',
+          '$.data.totalRecords',
+          '$.data.totalPages',
+          '$.data.page',
+          '$.data.recordsPerPage',
+          '$.data.items.*',
+        ],
+        // Emitted items are not kept in their array, so memory holds one stretch of the body, not the page.
+        keepStack: false,
+      });
+      parser.onValue = ({ value, key, stack }) => {
+        if (stack.length === 3) {
+          const item = TransactionItem.safeParse(value);
+          if (item.success) pending.push(item.data);
+          else if (!rejected) {
+            rejected = true;
+            options.logger?.warn('interface A answer does not match the contract', {
+              path: '/transactions',
+              issues: item.error.issues
+                .slice(0, 3)
+                .map((issue) => `items.${String(key)}.${issue.path.join('.')}: ${issue.message}`),
+            });
+          }
+        } else if (typeof key === 'string') {
+          (stack.length === 2 ? data : envelope)[key] = value;
+        }
+      };
+      const reader = response.body.getReader();
+      try {
+        for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+          parser.write(chunk.value);
+          if (rejected || parser.isEnded) break;
+          if (pending.length > 0) {
+            const items = pending;
+            pending = [];
+            await onItems(items).catch((error: unknown) => {
+              throw new ConsumerFailure(error);
+            });
+          }
+        }
+      } catch (error) {
+        if (error instanceof ConsumerFailure) throw error;
+        // A body that is not JSON is an answer the app cannot read; a body cut short is a lost answer.
+        if (!(error instanceof TokenizerError || error instanceof TokenParserError)) throw error;
+        rejected = true;
+      } finally {
+        // Whatever is left unread (after an end, a refusal or a failure) is dropped with the connection.
+        await reader.cancel().catch(() => undefined);
+      }
+      if (!rejected && pending.length > 0)
+        await onItems(pending).catch((error: unknown) => {
+          throw new ConsumerFailure(error);
+        });
+      if (rejected || !parser.isEnded) return answerOf(response, null);
+      return answerOf(response, { ...envelope, data: envelope['code'] === 200 ? data : null });
+    };
+  }
+
   async function send<T extends z.ZodType>(
     spec: Call<T>,
     headers: Record<string, string>,
     token: string,
+    read: (response: Response) => Promise<Answer>,
   ): Promise<Answer> {
     const started = Date.now();
+    // A timer cleared as soon as the answer is read, not AbortSignal.timeout: Node keeps a timeout signal
+    // that has listeners (fetch adds one) alive until it fires, and with it the whole request and answer,
+    // so a history export would hold every page of the last 20 s.
+    const controller = new AbortController();
+    const timer = setTimeout(
+      () => controller.abort(new DOMException('The service took too long to answer.', 'TimeoutError')),
+      timeoutMs,
+    );
     try {
       const response = await doFetch(`${root}${spec.path}`, {
         method: spec.method,
         headers: { ...headers, Authorization: `Bearer ${token}` },
         ...(spec.body === undefined ? {} : { body: JSON.stringify(spec.body) }),
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: controller.signal,
         redirect: 'error',
       });
-      const text = await response.text();
+      const answer = await read(response);
       options.logger?.debug('interface A call', {
         method: spec.method,
         path: spec.path,
         status: response.status,
         ms: Date.now() - started,
       });
-      let json: unknown = null;
-      try {
-        json = text === '' ? null : JSON.parse(text);
-      } catch {
-        json = null;
-      }
-      const envelope = AnyEnvelope.safeParse(json);
-      return {
-        status: response.status,
-        retryAfter: response.headers.get('retry-after'),
-        envelope: envelope.success ? envelope.data : null,
-        json,
-      };
+      return answer;
     } catch (error) {
+      // The consumer's own refusal (a bad item, a failed write) is no lost answer.
+      if (error instanceof ConsumerFailure) throw error.cause;
       const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
       options.logger?.warn('interface A call failed without an answer', {
         method: spec.method,
@@ -211,6 +321,8 @@ export function createInterfaceAClient(options: InterfaceAClientOptions): Interf
           cause: error,
         },
       );
+    } finally {
+      clearTimeout(timer);
     }
   }
 
@@ -373,7 +485,26 @@ export function createInterfaceAClient(options: InterfaceAClientOptions): Interf
         needsAccount: true,
         movesMoney: false,
       }),
+    streamTransactions: async (request, onItems) =>
+      call(
+        {
+          method: 'POST',
+          path: '/transactions',
+          result: TransactionsHead,
+          body: requireBody(TransactionsRequest, request),
+          needsAccount: true,
+          movesMoney: false,
+        },
+        readItems(onItems),
+      ),
   };
+}
+
+/** Carries an error of the stream's consumer past the "no answer" mapping of `send`. */
+class ConsumerFailure extends Error {
+  constructor(override readonly cause: unknown) {
+    super('the consumer of a streamed answer failed');
+  }
 }
 
 /**

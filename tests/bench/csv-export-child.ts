@@ -49,7 +49,7 @@ async function main(): Promise<void> {
   const sampler = setInterval(sample, 5);
   const started = process.hrtime.bigint();
   const result = await exportHistoryCsv({
-    fetchPage: (request) => client.getTransactions(request),
+    streamPage: (request, onItems) => client.streamTransactions(request, onItems),
     path,
     filters: {},
     onPage: sample,

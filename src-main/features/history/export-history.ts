@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, type WriteStream } from 'node:fs';
 import { open, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { once } from 'node:events';
 import type { HistoryQuery } from '../../../src-preload/contract/history';
-import type { TransactionItem, TransactionsRequest, TransactionsResult } from '../../service/interface-a-schemas';
+import type {
+  TransactionItem,
+  TransactionsHead,
+  TransactionsRequest,
+  TransactionsResult,
+} from '../../service/interface-a-schemas';
 import { csvHeader, csvLine } from './csv';
 import { fetchWithRetry, type RetryNotice, type RetryPolicy } from './fetch-with-retry';
 import { transactionsRequest } from './transactions-request';
@@ -19,9 +22,20 @@ export interface ExportPageProgress {
   readonly totalPages: number;
 }
 
+/**
+ * One POST /transactions read as it arrives (e.g. `(r, onItems) => client.streamTransactions(r, onItems)`):
+ * hands each stretch of items to `onItems`, awaiting it before reading on, and resolves with the totals.
+ */
+export type StreamPage = (
+  request: TransactionsRequest,
+  onItems: (items: readonly TransactionItem[]) => Promise<void>,
+) => Promise<TransactionsHead>;
+
 export interface ExportHistoryOptions {
-  /** One POST /transactions (e.g. `(r) => client.getTransactions(r)`); it is retried here, not there. */
-  readonly fetchPage: (request: TransactionsRequest) => Promise<TransactionsResult>;
+  /** How pages are read: streamed (the app), or fetched whole (`fetchPage`); it is retried here, not there. */
+  readonly streamPage?: StreamPage;
+  /** One POST /transactions fetched whole (e.g. `(r) => client.getTransactions(r)`), when there is no `streamPage`. */
+  readonly fetchPage?: (request: TransactionsRequest) => Promise<TransactionsResult>;
   /** The file to create; it only appears once every page is written. */
   readonly path: string;
   readonly filters: HistoryQuery;
@@ -48,35 +62,44 @@ function recordKey(item: TransactionItem): string {
   return [item.referenceId, item.txId ?? '', item.date, item.symbol, item.type, String(item.amount)].join('\u0000');
 }
 
-async function write(stream: WriteStream, chunk: string): Promise<void> {
-  // Respect back-pressure so a slow disk cannot make pages pile up in memory.
-  if (!stream.write(chunk, 'utf8')) await once(stream, 'drain');
-}
+/** CSV text gathered before it is written: the only buffer that grows with the rows, and it stays this small. */
+const FLUSH_CHARS = 64 * 1024;
 
-async function closeStream(stream: WriteStream): Promise<void> {
-  if (stream.closed) return;
-  stream.destroy();
-  await once(stream, 'close').catch(() => undefined);
+function pageReader(options: ExportHistoryOptions): StreamPage {
+  if (options.streamPage) return options.streamPage;
+  const { fetchPage } = options;
+  if (!fetchPage) throw new TypeError('exportHistoryCsv needs streamPage or fetchPage');
+  return async (request, onItems) => {
+    const { items, ...head } = await fetchPage(request);
+    await onItems(items);
+    return head;
+  };
 }
 
 /**
- * Exports the whole filtered history as CSV (RFC 4180, UTF-8, header row). Pages are fetched one at a time
- * and written straight to a temporary file, so memory holds one page whatever the history's size; a page
- * that fails is retried (429 back-off, a few tries on server errors) and the export goes on from that page.
- * On success the temporary file is renamed to `path`; on cancel or failure it is removed, so no partial
- * file is ever left. No Electron here: the benchmark calls this directly.
+ * Exports the whole filtered history as CSV (RFC 4180, UTF-8, header row). Pages are read one at a time as
+ * they arrive and their rows written at once to a temporary file in slices of at most FLUSH_CHARS, each write
+ * awaited before more of the answer is read: memory holds a slice of one page whatever the history's size.
+ * A page that fails is retried (429 back-off, a few tries on server errors) from its first byte in the file,
+ * so rows of a failed attempt are overwritten, never kept twice. On success the temporary file is cut to
+ * what was written and renamed to `path`; on cancel or failure it is removed, so no partial file is ever
+ * left. No Electron here: the benchmark calls this directly.
  */
 export async function exportHistoryCsv(options: ExportHistoryOptions): Promise<ExportResult> {
   const pageSize = options.recordsPerPage ?? EXPORT_PAGE_SIZE;
+  const readPage = pageReader(options);
   const temporary = temporaryPathFor(options.path);
   // 'wx': never follow or clobber something already at the temporary name.
-  const stream = createWriteStream(temporary, { flags: 'wx', mode: 0o600, encoding: 'utf8' });
-  const streamFailed = once(stream, 'error').then(([error]: unknown[]) => {
-    throw error;
-  });
-  streamFailed.catch(() => undefined);
+  const file = await open(temporary, 'wx', 0o600);
+  let position = 0;
+  let buffer = '';
+  const flush = async (): Promise<void> => {
+    if (buffer === '') return;
+    const text = buffer;
+    buffer = '';
+    position += (await file.write(text, position, 'utf8')).bytesWritten;
+  };
   let written = 0;
-  let lines = 0;
   // Only the previous page's keys are kept, so memory stays one page deep.
   let previousKeys = new Set<string>();
   let total = 0;
@@ -84,11 +107,38 @@ export async function exportHistoryCsv(options: ExportHistoryOptions): Promise<E
   let page = 1;
   const progress = (): ExportPageProgress => ({ written, total, page, totalPages });
   try {
-    await Promise.race([once(stream, 'open'), streamFailed]);
-    await Promise.race([write(stream, csvHeader()), streamFailed]);
+    buffer = csvHeader();
+    await flush();
     for (; page <= totalPages; page += 1) {
-      const result = await fetchWithRetry(
-        () => options.fetchPage(transactionsRequest(options.filters, page, pageSize)),
+      const pageStart = position;
+      let keys = new Set<string>();
+      let lines = 0;
+      let received = 0;
+      const head = await fetchWithRetry(
+        () => {
+          // Every attempt starts the page over at its first byte.
+          position = pageStart;
+          buffer = '';
+          keys = new Set();
+          lines = 0;
+          received = 0;
+          return readPage(transactionsRequest(options.filters, page, pageSize), async (items) => {
+            options.signal?.throwIfAborted();
+            for (const item of items) {
+              const key = recordKey(item);
+              keys.add(key);
+              received += 1;
+              // A record that arrived at the top while exporting pushes the last row of a page onto the next one.
+              if (previousKeys.has(key)) continue;
+              buffer += csvLine(item);
+              lines += 1;
+            }
+            if (buffer.length >= FLUSH_CHARS) await flush();
+          }).then(async (result) => {
+            await flush();
+            return result;
+          });
+        },
         {
           ...(options.retry === undefined ? {} : { policy: options.retry }),
           ...(options.signal === undefined ? {} : { signal: options.signal }),
@@ -96,39 +146,23 @@ export async function exportHistoryCsv(options: ExportHistoryOptions): Promise<E
         },
       );
       options.signal?.throwIfAborted();
-      total = result.totalRecords;
-      totalPages = result.totalPages;
-      let chunk = '';
-      const keys = new Set<string>();
-      for (const item of result.items) {
-        const key = recordKey(item);
-        keys.add(key);
-        // A record that arrived at the top while exporting pushes the last row of a page onto the next one.
-        if (previousKeys.has(key)) continue;
-        chunk += csvLine(item);
-        lines += 1;
-      }
+      total = head.totalRecords;
+      totalPages = head.totalPages;
       previousKeys = keys;
-      await Promise.race([write(stream, chunk), streamFailed]);
-      written = lines;
+      written += lines;
       options.onPage?.(progress());
       // A short page means the end, even if the service's totals disagree.
-      if (result.items.length < pageSize) break;
+      if (received < pageSize) break;
     }
-    stream.end();
-    await Promise.race([once(stream, 'finish'), streamFailed]);
-    await closeStream(stream);
+    // A retried page may have been shorter than its failed attempt: nothing past the last row stays.
+    await file.truncate(position);
     // On disk before it takes the real name, so a crash never leaves an empty or torn file there.
-    const handle = await open(temporary, 'r+');
-    try {
-      await handle.datasync();
-    } finally {
-      await handle.close();
-    }
+    await file.datasync();
+    await file.close();
     await rename(temporary, options.path);
     return { written, total, pages: Math.min(page, totalPages) };
   } catch (error) {
-    await closeStream(stream);
+    await file.close().catch(() => undefined);
     await unlink(temporary).catch(() => undefined);
     throw options.signal?.aborted ? options.signal.reason : error;
   }

@@ -74,7 +74,7 @@ export function createHistoryExports(deps: HistoryExportsDeps): HistoryExports {
     };
     send('running', { written: 0, total: 0, page: 0, totalPages: 0 });
     const done = exportHistoryCsv({
-      fetchPage: (request) => deps.session.interfaceA().getTransactions(request),
+      streamPage: (request, onItems) => deps.session.interfaceA().streamTransactions(request, onItems),
       path,
       filters,
       signal: controller.signal,

@@ -142,6 +142,86 @@ describe('exportHistoryCsv', () => {
   });
 });
 
+describe('exportHistoryCsv with streamed pages', () => {
+  /** The same service read as it arrives, `slice` items at a time; `cut` drops the answer of one attempt. */
+  function streamedService(total: number, slice: number, cut?: { page: number; afterItems: number }) {
+    const service = fakeService(total);
+    const slicesSeen: number[] = [];
+    let cutDone = false;
+    const streamPage = async (
+      request: TransactionsRequest,
+      onItems: (items: readonly TransactionItem[]) => Promise<void>,
+    ) => {
+      const { items, ...head } = await service.fetchPage(request);
+      for (let at = 0; at < items.length; at += slice) {
+        if (cut && !cutDone && request.page === cut.page && at >= cut.afterItems) {
+          cutDone = true;
+          throw new AppError('network', 'The service could not be reached.');
+        }
+        slicesSeen.push(Math.min(slice, items.length - at));
+        await onItems(items.slice(at, at + slice));
+      }
+      return head;
+    };
+    return { streamPage, slicesSeen, requests: service.requests };
+  }
+
+  const expected = (total: number) => Array.from({ length: total }, (_, n) => `tx${n}`);
+  const txIds = async (path: string) =>
+    (await readFile(path, 'utf8'))
+      .split('\r\n')
+      .slice(1, -1)
+      .map((line) => line.split(',')[11]);
+
+  it('writes every record once, in order, across pages and slices bigger than its write buffer', async () => {
+    // 1,234 records in pages of 500, 37 at a time: several slices and several 64 KiB writes per page.
+    const service = streamedService(1234, 37);
+    const path = join(dir, 'streamed.csv');
+    const result = await exportHistoryCsv({ streamPage: service.streamPage, path, filters: {}, retry: fast });
+    expect(result).toEqual({ written: 1234, total: 1234, pages: 3 });
+    expect(await txIds(path)).toEqual(expected(1234));
+    expect(service.slicesSeen.length).toBeGreaterThan(30);
+  });
+
+  it('starts a page over from its first byte when its answer breaks off half-way', async () => {
+    // Page 2 breaks after 444 of its 500 rows, well past the first 64 KiB slice written to the file.
+    const service = streamedService(1234, 37, { page: 2, afterItems: 444 });
+    const path = join(dir, 'retried.csv');
+    const result = await exportHistoryCsv({ streamPage: service.streamPage, path, filters: {}, retry: fast });
+    expect(result.written).toBe(1234);
+    expect(service.requests.map((r) => r.page)).toEqual([1, 2, 2, 3]);
+    expect(await txIds(path)).toEqual(expected(1234));
+  });
+
+  it('cuts a file written by a longer failed attempt back to the last row', async () => {
+    // The last page fails once after all its rows were written, then comes back one row shorter (a row
+    // left the history between the tries): nothing of the first attempt may remain past the end.
+    const service = fakeService(1100);
+    let lastPageTries = 0;
+    const streamPage = async (
+      request: TransactionsRequest,
+      onItems: (items: readonly TransactionItem[]) => Promise<void>,
+    ) => {
+      const { items, ...head } = await service.fetchPage(request);
+      if (request.page !== 3) {
+        await onItems(items);
+        return head;
+      }
+      lastPageTries += 1;
+      if (lastPageTries === 1) {
+        await onItems(items);
+        throw new AppError('service_error', 'The service sent an answer the app does not understand.');
+      }
+      await onItems(items.slice(0, -1));
+      return { ...head, totalRecords: 1099 };
+    };
+    const path = join(dir, 'shorter.csv');
+    const result = await exportHistoryCsv({ streamPage, path, filters: {}, retry: fast });
+    expect(result.written).toBe(1099);
+    expect(await txIds(path)).toEqual(expected(1099));
+  });
+});
+
 describe('fetchWithRetry', () => {
   it('waits at least what Retry-After asks on a 429, then goes on', async () => {
     let calls = 0;

@@ -543,3 +543,115 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter('soon')).toBe(10);
   });
 });
+
+describe('Interface A client: streamTransactions', () => {
+  const item = (n: number) => ({
+    symbolId: 1,
+    symbol: 'BTC',
+    symbolName: 'Bitcoin',
+    displayName: 'Bitcoin',
+    address: 'bc1qexample',
+    txId: `tx-${n}`,
+    amount: n / 1000,
+    status: 'Completed',
+    type: 'Deposit',
+    date: '2026-01-01T00:00:00Z',
+    value: n,
+    referenceId: `ref-${n}`,
+    label: 'a label, "quoted"',
+    merchantTransactionId: '',
+    to: null,
+    withdrawType: 0,
+    prices: { usd: 1, eur: 1, gbp: 1, try: 1, jpy: 1 },
+    isAutoCollected: false,
+  });
+  const page = (count: number) => ({
+    totalRecords: 1000,
+    totalPages: 2,
+    page: 1,
+    recordsPerPage: 500,
+    items: Array.from({ length: count }, (_, n) => item(n)),
+  });
+  /** The answer written in small pieces with pauses, as a slow network delivers it. */
+  const trickle =
+    (body: string, piece = 4096, cutAt?: number): Reply =>
+    (response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      let at = 0;
+      const next = (): void => {
+        if (cutAt !== undefined && at >= cutAt) {
+          response.destroy();
+          return;
+        }
+        if (at >= body.length) {
+          response.end();
+          return;
+        }
+        response.write(body.slice(at, at + piece));
+        at += piece;
+        setTimeout(next, 1);
+      };
+      next();
+    };
+  const collect = () => {
+    const batches: number[] = [];
+    const items: string[] = [];
+    const onItems = async (batch: readonly { referenceId: string }[]) => {
+      batches.push(batch.length);
+      items.push(...batch.map((i) => i.referenceId));
+    };
+    return { batches, items, onItems };
+  };
+
+  it('hands the items over in stretches as the body arrives, then the totals', async () => {
+    replies.push(trickle(envelope(page(500))));
+    const got = collect();
+    const head = await client().api.streamTransactions({ page: 1, recordsPerPage: 500 }, got.onItems);
+    expect(head).toEqual({ totalRecords: 1000, totalPages: 2, page: 1, recordsPerPage: 500 });
+    expect(got.items).toEqual(Array.from({ length: 500 }, (_, n) => `ref-${n}`));
+    // Many small stretches, never the page at once.
+    expect(got.batches.length).toBeGreaterThan(20);
+    expect(Math.max(...got.batches)).toBeLessThan(50);
+    const last = seen.at(-1);
+    expect(`${last?.method} ${last?.url}`).toBe('POST /api/OAuth/transactions');
+    expect(JSON.parse(last?.body ?? '')).toEqual({ page: 1, recordsPerPage: 500 });
+  });
+
+  it('refuses an answer with an item off the contract, and one cut short, as the other calls do', async () => {
+    const bad = page(40);
+    (bad.items[30] as Record<string, unknown>).amount = 'lots';
+    replies.push(trickle(envelope(bad), 512));
+    const badCall = caught(client().api.streamTransactions({ page: 1, recordsPerPage: 500 }, collect().onItems));
+    expect((await badCall).code).toBe('service_error');
+    replies.push(trickle(envelope(page(300)), 2048, 20_000));
+    const cut = caught(client().api.streamTransactions({ page: 1, recordsPerPage: 500 }, collect().onItems));
+    expect((await cut).code).toBe('network');
+  });
+
+  it('maps error answers and renews the token after a 401 like getTransactions', async () => {
+    replies.push(fail(429, 'Rate limit exceeded', { 'retry-after': '3' }));
+    const limited = await caught(client().api.streamTransactions({ page: 1, recordsPerPage: 10 }, collect().onItems));
+    expect(limited.code).toBe('rate_limited');
+    expect(limited.retryAfterSeconds).toBe(3);
+    replies.push(fail(401, 'Unauthorized'), trickle(envelope(page(3))));
+    const tokens = auth();
+    const got = collect();
+    await client({ auth: tokens }).api.streamTransactions({ page: 1, recordsPerPage: 10 }, got.onItems);
+    expect(tokens.refreshed).toEqual([ACCESS]);
+    expect(seen.at(-1)?.headers.authorization).toBe(`Bearer ${FRESH}`);
+    expect(got.items).toEqual(['ref-0', 'ref-1', 'ref-2']);
+  });
+
+  it('passes a failure of the consumer on as it is, and stops reading', async () => {
+    replies.push(trickle(envelope(page(500))));
+    const refusal = new Error('disk full');
+    let calls = 0;
+    await expect(
+      client().api.streamTransactions({ page: 1, recordsPerPage: 500 }, async () => {
+        calls += 1;
+        if (calls === 2) throw refusal;
+      }),
+    ).rejects.toBe(refusal);
+    expect(calls).toBe(2);
+  });
+});
