@@ -61,6 +61,14 @@ function SortHeader({
   );
 }
 
+/**
+ * The column widths as one grid template: each row lays out as a grid of its own (styles.css), so a row
+ * scrolled out of view is skipped whole instead of taking part in the layout of one big table.
+ */
+const columnTemplate = {
+  '--history-columns': columns.map((column) => column.width).join(' '),
+} as React.CSSProperties;
+
 const rowMoves: Record<string, (index: number, count: number) => number> = {
   ArrowDown: (index) => index + 1,
   ArrowUp: (index) => index - 1,
@@ -128,7 +136,7 @@ const HistoryRow = memo(function HistoryRow({
         </time>
       </td>
       <td title={withdrawTypeLabel(item.withdrawType)}>{item.type}</td>
-      <td>
+      <td className="history-asset">
         <span className="history-symbol">{item.symbol}</span>
         <span className="history-muted history-network">{item.network ?? item.displayName}</span>
       </td>
@@ -174,7 +182,7 @@ export function HistoryTable({
   const onFocusRow = useCallback((index: number) => setFocus({ items, index }), [items]);
   return (
     <div className="history-table-wrap">
-      <table aria-label="Transactions" aria-busy={busy} className="history-table">
+      <table aria-label="Transactions" aria-busy={busy} className="history-table" style={columnTemplate}>
         <colgroup>
           {columns.map((column) => (
             <col key={column.label} style={{ width: column.width }} />
