@@ -3,6 +3,7 @@ import type { EnvironmentId } from '../src-preload/contract/app';
 import type { EmitEvent, Handlers } from './dispatch';
 import { AppError } from './app-error';
 import { createEnvironmentHandlers } from './features/environments';
+import { createAddressBook, createAddressBookHandlers } from './features/address-book';
 import { createMerchantFeature } from './features/merchant/merchant-handlers';
 import { createBalanceCache, createKeychainSealer, createPortfolioFeature, type Sealer } from './features/portfolio';
 import { createDepositAddresses, createReceiveHandlers } from './features/receive';
@@ -138,10 +139,12 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
       ? {}
       : { requestTimeoutMs: deps.sessionOptions.requestTimeoutMs }),
   });
+  const addressBook = createAddressBook({ settings, session, logger: deps.logger });
   const send = createSendService({
     session,
     logger: deps.logger,
     verifiedAddresses: merchant.verifiedAddresses,
+    addressBook: () => addressBook.known(),
     journal: settingsJournal(settings, 'send', deps.logger),
   });
   const swap = createSwapService({
@@ -176,6 +179,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
       logger: deps.logger,
       ...(deps.localSandboxPort === undefined ? {} : { localSandboxPort: deps.localSandboxPort }),
     }),
+    ...createAddressBookHandlers({ addressBook }),
     'app.info': () => {
       const current = settings.get();
       return {

@@ -5,6 +5,7 @@
  * Domain files in ./contract hold the definitions so each feature's surface reads in one place.
  */
 import type { z } from 'zod';
+import { addressBookOperations } from './contract/address-book';
 import { appEvents, appOperations } from './contract/app';
 import type { OperationSpec } from './contract/define';
 import { environmentsOperations } from './contract/environments';
@@ -26,6 +27,7 @@ export const operations = {
   ...portfolioOperations,
   ...updatesOperations,
   ...environmentsOperations,
+  ...addressBookOperations,
 } as const satisfies Record<`${string}.${string}`, OperationSpec>;
 
 export const events = {

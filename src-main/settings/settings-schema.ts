@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EnvironmentId, Preferences } from '../../src-preload/contract/app';
 import { defaultMerchantSettings, MerchantSettings } from '../features/merchant/merchant-settings';
 import { defaultHistorySettings, HistorySettings } from '../features/history/history-settings';
+import { AddressBookSettings, defaultAddressBookSettings } from '../features/address-book/address-book-settings';
 import { Endpoints } from './environments';
 import { defaultUnresolvedIntents, UnresolvedIntents } from './unresolved-intents';
 import { WindowState } from './window-state';
@@ -30,6 +31,8 @@ export const Settings = z.object({
    * Absent in older files.
    */
   promptLoginNextSignIn: z.array(EnvironmentId).default(() => []),
+  /** Named destinations per user GUID and account GUID. Absent in older files. */
+  addressBook: AddressBookSettings.default(defaultAddressBookSettings),
   /** The main window's place when it last closed; absent until it has closed once. */
   window: WindowState.optional(),
 });
@@ -45,4 +48,5 @@ export const defaultSettings: Settings = {
   merchant: defaultMerchantSettings(),
   unresolvedIntents: defaultUnresolvedIntents(),
   promptLoginNextSignIn: [],
+  addressBook: defaultAddressBookSettings(),
 };

@@ -35,7 +35,7 @@ export type FeeOption = z.infer<typeof FeeOption>;
 export const PoisoningWarning = z.object({
   /** The known address it imitates. */
   lookalike: z.string(),
-  source: z.enum(['history', 'verified']),
+  source: z.enum(['history', 'verified', 'address-book']),
   message: z.string(),
 });
 export type PoisoningWarning = z.infer<typeof PoisoningWarning>;

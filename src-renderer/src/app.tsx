@@ -23,6 +23,9 @@ const SwapScreen = lazy(() => import('./screens/swap/swap-screen').then((m) => (
 const HistoryScreen = lazy(() =>
   import('./screens/history/history-screen').then((m) => ({ default: m.HistoryScreen })),
 );
+const AddressBookScreen = lazy(() =>
+  import('./screens/address-book/address-book-screen').then((m) => ({ default: m.AddressBookScreen })),
+);
 const MerchantScreen = lazy(() =>
   import('./screens/merchant/merchant-screen').then((m) => ({ default: m.MerchantScreen })),
 );
@@ -45,6 +48,8 @@ function ScreenView({ screen }: { screen: ScreenId }): React.JSX.Element {
       return <MerchantScreen />;
     case 'settings':
       return <SettingsScreen />;
+    case 'address-book':
+      return <AddressBookScreen />;
   }
 }
 

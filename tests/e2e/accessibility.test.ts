@@ -47,11 +47,14 @@ describe('accessibility (axe-core, WCAG 2.1 AA) of every screen', () => {
     }
   });
 
-  it.each(['Home', 'Send', 'Swap', 'Receive', 'History', 'Profile', 'Settings'])('%s', async (screen) => {
-    await open(screen);
-    await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
-    expect(await accessibilityViolations(page)).toEqual([]);
-  });
+  it.each(['Home', 'Send', 'Swap', 'Receive', 'History', 'Address book', 'Profile', 'Settings'])(
+    '%s',
+    async (screen) => {
+      await open(screen);
+      await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
+      expect(await accessibilityViolations(page)).toEqual([]);
+    },
+  );
 
   it('each merchant tab', async () => {
     await open('Merchant');
@@ -161,6 +164,31 @@ describe('accessibility (axe-core, WCAG 2.1 AA) of every screen', () => {
     await page.keyboard.type(await nextCode());
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Sent' }).waitFor();
+  });
+
+  it('a send’s result saving its address to the address book, then the book with an entry edited and deleted', async () => {
+    await open('Send');
+    await page.getByRole('heading', { name: 'Sent' }).waitFor();
+    await page.getByRole('button', { name: 'Save to address book' }).click();
+    await page.getByRole('form', { name: 'Save to address book' }).getByLabel('Name in address book').fill('Axe test');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: '“Axe test”' }).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    await open('Address book');
+    await page.getByRole('list', { name: 'Saved addresses' }).waitFor();
+    await page.getByRole('button', { name: 'Edit “Axe test”' }).click();
+    await page.getByRole('form', { name: 'Edit “Axe test”' }).getByLabel('Address').fill('bc1qnot-an-address');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('alert').first().waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Delete “Axe test”' }).click();
+    await page.getByRole('group', { name: 'Delete “Axe test”?' }).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByText('No saved addresses yet.').waitFor();
   });
 
   it('an account switch the service refused, explained in the top bar', async () => {

@@ -27,7 +27,7 @@ describe('an 800x600 window', () => {
     expect(box!.x + box!.width, name).toBeLessThanOrEqual(800);
   }
 
-  it.each(['Home', 'Send', 'Swap', 'Receive', 'Merchant', 'History', 'Profile', 'Settings'])(
+  it.each(['Home', 'Send', 'Swap', 'Receive', 'Merchant', 'History', 'Address book', 'Profile', 'Settings'])(
     '%s: the page does not scroll sideways and the top bar controls are inside the window',
     async (screen) => {
       await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: screen }).click();

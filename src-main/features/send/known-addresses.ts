@@ -11,6 +11,8 @@ export interface KnownAddressesDeps {
   readonly logger: Logger;
   /** Addresses the user verified (Interface B), when the merchant feature can list them. */
   readonly verifiedAddresses?: () => Promise<readonly string[]>;
+  /** The active account's address book: read on every check, so a new entry counts at once. */
+  readonly addressBook?: () => readonly { readonly address: string; readonly name: string }[];
   readonly now?: () => number;
 }
 
@@ -35,28 +37,38 @@ export function createKnownAddresses(deps: KnownAddressesDeps) {
     return found;
   }
 
+  /** Verified addresses and recent destinations, cached briefly per account. */
+  async function looked(client: InterfaceAClient): Promise<KnownAddress[]> {
+    const key = client.accountGuid ?? '';
+    const cached = cache.get(key);
+    if (cached && now() - cached.at < CACHE_MS) return cached.addresses;
+    const [history, verified] = await Promise.all([
+      fromHistory(client).catch((error: unknown) => {
+        deps.logger.warn('recent destinations could not be read for the look-alike check', {
+          reason: error instanceof Error ? error.message.slice(0, 200) : 'unknown',
+        });
+        return [] as KnownAddress[];
+      }),
+      (deps.verifiedAddresses?.() ?? Promise.resolve([])).then(
+        (list) => list.map((address): KnownAddress => ({ address, source: 'verified' })),
+        () => [] as KnownAddress[],
+      ),
+    ]);
+    const unique = new Map<string, KnownAddress>();
+    for (const entry of [...verified, ...history]) if (!unique.has(entry.address)) unique.set(entry.address, entry);
+    const addresses = [...unique.values()];
+    cache.set(key, { at: now(), addresses });
+    return addresses;
+  }
+
   return {
     async list(client: InterfaceAClient): Promise<KnownAddress[]> {
-      const key = client.accountGuid ?? '';
-      const cached = cache.get(key);
-      if (cached && now() - cached.at < CACHE_MS) return cached.addresses;
-      const [history, verified] = await Promise.all([
-        fromHistory(client).catch((error: unknown) => {
-          deps.logger.warn('recent destinations could not be read for the look-alike check', {
-            reason: error instanceof Error ? error.message.slice(0, 200) : 'unknown',
-          });
-          return [] as KnownAddress[];
-        }),
-        (deps.verifiedAddresses?.() ?? Promise.resolve([])).then(
-          (list) => list.map((address): KnownAddress => ({ address, source: 'verified' })),
-          () => [] as KnownAddress[],
-        ),
-      ]);
-      const unique = new Map<string, KnownAddress>();
-      for (const entry of [...verified, ...history]) if (!unique.has(entry.address)) unique.set(entry.address, entry);
-      const addresses = [...unique.values()];
-      cache.set(key, { at: now(), addresses });
-      return addresses;
+      const saved = (deps.addressBook?.() ?? []).map((entry): KnownAddress => ({
+        address: entry.address,
+        source: 'address-book',
+        name: entry.name,
+      }));
+      return [...saved, ...(await looked(client))];
     },
     /** After a send the new destination belongs in the list. */
     forget(accountGuid: string | null): void {

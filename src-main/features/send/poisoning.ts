@@ -3,6 +3,22 @@ import type { PoisoningWarning } from '../../../src-preload/contract/send';
 export interface KnownAddress {
   readonly address: string;
   readonly source: PoisoningWarning['source'];
+  /** The name the user gave it, for an address-book entry. */
+  readonly name?: string;
+}
+
+/** What the user meant weighs more than what merely passed through their history. */
+const sourceWeight: Record<KnownAddress['source'], number> = { 'address-book': 2000, verified: 1000, history: 0 };
+
+function whereFound(known: KnownAddress): string {
+  switch (known.source) {
+    case 'address-book':
+      return `in your address book (“${known.name ?? ''}”)`;
+    case 'verified':
+      return 'in your verified addresses';
+    case 'history':
+      return 'in your recent transactions';
+  }
 }
 
 /** How many leading and trailing characters a look-alike must share (issue 6: four or more). */
@@ -46,12 +62,11 @@ export function findLookalike(destination: string, known: readonly KnownAddress[
     const head = sharedPrefix(target, other);
     const tail = sharedSuffix(target, other);
     if (head < LOOKALIKE_CHARS || tail < LOOKALIKE_CHARS) continue;
-    // A verified address is the stronger signal of what the user meant.
-    const score = head + tail + (candidate.source === 'verified' ? 1000 : 0);
+    const score = head + tail + sourceWeight[candidate.source];
     if (!best || score > best.score) best = { known: candidate, score };
   }
   if (!best) return null;
-  const where = best.known.source === 'verified' ? 'in your verified addresses' : 'in your recent transactions';
+  const where = whereFound(best.known);
   return {
     lookalike: best.known.address,
     source: best.known.source,

@@ -59,6 +59,8 @@ export interface SendServiceDeps {
   readonly logger: Logger;
   /** Verified destination addresses (Interface B), for the look-alike check, when available. */
   readonly verifiedAddresses?: () => Promise<readonly string[]>;
+  /** The active account's address book, for the look-alike check. */
+  readonly addressBook?: () => readonly { readonly address: string; readonly name: string }[];
   readonly now?: () => number;
   /** How long a precheck's fees stay good for a confirmation. */
   readonly precheckTtlMs?: number;
@@ -125,6 +127,7 @@ export function createSendService(deps: SendServiceDeps) {
   const knownAddresses = createKnownAddresses({
     logger: deps.logger,
     ...(deps.verifiedAddresses ? { verifiedAddresses: deps.verifiedAddresses } : {}),
+    ...(deps.addressBook ? { addressBook: deps.addressBook } : {}),
     now,
   });
   const role = () => roleMessage(deps.session, 'send');

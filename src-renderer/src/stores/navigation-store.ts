@@ -1,6 +1,16 @@
 import { create } from 'zustand';
 
-export const screens = ['home', 'send', 'swap', 'receive', 'merchant', 'history', 'profile', 'settings'] as const;
+export const screens = [
+  'home',
+  'send',
+  'swap',
+  'receive',
+  'merchant',
+  'history',
+  'address-book',
+  'profile',
+  'settings',
+] as const;
 export type ScreenId = (typeof screens)[number];
 
 export const screenTitles: Record<ScreenId, string> = {
@@ -10,6 +20,7 @@ export const screenTitles: Record<ScreenId, string> = {
   receive: 'Receive',
   merchant: 'Merchant',
   history: 'History',
+  'address-book': 'Address book',
   profile: 'Profile',
   settings: 'Settings',
 };

@@ -52,3 +52,20 @@ describe('the look-alike (address poisoning) check', () => {
     expect(findLookalike(fake, [history(fake), history(real)])).toMatchObject({ lookalike: real });
   });
 });
+
+describe('the look-alike check against the address book', () => {
+  const saved = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+  const entry: KnownAddress = { address: saved, source: 'address-book', name: 'Exchange' };
+
+  it('flags a typed address that looks like, but is not, a saved one, naming the entry', () => {
+    const body = saved.slice(2).toLowerCase();
+    const fake = getAddress(`0x${body.slice(0, 15)}0000000000${body.slice(25)}`);
+    const warning = findLookalike(fake, [history(fake.replace(/.$/, '0')), entry]);
+    expect(warning).toMatchObject({ lookalike: saved, source: 'address-book' });
+    expect(warning?.message).toContain('in your address book (“Exchange”)');
+  });
+
+  it('does not flag the saved address itself', () => {
+    expect(findLookalike(saved.toLowerCase(), [entry])).toBeNull();
+  });
+});

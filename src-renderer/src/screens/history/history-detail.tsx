@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import type { HistoryItem } from '../../../../src-preload/contract/history';
 import { CryptoAmount, UsdAmount } from '../../components/amount';
+import { SaveToAddressBook } from '../../components/save-to-address-book';
 import { formatDateTime } from '../../format/dates';
 import { ExplorerLink } from './explorer-link';
 import { counterpartyOf, formatFiat, withdrawTypeLabel } from './history-format';
@@ -75,6 +76,10 @@ export function HistoryDetail({ item, onClose }: { item: HistoryItem; onClose: (
         </Field>
         <Field term={counterparty.direction === 'to' ? 'To' : 'From'}>
           {counterparty.address === null ? counterparty.words : <span className="mono">{counterparty.address}</span>}
+          {/* A past send's destination; a swap's goes to the service's own swap address, not worth a name. */}
+          {item.type === 'Withdraw' && item.withdrawType !== 2 && counterparty.address !== null && (
+            <SaveToAddressBook code={item.symbol} address={counterparty.address} />
+          )}
         </Field>
         <Field term="Your wallet address">
           <span className="mono">{orDash(item.address)}</span>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { AssetCode } from '../../../../src-preload/contract/asset-table';
 import type { PendingVerificationView } from '../../../../src-preload/contract/merchant';
 import { DecimalInput } from '../../components/decimal-input';
+import { SaveToAddressBook } from '../../components/save-to-address-book';
 import { useMerchantStore } from '../../stores/merchant-store';
 import { AssetOptions, Feedback, assetLabel } from './merchant-options';
 
@@ -100,12 +101,13 @@ export function VerifiedPanel(): React.JSX.Element {
               <th scope="col">Asset</th>
               <th scope="col">Network</th>
               <th scope="col">Address</th>
+              <th scope="col">Address book</th>
             </tr>
           </thead>
           <tbody>
             {verified.addresses.length === 0 ? (
               <tr>
-                <td colSpan={4}>No verified addresses for this reference yet.</td>
+                <td colSpan={5}>No verified addresses for this reference yet.</td>
               </tr>
             ) : (
               verified.addresses.map((entry) => (
@@ -114,6 +116,9 @@ export function VerifiedPanel(): React.JSX.Element {
                   <td>{entry.code}</td>
                   <td>{entry.networkName}</td>
                   <td className="mono">{entry.address}</td>
+                  <td>
+                    <SaveToAddressBook code={entry.code} address={entry.address} suggestedName={entry.label} />
+                  </td>
                 </tr>
               ))
             )}

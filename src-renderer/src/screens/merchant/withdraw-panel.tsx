@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import type { AssetCode } from '../../../../src-preload/contract/asset-table';
 import type { WithdrawIntentView } from '../../../../src-preload/contract/merchant';
+import { AddressBookPicker, useAddressBookEntries } from '../../components/address-book-picker';
 import { CryptoAmount } from '../../components/amount';
 import { DecimalInput } from '../../components/decimal-input';
 import { TwoFactorInput } from '../../components/two-factor-input';
 import { formatDateTime } from '../../format/dates';
+import { sameDestination } from '../../stores/address-book-store';
 import { useMerchantStore } from '../../stores/merchant-store';
 import { AssetOptions, Feedback, assetLabel } from './merchant-options';
 import { acknowledgementLabel, unsettledWarning } from './withdraw-words';
@@ -295,10 +297,15 @@ export function WithdrawPanel(): React.JSX.Element {
   // "Review withdrawal" was pressed with the box unticked: say so beside the button (focus went to the box).
   const [askedToTick, setAskedToTick] = useState(false);
   const mustTick = unresolved.length > 0 && !acknowledged;
+  const book = useAddressBookEntries();
 
   if (intent) return <WithdrawReview intent={intent} />;
   const options = verified?.referenceId === referenceId ? verified.addresses : [];
   const chosen = options.find((entry) => `${entry.code}:${entry.address}` === choice);
+  // Only saved addresses the service lists as verified for the same asset and network may be offered here.
+  const verifiedFor = (entry: { code: string; address: string }) =>
+    options.find((option) => option.code === entry.code && sameDestination(option.address, entry.address));
+  const savedVerified = (book ?? []).filter((entry) => verifiedFor(entry) !== undefined);
 
   return (
     <div className="withdraw-panel">
@@ -340,6 +347,16 @@ export function WithdrawPanel(): React.JSX.Element {
             Load verified addresses
           </button>
         </div>
+        <AddressBookPicker
+          entries={savedVerified}
+          address={chosen?.address ?? ''}
+          label="Address book (verified addresses only)"
+          emptyText="No saved address is verified here"
+          onPick={(entry) => {
+            const option = verifiedFor(entry);
+            if (option) setChoice(`${option.code}:${option.address}`);
+          }}
+        />
         <label htmlFor="withdraw-verified">Verified address</label>
         <select
           id="withdraw-verified"

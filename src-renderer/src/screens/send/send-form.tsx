@@ -2,10 +2,12 @@ import { useEffect, useId } from 'react';
 import type { AssetCode } from '../../../../src-preload/contract/asset-table';
 import type { FeeRate } from '../../../../src-preload/contract/send';
 import type { BridgeError } from '../../../../src-preload/result';
+import { AddressBookPicker, useAddressBookEntries } from '../../components/address-book-picker';
 import { CryptoAmount, UsdAmount } from '../../components/amount';
 import { DecimalInput } from '../../components/decimal-input';
 import { ErrorMessage } from '../../components/error-message';
 import { AcknowledgeFirst, isUnacknowledged } from '../../components/unsettled-words';
+import { findEntry } from '../../stores/address-book-store';
 import { useSendStore } from '../../stores/send-store';
 import { UNRESOLVED_SENDS_TITLE } from './unresolved-sends';
 
@@ -50,6 +52,9 @@ export function SendForm({ disabled }: { disabled: boolean }): React.JSX.Element
   }, [disabled, loadAssets]);
 
   const selected = assets?.find((asset) => asset.code === form.code) ?? null;
+  const book = useAddressBookEntries();
+  const saved = selected ? (book ?? []).filter((entry) => entry.code === selected.code) : [];
+  const savedAs = selected ? findEntry(book, selected.code, form.address) : undefined;
   const addressError = errorFor(precheckError, 'address');
   const amountError = errorFor(precheckError, 'amount') ?? errorFor(confirmError, 'amount');
 
@@ -92,6 +97,15 @@ export function SendForm({ disabled }: { disabled: boolean }): React.JSX.Element
             </p>
           )}
 
+          {selected && (
+            <AddressBookPicker
+              entries={saved}
+              address={form.address}
+              label="Address book"
+              emptyText={`No saved ${selected.code} addresses`}
+              onPick={(entry) => edit({ address: entry.address })}
+            />
+          )}
           <label htmlFor={ids.address}>Destination address</label>
           <input
             id={ids.address}
@@ -104,6 +118,7 @@ export function SendForm({ disabled }: { disabled: boolean }): React.JSX.Element
             onChange={(event) => edit({ address: event.target.value })}
           />
           <ErrorMessage error={addressError} id={ids.addressError} />
+          {savedAs && <p className="send-saved-as">{`Saved in your address book as “${savedAs.name}”.`}</p>}
 
           <label htmlFor={ids.amount}>Amount{selected ? ` (${selected.code})` : ''}</label>
           <div className="row">

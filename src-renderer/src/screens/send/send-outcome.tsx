@@ -2,6 +2,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { SendOutcome } from '../../../../src-preload/contract/send';
 import { CryptoAmount } from '../../components/amount';
 import { ExplorerButton, focusOnMount, UnknownOutcome } from '../../components/money-outcome';
+import { SaveToAddressBook } from '../../components/save-to-address-book';
 import { selectUnknownOutcome } from '../../stores/money-intent';
 import { useSendStore } from '../../stores/send-store';
 import { EmphasisedAddress } from './emphasised-address';
@@ -23,6 +24,7 @@ function Sent({ outcome }: { outcome: SendOutcome }): React.JSX.Element {
         </p>
       )}
       {review && <EmphasisedAddress address={review.destination} caption="Sent to" />}
+      {review && <SaveToAddressBook code={review.code} address={review.destination} />}
       <dl className="facts">
         <dt>Transaction id</dt>
         <dd className="mono send-txid">{outcome.txId || 'not assigned yet'}</dd>

@@ -1,6 +1,8 @@
 import { CryptoAmount, UsdAmount } from '../../components/amount';
 import { MoneyReview } from '../../components/money-review';
 import { sameDecimal, shortAddress, startedAt, useAmountText } from '../../components/unsettled-words';
+import { useAddressBookEntries } from '../../components/address-book-picker';
+import { findEntry } from '../../stores/address-book-store';
 import { useSendStore } from '../../stores/send-store';
 import { EmphasisedAddress } from './emphasised-address';
 import { UNRESOLVED_SENDS_TITLE } from './unresolved-sends';
@@ -15,7 +17,9 @@ export function SendReviewPanel(): React.JSX.Element | null {
   const refused = useSendStore((state) => state.refused);
   const unresolved = useSendStore((state) => state.unresolved);
   const amountText = useAmountText();
+  const book = useAddressBookEntries();
   if (!review) return null;
+  const savedAs = findEntry(book, review.code, review.destination);
   // The same amount of the same asset to the same address as a send whose outcome is unknown: most likely
   // the same payment entered again, which would pay twice if the first went through.
   const twin = unresolved.find(
@@ -59,6 +63,12 @@ export function SendReviewPanel(): React.JSX.Element | null {
       <p className="send-review-lead">{`To this ${review.network} address:`}</p>
       <EmphasisedAddress address={review.destination} caption="Destination address" />
       <dl className="facts">
+        {savedAs && (
+          <>
+            <dt>Address book</dt>
+            <dd>{savedAs.name}</dd>
+          </>
+        )}
         <dt>Amount</dt>
         <dd>
           <CryptoAmount value={review.amount} code={review.code} /> (<UsdAmount value={review.amountUsd} />)
