@@ -3,6 +3,7 @@ import { HISTORY_RECORDS_ON_MAIN_ACCOUNT, MAX_HISTORY_RECORDS } from './data/ide
 import { identitiesText } from './identities-text';
 import { ServiceProfile } from './profile';
 import { WireReadingsInput } from './interface-b/readings';
+import { CallbackShape } from './callbacks/sdk-shape';
 import { startSandbox } from './server';
 
 /** `npm run sandbox -- --port 4477 --seed 1 --access-token-ttl 300` */
@@ -21,6 +22,7 @@ const { values } = parseArgs({
     'b-deposit-answer': { type: 'string' },
     'history-records': { type: 'string' },
     'require-signature': { type: 'boolean', default: false },
+    'callback-shape': { type: 'string', default: 'spec' },
     quiet: { type: 'boolean', default: false },
   },
 });
@@ -65,6 +67,12 @@ if (historyRecords > MAX_HISTORY_RECORDS) {
   process.exit(2);
 }
 
+const callbackShape = CallbackShape.safeParse(values['callback-shape']);
+if (!callbackShape.success) {
+  console.error(`--callback-shape must be spec or sdk, got "${values['callback-shape']}"`);
+  process.exit(2);
+}
+
 const port = intOption('port', values.port ?? process.env['SANDBOX_PORT'], 4477);
 const sandbox = await startSandbox({
   port,
@@ -75,6 +83,7 @@ const sandbox = await startSandbox({
   wireReadings: wireReadings.data,
   historyRecords,
   requireRequestSignature: values['require-signature'],
+  callbackShape: callbackShape.data,
   quiet: values.quiet,
 }).catch((error: unknown) => {
   const code = (error as { code?: unknown }).code;

@@ -16,6 +16,8 @@ import { mountProvider, OIDC_PREFIX } from './oidc/mount';
 import { CLIENT_ID, createOidcProvider } from './oidc/provider';
 import { GrantRegistry } from './oidc/grant-registry';
 import { createInterfaceADepositRouter } from './control/interface-a-deposits';
+import { createCallbackShapeRouter } from './callbacks/shape-routes';
+import { CallbackShape, CallbackShapeSwitch } from './callbacks/sdk-shape';
 import { DeferredCommits } from './deferred-commits';
 import { seedMerchants } from './interface-b/merchants';
 import { linkMerchants, merchantAccountLink } from './merchant-accounts';
@@ -53,6 +55,8 @@ export interface SandboxOptions {
   historyRecords?: number;
   /** Interface B refuses requests without a valid X-Signature (README "Request signing"). Default off. */
   requireRequestSignature?: boolean;
+  /** Deposit callbacks in the spec's shape (default) or the vendor SDK's (README "Callback shapes"). */
+  callbackShape?: CallbackShape;
 }
 
 export interface RunningSandbox {
@@ -111,7 +115,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     seedMerchants(seed).map((m) => m.publicKey),
     [...state.world.accounts.values()].map((a) => a.seed),
   );
+  const callbackShapes = new CallbackShapeSwitch(options.callbackShape ?? 'spec');
   const interfaceB = createInterfaceB({
+    callbackShapes,
     seed,
     faults,
     log,
@@ -174,6 +180,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       readings.reset();
       state.reset();
       interfaceB.reset();
+      callbackShapes.reset();
       faults.reset();
       limiter.reset();
     },
@@ -202,7 +209,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     else await next();
   });
   app.use(interfaceB.controlRouter.routes());
-  app.use(createInterfaceADepositRouter(state, log).routes());
+  app.use(createCallbackShapeRouter(callbackShapes, log).routes());
+  app.use(createInterfaceADepositRouter(state, log, callbackShapes).routes());
   app.use(async (ctx, next) => {
     await next();
     // Interface A answers unknown paths with its envelope too, so a client's parser sees one shape.

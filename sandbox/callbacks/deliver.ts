@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { SDK_SIGNATURE_HEADER, sdkDepositCallback, type CallbackShape } from './sdk-shape';
 import { signDepositEvent, type DepositEvent, type DepositEventFields } from './signature';
 
 export interface DeliveryOptions {
@@ -9,6 +10,10 @@ export interface DeliveryOptions {
   /** How long one attempt waits for the receiver's answer. */
   timeoutMs?: number;
   log?: (line: string) => void;
+  /** `spec` (default): the spec 6 body. `sdk`: the vendor SDK's webhook (README "Callback shapes"). */
+  shape?: CallbackShape;
+  /** The deposit request id the SDK shape reports (the address's requestId where there is one). */
+  requestId?: string;
 }
 
 export interface DeliveryAttempt {
@@ -19,7 +24,12 @@ export interface DeliveryAttempt {
 }
 
 export interface DeliveryReport {
+  /** The spec 6 event with its Signature and Hash (also for the SDK shape, whose body is derived from it). */
   event: DepositEvent;
+  shape: CallbackShape;
+  /** The exact text POSTed, and the SDK shape's signature header (null for the spec shape). */
+  body: string;
+  signatureHeader: string | null;
   delivered: boolean;
   attempts: DeliveryAttempt[];
 }
@@ -40,14 +50,22 @@ export async function deliverDepositCallback(
   const retryDelayMs = options.retryDelayMs ?? DEFAULT_DELIVERY.retryDelayMs;
   const timeoutMs = options.timeoutMs ?? DEFAULT_DELIVERY.timeoutMs;
   const signed = signDepositEvent(event, target.secretKey);
-  const body = JSON.stringify(signed);
+  const shape = options.shape ?? 'spec';
+  const sdk =
+    shape === 'sdk'
+      ? sdkDepositCallback(event, target.secretKey, options.requestId ?? `order-${event.OrderId}`, new Date())
+      : null;
+  const body = sdk ? sdk.body : JSON.stringify(signed);
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  if (sdk) headers[SDK_SIGNATURE_HEADER] = sdk.signature;
+  const report = { event: signed, shape, body, signatureHeader: sdk?.signature ?? null };
   const attempts: DeliveryAttempt[] = [];
   for (let attempt = 1; attempt <= retries + 1; attempt += 1) {
     if (attempt > 1 && retryDelayMs > 0) await sleep(retryDelayMs);
     try {
       const response = await fetch(target.callbackUrl, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
+        headers,
         body,
         redirect: 'manual',
         signal: AbortSignal.timeout(timeoutMs),
@@ -55,12 +73,12 @@ export async function deliverDepositCallback(
       await response.arrayBuffer().catch(() => undefined);
       attempts.push({ attempt, status: response.status });
       options.log?.(`deposit callback order ${signed.OrderId} attempt ${attempt}: HTTP ${response.status}`);
-      if (response.status === 200) return { event: signed, delivered: true, attempts };
+      if (response.status === 200) return { ...report, delivered: true, attempts };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       attempts.push({ attempt, status: null, error: message });
       options.log?.(`deposit callback order ${signed.OrderId} attempt ${attempt}: no answer (${message})`);
     }
   }
-  return { event: signed, delivered: false, attempts };
+  return { ...report, delivered: false, attempts };
 }

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { deliverDepositCallback } from '../callbacks/deliver';
+import { CallbackShape, type CallbackShapeSwitch } from '../callbacks/sdk-shape';
 import { findAsset } from '../data/assets';
 import { makeRow, txIdFor, WITHDRAW_TYPE } from '../data/history';
 import { Dec } from '../data/money';
@@ -15,6 +16,7 @@ const SimulatedDeposit = z.object({
   uniqueId: z.string().min(1).max(200).optional(),
   retryDelayMs: z.number().int().min(0).max(10_000).optional(),
   timeoutMs: z.number().int().min(1).max(60_000).optional(),
+  callbackShape: CallbackShape.optional(),
 });
 
 function reply(ctx: Context, status: number, body: unknown): void {
@@ -28,7 +30,11 @@ function reply(ctx: Context, status: number, body: unknown): void {
  * signed with the account's callbackSecret (see /__sandbox/info). Runs after the Interface B handler,
  * which parses the body and passes on addresses it does not know.
  */
-export function createInterfaceADepositRouter(state: SandboxState, log: (line: string) => void): Router {
+export function createInterfaceADepositRouter(
+  state: SandboxState,
+  log: (line: string) => void,
+  shapes: CallbackShapeSwitch,
+): Router {
   const router = new Router();
   router.post('/__sandbox/deposit', async (ctx) => {
     const parsed = SimulatedDeposit.safeParse((ctx.state as Record<string, unknown>)['simulatedDeposit']);
@@ -89,7 +95,13 @@ export function createInterfaceADepositRouter(state: SandboxState, log: (line: s
         },
         OrderId: world.lastOrderId,
       },
-      { retryDelayMs: input.retryDelayMs, timeoutMs: input.timeoutMs, log },
+      {
+        retryDelayMs: input.retryDelayMs,
+        timeoutMs: input.timeoutMs,
+        log,
+        shape: input.callbackShape ?? shapes.current,
+        requestId: record.referenceId,
+      },
     );
     reply(ctx, 200, {
       credited: { accountGuid: account.seed.guid, symbol: asset.symbol, balance: wallet.amount.toNumber() },

@@ -3,6 +3,7 @@ import Decimal from 'decimal.js';
 import type { Context, Next } from 'koa';
 import { z } from 'zod';
 import { deliverDepositCallback } from '../callbacks/deliver';
+import { CallbackShape, type CallbackShapeSwitch } from '../callbacks/sdk-shape';
 import { fiatPrices } from './assets';
 import { readJsonObject } from './body';
 import { toExactJson, ZError } from './envelope';
@@ -21,6 +22,8 @@ const SimulatedDeposit = z
     retryDelayMs: z.number().int().min(0).max(10_000).optional(),
     /** How long each callback attempt waits for the receiver (default 5000 ms). */
     timeoutMs: z.number().int().min(1).max(60_000).optional(),
+    /** This delivery's callback shape; the sandbox's setting when absent (README "Callback shapes"). */
+    callbackShape: CallbackShape.optional(),
   })
   .strict();
 
@@ -36,7 +39,11 @@ function reply(ctx: Context, status: number, body: unknown): void {
  * An address this module does not know is passed on (`next`), so a later handler on the same path can
  * serve Interface A addresses; if none does, the answer is 404.
  */
-export function createInterfaceBControlRouter(store: InterfaceBStore, log: (line: string) => void): Router {
+export function createInterfaceBControlRouter(
+  store: InterfaceBStore,
+  log: (line: string) => void,
+  shapes: CallbackShapeSwitch,
+): Router {
   const router = new Router();
   // The amounts verification starts sent, per merchant and address (README, control API): the sandbox's
   // stand-in for looking at the address on a test network.
@@ -100,7 +107,13 @@ export function createInterfaceBControlRouter(store: InterfaceBStore, log: (line
         },
         OrderId: orderId,
       },
-      { retryDelayMs: input.retryDelayMs, timeoutMs: input.timeoutMs, log },
+      {
+        retryDelayMs: input.retryDelayMs,
+        timeoutMs: input.timeoutMs,
+        log,
+        shape: input.callbackShape ?? shapes.current,
+        requestId: typeof entry.created.requestId === 'string' ? entry.created.requestId : undefined,
+      },
     );
     reply(ctx, 200, {
       credited: { balanceField: listing.balanceField, balance: merchant.balances[listing.balanceField] },

@@ -5,6 +5,7 @@ import { MovementLog } from '../movements';
 import { ProfileSwitch } from '../profile';
 import { ReadingSwitch } from './readings';
 import { createInterfaceBControlRouter } from './control-routes';
+import { CallbackShapeSwitch } from '../callbacks/sdk-shape';
 import { createInterfaceBRouter } from './routes';
 import { createSigningControlRouter } from './signing-routes';
 import { InterfaceBStore, type InterfaceBShared, type MerchantAccountLink } from './store';
@@ -35,6 +36,8 @@ export function createInterfaceB(options: {
   totpWindowSteps?: number;
   /** Refuse requests without a valid X-Signature (README "Request signing"); default off. */
   requireRequestSignature?: boolean;
+  /** Shape of deposit callbacks (README "Callback shapes"); the caller's, or Interface B's own ('spec'). */
+  callbackShapes?: CallbackShapeSwitch;
   /** Shared with Interface A by the sandbox server; Interface B alone makes its own (kind profile). */
   profile?: ProfileSwitch;
   /** Shared with the sandbox server (control API, info); Interface B alone makes its own (defaults). */
@@ -58,7 +61,8 @@ export function createInterfaceB(options: {
     shared,
     options.requireRequestSignature ?? false,
   );
-  const controlRouter = createInterfaceBControlRouter(store, log);
+  const shapes = options.callbackShapes ?? new CallbackShapeSwitch();
+  const controlRouter = createInterfaceBControlRouter(store, log, shapes);
   controlRouter.use(createSigningControlRouter(store, log).routes());
   return {
     router: createInterfaceBRouter(store, options.faults, log),
@@ -75,6 +79,7 @@ export function createInterfaceB(options: {
     reset: () => {
       store.reset();
       if (!options.profile) shared.profile.reset();
+      if (!options.callbackShapes) shapes.reset();
       if (!options.readings) shared.readings.reset();
       if (!options.movements) shared.movements.reset();
       if (!options.deferred) shared.deferred.cancelAll();

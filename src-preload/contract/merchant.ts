@@ -127,11 +127,23 @@ export const MerchantDepositAddressView = z.object({
 export type MerchantDepositAddressView = z.infer<typeof MerchantDepositAddressView>;
 
 export const CallbackCheckResult = z.object({
-  /** True only when the body is well-formed and its Signature matches the stored secret key. */
+  /** True only when the body is well-formed in one shape and its signature matches the stored secret key. */
   valid: z.boolean(),
+  /** spec: the spec's (PascalCase, Signature field); sdk: the vendor SDK's (camelCase, header HMAC). */
+  shape: z.enum(['spec', 'sdk', 'mixed', 'unknown']),
   summary: z.string(),
+  /** What a valid signature of this shape proves, and what it does not (null when nothing was verified). */
+  proves: z.string().nullable(),
+  doesNotProve: z.string().nullable(),
   problems: z.array(z.object({ field: z.string(), message: z.string() })),
   fields: z.array(z.object({ name: z.string(), value: z.string() })),
+  /** The callback's Amount and Address beside what the service shows, where the app could see the deposit. */
+  comparison: z
+    .object({
+      summary: z.string(),
+      rows: z.array(z.object({ field: z.string(), callback: z.string(), service: z.string(), same: z.boolean() })),
+    })
+    .nullable(),
 });
 export type CallbackCheckResult = z.infer<typeof CallbackCheckResult>;
 
@@ -260,5 +272,14 @@ export const merchantOperations = {
     z.object({ memberId: ReferenceId, code: AssetCode, label: UserText(100).optional() }).strict(),
     MerchantDepositAddressView,
   ),
-  'merchant.callbackCheck': operation(z.object({ body: z.string().max(64 * 1024) }).strict(), CallbackCheckResult),
+  'merchant.callbackCheck': operation(
+    z
+      .object({
+        body: z.string().max(64 * 1024, 'The body is longer than a deposit callback can be (64 KiB)'),
+        /** The X-Paybin-Signature header, for the SDK's shape; absent or empty for the spec's. */
+        signatureHeader: z.string().trim().max(512).optional(),
+      })
+      .strict(),
+    CallbackCheckResult,
+  ),
 } as const;

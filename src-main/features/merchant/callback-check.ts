@@ -1,37 +1,139 @@
+import { createHmac } from 'node:crypto';
+import { z } from 'zod';
 import type { CallbackCheckResult } from '../../../src-preload/contract/merchant';
 import { callbackSignature, sameText } from '../../service/interface-b-hashes';
 import { DepositCallbackBody } from '../../service/interface-b-schemas';
+import { firstDuplicateKey } from './json-duplicate-keys';
+
+/** Larger than any deposit callback; refused before parsing so a pasted log cannot stall main. */
+export const MAX_CALLBACK_CHARS = 64 * 1024;
+
+/** Spec 6's fields (the service's shape). */
+const SPEC_KEYS = ['Address', 'UniqueId', 'Amount', 'Symbol', 'ReferenceId', 'Price', 'Signature', 'OrderId', 'Hash'];
+/** The vendor SDK's deposit webhook fields (camelCase; its helpers verify an HMAC header instead). */
+const SDK_KEYS = ['requestId', 'symbol', 'amount', 'txId', 'status', 'confirmations', 'timestamp', 'referenceId'];
+
+/** The SDK's webhook body as its types describe it; extra fields are allowed and shown. */
+const SdkCallbackBody = z.object({
+  requestId: z.string().min(1),
+  symbol: z.string().min(1),
+  amount: z.number(),
+  txId: z.string().min(1),
+  status: z.string().min(1),
+  confirmations: z.number().int().optional(),
+  timestamp: z.string().optional(),
+  referenceId: z.string().optional(),
+});
+
+/** What the callback says happened, for comparing with the service (callback-compare.ts). */
+export interface CallbackFacts {
+  readonly shape: 'spec' | 'sdk';
+  readonly uniqueId: string;
+  /** As the JSON number reads in JavaScript: String(number). */
+  readonly amount: string;
+  readonly symbol: string;
+  readonly referenceId: string | null;
+  /** The spec's shape only: the SDK's carries no address. */
+  readonly address: string | null;
+}
+
+export interface CallbackCheck {
+  readonly result: CallbackCheckResult;
+  /** Null when the body is not one readable callback. */
+  readonly facts: CallbackFacts | null;
+}
+
+export const SPEC_PROVES =
+  'The Hash came from someone who holds your secret key: the service (or anyone you gave the key to).';
+export const SPEC_DOES_NOT_PROVE =
+  'That Amount, Address or any other field is unchanged: the Signature covers only the Hash, and the spec does not say how the Hash is made from the fields. Compare them with the service before you credit anything.';
+export const SDK_PROVES =
+  'The whole body, every field and byte of it, is exactly as someone holding your secret key sent it.';
+export const SDK_DOES_NOT_PROVE =
+  'That it is the first delivery (the same body can be sent again) or that the deposit is final; this shape also carries no address.';
+
+function rejected(
+  shape: CallbackCheckResult['shape'],
+  summary: string,
+  problems: CallbackCheckResult['problems'],
+  fields: CallbackCheckResult['fields'] = [],
+): CallbackCheck {
+  return {
+    result: { valid: false, shape, summary, proves: null, doesNotProve: null, problems, fields, comparison: null },
+    facts: null,
+  };
+}
+
+function hmacHex(secretKey: string, body: string): string {
+  return createHmac('sha256', secretKey).update(body, 'utf8').digest('hex');
+}
+
+function issuesOf(error: z.ZodError): CallbackCheckResult['problems'] {
+  return error.issues.slice(0, 20).map((issue) => ({
+    field: issue.path.join('.') || 'body',
+    message: issue.code === 'invalid_type' && issue.input === undefined ? 'missing' : issue.message,
+  }));
+}
 
 /**
- * Checks a pasted deposit callback body (spec 6) for a merchant debugging their endpoint. The rule is the
- * spec's: Signature = uppercase hex MD5(secret key + Hash), computed here in main with the stored secret.
- * The spec does not say how Hash is derived from the other fields, so a valid signature proves that Hash
- * came from the service, and the fields are listed for the merchant to compare with their records.
+ * Checks a pasted deposit callback for a merchant debugging their endpoint, in either shape the service may
+ * use: the spec's (section 6: Signature = uppercase hex MD5 of secret key + Hash, in the body) or the vendor
+ * SDK's (camelCase body, X-Paybin-Signature = hex HMAC-SHA256 of the raw body with the secret key). Each is
+ * judged by its own rule only: a body mixing both, naming a key twice, or signed by the other shape's rule
+ * is not vouched for. The verdict says what the matching signature proves and what it does not.
  */
-export function checkCallbackBody(text: string, secretKey: string): CallbackCheckResult {
+export function checkCallbackBody(text: string, signatureHeader: string | undefined, secretKey: string): CallbackCheck {
+  if (text.length > MAX_CALLBACK_CHARS)
+    return rejected('unknown', 'This is longer than a deposit callback can be (64 KiB). Paste only the body.', [
+      { field: 'body', message: 'too long' },
+    ]);
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    return {
-      valid: false,
-      summary: 'This is not valid JSON. Paste the raw body of the callback request.',
-      problems: [{ field: 'body', message: 'not JSON' }],
-      fields: [],
-    };
+    return rejected('unknown', 'This is not valid JSON. Paste the raw body of the callback request.', [
+      { field: 'body', message: 'not JSON' },
+    ]);
   }
+  if (typeof json !== 'object' || json === null || Array.isArray(json))
+    return rejected('unknown', 'This is not a deposit callback: the body must be one JSON object.', [
+      { field: 'body', message: 'not an object' },
+    ]);
+  const duplicate = firstDuplicateKey(text);
+  if (duplicate !== null)
+    return rejected(
+      'unknown',
+      `Not trusted: the body names "${duplicate.slice(0, 40)}" twice. Programs disagree about which one counts, so no signature can vouch for it.`,
+      [{ field: duplicate.slice(0, 40), message: 'appears twice' }],
+    );
+  const keys = Object.keys(json);
+  const specKeys = keys.filter((key) => SPEC_KEYS.includes(key));
+  const sdkKeys = keys.filter((key) => SDK_KEYS.includes(key));
+  const header = signatureHeader?.trim() ?? '';
+  if (specKeys.length > 0 && sdkKeys.length > 0)
+    return rejected(
+      'mixed',
+      `Not trusted: the body mixes the service's callback fields (${specKeys.join(', ')}) with the SDK's (${sdkKeys.join(', ')}). A genuine callback has one shape; a signature of one cannot vouch for fields of the other.`,
+      [{ field: 'body', message: 'fields of both callback shapes' }],
+    );
+  if (specKeys.length > 0) return checkSpecShape(json, header, secretKey);
+  if (sdkKeys.length > 0) return checkSdkShape(json, text, header, secretKey);
+  return rejected(
+    'unknown',
+    'This is not a deposit callback: it has none of the fields of the service’s shape (Address, Amount, Signature, Hash …) or of the SDK’s (txId, amount, symbol …).',
+    [{ field: 'body', message: 'no callback fields' }],
+  );
+}
+
+function checkSpecShape(json: object, header: string, secretKey: string): CallbackCheck {
   const parsed = DepositCallbackBody.safeParse(json);
   if (!parsed.success) {
-    const problems = parsed.error.issues.slice(0, 20).map((issue) => ({
-      field: issue.path.join('.') || 'body',
-      message: issue.code === 'invalid_type' && issue.input === undefined ? 'missing' : issue.message,
-    }));
-    return {
-      valid: false,
-      summary: `This is not a deposit callback body: ${problems.map((p) => `${p.field} (${p.message})`).join(', ')}.`,
+    const problems = issuesOf(parsed.error);
+    return rejected(
+      'spec',
+      `This is not a complete deposit callback in the service’s shape: ${problems.map((p) => `${p.field} (${p.message})`).join(', ')}.`,
       problems,
-      fields: [],
-    };
+    );
   }
   const body = parsed.data;
   const fields = [
@@ -50,23 +152,124 @@ export function checkCallbackBody(text: string, secretKey: string): CallbackChec
     { name: 'Hash', value: body.Hash },
     { name: 'Signature', value: body.Signature },
   ];
+  const facts: CallbackFacts = {
+    shape: 'spec',
+    uniqueId: body.UniqueId,
+    amount: String(body.Amount),
+    symbol: body.Symbol,
+    referenceId: body.ReferenceId,
+    address: body.Address,
+  };
+  const headerNote =
+    header === ''
+      ? ''
+      : ' The X-Paybin-Signature header you entered belongs to the SDK’s shape and was not used: in this shape only the Signature field counts.';
   const expected = callbackSignature(secretKey, body.Hash);
   if (sameText(expected, body.Signature)) {
     return {
-      valid: true,
-      summary:
-        'Valid: the Signature matches the Hash and your secret key, so this callback came from the service. Compare the fields with your records.',
-      problems: [],
-      fields,
+      result: {
+        valid: true,
+        shape: 'spec',
+        summary: `Signature valid (the service’s callback shape): it matches the Hash and your secret key.${headerNote}`,
+        proves: SPEC_PROVES,
+        doesNotProve: SPEC_DOES_NOT_PROVE,
+        problems: [],
+        fields,
+        comparison: null,
+      },
+      facts,
     };
   }
   const caseOnly = sameText(expected, body.Signature.toUpperCase());
   return {
-    valid: false,
-    summary: caseOnly
-      ? 'Invalid: the Signature is in lower case; the service sends it in upper case hex.'
-      : 'Invalid: the Signature does not match the Hash and your secret key. The body was changed, or it was signed with another merchant’s key (or another environment’s).',
-    problems: [{ field: 'Signature', message: 'does not match MD5(secret key + Hash)' }],
-    fields,
+    result: {
+      valid: false,
+      shape: 'spec',
+      summary:
+        (caseOnly
+          ? 'Invalid: the Signature is in lower case; the service sends it in upper case hex.'
+          : 'Invalid: the Signature does not match the Hash and your secret key. The body was changed, or it was signed with another merchant’s key (or another environment’s).') +
+        headerNote,
+      proves: null,
+      doesNotProve: null,
+      problems: [{ field: 'Signature', message: 'does not match MD5(secret key + Hash)' }],
+      fields,
+      comparison: null,
+    },
+    facts,
   };
+}
+
+function checkSdkShape(json: object, text: string, header: string, secretKey: string): CallbackCheck {
+  const parsed = SdkCallbackBody.safeParse(json);
+  if (!parsed.success) {
+    const problems = issuesOf(parsed.error);
+    return rejected(
+      'sdk',
+      `This is not a complete deposit callback in the SDK’s shape: ${problems.map((p) => `${p.field} (${p.message})`).join(', ')}.`,
+      problems,
+    );
+  }
+  const body = parsed.data;
+  const fields = Object.entries(json as Record<string, unknown>).map(([name, value]) => ({
+    name,
+    value: typeof value === 'string' ? value : JSON.stringify(value).slice(0, 200),
+  }));
+  const facts: CallbackFacts = {
+    shape: 'sdk',
+    uniqueId: body.txId,
+    amount: String(body.amount),
+    symbol: body.symbol,
+    referenceId: body.referenceId ?? null,
+    address: null,
+  };
+  const fail = (summary: string, message: string): CallbackCheck => ({
+    result: {
+      valid: false,
+      shape: 'sdk',
+      summary,
+      proves: null,
+      doesNotProve: null,
+      problems: [{ field: 'X-Paybin-Signature', message }],
+      fields,
+      comparison: null,
+    },
+    facts,
+  });
+  if (header === '')
+    return fail(
+      'Not verified: a callback in the SDK’s shape is signed in its X-Paybin-Signature header, not in the body. Enter that header’s value as your endpoint received it.',
+      'missing',
+    );
+  const expected = hmacHex(secretKey, text);
+  if (sameText(expected, header)) {
+    return {
+      result: {
+        valid: true,
+        shape: 'sdk',
+        summary:
+          'Signature valid (the SDK’s callback shape): X-Paybin-Signature is the HMAC-SHA256 of this exact body with your secret key.',
+        proves: SDK_PROVES,
+        doesNotProve: SDK_DOES_NOT_PROVE,
+        problems: [],
+        fields,
+        comparison: null,
+      },
+      facts,
+    };
+  }
+  if (sameText(expected, header.toLowerCase()))
+    return fail(
+      'Invalid: the X-Paybin-Signature is in upper case; the SDK writes and compares it in lower case hex.',
+      'upper case',
+    );
+  if (sameText(hmacHex(secretKey, text.trim()), header))
+    return fail(
+      'Invalid as pasted: the header matches the body only without the spaces or line breaks at its start or end. The HMAC covers the exact bytes: paste the body exactly as received.',
+      'matches a trimmed body',
+    );
+  return fail(
+    'Invalid: X-Paybin-Signature is not the HMAC-SHA256 of this body with your secret key. The body was changed (even one space counts), or it was signed with another merchant’s key (or another environment’s).',
+    'does not match HMAC-SHA256(secret key, body)',
+  );
 }

@@ -3,7 +3,9 @@ import type { SecretStore } from '../../keychain/secret-store';
 import type { Logger } from '../../logging/logger';
 import type { SettingsStore } from '../../settings/settings-store';
 import { settingsJournal } from '../../settings/unresolved-intents';
+import { findInHistory } from '../send/find-in-history';
 import { checkCallbackBody } from './callback-check';
+import { compareWithService, type DepositLookups } from './callback-compare';
 import { balanceRows } from './merchant-balances';
 import { createMerchantAccess, type MerchantActor, type MerchantSession } from './merchant-access';
 import { createMerchantDeposits } from './merchant-deposits';
@@ -60,6 +62,27 @@ export function createMerchantFeature(deps: MerchantDeps): MerchantFeature {
     return actor;
   }
 
+  /** Where a callback's deposit may be seen: any of the user's accounts' history, or the merchant API. */
+  function depositLookups(userGuid: string): DepositLookups {
+    return {
+      async history(uniqueId) {
+        for (const account of deps.session.view().accounts) {
+          const item = await findInHistory(
+            deps.session.interfaceAFor(account.guid),
+            uniqueId,
+            (candidate) => candidate.txId === uniqueId && candidate.type === 'Deposit',
+          ).catch(() => null);
+          if (item)
+            return { amount: item.amount, address: item.address, symbol: item.symbol, accountName: account.name };
+        }
+        return null;
+      },
+      async depositAddress(referenceId, symbol) {
+        return (await deposits.get(userGuid, { memberId: referenceId, code: symbol })).address;
+      },
+    };
+  }
+
   const handlers: MerchantHandlers = {
     'merchant.getSettings': async () => keys.overview((await signedIn()).userGuid),
     'merchant.setEnvironment': async ({ environment }) => keys.setEnvironment((await signedIn()).userGuid, environment),
@@ -111,8 +134,12 @@ export function createMerchantFeature(deps: MerchantDeps): MerchantFeature {
     'merchant.depositCreate': async (input) =>
       deposits.create((await moneyMover('create deposit addresses')).userGuid, input),
     'merchant.depositGet': async (input) => deposits.get((await signedIn()).userGuid, input),
-    'merchant.callbackCheck': async ({ body }) =>
-      checkCallbackBody(body, await keys.activeSecret((await signedIn()).userGuid)),
+    'merchant.callbackCheck': async ({ body, signatureHeader }) => {
+      const { userGuid } = await signedIn();
+      const { result, facts } = checkCallbackBody(body, signatureHeader, await keys.activeSecret(userGuid));
+      if (!facts) return result;
+      return { ...result, comparison: await compareWithService(facts, depositLookups(userGuid)) };
+    },
   };
 
   return {

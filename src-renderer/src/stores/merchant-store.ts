@@ -87,7 +87,7 @@ interface MerchantState {
   clearError(section: MerchantSection): void;
   createDeposit(input: InputOf<'merchant.depositCreate'>): Promise<void>;
   getDeposit(input: InputOf<'merchant.depositGet'>): Promise<void>;
-  checkCallback(body: string): Promise<void>;
+  checkCallback(body: string, signatureHeader: string): Promise<void>;
   openLink(url: string): Promise<void>;
   /** Empties everything merchant from the page: on lock, sign-out and account change (security.md 30). */
   reset(): void;
@@ -432,11 +432,14 @@ export const useMerchantStore = create<MerchantState>()((set, get) => {
         (deposit) => ({ deposit }),
       );
     },
-    async checkCallback(body) {
+    async checkCallback(body, signatureHeader) {
       await run(
         'callback',
         'callback',
-        () => wallet.merchant.callbackCheck({ body }),
+        () =>
+          wallet.merchant.callbackCheck(
+            signatureHeader.trim() === '' ? { body } : { body, signatureHeader: signatureHeader.trim() },
+          ),
         (callback) => ({ callback }),
       );
     },

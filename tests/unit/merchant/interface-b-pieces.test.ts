@@ -149,22 +149,23 @@ describe('callback checker', () => {
     Hash: hash,
   };
   it('accepts Signature = uppercase MD5(secret + Hash) and lists the fields', () => {
-    const result = checkCallbackBody(JSON.stringify(body), SECRET);
+    const result = checkCallbackBody(JSON.stringify(body), undefined, SECRET).result;
     expect(result).toMatchObject({ valid: true, problems: [] });
     expect(result.fields.map((f) => f.name)).toContain('UniqueId');
   });
   it('rejects another secret, a changed Hash, a lower-case signature, a missing field and non-JSON', () => {
-    expect(checkCallbackBody(JSON.stringify(body), 'sk_other').valid).toBe(false);
-    expect(checkCallbackBody(JSON.stringify({ ...body, Hash: 'A1B2C4' }), SECRET).valid).toBe(false);
+    expect(checkCallbackBody(JSON.stringify(body), undefined, 'sk_other').result.valid).toBe(false);
+    expect(checkCallbackBody(JSON.stringify({ ...body, Hash: 'A1B2C4' }), undefined, SECRET).result.valid).toBe(false);
     expect(
-      checkCallbackBody(JSON.stringify({ ...body, Signature: body.Signature.toLowerCase() }), SECRET).summary,
+      checkCallbackBody(JSON.stringify({ ...body, Signature: body.Signature.toLowerCase() }), undefined, SECRET).result
+        .summary,
     ).toMatch(/lower case/);
     const { OrderId: _dropped, ...missing } = body;
-    expect(checkCallbackBody(JSON.stringify(missing), SECRET).problems).toEqual([
+    expect(checkCallbackBody(JSON.stringify(missing), undefined, SECRET).result.problems).toEqual([
       { field: 'OrderId', message: 'missing' },
     ]);
-    expect(checkCallbackBody('{nope', SECRET).valid).toBe(false);
-    expect(JSON.stringify(checkCallbackBody(JSON.stringify(body), SECRET))).not.toContain(SECRET);
+    expect(checkCallbackBody('{nope', undefined, SECRET).result.valid).toBe(false);
+    expect(JSON.stringify(checkCallbackBody(JSON.stringify(body), undefined, SECRET).result)).not.toContain(SECRET);
   });
 });
 

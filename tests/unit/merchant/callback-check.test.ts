@@ -1,0 +1,209 @@
+import { createHash, createHmac } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import {
+  checkCallbackBody,
+  SDK_DOES_NOT_PROVE,
+  SDK_PROVES,
+  SPEC_DOES_NOT_PROVE,
+  SPEC_PROVES,
+  type CallbackFacts,
+} from '../../../src-main/features/merchant/callback-check';
+import { compareWithService, type DepositLookups } from '../../../src-main/features/merchant/callback-compare';
+import { firstDuplicateKey } from '../../../src-main/features/merchant/json-duplicate-keys';
+
+const SECRET = 'sk_test_callbacks';
+// Both rules written out here from the spec (6) and the SDK's webhook helpers, not imported from the app.
+const md5Upper = (text: string) => createHash('md5').update(text).digest('hex').toUpperCase();
+const hmac = (body: string, secret = SECRET) => createHmac('sha256', secret).update(body).digest('hex');
+
+const hash = 'B7E1A0C3D2';
+const specBody = {
+  Address: 'ltc1qw508d6qejxtdg4y5r3zarvary0c5xw7kgmn4n9',
+  UniqueId: 'tx-spec-1',
+  Amount: 0.5,
+  Symbol: 'LTC',
+  ReferenceId: 'order-1',
+  Price: { USD: 40, GBP: 31, EUR: 37, TRY: 1300, JPY: 6000 },
+  Signature: md5Upper(`${SECRET}${hash}`),
+  OrderId: 700001,
+  Hash: hash,
+};
+const sdkText = JSON.stringify({
+  requestId: '0f8fad5b-d9cb-469f-a165-70867728950e',
+  symbol: 'LTC',
+  amount: 0.5,
+  txId: 'tx-sdk-1',
+  status: 'confirmed',
+  confirmations: 12,
+  timestamp: '2026-11-23T22:00:00.000Z',
+  referenceId: 'order-1',
+});
+
+const check = (text: string, header?: string, secret = SECRET) => checkCallbackBody(text, header, secret);
+
+describe('callback checker: the spec’s shape', () => {
+  it('valid: says the Hash came from the secret holder and that Amount and Address are not covered', () => {
+    const { result, facts } = check(JSON.stringify(specBody));
+    expect(result).toMatchObject({
+      valid: true,
+      shape: 'spec',
+      proves: SPEC_PROVES,
+      doesNotProve: SPEC_DOES_NOT_PROVE,
+    });
+    expect(result.doesNotProve).toMatch(/Amount, Address or any other field is unchanged/);
+    expect(facts).toEqual({
+      shape: 'spec',
+      uniqueId: 'tx-spec-1',
+      amount: '0.5',
+      symbol: 'LTC',
+      referenceId: 'order-1',
+      address: specBody.Address,
+    });
+  });
+
+  it('a changed Amount still passes the Signature (it only covers Hash), which is why the verdict says so', () => {
+    const { result } = check(JSON.stringify({ ...specBody, Amount: 500 }));
+    expect(result.valid).toBe(true);
+    expect(result.doesNotProve).toContain('Amount');
+  });
+
+  it('an SDK HMAC header cannot stand in for the Signature field', () => {
+    const text = JSON.stringify({ ...specBody, Signature: '0'.repeat(32) });
+    const { result } = check(text, hmac(text));
+    expect(result).toMatchObject({ valid: false, shape: 'spec', proves: null });
+    expect(result.summary).toMatch(/belongs to the SDK’s shape and was not used/);
+  });
+});
+
+describe('callback checker: the SDK’s shape', () => {
+  it('valid: the HMAC of the exact body proves the whole body, not freshness or finality', () => {
+    const { result, facts } = check(sdkText, hmac(sdkText));
+    expect(result).toMatchObject({ valid: true, shape: 'sdk', proves: SDK_PROVES, doesNotProve: SDK_DOES_NOT_PROVE });
+    expect(facts).toMatchObject({ shape: 'sdk', uniqueId: 'tx-sdk-1', amount: '0.5', address: null });
+  });
+
+  it('refuses a tampered body, another secret, no header, an upper-case header and a re-spaced body, each in words', () => {
+    const header = hmac(sdkText);
+    expect(check(sdkText.replace('0.5', '5'), header).result.valid).toBe(false);
+    expect(check(JSON.stringify(JSON.parse(sdkText), null, 2), header).result.valid).toBe(false);
+    expect(check(sdkText, hmac(sdkText, 'sk_other')).result.summary).toMatch(/not the HMAC-SHA256 of this body/);
+    expect(check(sdkText).result.summary).toMatch(/signed in its X-Paybin-Signature header/);
+    expect(check(sdkText, header.toUpperCase()).result.summary).toMatch(/upper case/);
+    expect(check(`\n${sdkText}\n`, header).result.summary).toMatch(/only without the spaces or line breaks/);
+  });
+
+  it('a spec Signature and Hash copied into an SDK body make it mixed, never valid', () => {
+    const mixed = JSON.stringify({ ...JSON.parse(sdkText), Signature: specBody.Signature, Hash: hash });
+    const { result, facts } = check(mixed, hmac(mixed));
+    expect(result).toMatchObject({ valid: false, shape: 'mixed' });
+    expect(result.summary).toMatch(/mixes the service's callback fields \(Signature, Hash\) with the SDK's/);
+    expect(facts).toBeNull();
+  });
+});
+
+describe('callback checker: hostile input', () => {
+  it('a key named twice is refused even when the HMAC over the body is right', () => {
+    const twice = sdkText.replace('"amount":0.5', '"amount":0.5,"amount":500');
+    const { result } = check(twice, hmac(twice));
+    expect(result).toMatchObject({ valid: false });
+    expect(result.summary).toMatch(/names "amount" twice/);
+  });
+
+  it('non-JSON, a JSON array or string, no callback fields, and more than 64 KiB are refused before any check', () => {
+    expect(check('{nope').result.summary).toMatch(/not valid JSON/);
+    expect(check('[1,2]').result.summary).toMatch(/one JSON object/);
+    expect(check('"x"').result.summary).toMatch(/one JSON object/);
+    expect(check('{"hello":1}').result).toMatchObject({ valid: false, shape: 'unknown' });
+    const huge = JSON.stringify({ ...specBody, Padding: 'x'.repeat(70_000) });
+    expect(check(huge).result.summary).toMatch(/longer than a deposit callback/);
+  });
+
+  it('never repeats the secret key', () => {
+    for (const text of [JSON.stringify(specBody), sdkText, '{nope'])
+      expect(JSON.stringify(check(text, hmac(text)))).not.toContain(SECRET);
+  });
+});
+
+describe('firstDuplicateKey', () => {
+  it('finds a key repeated in one object at any depth, written plainly or escaped', () => {
+    expect(firstDuplicateKey('{"a":1,"b":{"c":1,"c":2}}')).toBe('c');
+    expect(firstDuplicateKey('{"a":1,"\\u0061":2}')).toBe('a');
+    expect(firstDuplicateKey('[{"a":1},{"a":2}]')).toBeNull();
+    expect(firstDuplicateKey('{"a":"{\\"a\\":1}","b":["a","a"]}')).toBeNull();
+    expect(firstDuplicateKey('{"x":{"a":1},"y":{"a":1}}')).toBeNull();
+  });
+});
+
+describe('compareWithService', () => {
+  const facts: CallbackFacts = {
+    shape: 'spec',
+    uniqueId: 'tx-1',
+    amount: '0.5',
+    symbol: 'LTC',
+    referenceId: 'order-1',
+    address: 'ltc1qaddr',
+  };
+  const lookups = (over: Partial<DepositLookups>): DepositLookups => ({
+    history: async () => null,
+    depositAddress: async () => null,
+    ...over,
+  });
+
+  it('matches Amount and Address against the deposit in the account history (decimal, not text)', async () => {
+    const found = await compareWithService(
+      facts,
+      lookups({ history: async () => ({ amount: 0.5, address: 'ltc1qaddr', symbol: 'LTC', accountName: 'Shop' }) }),
+    );
+    expect(found.summary).toBe(
+      'Amount and Address match the deposit with this transaction id in the history of "Shop".',
+    );
+    expect(found.rows.map((row) => [row.field, row.same])).toEqual([
+      ['Amount', true],
+      ['Address', true],
+      ['Symbol', true],
+    ]);
+    expect(
+      (
+        await compareWithService(
+          { ...facts, amount: '0.50' },
+          lookups({ history: async () => ({ amount: 0.5, address: 'ltc1qaddr', symbol: 'LTC', accountName: 'Shop' }) }),
+        )
+      ).rows[0]?.same,
+    ).toBe(true);
+  });
+
+  it('says which field differs and not to credit the deposit', async () => {
+    const differs = await compareWithService(
+      { ...facts, amount: '500' },
+      lookups({ history: async () => ({ amount: 0.5, address: 'ltc1qother', symbol: 'LTC', accountName: 'Shop' }) }),
+    );
+    expect(differs.summary).toMatch(
+      /^Does not match the service: Amount and Address differ .* Do not credit this deposit/,
+    );
+  });
+
+  it('falls back to the address the service holds for the reference, and says Amount was not compared', async () => {
+    const byAddress = await compareWithService(facts, lookups({ depositAddress: async () => 'ltc1qaddr' }));
+    expect(byAddress.summary).toMatch(/^Address matches .* reference order-1\. .*Amount was not compared/);
+    const other = await compareWithService(facts, lookups({ depositAddress: async () => 'ltc1qevil' }));
+    expect(other.summary).toMatch(/^Does not match the service: Address differs/);
+  });
+
+  it('a failed or empty look-up compares nothing and says so; the SDK shape has no address to look up', async () => {
+    const failing = lookups({
+      history: () => Promise.reject(new Error('down')),
+      depositAddress: () => Promise.reject(new Error('down')),
+    });
+    expect(await compareWithService(facts, failing)).toEqual({
+      summary: expect.stringMatching(/could not find this deposit at the service .* not compared/),
+      rows: [],
+    });
+    let asked = false;
+    const sdk = await compareWithService(
+      { ...facts, shape: 'sdk', address: null },
+      lookups({ depositAddress: async () => ((asked = true), 'x') }),
+    );
+    expect(asked).toBe(false);
+    expect(sdk.summary).toMatch(/Amount was not compared/);
+  });
+});
