@@ -33,7 +33,7 @@ export type Counterparty =
 export function counterpartyOf(item: Pick<HistoryItem, 'type' | 'to'>): Counterparty {
   if (item.type === 'Deposit') return { direction: 'from', address: null, words: 'Sender not reported' };
   const to = item.to.trim();
-  return to === '' ? { direction: 'to', address: null, words: 'Not reported' } : { direction: 'to', address: to };
+  return to === '' ? { direction: 'to', address: null, words: 'To: not reported' } : { direction: 'to', address: to };
 }
 
 export function withdrawTypeLabel(withdrawType: number): string {

@@ -5,26 +5,42 @@ import { formatDateTime } from '../../format/dates';
 import { ExplorerLink } from './explorer-link';
 import { counterpartyOf, shortHash, withdrawTypeLabel } from './history-format';
 
+/** Window widths at which a column is still shown: every one, not the narrowest, only the widest. */
+type Tier = 'all' | 'medium' | 'wide';
+
 interface Column {
   readonly label: string;
+  /** Class of its header and cells (history-col-…). */
+  readonly key: string;
   readonly sort?: HistoryOrderBy;
   readonly numeric?: boolean;
-  /** Fixed widths (table-layout: fixed) so laying out a page never measures every cell's text. */
-  readonly width: string;
+  /**
+   * Share of the row's width: the table always fits its column, from 800 px to 2560 px windows. Fixed
+   * shares still mean laying out a page never measures every cell's text.
+   */
+  readonly share: number;
+  /**
+   * Where it is shown (issue 15, defect 2): a narrower table drops the columns the row's detail dialog also
+   * shows, so the others keep a readable width. Type goes last but one: To / from also says the direction.
+   */
+  readonly shown: Tier;
 }
 
 const columns: readonly Column[] = [
-  { label: 'Date', sort: 'date', width: '12.5rem' },
-  { label: 'Type', sort: 'type', width: '6rem' },
-  { label: 'Asset', sort: 'symbol', width: '9rem' },
-  { label: 'Amount', sort: 'amount', numeric: true, width: '14rem' },
-  { label: 'USD value', sort: 'value', numeric: true, width: '8rem' },
-  { label: 'Status', sort: 'status', width: '7rem' },
-  { label: 'To / from', width: '10rem' },
-  { label: 'Transaction', width: '10.5rem' },
-  { label: 'Reference', width: '10rem' },
-  { label: 'Label', width: '12rem' },
+  { label: 'Date', key: 'date', sort: 'date', share: 12, shown: 'all' },
+  { label: 'Type', key: 'type', sort: 'type', share: 7.5, shown: 'medium' },
+  { label: 'Asset', key: 'asset', sort: 'symbol', share: 9, shown: 'all' },
+  { label: 'Amount', key: 'amount', sort: 'amount', numeric: true, share: 13, shown: 'all' },
+  { label: 'USD value', key: 'value', sort: 'value', numeric: true, share: 8.5, shown: 'medium' },
+  { label: 'Status', key: 'status', sort: 'status', share: 9, shown: 'all' },
+  { label: 'To / from', key: 'counterparty', share: 12.5, shown: 'all' },
+  { label: 'Transaction', key: 'transaction', share: 11, shown: 'medium' },
+  { label: 'Reference', key: 'reference', share: 8.5, shown: 'wide' },
+  { label: 'Label', key: 'label', share: 9, shown: 'wide' },
 ];
+
+/** The class a column's header and cells share. */
+const col = (key: string, extra?: string): string => [`history-col-${key}`, extra].filter(Boolean).join(' ');
 
 function SortHeader({
   column,
@@ -38,7 +54,7 @@ function SortHeader({
   onSort: (c: HistoryOrderBy) => void;
 }): React.JSX.Element {
   const { sort } = column;
-  const className = column.numeric ? 'numeric' : undefined;
+  const className = col(column.key, column.numeric ? 'numeric' : undefined);
   if (!sort) {
     return (
       <th scope="col" className={className}>
@@ -62,11 +78,21 @@ function SortHeader({
 }
 
 /**
- * The column widths as one grid template: each row lays out as a grid of its own (styles.css), so a row
- * scrolled out of view is skipped whole instead of taking part in the layout of one big table.
+ * The column widths as grid templates, one per window tier: each row lays out as a grid of its own
+ * (styles.css), so a row scrolled out of view is skipped whole instead of taking part in the layout of one
+ * big table; styles.css picks the template for the width the table has and hides the dropped cells.
  */
+function template(tiers: readonly Tier[]): string {
+  return columns
+    .filter((column) => tiers.includes(column.shown))
+    .map((column) => `minmax(0, ${column.share}fr)`)
+    .join(' ');
+}
+
 const columnTemplate = {
-  '--history-columns': columns.map((column) => column.width).join(' '),
+  '--history-columns': template(['all', 'medium', 'wide']),
+  '--history-columns-medium': template(['all', 'medium']),
+  '--history-columns-narrow': template(['all']),
 } as React.CSSProperties;
 
 const rowMoves: Record<string, (index: number, count: number) => number> = {
@@ -85,10 +111,10 @@ function statusClass(status: string): string {
 function CounterpartyCell({ item }: { item: HistoryItem }): React.JSX.Element {
   const counterparty = counterpartyOf(item);
   if (counterparty.address === null) {
-    return <td className="history-muted">{counterparty.words}</td>;
+    return <td className={col('counterparty', 'history-muted')}>{counterparty.words}</td>;
   }
   return (
-    <td title={`To ${counterparty.address}`}>
+    <td className={col('counterparty')} title={`To ${counterparty.address}`}>
       <span className="history-muted">to </span>
       <span className="mono">{shortHash(counterparty.address)}</span>
     </td>
@@ -130,33 +156,35 @@ const HistoryRow = memo(function HistoryRow({
         }
       }}
     >
-      <td>
+      <td className={col('date')}>
         <time dateTime={item.date} title={item.date}>
           {formatDateTime(item.date)}
         </time>
       </td>
-      <td title={withdrawTypeLabel(item.withdrawType)}>{item.type}</td>
-      <td className="history-asset">
+      <td className={col('type')} title={withdrawTypeLabel(item.withdrawType)}>
+        {item.type}
+      </td>
+      <td className={col('asset', 'history-asset')}>
         <span className="history-symbol">{item.symbol}</span>
         <span className="history-muted history-network">{item.network ?? item.displayName}</span>
       </td>
-      <td className="numeric">
+      <td className={col('amount', 'numeric')}>
         <CryptoAmount value={item.amount} code={item.symbol} />
       </td>
-      <td className="numeric">
+      <td className={col('value', 'numeric')}>
         <UsdAmount value={item.value} />
       </td>
-      <td>
+      <td className={col('status')}>
         <span className={statusClass(item.status)}>{item.status}</span>
       </td>
       <CounterpartyCell item={item} />
-      <td>
+      <td className={col('transaction')}>
         <ExplorerLink txId={item.txId} url={item.explorerUrl} inRow />
       </td>
-      <td className="mono" title={item.referenceId}>
+      <td className={col('reference', 'mono')} title={item.referenceId}>
         {shortHash(item.referenceId, 8)}
       </td>
-      <td>{item.label}</td>
+      <td className={col('label')}>{item.label}</td>
     </tr>
   );
 });
@@ -185,7 +213,7 @@ export function HistoryTable({
       <table aria-label="Transactions" aria-busy={busy} className="history-table" style={columnTemplate}>
         <colgroup>
           {columns.map((column) => (
-            <col key={column.label} style={{ width: column.width }} />
+            <col key={column.label} className={col(column.key)} />
           ))}
         </colgroup>
         <thead>
@@ -210,6 +238,9 @@ export function HistoryTable({
           ))}
         </tbody>
       </table>
+      <p className="history-dropped-note">
+        Some columns are left out at this window width: open a row to see every detail of a transaction.
+      </p>
     </div>
   );
 }

@@ -89,29 +89,32 @@ export function WalletsTable({
 }): React.JSX.Element {
   return (
     <>
-      <table aria-label="Wallets" aria-busy={waiting} data-balances={source ?? undefined}>
-        <thead>
-          <tr>
-            <th scope="col">Symbol</th>
-            <th scope="col">Name</th>
-            <th scope="col">Network</th>
-            <th scope="col" className="numeric">
-              Amount
-            </th>
-            <th scope="col" className="numeric">
-              Price
-            </th>
-            <th scope="col" className="numeric">
-              Value
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {portfolio
-            ? portfolio.wallets.map((wallet) => <WalletRow key={wallet.code} wallet={wallet} />)
-            : waiting && <SkeletonRows />}
-        </tbody>
-      </table>
+      {/* In a narrow window each row stacks (styles.css, wallets-table-wrap) instead of scrolling sideways. */}
+      <div className="wallets-table-wrap">
+        <table aria-label="Wallets" aria-busy={waiting} data-balances={source ?? undefined} className="wallets-table">
+          <thead>
+            <tr>
+              <th scope="col">Symbol</th>
+              <th scope="col">Name</th>
+              <th scope="col">Network</th>
+              <th scope="col" className="numeric">
+                Amount
+              </th>
+              <th scope="col" className="numeric">
+                Price
+              </th>
+              <th scope="col" className="numeric">
+                Value
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {portfolio
+              ? portfolio.wallets.map((wallet) => <WalletRow key={wallet.code} wallet={wallet} />)
+              : waiting && <SkeletonRows />}
+          </tbody>
+        </table>
+      </div>
       {portfolio && portfolio.wallets.length === 0 && <p>This account has no wallets yet.</p>}
     </>
   );

@@ -1,0 +1,204 @@
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { completeBrowserSignIn, startApp, startSignedInApp, type SignedInApp } from './support/signed-in-app';
+
+/**
+ * Issue 15, defect 2: every screen is usable from 800x600 to 2560x1440. At three window sizes, on every
+ * screen: no control lies outside the window or is cut off by a box that scrolls or clips it sideways,
+ * nothing overlaps the top bar, every table fits its column, and the page never scrolls sideways. Each
+ * screen is saved as a PNG under test-results/layout/ (git-ignored) for a person to look at.
+ */
+const sizes = [
+  { width: 800, height: 600 },
+  { width: 1280, height: 800 },
+  { width: 2560, height: 1440 },
+] as const;
+
+const screens = ['Home', 'Receive', 'Send', 'Swap', 'History', 'Merchant', 'Settings', 'Profile'] as const;
+const merchantTabs = [
+  'API keys',
+  'Balances',
+  'Verified addresses',
+  'Withdraw',
+  'Deposit addresses',
+  'Callback checker',
+];
+
+const layoutShotsDir = resolve(import.meta.dirname, '../../test-results/layout');
+
+/** What is wrong with the layout of the page as it is now, in words naming the element; empty when nothing. */
+function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const slack = 1;
+    const width = document.documentElement.clientWidth;
+    const describe = (element: Element): string => {
+      const name =
+        element.getAttribute('aria-label') ??
+        (element as HTMLInputElement).labels?.[0]?.textContent ??
+        element.textContent ??
+        '';
+      return `${element.tagName.toLowerCase()} "${name.replace(/\s+/g, ' ').trim().slice(0, 60)}"`;
+    };
+    const visible = (element: Element): boolean => {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) return false;
+      const style = getComputedStyle(element);
+      return style.visibility !== 'hidden' && style.display !== 'none';
+    };
+
+    if (document.documentElement.scrollWidth > width + slack) {
+      problems.push(`the page scrolls sideways by ${document.documentElement.scrollWidth - width}px`);
+    }
+
+    const controls = [
+      ...document.querySelectorAll(
+        'button, input:not([type="hidden"]), select, textarea, a[href], [role="tab"], [tabindex="0"]',
+      ),
+    ].filter(visible);
+    for (const control of controls) {
+      const box = control.getBoundingClientRect();
+      if (box.left < -slack || box.right > width + slack) {
+        problems.push(`${describe(control)} is outside the window (${Math.round(box.left)}..${Math.round(box.right)})`);
+        continue;
+      }
+      // A box that scrolls or clips sideways hides whatever sticks out of it: that is a cut-off control.
+      for (let parent = control.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        const overflowX = getComputedStyle(parent).overflowX;
+        if (overflowX === 'visible') continue;
+        const frame = parent.getBoundingClientRect();
+        if (box.left < frame.left - slack || box.right > frame.right + slack) {
+          problems.push(`${describe(control)} is cut off by its ${parent.tagName.toLowerCase()}.${parent.className}`);
+          break;
+        }
+      }
+    }
+
+    const topbar = document.querySelector('header.topbar');
+    if (topbar) {
+      const bar = topbar.getBoundingClientRect();
+      const content = [...document.querySelectorAll('main *, nav *')].filter(
+        (element) => !topbar.contains(element) && visible(element),
+      );
+      for (const element of content) {
+        const box = element.getBoundingClientRect();
+        const overlaps =
+          box.top < bar.bottom - slack && box.bottom > bar.top + slack && box.left < bar.right && box.right > bar.left;
+        if (overlaps) {
+          problems.push(`${describe(element)} overlaps the top bar`);
+          break;
+        }
+      }
+    }
+
+    for (const table of [...document.querySelectorAll('table')].filter(visible)) {
+      const box = table.getBoundingClientRect();
+      for (let parent = table.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        const frame = parent.getBoundingClientRect();
+        const clips = getComputedStyle(parent).overflowX !== 'visible';
+        if ((clips || parent.tagName === 'MAIN') && box.right > frame.right + slack) {
+          problems.push(
+            `table ${describe(table)} is ${Math.round(box.right - frame.right)}px wider than its ${parent.tagName.toLowerCase()}.${parent.className}`,
+          );
+          break;
+        }
+      }
+    }
+
+    for (const element of [...document.querySelectorAll('main *')].filter(visible)) {
+      const overflowX = getComputedStyle(element).overflowX;
+      if ((overflowX === 'auto' || overflowX === 'scroll') && element.scrollWidth > element.clientWidth + slack) {
+        problems.push(
+          `${element.tagName.toLowerCase()}.${element.className} scrolls sideways by ${element.scrollWidth - element.clientWidth}px`,
+        );
+      }
+    }
+    return problems;
+  });
+}
+
+async function settle(page: Page): Promise<void> {
+  await page
+    .locator('[aria-busy="true"]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => undefined);
+  // Fonts and images (QR codes) are part of the layout being judged.
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+}
+
+async function judge(page: Page, size: { width: number; height: number }, name: string): Promise<string[]> {
+  await settle(page);
+  const dir = join(layoutShotsDir, `${size.width}x${size.height}`);
+  await mkdir(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name.replace(/[^\w-]+/g, '-').toLowerCase()}.png`), fullPage: true });
+  return (await layoutProblems(page)).map((problem) => `${name}: ${problem}`);
+}
+
+describe.each(sizes)('a $width x $height window', (size) => {
+  let app: SignedInApp;
+  let page: Page;
+  const nav = () => page.getByRole('navigation', { name: 'Main' });
+
+  beforeAll(async () => {
+    app = await startSignedInApp({ username: 'alice' });
+    page = app.page;
+    await page.setViewportSize(size);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('the sign-in screen', async () => {
+    const signedOut = await startApp({ sandbox: app.sandbox });
+    try {
+      await signedOut.page.setViewportSize(size);
+      await signedOut.page.getByRole('button', { name: 'Sign in' }).waitFor();
+      expect(await judge(signedOut.page, size, 'sign-in')).toEqual([]);
+    } finally {
+      await signedOut.close();
+    }
+  });
+
+  it.each(screens)('%s', async (screen) => {
+    await nav().getByRole('button', { name: screen, exact: true }).click();
+    await page.getByRole('heading', { name: screen, level: 2 }).waitFor();
+    if (screen !== 'Merchant') {
+      expect(await judge(page, size, screen)).toEqual([]);
+      return;
+    }
+    const problems: string[] = [];
+    for (const tab of merchantTabs) {
+      await page.getByRole('tab', { name: tab }).click();
+      await page.getByRole('tabpanel', { name: tab }).waitFor();
+      problems.push(...(await judge(page, size, `Merchant ${tab}`)));
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('the lock screen', async () => {
+    await page.getByRole('button', { name: 'Lock now' }).click();
+    await page.getByRole('heading', { name: 'Wallet Desk is locked' }).waitFor();
+    const problems = await judge(page, size, 'lock');
+    await completeBrowserSignIn(app, app.user, () => page.getByRole('button', { name: 'Unlock' }).click());
+    await nav().waitFor();
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('History in a 1600 x 900 window', () => {
+  it('fits: every column it shows is inside the content area, nothing scrolls sideways', async () => {
+    const app = await startSignedInApp({ username: 'alice' });
+    try {
+      const size = { width: 1600, height: 900 };
+      await app.page.setViewportSize(size);
+      await app.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'History' }).click();
+      await app.page.getByRole('table', { name: 'Transactions' }).locator('tbody tr').first().waitFor();
+      expect(await judge(app.page, size, 'History')).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+});
