@@ -19,9 +19,9 @@ const ChildResult = z.object({
   baselineRssMb: z.number(),
   maxRssGrowthUpperBoundMb: z.number(),
 });
-type ChildResult = z.infer<typeof ChildResult>;
+export type ChildResult = z.infer<typeof ChildResult>;
 
-function runChild(root: string, job: unknown): Promise<ChildResult> {
+export function runChild(root: string, job: unknown): Promise<ChildResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,

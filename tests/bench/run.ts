@@ -12,6 +12,7 @@ import { startSandbox } from '../../sandbox/server';
 import { balancesPaint } from './balances-paint';
 import { clientOverhead } from './client-overhead';
 import { csvExport } from './csv-export';
+import { growth } from './growth';
 import { historyRender } from './history-render';
 import { mainImport } from './main-import';
 import { rendererSize } from './renderer-size';
@@ -31,6 +32,8 @@ const modules: readonly FigureModule[] = [
   csvExport,
   balancesPaint,
   historyRender,
+  // Last: it seeds histories of up to a million records and exports each (about a minute or more).
+  growth,
 ];
 
 function progress(message: string): void {
