@@ -120,6 +120,22 @@ export function toWireAmount(text: string, field = 'amount'): number {
 
 type Operation = InterfaceBOperation;
 
+/**
+ * A refused signature has no code of its own in the spec; a service may answer it as a bad body hash
+ * (the sandbox does, Z800). With signing on, that refusal also names the signing key.
+ */
+function withSigningHint(error: AppError): AppError {
+  if (error.code !== 'invalid_hash') return error;
+  return new AppError(
+    error.code,
+    `${error.message} Request signing is on: the service also refuses a signature made with a key it does not have registered for this merchant.`,
+    {
+      ...(error.field === undefined ? {} : { field: error.field }),
+      ...(error.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: error.retryAfterSeconds }),
+    },
+  );
+}
+
 interface Call<T extends z.ZodType> {
   readonly operation: Operation;
   readonly path: string;
@@ -214,18 +230,18 @@ export function createInterfaceBClient(options: InterfaceBClientOptions): Interf
     // On a money-moving call only a known code that proves nothing moved, in an answer whose status,
     // envelope code and data all agree, is a refusal; a 5xx, an unknown or ambiguous code, an answer whose
     // parts disagree, or one the app cannot read leaves the outcome unknown (security.md 28).
-    if (spec.movesMoney) {
-      throw withdrawErrorFor(
-        {
-          status,
-          zcode,
-          envelopeCode: envelope.success ? envelope.data.code : null,
-          dataIsNull: envelope.success && envelope.data.data === null,
-        },
-        retryAfter,
-      );
-    }
-    throw errorFor(spec.operation, zcode, status, retryAfter);
+    const refusal = spec.movesMoney
+      ? withdrawErrorFor(
+          {
+            status,
+            zcode,
+            envelopeCode: envelope.success ? envelope.data.code : null,
+            dataIsNull: envelope.success && envelope.data.data === null,
+          },
+          retryAfter,
+        )
+      : errorFor(spec.operation, zcode, status, retryAfter);
+    throw signingKey ? withSigningHint(refusal) : refusal;
   }
 
   function requireCode(code: string): string {

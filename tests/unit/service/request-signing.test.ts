@@ -2,6 +2,7 @@ import { createSign, generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../src-main/app-error';
 import { createRedactor } from '../../../src-main/logging/redact';
+import { createInterfaceBClient } from '../../../src-main/service/interface-b';
 import {
   generateSigningKeyPair,
   importSigningKey,
@@ -89,6 +90,34 @@ describe('X-Signature request signing (RS512 over the body, base64)', async () =
       for (const line of text.split('\n').filter((l) => l.length > 16 && !l.startsWith('-----')))
         expect(error.message).not.toContain(line.slice(0, 16));
     }
+  });
+
+  it('the client signs the exact body it sends, and a refused hash then names the signing key too', async () => {
+    const sent: Array<{ body: string; signature: string | null }> = [];
+    const fetch: typeof globalThis.fetch = async (_url, init) => {
+      sent.push({ body: String(init?.body), signature: new Headers(init?.headers).get('X-Signature') });
+      return new Response('{"apiVersion":"1.0.0.0","data":null,"code":400,"message":"Z800"}', { status: 400 });
+    };
+    const signed = createInterfaceBClient({
+      apiUrl: 'https://api.example',
+      publicKey: 'pk',
+      secretKey: 'sk_s',
+      signingKey: pair.privateKeyPem,
+      fetch,
+    });
+    const error = await signed.balances().catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: 'invalid_hash', message: expect.stringMatching(/Request signing is on/) });
+    expect(verifyRequestBody(pair.publicKeyPem, sent[0]?.body as string, sent[0]?.signature as string)).toBe(true);
+    const unsigned = createInterfaceBClient({
+      apiUrl: 'https://api.example',
+      publicKey: 'pk',
+      secretKey: 'sk_s',
+      fetch,
+    });
+    expect(await unsigned.balances().catch((caught: unknown) => caught)).toMatchObject({
+      message: expect.not.stringMatching(/Request signing/),
+    });
+    expect(sent[1]?.signature).toBeNull();
   });
 
   it('logs never hold a PEM private key, whole or cut short', () => {
