@@ -14,7 +14,9 @@ import { clientOverhead } from './client-overhead';
 import { csvExport } from './csv-export';
 import { growth } from './growth';
 import { historyRender } from './history-render';
+import { idleCost } from './idle-cost';
 import { mainImport } from './main-import';
+import { rendererMemory } from './renderer-memory';
 import { rendererSize } from './renderer-size';
 import { sandboxLatency } from './sandbox-latency';
 import { ensureBuild } from './support/build';
@@ -32,6 +34,8 @@ const modules: readonly FigureModule[] = [
   csvExport,
   balancesPaint,
   historyRender,
+  rendererMemory,
+  idleCost,
   // Last: it seeds histories of up to a million records and exports each (about a minute or more).
   growth,
 ];

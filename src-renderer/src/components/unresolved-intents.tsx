@@ -1,4 +1,5 @@
 import { useEffect, useId } from 'react';
+import { HIDDEN_MIN_PERIOD_MS, usePolling } from '../hooks/use-polling';
 import { startedAt } from './unsettled-words';
 
 export interface UnresolvedIntentsProps<Review extends { intentId: string; referenceId: string }> {
@@ -62,11 +63,13 @@ export function UnresolvedIntents<Review extends { intentId: string; referenceId
   }, [loadUnresolved]);
 
   const anyInFlight = unresolved.some((entry) => entry.status?.state === 'in-flight');
-  useEffect(() => {
-    if (!anyInFlight) return;
-    const timer = setInterval(() => void loadUnresolved(), IN_FLIGHT_REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [anyInFlight, loadUnresolved]);
+  // While one is still being sent; hidden, once a minute (the polling rule, hooks/use-polling.ts).
+  usePolling(() => void loadUnresolved(), {
+    visibleMs: IN_FLIGHT_REFRESH_MS,
+    hiddenMs: HIDDEN_MIN_PERIOD_MS,
+    immediately: false,
+    enabled: anyInFlight,
+  });
 
   if (unresolved.length === 0) return null;
   return (

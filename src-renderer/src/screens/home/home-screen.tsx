@@ -1,22 +1,20 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ErrorMessage } from '../../components/error-message';
+import { useVisibleClock } from '../../hooks/use-polling';
 import { formatAgo } from '../../format/dates';
 import { usePortfolioStore } from '../../stores/portfolio-store';
 import { AsOf, Totals, WalletsTable } from './balances-view';
 import { usePortfolioRefresh } from './use-portfolio-refresh';
 
-/** Re-renders only itself once a second, so the clock never re-renders the table. */
-function useNow(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), 1_000);
-    return () => window.clearInterval(timer);
-  }, []);
-  return now;
-}
-
+/**
+ * Re-renders only itself, so the clock never re-renders the table: once a second while it counts seconds,
+ * once a minute after that, never while the window is hidden (hooks/use-polling.ts).
+ */
 function UpdatedAgo({ fetchedAt, receivedAt }: { fetchedAt: string; receivedAt: number }): React.JSX.Element {
-  const now = useNow();
+  const [period, setPeriod] = useState(1_000);
+  const now = useVisibleClock(period);
+  const nextPeriod = now - receivedAt < 60_000 ? 1_000 : 60_000;
+  if (nextPeriod !== period) setPeriod(nextPeriod);
   return (
     <span className="home-updated">
       Updated <time dateTime={fetchedAt}>{formatAgo(now - receivedAt)}</time>
@@ -25,7 +23,7 @@ function UpdatedAgo({ fetchedAt, receivedAt }: { fetchedAt: string; receivedAt: 
 }
 
 function RateLimitNotice({ retryAt }: { retryAt: number }): React.JSX.Element {
-  const now = useNow();
+  const now = useVisibleClock(1_000);
   const seconds = Math.max(0, Math.ceil((retryAt - now) / 1000));
   return <p role="status" className="home-slowdown">{`Slowing down, retrying in ${seconds} s`}</p>;
 }

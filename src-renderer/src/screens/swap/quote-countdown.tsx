@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
+import { useVisibleClock } from '../../hooks/use-polling';
 
 /** Seconds before expiry at which a polite status says once that the quote is about to expire. */
 const WARN_AT_SECONDS = 10;
 
 /**
- * Seconds until the quote expires, ticking once a second (shown, not announced); a polite live status says
+ * Seconds until the quote expires, ticking once a second while the window is visible (shown, not announced); a polite live status says
  * it only 10 s before expiry and at expiry. Calls onExpire once per quote when it reaches zero.
  */
 export function QuoteCountdown({
@@ -14,14 +15,11 @@ export function QuoteCountdown({
   expiresAt: string;
   onExpire?: () => void;
 }): React.JSX.Element {
-  const [now, setNow] = useState(() => Date.now());
+  // Stops while the window is hidden, so an unattended review does not renew its quote every minute;
+  // on return the clock catches up and an expired quote is renewed then.
+  const now = useVisibleClock(1_000);
   const firedFor = useRef<string | null>(null);
   const left = Math.max(0, Math.ceil((Date.parse(expiresAt) - now) / 1000));
-
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), 1_000);
-    return () => window.clearInterval(timer);
-  }, [expiresAt]);
 
   useEffect(() => {
     if (left > 0 || firedFor.current === expiresAt) return;

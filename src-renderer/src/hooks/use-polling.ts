@@ -1,0 +1,102 @@
+import { useEffect, useRef, useState } from 'react';
+
+/**
+ * THE polling rule. Every timer of the renderer that repeats goes through this module, and so should
+ * any new one (deposit notifications included):
+ *
+ * 1. While the window is visible, a poll runs at its own period: service calls no more often than every
+ *    5 s (rate limits), clocks only as often as what they show changes (a seconds counter once a second, a
+ *    minutes one once a minute). Idle but visible costs that and nothing else.
+ * 2. While the window is hidden (document.visibilityState 'hidden': minimised, behind other windows with
+ *    Electron's background throttling, another workspace), nothing repeats more often than once a minute
+ *    (HIDDEN_MIN_PERIOD_MS): clocks stop, and a poll either stops (`hiddenMs: null`, the default) or runs
+ *    at `hiddenMs` ≥ 60 s, for what must reach the user while the window is away (deposit notifications).
+ * 3. On becoming visible again, a poll whose last run is older than its visible period runs at once and
+ *    clocks jump to now, so nothing shown is stale.
+ * 4. The idle lock's single long timeout (hooks/use-idle-lock.ts) is the only other timer that may fire
+ *    while hidden; one-shot timers (debounces, a rate limit's retry) are not polls.
+ * 5. Main has no polling loop of its own: it answers the renderer's calls. One that must poll there follows
+ *    the same periods, told by the renderer whether the window is visible.
+ *
+ * tests/bench/idle-cost.ts measures the result: renderer and main CPU over a minute of visible idle, and
+ * the timers that fire in a hidden window.
+ */
+export const HIDDEN_MIN_PERIOD_MS = 60_000;
+
+function isVisible(): boolean {
+  return document.visibilityState === 'visible';
+}
+
+export interface PollingOptions {
+  /** Period while visible. */
+  readonly visibleMs: number;
+  /** Period while hidden (raised to at least HIDDEN_MIN_PERIOD_MS), or null: no runs while hidden. */
+  readonly hiddenMs?: number | null;
+  /** Run at once when the poll starts (and when its options change). Default true. */
+  readonly immediately?: boolean;
+  /** False: no poll at all (e.g. nothing to watch). Default true. */
+  readonly enabled?: boolean;
+}
+
+/**
+ * Runs `task` by the rule above: one timer at a time, rescheduled on visibility changes. `task` may
+ * change between renders without restarting the schedule.
+ */
+export function usePolling(task: () => void, options: PollingOptions): void {
+  const latest = useRef(task);
+  useEffect(() => {
+    latest.current = task;
+  });
+  const { visibleMs, hiddenMs = null, immediately = true, enabled = true } = options;
+
+  useEffect(() => {
+    if (!enabled) return;
+    let lastRun = Number.NEGATIVE_INFINITY;
+    let timer: number | undefined;
+    const run = (): void => {
+      lastRun = Date.now();
+      latest.current();
+    };
+    const schedule = (): void => {
+      window.clearTimeout(timer);
+      timer = undefined;
+      const period = isVisible() ? visibleMs : hiddenMs === null ? null : Math.max(hiddenMs, HIDDEN_MIN_PERIOD_MS);
+      if (period === null) return;
+      const wait = Math.max(0, lastRun + period - Date.now());
+      timer = window.setTimeout(() => {
+        run();
+        schedule();
+      }, wait);
+    };
+    const onVisibility = (): void => {
+      if (isVisible() && Date.now() - lastRun >= visibleMs) run();
+      schedule();
+    };
+    if (immediately && (isVisible() || hiddenMs !== null)) run();
+    else lastRun = Date.now();
+    schedule();
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.clearTimeout(timer);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [visibleMs, hiddenMs, immediately, enabled]);
+}
+
+/**
+ * Date.now(), refreshed every `periodMs` while the window is visible and not at all while it is hidden
+ * (rule 2); it jumps to now when the window shows again. For countdowns and "N s ago" texts.
+ */
+export function useVisibleClock(periodMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  usePolling(() => setNow(Date.now()), { visibleMs: periodMs, immediately: false });
+  // Also on becoming visible, even within the period: rule 3 (usePolling only runs a stale poll then).
+  useEffect(() => {
+    const onVisibility = (): void => {
+      if (isVisible()) setNow(Date.now());
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => document.removeEventListener('visibilitychange', onVisibility);
+  }, []);
+  return now;
+}
