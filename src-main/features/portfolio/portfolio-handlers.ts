@@ -9,6 +9,12 @@ import { toPortfolioView } from './portfolio-view';
 
 type PortfolioHandlers = Pick<Handlers, 'portfolio.wallets' | 'portfolio.cached'>;
 
+/**
+ * Unchanged balances are written again only this often, so a visible idle window (a refresh every 30 s)
+ * does not write a file every time; "as of" may then lag by up to this much. Changed ones are written at once.
+ */
+const UNCHANGED_SAVE_EVERY_MS = 5 * 60_000;
+
 /** How long balances fetched the moment a session starts stand in for the page's first request. */
 const PREFETCH_FRESH_MS = 10_000;
 
@@ -38,6 +44,16 @@ export interface PortfolioFeature {
 export function createPortfolioFeature(deps: PortfolioDeps): PortfolioFeature {
   const now = deps.now ?? (() => new Date());
   const inFlight = new Map<string, Promise<PortfolioView>>();
+  let lastSaved: { owner: string; balances: string; at: number } | null = null;
+
+  function keep(owner: BalanceOwner, view: PortfolioView): void {
+    const { fetchedAt: _fetchedAt, ...balances } = view;
+    const next = { owner: JSON.stringify(owner), balances: JSON.stringify(balances), at: now().getTime() };
+    const same = lastSaved && lastSaved.owner === next.owner && lastSaved.balances === next.balances;
+    if (same && next.at - lastSaved!.at < UNCHANGED_SAVE_EVERY_MS) return;
+    lastSaved = next;
+    void deps.cache?.save(owner, view);
+  }
   let prefetched: { accountGuid: string; answer: Promise<PortfolioView>; at: number } | null = null;
 
   function ownerOf(accountGuid: string): BalanceOwner | null {
@@ -60,7 +76,7 @@ export function createPortfolioFeature(deps: PortfolioDeps): PortfolioFeature {
       .getWallets()
       .then((wallets) => {
         const view = toPortfolioView(wallets, accountGuid, now());
-        if (owner) void deps.cache?.save(owner, view);
+        if (owner) keep(owner, view);
         return view;
       })
       .finally(() => inFlight.delete(accountGuid));
@@ -119,7 +135,10 @@ export function createPortfolioFeature(deps: PortfolioDeps): PortfolioFeature {
         // Not signed in after all: nothing to ask for.
       }
     }
-    if (view.status !== 'signed-in') prefetched = null;
+    if (view.status !== 'signed-in') {
+      prefetched = null;
+      lastSaved = null;
+    }
     // Signed out for good (not merely unable to reach the service): nothing of that session stays on disk.
     const wasHoldingASession = before.status !== 'signed-out' || before.restoreFailed !== undefined;
     if (view.status === 'signed-out' && view.restoreFailed === undefined && wasHoldingASession && environmentBefore)

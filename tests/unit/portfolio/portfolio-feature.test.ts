@@ -90,6 +90,7 @@ describe('portfolio.cached: the last known balances, and to whom they are shown'
   let secrets: SecretStore;
   let cache: BalanceCache;
   let privacyMode: boolean;
+  let clock: Date;
   let fake: ReturnType<typeof fakeSession>;
   let feature: PortfolioFeature;
 
@@ -102,13 +103,14 @@ describe('portfolio.cached: the last known balances, and to whom they are shown'
       logger: createRecordingLogger(),
     });
     privacyMode = false;
+    clock = new Date('2026-11-23T09:00:00.000Z');
     fake = fakeSession();
     feature = createPortfolioFeature({
       session: fake.session,
       cache,
       environment: () => 'local-sandbox',
       privacyMode: () => privacyMode,
-      now: () => new Date('2026-11-23T09:00:00.000Z'),
+      now: () => clock,
     });
   });
   afterEach(async () => {
@@ -173,6 +175,26 @@ describe('portfolio.cached: the last known balances, and to whom they are shown'
     await cache.settled();
     await expect(readdir(join(directory, 'local-sandbox'))).rejects.toThrow(/ENOENT/);
     expect(await secrets.get('balance-cache-key:local-sandbox')).toBeNull();
+  });
+
+  it('writes unchanged balances again only every five minutes, changed ones at once', async () => {
+    await signInAndFetch();
+    const fetchedAt = async () => (await feature.handlers['portfolio.cached']())?.fetchedAt;
+    expect(await fetchedAt()).toBe('2026-11-23T09:00:00.000Z');
+    clock = new Date('2026-11-23T09:04:00.000Z');
+    await feature.handlers['portfolio.wallets']();
+    expect(await fetchedAt()).toBe('2026-11-23T09:00:00.000Z');
+    clock = new Date('2026-11-23T09:05:30.000Z');
+    await feature.handlers['portfolio.wallets']();
+    expect(await fetchedAt()).toBe('2026-11-23T09:05:30.000Z');
+    clock = new Date('2026-11-23T09:06:00.000Z');
+    wallets.totalBalance = 1001;
+    await feature.handlers['portfolio.wallets']();
+    wallets.totalBalance = 1000.5;
+    expect(await feature.handlers['portfolio.cached']()).toMatchObject({
+      totalBalanceUsd: '1001',
+      fetchedAt: '2026-11-23T09:06:00.000Z',
+    });
   });
 
   it('asks for the balances as the session starts, and the page’s first request takes that answer', async () => {

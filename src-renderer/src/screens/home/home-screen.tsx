@@ -6,18 +6,22 @@ import { usePortfolioStore } from '../../stores/portfolio-store';
 import { AsOf, Totals, WalletsTable } from './balances-view';
 import { usePortfolioRefresh } from './use-portfolio-refresh';
 
+/** How often "Updated N s ago" changes while it counts seconds: often enough to read as live, rarely enough for idle. */
+const SECONDS_TICK_MS = 5_000;
+
 /**
- * Re-renders only itself, so the clock never re-renders the table: once a second while it counts seconds,
+ * Re-renders only itself, so the clock never re-renders the table: every 5 s while it counts seconds,
  * once a minute after that, never while the window is hidden (hooks/use-polling.ts).
  */
 function UpdatedAgo({ fetchedAt, receivedAt }: { fetchedAt: string; receivedAt: number }): React.JSX.Element {
-  const [period, setPeriod] = useState(1_000);
+  const [period, setPeriod] = useState(SECONDS_TICK_MS);
   const now = useVisibleClock(period);
-  const nextPeriod = now - receivedAt < 60_000 ? 1_000 : 60_000;
+  const nextPeriod = now - receivedAt < 60_000 ? SECONDS_TICK_MS : 60_000;
   if (nextPeriod !== period) setPeriod(nextPeriod);
   return (
     <span className="home-updated">
-      Updated <time dateTime={fetchedAt}>{formatAgo(now - receivedAt)}</time>
+      Updated{' '}
+      <time dateTime={fetchedAt}>{formatAgo(Math.floor((now - receivedAt) / SECONDS_TICK_MS) * SECONDS_TICK_MS)}</time>
     </span>
   );
 }
