@@ -7,7 +7,7 @@ import { createAddressBook, createAddressBookHandlers } from './features/address
 import { createMerchantFeature } from './features/merchant/merchant-handlers';
 import { createBalanceCache, createKeychainSealer, createPortfolioFeature, type Sealer } from './features/portfolio';
 import { createDepositAddresses, createReceiveHandlers } from './features/receive';
-import { createHistoryExports, createHistoryHandlers } from './features/history';
+import { createHistoryExports, createHistoryHandlers, labelsOf, rowKeyOf } from './features/history';
 import { createSendHandlers, createSendService } from './features/send';
 import { createSessionHandlers, createSessionService, type SessionService } from './features/session';
 import { createSwapHandlers, createSwapService } from './features/swap';
@@ -101,6 +101,10 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     logger: deps.logger,
     publish: (progress) => deps.emit('history.export.progress', progress),
     chooseSaveFile: deps.chooseSaveFile,
+    userLabels: (userGuid, accountGuid) => {
+      const labels = labelsOf(settings, userGuid, accountGuid);
+      return (item) => labels[rowKeyOf(item)] ?? '';
+    },
   });
 
   const portfolio = createPortfolioFeature({

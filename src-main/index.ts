@@ -106,7 +106,9 @@ async function start(): Promise<void> {
     chooseSaveFile: async (defaultName) => {
       const options = {
         defaultPath: join(app.getPath('downloads'), defaultName),
-        filters: [{ name: 'CSV', extensions: ['csv'] }],
+        filters: defaultName.endsWith('.json')
+          ? [{ name: 'JSON', extensions: ['json'] }]
+          : [{ name: 'CSV', extensions: ['csv'] }],
       };
       const result = mainWindow
         ? await dialog.showSaveDialog(mainWindow, options)

@@ -3,6 +3,7 @@ import { EnvironmentId, Preferences } from '../../src-preload/contract/app';
 import { defaultMerchantSettings, MerchantSettings } from '../features/merchant/merchant-settings';
 import { defaultHistorySettings, HistorySettings } from '../features/history/history-settings';
 import { AddressBookSettings, defaultAddressBookSettings } from '../features/address-book/address-book-settings';
+import { defaultHistoryLabels, HistoryLabels } from '../features/history/history-labels';
 import { Endpoints } from './environments';
 import { defaultUnresolvedIntents, UnresolvedIntents } from './unresolved-intents';
 import { WindowState } from './window-state';
@@ -21,6 +22,8 @@ export const Settings = z.object({
   activeAccountByUser: z.record(z.string(), z.string()),
   /** History filters, sort and page size remembered per account GUID. Absent in older files. */
   history: HistorySettings.default(defaultHistorySettings),
+  /** Each user's own labels on history records, per account. Absent in older files. */
+  historyLabels: HistoryLabels.default(defaultHistoryLabels),
   /** Merchant API (Interface B): environment, public keys, pending verifications. Absent in older files. */
   merchant: MerchantSettings.default(defaultMerchantSettings),
   /** Sends, swaps and withdrawals whose outcome is unknown, until reconciled. Absent in older files. */
@@ -45,6 +48,7 @@ export const defaultSettings: Settings = {
   preferences: { privacyMode: false, idleLockMinutes: 15 },
   activeAccountByUser: {},
   history: defaultHistorySettings(),
+  historyLabels: defaultHistoryLabels(),
   merchant: defaultMerchantSettings(),
   unresolvedIntents: defaultUnresolvedIntents(),
   promptLoginNextSignIn: [],

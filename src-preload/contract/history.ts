@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { operation } from './define';
 import { DecimalString } from './money';
+import { UserText } from './text';
 
 /** Largest page the app asks for; the service's own maximum is not in the spec (8), the sandbox serves 500. */
 export const MAX_RECORDS_PER_PAGE = 500;
@@ -23,8 +24,18 @@ export const withdrawTypeLabels: Readonly<Record<number, string>> = {
   3: 'Merchant API withdrawal',
 };
 
+/** A UTC instant as JSON writes it (`2026-11-23T23:00:00.000Z`), the only form the bridge accepts. */
+export const IsoInstant = z.iso.datetime({ offset: false, precision: 3 });
+
+/** Local labels are short: they name a payment, they are not notes. */
+export const USER_LABEL_MAX = 80;
+/** Labels kept per user and account; past this the user is asked to remove some. */
+export const MAX_USER_LABELS = 5000;
+/** Identity of one transaction for its local label (see row-key.ts in main): 32 hex digits. */
+export const RowKey = z.string().regex(/^[0-9a-f]{32}$/);
+
 /** What narrows and orders the history; everything but page and page size, so an export can reuse it. */
-export const HistoryQuery = z
+const HistoryQueryFields = z
   .object({
     filter: z.string().trim().max(200).optional(),
     orderBy: HistoryOrderBy.optional(),
@@ -32,14 +43,29 @@ export const HistoryQuery = z
     symbols: z.array(z.string().min(1).max(20)).max(32).optional(),
     withdrawTypes: z.array(z.number().int().min(0).max(1000)).max(32).optional(),
     hideLowAmounts: z.boolean().optional(),
+    /**
+     * Date range as UTC instants: from `since` (inclusive) to `until` (exclusive). POST /transactions has no
+     * date fields (spec 4.1 #12), so main applies it to the service's answers (history-date-range.ts).
+     */
+    since: IsoInstant.optional(),
+    until: IsoInstant.optional(),
   })
   .strict();
+
+function rangeInOrder(query: { since?: string | undefined; until?: string | undefined }): boolean {
+  return !query.since || !query.until || Date.parse(query.since) < Date.parse(query.until);
+}
+const rangeOrderMessage = { message: 'The start of the date range must be before its end', path: ['until'] };
+
+export const HistoryQuery = HistoryQueryFields.refine(rangeInOrder, rangeOrderMessage);
 export type HistoryQuery = z.infer<typeof HistoryQuery>;
 
-export const HistoryPageRequest = HistoryQuery.extend({
+export const HistoryPageRequest = HistoryQueryFields.extend({
   page: z.number().int().min(1).max(1_000_000),
   recordsPerPage: z.number().int().min(1).max(MAX_RECORDS_PER_PAGE),
-}).strict();
+})
+  .strict()
+  .refine(rangeInOrder, rangeOrderMessage);
 export type HistoryPageRequest = z.infer<typeof HistoryPageRequest>;
 
 export const FiatPricesView = z.object({
@@ -78,6 +104,10 @@ export const HistoryItem = z.object({
   isAutoCollected: z.boolean(),
   /** Block explorer page of txId on its network (https, allowlisted host), or null. */
   explorerUrl: z.string().nullable(),
+  /** Identity of the record for its local label. */
+  rowKey: RowKey,
+  /** The signed-in user's own label for this record in this account ('' when none); kept in settings.json only. */
+  userLabel: z.string(),
 });
 export type HistoryItem = z.infer<typeof HistoryItem>;
 
@@ -99,9 +129,15 @@ export const HistoryFilters = z.object({
   orderBy: HistoryOrderBy.default('date'),
   sortOrder: SortOrder.default('desc'),
   recordsPerPage: z.number().int().min(1).max(MAX_RECORDS_PER_PAGE).default(50),
+  /** Date range as local calendar days (YYYY-MM-DD, '' when open); the renderer turns them into instants. */
+  fromDay: z.union([z.literal(''), z.iso.date()]).default(''),
+  toDay: z.union([z.literal(''), z.iso.date()]).default(''),
 });
 export type HistoryFilters = z.infer<typeof HistoryFilters>;
 export const defaultHistoryFilters = (): HistoryFilters => HistoryFilters.parse({});
+
+export const ExportFormat = z.enum(['csv', 'json']);
+export type ExportFormat = z.infer<typeof ExportFormat>;
 
 export const ExportState = z.enum(['running', 'retrying', 'done', 'cancelled', 'failed']);
 export type ExportState = z.infer<typeof ExportState>;
@@ -130,8 +166,16 @@ export const historyOperations = {
    * (progress in `history.export.progress`). exportId is null when the user closed the dialog.
    */
   'history.startExport': operation(
-    z.object({ filters: HistoryQuery }).strict(),
+    z.object({ filters: HistoryQuery, format: ExportFormat.default('csv') }).strict(),
     z.object({ exportId: z.string().nullable() }),
+  ),
+  /**
+   * Sets the signed-in user's own label on one record of the active account ('' removes it). Kept in
+   * settings.json, never sent to the service.
+   */
+  'history.setLabel': operation(
+    z.object({ rowKey: RowKey, label: UserText(USER_LABEL_MAX) }).strict(),
+    z.object({ rowKey: RowKey, label: z.string() }),
   ),
   /** Stops an export and removes its unfinished file. */
   'history.cancelExport': operation(

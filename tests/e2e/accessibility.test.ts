@@ -82,6 +82,32 @@ describe('accessibility (axe-core, WCAG 2.1 AA) of every screen', () => {
     expect(violations).toEqual([]);
   });
 
+  it('history with a date range refused, a clamped page jump, and the label form saving', async () => {
+    await open('History');
+    const dates = page.getByRole('group', { name: 'Dates' });
+    await dates.getByLabel('From').fill('2026-06-01');
+    await dates.getByLabel('To').fill('2026-05-01');
+    await page.getByRole('alert').filter({ hasText: 'The To date must be on or after the From date.' }).waitFor();
+    const jump = page.getByRole('form', { name: 'Jump to page' });
+    await jump.getByRole('textbox', { name: 'Go to page' }).fill('99999');
+    await jump.getByRole('button', { name: 'Go' }).click();
+    await jump
+      .getByRole('status')
+      .filter({ hasText: /showing page/ })
+      .waitFor();
+    const inverted = await accessibilityViolations(page);
+    await dates.getByRole('button', { name: 'All dates' }).click();
+    await page.getByRole('table', { name: 'Transactions' }).getByRole('row').nth(1).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'My label' }).fill('Pay\u202Eroll');
+    await dialog.getByRole('button', { name: 'Save label' }).click();
+    await dialog.getByRole('alert').waitFor();
+    const labelForm = await accessibilityViolations(page);
+    await page.keyboard.press('Escape');
+    expect(inverted).toEqual([]);
+    expect(labelForm).toEqual([]);
+  });
+
   it('a wallet address with its QR code', async () => {
     await open('Receive');
     const panel = page.getByRole('region', { name: 'Receive to your wallet' });

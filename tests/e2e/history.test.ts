@@ -203,7 +203,7 @@ describe('History: 20,000 transactions, filtered, sorted, paged and exported', (
     const focusedIndex = () => page.evaluate(() => document.activeElement?.getAttribute('data-index'));
     // One Tab stop for the whole table; arrows, Home and End move between rows.
     expect(await table().locator('tbody tr[tabindex="0"]').count()).toBe(1);
-    await page.getByRole('columnheader', { name: 'Label' }).click();
+    await page.getByRole('columnheader', { name: 'Label', exact: true }).click();
     await page.keyboard.press('Tab');
     await expect.poll(focusedIndex).toBe('0');
     await page.keyboard.press('End');

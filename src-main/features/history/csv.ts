@@ -24,6 +24,8 @@ export const CSV_COLUMNS = [
   'priceGbp',
   'priceTry',
   'priceJpy',
+  /** The signed-in user's own label (kept locally, not the service's `label`). */
+  'userLabel',
 ] as const;
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
 
@@ -53,7 +55,7 @@ export function csvHeader(): string {
   return CSV_COLUMNS.join(',') + CSV_EOL;
 }
 
-export function csvRecord(item: TransactionItem): Record<CsvColumn, string> {
+export function csvRecord(item: TransactionItem, userLabel = ''): Record<CsvColumn, string> {
   const text = (value: string | null | undefined): string => neutraliseFormula(value ?? '');
   return {
     date: isoUtc(item.date),
@@ -77,11 +79,12 @@ export function csvRecord(item: TransactionItem): Record<CsvColumn, string> {
     priceGbp: decimalText(item.prices.gbp),
     priceTry: decimalText(item.prices.try),
     priceJpy: decimalText(item.prices.jpy),
+    userLabel: text(userLabel),
   };
 }
 
 /** One CSV line (with its line break) per item. */
-export function csvLine(item: TransactionItem): string {
-  const record = csvRecord(item);
+export function csvLine(item: TransactionItem, userLabel = ''): string {
+  const record = csvRecord(item, userLabel);
   return CSV_COLUMNS.map((column) => csvField(record[column])).join(',') + CSV_EOL;
 }

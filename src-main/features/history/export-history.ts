@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { open, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import type { HistoryQuery } from '../../../src-preload/contract/history';
+import type { ExportFormat, HistoryQuery } from '../../../src-preload/contract/history';
 import type {
   TransactionItem,
   TransactionsHead,
@@ -9,6 +9,8 @@ import type {
   TransactionsResult,
 } from '../../service/interface-a-schemas';
 import { csvHeader, csvLine } from './csv';
+import { DateScanStop, dateRangeOf, inDateRange } from './date-range';
+import { jsonArray } from './json-export';
 import { fetchWithRetry, type RetryNotice, type RetryPolicy } from './fetch-with-retry';
 import { transactionsRequest } from './transactions-request';
 
@@ -39,6 +41,10 @@ export interface ExportHistoryOptions {
   /** The file to create; it only appears once every page is written. */
   readonly path: string;
   readonly filters: HistoryQuery;
+  /** CSV unless told otherwise. */
+  readonly format?: ExportFormat;
+  /** The user's own label of a record ('' when none), written beside the service's fields. */
+  readonly userLabelOf?: (item: TransactionItem) => string;
   readonly recordsPerPage?: number;
   readonly signal?: AbortSignal;
   readonly retry?: RetryPolicy;
@@ -76,8 +82,25 @@ function pageReader(options: ExportHistoryOptions): StreamPage {
   };
 }
 
+/** How each format starts, writes a record and ends. */
+interface RecordWriter {
+  readonly open: string;
+  line(item: TransactionItem, userLabel: string, first: boolean): string;
+  close(wroteAny: boolean): string;
+}
+
+function writerFor(format: ExportFormat): RecordWriter {
+  switch (format) {
+    case 'csv':
+      return { open: csvHeader(), line: (item, label) => csvLine(item, label), close: () => '' };
+    case 'json':
+      return { open: jsonArray.open(), line: jsonArray.record, close: jsonArray.close };
+  }
+}
+
 /**
- * Exports the whole filtered history as CSV (RFC 4180, UTF-8, header row). Pages are read one at a time as
+ * Exports the whole filtered history as CSV (RFC 4180, UTF-8, header row) or as a JSON array, with the date
+ * range applied to each page as it streams past (POST /transactions has no date fields). Pages are read one at a time as
  * they arrive and their rows written at once to a temporary file in slices of at most FLUSH_CHARS, each write
  * awaited before more of the answer is read: memory holds a slice of one page whatever the history's size.
  * A page that fails is retried (429 back-off, a few tries on server errors) from its first byte in the file,
@@ -88,6 +111,11 @@ function pageReader(options: ExportHistoryOptions): StreamPage {
 export async function exportHistoryCsv(options: ExportHistoryOptions): Promise<ExportResult> {
   const pageSize = options.recordsPerPage ?? EXPORT_PAGE_SIZE;
   const readPage = pageReader(options);
+  const writer = writerFor(options.format ?? 'csv');
+  const userLabelOf = options.userLabelOf ?? (() => '');
+  const range = dateRangeOf(options.filters);
+  // A retried page is seen twice, which reads as out of order: the scan then just goes on to the end.
+  const stop = range ? new DateScanStop(options.filters, range) : null;
   const temporary = temporaryPathFor(options.path);
   // 'wx': never follow or clobber something already at the temporary name.
   const file = await open(temporary, 'wx', 0o600);
@@ -107,7 +135,7 @@ export async function exportHistoryCsv(options: ExportHistoryOptions): Promise<E
   let page = 1;
   const progress = (): ExportPageProgress => ({ written, total, page, totalPages });
   try {
-    buffer = csvHeader();
+    buffer = writer.open;
     await flush();
     for (; page <= totalPages; page += 1) {
       const pageStart = position;
@@ -128,9 +156,11 @@ export async function exportHistoryCsv(options: ExportHistoryOptions): Promise<E
               const key = recordKey(item);
               keys.add(key);
               received += 1;
+              stop?.see(item);
               // A record that arrived at the top while exporting pushes the last row of a page onto the next one.
               if (previousKeys.has(key)) continue;
-              buffer += csvLine(item);
+              if (range && !inDateRange(item, range)) continue;
+              buffer += writer.line(item, userLabelOf(item), written + lines === 0);
               lines += 1;
             }
             if (buffer.length >= FLUSH_CHARS) await flush();
@@ -152,8 +182,10 @@ export async function exportHistoryCsv(options: ExportHistoryOptions): Promise<E
       written += lines;
       options.onPage?.(progress());
       // A short page means the end, even if the service's totals disagree.
-      if (received < pageSize) break;
+      if (received < pageSize || stop?.canStop()) break;
     }
+    buffer = writer.close(written > 0);
+    await flush();
     // A retried page may have been shorter than its failed attempt: nothing past the last row stays.
     await file.truncate(position);
     // On disk before it takes the real name, so a crash never leaves an empty or torn file there.

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { basename } from 'node:path';
-import type { ExportProgress, HistoryQuery } from '../../../src-preload/contract/history';
+import type { ExportFormat, ExportProgress, HistoryQuery } from '../../../src-preload/contract/history';
+import type { TransactionItem } from '../../service/interface-a-schemas';
 import { AppError } from '../../app-error';
 import type { Logger } from '../../logging/logger';
 import type { SessionService } from '../session';
@@ -13,6 +14,8 @@ export interface HistoryExportsDeps {
   readonly publish: (progress: ExportProgress) => void;
   /** The save dialog: resolves with the chosen path, or null when the user closes it. */
   readonly chooseSaveFile: ((defaultName: string) => Promise<string | null>) | undefined;
+  /** The signed-in user's labels of one account, read once when an export starts. */
+  readonly userLabels?: (userGuid: string, accountGuid: string) => (item: TransactionItem) => string;
   readonly retry?: RetryPolicy;
   /** Least time between two running-progress events (retries and the end are always sent). */
   readonly progressIntervalMs?: number;
@@ -20,7 +23,7 @@ export interface HistoryExportsDeps {
 
 export interface HistoryExports {
   /** Asks for a file, then exports in the background; null when the dialog was closed. */
-  start(filters: HistoryQuery): Promise<string | null>;
+  start(filters: HistoryQuery, format?: ExportFormat): Promise<string | null>;
   cancel(exportId: string): boolean;
   /** Resolves when the given export has ended (for tests and shutdown). */
   settled(exportId: string): Promise<void>;
@@ -40,8 +43,8 @@ class ExportCancelled extends Error {
   }
 }
 
-export function defaultExportName(now = new Date()): string {
-  return `wallet-desk-history-${now.toISOString().slice(0, 10)}.csv`;
+export function defaultExportName(now = new Date(), format: ExportFormat = 'csv'): string {
+  return `wallet-desk-history-${now.toISOString().slice(0, 10)}.${format}`;
 }
 
 function describeFailure(error: unknown): string {
@@ -65,8 +68,18 @@ export function createHistoryExports(deps: HistoryExportsDeps): HistoryExports {
     }
   });
 
-  function run(id: string, accountGuid: string, path: string, filters: HistoryQuery): Running {
+  function run(
+    id: string,
+    owner: { readonly userGuid: string; readonly accountGuid: string },
+    path: string,
+    filters: HistoryQuery,
+    format: ExportFormat,
+  ): Running {
+    const { accountGuid } = owner;
     const controller = new AbortController();
+    const release = (): void => {
+      if (running?.id === id) running = null;
+    };
     let lastSent = 0;
     const send = (state: ExportProgress['state'], p: ExportPageProgress, message?: string): void => {
       lastSent = Date.now();
@@ -77,6 +90,8 @@ export function createHistoryExports(deps: HistoryExportsDeps): HistoryExports {
       streamPage: (request, onItems) => deps.session.interfaceA().streamTransactions(request, onItems),
       path,
       filters,
+      format,
+      ...(deps.userLabels === undefined ? {} : { userLabelOf: deps.userLabels(owner.userGuid, accountGuid) }),
       signal: controller.signal,
       ...(deps.retry === undefined ? {} : { retry: deps.retry }),
       onPage: (p) => {
@@ -94,6 +109,8 @@ export function createHistoryExports(deps: HistoryExportsDeps): HistoryExports {
     })
       .then(
         (result) => {
+          // Free before telling the window, so an export started on seeing "done" is not refused as in flight.
+          release();
           deps.logger.info('history export finished', { records: result.written, pages: result.pages });
           send(
             'done',
@@ -102,6 +119,7 @@ export function createHistoryExports(deps: HistoryExportsDeps): HistoryExports {
           );
         },
         (error: unknown) => {
+          release();
           const empty = { written: 0, total: 0, page: 0, totalPages: 0 };
           if (controller.signal.aborted) {
             const reason = controller.signal.reason;
@@ -118,25 +136,24 @@ export function createHistoryExports(deps: HistoryExportsDeps): HistoryExports {
           send('failed', empty, `${describeFailure(error)} No file was saved.`);
         },
       )
-      .finally(() => {
-        if (running?.id === id) running = null;
-      });
+      .finally(release);
     return { id, accountGuid, controller, done };
   }
 
   return {
-    async start(filters) {
+    async start(filters, format = 'csv') {
       if (running) throw new AppError('in_flight', 'An export is already running. Wait for it or cancel it first.');
       const account = deps.session.activeAccount();
+      const user = deps.session.activeUser();
       if (!deps.chooseSaveFile) throw new AppError('not_configured', 'Saving files is not available in this window.');
-      const path = await deps.chooseSaveFile(defaultExportName());
+      const path = await deps.chooseSaveFile(defaultExportName(new Date(), format));
       if (path === null) return null;
       // The dialog may have been open while the session changed or another export started.
       if (running) throw new AppError('in_flight', 'An export is already running. Wait for it or cancel it first.');
       if (deps.session.activeAccount().guid !== account.guid)
         throw new AppError('cancelled', 'The account changed while choosing the file; nothing was exported.');
       const id = randomUUID();
-      running = run(id, account.guid, path, filters);
+      running = run(id, { userGuid: user.userGuid, accountGuid: account.guid }, path, filters, format);
       finished.set(id, running.done);
       return id;
     },

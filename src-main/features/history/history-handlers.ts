@@ -1,34 +1,70 @@
-import { defaultHistoryFilters } from '../../../src-preload/contract/history';
+import { defaultHistoryFilters, type HistoryItem } from '../../../src-preload/contract/history';
 import type { Handlers } from '../../dispatch';
+import type { TransactionItem } from '../../service/interface-a-schemas';
 import type { SettingsStore } from '../../settings/settings-store';
 import type { SessionService } from '../session';
+import { dateRangeOf } from './date-range';
 import type { HistoryExports } from './export-manager';
+import { labelsOf, saveLabel } from './history-labels';
 import { toHistoryItem } from './history-item';
+import { createRangedHistory, type RangedHistory } from './ranged-history';
+import { rowKeyOf } from './row-key';
 import { transactionsRequest } from './transactions-request';
 
 type HistoryHandlers = Pick<
   Handlers,
-  'history.page' | 'history.getFilters' | 'history.saveFilters' | 'history.startExport' | 'history.cancelExport'
+  | 'history.page'
+  | 'history.getFilters'
+  | 'history.saveFilters'
+  | 'history.setLabel'
+  | 'history.startExport'
+  | 'history.cancelExport'
 >;
 
 export interface HistoryHandlersDeps {
   readonly session: SessionService;
   readonly settings: SettingsStore;
   readonly exports: HistoryExports;
+  /** Date-ranged pages (the service has no date filter); made here when not given. */
+  readonly ranged?: RangedHistory;
 }
 
-/** The history slice of the bridge: pages of POST /transactions, remembered filters, CSV export. */
+/** The history slice of the bridge: pages of POST /transactions, remembered filters, labels, export. */
 export function createHistoryHandlers(deps: HistoryHandlersDeps): HistoryHandlers {
   const { session, settings } = deps;
+  const ranged =
+    deps.ranged ?? createRangedHistory({ fetchPage: (request) => session.interfaceA().getTransactions(request) });
+  // Records of one session never answer another's page request.
+  session.onChange(() => ranged.clear());
+
+  function owner(): { readonly userGuid: string; readonly accountGuid: string } {
+    return { userGuid: session.activeUser().userGuid, accountGuid: session.activeAccount().guid };
+  }
+
+  function withLabels(items: readonly TransactionItem[]): HistoryItem[] {
+    const { userGuid, accountGuid } = owner();
+    const labels = labelsOf(settings, userGuid, accountGuid);
+    return items.map((item) => {
+      const rowKey = rowKeyOf(item);
+      return toHistoryItem(item, rowKey, labels[rowKey] ?? '');
+    });
+  }
+
   return {
     'history.page': async ({ page, recordsPerPage, ...query }) => {
+      const range = dateRangeOf(query);
+      if (range) {
+        const { userGuid, accountGuid } = owner();
+        const result = await ranged.page(`${userGuid}/${accountGuid}`, query, range, page, recordsPerPage);
+        return { ...result, items: withLabels(result.items) };
+      }
       const result = await session.interfaceA().getTransactions(transactionsRequest(query, page, recordsPerPage));
       return {
         totalRecords: result.totalRecords,
         totalPages: result.totalPages,
         page: result.page,
         recordsPerPage: result.recordsPerPage,
-        items: result.items.map(toHistoryItem),
+        items: withLabels(result.items),
       };
     },
     'history.getFilters': () => {
@@ -43,7 +79,11 @@ export function createHistoryHandlers(deps: HistoryHandlersDeps): HistoryHandler
       }));
       return next.history[guid] ?? filters;
     },
-    'history.startExport': async ({ filters }) => ({ exportId: await deps.exports.start(filters) }),
+    'history.setLabel': async ({ rowKey, label }) => ({
+      rowKey,
+      label: await saveLabel(settings, owner(), rowKey, label),
+    }),
+    'history.startExport': async ({ filters, format }) => ({ exportId: await deps.exports.start(filters, format) }),
     'history.cancelExport': ({ exportId }) => ({ cancelled: deps.exports.cancel(exportId) }),
   };
 }

@@ -15,7 +15,7 @@ export function networkNameOf(symbol: string): string | null {
 }
 
 /** TransactionItem (spec 2.2) → what crosses the bridge: amounts as decimal text, absent strings as ''. */
-export function toHistoryItem(item: TransactionItem): HistoryItem {
+export function toHistoryItem(item: TransactionItem, rowKey: string, userLabel: string): HistoryItem {
   const txId = item.txId ?? '';
   return {
     symbolId: item.symbolId,
@@ -44,5 +44,7 @@ export function toHistoryItem(item: TransactionItem): HistoryItem {
     },
     isAutoCollected: item.isAutoCollected,
     explorerUrl: explorerUrlFor(item.symbol, txId),
+    rowKey,
+    userLabel,
   };
 }

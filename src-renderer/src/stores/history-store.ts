@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import {
   defaultHistoryFilters,
+  type ExportFormat,
   type ExportProgress,
   type HistoryFilters,
   type HistoryOrderBy,
@@ -9,6 +10,7 @@ import {
 } from '../../../src-preload/contract/history';
 import type { BridgeError } from '../../../src-preload/result';
 import { wallet } from '../bridge';
+import { dayRangeToInstants } from '../format/day-range';
 import { registerSessionReset } from './session-reset';
 
 /** Text columns start A→Z; dates and amounts start with the largest (newest) first. */
@@ -27,6 +29,8 @@ export interface ExportView {
   readonly starting: boolean;
   readonly progress: ExportProgress | null;
   readonly error: BridgeError | null;
+  /** The export has a date range: the service's totals count records outside it, so progress is per page. */
+  readonly ranged: boolean;
 }
 
 interface HistoryState {
@@ -34,6 +38,8 @@ interface HistoryState {
   readonly filters: HistoryFilters | null;
   readonly page: number;
   readonly result: HistoryPage | null;
+  /** Counts answers loaded from main; a label edit changes `result` but not this, so an open detail stays. */
+  readonly pageLoad: number;
   readonly loading: boolean;
   readonly error: BridgeError | null;
   readonly exporting: ExportView;
@@ -42,13 +48,23 @@ interface HistoryState {
   sortBy(column: HistoryOrderBy): void;
   goToPage(page: number): void;
   reload(): Promise<void>;
-  startExport(): Promise<void>;
+  startExport(format: ExportFormat): Promise<void>;
+  /** Sets ('' removes) the user's own label on a record; the answer, so the form can show a refusal. */
+  setLabel(rowKey: string, label: string): Promise<BridgeError | null>;
   cancelExport(): Promise<void>;
   reset(): void;
 }
 
-const idleExport: ExportView = { exportId: null, starting: false, progress: null, error: null };
-const initial = { filters: null, page: 1, result: null, loading: false, error: null, exporting: idleExport } as const;
+const idleExport: ExportView = { exportId: null, starting: false, progress: null, error: null, ranged: false };
+const initial = {
+  filters: null,
+  page: 1,
+  result: null,
+  pageLoad: 0,
+  loading: false,
+  error: null,
+  exporting: idleExport,
+} as const;
 
 export function queryOf(filters: HistoryFilters): HistoryQuery {
   return {
@@ -58,6 +74,17 @@ export function queryOf(filters: HistoryFilters): HistoryQuery {
     ...(filters.symbols.length > 0 ? { symbols: filters.symbols } : {}),
     ...(filters.withdrawTypes.length > 0 ? { withdrawTypes: filters.withdrawTypes } : {}),
     ...(filters.hideLowAmounts ? { hideLowAmounts: true } : {}),
+    ...dateQueryOf(filters),
+  };
+}
+
+/** The remembered From/To days as instants; a pair that does not make a range narrows nothing. */
+function dateQueryOf(filters: HistoryFilters): Pick<HistoryQuery, 'since' | 'until'> {
+  const range = dayRangeToInstants(filters.fromDay, filters.toDay);
+  if (range.kind !== 'range') return {};
+  return {
+    ...(range.since === undefined ? {} : { since: range.since }),
+    ...(range.until === undefined ? {} : { until: range.until }),
   };
 }
 
@@ -75,7 +102,7 @@ export const useHistoryStore = create<HistoryState>()((set, get) => {
     const result = await wallet.history.page({ ...queryOf(filters), page, recordsPerPage: filters.recordsPerPage });
     if (mine !== generation) return;
     if (result.ok) {
-      set({ result: result.value, loading: false });
+      set({ result: result.value, pageLoad: get().pageLoad + 1, loading: false });
       return;
     }
     set({ error: result.error, loading: false });
@@ -134,11 +161,13 @@ export const useHistoryStore = create<HistoryState>()((set, get) => {
 
     reload: load,
 
-    async startExport() {
+    async startExport(format) {
       const { filters, exporting } = get();
       if (!filters || exporting.starting || isRunning(exporting)) return;
-      set({ exporting: { ...idleExport, starting: true } });
-      const result = await wallet.history.startExport({ filters: queryOf(filters) });
+      const query = queryOf(filters);
+      const ranged = query.since !== undefined || query.until !== undefined;
+      set({ exporting: { ...idleExport, starting: true, ranged } });
+      const result = await wallet.history.startExport({ filters: query, format });
       if (!result.ok) {
         set({ exporting: { ...idleExport, error: result.error } });
         return;
@@ -152,8 +181,26 @@ export const useHistoryStore = create<HistoryState>()((set, get) => {
           starting: false,
           progress: progress?.exportId === exportId ? progress : null,
           error: null,
+          ranged,
         },
       });
+    },
+
+    async setLabel(rowKey, label) {
+      const saved = await wallet.history.setLabel({ rowKey, label });
+      if (!saved.ok) return saved.error;
+      const { result } = get();
+      if (result?.items.some((item) => item.rowKey === rowKey)) {
+        set({
+          result: {
+            ...result,
+            items: result.items.map((item) =>
+              item.rowKey === rowKey ? { ...item, userLabel: saved.value.label } : item,
+            ),
+          },
+        });
+      }
+      return null;
     },
 
     async cancelExport() {

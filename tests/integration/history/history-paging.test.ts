@@ -141,6 +141,8 @@ describe('remembered filters', () => {
       orderBy: 'date',
       sortOrder: 'desc',
       recordsPerPage: 50,
+      fromDay: '',
+      toDay: '',
     });
     const chosen: HistoryFilters = {
       filter: 'refund',
@@ -150,6 +152,8 @@ describe('remembered filters', () => {
       orderBy: 'value',
       sortOrder: 'asc',
       recordsPerPage: 100,
+      fromDay: '2026-01-01',
+      toDay: '2026-03-31',
     };
     expect(await app.value<HistoryFilters>('history.saveFilters', chosen)).toEqual(chosen);
     expect(await app.value<HistoryFilters>('history.getFilters')).toEqual(chosen);

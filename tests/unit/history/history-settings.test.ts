@@ -58,7 +58,7 @@ describe('a transactions answer the spec only half describes', () => {
         },
       ],
     });
-    const item = toHistoryItem(answer.items[0] as (typeof answer.items)[number]);
+    const item = toHistoryItem(answer.items[0] as (typeof answer.items)[number], '0'.repeat(32), '');
     expect(item).toMatchObject({
       status: 'AwaitingReview',
       txId: '',

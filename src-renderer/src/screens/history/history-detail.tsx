@@ -5,6 +5,7 @@ import { SaveToAddressBook } from '../../components/save-to-address-book';
 import { formatDateTime } from '../../format/dates';
 import { ExplorerLink } from './explorer-link';
 import { counterpartyOf, formatFiat, withdrawTypeLabel } from './history-format';
+import { UserLabelForm } from './user-label-form';
 
 const currencies = [
   ['usd', 'USD'],
@@ -91,11 +92,13 @@ export function HistoryDetail({ item, onClose }: { item: HistoryItem; onClose: (
           <span className="mono">{orDash(item.referenceId)}</span>
         </Field>
         <Field term="Label">{orDash(item.label)}</Field>
+        <Field term="My label">{orDash(item.userLabel)}</Field>
         <Field term="Merchant transaction id">
           <span className="mono">{orDash(item.merchantTransactionId)}</span>
         </Field>
         <Field term="Auto-collected">{item.isAutoCollected ? 'Yes' : 'No'}</Field>
       </dl>
+      <UserLabelForm item={item} />
       <h4>Price per {item.symbol} at the time</h4>
       <dl className="history-prices">
         {currencies.map(([key, code]) => (

@@ -2,25 +2,35 @@ import { ErrorMessage } from '../../components/error-message';
 import { formatCount } from '../../format/amounts';
 import { isRunning, useHistoryStore } from '../../stores/history-store';
 
-/** Export CSV with a progress bar and Cancel; the file is chosen in the save dialog main opens. */
+/**
+ * Export the filtered view (search, symbols, type, small amounts, date range) as CSV or JSON, with the
+ * user's labels, a progress bar and Cancel; the file is chosen in the save dialog main opens.
+ */
 export function HistoryExport({ disabled }: { disabled: boolean }): React.JSX.Element {
   const exporting = useHistoryStore((state) => state.exporting);
   const startExport = useHistoryStore((state) => state.startExport);
   const cancelExport = useHistoryStore((state) => state.cancelExport);
   const running = isRunning(exporting);
   const progress = exporting.progress;
-  const total = progress?.total ?? 0;
+  // With a date range the service's totals include records outside it: progress counts pages instead.
+  const done = exporting.ranged ? (progress?.page ?? 0) : (progress?.written ?? 0);
+  const total = exporting.ranged ? (progress?.totalPages ?? 0) : (progress?.total ?? 0);
+  const unit = exporting.ranged ? 'pages checked' : 'records';
 
   return (
     <div className="history-export">
-      <button
-        type="button"
-        className="secondary"
-        disabled={disabled || running || exporting.starting}
-        onClick={() => void startExport()}
-      >
-        {exporting.starting ? 'Choosing a file…' : 'Export CSV'}
-      </button>
+      {(['csv', 'json'] as const).map((format) => (
+        <button
+          key={format}
+          type="button"
+          className="secondary"
+          disabled={disabled || running || exporting.starting}
+          onClick={() => void startExport(format)}
+        >
+          {format === 'csv' ? 'Export CSV' : 'Export JSON'}
+        </button>
+      ))}
+      {exporting.starting && <p role="status">Choosing a file…</p>}
       {running && (
         <>
           <div
@@ -28,13 +38,11 @@ export function HistoryExport({ disabled }: { disabled: boolean }): React.JSX.El
             aria-label="Export progress"
             aria-valuemin={0}
             aria-valuemax={Math.max(total, 1)}
-            aria-valuenow={progress?.written ?? 0}
-            aria-valuetext={
-              total > 0 ? `${formatCount(progress?.written ?? 0)} of ${formatCount(total)} records` : 'Starting'
-            }
+            aria-valuenow={done}
+            aria-valuetext={total > 0 ? `${formatCount(done)} of ${formatCount(total)} ${unit}` : 'Starting'}
             className="history-progress"
           >
-            <span style={{ width: `${total > 0 ? Math.round(((progress?.written ?? 0) / total) * 100) : 0}%` }} />
+            <span style={{ width: `${total > 0 ? Math.round((done / total) * 100) : 0}%` }} />
           </div>
           <button type="button" className="secondary" onClick={() => void cancelExport()}>
             Cancel export
@@ -49,14 +57,16 @@ export function HistoryExport({ disabled }: { disabled: boolean }): React.JSX.El
 
 function ExportStatus(): React.JSX.Element | null {
   const progress = useHistoryStore((state) => state.exporting.progress);
+  const ranged = useHistoryStore((state) => state.exporting.ranged);
   if (!progress) return null;
   switch (progress.state) {
     case 'running':
+      if (progress.total === 0) return <p role="status">Export started…</p>;
       return (
         <p role="status">
-          {progress.total > 0
-            ? `Exported ${formatCount(progress.written)} of ${formatCount(progress.total)} transactions`
-            : 'Export started…'}
+          {ranged
+            ? `Exported ${formatCount(progress.written)} transactions in the date range (page ${formatCount(progress.page)} of ${formatCount(progress.totalPages)} checked)`
+            : `Exported ${formatCount(progress.written)} of ${formatCount(progress.total)} transactions`}
         </p>
       );
     case 'retrying':

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { assetCodes } from '../../../../src-preload/contract/asset-table';
 import { PAGE_SIZES, type HistoryFilters } from '../../../../src-preload/contract/history';
 import { useHistoryStore } from '../../stores/history-store';
+import { HistoryDateRange } from './history-date-range';
 import { typeChoiceKey, typeChoices } from './history-format';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -88,6 +89,7 @@ export function HistoryFilterBar({ filters }: { filters: HistoryFilters }): Reac
             </option>
           ))}
       </select>
+      <HistoryDateRange filters={filters} onChange={setFilters} />
       <fieldset className="history-symbols">
         <legend>Symbols{filters.symbols.length > 0 ? ` (${filters.symbols.length})` : ''}</legend>
         {assetCodes.map((code) => (

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { HistoryPage } from '../../../../src-preload/contract/history';
 import { ErrorMessage } from '../../components/error-message';
 import { useHistoryStore } from '../../stores/history-store';
 import { useSessionStore } from '../../stores/session-store';
@@ -25,6 +24,7 @@ export function HistoryScreen(): React.JSX.Element {
   const accountGuid = useSessionStore((state) => state.view?.activeAccountGuid ?? null);
   const filters = useHistoryStore((state) => state.filters);
   const result = useHistoryStore((state) => state.result);
+  const pageLoad = useHistoryStore((state) => state.pageLoad);
   const page = useHistoryStore((state) => state.page);
   const loading = useHistoryStore((state) => state.loading);
   const error = useHistoryStore((state) => state.error);
@@ -33,11 +33,10 @@ export function HistoryScreen(): React.JSX.Element {
   const goToPage = useHistoryStore((state) => state.goToPage);
   const reload = useHistoryStore((state) => state.reload);
   // The dialog belongs to the page it was opened on; a new page or filter closes it.
-  const [open, setOpen] = useState<{ readonly result: HistoryPage; readonly index: number } | null>(null);
+  const [open, setOpen] = useState<{ readonly pageLoad: number; readonly index: number } | null>(null);
   const close = useCallback(() => setOpen(null), []);
   const openRow = useCallback((index: number) => {
-    const current = useHistoryStore.getState().result;
-    if (current) setOpen({ result: current, index });
+    setOpen({ pageLoad: useHistoryStore.getState().pageLoad, index });
   }, []);
 
   // Filters are remembered per account: load them again whenever the account changes.
@@ -46,7 +45,7 @@ export function HistoryScreen(): React.JSX.Element {
   }, [accountGuid, init]);
 
   const items = result?.items ?? [];
-  const opened = open && open.result === result ? items[open.index] : undefined;
+  const opened = open && open.pageLoad === pageLoad ? items[open.index] : undefined;
 
   return (
     <section aria-labelledby="history-title" className="screen history">

@@ -37,6 +37,7 @@ const columns: readonly Column[] = [
   { label: 'Transaction', key: 'transaction', share: 11, shown: 'medium' },
   { label: 'Reference', key: 'reference', share: 8.5, shown: 'wide' },
   { label: 'Label', key: 'label', share: 9, shown: 'wide' },
+  { label: 'My label', key: 'user-label', share: 9, shown: 'wide' },
 ];
 
 /** The class a column's header and cells share. */
@@ -185,6 +186,7 @@ const HistoryRow = memo(function HistoryRow({
         {shortHash(item.referenceId, 8)}
       </td>
       <td className={col('label')}>{item.label}</td>
+      <td className={col('user-label')}>{item.userLabel}</td>
     </tr>
   );
 });

@@ -1,0 +1,47 @@
+import type { TransactionItem } from '../../service/interface-a-schemas';
+import { isoUtc } from './csv';
+import { decimalText, networkNameOf } from './history-item';
+
+/**
+ * One exported record as JSON: the CSV's fields under the same names, with amounts as exact decimal strings
+ * (a JSON number would lose digits in most readers) and flags and counts as JSON values. No formula guard:
+ * JSON is not opened as a spreadsheet.
+ */
+export function jsonRecord(item: TransactionItem, userLabel = ''): Record<string, string | number | boolean> {
+  return {
+    date: isoUtc(item.date),
+    type: item.type,
+    withdrawType: item.withdrawType,
+    symbol: item.symbol,
+    network: networkNameOf(item.symbol) ?? '',
+    displayName: item.displayName,
+    amount: decimalText(item.amount),
+    usdValue: decimalText(item.value),
+    status: item.status,
+    address: item.address,
+    to: item.to ?? '',
+    txId: item.txId ?? '',
+    referenceId: item.referenceId,
+    label: item.label,
+    merchantTransactionId: item.merchantTransactionId,
+    isAutoCollected: item.isAutoCollected,
+    priceUsd: decimalText(item.prices.usd),
+    priceEur: decimalText(item.prices.eur),
+    priceGbp: decimalText(item.prices.gbp),
+    priceTry: decimalText(item.prices.try),
+    priceJpy: decimalText(item.prices.jpy),
+    userLabel,
+  };
+}
+
+/**
+ * A JSON array written one record per line, so it streams like the CSV: the opening bracket first, each
+ * record with its separator as it comes, the closing bracket last. The file only takes its name once
+ * complete, so a reader never sees an unclosed array.
+ */
+export const jsonArray = {
+  open: (): string => '[',
+  record: (item: TransactionItem, userLabel: string, first: boolean): string =>
+    `${first ? '\n' : ',\n'}${JSON.stringify(jsonRecord(item, userLabel))}`,
+  close: (wroteAny: boolean): string => (wroteAny ? '\n]\n' : ']\n'),
+};

@@ -1,0 +1,87 @@
+import { useId, useState } from 'react';
+import type { HistoryFilters } from '../../../../src-preload/contract/history';
+import { displayLocale } from '../../format/display-locale';
+import { dayRangeToInstants, localMidnight } from '../../format/day-range';
+
+const dayFormat = new Intl.DateTimeFormat(displayLocale, { dateStyle: 'medium' });
+const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+function shown(day: string): string {
+  const date = localMidnight(day);
+  return date ? dayFormat.format(date) : day;
+}
+
+/** What the chosen range means, in the user's words and locale. */
+export function describeRange(fromDay: string, toDay: string): string {
+  if (fromDay !== '' && toDay !== '') return `From ${shown(fromDay)} to ${shown(toDay)}, whole days in ${timeZone}.`;
+  if (fromDay !== '') return `From ${shown(fromDay)} on, in ${timeZone}.`;
+  if (toDay !== '') return `Up to and including ${shown(toDay)}, in ${timeZone}.`;
+  return 'All dates.';
+}
+
+/**
+ * From and To days. A pair that is not a range (To before From, a day that does not exist) is refused in
+ * words beside the field and the shown transactions stay as they were.
+ */
+export function HistoryDateRange({
+  filters,
+  onChange,
+}: {
+  filters: HistoryFilters;
+  onChange: (change: Pick<HistoryFilters, 'fromDay' | 'toDay'>) => void;
+}): React.JSX.Element {
+  const id = useId();
+  const [draft, setDraft] = useState({ fromDay: filters.fromDay, toDay: filters.toDay });
+  // Remembered filters can change from outside (another account's): take them over while rendering.
+  const [remembered, setRemembered] = useState({ fromDay: filters.fromDay, toDay: filters.toDay });
+  if (remembered.fromDay !== filters.fromDay || remembered.toDay !== filters.toDay) {
+    setRemembered({ fromDay: filters.fromDay, toDay: filters.toDay });
+    setDraft({ fromDay: filters.fromDay, toDay: filters.toDay });
+  }
+  const check = dayRangeToInstants(draft.fromDay, draft.toDay);
+  const problem = check.kind === 'invalid' ? check : null;
+
+  const change = (next: { fromDay: string; toDay: string }): void => {
+    setDraft(next);
+    if (dayRangeToInstants(next.fromDay, next.toDay).kind !== 'invalid') onChange(next);
+  };
+
+  return (
+    <fieldset className="history-dates">
+      <legend>Dates</legend>
+      <label htmlFor={`${id}-from`}>From</label>
+      <input
+        id={`${id}-from`}
+        type="date"
+        value={draft.fromDay}
+        aria-invalid={problem?.field === 'from'}
+        aria-describedby={`${id}-note`}
+        aria-errormessage={problem?.field === 'from' ? `${id}-problem` : undefined}
+        onChange={(event) => change({ ...draft, fromDay: event.target.value })}
+      />
+      <label htmlFor={`${id}-to`}>To</label>
+      <input
+        id={`${id}-to`}
+        type="date"
+        value={draft.toDay}
+        aria-invalid={problem?.field === 'to'}
+        aria-describedby={`${id}-note`}
+        aria-errormessage={problem?.field === 'to' ? `${id}-problem` : undefined}
+        onChange={(event) => change({ ...draft, toDay: event.target.value })}
+      />
+      {(draft.fromDay !== '' || draft.toDay !== '') && (
+        <button type="button" className="secondary" onClick={() => change({ fromDay: '', toDay: '' })}>
+          All dates
+        </button>
+      )}
+      <p id={`${id}-note`} className="history-muted history-dates-note">
+        {describeRange(filters.fromDay, filters.toDay)}
+      </p>
+      {problem && (
+        <p id={`${id}-problem`} className="error" role="alert">
+          {problem.message}
+        </p>
+      )}
+    </fieldset>
+  );
+}
