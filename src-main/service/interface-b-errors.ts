@@ -188,21 +188,39 @@ export interface ErrorAnswer {
   readonly envelopeCode: number | null;
   /** True only when the envelope has `data: null`, as every error answer of spec 2.1 does. */
   readonly dataIsNull: boolean;
+  /** True when the envelope carries fields beyond apiVersion, data, code and message. */
+  readonly extraFields: boolean;
 }
 
 /**
- * Whether an answer is a refusal in every part (second hostile review, finding 1): a 4xx status, the
- * envelope's code equal to it, and `data: null`. A status the envelope contradicts, or data beside the code
- * (a transaction id, `success: true`), may describe a withdrawal the service took on; reading it as a
- * refusal would allow a same-id retry that a service without de-duplication pays twice (security.md 28).
+ * Whether an answer to a money move is a refusal in every part (second hostile review, finding 1; issue 17).
+ *
+ * The spec does not say on which HTTP status a Z-code comes, and services differ: one answers 400, another
+ * (the reading the vendor's Python SDK is built for) answers every envelope on 200. So the refusal is read
+ * from the envelope, and the status may only confirm it or stay out of the way:
+ *
+ * - the envelope's own `code` is a 4xx and its `data` is exactly null: the answer itself says "refused";
+ * - the HTTP status is that same code (two independent parts agree), or exactly 200 (the status says
+ *   nothing either way, as on a service that puts every envelope on 200). On 200 the envelope is the only
+ *   witness, so it must be plain: no field beyond the envelope's four (a `txId` or `success` beside the
+ *   code would make it ambiguous);
+ * - anything else is a disagreement: a 5xx, another 4xx, a 2xx other than 200, an envelope code of 200 or
+ *   5xx, data beside the code. The answer may describe a withdrawal the service took on, and reading it as
+ *   a refusal would allow a same-id retry that a service without de-duplication pays twice (security.md 28).
+ *
+ * Which codes prove nothing moved is a separate question (zCodeCatalogue's `nothingMoved`): a consistent
+ * answer with an unknown or ambiguous code is still an unknown outcome.
  */
-function isConsistentRefusal(answer: ErrorAnswer): boolean {
-  return answer.status >= 400 && answer.status < 500 && answer.envelopeCode === answer.status && answer.dataIsNull;
+export function isConsistentRefusal(answer: ErrorAnswer): boolean {
+  const { status, envelopeCode, dataIsNull, extraFields } = answer;
+  if (envelopeCode === null || envelopeCode < 400 || envelopeCode >= 500 || !dataIsNull) return false;
+  if (status === envelopeCode) return true;
+  return status === 200 && !extraFields;
 }
 
 /**
  * What an error answer to a withdrawal means (security.md 23, 28). Only a known code that proves nothing
- * moved, on a consistent 4xx answer, is a refusal; a server failure (5xx), an unknown or missing code, an
+ * moved, on a consistent answer (isConsistentRefusal: 4xx envelope, status equal or 200), is a refusal; a server failure (5xx), an unknown or missing code, an
  * ambiguous one (Z400, Z500, Z503), one that says the money may still move (Z509, a duplicate), or an
  * answer whose parts disagree is an unknown outcome.
  */

@@ -29,31 +29,47 @@ export const WithdrawableAsset = z.object({
 export const WithdrawableAssets = z.array(WithdrawableAsset);
 export type WithdrawableAsset = z.infer<typeof WithdrawableAsset>;
 
+/**
+ * A field shown for information only (issue 17): the SDK's declared answers lack some of spec 2.3's, so
+ * absent is fine and a malformed one is dropped rather than refusing the whole answer. Fields money or
+ * identity depends on (the address, its symbol and network) stay strict.
+ */
+const informative = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+
+const Price = z.object({
+  usd: informative(z.number()),
+  eur: informative(z.number()),
+  gbp: informative(z.number()),
+  try: informative(z.number()),
+  jpy: informative(z.number()),
+});
+
 export const CreatedMerchantDepositAddress = z.object({
   wallet: z.string().min(1),
   requestId: z.string(),
-  referenceGuid: z.string(),
-  symbol: z.string(),
-  network: z.string(),
-  price: z.object({ usd: z.number(), eur: z.number(), gbp: z.number(), try: z.number(), jpy: z.number() }),
-  supportedNetworks: z.array(z.string()),
-  contractTypes: z.array(z.string()),
-  minAmounts: z.array(z.object({ currency: z.string(), amount: z.number() })),
-  information: z.string(),
+  symbol: z.string().min(1),
+  network: z.string().min(1),
+  referenceGuid: informative(z.string()),
+  price: informative(Price),
+  supportedNetworks: informative(z.array(z.string())),
+  contractTypes: informative(z.array(z.string())),
+  minAmounts: informative(z.array(z.object({ currency: z.string(), amount: z.number() }))),
+  information: informative(z.string()),
 });
 export type CreatedMerchantDepositAddress = z.infer<typeof CreatedMerchantDepositAddress>;
 
+/** The SDK types this answer as memberWalletId, address, symbol, network; the rest of spec 2.3 is informative. */
 export const RetrievedMerchantDepositAddress = z.object({
-  memberWalletId: z.number(),
   address: z.string().min(1),
-  symbol: z.string(),
-  networkId: z.number().int(),
-  network: z.string(),
-  referenceGuid: z.string(),
-  isContract: z.boolean(),
-  supportedNetworks: z.array(z.string()),
-  contractTypes: z.array(z.string()),
-  information: z.string(),
+  symbol: z.string().min(1),
+  network: z.string().min(1),
+  networkId: informative(z.number().int()),
+  memberWalletId: informative(z.number()),
+  referenceGuid: informative(z.string()),
+  isContract: informative(z.boolean()),
+  supportedNetworks: informative(z.array(z.string())),
+  contractTypes: informative(z.array(z.string())),
+  information: informative(z.string()),
 });
 export type RetrievedMerchantDepositAddress = z.infer<typeof RetrievedMerchantDepositAddress>;
 

@@ -16,6 +16,8 @@ import {
 } from './interface-b-schemas';
 import { SIGNATURE_HEADER, signRequestBody } from './request-signing';
 import { errorFor, withdrawErrorFor, type InterfaceBOperation } from './interface-b-errors';
+import { DEFAULT_ASSET_FORM, wireSymbol, withAssetFormHint } from './interface-b-symbols';
+import type { AssetForm } from '../../src-preload/contract/merchant';
 
 export { errorFor } from './interface-b-errors';
 
@@ -28,13 +30,18 @@ export interface InterfaceBClientOptions {
   /** Sent only in the X-Api-Key header and mixed into body hashes; never logged, never in an error. */
   readonly secretKey: string;
   readonly timeoutMs?: number;
+  /** How Symbol names a multi-network asset on the wire; the SDKs' asset name + NetworkId by default. */
+  readonly assetForm?: AssetForm;
   readonly logger?: Logger;
   readonly fetch?: typeof fetch;
   /** RSA private key (PEM) for the optional X-Signature header (request-signing.ts); never logged. */
   readonly signingKey?: string;
 }
 
-/** Amounts are decimal text from the app; they become JSON numbers only here, at the wire. */
+/**
+ * Amounts are decimal text from the app; they become JSON numbers only here, at the wire. `Symbol` is the
+ * app's network-specific code (`BSC-USD`); the client writes it in the environment's asset form.
+ */
 export interface WithdrawRequest {
   readonly ReferenceId: string;
   readonly Amount: string;
@@ -136,12 +143,21 @@ function withSigningHint(error: AppError): AppError {
   );
 }
 
+const ENVELOPE_FIELDS = new Set(['apiVersion', 'data', 'code', 'message']);
+
+/** Fields beside the envelope's four: on an error answer they make it say more than "refused". */
+function hasExtraFields(json: unknown): boolean {
+  return typeof json === 'object' && json !== null && Object.keys(json).some((key) => !ENVELOPE_FIELDS.has(key));
+}
+
 interface Call<T extends z.ZodType> {
   readonly operation: Operation;
   readonly path: string;
   readonly body: Record<string, unknown>;
   readonly result: T;
   readonly movesMoney: boolean;
+  /** The app's code of the asset the call names, so a refusal can say which asset form to try. */
+  readonly assetCode?: string;
 }
 
 /**
@@ -155,6 +171,10 @@ export function createInterfaceBClient(options: InterfaceBClientOptions): Interf
   const doFetch = options.fetch ?? fetch;
   const root = `${options.apiUrl.replace(/\/+$/, '')}/v1`;
   const { publicKey, secretKey, signingKey } = options;
+  const assetForm = options.assetForm ?? DEFAULT_ASSET_FORM;
+  const symbolOf = (code: string): string => wireSymbol(code, assetForm);
+  const hinted = (error: AppError, assetCode: string | undefined, zcode: string | null): AppError =>
+    assetCode === undefined ? error : withAssetFormHint(error, assetCode, assetForm, zcode);
   options.logger?.registerSecret?.(secretKey);
   if (signingKey) options.logger?.registerSecret?.(signingKey);
 
@@ -227,20 +247,28 @@ export function createInterfaceBClient(options: InterfaceBClientOptions): Interf
       }
       throw new AppError('service_error', 'The merchant API sent an answer the app does not understand.');
     }
-    // On a money-moving call only a known code that proves nothing moved, in an answer whose status,
-    // envelope code and data all agree, is a refusal; a 5xx, an unknown or ambiguous code, an answer whose
-    // parts disagree, or one the app cannot read leaves the outcome unknown (security.md 28).
-    const refusal = spec.movesMoney
-      ? withdrawErrorFor(
-          {
-            status,
-            zcode,
-            envelopeCode: envelope.success ? envelope.data.code : null,
-            dataIsNull: envelope.success && envelope.data.data === null,
-          },
-          retryAfter,
-        )
-      : errorFor(spec.operation, zcode, status, retryAfter);
+    // Not a success: an error envelope on any status (some services answer Z-codes on 200, issue 17). On a
+    // money-moving call only a known code that proves nothing moved, in an answer consistent by the rule of
+    // isConsistentRefusal (4xx envelope with data null, on its own status or on 200 with nothing beside it),
+    // is a refusal; a 5xx, an unknown or ambiguous code, an answer whose parts disagree, or one the app
+    // cannot read leaves the outcome unknown (security.md 28).
+    let refusal: AppError;
+    if (spec.movesMoney) {
+      const error = withdrawErrorFor(
+        {
+          status,
+          zcode,
+          envelopeCode: envelope.success ? envelope.data.code : null,
+          dataIsNull: envelope.success && envelope.data.data === null,
+          extraFields: hasExtraFields(json),
+        },
+        retryAfter,
+      );
+      // Only a refusal gets the hint: an unknown outcome must not invite a second attempt in another form.
+      refusal = error.code === 'outcome_unknown' ? error : hinted(error, spec.assetCode, zcode);
+    } else {
+      refusal = hinted(errorFor(spec.operation, zcode, status, retryAfter), spec.assetCode, zcode);
+    }
     throw signingKey ? withSigningHint(refusal) : refusal;
   }
 
@@ -254,34 +282,40 @@ export function createInterfaceBClient(options: InterfaceBClientOptions): Interf
     async withdraw(request, tfaCode) {
       const TfaCode = requireCode(tfaCode);
       const Amount = toWireAmount(request.Amount);
-      const Hash = withdrawHash({ ...request, Amount }, secretKey);
+      const Symbol = symbolOf(request.Symbol);
+      const Hash = withdrawHash({ ...request, Symbol, Amount }, secretKey);
       return call({
         operation: 'withdraw',
         path: '/withdraw/add',
-        body: { ...request, Amount, Hash, TfaCode },
+        body: { ...request, Symbol, Amount, Hash, TfaCode },
         result: WithdrawResult,
         movesMoney: true,
+        assetCode: request.Symbol,
       });
     },
     async verifyStart(request) {
-      const Hash = verifyStartHash(request, secretKey);
+      const Symbol = symbolOf(request.Symbol);
+      const Hash = verifyStartHash({ ...request, Symbol }, secretKey);
       return call({
         operation: 'verify-start',
         path: '/verify/start',
-        body: { ...request, Hash },
+        body: { ...request, Symbol, Hash },
         result: VerifyStartResult,
         movesMoney: false,
+        assetCode: request.Symbol,
       });
     },
     async verifyConfirmAmount(request) {
       const Amount = toWireAmount(request.Amount);
-      const Hash = verifyConfirmHash({ ...request, Amount }, secretKey);
+      const Symbol = symbolOf(request.Symbol);
+      const Hash = verifyConfirmHash({ ...request, Symbol, Amount }, secretKey);
       return call({
         operation: 'verify-confirm',
         path: '/verify/confirmAmount',
-        body: { ...request, Amount, Hash },
+        body: { ...request, Symbol, Amount, Hash },
         result: VerifyResult,
         movesMoney: false,
+        assetCode: request.Symbol,
       });
     },
     withdrawableAssets: (referenceId) =>
@@ -293,9 +327,12 @@ export function createInterfaceBClient(options: InterfaceBClientOptions): Interf
         movesMoney: false,
       }),
     async createDepositAddress(request) {
-      const Hash = depositCreateHash({ ...request, PublicKey: publicKey }, secretKey);
+      // The spec's create call has no NetworkId: in the asset-name form the service picks the network, and
+      // the answer's `network` says which (shown to the user as answered).
+      const Symbol = symbolOf(request.Symbol);
+      const Hash = depositCreateHash({ ...request, Symbol, PublicKey: publicKey }, secretKey);
       const body: Record<string, unknown> = {
-        Symbol: request.Symbol,
+        Symbol,
         Label: request.Label,
         ReferenceId: request.ReferenceId,
         CallbackUrl: request.CallbackUrl,
@@ -311,15 +348,17 @@ export function createInterfaceBClient(options: InterfaceBClientOptions): Interf
         body,
         result: CreatedMerchantDepositAddress,
         movesMoney: false,
+        assetCode: request.Symbol,
       });
     },
     getDepositAddress: (request) =>
       call({
         operation: 'deposit-get',
         path: '/deposit/address/get',
-        body: { ...request },
+        body: { ...request, Symbol: symbolOf(request.Symbol) },
         result: RetrievedMerchantDepositAddress,
         movesMoney: false,
+        assetCode: request.Symbol,
       }),
     balances: () =>
       call({

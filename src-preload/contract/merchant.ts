@@ -15,6 +15,13 @@ import { UserText } from './text';
 const Text = (max: number) => z.string().trim().max(max);
 const ReferenceId = z.string().trim().min(1, 'Enter a reference id').max(200);
 
+/**
+ * How Symbol names an asset carried on several networks (issue 17): the asset's name beside NetworkId, as
+ * the service's own SDKs send it (`USDT` + 4), or the spec table's network-specific code (`BSC-USD`).
+ */
+export const AssetForm = z.enum(['asset-name', 'network-code']);
+export type AssetForm = z.infer<typeof AssetForm>;
+
 export const MerchantEnvironmentView = z.object({
   id: EnvironmentId,
   label: z.string(),
@@ -34,6 +41,8 @@ export const MerchantEnvironmentView = z.object({
    * to be registered with the service; the private key goes from the import form to main and never back.
    */
   signing: z.object({ enabled: z.boolean(), publicKeyPem: z.string().nullable() }),
+  /** How this environment's requests name multi-network assets. */
+  assetForm: AssetForm,
 });
 export type MerchantEnvironmentView = z.infer<typeof MerchantEnvironmentView>;
 
@@ -57,6 +66,8 @@ export type MerchantBalanceRow = z.infer<typeof MerchantBalanceRow>;
 
 export const VerifiedAddress = z.object({
   code: z.string(),
+  /** The reference the address is verified under, sent as a withdrawal's ReferenceId. */
+  referenceId: z.string(),
   asset: z.string(),
   networkId: z.number().int(),
   networkName: z.string(),
@@ -89,8 +100,13 @@ export const WithdrawState = z.enum(['confirmed', 'in-flight', 'succeeded', 'ref
 
 export const WithdrawIntentView = z.object({
   intentId: z.string(),
-  /** Fixed when the user confirmed; also the withdrawal's ReferenceId. */
+  /**
+   * The merchant's own id of this withdrawal, its at-most-once identity: typed by the user or made when
+   * they confirmed, sent as MerchantTransactionId, and what "Check status" looks up.
+   */
   merchantTransactionId: z.string(),
+  /** The member reference sent as ReferenceId (the verified address's reference). */
+  referenceId: z.string(),
   environment: EnvironmentId,
   code: z.string(),
   networkName: z.string(),
@@ -110,19 +126,29 @@ export const WithdrawIntentView = z.object({
 export type WithdrawIntentView = z.infer<typeof WithdrawIntentView>;
 
 export const FiatCurrency = z.enum(['USD', 'EUR', 'GBP', 'TRY', 'JPY']);
+export const DepositAmountUnit = z.enum(['crypto', 'fiat']);
+export type DepositAmountUnit = z.infer<typeof DepositAmountUnit>;
 
 export const MerchantDepositAddressView = z.object({
   address: z.string(),
   code: z.string(),
   network: z.string(),
   referenceId: z.string(),
-  referenceGuid: z.string(),
+  /**
+   * Informative fields are null (or empty) when the service's answer does not carry them: the SDK's
+   * declared answers lack them (issue 17). Shown when present.
+   */
+  referenceGuid: z.string().nullable(),
   minAmounts: z.array(z.object({ currency: z.string(), amount: DecimalString })),
-  supportedNetworks: z.array(z.string()),
-  contractTypes: z.array(z.string()),
-  information: z.string(),
-  /** Only from create: fiat value of the expected amount. */
+  supportedNetworks: z.array(z.string()).nullable(),
+  contractTypes: z.array(z.string()).nullable(),
+  information: z.string().nullable(),
+  /** Only from create: the service's price figures (the value of the expected amount), those it sent. */
   price: z.array(z.object({ currency: z.string(), amount: DecimalString })).nullable(),
+  /** The expected amount as the user gave it and the unit it was sent in (create only). */
+  expected: z.object({ amount: DecimalString, unit: z.string() }).nullable(),
+  /** Set when the service answered another network than the one chosen: the payer must use the answered one. */
+  networkNotice: z.string().nullable(),
 });
 export type MerchantDepositAddressView = z.infer<typeof MerchantDepositAddressView>;
 
@@ -155,6 +181,10 @@ export const merchantOperations = {
     MerchantOverview,
   ),
   'merchant.setAllowUnverified': operation(z.object({ allow: z.boolean() }).strict(), MerchantOverview),
+  'merchant.setAssetForm': operation(
+    z.object({ environment: EnvironmentId, assetForm: AssetForm }).strict(),
+    MerchantOverview,
+  ),
   /** Write-only: the secret key enters here and is never returned. */
   'merchant.saveKeys': operation(
     z
@@ -211,7 +241,15 @@ export const merchantOperations = {
   'merchant.withdrawConfirm': operation(
     z
       .object({
+        /** The member reference (ReferenceId) the address is verified under. */
         referenceId: ReferenceId,
+        /**
+         * The merchant's own transaction id, if the user typed one; otherwise main makes one at confirm.
+         * One main already knows (an unsettled or earlier withdrawal) is refused.
+         */
+        merchantTransactionId: UserText(100)
+          .pipe(z.string().min(1, 'Enter a merchant transaction id or leave it empty'))
+          .optional(),
         code: AssetCode,
         address: Text(200),
         amount: AmountInput,
@@ -261,6 +299,11 @@ export const merchantOperations = {
         referenceId: Text(200),
         callbackUrl: Text(2048),
         amount: AmountInput.optional(),
+        /**
+         * What `amount` counts (issue 17): units of the asset, or `currency` (the JavaScript SDK's reading).
+         * Required with an amount: the app never guesses which one the user meant.
+         */
+        amountUnit: DepositAmountUnit.optional(),
         currency: FiatCurrency.optional(),
         redirectUrl: Text(2048).optional(),
         cancelUrl: Text(2048).optional(),

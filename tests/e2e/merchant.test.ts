@@ -193,7 +193,11 @@ describe('merchant treasury in Chromium against the sandbox', () => {
   it('withdraws to the verified address once, even on a double click, and links to the explorer', async () => {
     const page = app.page;
     const before = await ethBalance();
-    await page.getByLabel('Reference id of the verified addresses').fill(REFERENCE);
+    // Two separate references (issue 17): the member's, which the addresses are verified under, and the
+    // merchant's own id of this withdrawal.
+    const form = page.getByRole('form', { name: 'Withdraw' });
+    await form.getByRole('textbox', { name: 'Member reference id' }).fill(REFERENCE);
+    await form.getByRole('textbox', { name: 'Merchant transaction id (optional)' }).fill('PAYOUT-E2E-1');
     await page.getByRole('button', { name: 'Load verified addresses' }).click();
     await page
       .getByRole('combobox', { name: 'Verified address', exact: true })
@@ -203,15 +207,22 @@ describe('merchant treasury in Chromium against the sandbox', () => {
     await page.getByLabel('Merchant account e-mail').fill(merchant.email);
     await page.getByRole('button', { name: 'Review withdrawal' }).click();
     await page.getByRole('heading', { name: 'Review withdrawal' }).waitFor();
+    const review = page.getByRole('region', { name: 'Review withdrawal' });
+    expect(await review.getByRole('definition').filter({ hasText: 'PAYOUT-E2E-1' }).count()).toBe(1);
+    expect(await review.getByRole('definition').filter({ hasText: REFERENCE }).count()).toBe(1);
     await typeCode(await nextCode());
     await page.getByRole('button', { name: 'Withdraw', exact: true }).dblclick();
     await page.getByRole('status').filter({ hasText: 'The withdrawal went through' }).waitFor();
     expect(before.minus(await ethBalance()).toFixed()).toBe('0.0125');
+    const moved = app.sandbox.movements().filter((movement) => movement.merchantTransactionId === 'PAYOUT-E2E-1');
+    expect(moved).toEqual([expect.objectContaining({ referenceId: REFERENCE })]);
 
     const opened = app.app.nextExternalUrl();
     await page.getByRole('button', { name: 'View in block explorer' }).click();
     expect(await opened).toMatch(/^https:\/\/etherscan\.io\/tx\/0x[0-9a-f]{64}$/);
     await page.getByRole('button', { name: 'New withdrawal' }).click();
+    // The typed id went with that withdrawal: the next one starts without it.
+    expect(await form.getByRole('textbox', { name: 'Merchant transaction id (optional)' }).inputValue()).toBe('');
   }, 90_000);
 
   it('commit then drop: the outcome is unknown, nothing is resent, it stays listed after a reload, a new withdrawal needs the warning acknowledged, and "Check status" (no code) finds the one withdrawal', async () => {
@@ -251,7 +262,7 @@ describe('merchant treasury in Chromium against the sandbox', () => {
     await unresolved.getByRole('term').filter({ hasText: 'Started' }).waitFor();
 
     // A new withdrawal is possible only after a warning that names the earlier one.
-    await page.getByLabel('Reference id of the verified addresses').fill(REFERENCE);
+    await page.getByRole('textbox', { name: 'Member reference id' }).fill(REFERENCE);
     await page.getByRole('button', { name: 'Load verified addresses' }).click();
     await page
       .getByRole('combobox', { name: 'Verified address', exact: true })
@@ -309,8 +320,13 @@ describe('merchant treasury in Chromium against the sandbox', () => {
     await page.getByLabel('Label').fill('Order 77');
     await page.getByLabel('Reference id (empty: a new one is made)').fill('order-77');
     await page.getByLabel('Callback URL').fill(`http://127.0.0.1:${(receiver.address() as AddressInfo).port}/callback`);
-    await page.getByLabel('Expected amount (optional)').fill('0.5');
-    await page.getByLabel('Fiat currency for the price (optional)').selectOption('EUR');
+    // The unit of the expected amount is the user's choice, said on the form (issue 17).
+    const unit = page.getByRole('group', { name: 'Expected amount is in' });
+    expect(await unit.getByRole('radio', { name: 'LTC (crypto amount)' }).isChecked()).toBe(true);
+    expect(await page.getByRole('textbox', { name: 'Expected amount in LTC (optional)' }).count()).toBe(1);
+    await unit.getByRole('radio', { name: 'A fiat currency' }).check();
+    await page.getByRole('combobox', { name: 'Fiat currency of the expected amount' }).selectOption('EUR');
+    await page.getByRole('textbox', { name: 'Expected amount in EUR (optional)' }).fill('0.5');
     await page.getByRole('button', { name: 'Create deposit address' }).click();
     const card = page.getByRole('region', { name: 'Deposit address for order-77' });
     await card.waitFor();
@@ -320,6 +336,12 @@ describe('merchant treasury in Chromium against the sandbox', () => {
       .getAttribute('data-address')) as string;
     expect(address).toMatch(/^ltc1/);
     expect(await card.getByText('Minimum amounts').count()).toBe(1);
+    expect(
+      await card
+        .getByRole('definition')
+        .filter({ hasText: /0\.5.*EUR|EUR.*0\.5/ })
+        .count(),
+    ).toBeGreaterThan(0);
     expect(await card.getByRole('note').textContent()).toMatch(/Send only LTC/);
 
     const qr = card.getByRole('img', { name: /QR code of the LTC deposit address/ });
@@ -466,7 +488,7 @@ describe('merchant withdrawals that are not settled, against the strict sandbox'
   /** Fills the withdrawal form for the verified ETH address. */
   async function fillWithdrawal(amount: string): Promise<void> {
     const page = app.page;
-    await page.getByLabel('Reference id of the verified addresses').fill(REFERENCE);
+    await page.getByRole('textbox', { name: 'Member reference id' }).fill(REFERENCE);
     await page.getByRole('button', { name: 'Load verified addresses' }).click();
     await page
       .getByRole('combobox', { name: 'Verified address', exact: true })
@@ -652,7 +674,7 @@ describe('merchant withdrawals in a German window: amounts in the warning and it
     // Main keeps the setting; the box follows its answer.
     await page.getByRole('checkbox', { name: 'Allow unverified addresses' }).click();
     await page.getByLabel('Address (not verified)').waitFor();
-    await page.getByLabel('Reference id of the verified addresses').fill('member-de');
+    await page.getByRole('textbox', { name: 'Member reference id' }).fill('member-de');
     await page.getByLabel('Asset and network', { exact: true }).selectOption('BTC');
     await page.getByLabel('Address (not verified)').fill(BTC_ADDRESS);
     await page.getByRole('textbox', { name: /^Amount/ }).fill('0,0006');

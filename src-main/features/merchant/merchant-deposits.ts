@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { MerchantDepositAddressView } from '../../../src-preload/contract/merchant';
 import { AppError } from '../../app-error';
 import { isLoopbackUrl } from '../../settings/environments';
+import Decimal from 'decimal.js';
+import { findAssetNetwork, findByNetworkName } from '../../../src-preload/contract/assets';
+import type { CreatedMerchantDepositAddress } from '../../service/interface-b-schemas';
 import { assetByCode, decimalText, networkOf, requireAmountPrecision } from './asset-lookup';
+import { assetOfListing } from './verified-match';
 import type { MerchantKeys } from './merchant-keys';
 
 export interface CreateDepositInput {
@@ -11,6 +15,7 @@ export interface CreateDepositInput {
   readonly referenceId: string;
   readonly callbackUrl: string;
   readonly amount?: string | undefined;
+  readonly amountUnit?: 'crypto' | 'fiat' | undefined;
   readonly currency?: string | undefined;
   readonly redirectUrl?: string | undefined;
   readonly cancelUrl?: string | undefined;
@@ -43,6 +48,61 @@ export function requireWebUrl(text: string, field: string, what: string): string
   return url.href;
 }
 
+/** The app's code for an answer's symbol: a network code as is, an asset name by the network answered beside it. */
+function codeOfAnswer(symbol: string, network: string, networkId?: number): string {
+  const byId = networkId === undefined ? null : assetOfListing({ symbol, networkId });
+  return (
+    byId?.code ?? findByNetworkName(symbol.toUpperCase(), network)?.code ?? findAssetNetwork(symbol)?.code ?? symbol
+  );
+}
+
+/** The answer's price figures that are present, as exact decimal text. */
+function priceRows(price: CreatedMerchantDepositAddress['price']): MerchantDepositAddressView['price'] {
+  if (!price) return null;
+  const rows = Object.entries(price).flatMap(([currency, value]) =>
+    typeof value === 'number' ? [{ currency: currency.toUpperCase(), amount: decimalText(value) }] : [],
+  );
+  return rows.length > 0 ? rows : null;
+}
+
+/**
+ * What a deposit's expected amount counts, as the user said (issue 17): units of the asset, sent without a
+ * Currency, or an amount of a fiat currency, sent with it. The spec says "expected amount"; one vendor
+ * README says fiat, another SDK's example reads as crypto, so the app asks and never converts or guesses.
+ */
+function expectedAmount(
+  entry: ReturnType<typeof assetByCode>,
+  input: CreateDepositInput,
+): { amount: string; currency?: string; unit: string } | null {
+  if (!input.amount) {
+    if (input.currency || input.amountUnit)
+      throw new AppError('bad_input', 'A unit or currency is only used with an expected amount.', { field: 'amount' });
+    return null;
+  }
+  switch (input.amountUnit) {
+    case 'crypto':
+      if (input.currency)
+        throw new AppError('bad_input', `An amount in ${entry.code} is sent without a fiat currency.`, {
+          field: 'currency',
+        });
+      return { amount: requireAmountPrecision(entry, input.amount), unit: entry.code };
+    case 'fiat': {
+      if (!input.currency)
+        throw new AppError('bad_input', 'Choose the fiat currency the expected amount is in.', { field: 'currency' });
+      const amount = new Decimal(input.amount);
+      if (amount.decimalPlaces() > 2)
+        throw new AppError('bad_input', 'A fiat amount takes at most 2 decimal places.', { field: 'amount' });
+      return { amount: amount.toFixed(), currency: input.currency, unit: input.currency };
+    }
+    case undefined:
+      throw new AppError(
+        'bad_input',
+        `Say whether the expected amount is in ${entry.code} or in a fiat currency: the service's documentation reads it both ways.`,
+        { field: 'amountUnit' },
+      );
+  }
+}
+
 export function createMerchantDeposits(keys: MerchantKeys) {
   return {
     async create(userGuid: string, input: CreateDepositInput): Promise<MerchantDepositAddressView> {
@@ -52,37 +112,41 @@ export function createMerchantDeposits(keys: MerchantKeys) {
         ? requireWebUrl(input.redirectUrl, 'redirectUrl', 'redirect URL')
         : undefined;
       const cancelUrl = input.cancelUrl ? requireWebUrl(input.cancelUrl, 'cancelUrl', 'cancel URL') : undefined;
-      const amount = input.amount ? requireAmountPrecision(entry, input.amount) : undefined;
-      if (input.currency && !amount)
-        throw new AppError('bad_input', 'A currency is only used with an expected amount.', { field: 'currency' });
+      const expected = expectedAmount(entry, input);
       const referenceId = input.referenceId.trim() === '' ? randomUUID() : input.referenceId.trim();
       const { client } = await keys.connect(userGuid);
+      // Optional fields are left out, never sent as null: a service may refuse null (issue 17).
       const created = await client.createDepositAddress({
         Symbol: entry.code,
         Label: input.label,
         ReferenceId: referenceId,
         CallbackUrl: callbackUrl,
-        ...(amount === undefined ? {} : { Amount: amount }),
-        ...(input.currency ? { Currency: input.currency } : {}),
+        ...(expected === null ? {} : { Amount: expected.amount }),
+        ...(expected?.currency === undefined ? {} : { Currency: expected.currency }),
         ...(redirectUrl === undefined ? {} : { RedirectUrl: redirectUrl }),
         ...(cancelUrl === undefined ? {} : { CancelUrl: cancelUrl }),
       });
+      const code = codeOfAnswer(created.symbol, created.network);
+      const chosen = networkOf(entry).name;
       return {
         address: created.wallet,
-        code: created.symbol,
+        code,
         network: created.network,
         referenceId,
-        referenceGuid: created.referenceGuid,
-        minAmounts: created.minAmounts.map((min) => ({ currency: min.currency, amount: decimalText(min.amount) })),
-        supportedNetworks: created.supportedNetworks,
-        contractTypes: created.contractTypes,
-        information: created.information,
-        price: amount
-          ? Object.entries(created.price).map(([currency, value]) => ({
-              currency: currency.toUpperCase(),
-              amount: decimalText(value),
-            }))
-          : null,
+        referenceGuid: created.referenceGuid ?? null,
+        minAmounts: (created.minAmounts ?? []).map((min) => ({
+          currency: min.currency,
+          amount: decimalText(min.amount),
+        })),
+        supportedNetworks: created.supportedNetworks ?? null,
+        contractTypes: created.contractTypes ?? null,
+        information: created.information ?? null,
+        price: expected ? priceRows(created.price) : null,
+        expected: expected ? { amount: expected.amount, unit: expected.unit } : null,
+        networkNotice:
+          created.network === chosen
+            ? null
+            : `You chose ${chosen}, but the service made this address for ${created.network}. Payers must send on ${created.network} only.`,
       };
     },
 
@@ -102,17 +166,23 @@ export function createMerchantDeposits(keys: MerchantKeys) {
         NetworkId: networkOf(entry).id,
         ...(input.label ? { Label: input.label } : {}),
       });
+      const chosen = networkOf(entry).name;
       return {
         address: found.address,
-        code: found.symbol,
+        code: codeOfAnswer(found.symbol, found.network, found.networkId),
         network: found.network,
         referenceId: input.memberId,
-        referenceGuid: found.referenceGuid,
+        referenceGuid: found.referenceGuid ?? null,
         minAmounts: [],
-        supportedNetworks: found.supportedNetworks,
-        contractTypes: found.contractTypes,
-        information: found.information,
+        supportedNetworks: found.supportedNetworks ?? null,
+        contractTypes: found.contractTypes ?? null,
+        information: found.information ?? null,
         price: null,
+        expected: null,
+        networkNotice:
+          found.network === chosen
+            ? null
+            : `You asked for ${chosen}, but the service answered an address on ${found.network}. Payers must send on ${found.network} only.`,
       };
     },
   };

@@ -94,6 +94,13 @@ export function createMerchantFeature(deps: MerchantDeps): MerchantFeature {
       deps.logger.info('merchant allow-unverified-addresses changed', { allow });
       return keys.overview(userGuid);
     },
+    // What withdrawals and verifications send: treasury work, like the API address.
+    'merchant.setAssetForm': async ({ environment, assetForm }) =>
+      keys.setAssetForm(
+        (await moneyMover('change how assets are named to the merchant API')).userGuid,
+        environment,
+        assetForm,
+      ),
     'merchant.saveKeys': async ({ environment, publicKey, secretKey }) =>
       keys.save((await moneyMover('save merchant keys')).userGuid, environment, publicKey, secretKey),
     'merchant.deleteKeys': async ({ environment }) => keys.remove((await signedIn()).userGuid, environment),

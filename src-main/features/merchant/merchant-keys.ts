@@ -12,6 +12,8 @@ import {
   publicKeyOf,
   type SigningKeyPair,
 } from '../../service/request-signing';
+import { DEFAULT_ASSET_FORM } from '../../service/interface-b-symbols';
+import type { AssetForm } from '../../../src-preload/contract/merchant';
 import type { MerchantKeyBinding, MerchantSettings } from './merchant-settings';
 
 export const merchantEnvironments: readonly EnvironmentId[] = [
@@ -96,6 +98,10 @@ export function createMerchantKeys(deps: MerchantKeysDeps) {
     return builtInEndpoints(environment, deps.localSandboxPort)?.apiUrl ?? null;
   }
 
+  function assetFormOf(environment: EnvironmentId): AssetForm {
+    return merchant().assetForms[environment] ?? DEFAULT_ASSET_FORM;
+  }
+
   function bindingProblem(userGuid: string, environment: EnvironmentId): string | null {
     const binding = bindingsOf(userGuid)[environment];
     if (!binding) return null;
@@ -129,6 +135,7 @@ export function createMerchantKeys(deps: MerchantKeysDeps) {
         enabled: binding?.signRequests ?? false,
         publicKeyPem: signingKey ? publicKeyOf(signingKey) : null,
       },
+      assetForm: assetFormOf(environment),
     };
   }
 
@@ -249,6 +256,16 @@ export function createMerchantKeys(deps: MerchantKeysDeps) {
         throw error;
       });
       return migration;
+    },
+
+    /** Per environment: one service may read asset names, another network codes (issue 17). */
+    async setAssetForm(userGuid: string, environment: EnvironmentId, assetForm: AssetForm): Promise<MerchantOverview> {
+      await updateMerchant((current) => ({
+        ...current,
+        assetForms: { ...current.assetForms, [environment]: assetForm },
+      }));
+      deps.logger.info('merchant asset form changed', { environment, assetForm });
+      return overview(userGuid);
     },
 
     async setEnvironment(userGuid: string, environment: EnvironmentId): Promise<MerchantOverview> {
@@ -419,6 +436,7 @@ export function createMerchantKeys(deps: MerchantKeysDeps) {
           publicKey: binding.publicKey,
           secretKey,
           ...(signingKey ? { signingKey } : {}),
+          assetForm: assetFormOf(environment),
           logger: deps.logger,
           ...(deps.fetch ? { fetch: deps.fetch } : {}),
           ...(deps.requestTimeoutMs === undefined ? {} : { timeoutMs: deps.requestTimeoutMs }),

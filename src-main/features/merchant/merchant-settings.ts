@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EnvironmentId } from '../../../src-preload/contract/app';
+import { AssetForm } from '../../../src-preload/contract/merchant';
 
 /**
  * The merchant part of settings.json: non-secret only. Secret keys live in the keychain under
@@ -59,6 +60,8 @@ export const MerchantSettings = z.object({
   allowUnverified: z.boolean(),
   /** Per user GUID, the last reference id the verified list was shown for, so the screens open where they left them. */
   lastReferenceIdByUser: z.record(z.string().min(1), z.string().max(200)).default({}),
+  /** How each environment's requests name multi-network assets; absent: the service SDKs' form (issue 17). */
+  assetForms: z.partialRecord(EnvironmentId, AssetForm).default({}),
 });
 export type MerchantSettings = z.infer<typeof MerchantSettings>;
 
@@ -71,5 +74,6 @@ export function defaultMerchantSettings(): MerchantSettings {
     pendingVerifications: [],
     allowUnverified: false,
     lastReferenceIdByUser: {},
+    assetForms: {},
   };
 }

@@ -186,6 +186,7 @@ export function createMerchantVerification(keys: MerchantKeys) {
         const entry = assetOfListing(asset);
         return {
           code: entry?.code ?? asset.symbol,
+          referenceId: asset.referenceId,
           asset: entry?.asset ?? asset.symbol,
           networkId: asset.networkId,
           networkName: networkNameById(asset.networkId),

@@ -19,7 +19,10 @@ import { foundNotCompleted, notFoundIn, searchAccounts } from './withdraw-lookup
 import type { WithdrawBody } from './withdraw-body';
 
 export interface WithdrawInput {
+  /** The member reference the address is verified under, sent as ReferenceId. */
   readonly referenceId: string;
+  /** The merchant's own transaction id, when the user typed one; otherwise one is made at confirm. */
+  readonly merchantTransactionId?: string | undefined;
   readonly code: string;
   readonly address: string;
   readonly amount: string;
@@ -44,8 +47,11 @@ type Withdrawal = Intent<WithdrawBody, WithdrawResult>;
 /**
  * Merchant withdrawals (spec 4.2 call 1) under the same intent model as send and swap (security.md 21-29):
  *
- * - The ledger's reference id is both the ReferenceId and the MerchantTransactionId: fixed when the user
- *   confirms, reused for a deliberate retry after a definite refusal, new only for a new withdrawal.
+ * - The ledger's reference id is the MerchantTransactionId, the withdrawal's at-most-once identity: typed
+ *   by the user (refused when the ledger already knows it) or made when the user confirms, reused for a
+ *   deliberate retry after a definite refusal, new only for a new withdrawal. ReferenceId is the member
+ *   reference the address was verified under, as the service's SDKs send it (issue 17); it identifies the
+ *   member, not the withdrawal, so nothing de-duplicates or looks up by it.
  * - Refusals are failed results. Only the Z-codes that prove nothing moved make a refusal
  *   (interface-b-errors.ts); anything else leaves the outcome unknown, and nothing is ever re-sent then.
  * - A 200 answer with `success: false` says the service did not complete it, not that nothing moved: the
@@ -92,6 +98,7 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
     return {
       intentId: intent.id,
       merchantTransactionId: intent.referenceId,
+      referenceId: intent.body.memberReferenceId ?? intent.referenceId,
       environment: intent.body.environment,
       code: intent.body.code,
       networkName: networkNameById(intent.body.networkId),
@@ -189,20 +196,24 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
         );
       }
       await requireBalance(connection, entry.code, amount);
-      const intent = ledger.confirm({
-        environment: connection.environment,
-        publicKey: connection.publicKey,
-        origin: connection.origin,
-        code: entry.code,
-        networkId: network.id,
-        address: checked.address,
-        amount,
-        label: input.label,
-        email: input.email,
-        verified,
-        userGuid: actor.userGuid,
-        startedAtMs: now(),
-      });
+      const intent = ledger.confirm(
+        {
+          environment: connection.environment,
+          publicKey: connection.publicKey,
+          origin: connection.origin,
+          code: entry.code,
+          networkId: network.id,
+          address: checked.address,
+          amount,
+          label: input.label,
+          email: input.email,
+          verified,
+          memberReferenceId: input.referenceId,
+          userGuid: actor.userGuid,
+          startedAtMs: now(),
+        },
+        input.merchantTransactionId,
+      );
       confirmedThisSession.add(intent.id);
       departures.acknowledge(intent.id, input.acknowledgedIntentIds, unsettledFor(actor.userGuid));
       deps.logger.info('withdrawal confirmed', { merchantTransactionId: intent.referenceId, asset: entry.code });
@@ -243,7 +254,9 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
           try {
             result = await connection.client.withdraw(
               {
-                ReferenceId: referenceId,
+                // A withdrawal an earlier version kept sent its merchant transaction id as both; a retry
+                // must send exactly what the first attempt did.
+                ReferenceId: body.memberReferenceId ?? referenceId,
                 Amount: body.amount,
                 Symbol: body.code,
                 NetworkId: body.networkId,

@@ -17,6 +17,12 @@ export const WithdrawBody = z.object({
   email: z.string(),
   verified: z.boolean(),
   /**
+   * The member reference sent as ReferenceId: the reference the address was verified under, as the
+   * service's SDKs send it, beside the merchant's own transaction id (issue 17). Null for a withdrawal an
+   * earlier version kept, which sent its merchant transaction id as both.
+   */
+  memberReferenceId: z.string().min(1).nullable().default(null),
+  /**
    * The user who confirmed it with their keys (security.md 30). Null for a withdrawal an earlier version
    * left unresolved: it is shown to every signed-in user until reconciled, since hiding a payout that may
    * have gone through is what lets someone pay it twice (security.md 27).

@@ -105,9 +105,20 @@ export class IntentLedger<Body, Outcome> {
     return this.#snapshot(intent);
   }
 
-  /** The user confirmed: fix the reference id and freeze the body. */
-  confirm(body: Body): Intent<Body, Outcome> {
-    const referenceId = this.#newReferenceId();
+  /**
+   * The user confirmed: fix the reference id and freeze the body. A reference id the user chose (a
+   * merchant's own transaction id) is taken as given, but never one this ledger already knows in any
+   * state: two intents under one id would make "at most once" depend on the service's de-duplication.
+   */
+  confirm(body: Body, chosenReferenceId?: string): Intent<Body, Outcome> {
+    if (chosenReferenceId !== undefined && this.knows(chosenReferenceId)) {
+      throw new AppError(
+        'bad_input',
+        `The id ${chosenReferenceId} already belongs to another payment here. Use a new id, or leave the field empty to have one made.`,
+        { field: 'merchantTransactionId' },
+      );
+    }
+    const referenceId = chosenReferenceId ?? this.#newReferenceId();
     const intent: MutableIntent<Body, Outcome> = {
       id: randomUUID(),
       referenceId,
@@ -124,6 +135,11 @@ export class IntentLedger<Body, Outcome> {
 
   get(id: string): Intent<Body, Outcome> {
     return this.#snapshot(this.#require(id));
+  }
+
+  /** Whether any intent this ledger holds, settled or not, has this reference id. */
+  knows(referenceId: string): boolean {
+    return [...this.#intents.values()].some((intent) => intent.referenceId === referenceId);
   }
 
   /** Intents waiting for a reconciliation, oldest first. */

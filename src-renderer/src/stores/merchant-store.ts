@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { EnvironmentId } from '../../../src-preload/contract/app';
 import type {
+  AssetForm,
   CallbackCheckResult,
   MerchantBalanceRow,
   MerchantDepositAddressView,
@@ -66,6 +67,7 @@ interface MerchantState {
   removeSigningKey(environment: EnvironmentId): Promise<void>;
   testConnection(): Promise<void>;
   setAllowUnverified(allow: boolean): Promise<void>;
+  setAssetForm(environment: EnvironmentId, assetForm: AssetForm): Promise<void>;
   loadBalances(): Promise<void>;
   loadVerified(referenceId: string): Promise<void>;
   loadPending(): Promise<void>;
@@ -273,6 +275,14 @@ export const useMerchantStore = create<MerchantState>()((set, get) => {
         'keys',
         () => wallet.merchant.testConnection(),
         (value) => ({ message: value.message }),
+      );
+    },
+    async setAssetForm(environment, assetForm) {
+      await run(
+        'assetForm',
+        'keys',
+        () => wallet.merchant.setAssetForm({ environment, assetForm }),
+        (overview) => ({ overview, message: 'Saved: requests name assets this way from now on.' }),
       );
     },
     async setAllowUnverified(allow) {

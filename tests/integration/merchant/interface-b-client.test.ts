@@ -210,7 +210,7 @@ describe('Interface B client against the sandbox', () => {
       Amount: '0.5',
       Currency: 'USD',
     });
-    expect(created.minAmounts.length).toBeGreaterThan(0);
+    expect(created.minAmounts?.length).toBeGreaterThan(0);
     const got = await client.getDepositAddress({ MemberId: 'member-9', Symbol: 'BTC' });
     expect(got.address).toBe(created.wallet);
   });

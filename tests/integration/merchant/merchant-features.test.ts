@@ -237,12 +237,23 @@ describe('merchant treasury features against the sandbox', () => {
         callbackUrl: 'http://shop.example/cb',
       }),
     ).toMatchObject({ ok: false, error: { code: 'bad_input', field: 'callbackUrl' } });
+    // An amount whose unit the user did not say is refused, never guessed (issue 17).
+    expect(
+      await call('merchant.depositCreate', {
+        code: 'USDT',
+        label: 'Order 1',
+        referenceId: 'order-1',
+        callbackUrl: 'https://shop.example/cb',
+        amount: '25',
+      }),
+    ).toMatchObject({ ok: false, error: { code: 'bad_input', field: 'amountUnit' } });
     const created = await value('merchant.depositCreate', {
       code: 'USDT',
       label: 'Order 1',
       referenceId: 'order-1',
       callbackUrl: 'https://shop.example/cb',
       amount: '25',
+      amountUnit: 'fiat',
       currency: 'USD',
       redirectUrl: 'https://shop.example/paid',
     });
@@ -251,6 +262,8 @@ describe('merchant treasury features against the sandbox', () => {
       network: 'Ethereum Mainnet',
       contractTypes: ['ERC20'],
       price: expect.any(Array),
+      expected: { amount: '25', unit: 'USD' },
+      networkNotice: null,
     });
     const got = await value('merchant.depositGet', { memberId: 'order-1', code: 'USDT' });
     expect(got.address).toBe(created.address);

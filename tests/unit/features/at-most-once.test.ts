@@ -27,6 +27,20 @@ describe('money-moving intents are submitted at most once', () => {
     expect(Object.isFrozen(ledger.get(intent.id).body)).toBe(true);
   });
 
+  it('takes a reference id the user chose, but never one it already knows, in any state (issue 17)', async () => {
+    const ledger = new IntentLedger<Body, string>({ newReferenceId: () => 'made-1' });
+    const chosen = ledger.confirm(body, 'INV-1');
+    expect(chosen.referenceId).toBe('INV-1');
+    expect(() => ledger.confirm(body, 'INV-1')).toThrow(expect.objectContaining({ code: 'bad_input' }));
+    await ledger.submit(chosen.id, async () => 'tx-1');
+    expect(ledger.get(chosen.id).state).toBe('succeeded');
+    expect(() => ledger.confirm(body, 'INV-1')).toThrow(expect.objectContaining({ field: 'merchantTransactionId' }));
+    // A made one is checked the same way only by being fresh; a chosen id equal to it is refused too.
+    const made = ledger.confirm(body);
+    expect(made.referenceId).toBe('made-1');
+    expect(() => ledger.confirm(body, 'made-1')).toThrow(AppError);
+  });
+
   it('refuses a second submission while the first is in flight (double click, Enter twice)', async () => {
     const ledger = new IntentLedger<Body, string>();
     const intent = ledger.confirm(body);

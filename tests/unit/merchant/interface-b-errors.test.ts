@@ -150,6 +150,53 @@ describe('a withdrawal refusal needs a consistent answer', () => {
   });
 });
 
+// Issue 17: the Python SDK reads envelopes only on 2xx, so a service built for it may answer every Z-code on
+// HTTP 200. Such a refusal is understood, yet anything ambiguous beside it stays an unknown outcome.
+describe('Z-codes on HTTP 200', () => {
+  it.each([
+    ['Z202', 400, 'invalid_code'],
+    ['Z513', 400, 'insufficient_balance'],
+    ['Z600', 400, 'bad_input'],
+    ['Z429', 429, 'rate_limited'],
+  ])('%s in a 4xx envelope (%s) with data null on HTTP 200 is a refusal (%s)', async (zcode, code, appCode) => {
+    const error = await withdrawAnsweredWith(200, { code, data: null, message: zcode });
+    expect(error.code).toBe(appCode);
+    expect(isNothingMovedRefusal(error as { code: 'bad_input' })).toBe(true);
+  });
+
+  it.each([
+    ['a code that does not prove nothing moved (Z509)', 200, { code: 400, data: null, message: 'Z509' }],
+    ['an unknown code', 200, { code: 400, data: null, message: 'Z777' }],
+    ['envelope code 200 with a Z-code and data null', 200, { code: 200, data: null, message: 'Z202' }],
+    ['envelope code 500', 200, { code: 500, data: null, message: 'Z600' }],
+    ['data beside the code', 200, { code: 400, data: { txId: 't-4' }, message: 'Z202' }],
+    ['a txId beside the envelope', 200, { code: 400, data: null, message: 'Z202', txId: 't-5' }],
+    ['success: true beside the envelope', 200, { code: 400, data: null, message: 'Z513', success: true }],
+    ['no data field', 200, { code: 400, message: 'Z202' }],
+    ['HTTP 201 (neither 200 nor the envelope code)', 201, { code: 400, data: null, message: 'Z202' }],
+    ['HTTP 202 accepted', 202, { code: 400, data: null, message: 'Z600' }],
+    ['HTTP 409 with envelope 400', 409, { code: 400, data: null, message: 'Z202' }],
+  ])('%s stays an unknown outcome', async (_what, status, envelope) => {
+    const error = await withdrawAnsweredWith(status, envelope);
+    expect(error.code).toBe('outcome_unknown');
+    expect(isNothingMovedRefusal(error as { code: 'outcome_unknown' })).toBe(false);
+  });
+
+  it('on calls that move no money, a Z-code on 200 is read like one on 400', async () => {
+    const client = createInterfaceBClient({
+      apiUrl: 'https://api.example',
+      publicKey: 'pk',
+      secretKey: 'sk_test_secret',
+      fetch: async () =>
+        new Response(JSON.stringify({ apiVersion: '1.0.0.0', data: null, code: 400, message: 'Z800' }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+    });
+    await expect(client.balances()).rejects.toMatchObject({ code: 'invalid_hash' });
+  });
+});
+
 describe('Z-codes on calls that move no money', () => {
   it.each([
     ['Z200', 'invalid_credentials'],

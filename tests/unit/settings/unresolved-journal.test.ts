@@ -29,6 +29,7 @@ const lostWithdrawal = {
     label: 'Payroll',
     email: 'treasury@example.com',
     verified: true,
+    memberReferenceId: null,
     userGuid: 'user-1',
     startedAtMs: null,
   } satisfies WithdrawBody,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AssetCode } from '../../../../src-preload/contract/asset-table';
-import type { MerchantDepositAddressView } from '../../../../src-preload/contract/merchant';
+import type { DepositAmountUnit, MerchantDepositAddressView } from '../../../../src-preload/contract/merchant';
 import { AddressDisplay } from '../../components/address-display';
 import { CryptoAmount } from '../../components/amount';
 import { CopyButton } from '../../components/copy-button';
@@ -16,21 +16,35 @@ function DepositAddressCard({ deposit }: { deposit: MerchantDepositAddressView }
   return (
     <section aria-labelledby="merchant-deposit-title" className="card merchant-deposit">
       <h3 id="merchant-deposit-title">{`Deposit address for ${deposit.referenceId}`}</h3>
+      {deposit.networkNotice !== null && (
+        <p role="alert" className="warning">
+          {deposit.networkNotice}
+        </p>
+      )}
       <QrCode
         value={deposit.address}
         description={`QR code of the ${deposit.code} deposit address on ${deposit.network}`}
       />
       <AddressDisplay address={deposit.address} caption="Deposit address" />
       <CopyButton text={deposit.address} />
+      {/* Only what the service's answer carries: the SDK's declared answers lack some fields (issue 17). */}
       <dl className="facts">
         <dt>Asset</dt>
         <dd>{deposit.code}</dd>
         <dt>Network</dt>
         <dd>{deposit.network}</dd>
-        <dt>Supported networks</dt>
-        <dd>{deposit.supportedNetworks.join(', ') || '—'}</dd>
-        <dt>Contract types</dt>
-        <dd>{deposit.contractTypes.join(', ') || 'None (native coin)'}</dd>
+        {deposit.supportedNetworks !== null && (
+          <>
+            <dt>Supported networks</dt>
+            <dd>{deposit.supportedNetworks.join(', ') || '—'}</dd>
+          </>
+        )}
+        {deposit.contractTypes !== null && (
+          <>
+            <dt>Contract types</dt>
+            <dd>{deposit.contractTypes.join(', ') || 'None (native coin)'}</dd>
+          </>
+        )}
         {deposit.minAmounts.length > 0 && (
           <>
             <dt>Minimum amounts</dt>
@@ -45,16 +59,28 @@ function DepositAddressCard({ deposit }: { deposit: MerchantDepositAddressView }
             </dd>
           </>
         )}
+        {deposit.expected && (
+          <>
+            <dt>Expected amount, as sent</dt>
+            <dd>
+              <CryptoAmount value={deposit.expected.amount} code={deposit.expected.unit} />
+            </dd>
+          </>
+        )}
         {deposit.price && (
           <>
-            <dt>Expected amount in fiat</dt>
+            <dt>The service values it at</dt>
             <dd>{deposit.price.map((price) => `${price.currency} ${price.amount}`).join(' · ')}</dd>
           </>
         )}
-        <dt>Reference GUID</dt>
-        <dd className="mono">{deposit.referenceGuid}</dd>
+        {deposit.referenceGuid !== null && (
+          <>
+            <dt>Reference GUID</dt>
+            <dd className="mono">{deposit.referenceGuid}</dd>
+          </>
+        )}
       </dl>
-      <p role="note">{deposit.information}</p>
+      {deposit.information !== null && <p role="note">{deposit.information}</p>}
     </section>
   );
 }
@@ -69,7 +95,9 @@ export function DepositPanel(): React.JSX.Element {
   const [referenceId, setReferenceId] = useState('');
   const [callbackUrl, setCallbackUrl] = useState('');
   const [amount, setAmount] = useState('');
-  const [currency, setCurrency] = useState<Currency | ''>('');
+  const [currency, setCurrency] = useState<Currency>('USD');
+  // What the expected amount counts: the spec is silent, the vendor's READMEs read it both ways (issue 17).
+  const [unit, setUnit] = useState<DepositAmountUnit>('crypto');
   const [redirectUrl, setRedirectUrl] = useState('');
   const [cancelUrl, setCancelUrl] = useState('');
   const [memberId, setMemberId] = useState('');
@@ -89,8 +117,7 @@ export function DepositPanel(): React.JSX.Element {
               label,
               referenceId,
               callbackUrl,
-              ...(amount ? { amount } : {}),
-              ...(currency ? { currency } : {}),
+              ...(amount ? { amount, amountUnit: unit, ...(unit === 'fiat' ? { currency } : {}) } : {}),
               ...(redirectUrl ? { redirectUrl } : {}),
               ...(cancelUrl ? { cancelUrl } : {}),
             });
@@ -112,21 +139,58 @@ export function DepositPanel(): React.JSX.Element {
             onChange={(event) => setCallbackUrl(event.target.value)}
             size={40}
           />
-          <label htmlFor="deposit-amount">Expected amount (optional)</label>
-          <DecimalInput id="deposit-amount" value={amount} unit={code} errorId={undefined} onChange={setAmount} />
-          <label htmlFor="deposit-currency">Fiat currency for the price (optional)</label>
-          <select
-            id="deposit-currency"
-            value={currency}
-            onChange={(event) => setCurrency(event.target.value as Currency | '')}
-          >
-            <option value="">None</option>
-            {currencies.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
+          <fieldset className="deposit-amount-unit">
+            <legend>Expected amount is in</legend>
+            <label>
+              <input
+                type="radio"
+                name="deposit-amount-unit"
+                value="crypto"
+                checked={unit === 'crypto'}
+                onChange={() => setUnit('crypto')}
+              />{' '}
+              {`${code} (crypto amount)`}
+            </label>
+            <label>
+              <input
+                type="radio"
+                name="deposit-amount-unit"
+                value="fiat"
+                checked={unit === 'fiat'}
+                onChange={() => setUnit('fiat')}
+              />{' '}
+              A fiat currency
+            </label>
+          </fieldset>
+          {unit === 'fiat' && (
+            <>
+              <label htmlFor="deposit-currency">Fiat currency of the expected amount</label>
+              <select
+                id="deposit-currency"
+                value={currency}
+                onChange={(event) => setCurrency(event.target.value as Currency)}
+              >
+                {currencies.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </select>
+            </>
+          )}
+          <label htmlFor="deposit-amount">{`Expected amount in ${unit === 'fiat' ? currency : code} (optional)`}</label>
+          <DecimalInput
+            id="deposit-amount"
+            value={amount}
+            unit={unit === 'fiat' ? currency : code}
+            errorId={undefined}
+            onChange={setAmount}
+          />
+          <p className="merchant-hint">
+            {unit === 'fiat'
+              ? `Sent as an amount of ${currency} with its currency code. The service's answer shows what it made of it.`
+              : `Sent as an amount of ${code}, without a currency. The service's answer shows what it made of it.`}
+          </p>
           <label htmlFor="deposit-redirect">Redirect URL (optional)</label>
           <input
             id="deposit-redirect"

@@ -4,6 +4,7 @@ import type { EnvironmentId } from '../../../../src-preload/contract/app';
 import { useMerchantStore } from '../../stores/merchant-store';
 import { secretKeyPlace } from '../../stores/secret-key-place';
 import { CopyButton } from '../../components/copy-button';
+import { AssetFormSetting } from './asset-form-setting';
 import { Feedback } from './merchant-options';
 
 /**
@@ -49,6 +50,7 @@ export function KeysPanel(): React.JSX.Element {
         current={current}
         keychain={overview.keychain}
       />
+      <AssetFormSetting environment={current} />
       <Feedback {...feedback} />
     </div>
   );

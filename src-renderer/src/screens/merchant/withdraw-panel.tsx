@@ -58,6 +58,8 @@ function WithdrawalFacts({ intent }: { intent: WithdrawIntentView }): React.JSX.
       <dd className="mono">{intent.address}</dd>
       <dt>Merchant transaction id</dt>
       <dd className="mono">{intent.merchantTransactionId}</dd>
+      <dt>Member reference</dt>
+      <dd className="mono">{intent.referenceId}</dd>
       {intent.startedAt !== null && (
         <>
           <dt>Started</dt>
@@ -290,6 +292,12 @@ export function WithdrawPanel(): React.JSX.Element {
   const [amount, setAmount] = useState('');
   const [label, setLabel] = useState('');
   const [email, setEmail] = useState('');
+  const [merchantTransactionId, setMerchantTransactionId] = useState('');
+  // A typed merchant transaction id belongs to the withdrawal it was confirmed with: the next form starts
+  // empty, so "New withdrawal" cannot reuse it (main would refuse it anyway).
+  useEffect(() => {
+    if (intent) setMerchantTransactionId('');
+  }, [intent]);
   // The store holds the acknowledgement and drops it with its warning (security.md 27): it counts only when it
   // covers every withdrawal shown now.
   const acknowledged = unresolved.length > 0 && unresolved.every((entry) => acknowledgedIds.includes(entry.intentId));
@@ -322,6 +330,7 @@ export function WithdrawPanel(): React.JSX.Element {
           const target = chosen ? { code: chosen.code as AssetCode, address: chosen.address } : { code, address };
           void confirmWithdrawal({
             referenceId,
+            ...(merchantTransactionId.trim() === '' ? {} : { merchantTransactionId }),
             ...target,
             amount,
             label,
@@ -330,10 +339,14 @@ export function WithdrawPanel(): React.JSX.Element {
           });
         }}
       >
-        <label htmlFor="withdraw-reference">Reference id of the verified addresses</label>
+        <label htmlFor="withdraw-reference">Member reference id</label>
+        <p id="withdraw-reference-hint" className="merchant-hint">
+          The reference the addresses are verified under. It is sent with the withdrawal as its reference id.
+        </p>
         <div className="row">
           <input
             id="withdraw-reference"
+            aria-describedby="withdraw-reference-hint"
             value={referenceId}
             onChange={(event) => setReferenceId(event.target.value)}
             autoComplete="off"
@@ -413,6 +426,19 @@ export function WithdrawPanel(): React.JSX.Element {
           onChange={(event) => setLabel(event.target.value)}
           autoComplete="off"
         />
+        <label htmlFor="withdraw-mti">Merchant transaction id (optional)</label>
+        <input
+          id="withdraw-mti"
+          aria-describedby="withdraw-mti-hint"
+          value={merchantTransactionId}
+          onChange={(event) => setMerchantTransactionId(event.target.value)}
+          autoComplete="off"
+          spellCheck={false}
+        />
+        <p id="withdraw-mti-hint" className="merchant-hint">
+          Your own id for this withdrawal, used once: it identifies it at the service and when its status is checked.
+          Leave it empty to have one made when you review.
+        </p>
         <label htmlFor="withdraw-email">Merchant account e-mail</label>
         <input
           id="withdraw-email"
