@@ -36,6 +36,29 @@ function mismatchSummary(rows: Comparison['rows'], where: string): string {
 }
 
 /**
+ * Whether the service holds the deposit's address for the callback's ReferenceId. In the spec's shape the
+ * Signature does not cover ReferenceId either, and it names whom the merchant credits: a real deposit's
+ * UniqueId, Amount and Address beside someone else's reference must not read as a match. Null when there
+ * is nothing to compare (the SDK's shape, whose HMAC covers the reference, or a look-up that found nothing).
+ */
+async function referenceRow(
+  facts: CallbackFacts,
+  depositAddress: string,
+  lookups: DepositLookups,
+): Promise<Comparison['rows'][number] | null> {
+  if (facts.address === null || !facts.referenceId) return null;
+  const held = await lookups.depositAddress(facts.referenceId, facts.symbol).catch(() => null);
+  if (held === null) return null;
+  const same = sameAddress(held, depositAddress);
+  return {
+    field: 'ReferenceId',
+    callback: facts.referenceId,
+    service: same ? facts.referenceId : `not the reference of ${depositAddress}`,
+    same,
+  };
+}
+
+/**
  * Puts the callback's Amount and Address beside what the service itself shows: a valid spec Signature does
  * not cover them (callback-check.ts), so this is how a merchant learns whether they can be trusted. Reads
  * only. A look-up that fails counts as not seen, and the verdict says that nothing was compared.
@@ -61,10 +84,13 @@ export async function compareWithService(facts: CallbackFacts, lookups: DepositL
         same: sameAddress(facts.address, row.address),
       });
     const where = `the deposit with this transaction id in the history of "${row.accountName}"`;
+    const reference = await referenceRow(facts, row.address, lookups);
+    if (reference) rows.push(reference);
+    if (!rows.every((r) => r.same)) return { summary: mismatchSummary(rows, where), rows };
+    if (facts.address === null) return { summary: `Amount matches ${where}.`, rows };
+    if (reference) return { summary: `Amount, Address and ReferenceId match ${where}.`, rows };
     return {
-      summary: rows.every((r) => r.same)
-        ? `${facts.address === null ? 'Amount matches' : 'Amount and Address match'} ${where}.`
-        : mismatchSummary(rows, where),
+      summary: `Only Amount and Address were compared, and they match ${where}. ReferenceId ${facts.referenceId ?? ''} was not compared: the app could not see which reference the service holds this address for. Confirm it before you credit that reference.`,
       rows,
     };
   }

@@ -130,7 +130,7 @@ describe('callback checker against the sandbox, both shapes', () => {
     const genuine = await checkIt(body);
     expect(genuine.valid).toBe(false);
     expect(genuine.comparison?.summary).toMatch(
-      /^Amount and Address match the deposit with this transaction id in the history of "/,
+      /^Only Amount and Address were compared, and they match the deposit with this transaction id in the history of ".*ReferenceId .* was not compared/,
     );
     const inflated = await checkIt(body.replace('"Amount":0.75', '"Amount":75'));
     expect(inflated.comparison?.summary).toMatch(/^Does not match the service: Amount differs/);

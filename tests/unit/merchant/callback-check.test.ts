@@ -152,15 +152,19 @@ describe('compareWithService', () => {
   it('matches Amount and Address against the deposit in the account history (decimal, not text)', async () => {
     const found = await compareWithService(
       facts,
-      lookups({ history: async () => ({ amount: 0.5, address: 'ltc1qaddr', symbol: 'LTC', accountName: 'Shop' }) }),
+      lookups({
+        history: async () => ({ amount: 0.5, address: 'ltc1qaddr', symbol: 'LTC', accountName: 'Shop' }),
+        depositAddress: async () => 'ltc1qaddr',
+      }),
     );
     expect(found.summary).toBe(
-      'Amount and Address match the deposit with this transaction id in the history of "Shop".',
+      'Amount, Address and ReferenceId match the deposit with this transaction id in the history of "Shop".',
     );
     expect(found.rows.map((row) => [row.field, row.same])).toEqual([
       ['Amount', true],
       ['Address', true],
       ['Symbol', true],
+      ['ReferenceId', true],
     ]);
     expect(
       (
@@ -170,6 +174,39 @@ describe('compareWithService', () => {
         )
       ).rows[0]?.same,
     ).toBe(true);
+  });
+
+  it('a forged ReferenceId beside a real deposit is caught: the reference must hold the address (spec shape)', async () => {
+    // The spec's Signature covers only the Hash, so a replayed Hash/Signature can carry a real deposit's
+    // UniqueId, Amount and Address with the attacker's own ReferenceId: whoever is credited by reference.
+    const history = async () => ({ amount: 0.5, address: 'ltc1qaddr', symbol: 'LTC', accountName: 'Shop' });
+    const asked: Array<[string, string]> = [];
+    const forged = await compareWithService(
+      { ...facts, referenceId: 'attacker-member' },
+      lookups({
+        history,
+        depositAddress: async (referenceId, symbol) => (asked.push([referenceId, symbol]), 'ltc1qattacker'),
+      }),
+    );
+    expect(asked).toEqual([['attacker-member', 'LTC']]);
+    expect(forged.summary).toMatch(/^Does not match the service: ReferenceId differs .* Do not credit this deposit/);
+    expect(forged.rows.find((row) => row.field === 'ReferenceId')).toEqual({
+      field: 'ReferenceId',
+      callback: 'attacker-member',
+      service: 'not the reference of ltc1qaddr',
+      same: false,
+    });
+    const genuine = await compareWithService(facts, lookups({ history, depositAddress: async () => 'ltc1qaddr' }));
+    expect(genuine.rows.map((row) => [row.field, row.same])).toEqual([
+      ['Amount', true],
+      ['Address', true],
+      ['Symbol', true],
+      ['ReferenceId', true],
+    ]);
+    expect(genuine.summary).toMatch(/^Amount, Address and ReferenceId match/);
+    const unseen = await compareWithService(facts, lookups({ history, depositAddress: async () => null }));
+    expect(unseen.summary).not.toMatch(/^Amount and Address match/);
+    expect(unseen.summary).toMatch(/ReferenceId order-1 was not compared/);
   });
 
   it('says which field differs and not to credit the deposit', async () => {
