@@ -152,6 +152,8 @@ describe('merchant treasury in Chromium against the sandbox', () => {
     expect(arrived).toHaveLength(0);
 
     await page.getByLabel('Address', { exact: true }).fill(ETH_ADDRESS);
+    // Issue 15, defect 6: the refusal was about the address as it was; once it is changed the error goes.
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'checksum' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Start verification' }).click();
     const amountBox = page.getByLabel('Exact amount received (ETH)');
     await amountBox.waitFor();

@@ -16,6 +16,8 @@ function PendingRow({ pending }: { pending: PendingVerificationView }): React.JS
     <li className="card">
       <form
         aria-label={`Confirm ${name}`}
+        // Editing what an error was about takes the error back (issue 15, defect 6).
+        onChange={() => useMerchantStore.getState().clearError('verified')}
         onSubmit={(event) => {
           event.preventDefault();
           void confirmVerification(pending.id, amount).then(() => setAmount(''));
@@ -75,6 +77,8 @@ export function VerifiedPanel(): React.JSX.Element {
     <div>
       <form
         aria-label="Verified addresses for a reference"
+        // Editing what an error was about takes the error back (issue 15, defect 6).
+        onChange={() => useMerchantStore.getState().clearError('verified')}
         onSubmit={(event) => {
           event.preventDefault();
           void loadVerified(referenceId);
@@ -129,6 +133,8 @@ export function VerifiedPanel(): React.JSX.Element {
       <h3 id="add-address-title">Add address</h3>
       <form
         aria-labelledby="add-address-title"
+        // Editing what an error was about takes the error back (issue 15, defect 6).
+        onChange={() => useMerchantStore.getState().clearError('verified')}
         onSubmit={(event) => {
           event.preventDefault();
           void startVerification({ referenceId, code, address, label }).then((started) => {
