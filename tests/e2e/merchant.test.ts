@@ -132,12 +132,52 @@ describe('merchant treasury in Chromium against the sandbox', () => {
   it('shows the twelve balances with asset and network', async () => {
     await tab('Balances').click();
     const table = app.page.getByRole('table', { name: 'Merchant balances' });
-    await expect.poll(() => table.getByRole('row').count()).toBe(13);
+    // The header, twelve balances and the total.
+    await expect.poll(() => table.getByRole('row').count()).toBe(14);
     const bscUsdt = table
       .getByRole('row')
       .filter({ hasText: 'Binance Smart Chain' })
       .filter({ has: app.page.getByRole('rowheader', { name: 'USDT' }) });
     expect(await bscUsdt.count()).toBe(1);
+  });
+
+  it('values each balance in USD at the prices of the account wallets, with a total that says when it is partial', async () => {
+    const table = app.page.getByRole('table', { name: 'Merchant balances' });
+    const balances = await app.app.core.handlers['merchant.balances']();
+    const portfolio = await app.app.core.handlers['portfolio.wallets']();
+    const prices = new Map(portfolio.wallets.map((wallet) => [wallet.code, wallet.priceUsd]));
+    const usd = new Intl.NumberFormat(await app.page.evaluate(() => navigator.language), {
+      style: 'currency',
+      currency: 'USD',
+    });
+    let total = new Decimal(0);
+    const unpriced: string[] = [];
+    const expected = balances.map((row) => {
+      const price = prices.get(row.code);
+      if (price === undefined) {
+        if (!new Decimal(row.amount).isZero()) unpriced.push(row.code);
+        return 'No price for this asset';
+      }
+      const value = new Decimal(row.amount).times(price);
+      total = total.plus(value);
+      return usd.format(value.toFixed() as unknown as number);
+    });
+    expect(expected.some((text) => text !== 'No price for this asset')).toBe(true);
+    const valueCells = () =>
+      table.locator('tbody tr').evaluateAll((rows) => rows.map((row) => row.lastElementChild?.textContent ?? ''));
+    await expect.poll(valueCells).toEqual(expected);
+    const totalRow = table.getByRole('row').filter({ has: app.page.getByRole('rowheader', { name: /^Total \(USD/ }) });
+    expect(await totalRow.getByRole('rowheader').textContent()).toBe(
+      unpriced.length > 0 ? 'Total (USD, partial)' : 'Total (USD)',
+    );
+    expect(await totalRow.getByRole('cell').textContent()).toBe(usd.format(total.toFixed() as unknown as number));
+    if (unpriced.length > 0) await app.page.getByText(`The total leaves out ${unpriced.join(', ')}`).waitFor();
+
+    // Privacy mode hides the values and the total as well as the balances.
+    await app.page.getByRole('button', { name: 'Privacy mode' }).click();
+    await expect.poll(() => totalRow.getByRole('cell').getByLabel('Hidden amount').count()).toBe(1);
+    expect(await table.getByText(/\$/).count()).toBe(0);
+    await app.page.getByRole('button', { name: 'Privacy mode' }).click();
   });
 
   it('verifies an address: a wrong amount fails clearly, the exact amount received verifies it', async () => {
