@@ -26,6 +26,11 @@ export interface BalanceCache {
   load(owner: BalanceOwner): Promise<PortfolioView | null>;
   /** The most recently saved record of the environment, for the moments before the session is restored. */
   latest(environment: EnvironmentId): Promise<CachedBalances | null>;
+  /**
+   * Deletes the environment's records that are not this user's (or cannot be read): a user who signs in
+   * replaces the stored session, so no other user's record may stand for it at the next launch.
+   */
+  keepOnly(environment: EnvironmentId, userGuid: string): Promise<void>;
   /** Deletes every record of the environment and its key (sign-out, a session ended by the issuer). */
   clear(environment: EnvironmentId): Promise<void>;
   /** Resolves once every operation asked for so far has finished (the app quitting waits for it). */
@@ -162,6 +167,27 @@ export function createBalanceCache(deps: {
             newest = found;
         }
         return newest;
+      });
+    },
+
+    keepOnly(environment, userGuid) {
+      return serial(async () => {
+        let names: string[];
+        try {
+          names = await readdir(join(deps.directory, environment));
+        } catch {
+          return;
+        }
+        for (const name of names) {
+          const found = /^[0-9a-f]{32}\.json$/.test(name) ? await readRecord(environment, name) : null;
+          if (found?.owner.userGuid === userGuid) continue;
+          await rm(join(deps.directory, environment, name), { force: true }).catch((error: unknown) => {
+            deps.logger.warn('could not delete cached balances of another user', {
+              file: name,
+              reason: error instanceof Error ? error.message.slice(0, 200) : 'unknown',
+            });
+          });
+        }
       });
     },
 

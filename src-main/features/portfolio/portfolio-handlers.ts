@@ -124,6 +124,14 @@ export function createPortfolioFeature(deps: PortfolioDeps): PortfolioFeature {
     previous = view;
     environmentOfPrevious = deps.environment?.();
     if (view.status === 'signed-in' && before.status === 'signing-in') {
+      // This user's session is now the stored one: another user's records (kept because a restore could
+      // not reach the service) must not be painted for it at the next launch.
+      try {
+        const environment = deps.environment?.();
+        if (environment) void deps.cache?.keepOnly(environment, deps.session.activeUser().userGuid);
+      } catch {
+        // Not signed in after all: nothing to keep.
+      }
       try {
         const accountGuid = deps.session.interfaceA().accountGuid;
         if (accountGuid) {

@@ -148,6 +148,22 @@ describe('portfolio.cached: the last known balances, and to whom they are shown'
     expect(await feature.handlers['portfolio.cached']()).toBeNull();
   });
 
+  it('another user signing in after a restore that could not reach the service takes the first user’s records away', async () => {
+    // Alice's stored session could not be restored (service down), so her record stays; Bob signs in at
+    // the same desk instead. His session replaces hers, so at the next launch the newest record must not
+    // be Alice's (Bob has no account, so nothing of his is fetched to outdate it).
+    await signInAndFetch();
+    fake.change({ status: 'signing-in', restoreState: 'restoring' });
+    fake.change({ status: 'signed-out', restoreState: 'unreachable' });
+    fake.change({ status: 'signing-in', userGuid: 'user-bob', accountGuid: null as unknown as string });
+    fake.change({ status: 'signed-in', restoreState: null });
+    await cache.settled();
+    fake.change({ status: 'signing-in', restoreState: 'restoring' });
+    expect(await feature.handlers['portfolio.cached']()).toBeNull();
+    fake.change({ status: 'signed-out', restoreState: 'unreachable' });
+    expect(await feature.handlers['portfolio.cached']()).toBeNull();
+  });
+
   it('never shows them in privacy mode, signed in or restoring', async () => {
     await signInAndFetch();
     privacyMode = true;
