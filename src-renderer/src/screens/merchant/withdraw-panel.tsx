@@ -293,11 +293,6 @@ export function WithdrawPanel(): React.JSX.Element {
   const [label, setLabel] = useState('');
   const [email, setEmail] = useState('');
   const [merchantTransactionId, setMerchantTransactionId] = useState('');
-  // A typed merchant transaction id belongs to the withdrawal it was confirmed with: the next form starts
-  // empty, so "New withdrawal" cannot reuse it (main would refuse it anyway).
-  useEffect(() => {
-    if (intent) setMerchantTransactionId('');
-  }, [intent]);
   // The store holds the acknowledgement and drops it with its warning (security.md 27): it counts only when it
   // covers every withdrawal shown now.
   const acknowledged = unresolved.length > 0 && unresolved.every((entry) => acknowledgedIds.includes(entry.intentId));
@@ -328,6 +323,8 @@ export function WithdrawPanel(): React.JSX.Element {
             return;
           }
           const target = chosen ? { code: chosen.code as AssetCode, address: chosen.address } : { code, address };
+          // A typed merchant transaction id belongs to the withdrawal it was confirmed with: once confirmed,
+          // the next form starts without it (main would refuse it anyway).
           void confirmWithdrawal({
             referenceId,
             ...(merchantTransactionId.trim() === '' ? {} : { merchantTransactionId }),
@@ -336,6 +333,8 @@ export function WithdrawPanel(): React.JSX.Element {
             label,
             email,
             ...(acknowledged ? { acknowledgedIntentIds: toSend() } : {}),
+          }).then(() => {
+            if (useMerchantStore.getState().intent) setMerchantTransactionId('');
           });
         }}
       >
