@@ -129,6 +129,24 @@ describe('accessibility (axe-core, WCAG 2.1 AA) of every screen', () => {
     expect(await accessibilityViolations(page)).toEqual([]);
   });
 
+  it('a send entered in USD, with the crypto it sends shown live, then its review with account and total', async () => {
+    await open('Send');
+    const back = page.getByRole('button', { name: 'Back' });
+    if (await back.isVisible()) await back.click();
+    await page.getByLabel('Asset', { exact: true }).selectOption('BTC');
+    await page.getByRole('textbox', { name: 'Destination address' }).fill(BTC_DESTINATION);
+    await page.getByRole('radio', { name: 'USD' }).check();
+    await page.getByRole('textbox', { name: 'Amount (USD)' }).fill('5');
+    await page.getByText(/^Sends exactly/).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Check fees' }).click();
+    await page.getByRole('button', { name: 'Review send' }).click();
+    await page.getByRole('textbox', { name: 'Digit 1 of 6' }).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('radio', { name: 'BTC' }).check();
+  });
+
   it('a swap with its quote, then its review', async () => {
     await open('Swap');
     await page.getByLabel('From', { exact: true }).selectOption('BTC');
@@ -177,8 +195,9 @@ describe('accessibility (axe-core, WCAG 2.1 AA) of every screen', () => {
     const standard = page.getByRole('radio', { name: /^Standard/ });
     await standard.waitFor();
     // A radio group is one Tab stop: the checked option, or the first when none is.
-    const checked = page.getByRole('radio', { checked: true });
-    await tabTo((await checked.count()) > 0 ? checked : page.getByRole('radio').first());
+    const fees = page.getByRole('group', { name: 'Fee' });
+    const checked = fees.getByRole('radio', { checked: true });
+    await tabTo((await checked.count()) > 0 ? checked : fees.getByRole('radio').first());
     for (let presses = 0; presses < 3 && !(await standard.isChecked()); presses += 1) {
       await page.keyboard.press('ArrowDown');
     }

@@ -10,6 +10,7 @@ import type {
 } from '../../../src-preload/contract/send';
 import type { BridgeError } from '../../../src-preload/result';
 import { wallet } from '../bridge';
+import { cryptoFromUsd, knownPrice } from '../format/fiat-conversion';
 import {
   createMoneyIntentActions,
   initialMoneyIntentState,
@@ -32,6 +33,10 @@ export interface SendForm {
   readonly isMax: boolean;
   readonly feeRate: FeeRate;
   readonly description: string;
+  /** What the user types the amount in; the amount sent is always `amount`, in crypto. */
+  readonly entry: 'crypto' | 'usd';
+  /** The USD amount typed while entry is 'usd' (exact decimal text); `amount` follows from it. */
+  readonly usdAmount: string;
 }
 
 interface SendState extends MoneyIntentState<SendReview, SendOutcome, SendStatus>, MoneyIntentActions<SendReview> {
@@ -55,7 +60,16 @@ interface SendState extends MoneyIntentState<SendReview, SendOutcome, SendStatus
   reset(): void;
 }
 
-const emptyForm: SendForm = { code: '', address: '', amount: '', isMax: false, feeRate: 1, description: '' };
+const emptyForm: SendForm = {
+  code: '',
+  address: '',
+  amount: '',
+  isMax: false,
+  feeRate: 1,
+  description: '',
+  entry: 'crypto',
+  usdAmount: '',
+};
 
 const initial = {
   assets: null,
@@ -70,6 +84,17 @@ const initial = {
   confirmError: null,
   ...initialMoneyIntentState,
 };
+
+/**
+ * While the amount is typed in USD, the crypto amount to send follows from the wallet's price (the price
+ * Home shows, GET /wallets); without a known price there is nothing to send in USD.
+ */
+function withUsdEntry(form: SendForm, assets: readonly SendAsset[] | null): SendForm {
+  if (form.entry !== 'usd') return form;
+  const price = assets?.find((asset) => asset.code === form.code)?.priceUsd;
+  if (form.code === '' || !knownPrice(price)) return { ...form, entry: 'crypto', usdAmount: '' };
+  return { ...form, amount: cryptoFromUsd(form.usdAmount, price, form.code) };
+}
 
 /** Bumped on every change of input or session, so a late precheck answer for old input is dropped. */
 let generation = 0;
@@ -137,7 +162,7 @@ export const useSendStore = create<SendState>()((set, get) => {
       generation += 1;
       // Any change of asset, address or amount makes the precheck worthless (security.md 25).
       set((state) => ({
-        form: { ...state.form, ...change, isMax: false },
+        form: withUsdEntry({ ...state.form, ...change, isMax: false }, state.assets),
         precheck: null,
         precheckError: null,
         prechecking: false,
@@ -153,7 +178,8 @@ export const useSendStore = create<SendState>()((set, get) => {
     check: () => precheck(get().form.amount.trim()),
 
     async chooseMax() {
-      set((state) => ({ form: { ...state.form, isMax: true } }));
+      // Max is an amount of the asset: the field shows it in crypto.
+      set((state) => ({ form: { ...state.form, isMax: true, entry: 'crypto' } }));
       await precheck('max');
     },
 

@@ -5,6 +5,7 @@ import type { BridgeError } from '../../../../src-preload/result';
 import { AddressBookPicker, useAddressBookEntries } from '../../components/address-book-picker';
 import { CryptoAmount, UsdAmount } from '../../components/amount';
 import { DecimalInput } from '../../components/decimal-input';
+import { knownPrice, usdFromCrypto } from '../../format/fiat-conversion';
 import { ErrorMessage } from '../../components/error-message';
 import { AcknowledgeFirst, isUnacknowledged } from '../../components/unsettled-words';
 import { findEntry } from '../../stores/address-book-store';
@@ -45,6 +46,7 @@ export function SendForm({ disabled }: { disabled: boolean }): React.JSX.Element
     description: useId(),
     addressError: useId(),
     amountError: useId(),
+    noPrice: useId(),
   };
 
   useEffect(() => {
@@ -53,6 +55,8 @@ export function SendForm({ disabled }: { disabled: boolean }): React.JSX.Element
 
   const selected = assets?.find((asset) => asset.code === form.code) ?? null;
   const book = useAddressBookEntries();
+  const price = knownPrice(selected?.priceUsd) !== null;
+  const inUsd = form.entry === 'usd' && price;
   const saved = selected ? (book ?? []).filter((entry) => entry.code === selected.code) : [];
   const savedAs = selected ? findEntry(book, selected.code, form.address) : undefined;
   const addressError = errorFor(precheckError, 'address');
@@ -120,14 +124,45 @@ export function SendForm({ disabled }: { disabled: boolean }): React.JSX.Element
           <ErrorMessage error={addressError} id={ids.addressError} />
           {savedAs && <p className="send-saved-as">{`Saved in your address book as “${savedAs.name}”.`}</p>}
 
-          <label htmlFor={ids.amount}>Amount{selected ? ` (${selected.code})` : ''}</label>
+          {selected && (
+            <fieldset className="row send-entry">
+              <legend>Enter the amount in</legend>
+              <label className="row">
+                <input
+                  type="radio"
+                  name="send-entry"
+                  checked={form.entry === 'crypto'}
+                  onChange={() => edit({ entry: 'crypto' })}
+                />
+                {selected.code}
+              </label>
+              <label className="row">
+                <input
+                  type="radio"
+                  name="send-entry"
+                  checked={form.entry === 'usd'}
+                  disabled={!price}
+                  aria-describedby={price ? undefined : ids.noPrice}
+                  onChange={() => edit({ entry: 'usd', usdAmount: usdFromCrypto(form.amount, selected.priceUsd) })}
+                />
+                USD
+              </label>
+            </fieldset>
+          )}
+          {selected && !price && (
+            <p id={ids.noPrice} className="send-no-price">
+              {`No USD price is known for ${selected.code} right now, so the amount can only be entered in ${selected.code}.`}
+            </p>
+          )}
+          <label htmlFor={ids.amount}>{`Amount${inUsd ? ' (USD)' : selected ? ` (${selected.code})` : ''}`}</label>
           <div className="row">
             <DecimalInput
+              key={inUsd ? 'usd' : 'crypto'}
               id={ids.amount}
-              value={form.amount}
-              unit={selected?.code}
+              value={inUsd ? form.usdAmount : form.amount}
+              unit={inUsd ? 'USD' : selected?.code}
               errorId={amountError ? ids.amountError : undefined}
-              onChange={(amount) => edit({ amount })}
+              onChange={(amount) => edit(inUsd ? { usdAmount: amount } : { amount })}
             />
             <button
               type="button"
@@ -139,6 +174,29 @@ export function SendForm({ disabled }: { disabled: boolean }): React.JSX.Element
               Max
             </button>
           </div>
+          {selected && price && (
+            <p className="send-other-unit" aria-live="polite">
+              {inUsd
+                ? form.amount !== '' && (
+                    <>
+                      {'Sends exactly '}
+                      <CryptoAmount value={form.amount} code={selected.code} />
+                      {' (the USD amount ÷ '}
+                      <UsdAmount value={selected.priceUsd} />
+                      {` per ${selected.code}, rounded down)`}
+                    </>
+                  )
+                : usdFromCrypto(form.amount, selected.priceUsd) !== '' && (
+                    <>
+                      {'≈ '}
+                      <UsdAmount value={usdFromCrypto(form.amount, selected.priceUsd)} />
+                      {' at '}
+                      <UsdAmount value={selected.priceUsd} />
+                      {` per ${selected.code}`}
+                    </>
+                  )}
+            </p>
+          )}
           <ErrorMessage error={amountError} id={ids.amountError} />
 
           <div className="row send-actions">

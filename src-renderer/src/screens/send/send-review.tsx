@@ -1,9 +1,14 @@
-import { CryptoAmount, UsdAmount } from '../../components/amount';
+import { UsdAmount } from '../../components/amount';
 import { MoneyReview } from '../../components/money-review';
 import { sameDecimal, shortAddress, startedAt, useAmountText } from '../../components/unsettled-words';
 import { useAddressBookEntries } from '../../components/address-book-picker';
 import { findEntry } from '../../stores/address-book-store';
 import { useSendStore } from '../../stores/send-store';
+import { useActiveAccount } from '../../stores/session-store';
+import { displayLocale } from '../../format/display-locale';
+import { formatExactAmount } from '../../format/exact-amount';
+import { addDecimals } from '../../format/fiat-conversion';
+import { useAppStore } from '../../stores/app-store';
 import { EmphasisedAddress } from './emphasised-address';
 import { UNRESOLVED_SENDS_TITLE } from './unresolved-sends';
 
@@ -18,7 +23,15 @@ export function SendReviewPanel(): React.JSX.Element | null {
   const unresolved = useSendStore((state) => state.unresolved);
   const amountText = useAmountText();
   const book = useAddressBookEntries();
+  const account = useActiveAccount();
+  const entry = useSendStore((state) => state.form.entry);
+  const usdTyped = useSendStore((state) => state.form.usdAmount);
+  const hidden = useAppStore((state) => state.preferences?.privacyMode ?? false);
   if (!review) return null;
+  // Every digit of what leaves, whatever the asset's usual shown precision (CryptoAmount truncates).
+  const exact = (value: string, code: string) =>
+    hidden ? '•••••' : `${formatExactAmount(value, displayLocale)} ${code}`;
+  const sameWallet = review.feeSymbol === review.code;
   const savedAs = findEntry(book, review.code, review.destination);
   // The same amount of the same asset to the same address as a send whose outcome is unknown: most likely
   // the same payment entered again, which would pay twice if the first went through.
@@ -69,17 +82,30 @@ export function SendReviewPanel(): React.JSX.Element | null {
             <dd>{savedAs.name}</dd>
           </>
         )}
-        <dt>Amount</dt>
+        <dt>From account</dt>
+        <dd>{account ? `${account.name} (${account.guid})` : '—'}</dd>
+        <dt>Amount sent</dt>
         <dd>
-          <CryptoAmount value={review.amount} code={review.code} /> (<UsdAmount value={review.amountUsd} />)
+          <span className="amount">{exact(review.amount, review.code)}</span> (<UsdAmount value={review.amountUsd} />)
+          {entry === 'usd' && usdTyped !== '' && (
+            <>
+              {', entered as '}
+              <UsdAmount value={usdTyped} />
+            </>
+          )}
         </dd>
         <dt>{`Fee (${review.feeLabel})`}</dt>
         <dd>
-          <CryptoAmount value={review.fee} code={review.feeSymbol} /> (<UsdAmount value={review.feeUsd} />)
+          <span className="amount">{exact(review.fee, review.feeSymbol)}</span> (<UsdAmount value={review.feeUsd} />)
         </dd>
         <dt>Total</dt>
         <dd>
-          <UsdAmount value={review.totalUsd} />
+          <span className="amount">
+            {sameWallet
+              ? exact(addDecimals(review.amount, review.fee), review.code)
+              : `${exact(review.amount, review.code)} + ${exact(review.fee, review.feeSymbol)}`}
+          </span>{' '}
+          (<UsdAmount value={review.totalUsd} />)
         </dd>
         <dt>Arrives</dt>
         <dd>{review.arrivalEstimation}</dd>
