@@ -213,7 +213,13 @@ function checkSdkShape(json: object, text: string, header: string, secretKey: st
   const body = parsed.data;
   const fields = Object.entries(json as Record<string, unknown>).map(([name, value]) => ({
     name,
-    value: typeof value === 'string' ? value : JSON.stringify(value).slice(0, 200),
+    // Nested values are not shown: re-serialising a deeply nested one would exhaust the stack.
+    value:
+      typeof value === 'string'
+        ? value.slice(0, 200)
+        : typeof value === 'object' && value !== null
+          ? '(nested value, not shown)'
+          : String(value),
   }));
   const facts: CallbackFacts = {
     shape: 'sdk',

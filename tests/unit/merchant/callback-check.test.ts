@@ -118,6 +118,13 @@ describe('callback checker: hostile input', () => {
     expect(check(huge).result.summary).toMatch(/longer than a deposit callback/);
   });
 
+  it('a deeply nested extra field neither breaks the check nor is shown', () => {
+    const deep = `{${sdkText.slice(1, -1)},"extra":${'['.repeat(30_000)}${']'.repeat(30_000)}}`;
+    const { result } = check(deep, hmac(deep));
+    expect(result.valid).toBe(true);
+    expect(result.fields).toContainEqual({ name: 'extra', value: '(nested value, not shown)' });
+  });
+
   it('never repeats the secret key', () => {
     for (const text of [JSON.stringify(specBody), sdkText, '{nope'])
       expect(JSON.stringify(check(text, hmac(text)))).not.toContain(SECRET);
