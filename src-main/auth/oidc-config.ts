@@ -32,8 +32,9 @@ export async function discoverIssuer(
     throw new AppError('not_configured', 'The sign-in server must use https.');
   }
   const oidc = await loadOpenId();
+  let config: Configuration;
   try {
-    return await oidc.discovery(issuer, settings.clientId, { token_endpoint_auth_method: 'none' }, oidc.None(), {
+    config = await oidc.discovery(issuer, settings.clientId, { token_endpoint_auth_method: 'none' }, oidc.None(), {
       timeout: options.timeoutSeconds ?? 15,
       ...(insecureLoopback ? { execute: [oidc.allowInsecureRequests] } : {}),
     });
@@ -46,6 +47,35 @@ export async function discoverIssuer(
     throw new AppError('sign_in_failed', 'The sign-in server is not set up as expected (discovery failed).', {
       cause: error,
     });
+  }
+  requireSecureEndpoints(config, insecureLoopback);
+  return config;
+}
+
+/**
+ * allowInsecureRequests covers every request of the configuration, not only the loopback issuer's: a
+ * document naming a plain-http endpoint elsewhere would send the code, the PKCE verifier and the tokens
+ * across the network in clear. Settings checked the document when it was saved; sign-in fetches it anew,
+ * so it is checked anew (an endpoint the document leaves out is not called).
+ */
+function requireSecureEndpoints(config: Configuration, insecureLoopback: boolean): void {
+  const metadata = config.serverMetadata();
+  for (const endpoint of [metadata.authorization_endpoint, metadata.token_endpoint, metadata.jwks_uri]) {
+    if (endpoint === undefined) continue;
+    let url: URL | null;
+    try {
+      url = new URL(endpoint);
+    } catch {
+      url = null;
+    }
+    const allowed =
+      url !== null &&
+      (url.protocol === 'https:' || (insecureLoopback && url.protocol === 'http:' && isLoopbackUrl(url.href)));
+    if (!allowed)
+      throw new AppError(
+        'sign_in_failed',
+        `The sign-in server sends sign-in to ${url?.origin ?? 'an unreadable address'}, which is not https. Wallet Desk refuses plain http outside this computer.`,
+      );
   }
 }
 

@@ -62,6 +62,34 @@ describe('discoverIssuer', () => {
     }
   });
 
+  it.each(['authorization_endpoint', 'token_endpoint', 'jwks_uri'])(
+    'refuses a loopback issuer whose %s is plain http off this computer (insecure requests stay loopback-only)',
+    async (field) => {
+      // Settings checked the document when it was saved; sign-in discovers it again, so it is checked again.
+      const server = createServer((_request, response) => {
+        const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(
+          JSON.stringify({
+            issuer: `${origin}/oidc`,
+            authorization_endpoint: `${origin}/auth`,
+            token_endpoint: `${origin}/token`,
+            jwks_uri: `${origin}/jwks`,
+            [field]: 'http://login.example.com/steal',
+          }),
+        );
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      try {
+        const error = await refusal(`http://127.0.0.1:${(server.address() as AddressInfo).port}/oidc`);
+        expect(error.code).toBe('sign_in_failed');
+        expect(error.message).toMatch(/http:\/\/login\.example\.com.*not https/);
+      } finally {
+        await new Promise((resolve) => server.close(resolve));
+      }
+    },
+  );
+
   it('reports an unreachable loopback issuer as a network problem', async () => {
     const probe = createServer();
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
@@ -75,7 +103,7 @@ describe('allowInsecureRequests (security item 15)', () => {
   async function executeOptionsFor(issuer: string): Promise<unknown[]> {
     const discovery = vi.mocked(oidc.discovery);
     discovery.mockClear();
-    discovery.mockImplementationOnce(async () => ({}) as oidc.Configuration);
+    discovery.mockImplementationOnce(async () => ({ serverMetadata: () => ({}) }) as unknown as oidc.Configuration);
     await discoverIssuer({ issuer, clientId: 'wallet-desk' });
     expect(discovery).toHaveBeenCalledOnce();
     const options = discovery.mock.calls[0]?.[4];
