@@ -1,7 +1,18 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, clipboard, dialog, Menu, powerMonitor, safeStorage, screen, shell, type BrowserWindow } from 'electron';
+import {
+  app,
+  clipboard,
+  dialog,
+  Menu,
+  nativeTheme,
+  powerMonitor,
+  safeStorage,
+  screen,
+  shell,
+  type BrowserWindow,
+} from 'electron';
 import { createAppCore, currentEndpoints, type AppCore } from './app-core';
 import { registerAppScheme, serveRenderer } from './app-protocol';
 import { createDispatcher, createEmitter } from './dispatch';
@@ -76,7 +87,14 @@ async function start(): Promise<void> {
     Menu.buildFromTemplate(applicationMenuTemplate({ developerTools: developmentRun, platform: process.platform })),
   );
 
-  const emit = createEmitter(createEventSender(() => mainWindow));
+  // Electron's own parts of the window (scroll bars, menus, dialogs) and the page's prefers-color-scheme
+  // follow the theme chosen in Settings, from before the window exists.
+  nativeTheme.themeSource = settings.get().preferences.theme;
+  const sendEvent = createEventSender(() => mainWindow);
+  const emit = createEmitter((event, payload) => {
+    if (event === 'preferences.changed') nativeTheme.themeSource = settings.get().preferences.theme;
+    sendEvent(event, payload);
+  });
   const updater = await resolveUpdater({
     isPackaged: app.isPackaged,
     resourcesPath: process.resourcesPath,

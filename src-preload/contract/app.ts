@@ -17,6 +17,10 @@ export const AppInfo = z.object({
 });
 export type AppInfo = z.infer<typeof AppInfo>;
 
+/** system follows the operating system's light or dark setting. */
+export const Theme = z.enum(['system', 'light', 'dark']);
+export type Theme = z.infer<typeof Theme>;
+
 /** The part of the settings the renderer may read and change. Nothing secret lives in settings. */
 export const Preferences = z.object({
   privacyMode: z.boolean(),
@@ -25,6 +29,7 @@ export const Preferences = z.object({
     .int()
     .min(1)
     .max(24 * 60),
+  theme: Theme,
 });
 export type Preferences = z.infer<typeof Preferences>;
 

@@ -1,8 +1,15 @@
 import { useId } from 'react';
+import type { Theme } from '../../../src-preload/contract/app';
 import { useAppStore } from '../stores/app-store';
 import { UpdatesSection } from './updates-section';
 import { MerchantEnvironmentSection } from './settings/merchant-environment-section';
 import { SignInEnvironmentSection } from './settings/sign-in-environment-section';
+
+const themeChoices: readonly { value: Theme; label: string }[] = [
+  { value: 'system', label: 'Same as the system' },
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+];
 
 export function SettingsScreen(): React.JSX.Element {
   const info = useAppStore((state) => state.info);
@@ -23,6 +30,21 @@ export function SettingsScreen(): React.JSX.Element {
             />
             Privacy mode (hide every amount)
           </label>
+          <fieldset className="theme-choice">
+            <legend>Theme</legend>
+            {themeChoices.map(({ value, label }) => (
+              <label key={value} className="row">
+                <input
+                  type="radio"
+                  name="theme"
+                  value={value}
+                  checked={preferences.theme === value}
+                  onChange={() => void updatePreferences({ theme: value })}
+                />
+                {label}
+              </label>
+            ))}
+          </fieldset>
           <label htmlFor={idleId} className="row">
             Lock after idle (minutes)
           </label>

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { AppInfo, Preferences } from '../../../src-preload/contract/app';
 import { wallet } from '../bridge';
 import { takeStartupAnswer } from '../startup-requests';
+import { applyTheme } from '../theme';
 
 interface AppState {
   readonly info: AppInfo | null;
@@ -11,7 +12,7 @@ interface AppState {
   updatePreferences(change: Partial<Preferences>): Promise<void>;
 }
 
-export const useAppStore = create<AppState>()((set) => ({
+export const useAppStore = create<AppState>()((set, get) => ({
   info: null,
   preferences: null,
   problem: null,
@@ -27,11 +28,20 @@ export const useAppStore = create<AppState>()((set) => ({
     });
   },
   async updatePreferences(change) {
+    // Shown at once (a radio or checkbox reflects the click); main's answer then confirms or undoes it.
+    const before = get().preferences;
+    if (before) set({ preferences: { ...before, ...change } });
     const result = await wallet.preferences.update(change);
     if (result.ok) set({ preferences: result.value, problem: null });
-    else set({ problem: result.error.message });
+    else set({ preferences: before, problem: result.error.message });
   },
 }));
 
 // Preferences can change from elsewhere (another window, a keyboard shortcut handled in main).
 wallet.on('preferences.changed', (preferences) => useAppStore.setState({ preferences }));
+
+// Whatever brought new preferences (the first load, a change, an event), the theme follows them.
+useAppStore.subscribe((state, previous) => {
+  const theme = state.preferences?.theme;
+  if (theme && theme !== previous.preferences?.theme) applyTheme(theme);
+});

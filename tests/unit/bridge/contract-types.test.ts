@@ -24,7 +24,7 @@ export function compileOnlyRendererCalls(wallet: WalletApi): void {
   // @ts-expect-error: wrong argument type
   void wallet.preferences.update({ privacyMode: 'yes' });
   // @ts-expect-error: unknown field
-  void wallet.preferences.update({ privacyMode: true, theme: 'dark' });
+  void wallet.preferences.update({ privacyMode: true, colour: 'dark' });
   // @ts-expect-error: missing required argument
   void wallet.links.open();
   // @ts-expect-error: wrong argument shape
@@ -46,14 +46,18 @@ export function compileOnlyMainSide(): void {
 
   const handlers: Pick<Handlers, 'preferences.update'> = {
     // @ts-expect-error: a handler must return what the contract promises
-    'preferences.update': () => ({ privacyMode: 'yes', idleLockMinutes: 5 }),
+    'preferences.update': () => ({ privacyMode: 'yes', idleLockMinutes: 5, theme: 'system' }),
   };
   void handlers;
 }
 
 describe('contract types', () => {
   it('types each call from its zod schemas', () => {
-    expectTypeOf<InputOf<'preferences.update'>>().toEqualTypeOf<{ privacyMode?: boolean; idleLockMinutes?: number }>();
+    expectTypeOf<InputOf<'preferences.update'>>().toEqualTypeOf<{
+      privacyMode?: boolean;
+      idleLockMinutes?: number;
+      theme?: 'system' | 'light' | 'dark';
+    }>();
     expectTypeOf<WalletApi['preferences']['update']>().parameter(0).toEqualTypeOf<InputOf<'preferences.update'>>();
     expectTypeOf<WalletApi['app']['info']>().returns.toEqualTypeOf<Promise<Result<OutputOf<'app.info'>>>>();
     expectTypeOf<'app.info'>().toExtend<OperationName>();

@@ -14,10 +14,11 @@ const info = {
 function handlers(overrides: Partial<Handlers> = {}): Handlers {
   const base: Handlers = {
     'app.info': () => info,
-    'preferences.get': () => ({ privacyMode: false, idleLockMinutes: 15 }),
+    'preferences.get': () => ({ privacyMode: false, idleLockMinutes: 15, theme: 'system' }),
     'preferences.update': (change) => ({
       privacyMode: change.privacyMode ?? false,
       idleLockMinutes: change.idleLockMinutes ?? 15,
+      theme: 'system' as const,
     }),
     'links.open': () => ({ opened: true }),
   } as Partial<Handlers> as Handlers;
@@ -46,7 +47,7 @@ describe('the bridge dispatcher', () => {
   });
 
   it('parses arguments before the handler runs; a bad argument never reaches it', async () => {
-    const update = vi.fn(() => ({ privacyMode: true, idleLockMinutes: 15 }));
+    const update = vi.fn(() => ({ privacyMode: true, idleLockMinutes: 15, theme: 'system' as const }));
     const dispatch = createDispatcher(handlers({ 'preferences.update': update }), log);
     const bad = [
       { privacyMode: 'yes' },
@@ -105,8 +106,12 @@ describe('the event emitter', () => {
   it('checks payloads against the contract before sending', () => {
     const send = vi.fn();
     const emit = createEmitter(send);
-    emit('preferences.changed', { privacyMode: true, idleLockMinutes: 5 });
-    expect(send).toHaveBeenCalledWith('preferences.changed', { privacyMode: true, idleLockMinutes: 5 });
+    emit('preferences.changed', { privacyMode: true, idleLockMinutes: 5, theme: 'system' });
+    expect(send).toHaveBeenCalledWith('preferences.changed', {
+      privacyMode: true,
+      idleLockMinutes: 5,
+      theme: 'system',
+    });
     expect(() => emit('preferences.changed', { privacyMode: 'no' } as never)).toThrow();
     expect(send).toHaveBeenCalledTimes(1);
   });

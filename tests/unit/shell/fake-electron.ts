@@ -235,6 +235,7 @@ function createFake() {
       throw new Error('safeStorage is not available');
     }),
   };
+  const nativeTheme = { themeSource: 'system' as 'system' | 'light' | 'dark' };
   /** Records the application menu the shell sets (null: Electron's default menu, with its developer items). */
   const Menu = {
     applicationMenu: null as { template: unknown[] } | null,
@@ -257,6 +258,7 @@ function createFake() {
     ipcRenderer,
     screen,
     powerMonitor,
+    nativeTheme,
     Menu,
     module: {
       app,
@@ -270,6 +272,7 @@ function createFake() {
       screen,
       powerMonitor,
       safeStorage,
+      nativeTheme,
       Menu,
       BrowserWindow: FakeBrowserWindow,
     },
@@ -302,6 +305,7 @@ export function resetElectronFake(): void {
   electronFake.protocol.handle.mockClear();
   electronFake.shell.openExternal.mockReset();
   electronFake.powerMonitor.removeAllListeners();
+  electronFake.nativeTheme.themeSource = 'system';
   electronFake.Menu.applicationMenu = null;
   electronFake.Menu.buildFromTemplate.mockClear();
   electronFake.Menu.setApplicationMenu.mockClear();

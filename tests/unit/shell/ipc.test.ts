@@ -11,13 +11,15 @@ vi.mock('electron', async () => (await import('./fake-electron')).electronFake.m
 
 const app = resolveAppOrigin(undefined);
 const appFrame: FakeFrame = { url: 'app://wallet-desk/index.html', parent: null };
-const preferences = { privacyMode: false, idleLockMinutes: 15 };
+const preferences = { privacyMode: false, idleLockMinutes: 15, theme: 'system' as const };
 
 function bind() {
-  const update = vi.fn(async (change: { privacyMode?: boolean; idleLockMinutes?: number }) => ({
-    ...preferences,
-    ...change,
-  }));
+  const update = vi.fn(
+    async (change: { privacyMode?: boolean; idleLockMinutes?: number; theme?: 'system' | 'light' | 'dark' }) => ({
+      ...preferences,
+      ...change,
+    }),
+  );
   const info = vi.fn(() => ({
     name: 'Wallet Desk',
     version: '0.1.0',
@@ -59,7 +61,7 @@ describe('bindIpc', () => {
 
     const result = await wallet.preferences.update({ privacyMode: true });
 
-    expect(result).toEqual({ ok: true, value: { privacyMode: true, idleLockMinutes: 15 } });
+    expect(result).toEqual({ ok: true, value: { privacyMode: true, idleLockMinutes: 15, theme: 'system' } });
     expect(update).toHaveBeenCalledExactlyOnceWith({ privacyMode: true });
     expect(electronFake.ipcRenderer.invoke).toHaveBeenCalledWith('wallet:invoke:preferences.update', {
       privacyMode: true,
@@ -157,9 +159,12 @@ describe('createEventSender', () => {
     let current: FakeBrowserWindow | null = main;
     const emit = createEmitter(createEventSender(() => current as unknown as Electron.BrowserWindow | null));
 
-    emit('preferences.changed', { privacyMode: true, idleLockMinutes: 5 });
+    emit('preferences.changed', { privacyMode: true, idleLockMinutes: 5, theme: 'system' });
     expect(main.webContents.sent).toEqual([
-      { channel: eventChannel('preferences.changed'), payload: { privacyMode: true, idleLockMinutes: 5 } },
+      {
+        channel: eventChannel('preferences.changed'),
+        payload: { privacyMode: true, idleLockMinutes: 5, theme: 'system' },
+      },
     ]);
     expect(other.webContents.sent).toEqual([]);
 

@@ -125,6 +125,17 @@ describe('app lifecycle', () => {
     });
   });
 
+  it("sets Electron's theme from settings.json before the window opens, and follows a change in Settings", async () => {
+    await previousRun({ preferences: { privacyMode: false, idleLockMinutes: 15, theme: 'dark' } });
+    await launch();
+    expect(electronFake.nativeTheme.themeSource).toBe('dark');
+    const result = await electronFake.ipcMain.invoke(invokeChannel('preferences.update'), appFrame, {
+      theme: 'light',
+    });
+    expect(result).toMatchObject({ ok: true, value: { theme: 'light' } });
+    expect(electronFake.nativeTheme.themeSource).toBe('light');
+  });
+
   it('denies new windows and webviews for any other web contents that gets created', async () => {
     await launch();
     const other = new FakeWebContents();

@@ -1,0 +1,20 @@
+import type { Theme } from '../../src-preload/contract/app';
+
+/** Read by public/theme-boot.js before the first paint; not secret, only the theme's name. */
+export const THEME_STORAGE_KEY = 'wallet-desk-theme';
+
+/**
+ * Applies the chosen theme: light or dark pin the palette (styles.css, :root[data-theme]); system leaves it
+ * to prefers-color-scheme. The copy in localStorage lets the next start paint in the right theme at once.
+ */
+export function applyTheme(theme: Theme): void {
+  const root = document.documentElement;
+  if (theme === 'system') root.removeAttribute('data-theme');
+  else root.setAttribute('data-theme', theme);
+  try {
+    if (theme === 'system') window.localStorage.removeItem(THEME_STORAGE_KEY);
+    else window.localStorage.setItem(THEME_STORAGE_KEY, theme);
+  } catch {
+    // Without storage the next start paints in the system theme until the preferences arrive.
+  }
+}
