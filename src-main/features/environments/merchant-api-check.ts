@@ -2,6 +2,10 @@ import type { EnvironmentId } from '../../../src-preload/contract/app';
 import { AppError } from '../../app-error';
 import { AnyEnvelope } from '../../service/envelope';
 import { requireApiUrl } from '../merchant/merchant-keys';
+import { readLimited } from './sign-in-check';
+
+/** Far more than an error envelope; a larger answer is not the merchant API, and is not read on. */
+const MAX_ANSWER_BYTES = 64 * 1024;
 
 /**
  * Tests a merchant API (Interface B) address without any key: a balances request with an empty public key
@@ -15,7 +19,7 @@ export async function checkMerchantApiUrl(
 ): Promise<{ apiUrl: string; message: string }> {
   const apiUrl = requireApiUrl(environment, text);
   const doFetch = options.fetch ?? fetch;
-  let body: string;
+  let body: string | null;
   try {
     const response = await doFetch(`${apiUrl}/v1/merchant/balances`, {
       method: 'POST',
@@ -24,13 +28,13 @@ export async function checkMerchantApiUrl(
       body: JSON.stringify({ PublicKey: '' }),
       signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
     });
-    body = (await response.text()).slice(0, 64 * 1024);
+    body = await readLimited(response, MAX_ANSWER_BYTES);
   } catch {
     throw new AppError('network', `The merchant API at ${apiUrl} could not be reached.`, { field: 'apiUrl' });
   }
   let json: unknown;
   try {
-    json = JSON.parse(body);
+    json = body === null ? undefined : JSON.parse(body);
   } catch {
     json = undefined;
   }

@@ -197,7 +197,8 @@ export async function checkSignInEndpoints(
   return endpoints;
 }
 
-async function readLimited(response: Response, maxBytes: number): Promise<string | null> {
+/** The body as text, or null once it passes maxBytes (the rest is not read: the stream is cancelled). */
+export async function readLimited(response: Response, maxBytes: number): Promise<string | null> {
   const reader = response.body?.getReader();
   if (!reader) return '';
   const chunks: Uint8Array[] = [];

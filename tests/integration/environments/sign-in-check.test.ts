@@ -161,6 +161,35 @@ describe('merchant API address check (no keys sent)', () => {
     expect(headers['x-api-key']).toBeUndefined();
   });
 
+  it('stops reading an endless answer after 64 KiB instead of holding it all in memory', async () => {
+    // 40 MB offered; a reader that stops early leaves most of it unsent (socket buffers hold a few MB).
+    const total = 40 * 1024 * 1024;
+    let written = 0;
+    const closed = new Promise<void>((resolve) => {
+      answer = (_origin, _request, response) => {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        const chunk = Buffer.alloc(64 * 1024, 0x20);
+        let sent = 0;
+        const pump = (): void => {
+          while (sent < total) {
+            sent += chunk.length;
+            if (!response.write(chunk)) return void response.once('drain', pump);
+          }
+          response.end();
+        };
+        response.on('close', () => {
+          written = response.socket?.bytesWritten ?? sent;
+          resolve();
+        });
+        pump();
+      };
+    });
+    const error = await refusal(() => checkMerchantApiUrl('custom', hostileOrigin, { timeoutMs: 5000 }));
+    expect(error.message).toContain('not like the merchant API');
+    await closed;
+    expect(written).toBeLessThan(16 * 1024 * 1024);
+  });
+
   it('refuses plain http outside this computer', async () => {
     const error = await refusal(() => checkMerchantApiUrl('production', 'http://api.example.com'));
     expect(error.code).toBe('bad_input');
