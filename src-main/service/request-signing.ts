@@ -14,6 +14,11 @@ export const SIGNATURE_HEADER = 'X-Signature';
 
 /** RSA keys below this size are refused: 2048 bits is the floor NIST SP 800-57 sets for RSA today. */
 export const MIN_SIGNING_KEY_BITS = 2048;
+/**
+ * Every request is signed on main's thread: a 16384-bit key costs about half a second per signature there and
+ * freezes the window, while nothing above 4096 bits is asked for by the service or by NIST for RSA today.
+ */
+export const MAX_SIGNING_KEY_BITS = 4096;
 /** Large enough for a 16384-bit key in PEM, small enough that pasting something else is caught early. */
 export const MAX_SIGNING_KEY_PEM_CHARS = 16_384;
 
@@ -88,6 +93,12 @@ export function importSigningKey(text: string): SigningKeyPair {
     throw new AppError(
       'bad_input',
       `This RSA key has ${bits} bits; at least ${MIN_SIGNING_KEY_BITS} are needed. Generate a new key pair.`,
+      { field: 'privateKey' },
+    );
+  if (bits > MAX_SIGNING_KEY_BITS)
+    throw new AppError(
+      'bad_input',
+      `This RSA key has ${bits} bits; at most ${MAX_SIGNING_KEY_BITS} are accepted, because larger keys make every request slow to sign. Generate a new key pair.`,
       { field: 'privateKey' },
     );
   return {

@@ -66,6 +66,9 @@ describe('X-Signature request signing (RS512 over the body, base64)', async () =
     const small = generateKeyPairSync('rsa', { modulusLength: 1024 })
       .privateKey.export({ type: 'pkcs8', format: 'pem' })
       .toString();
+    const large = generateKeyPairSync('rsa', { modulusLength: 4160 })
+      .privateKey.export({ type: 'pkcs8', format: 'pem' })
+      .toString();
     const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' })
       .privateKey.export({ type: 'pkcs8', format: 'pem' })
       .toString();
@@ -75,6 +78,7 @@ describe('X-Signature request signing (RS512 over the body, base64)', async () =
     const damaged = pair.privateKeyPem.replace(/\n[A-Za-z0-9+/]{20}/, '\n!!!!');
     const cases: Array<[string, RegExp]> = [
       [small, /1024 bits; at least 2048/],
+      [large, /4160 bits; at most 4096/],
       [ec, /EC key; RS512 signing needs an RSA key/],
       [encrypted, /passphrase/],
       [pair.publicKeyPem, /This is a public key/],
