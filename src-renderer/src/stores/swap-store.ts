@@ -39,10 +39,14 @@ interface SwapState extends MoneyIntentState<SwapReview, SwapOutcome, SwapStatus
   readonly confirming: boolean;
   /** Told to the user when an expired quote was replaced by a fresh one before anything was sent. */
   readonly notice: string | null;
+  /** After "Refresh quote": what the fresh quote says differently from the expired one (empty: nothing). */
+  readonly changes: readonly QuoteChange[] | null;
 
   loadSymbols(): Promise<void>;
   edit(change: Partial<SwapForm>): void;
   refreshQuote(): Promise<void>;
+  /** On the review of an expired quote: a fresh quote replaces it, and what changed is kept to be shown. */
+  refreshReview(): Promise<void>;
   confirm(): Promise<void>;
   back(): void;
   startOver(): void;
@@ -69,11 +73,40 @@ const initial = {
   review: null,
   confirming: false,
   notice: null,
+  changes: null,
   ...initialMoneyIntentState,
 };
 
 const AMOUNT = /^\d+(\.\d{1,18})?$/;
 let generation = 0;
+
+/** Equal as numbers, whatever trailing zeros each text carries. */
+function sameDecimal(a: string, b: string): boolean {
+  const norm = (text: string) => {
+    const [whole = '', fraction = ''] = text.trim().split('.');
+    return `${whole.replace(/^0+(?=\d)/, '')}.${fraction.replace(/0+$/, '')}`;
+  };
+  return norm(a) === norm(b);
+}
+
+export interface QuoteChange {
+  readonly what: 'You send' | 'You receive' | 'Rate';
+  readonly before: string;
+  readonly after: string;
+  readonly code: string;
+}
+
+/** The figures of two quotes that differ, as the review names them. */
+export function quoteChanges(before: SwapQuote, after: SwapQuote): QuoteChange[] {
+  const figures = [
+    ['You send', 'cryptoAmount', before.fromSymbol],
+    ['You receive', 'toAmount', before.toSymbol],
+    ['Rate', 'rate', before.toSymbol],
+  ] as const;
+  return figures.flatMap(([what, field, code]) =>
+    sameDecimal(before[field], after[field]) ? [] : [{ what, before: before[field], after: after[field], code }],
+  );
+}
 
 export function isExpired(quote: Pick<SwapQuote, 'expiresAt'>, now = Date.now()): boolean {
   return now >= Date.parse(quote.expiresAt);
@@ -135,7 +168,7 @@ export const useSwapStore = create<SwapState>()((set, get) => {
     invalidate: () => {
       generation += 1;
     },
-    clearExtras: () => set({ notice: null }),
+    clearExtras: () => set({ notice: null, changes: null }),
     beforeExecute: async (review) => {
       if (!isExpired(review)) return false;
       await renew('The quote expired, so a new one was fetched. Check the new amounts and enter a new code.');
@@ -167,6 +200,15 @@ export const useSwapStore = create<SwapState>()((set, get) => {
       await fetchQuote();
     },
 
+    async refreshReview() {
+      const before = get().review;
+      if (!before || get().submitting) return;
+      set({ submitting: true, changes: null });
+      await renew('The quote expired, so a new one was fetched. Check the new amounts, then enter a new code.');
+      const after = get().review;
+      if (after && after.intentId !== before.intentId) set({ changes: quoteChanges(before, after) });
+    },
+
     async confirm() {
       const { quote, confirming } = get();
       if (!quote || confirming) return;
@@ -192,7 +234,15 @@ export const useSwapStore = create<SwapState>()((set, get) => {
 
     back() {
       generation += 1;
-      set({ step: 'form', review: null, quote: null, submitError: null, notice: null, refused: false });
+      set({
+        step: 'form',
+        review: null,
+        quote: null,
+        submitError: null,
+        notice: null,
+        changes: null,
+        refused: false,
+      });
       void fetchQuote();
     },
 

@@ -11,9 +11,12 @@ const WARN_AT_SECONDS = 10;
 export function QuoteCountdown({
   expiresAt,
   onExpire,
+  whenExpired,
 }: {
   expiresAt: string;
   onExpire?: () => void;
+  /** Shown once the quote has expired (the review's "Refresh quote"). */
+  whenExpired?: React.ReactNode;
 }): React.JSX.Element {
   // Stops while the window is hidden, so an unattended review does not renew its quote every minute;
   // on return the clock catches up and an expired quote is renewed then.
@@ -44,6 +47,7 @@ export function QuoteCountdown({
       <p role="status" className="visually-hidden swap-countdown-status">
         {announcement}
       </p>
+      {left === 0 && whenExpired}
     </>
   );
 }

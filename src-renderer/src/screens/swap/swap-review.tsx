@@ -1,3 +1,4 @@
+import { CryptoAmount } from '../../components/amount';
 import { MoneyReview } from '../../components/money-review';
 import { sameDecimal, startedAt, useAmountText } from '../../components/unsettled-words';
 import { useSwapStore } from '../../stores/swap-store';
@@ -11,6 +12,8 @@ export function SwapReviewPanel(): React.JSX.Element | null {
   const submitting = useSwapStore((state) => state.submitting);
   const error = useSwapStore((state) => state.submitError);
   const notice = useSwapStore((state) => state.notice);
+  const changes = useSwapStore((state) => state.changes);
+  const refreshReview = useSwapStore((state) => state.refreshReview);
   const execute = useSwapStore((state) => state.execute);
   const back = useSwapStore((state) => state.back);
   const refused = useSwapStore((state) => state.refused);
@@ -58,8 +61,35 @@ export function SwapReviewPanel(): React.JSX.Element | null {
           {notice}
         </p>
       )}
+      {changes && (
+        <section aria-label="What changed" className="swap-changes">
+          {changes.length === 0 ? (
+            <p>The new quote gives the same amounts and rate as the expired one.</p>
+          ) : (
+            <ul>
+              {changes.map((change) => (
+                <li key={change.what}>
+                  {`${change.what}: `}
+                  <CryptoAmount value={change.after} code={change.code} />
+                  {' (was '}
+                  <CryptoAmount value={change.before} code={change.code} />
+                  {')'}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
       <QuoteSummary quote={review} />
-      <QuoteCountdown key={review.expiresAt} expiresAt={review.expiresAt} />
+      <QuoteCountdown
+        key={review.expiresAt}
+        expiresAt={review.expiresAt}
+        whenExpired={
+          <button type="button" className="secondary" disabled={submitting} onClick={() => void refreshReview()}>
+            Refresh quote
+          </button>
+        }
+      />
       <p className="mono swap-reference">{`Reference ${review.referenceId}`}</p>
     </MoneyReview>
   );
