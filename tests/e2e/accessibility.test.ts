@@ -66,6 +66,20 @@ describe.each(['light', 'dark'] as const)(
       },
     );
 
+    it('the portfolio pictures on Home, drawn and shown as tables', async () => {
+      await open('Home');
+      const figure = page.getByRole('figure', { name: 'Allocation by asset' });
+      await figure.locator('svg').waitFor();
+      const drawn = await accessibilityViolations(page);
+      const toggle = figure.getByRole('button', { name: 'Show as table' });
+      await toggle.click();
+      await figure.locator('svg').waitFor({ state: 'detached' });
+      const asTable = await accessibilityViolations(page);
+      await toggle.click();
+      expect(drawn).toEqual([]);
+      expect(asTable).toEqual([]);
+    });
+
     it('each merchant tab', async () => {
       await open('Merchant');
       for (const tab of [

@@ -1,9 +1,9 @@
-import { formatCrypto, formatSignedUsd, formatUsd } from '../format/amounts';
+import { formatCrypto, formatShare, formatSignedUsd, formatUsd } from '../format/amounts';
 import { useAppStore } from '../stores/app-store';
 
 const MASK = '•••••';
 
-function usePrivacy(): boolean {
+export function usePrivacy(): boolean {
   return useAppStore((state) => state.preferences?.privacyMode ?? false);
 }
 
@@ -29,4 +29,10 @@ export function UsdAmount({ value, signed = false }: { value: string; signed?: b
   if (usePrivacy()) return <Masked />;
   const tone = signed ? (value.startsWith('-') ? 'negative' : /[1-9]/.test(value) ? 'positive' : '') : '';
   return <span className={`amount ${tone}`}>{signed ? formatSignedUsd(value) : formatUsd(value)}</span>;
+}
+
+/** A share of a whole (fraction 0..1) as a percentage; masked in privacy mode, as it tells amounts apart. */
+export function ShareAmount({ value }: { value: string }): React.JSX.Element {
+  if (usePrivacy()) return <Masked />;
+  return <span className="amount">{formatShare(value)}</span>;
 }

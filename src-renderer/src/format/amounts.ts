@@ -42,3 +42,10 @@ const countFormat = new Intl.NumberFormat(locale);
 export function formatCount(value: number): string {
   return countFormat.format(value);
 }
+
+const shareFormat = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
+
+/** A fraction (exact decimal text, 0..1) as a percentage in the user's locale: "12.5%", "12,5 %". */
+export function formatShare(fraction: string): string {
+  return shareFormat.format(fraction as IntlDecimal);
+}

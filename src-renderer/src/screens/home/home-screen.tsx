@@ -4,6 +4,7 @@ import { useVisibleClock } from '../../hooks/use-polling';
 import { formatAgo } from '../../format/dates';
 import { usePortfolioStore } from '../../stores/portfolio-store';
 import { AsOf, Totals, WalletsTable } from './balances-view';
+import { AllocationFigure } from './pictures/allocation-figure';
 import { usePortfolioRefresh } from './use-portfolio-refresh';
 
 /** How often "Updated N s ago" changes while it counts seconds: often enough to read as live, rarely enough for idle. */
@@ -66,6 +67,12 @@ export function HomeScreen(): React.JSX.Element {
 
       <Totals portfolio={portfolio} />
       <WalletsTable portfolio={portfolio} source={source} waiting={waiting} />
+      {portfolio && (
+        <section aria-labelledby="pictures-title" className="home-pictures">
+          <h3 id="pictures-title">Portfolio pictures</h3>
+          <AllocationFigure wallets={portfolio.wallets} />
+        </section>
+      )}
     </section>
   );
 }
