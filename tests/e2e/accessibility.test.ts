@@ -76,8 +76,17 @@ describe.each(['light', 'dark'] as const)(
       await figure.locator('svg').waitFor({ state: 'detached' });
       const asTable = await accessibilityViolations(page);
       await toggle.click();
+      const flows = page.getByRole('figure', { name: /^Deposits and withdrawals per day/ });
+      await flows.locator('svg').waitFor();
+      const flowsDrawn = await accessibilityViolations(page);
+      await flows.getByRole('button', { name: 'Show as table' }).click();
+      await flows.locator('svg').waitFor({ state: 'detached' });
+      const flowsAsTable = await accessibilityViolations(page);
+      await flows.getByRole('button', { name: 'Show as table' }).click();
       expect(drawn).toEqual([]);
       expect(asTable).toEqual([]);
+      expect(flowsDrawn).toEqual([]);
+      expect(flowsAsTable).toEqual([]);
     });
 
     it('each merchant tab', async () => {

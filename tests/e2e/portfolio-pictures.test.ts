@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededPortfolio } from '../integration/portfolio/seeded-wallets';
+import { api, login } from '../sandbox/helpers';
 import { expectedFormats } from './support/amount-formats';
 import { startSignedInApp, type SignedInApp } from './support/signed-in-app';
 
@@ -103,6 +104,72 @@ describe('Home: portfolio pictures, each a named figure with its numbers as a ta
       await privacy.click();
     }
     await expect.poll(() => tableRows(allocation())).toEqual(shown);
+    expect(pageErrors).toEqual([]);
+  });
+
+  const flows = () => page.getByRole('figure', { name: 'Deposits and withdrawals per day, last 7 days' });
+
+  /**
+   * Deposits and withdrawals per local day of the last 7 days, worked out here from what the service itself
+   * answers (asked with a token of the test's own), completed records only.
+   */
+  async function expectedFlows(): Promise<string[][]> {
+    const formats = expectedFormats(locale);
+    const token = (await login(session.sandbox, 'alice')).access_token;
+    const now = new Date();
+    const days = Array.from(
+      { length: 7 },
+      (_, index) => new Date(now.getFullYear(), now.getMonth(), now.getDate() - 6 + index),
+    );
+    const key = (date: Date) => `${date.getFullYear()}-${date.getMonth()}-${date.getDate()}`;
+    const sums = new Map(days.map((day) => [key(day), { in: new Decimal(0), out: new Decimal(0) }]));
+    for (let n = 1; ; n += 1) {
+      const answer = await api<{
+        totalPages: number;
+        items: { date: string; value: number; status: string; withdrawType: number }[];
+      }>(session.sandbox, 'POST', '/transactions', {
+        token,
+        account: activeAccountGuid(),
+        body: { page: n, recordsPerPage: 500, orderBy: 'date', sortOrder: 'desc' },
+      });
+      const data = answer.body.data;
+      for (const item of data.items) {
+        const bucket = sums.get(key(new Date(item.date)));
+        if (!bucket || item.status !== 'Completed') continue;
+        const value = new Decimal(String(item.value)).abs();
+        if (item.withdrawType === 0) bucket.in = bucket.in.plus(value);
+        else bucket.out = bucket.out.plus(value);
+      }
+      const oldest = data.items.at(-1);
+      if (n >= data.totalPages || !oldest || new Date(oldest.date) < days[0]!) break;
+    }
+    const dayFormat = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric' });
+    return days.map((day) => {
+      const bucket = sums.get(key(day))!;
+      return [dayFormat.format(day), formats.usd(bucket.in.toString()), formats.usd(bucket.out.toString())];
+    });
+  }
+
+  it('draws deposits and withdrawals per day for the chosen range, with the same numbers as a table', async () => {
+    await page.getByLabel('Range').selectOption('7');
+    await flows().locator('svg.chart').waitFor(patiently);
+    const expected = await expectedFlows();
+    expect(
+      expected.some(
+        (row) => row[1] !== expectedFormats(locale).usd('0') || row[2] !== expectedFormats(locale).usd('0'),
+      ),
+    ).toBe(true);
+    await expect.poll(() => tableRows(flows()), patiently).toEqual(expected);
+    expect(await flows().locator('svg.chart').getAttribute('aria-hidden')).toBe('true');
+
+    await page.getByRole('button', { name: 'Privacy mode' }).click();
+    try {
+      await expect.poll(() => flows().getByLabel('Hidden amount').count()).toBe(7 * 2);
+      expect((await flows().getByRole('table').textContent()) ?? '').not.toContain('$');
+    } finally {
+      await page.getByRole('button', { name: 'Privacy mode' }).click();
+    }
+    await expect.poll(() => tableRows(flows())).toEqual(expected);
     expect(pageErrors).toEqual([]);
   });
 });

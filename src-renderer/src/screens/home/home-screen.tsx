@@ -5,6 +5,7 @@ import { formatAgo } from '../../format/dates';
 import { usePortfolioStore } from '../../stores/portfolio-store';
 import { AsOf, Totals, WalletsTable } from './balances-view';
 import { AllocationFigure } from './pictures/allocation-figure';
+import { FlowsFigure } from './pictures/flows-figure';
 import { usePortfolioRefresh } from './use-portfolio-refresh';
 
 /** How often "Updated N s ago" changes while it counts seconds: often enough to read as live, rarely enough for idle. */
@@ -71,6 +72,7 @@ export function HomeScreen(): React.JSX.Element {
         <section aria-labelledby="pictures-title" className="home-pictures">
           <h3 id="pictures-title">Portfolio pictures</h3>
           <AllocationFigure wallets={portfolio.wallets} />
+          <FlowsFigure accountGuid={portfolio.accountGuid} />
         </section>
       )}
     </section>

@@ -1,0 +1,119 @@
+import { lazy, useEffect, useId, useState } from 'react';
+import { MAX_RECORDS_PER_PAGE, type HistoryItem } from '../../../../../src-preload/contract/history';
+import type { BridgeError } from '../../../../../src-preload/result';
+import { wallet } from '../../../bridge';
+import { ErrorMessage } from '../../../components/error-message';
+import { UsdAmount } from '../../../components/amount';
+import { displayLocale } from '../../../format/display-locale';
+import { ChartFigure } from './chart-figure';
+import { dailyFlows, lastDays, type DayFlow } from './daily-flows';
+
+const FlowsChart = lazy(() => import('./flows-chart'));
+const RANGES = [7, 30, 90] as const;
+/** Pages read at most (500 records each); a busier range is named as partial rather than read for minutes. */
+const MAX_PAGES = 20;
+
+type Loaded =
+  | { readonly state: 'loading' }
+  | { readonly state: 'failed'; readonly error: BridgeError }
+  | { readonly state: 'done'; readonly flows: DayFlow[]; readonly partial: boolean };
+
+async function loadFlows(days: number): Promise<Loaded> {
+  const range = lastDays(days, new Date());
+  const items: HistoryItem[] = [];
+  for (let page = 1; page <= MAX_PAGES; page += 1) {
+    const result = await wallet.history.page({
+      page,
+      recordsPerPage: MAX_RECORDS_PER_PAGE,
+      since: range.since,
+      until: range.until,
+      orderBy: 'date',
+      sortOrder: 'desc',
+    });
+    if (!result.ok) return { state: 'failed', error: result.error };
+    items.push(...result.value.items);
+    if (page >= result.value.totalPages) return { state: 'done', flows: dailyFlows(items, range.days), partial: false };
+  }
+  return { state: 'done', flows: dailyFlows(items, range.days), partial: true };
+}
+
+const dayFormat = new Intl.DateTimeFormat(displayLocale, { month: 'short', day: 'numeric' });
+function formatDay(day: string): string {
+  const [year, month, date] = day.split('-').map(Number);
+  return dayFormat.format(new Date(year!, month! - 1, date));
+}
+
+/** Deposits vs withdrawals in USD per local day over the chosen range, read through history.page. */
+export function FlowsFigure({ accountGuid }: { accountGuid: string }): React.JSX.Element {
+  const rangeId = useId();
+  const [days, setDays] = useState<(typeof RANGES)[number]>(30);
+  // Tagged with what it answers, so a change of range or account reads as loading without a setState in the effect.
+  const request = `${accountGuid}|${days}`;
+  const [answer, setAnswer] = useState<{ request: string; loaded: Loaded } | null>(null);
+  useEffect(() => {
+    let current = true;
+    void loadFlows(days).then((loaded) => {
+      if (current) setAnswer({ request, loaded });
+    });
+    return () => {
+      current = false;
+    };
+  }, [days, request]);
+  const loaded: Loaded = answer?.request === request ? answer.loaded : { state: 'loading' };
+
+  const title = `Deposits and withdrawals per day, last ${days} days`;
+  return (
+    <div className="flows-picture" aria-busy={loaded.state === 'loading'}>
+      <label htmlFor={rangeId}>Range </label>
+      <select id={rangeId} value={days} onChange={(event) => setDays(Number(event.target.value) as typeof days)}>
+        {RANGES.map((range) => (
+          <option key={range} value={range}>{`Last ${range} days`}</option>
+        ))}
+      </select>
+      {loaded.state === 'failed' && <ErrorMessage error={loaded.error} />}
+      {loaded.state === 'loading' && <p role="status">Loading history…</p>}
+      {loaded.state === 'done' && (
+        <ChartFigure
+          title={title}
+          chart={<FlowsChart flows={loaded.flows} />}
+          table={
+            <>
+              <table aria-label={title}>
+                <thead>
+                  <tr>
+                    <th scope="col">Day</th>
+                    <th scope="col" className="numeric">
+                      Deposits
+                    </th>
+                    <th scope="col" className="numeric">
+                      Withdrawals
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {loaded.flows.map((flow) => (
+                    <tr key={flow.day}>
+                      <th scope="row">
+                        <time dateTime={flow.day}>{formatDay(flow.day)}</time>
+                      </th>
+                      <td className="numeric">
+                        <UsdAmount value={flow.depositsUsd} />
+                      </td>
+                      <td className="numeric">
+                        <UsdAmount value={flow.withdrawalsUsd} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </>
+          }
+        />
+      )}
+      {loaded.state === 'done' && loaded.partial && (
+        <p>Partial: the range has more than {MAX_PAGES * MAX_RECORDS_PER_PAGE} records; the oldest are left out.</p>
+      )}
+      <p className="hint">Completed movements only, in your time zone.</p>
+    </div>
+  );
+}
