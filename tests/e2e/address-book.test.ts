@@ -267,7 +267,7 @@ describe('Address book: named destinations picked in Send and (verified only) in
 
     await page.getByRole('tab', { name: 'Withdraw' }).click();
     const picker = page.getByRole('combobox', { name: 'Address book (verified addresses only)' });
-    await page.getByLabel('Reference id of the verified addresses').fill(REFERENCE);
+    await page.getByLabel('Member reference id').fill(REFERENCE);
     await page.getByRole('button', { name: 'Load verified addresses' }).click();
     await expect
       .poll(() => picker.locator('option').allTextContents())
