@@ -17,29 +17,36 @@ export default function FlowsChart({ flows }: { flows: readonly DayFlow[] }): Re
   const half = x.bandwidth() / 2;
   const labelEvery = Math.ceil(flows.length / 7);
   return (
-    <svg className="chart" aria-hidden="true" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%">
-      {flows.map((flow, index) => {
-        const left = x(flow.day) ?? 0;
-        const deposit = y(Number(flow.depositsUsd));
-        const withdrawal = y(Number(flow.withdrawalsUsd));
-        return (
-          <g key={flow.day}>
-            <Bar x={left} y={HEIGHT - AXIS - deposit} width={half} height={deposit} className="chart-bar" />
-            <Bar
-              x={left + half}
-              y={HEIGHT - AXIS - withdrawal}
-              width={half}
-              height={withdrawal}
-              className="chart-bar-out"
-            />
-            {index % labelEvery === 0 && (
-              <text x={left} y={HEIGHT - 4} className="chart-label">
-                {flow.day.slice(5)}
-              </text>
-            )}
-          </g>
-        );
-      })}
-    </svg>
+    <>
+      <svg className="chart" aria-hidden="true" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%">
+        {flows.map((flow, index) => {
+          const left = x(flow.day) ?? 0;
+          const deposit = y(Number(flow.depositsUsd));
+          const withdrawal = y(Number(flow.withdrawalsUsd));
+          return (
+            <g key={flow.day}>
+              <Bar x={left} y={HEIGHT - AXIS - deposit} width={half} height={deposit} className="chart-bar" />
+              <Bar
+                x={left + half}
+                y={HEIGHT - AXIS - withdrawal}
+                width={half}
+                height={withdrawal}
+                className="chart-bar-out"
+              />
+              {index % labelEvery === 0 && (
+                <text x={left} y={HEIGHT - 4} className="chart-label">
+                  {flow.day.slice(5)}
+                </text>
+              )}
+            </g>
+          );
+        })}
+      </svg>
+      {/* For sighted readers only: the table's column names already say which is which. */}
+      <p className="chart-legend" aria-hidden="true">
+        <span className="chart-swatch chart-bar-in" /> Deposits <span className="chart-swatch chart-bar-out" />{' '}
+        Withdrawals
+      </p>
+    </>
   );
 }
