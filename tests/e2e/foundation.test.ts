@@ -43,9 +43,10 @@ describe('the app in Chromium through the harness', () => {
         idleLockMinutes: -5,
       }),
     );
+    // In words for the user; the field it belongs to travels beside the message, never inside it.
     expect(result).toMatchObject({
       ok: false,
-      error: { code: 'bad_input', message: expect.stringContaining('idleLockMinutes') },
+      error: { code: 'bad_input', field: 'idleLockMinutes', message: 'Please enter at least 1.' },
     });
     expect(await session.app.dispatch('preferences.get', undefined)).toMatchObject({
       ok: true,
