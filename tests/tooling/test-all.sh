@@ -1,7 +1,8 @@
 #!/bin/sh
 # The whole test suite from a fresh clone: system packages, npm packages, type checks, lint, build,
-# then every vitest project (unit, integration against the sandbox, end to end in Chromium) inside a
-# private D-Bus session with an unlocked gnome-keyring, so keychain tests use a real Secret Service.
+# then every vitest project (unit, integration against the sandbox) and the end-to-end stories
+# (Playwright, Chromium) inside one private D-Bus session with an unlocked gnome-keyring, so keychain
+# tests use a real Secret Service.
 set -eu
 cd "$(dirname "$0")/../.."
 
@@ -13,12 +14,10 @@ npm run --silent lint
 npm run --silent build
 
 mkdir -p test-results
+# A report left by an earlier run must not be counted as this run's.
+rm -f test-results/vitest.json test-results/e2e.json
 status=0
-# The config imports the bridge contract (TypeScript, extensionless imports): the module runner loads it
-# as the tests load it, where the default bundling loader prints a page of warnings about a future Vite.
-dbus-run-session -- sh tests/tooling/with-unlocked-keyring.sh \
-  npx vitest run --config tests/vitest.config.ts --configLoader runner --reporter=default --reporter=json \
-  --outputFile.json=test-results/vitest.json "$@" || status=$?
+dbus-run-session -- sh tests/tooling/with-unlocked-keyring.sh sh tests/tooling/run-test-runners.sh "$@" || status=$?
 # The built app in the real Electron runtime (tests/electron); where the runtime could not be downloaded
 # it prints one line saying so and skips. Electron needs a display on Linux: a virtual one where there is
 # none and xvfb-run is installed.
@@ -27,6 +26,6 @@ if [ -z "${DISPLAY:-}" ] && command -v xvfb-run >/dev/null 2>&1; then
 else
   npx playwright test --config tests/electron/playwright.config.ts || status=$?
 fi
-# Last, so the suite's closing line is the count of every vitest test.
-node tests/tooling/summarize-results.mjs test-results/vitest.json || true
+# Last, so the suite's closing line is the count of every test, vitest's and Playwright's end-to-end stories.
+node tests/tooling/summarize-results.mjs test-results/vitest.json test-results/e2e.json || true
 exit $status

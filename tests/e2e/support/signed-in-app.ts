@@ -23,7 +23,12 @@ export interface AppSession {
   readonly logger: FileLogger;
   readonly secrets: SecretStore;
   readonly userDataDir: string;
+  /** Errors thrown in the page since it opened. */
+  readonly pageErrors: string[];
+  /** Closes everything it started; throws if an error the page received named internals. */
   close(): Promise<void>;
+  /** Closes everything it started without that check, for callers that check after every story. */
+  dispose(): Promise<void>;
 }
 
 export interface StartAppOptions {
@@ -42,6 +47,8 @@ export interface StartAppOptions {
   readonly updater?: UpdaterAvailability;
   /** The browser's language (navigator.language), which decides how the app writes and reads numbers. */
   readonly locale?: string;
+  /** Show the app in this browser (left open on close) instead of launching a Chromium of its own. */
+  readonly browser?: Browser;
 }
 
 /** A keychain service name per app instance, so test files running side by side never share entries. */
@@ -76,11 +83,22 @@ export async function startApp(options: StartAppOptions = {}): Promise<AppSessio
     localSandboxPort: Number(new URL(sandbox.origin).port),
     ...(options.updater === undefined ? {} : { updater: options.updater }),
   });
-  const browser = await launchChromium();
-  const page = await browser.newPage(options.locale === undefined ? {} : { locale: options.locale });
+  const browser = options.browser ?? (await launchChromium());
+  // A context of its own: cookies and storage never leak between app sessions sharing a browser.
+  const context = await browser.newContext(options.locale === undefined ? {} : { locale: options.locale });
+  const page = await context.newPage();
   // A missing element then fails naming its locator, well before the test's own timeout.
   page.setDefaultTimeout(20_000);
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
   await page.goto(app.url);
+  const dispose = async () => {
+    if (options.browser) await context.close();
+    else await browser.close();
+    await app.close();
+    await logger.close();
+    if (!options.sandbox) await sandbox.close();
+  };
   return {
     sandbox,
     app,
@@ -89,15 +107,14 @@ export async function startApp(options: StartAppOptions = {}): Promise<AppSessio
     logger,
     secrets,
     userDataDir,
+    pageErrors,
     async close() {
       // Every e2e file guards issue 15, defect 4: no answer the page received names an operation or a field path.
       const named = answersNamingInternals(app.received);
-      await browser.close();
-      await app.close();
-      await logger.close();
-      if (!options.sandbox) await sandbox.close();
+      await dispose();
       if (named.length > 0) throw new Error(`errors shown with internal names:\n${named.join('\n')}`);
     },
+    dispose,
   };
 }
 

@@ -1,0 +1,208 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../../sandbox/server';
+import { answersNamingInternals } from '../../support/internal-names';
+import { createCodeSource } from '../../support/two-factor-codes';
+import { expectedFormats } from './amount-formats';
+import { GroupScope } from './group-scope';
+import { reloadSignedInApp } from './reload-app';
+import { recordServiceRequests } from './service-requests';
+import {
+  completeBrowserSignIn,
+  startApp,
+  type AppSession,
+  type SandboxUser,
+  type SignedInApp,
+  type StartAppOptions,
+} from './signed-in-app';
+
+export { expect };
+
+/** Wide enough that a run never waits for the authenticator's next code. */
+export const WIDE_TOTP_WINDOW = 10;
+
+/** How the group's app is started (`test.use({ appOptions })` in the file or its describe). */
+export interface AppOptions extends Omit<StartAppOptions, 'sandbox' | 'browser'> {
+  /** Who signs in; default the first seeded user. */
+  readonly username?: string;
+  /** The group's sandbox (always on a free port, quiet); accessTokenTtlSeconds and totpWindowSteps above apply. */
+  readonly sandbox?: Omit<SandboxOptions, 'port' | 'quiet' | 'accessTokenTtlSeconds' | 'totpWindowSteps'>;
+}
+
+/** One money screen (Send, Swap) opened afresh for the story: alice signed in on the group's sandbox. */
+export interface MoneyScreen {
+  readonly sandbox: RunningSandbox;
+  readonly session: SignedInApp;
+  readonly page: Page;
+  /** Every request the app sent to the service, recorded since the group started. */
+  readonly service: ReturnType<typeof recordServiceRequests>;
+  readonly nextCode: ReturnType<typeof createCodeSource>;
+  /** How amounts look in the browser's locale. */
+  readonly formats: ReturnType<typeof expectedFormats>;
+  /** Errors thrown in the page since it opened. */
+  readonly pageErrors: string[];
+}
+
+interface Fixtures {
+  appOptions: AppOptions;
+  /** The group's sandbox, started with `appOptions`. */
+  sandbox: RunningSandbox;
+  /** The group's app, signed out; every story fails if the page received an error naming internals. */
+  appSession: AppSession;
+  /** The group's app, signed in once as `appOptions.username` (the same app as `appSession`). */
+  signedInApp: SignedInApp;
+  /** Starts an app (signed out) in the worker's Chromium, closed with its checks when the story ends. */
+  launchApp: (options?: Omit<StartAppOptions, 'browser'>) => Promise<AppSession>;
+  /** `launchApp`, then signs in as `username` (default the first seeded user) and waits for Home. */
+  launchSignedInApp: (options?: Omit<StartAppOptions, 'browser'> & { username?: string }) => Promise<SignedInApp>;
+  sendScreen: MoneyScreen;
+  swapScreen: MoneyScreen;
+}
+
+interface WorkerFixtures {
+  groupScope: GroupScope;
+}
+
+/** Signs `session` in as `username` (default the first seeded user) and waits for Home. */
+export async function signIn(session: AppSession, username?: string): Promise<SignedInApp> {
+  const users = session.sandbox.info().users;
+  const user: SandboxUser | undefined = username ? users.find((found) => found.username === username) : users[0];
+  if (!user) throw new Error(`no sandbox user ${username ?? '(first)'}`);
+  await completeBrowserSignIn(session, user, () => session.page.getByRole('button', { name: 'Sign in' }).click());
+  await expect(session.page.getByRole('navigation', { name: 'Main' })).toBeVisible({ timeout: 20_000 });
+  return { ...session, user };
+}
+
+/** The group's money-screen state, then the screen opened from a fresh window (and `ready` for what it loads). */
+async function openMoneyScreen(
+  groupScope: GroupScope,
+  testInfo: Parameters<GroupScope['get']>[0],
+  signedInApp: SignedInApp,
+  screen: 'Send' | 'Swap',
+  ready: (page: Page) => Promise<void>,
+): Promise<MoneyScreen> {
+  const page = signedInApp.page;
+  const state = await groupScope.get(
+    testInfo,
+    'moneyScreen',
+    async () => {
+      return {
+        sandbox: signedInApp.sandbox,
+        session: signedInApp,
+        page,
+        service: recordServiceRequests(signedInApp.sandbox),
+        nextCode: createCodeSource(signedInApp.user.totpSecret, WIDE_TOTP_WINDOW),
+        formats: expectedFormats(await page.evaluate(() => navigator.language)),
+        pageErrors: signedInApp.pageErrors,
+      } satisfies MoneyScreen;
+    },
+    async (opened) => opened.service.restore(),
+  );
+  await reloadSignedInApp(page);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: screen, exact: true }).click();
+  await expect(page.getByRole('heading', { name: screen, exact: true })).toBeVisible();
+  await ready(page);
+  return state;
+}
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  groupScope: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none.
+    async ({}, use) => {
+      const scope = new GroupScope();
+      await use(scope);
+      await scope.close();
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+
+  appOptions: [{}, { option: true }],
+
+  sandbox: [
+    async ({ groupScope, appOptions }, use, testInfo) => {
+      const sandbox = await groupScope.get(
+        testInfo,
+        'sandbox',
+        () =>
+          startSandbox({
+            ...appOptions.sandbox,
+            port: 0,
+            quiet: true,
+            accessTokenTtlSeconds: appOptions.accessTokenTtlSeconds ?? 300,
+            totpWindowSteps: appOptions.totpWindowSteps ?? 1,
+          }),
+        (started) => started.close(),
+      );
+      await use(sandbox);
+    },
+    { timeout: 30_000 },
+  ],
+
+  appSession: [
+    async ({ groupScope, appOptions, sandbox, browser }, use, testInfo) => {
+      const app = await groupScope.get(
+        testInfo,
+        'appSession',
+        () => {
+          const { username: _username, sandbox: _sandboxOptions, ...startOptions } = appOptions;
+          return startApp({ ...startOptions, sandbox, browser });
+        },
+        (started) => started.dispose(),
+      );
+      const seen = app.app.received.length;
+      await use(app);
+      // Every story guards issue 15, defect 4: no answer the page received names an operation or a field path.
+      const named = answersNamingInternals(app.app.received.slice(seen));
+      if (named.length > 0) throw new Error(`errors shown with internal names:\n${named.join('\n')}`);
+    },
+    { timeout: 60_000 },
+  ],
+
+  signedInApp: [
+    async ({ groupScope, appOptions, appSession }, use, testInfo) => {
+      await use(
+        await groupScope.get(
+          testInfo,
+          'signedInApp',
+          () => signIn(appSession, appOptions.username),
+          async () => undefined,
+        ),
+      );
+    },
+    { timeout: 60_000 },
+  ],
+
+  launchApp: async ({ browser }, use) => {
+    const started: AppSession[] = [];
+    await use(async (options = {}) => {
+      const session = await startApp({ ...options, browser });
+      started.push(session);
+      return session;
+    });
+    const failures: unknown[] = [];
+    for (const session of started.reverse()) await session.close().catch((error: unknown) => failures.push(error));
+    if (failures.length > 0) throw new AggregateError(failures, 'an app the story started failed its closing checks');
+  },
+
+  launchSignedInApp: async ({ launchApp }, use) => {
+    await use(async ({ username, ...options } = {}) => signIn(await launchApp(options), username));
+  },
+
+  sendScreen: [
+    async ({ groupScope, signedInApp }, use, testInfo) => {
+      await use(await openMoneyScreen(groupScope, testInfo, signedInApp, 'Send', async () => undefined));
+    },
+    { timeout: 60_000 },
+  ],
+
+  swapScreen: [
+    async ({ groupScope, signedInApp }, use, testInfo) => {
+      // The From list offers a choice (two assets or more) once the account's swap balances have loaded.
+      const ready = async (page: Page) =>
+        expect(
+          page.getByRole('main').getByRole('combobox', { name: 'From', exact: true }).getByRole('option').nth(1),
+        ).toBeAttached();
+      await use(await openMoneyScreen(groupScope, testInfo, signedInApp, 'Swap', ready));
+    },
+    { timeout: 60_000 },
+  ],
+});
