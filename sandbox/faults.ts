@@ -30,6 +30,16 @@ export const FaultPlanInput = z
     latencyMs: z.number().int().min(0).max(60_000).optional(),
     /** The next N API calls answer with HTTP 500 and an error envelope, changing nothing. */
     failNext: z.number().int().min(0).max(1000).optional(),
+    /**
+     * Only calls to this URL path (e.g. `/api/OAuth/send`, `/v1/withdraw/add`; exact, any method) count
+     * for failNext, so a fault meant for one call is not taken by a background read that happens to come
+     * first. Arming failNext without it fails any calls (the default, unchanged).
+     */
+    failNextPath: z
+      .string()
+      .regex(/^\/[A-Za-z0-9/_.-]*$/)
+      .max(200)
+      .optional(),
     /** The next N API calls answer as rate limited (Interface A 429, Interface B Z429). */
     rateLimitNext: z.number().int().min(0).max(1000).optional(),
     /** The next N money-moving calls commit their effect, then drop the connection without answering. */
@@ -59,6 +69,8 @@ export interface UnexpectedAnswer {
 export interface FaultPlan {
   latencyMs: number;
   failNext: number;
+  /** The URL path failNext is kept for, or null for any API call. */
+  failNextPath: string | null;
   rateLimitNext: number;
   dropAfterCommitNext: number;
   lateCommitNext: number;
@@ -85,6 +97,7 @@ export type MoneyFault =
 const noFaults = (): FaultPlan => ({
   latencyMs: 0,
   failNext: 0,
+  failNextPath: null,
   rateLimitNext: 0,
   dropAfterCommitNext: 0,
   lateCommitNext: 0,
@@ -123,6 +136,8 @@ export class SandboxFaults {
     this.#plan = {
       latencyMs: given.latencyMs ?? current.latencyMs,
       failNext: given.failNext ?? current.failNext,
+      // A new failNext without a path fails any calls: the scope of an earlier one does not carry over to it.
+      failNextPath: given.failNextPath ?? (given.failNext === undefined ? current.failNextPath : null),
       rateLimitNext: given.rateLimitNext ?? current.rateLimitNext,
       dropAfterCommitNext: given.dropAfterCommitNext ?? current.dropAfterCommitNext,
       lateCommitNext: given.lateCommitNext ?? current.lateCommitNext,
@@ -139,13 +154,15 @@ export class SandboxFaults {
   }
 
   /**
-   * Called at the start of every API request (not control or OIDC requests): waits out the latency,
-   * then says whether this request must fail or be rate limited instead of running.
+   * Called at the start of every API request (not control or OIDC requests) with its URL path: waits out
+   * the latency, then says whether this request must fail or be rate limited instead of running.
    */
-  async beforeRequest(): Promise<'fail' | 'rate_limit' | null> {
+  async beforeRequest(path: string): Promise<'fail' | 'rate_limit' | null> {
     if (this.#plan.latencyMs > 0) await sleep(this.#plan.latencyMs);
-    if (this.#plan.failNext > 0) {
+    const scope = this.#plan.failNextPath;
+    if (this.#plan.failNext > 0 && (scope === null || scope === path)) {
       this.#plan.failNext -= 1;
+      if (this.#plan.failNext === 0) this.#plan.failNextPath = null;
       return 'fail';
     }
     if (this.#plan.rateLimitNext > 0) {

@@ -26,7 +26,7 @@ export function createInterfaceARouter(deps: InterfaceADeps, log: (line: string)
   router.use(async (ctx, next) => {
     ctx.set('Cache-Control', 'no-store');
     try {
-      const fault = await deps.faults.beforeRequest();
+      const fault = await deps.faults.beforeRequest(ctx.path);
       if (fault === 'fail') throw errors.internal();
       if (fault === 'rate_limit') throw errors.rateLimited();
       const key = ctx.get('authorization') || `ip:${ctx.ip}`;

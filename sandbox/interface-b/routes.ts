@@ -122,7 +122,7 @@ export function createInterfaceBRouter(
   /** `tfaFirst`: in the strict profile the TfaCode is checked, and spent, before anything but the keys. */
   const endpoint = (path: string, handler: Handler, options: { tfaFirst?: boolean } = {}) => {
     router.post(path, async (ctx: Context) => {
-      const fault = await faults.beforeRequest();
+      const fault = await faults.beforeRequest(ctx.path);
       if (fault === 'fail') {
         log(`interface-b ${path} -> 500 (injected fault)`);
         sendServerFault(ctx);

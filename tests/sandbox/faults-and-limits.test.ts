@@ -60,6 +60,29 @@ describe('fault injection', () => {
     expect((await api(sandbox, 'GET', '/wallets', { token: alice, account: trading })).status).toBe(200);
   });
 
+  it('failNextPath keeps the failure for that path: other calls before it run as usual', async () => {
+    const armed = await control('faults', { failNext: 1, failNextPath: '/api/OAuth/send/precheck' });
+    expect(((await armed.json()) as { plan: { failNextPath: string } }).plan.failNextPath).toBe(
+      '/api/OAuth/send/precheck',
+    );
+    expect((await api(sandbox, 'GET', '/wallets', { token: alice, account: trading })).status).toBe(200);
+    expect((await api(sandbox, 'GET', '/session', { token: alice })).status).toBe(200);
+    const body = { symbol: 'ETH', address: ETH_DEST, amount: 0.1 };
+    const failed = await api(sandbox, 'POST', '/send/precheck', { token: alice, account: trading, body });
+    expect(failed.status).toBe(500);
+    expect(failed.body).toEqual({ apiVersion: '1.0.0.0', data: false, code: 500, message: 'Internal server error' });
+    expect((await api(sandbox, 'POST', '/send/precheck', { token: alice, account: trading, body })).status).toBe(200);
+    expect(sandbox.faults.plan).toMatchObject({ failNext: 0, failNextPath: null });
+  });
+
+  it('failNextPath must be a URL path; a later failNext without one fails any call again', async () => {
+    expect((await control('faults', { failNext: 1, failNextPath: 'send' })).status).toBe(400);
+    expect((await control('faults', { failNext: 1, failNextPath: '/api/OAuth/send?x=1' })).status).toBe(400);
+    await control('faults', { failNext: 1, failNextPath: '/api/OAuth/send' });
+    await control('faults', { failNext: 1 });
+    expect((await api(sandbox, 'GET', '/session', { token: alice })).status).toBe(500);
+  });
+
   it('a failed send changes nothing', async () => {
     const before = await ethBalance();
     await control('faults', { failNext: 1 });

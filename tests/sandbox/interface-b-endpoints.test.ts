@@ -307,6 +307,13 @@ describe('Interface B faults and rate limiting', () => {
     expect((await h.call('/v1/merchant/balances', {})).status).toBe(200);
   });
 
+  it('a failure scoped to one path lets other calls through and fails the first call to that path', async () => {
+    h.faults.set({ failNext: 1, failNextPath: '/v1/deposit/address/get' });
+    expect((await h.call('/v1/merchant/balances', {})).status).toBe(200);
+    expectZ(await h.call('/v1/deposit/address/get', { MemberId: 'member-7', Symbol: 'BSC-USD' }), 'Z500', 500);
+    expect(h.faults.plan).toMatchObject({ failNext: 0, failNextPath: null });
+  });
+
   it('an injected rate limit is Z429 with HTTP 429', async () => {
     h.faults.set({ rateLimitNext: 1 });
     expectZ(await h.call('/v1/merchant/balances', {}), 'Z429', 429);
