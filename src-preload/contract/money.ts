@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BridgeError } from '../result';
 
 /**
  * Amounts cross the bridge as exact decimal text ("0.3", "-12.05"), never as binary floats: main
@@ -22,3 +23,50 @@ export const TwoFactorCode = z.string().regex(/^\d{6}$/, 'The two-factor code is
  * starting a new one (security.md 27). Opaque ids main handed out; a short list.
  */
 export const AcknowledgedIntentIds = z.array(z.uuid()).max(100);
+
+/**
+ * One money move's state, the same for a send, a swap and a merchant withdrawal (src-main/features/money/
+ * intent-machine.ts): confirmed (frozen, not sent), in-flight, succeeded, refused (the service moved
+ * nothing; a deliberate retry reuses the same reference) or unknown (it may have moved money).
+ */
+export const IntentStateView = z.enum(['confirmed', 'in-flight', 'succeeded', 'refused', 'unknown']);
+export type IntentStateView = z.infer<typeof IntentStateView>;
+
+/** An intent id: opaque, made by main when the user confirms; the renderer can only echo it back. */
+export const IntentId = z.uuid();
+
+export const IntentRef = z.object({ intentId: IntentId }).strict();
+
+/**
+ * Sends a confirmed intent once, with a code used for this request only. acknowledgedIntentIds: unsettled
+ * moves the user was warned about as this one was about to leave (main refused it with unresolved_intent,
+ * naming them); main re-checks as it leaves that every other one was acknowledged for it (security.md 27).
+ */
+export const IntentExecuteInput = z
+  .object({ intentId: IntentId, tfaCode: TwoFactorCode, acknowledgedIntentIds: AcknowledgedIntentIds.optional() })
+  .strict();
+export type IntentExecuteInput = z.infer<typeof IntentExecuteInput>;
+
+/** A money move's status: one shape for every kind, around that kind's outcome. */
+export function intentStatus<Outcome extends z.ZodType>(outcome: Outcome) {
+  return z.object({
+    intentId: IntentId,
+    /** The move's at-most-once identity at the service (a send's reference, a withdrawal's transaction id). */
+    referenceId: z.string(),
+    state: IntentStateView,
+    outcome: outcome.nullable(),
+    error: BridgeError.nullable(),
+    /**
+     * A deliberate retry with the same reference is allowed: only after a definite refusal, never after an
+     * unknown outcome, whatever a look-up found (and for a swap only while its quote holds).
+     */
+    canRetry: z.boolean(),
+    /** When the user confirmed it (ISO 8601), to name it in warnings; null for one kept by an older version. */
+    confirmedAt: z.string().nullable(),
+  });
+}
+
+/** An unsettled move, with the name of its account when that is not the active one (null otherwise). */
+export function unresolvedEntry<Review extends z.ZodType, Status extends z.ZodType>(review: Review, status: Status) {
+  return z.object({ review, status, accountName: z.string().nullable() });
+}

@@ -1,9 +1,17 @@
 import { z } from 'zod';
 import { UserText } from './text';
-import { BridgeError } from '../result';
 import { AssetCode } from './assets';
 import { operation } from './define';
-import { AcknowledgedIntentIds, AmountInput, DecimalString, TwoFactorCode } from './money';
+import {
+  AcknowledgedIntentIds,
+  AmountInput,
+  DecimalString,
+  IntentExecuteInput,
+  IntentId,
+  IntentRef,
+  intentStatus,
+  unresolvedEntry,
+} from './money';
 
 /** Spec 2.2 FeeRate: 0 = Low, 1 = Standard, 2 = High. */
 export const FeeRate = z.union([z.literal(0), z.literal(1), z.literal(2)]);
@@ -94,7 +102,7 @@ export const SendConfirmInput = z
 
 /** What the user approves with their code: exactly what main will send. */
 export const SendReview = z.object({
-  intentId: Id,
+  intentId: IntentId,
   referenceId: z.string(),
   code: AssetCode,
   network: z.string(),
@@ -113,18 +121,8 @@ export const SendReview = z.object({
 });
 export type SendReview = z.infer<typeof SendReview>;
 
-export const SendExecuteInput = z
-  .object({
-    intentId: Id,
-    tfaCode: TwoFactorCode,
-    /**
-     * Sends the user was warned about as this one was about to leave (main refused it with
-     * unresolved_intent, naming them): main re-checks as the request leaves that every other unsettled
-     * send was acknowledged for this one, at confirmation or here (security.md 27).
-     */
-    acknowledgedIntentIds: AcknowledgedIntentIds.optional(),
-  })
-  .strict();
+/** Sends the frozen intent once (the shape every money move shares, contract/money.ts). */
+export const SendExecuteInput = IntentExecuteInput;
 export type SendExecuteInput = z.infer<typeof SendExecuteInput>;
 
 export const SendOutcome = z.object({
@@ -137,22 +135,7 @@ export const SendOutcome = z.object({
 });
 export type SendOutcome = z.infer<typeof SendOutcome>;
 
-export const IntentStateView = z.enum(['confirmed', 'in-flight', 'succeeded', 'refused', 'unknown']);
-
-export const SendStatus = z.object({
-  intentId: Id,
-  referenceId: z.string(),
-  state: IntentStateView,
-  outcome: SendOutcome.nullable(),
-  error: BridgeError.nullable(),
-  /**
-   * A deliberate retry with the same reference is allowed: only after a definite refusal (a wrong code,
-   * a balance or permission refusal), never after an unknown outcome, whatever a look-up found.
-   */
-  canRetry: z.boolean(),
-  /** When the user confirmed it (ISO 8601), to name it in warnings; null for one kept by an older version. */
-  confirmedAt: z.string().nullable(),
-});
+export const SendStatus = intentStatus(SendOutcome);
 export type SendStatus = z.infer<typeof SendStatus>;
 
 export const ReconcileResult = z.object({
@@ -168,10 +151,8 @@ export const ReconcileResult = z.object({
 export type SendReconcileResult = z.infer<typeof ReconcileResult>;
 
 /** An unsettled send, with the name of its account when that is not the active one (null otherwise). */
-export const UnresolvedSend = z.object({ review: SendReview, status: SendStatus, accountName: z.string().nullable() });
+export const UnresolvedSend = unresolvedEntry(SendReview, SendStatus);
 export type UnresolvedSend = z.infer<typeof UnresolvedSend>;
-
-const IntentRef = z.object({ intentId: Id }).strict();
 
 export const sendOperations = {
   /** The active account's wallets that can be sent from, with balances. */

@@ -1,8 +1,15 @@
 import { z } from 'zod';
-import { BridgeError } from '../result';
 import { operation } from './define';
-import { AcknowledgedIntentIds, AmountInput, DecimalString, TwoFactorCode } from './money';
-import { IntentStateView } from './send';
+import {
+  AcknowledgedIntentIds,
+  AmountInput,
+  DecimalString,
+  IntentExecuteInput,
+  IntentId,
+  IntentRef,
+  intentStatus,
+  unresolvedEntry,
+} from './money';
 
 const Id = z.uuid();
 const SymbolText = z
@@ -66,7 +73,7 @@ export const SwapQuote = z.object({
 export type SwapQuote = z.infer<typeof SwapQuote>;
 
 export const SwapReview = SwapQuote.extend({
-  intentId: Id,
+  intentId: IntentId,
   referenceId: z.string(),
 });
 export type SwapReview = z.infer<typeof SwapReview>;
@@ -79,17 +86,7 @@ export const SwapOutcome = z.object({
 });
 export type SwapOutcome = z.infer<typeof SwapOutcome>;
 
-export const SwapStatus = z.object({
-  intentId: Id,
-  referenceId: z.string(),
-  state: IntentStateView,
-  outcome: SwapOutcome.nullable(),
-  error: BridgeError.nullable(),
-  /** Only after a definite refusal, while the quote holds; never after an unknown outcome. */
-  canRetry: z.boolean(),
-  /** When the user confirmed it (ISO 8601), to name it in warnings; null for one kept by an older version. */
-  confirmedAt: z.string().nullable(),
-});
+export const SwapStatus = intentStatus(SwapOutcome);
 export type SwapStatus = z.infer<typeof SwapStatus>;
 
 /**
@@ -109,19 +106,12 @@ export const SwapConfirmInput = z
   })
   .strict();
 
-const IntentRef = z.object({ intentId: Id }).strict();
-/**
- * acknowledgedIntentIds: swaps the user was warned about as this one was about to leave (main refused it
- * with unresolved_intent, naming them); main re-checks as it leaves that every other unsettled swap was
- * acknowledged for this one, at confirmation or here (security.md 27).
- */
-const ExecuteInput = z
-  .object({ intentId: Id, tfaCode: TwoFactorCode, acknowledgedIntentIds: AcknowledgedIntentIds.optional() })
-  .strict();
+/** Sends the frozen swap once (the shape every money move shares, contract/money.ts). */
+const ExecuteInput = IntentExecuteInput;
 export type SwapExecuteInput = z.infer<typeof ExecuteInput>;
 
 /** An unsettled swap, with the name of its account when that is not the active one (null otherwise). */
-export const UnresolvedSwap = z.object({ review: SwapReview, status: SwapStatus, accountName: z.string().nullable() });
+export const UnresolvedSwap = unresolvedEntry(SwapReview, SwapStatus);
 export type UnresolvedSwap = z.infer<typeof UnresolvedSwap>;
 
 export const swapOperations = {

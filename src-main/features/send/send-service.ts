@@ -20,18 +20,15 @@ import type { InterfaceAClient } from '../../service/interface-a';
 import type { SendPrecheckResult } from '../../service/interface-a-schemas';
 import { requireValidAddress } from '../addresses/validate-address';
 import type { Intent } from '../money/at-most-once';
-import { journaledLedger, type IntentJournal } from '../money/intent-journal';
-import { intentStatusView } from '../money/intent-views';
+import type { IntentJournal } from '../money/intent-journal';
+import { createIntentMachine, type IntentAudience } from '../money/intent-machine';
 import { confirmedAtText } from '../money/intent-words';
 import { classifyMoneyError, explainRefusal } from '../money/money-errors';
-import { createDepartureGuard } from '../money/departure-guard';
-import { requireAcknowledged } from '../money/unresolved-guard';
-import type { BridgeError } from '../../../src-preload/result';
 import type { SessionService } from '../session';
 import { findInHistory } from './find-in-history';
 import type { SendBody } from './send-body';
 import { createKnownAddresses } from './known-addresses';
-import { inAccount, stillOut, unsettledOf, unsettledWithReviews, type UserAccounts } from './unsettled-list';
+import { inAccount, stillOut, userAudience, unsettledWithReviews, type UserAccounts } from './unsettled-list';
 import { rowVerdict, verdictNote } from './row-status';
 import { findLookalike } from './poisoning';
 import { fromServiceNumber, text, toServiceNumber, usdText } from './service-amounts';
@@ -97,9 +94,9 @@ export function describeSend(intent: Intent<SendBody, SendOutcome>): string {
   return `${amount} ${code} to ${address} (reference ${intent.referenceId}, started ${confirmedAtText(confirmedAtMs)}${stillOut(intent)})`;
 }
 
-/** describeSend, naming the account when it is not the active one. */
-function describeSendFor(user: UserAccounts): (intent: Intent<SendBody, SendOutcome>) => string {
-  return (intent) => inAccount(user, intent.body.accountGuid, describeSend(intent));
+/** The user's unsettled sends in any of their accounts, named with the account when not the active one. */
+function sendAudience(user: UserAccounts): IntentAudience<SendBody, SendOutcome> {
+  return userAudience(user, (intent) => inAccount(user, intent.body.accountGuid, describeSend(intent)));
 }
 
 const DEFAULT_PRECHECK_TTL_MS = 5 * 60_000;
@@ -122,7 +119,11 @@ export function createSendService(deps: SendServiceDeps) {
   const now = deps.now ?? Date.now;
   const ttl = deps.precheckTtlMs ?? DEFAULT_PRECHECK_TTL_MS;
   const reviews = new Map<string, SendReview>();
-  const ledger = journaledLedger<SendBody, SendOutcome, SendReview>(deps.journal, reviews);
+  const machine = createIntentMachine<SendBody, SendOutcome, SendReview>({
+    journal: deps.journal,
+    reviews,
+    confirmedAtMs: (body) => body.confirmedAtMs,
+  });
   const prechecks = new Map<string, StoredPrecheck>();
   const knownAddresses = createKnownAddresses({
     logger: deps.logger,
@@ -131,10 +132,6 @@ export function createSendService(deps: SendServiceDeps) {
     now,
   });
   const role = () => roleMessage(deps.session, 'send');
-  /** What each send's user agreed to go past; checked again as it leaves (review item 1). */
-  const departures = createDepartureGuard();
-  /** What the last look-up found for a send still unknown, when it found its row not completed (item 4). */
-  const lookupNotes = new Map<string, BridgeError>();
   /** Reference ids of the app's own sends, so a swap look-up never takes one of their rows (item 2). */
   const ownReferences = new Set<string>([...reviews.values()].map((review) => review.referenceId));
 
@@ -191,13 +188,7 @@ export function createSendService(deps: SendServiceDeps) {
 
   function statusOf(intent: Intent<SendBody, SendOutcome>): SendStatus {
     // Only a definite refusal allows a deliberate retry under the same reference (security.md 27, 29).
-    const view = intentStatusView(intent, intent.state === 'refused');
-    const note = intent.state === 'unknown' ? lookupNotes.get(intent.id) : undefined;
-    return { ...view, ...(note ? { error: note } : {}), confirmedAt: confirmedAt(intent.body) };
-  }
-
-  function confirmedAt(body: SendBody): string | null {
-    return body.confirmedAtMs === undefined ? null : new Date(body.confirmedAtMs).toISOString();
+    return machine.status(intent, true);
   }
 
   /**
@@ -252,23 +243,25 @@ export function createSendService(deps: SendServiceDeps) {
     }
     // security.md 27: an earlier send may already have gone through, or still be on its way (a lock or a
     // reload hides it from the window); a new one only with the user's word.
-    const user = userAccounts(deps.session);
-    requireAcknowledged(unsettledOf(ledger, user), input.acknowledgedIntentIds, describeSendFor(user));
+    const audience = sendAudience(userAccounts(deps.session));
+    machine.requireAcknowledged(audience, input.acknowledgedIntentIds);
     await requireFunds(deps.session.interfaceA(), stored.view, fee);
     requireSameAccount(stored.accountGuid);
-    // Again after the wait: a send may have been lost meanwhile (the check as it leaves catches it too).
-    requireAcknowledged(unsettledOf(ledger, user), input.acknowledgedIntentIds, describeSendFor(user));
+    // The machine checks again after the wait: a send may have been lost meanwhile.
     const view = stored.view;
-    const intent = ledger.confirm({
-      accountGuid: stored.accountGuid,
-      code: view.code,
-      address: view.address,
-      amount: view.amount,
-      feeRate: input.feeRate,
-      description,
-      expiresAtMs: stored.expiresAtMs,
-      confirmedAtMs: now(),
-    });
+    const intent = machine.confirm(
+      {
+        accountGuid: stored.accountGuid,
+        code: view.code,
+        address: view.address,
+        amount: view.amount,
+        feeRate: input.feeRate,
+        description,
+        expiresAtMs: stored.expiresAtMs,
+        confirmedAtMs: now(),
+      },
+      { audience, acknowledged: input.acknowledgedIntentIds },
+    );
     const price = new Decimal(view.priceUsd);
     const feeUsd = new Decimal(fee.feeUsd);
     const review: SendReview = {
@@ -292,7 +285,6 @@ export function createSendService(deps: SendServiceDeps) {
     stored.intent = { feeRate: input.feeRate, description, review };
     reviews.set(intent.id, review);
     ownReferences.add(intent.referenceId);
-    departures.acknowledge(intent.id, input.acknowledgedIntentIds, unsettledOf(ledger, user));
     deps.logger.info('send confirmed', { referenceId: intent.referenceId, asset: view.code, feeRate: input.feeRate });
     return review;
   }
@@ -303,7 +295,7 @@ export function createSendService(deps: SendServiceDeps) {
     acknowledgedIntentIds: readonly string[] | undefined,
   ): Promise<SendOutcome> {
     deps.session.requireMoneyMovingRole('send');
-    const intent = ledger.get(intentId);
+    const intent = machine.get(intentId);
     requireSameAccount(intent.body.accountGuid);
     // A stored success is returned whatever the time; a new attempt must still match what was shown.
     if ((intent.state === 'confirmed' || intent.state === 'refused') && now() > intent.body.expiresAtMs) {
@@ -314,34 +306,33 @@ export function createSendService(deps: SendServiceDeps) {
     }
     const client = deps.session.interfaceA();
     // Review item 1: whatever was acknowledged at confirmation, every other send unsettled now must have
-    // been acknowledged for this one, checked in the same turn as the ledger marks it in flight.
-    if (intent.state === 'confirmed' || intent.state === 'refused') {
-      const user = userAccounts(deps.session);
-      const unsettled = unsettledOf(ledger, user);
-      departures.acknowledge(intentId, acknowledgedIntentIds, unsettled);
-      departures.requireAtDeparture(intentId, unsettled, describeSendFor(user));
-    }
-    const outcome = await ledger.submit(intentId, async (body, referenceId) => {
-      deps.logger.info('send submitted', { referenceId, asset: body.code, attempt: intent.attempts + 1 });
-      try {
-        const result = await client.send(
-          {
-            symbol: body.code,
-            address: body.address,
-            amount: toServiceNumber(new Decimal(body.amount)),
-            feeRate: body.feeRate,
-            referenceId,
-            ...(body.description === null ? {} : { description: body.description }),
-          },
-          tfaCode,
-        );
-        return { referenceId, txId: result.txId, explorerUrl: result.explorerUrl, status: null };
-      } catch (error) {
-        const classified = classifyMoneyError(error, role);
-        deps.logger.warn('send not confirmed by the service', { referenceId, error: classified.code });
-        throw classified;
-      }
-    });
+    // been acknowledged for this one; the machine checks it in the same turn as the request leaves.
+    const audience = sendAudience(userAccounts(deps.session));
+    const outcome = await machine.submit(
+      intentId,
+      { audience, acknowledged: acknowledgedIntentIds },
+      async (body, referenceId, attempt) => {
+        deps.logger.info('send submitted', { referenceId, asset: body.code, attempt });
+        try {
+          const result = await client.send(
+            {
+              symbol: body.code,
+              address: body.address,
+              amount: toServiceNumber(new Decimal(body.amount)),
+              feeRate: body.feeRate,
+              referenceId,
+              ...(body.description === null ? {} : { description: body.description }),
+            },
+            tfaCode,
+          );
+          return { referenceId, txId: result.txId, explorerUrl: result.explorerUrl, status: null };
+        } catch (error) {
+          const classified = classifyMoneyError(error, role);
+          deps.logger.warn('send not confirmed by the service', { referenceId, error: classified.code });
+          throw classified;
+        }
+      },
+    );
     knownAddresses.forget(intent.body.accountGuid);
     return outcome;
   }
@@ -493,9 +484,7 @@ export function createSendService(deps: SendServiceDeps) {
      * 22, 29); an unknown outcome is refused by the ledger, whatever a look-up found.
      */
     async retry(input: SendExecuteInput): Promise<SendOutcome> {
-      const intent = ledger.get(input.intentId);
-      if (intent.state === 'confirmed')
-        throw new AppError('bad_input', 'This send has not been tried yet; send it instead of retrying.');
+      machine.requireTried(input.intentId, 'This send has not been tried yet; send it instead of retrying.');
       return submit(input.intentId, input.tfaCode, input.acknowledgedIntentIds);
     },
 
@@ -505,7 +494,7 @@ export function createSendService(deps: SendServiceDeps) {
     },
 
     status(intentId: string): SendStatus {
-      return statusOf(ledger.get(intentId));
+      return statusOf(machine.get(intentId));
     },
 
     review(intentId: string): SendReview | undefined {
@@ -517,7 +506,8 @@ export function createSendService(deps: SendServiceDeps) {
      * reload, a lock or an account switch cannot hide them; accountName marks those of other accounts.
      */
     unresolved(): { review: SendReview; status: SendStatus; accountName: string | null }[] {
-      return unsettledWithReviews(ledger, reviews, userAccounts(deps.session), statusOf);
+      const user = userAccounts(deps.session);
+      return unsettledWithReviews(machine, reviews, user, sendAudience(user), statusOf);
     },
 
     /**
@@ -525,7 +515,7 @@ export function createSendService(deps: SendServiceDeps) {
      * found keeps it unknown, because the service may still complete it (security.md 27).
      */
     async reconcile(intentId: string): Promise<SendReconcileResult> {
-      const intent = ledger.get(intentId);
+      const intent = machine.get(intentId);
       if (intent.state !== 'unknown') return { lookup: 'settled', status: statusOf(intent) };
       // Its own account's history, whichever account is active (an unknown send is listed in every one).
       const client = clientForAccount(deps.session, intent.body.accountGuid);
@@ -540,9 +530,8 @@ export function createSendService(deps: SendServiceDeps) {
         item && verdict === 'completed'
           ? { referenceId: intent.referenceId, txId: item.txId ?? '', explorerUrl: null, status: item.status }
           : null;
-      const settled = await ledger.reconcile(intentId, found);
-      if (verdict === 'pending' || verdict === 'failed') lookupNotes.set(intentId, verdictNote(verdict, 'send'));
-      else lookupNotes.delete(intentId);
+      const note = verdict === 'pending' || verdict === 'failed' ? verdictNote(verdict, 'send') : null;
+      const settled = await machine.reconcile(intentId, found, note);
       deps.logger.info('send reconciled', { referenceId: intent.referenceId, lookup: verdict ?? 'not_found' });
       if (found) knownAddresses.forget(intent.body.accountGuid);
       const lookup = verdict === null ? 'not_found' : verdict === 'completed' ? 'found' : verdict;

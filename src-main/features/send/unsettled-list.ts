@@ -1,4 +1,5 @@
-import type { Intent, IntentLedger } from '../money/at-most-once';
+import type { Intent } from '../money/at-most-once';
+import type { IntentAudience } from '../money/intent-machine';
 
 /** The signed-in user's accounts, and which is active: whose unsettled intents the user must see. */
 export interface UserAccounts {
@@ -8,25 +9,29 @@ export interface UserAccounts {
 
 /**
  * The user's intents that may have moved money without the app knowing yet — answer lost or request
- * still out (IntentLedger.unsettled) — with what the user was shown for each, oldest first, in every
+ * still out (the machine's unsettled ones) — with what the user was shown for each, oldest first, in every
  * account of the user: switching accounts must not hide one (review item 3). A lock or a reload empties
  * the window while a request is out, so these lists are where the user sees them again (security.md 27).
  * accountName is null for the active account. Reviews of intents the ledger has forgotten are dropped.
  */
 export function unsettledWithReviews<Body extends { accountGuid: string }, Outcome, Review, Status>(
-  ledger: IntentLedger<Body, Outcome>,
+  machine: {
+    get(intentId: string): Intent<Body, Outcome>;
+    unsettled(audience: IntentAudience<Body, Outcome>): Intent<Body, Outcome>[];
+  },
   reviews: Map<string, Review>,
   user: UserAccounts,
+  audience: IntentAudience<Body, Outcome>,
   statusOf: (intent: Intent<Body, Outcome>) => Status,
 ): { review: Review; status: Status; accountName: string | null }[] {
   for (const intentId of reviews.keys()) {
     try {
-      ledger.get(intentId);
+      machine.get(intentId);
     } catch {
       reviews.delete(intentId);
     }
   }
-  return unsettledOf(ledger, user).flatMap((intent) => {
+  return machine.unsettled(audience).flatMap((intent) => {
     const review = reviews.get(intent.id);
     return review !== undefined
       ? [{ review, status: statusOf(intent), accountName: otherAccountName(user, intent.body.accountGuid) }]
@@ -34,13 +39,22 @@ export function unsettledWithReviews<Body extends { accountGuid: string }, Outco
   });
 }
 
-/** The user's unsettled intents, in any of their accounts, for the acknowledgement guard. */
+/** Intents of any of the user's accounts, named as `describe` says: who a send or swap warns. */
+export function userAudience<Body extends { accountGuid: string }, Outcome>(
+  user: Pick<UserAccounts, 'accounts'>,
+  describe: (intent: Intent<Body, Outcome>) => string,
+): IntentAudience<Body, Outcome> {
+  const mine = new Set(user.accounts.map((account) => account.guid));
+  return { includes: (intent) => mine.has(intent.body.accountGuid), describe };
+}
+
+/** The user's unsettled intents, in any of their accounts. */
 export function unsettledOf<Body extends { accountGuid: string }, Outcome>(
-  ledger: IntentLedger<Body, Outcome>,
+  unsettled: readonly Intent<Body, Outcome>[],
   user: Pick<UserAccounts, 'accounts'>,
 ): Intent<Body, Outcome>[] {
   const mine = new Set(user.accounts.map((account) => account.guid));
-  return ledger.unsettled().filter((intent) => mine.has(intent.body.accountGuid));
+  return unsettled.filter((intent) => mine.has(intent.body.accountGuid));
 }
 
 /** The name of an intent's account when it is not the active one (null for the active one). */

@@ -154,7 +154,7 @@ export function createSwapService(deps: SwapServiceDeps) {
     // security.md 27: an earlier swap may already have gone through, or still be on its way (a lock or a
     // reload hides it from the window); a new one only with the user's word.
     const user = userAccounts(deps.session);
-    requireAcknowledged(unsettledOf(ledger, user), input.acknowledgedIntentIds, describeSwapFor(user));
+    requireAcknowledged(unsettledOf(ledger.unsettled(), user), input.acknowledgedIntentIds, describeSwapFor(user));
     const client = deps.session.interfaceA();
     await requireFunds(client, stored.view);
     // The equal rows already in the history are not this swap, whatever a later look-up finds.
@@ -162,7 +162,7 @@ export function createSwapService(deps: SwapServiceDeps) {
     requireSameAccount(stored.accountGuid);
     if (now() > stored.expiresAtMs) throw expired();
     // Again after the waits: a swap may have been lost meanwhile (the check as it leaves catches it too).
-    requireAcknowledged(unsettledOf(ledger, user), input.acknowledgedIntentIds, describeSwapFor(user));
+    requireAcknowledged(unsettledOf(ledger.unsettled(), user), input.acknowledgedIntentIds, describeSwapFor(user));
     const intent = ledger.confirm({
       accountGuid: stored.accountGuid,
       request: stored.request,
@@ -175,7 +175,7 @@ export function createSwapService(deps: SwapServiceDeps) {
     const review: SwapReview = { ...stored.view, intentId: intent.id, referenceId: intent.referenceId };
     stored.review = review;
     reviews.set(intent.id, review);
-    departures.acknowledge(intent.id, input.acknowledgedIntentIds, unsettledOf(ledger, user));
+    departures.acknowledge(intent.id, input.acknowledgedIntentIds, unsettledOf(ledger.unsettled(), user));
     deps.logger.info('swap confirmed', {
       referenceId: intent.referenceId,
       from: stored.request.fromSymbol,
@@ -246,7 +246,7 @@ export function createSwapService(deps: SwapServiceDeps) {
       // Review item 1: after the last wait, in the same turn as the ledger marks it in flight, every other
       // swap unsettled now must have been acknowledged for this one.
       const user = userAccounts(deps.session);
-      const unsettled = unsettledOf(ledger, user);
+      const unsettled = unsettledOf(ledger.unsettled(), user);
       departures.acknowledge(intentId, acknowledgedIntentIds, unsettled);
       departures.requireAtDeparture(intentId, unsettled, describeSwapFor(user));
     }
@@ -416,7 +416,7 @@ export function createSwapService(deps: SwapServiceDeps) {
       const cryptoAmount = new Decimal(body.cryptoAmount);
       const source = swapSourceCode(body.request).toUpperCase();
       // Other swaps still unsettled that could have left the same row (review finding 4).
-      const rivals = unsettledOf(ledger, userAccounts(deps.session))
+      const rivals = unsettledOf(ledger.unsettled(), userAccounts(deps.session))
         .filter(
           (other) =>
             other.id !== intentId &&
@@ -470,7 +470,13 @@ export function createSwapService(deps: SwapServiceDeps) {
      * reload, a lock or an account switch cannot hide them; accountName marks those of other accounts.
      */
     unresolved(): { review: SwapReview; status: SwapStatus; accountName: string | null }[] {
-      return unsettledWithReviews(ledger, reviews, userAccounts(deps.session), statusOf);
+      const user = userAccounts(deps.session);
+      const audience = {
+        includes: (intent: Intent<SwapBody, SwapOutcome>) => unsettledOf([intent], user).length > 0,
+        describe: describeSwapFor(user),
+      };
+      const machine = { get: (id: string) => ledger.get(id), unsettled: () => unsettledOf(ledger.unsettled(), user) };
+      return unsettledWithReviews(machine, reviews, user, audience, statusOf);
     },
   };
 }

@@ -1,0 +1,153 @@
+import type { BridgeError } from '../../../src-preload/result';
+import { AppError } from '../../app-error';
+import type { Intent, IntentLedger } from './at-most-once';
+import { createDepartureGuard } from './departure-guard';
+import { journaledLedger, type IntentJournal, type ReviewBook } from './intent-journal';
+import { intentStatusView, type IntentStatusView } from './intent-views';
+import { requireAcknowledged } from './unresolved-guard';
+
+/**
+ * Whose unsettled intents a request must be warned about, and how each is named to that user: the user's
+ * accounts for a send or swap, the intents of the same merchant keys for a withdrawal (security.md 27, 30).
+ */
+export interface IntentAudience<Body, Outcome> {
+  includes(intent: Intent<Body, Outcome>): boolean;
+  describe(intent: Intent<Body, Outcome>): string;
+}
+
+export interface IntentMachineOptions<Body, Review> {
+  /** Where intents whose request may have reached the service outlive the app (settings.json). */
+  readonly journal?: IntentJournal<Body, Review> | undefined;
+  /** What the user was shown for each intent, journaled beside its body. */
+  readonly reviews: ReviewBook<Review>;
+  /** When the user confirmed the intent, to name it in warnings; undefined or null for an older one. */
+  readonly confirmedAtMs: (body: Body) => number | null | undefined;
+}
+
+/** What the renderer sees of an intent (IntentStatus in contract/money.ts). */
+export interface IntentStatus<Outcome> extends IntentStatusView<Outcome> {
+  readonly confirmedAt: string | null;
+}
+
+/**
+ * The one state machine of a money move — send, swap or merchant withdrawal — around the at-most-once
+ * ledger (at-most-once.ts), generic over what the move carries. A feature supplies its body, how to send it,
+ * how to look it up and who may see it; this module alone decides:
+ *
+ * - confirm: the user's acknowledgement of every unsettled intent in their audience is required, then the
+ *   body is frozen under its reference id and that acknowledgement is remembered for it;
+ * - submit: only a confirmed or refused intent leaves, and only once every other unsettled intent of the
+ *   audience has been acknowledged for it, checked in the same turn as the ledger marks it in flight
+ *   (security.md 24, 27); a stored success is returned, unknown and in-flight ones are refused;
+ * - retry: the same intent, never one not tried yet (security.md 29);
+ * - reconcile: a look-up settles only when it found the move; otherwise the outcome stays unknown, with the
+ *   look-up's words kept as the reason (security.md 27, 28).
+ */
+export function createIntentMachine<Body, Outcome, Review>(options: IntentMachineOptions<Body, Review>) {
+  const ledger: IntentLedger<Body, Outcome> = journaledLedger<Body, Outcome, Review>(options.journal, options.reviews);
+  const departures = createDepartureGuard();
+  /** Why an unknown intent is still unknown, in the words of the answer or look-up that left it so. */
+  const notes = new Map<string, BridgeError>();
+
+  function unsettled(audience: IntentAudience<Body, Outcome>): Intent<Body, Outcome>[] {
+    return ledger.unsettled().filter((intent) => audience.includes(intent));
+  }
+
+  function sendable(intent: Intent<Body, Outcome>): boolean {
+    return intent.state === 'confirmed' || intent.state === 'refused';
+  }
+
+  function requireAllAcknowledged(
+    audience: IntentAudience<Body, Outcome>,
+    acknowledged: readonly string[] | undefined,
+  ): void {
+    requireAcknowledged(unsettled(audience), acknowledged, (intent) => audience.describe(intent));
+  }
+
+  return {
+    get: (intentId: string): Intent<Body, Outcome> => ledger.get(intentId),
+    knows: (referenceId: string): boolean => ledger.knows(referenceId),
+    /** Unknown and in-flight intents of this audience, oldest first: either may have moved money. */
+    unsettled,
+
+    /**
+     * Refuses (unresolved_intent, naming them) while an unsettled intent of the audience is not among the
+     * acknowledged ids. Features call it before their own slow checks, and confirm calls it again after them.
+     */
+    requireAcknowledged: requireAllAcknowledged,
+
+    /** Fixes the reference id (made here, or the user's own) and freezes the body. */
+    confirm(
+      body: Body,
+      input: {
+        readonly audience: IntentAudience<Body, Outcome>;
+        readonly acknowledged: readonly string[] | undefined;
+        readonly chosenReferenceId?: string | undefined;
+      },
+    ): Intent<Body, Outcome> {
+      // Again, right before the body is frozen: an intent may have been lost while the feature checked.
+      requireAllAcknowledged(input.audience, input.acknowledged);
+      const intent = ledger.confirm(body, input.chosenReferenceId);
+      departures.acknowledge(intent.id, input.acknowledged, unsettled(input.audience));
+      return intent;
+    },
+
+    /**
+     * Sends the frozen body once under its reference id. `send` gets no second chance: whatever it throws
+     * is a refusal only when its code proves nothing moved, and unknown otherwise (at-most-once.ts).
+     */
+    async submit(
+      intentId: string,
+      input: { readonly audience: IntentAudience<Body, Outcome>; readonly acknowledged: readonly string[] | undefined },
+      send: (body: Body, referenceId: string, attempt: number) => Promise<Outcome>,
+    ): Promise<Outcome> {
+      const intent = ledger.get(intentId);
+      if (sendable(intent)) {
+        // No await between this check and the ledger marking it in flight (security.md 27).
+        const others = unsettled(input.audience);
+        departures.acknowledge(intentId, input.acknowledged, others);
+        departures.requireAtDeparture(intentId, others, (other) => input.audience.describe(other));
+      }
+      const outcome = await ledger.submit(intentId, (body, referenceId) =>
+        send(body, referenceId, intent.attempts + 1),
+      );
+      departures.forget(intentId);
+      notes.delete(intentId);
+      return outcome;
+    },
+
+    /** A deliberate retry is of an intent that was tried and refused; one never sent is sent, not retried. */
+    requireTried(intentId: string, words: string): void {
+      if (ledger.get(intentId).state === 'confirmed') throw new AppError('bad_input', words);
+    },
+
+    /**
+     * What a look-up found for an unknown intent: the move itself settles it; null keeps it unknown, and
+     * `note` (or, without one, the ledger's own words) says why.
+     */
+    async reconcile(intentId: string, found: Outcome | null, note: BridgeError | null): Promise<Intent<Body, Outcome>> {
+      const settled = await ledger.reconcile(intentId, found);
+      if (settled.state === 'unknown' && note) notes.set(intentId, note);
+      else notes.delete(intentId);
+      return settled;
+    },
+
+    /** Keeps the words of the answer that made an intent unknown (e.g. "awaiting e-mail approval"). */
+    noteUnknown(intentId: string, note: BridgeError): void {
+      if (ledger.get(intentId).state === 'unknown') notes.set(intentId, note);
+    },
+
+    /** The intent as the renderer sees it; canRetry is the feature's rule on top of a definite refusal. */
+    status(intent: Intent<Body, Outcome>, canRetry: boolean): IntentStatus<Outcome> {
+      const view = intentStatusView(intent, canRetry && intent.state === 'refused');
+      const note = intent.state === 'unknown' ? notes.get(intent.id) : undefined;
+      const at = options.confirmedAtMs(intent.body);
+      return {
+        ...view,
+        ...(note ? { error: note } : {}),
+        confirmedAt: at === undefined || at === null ? null : new Date(at).toISOString(),
+      };
+    },
+  };
+}
+export type IntentMachine<Body, Outcome, Review> = ReturnType<typeof createIntentMachine<Body, Outcome, Review>>;
