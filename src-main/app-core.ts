@@ -4,6 +4,7 @@ import type { EmitEvent, Handlers } from './dispatch';
 import { AppError } from './app-error';
 import { createEnvironmentHandlers } from './features/environments';
 import { createAddressBook, createAddressBookHandlers } from './features/address-book';
+import { createNotificationsFeature, silentNotifier, type DesktopNotifier } from './features/notifications';
 import { createMerchantFeature } from './features/merchant/merchant-handlers';
 import { createBalanceCache, createKeychainSealer, createPortfolioFeature, type Sealer } from './features/portfolio';
 import { createDepositAddresses, createReceiveHandlers } from './features/receive';
@@ -50,6 +51,8 @@ export interface AppCoreDeps {
    */
   readonly userDataDir?: string;
   readonly balanceSealer?: (environment: EnvironmentId) => Sealer;
+  /** The OS notifications and app badge (Electron's in the app, a recording fake in the harness); none without it. */
+  readonly notifier?: DesktopNotifier;
   /** Timing knobs for tests (short sign-in timeout, short token lifetimes). */
   readonly sessionOptions?: {
     readonly signInTimeoutMs?: number;
@@ -168,12 +171,27 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   });
   updates.checkOnStart();
 
+  const notifications = createNotificationsFeature({
+    session,
+    settings,
+    notifier: deps.notifier ?? silentNotifier,
+    logger: deps.logger,
+    emit: deps.emit,
+  });
+
   const handlers: Handlers = {
     ...createSessionHandlers({ session }),
     ...createSendHandlers({ send }),
     ...createSwapHandlers({ swap }),
     ...createHistoryHandlers({ session, settings, exports: historyExports }),
     ...portfolio.handlers,
+    // The balance polling's answer is when deposit notifications look for news (no timer of their own).
+    'portfolio.wallets': async (input) => {
+      const view = await portfolio.handlers['portfolio.wallets'](input);
+      notifications.afterBalances(view.accountGuid);
+      return view;
+    },
+    ...notifications.handlers,
     ...createReceiveHandlers({ session, deposits, clipboard, logger: deps.logger }),
     ...merchant.handlers,
     ...createUpdateHandlers({ updates }),
@@ -220,6 +238,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     handlers,
     session,
     async dispose() {
+      notifications.dispose();
       await historyExports.dispose();
       deposits.dispose();
       await portfolio.dispose();

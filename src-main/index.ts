@@ -7,6 +7,7 @@ import {
   dialog,
   Menu,
   nativeTheme,
+  Notification,
   powerMonitor,
   safeStorage,
   screen,
@@ -26,6 +27,7 @@ import { applicationMenuTemplate } from './shell/application-menu';
 import { resolveAppOrigin } from './shell/app-origin';
 import { resolveUpdater, type AppUpdaterLike } from './shell/electron-updater-port';
 import { safeStorageSealer } from './shell/safe-storage-sealer';
+import { createElectronNotifier } from './shell/electron-notifier';
 import { createMainWindow } from './window';
 
 // Where electron-vite puts the other two bundles, relative to out/main/index.js.
@@ -142,6 +144,7 @@ async function start(): Promise<void> {
       const sealer = safeStorageSealer(safeStorage, process.platform);
       return sealer ? { balanceSealer: () => sealer } : {};
     })(),
+    notifier: createElectronNotifier({ Notification, app }),
   });
   const unbindIpc = bindIpc({
     dispatch: createDispatcher(core.handlers, logger),

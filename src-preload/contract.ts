@@ -9,6 +9,7 @@ import { addressBookOperations } from './contract/address-book';
 import { appEvents, appOperations } from './contract/app';
 import type { OperationSpec } from './contract/define';
 import { environmentsOperations } from './contract/environments';
+import { notificationsEvents, notificationsOperations } from './contract/notifications';
 import { historyEvents, historyOperations } from './contract/history';
 import { merchantOperations } from './contract/merchant';
 import { portfolioOperations } from './contract/portfolio';
@@ -28,6 +29,7 @@ export const operations = {
   ...updatesOperations,
   ...environmentsOperations,
   ...addressBookOperations,
+  ...notificationsOperations,
 } as const satisfies Record<`${string}.${string}`, OperationSpec>;
 
 export const events = {
@@ -35,6 +37,7 @@ export const events = {
   ...sessionEvents,
   ...historyEvents,
   ...updatesEvents,
+  ...notificationsEvents,
 } as const satisfies Record<`${string}.${string}`, z.ZodType>;
 
 export type Operations = typeof operations;

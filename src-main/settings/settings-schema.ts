@@ -37,6 +37,10 @@ export const Settings = z.object({
   promptLoginNextSignIn: z.array(EnvironmentId).default(() => []),
   /** Named destinations per user GUID and account GUID. Absent in older files. */
   addressBook: AddressBookSettings.default(defaultAddressBookSettings),
+  /** Deposit notifications per account GUID; off unless switched on. Absent in older files. */
+  notifications: z
+    .object({ depositsByAccount: z.record(z.string(), z.boolean()) })
+    .default(() => ({ depositsByAccount: {} })),
   /** The main window's place when it last closed; absent until it has closed once. */
   window: WindowState.optional(),
 });
@@ -54,4 +58,5 @@ export const defaultSettings: Settings = {
   unresolvedIntents: defaultUnresolvedIntents(),
   promptLoginNextSignIn: [],
   addressBook: defaultAddressBookSettings(),
+  notifications: { depositsByAccount: {} },
 };

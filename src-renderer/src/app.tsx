@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { TopBar } from './components/top-bar';
 import { useIdleLock } from './hooks/use-idle-lock';
+import { useDepositsSeen } from './hooks/use-deposits-seen';
 import { useShortcuts } from './hooks/use-shortcuts';
 import { CachedBalancesScreen } from './screens/home/cached-balances-screen';
 import { HomeScreen } from './screens/home/home-screen';
@@ -62,6 +63,7 @@ function SignedIn(): React.JSX.Element {
   const lock = useSessionStore((state) => state.lock);
   const onIdle = useCallback(() => void lock(), [lock]);
   useIdleLock(idleLockMinutes, onIdle);
+  useDepositsSeen(screen);
 
   return (
     <div className="layout">

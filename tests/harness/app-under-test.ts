@@ -8,6 +8,7 @@ import type { SecretStore } from '../../src-main/keychain/secret-store';
 import type { Logger } from '../../src-main/logging/logger';
 import { openSettingsStore } from '../../src-main/settings/settings-store';
 import type { UpdaterAvailability } from '../../src-main/features/updates';
+import type { DesktopNotice } from '../../src-main/features/notifications';
 import { startHarnessServer, type HarnessServer } from './harness-server';
 
 export interface AppUnderTestOptions {
@@ -36,6 +37,11 @@ export interface AppUnderTest {
   readonly received: readonly string[];
   /** The in-memory system clipboard the app writes to (clipboard.copy); tests read or overwrite it. */
   readonly clipboard: { text: string };
+  /**
+   * The recording stand-in for the OS notifications and app badge: every notice the app would have shown,
+   * oldest first, and the badge count it last set.
+   */
+  readonly desktop: { readonly shown: DesktopNotice[]; badge: number };
   /** URLs the app asked the system browser to open, oldest first. */
   readonly externalUrls: readonly string[];
   /** Resolves with the next URL the app hands to the system browser. */
@@ -56,6 +62,7 @@ export async function startAppUnderTest(options: AppUnderTestOptions): Promise<A
   let server: HarnessServer | null = null;
   const saveDialog = { choose: async (defaultName: string): Promise<string | null> => join(userDataDir, defaultName) };
   const clipboard = { text: '' };
+  const desktop = { shown: [] as DesktopNotice[], badge: 0 };
 
   const core = await createAppCore({
     appName: 'Wallet Desk',
@@ -81,6 +88,12 @@ export async function startAppUnderTest(options: AppUnderTestOptions): Promise<A
     readClipboard: () => clipboard.text,
     ...(options.updater === undefined ? {} : { updater: options.updater }),
     userDataDir,
+    notifier: {
+      show: (notice) => desktop.shown.push(notice),
+      setBadgeCount: (count) => {
+        desktop.badge = count;
+      },
+    },
   });
   const dispatchToCore = createDispatcher(core.handlers, options.logger);
   const dispatch: Dispatch = async (operation, input) => {
@@ -99,6 +112,7 @@ export async function startAppUnderTest(options: AppUnderTestOptions): Promise<A
     server: running,
     saveDialog,
     clipboard,
+    desktop,
     received,
     externalUrls,
     nextExternalUrl(timeoutMs = 15_000) {

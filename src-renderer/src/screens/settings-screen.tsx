@@ -3,6 +3,7 @@ import type { Theme } from '../../../src-preload/contract/app';
 import { useAppStore } from '../stores/app-store';
 import { UpdatesSection } from './updates-section';
 import { MerchantEnvironmentSection } from './settings/merchant-environment-section';
+import { NotificationsSection } from './settings/notifications-section';
 import { SignInEnvironmentSection } from './settings/sign-in-environment-section';
 
 const themeChoices: readonly { value: Theme; label: string }[] = [
@@ -62,6 +63,7 @@ export function SettingsScreen(): React.JSX.Element {
           />
         </form>
       )}
+      <NotificationsSection />
       <SignInEnvironmentSection />
       <MerchantEnvironmentSection />
       {info && (

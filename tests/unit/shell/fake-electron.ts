@@ -204,6 +204,11 @@ function createFake() {
     }),
     getName: vi.fn(() => 'Wallet Desk'),
     getVersion: vi.fn(() => '0.1.0-test'),
+    badgeCount: 0,
+    setBadgeCount: vi.fn((count = 0): boolean => {
+      app.badgeCount = count;
+      return true;
+    }),
   });
   const protocol = {
     privileged: [] as unknown[],
@@ -236,6 +241,18 @@ function createFake() {
     }),
   };
   const nativeTheme = { themeSource: 'system' as 'system' | 'light' | 'dark' };
+  /** Records every notification shown, as the desktop would display it. */
+  class Notification {
+    static supported = true;
+    static shown: { title: string; body: string }[] = [];
+    static isSupported(): boolean {
+      return Notification.supported;
+    }
+    constructor(private readonly options: { title: string; body: string }) {}
+    show(): void {
+      Notification.shown.push({ title: this.options.title, body: this.options.body });
+    }
+  }
   /** Records the application menu the shell sets (null: Electron's default menu, with its developer items). */
   const Menu = {
     applicationMenu: null as { template: unknown[] } | null,
@@ -259,6 +276,7 @@ function createFake() {
     screen,
     powerMonitor,
     nativeTheme,
+    Notification,
     Menu,
     module: {
       app,
@@ -273,6 +291,7 @@ function createFake() {
       powerMonitor,
       safeStorage,
       nativeTheme,
+      Notification,
       Menu,
       BrowserWindow: FakeBrowserWindow,
     },
@@ -306,6 +325,9 @@ export function resetElectronFake(): void {
   electronFake.shell.openExternal.mockReset();
   electronFake.powerMonitor.removeAllListeners();
   electronFake.nativeTheme.themeSource = 'system';
+  electronFake.Notification.shown = [];
+  electronFake.Notification.supported = true;
+  electronFake.app.badgeCount = 0;
   electronFake.Menu.applicationMenu = null;
   electronFake.Menu.buildFromTemplate.mockClear();
   electronFake.Menu.setApplicationMenu.mockClear();

@@ -1,0 +1,92 @@
+import type { HistoryItem } from '../../../src-preload/contract/history';
+import type { Logger } from '../../logging/logger';
+import type { SettingsStore } from '../../settings/settings-store';
+import type { DesktopNotifier } from './desktop-notifier';
+
+export interface DepositNotifierDeps {
+  readonly settings: SettingsStore;
+  readonly notifier: DesktopNotifier;
+  readonly logger: Logger;
+  /** Whether the window may learn of it now: only while signed in and unlocked. */
+  readonly signedIn: () => boolean;
+  /** Tells the window how many deposits it has not shown yet. */
+  readonly publish: (unseen: number) => void;
+}
+
+/** A deposit's identity across polls: its transaction id, or what describes it when the service has none yet. */
+function keyOf(item: HistoryItem): string {
+  return item.txId !== '' ? `tx:${item.txId}` : `row:${item.symbol}|${item.amount}|${item.date}|${item.address}`;
+}
+
+function isDeposit(item: HistoryItem): boolean {
+  return item.type.toLowerCase() === 'deposit';
+}
+
+/**
+ * Deposits that arrive while the app is open, as seen in the history that balances polling or the History
+ * screen fetched. The first look at an account only records what is there (nothing already in the history
+ * is news); later looks notify each deposit not seen before, if the user switched notifications on for that
+ * account. Notices never carry an amount while privacy mode is on. The badge counts deposits not yet looked
+ * at, until the user opens Home or History.
+ */
+export function createDepositNotifier(deps: DepositNotifierDeps) {
+  const known = new Map<string, Set<string>>();
+  let unseen = 0;
+
+  function enabledFor(accountGuid: string): boolean {
+    return deps.settings.get().notifications.depositsByAccount[accountGuid] === true;
+  }
+
+  function setUnseen(count: number): void {
+    if (count === unseen) return;
+    unseen = count;
+    deps.notifier.setBadgeCount(count);
+    deps.publish(count);
+  }
+
+  function noticeFor(item: HistoryItem, accountName: string): { title: string; body: string } {
+    const asset = item.network ? `${item.displayName} (${item.network})` : item.displayName;
+    if (deps.settings.get().preferences.privacyMode) {
+      return { title: 'Deposit received', body: `A deposit of ${asset} arrived in ${accountName}.` };
+    }
+    return { title: 'Deposit received', body: `${item.amount} ${item.symbol} arrived in ${accountName}.` };
+  }
+
+  return {
+    /**
+     * One look at an account's latest history. Returns how many deposits were new. A look at an account
+     * whose notifications are off still records what it saw, so switching them on later announces nothing old.
+     */
+    observe(accountGuid: string, accountName: string, items: readonly HistoryItem[]): number {
+      const deposits = items.filter(isDeposit);
+      const seen = known.get(accountGuid);
+      if (!seen) {
+        known.set(accountGuid, new Set(deposits.map(keyOf)));
+        return 0;
+      }
+      const fresh = deposits.filter((item) => !seen.has(keyOf(item)));
+      for (const item of fresh) seen.add(keyOf(item));
+      if (fresh.length === 0 || !enabledFor(accountGuid) || !deps.signedIn()) return 0;
+      for (const item of fresh) deps.notifier.show(noticeFor(item, accountName));
+      deps.logger.info('deposit notifications shown', { count: fresh.length });
+      setUnseen(unseen + fresh.length);
+      return fresh.length;
+    },
+    hasLooked(accountGuid: string): boolean {
+      return known.has(accountGuid);
+    },
+    unseen: () => unseen,
+    /** The user looked at Home or History. */
+    markSeen(): number {
+      setUnseen(0);
+      return unseen;
+    },
+    /** Sign-out or lock: nothing of this session lingers in the dock or the task bar. */
+    reset(): void {
+      known.clear();
+      setUnseen(0);
+    },
+  };
+}
+
+export type DepositNotifier = ReturnType<typeof createDepositNotifier>;

@@ -1,0 +1,20 @@
+/**
+ * The operating system's notifications and app badge, behind a port: Electron's Notification and
+ * app.setBadgeCount in the app (src-main/shell/electron-notifier.ts), a recording fake in the harness.
+ */
+export interface DesktopNotice {
+  readonly title: string;
+  readonly body: string;
+}
+
+export interface DesktopNotifier {
+  show(notice: DesktopNotice): void;
+  /** 0 removes the badge. */
+  setBadgeCount(count: number): void;
+}
+
+/** For a shell without notifications: nothing is shown. */
+export const silentNotifier: DesktopNotifier = {
+  show: () => undefined,
+  setBadgeCount: () => undefined,
+};

@@ -1,0 +1,120 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import type { HistoryItem } from '../../../src-preload/contract/history';
+import { createDepositNotifier, type DesktopNotice } from '../../../src-main/features/notifications';
+import { openSettingsStore } from '../../../src-main/settings/settings-store';
+import { createElectronNotifier } from '../../../src-main/shell/electron-notifier';
+import { createRecordingLogger } from '../support/recording-logger';
+
+const ACCOUNT = 'account-1';
+
+function deposit(txId: string, amount: string, type = 'Deposit'): HistoryItem {
+  return {
+    symbolId: 1,
+    symbol: 'BTC',
+    symbolName: 'Bitcoin',
+    displayName: 'Bitcoin',
+    network: 'Bitcoin Mainnet',
+    address: 'bc1qexample',
+    txId,
+    amount,
+    status: 'Completed',
+    type,
+    date: '2026-11-23T22:00:00Z',
+    value: '1',
+    referenceId: '',
+    label: '',
+    merchantTransactionId: '',
+    to: '',
+    withdrawType: 0,
+    prices: { usd: '1', gbp: '1', eur: '1', try: '1', jpy: '1' },
+    isAutoCollected: false,
+    explorerUrl: null,
+  } as HistoryItem;
+}
+
+async function setUp(options: { enabled?: boolean; privacyMode?: boolean } = {}) {
+  const settings = await openSettingsStore(await mkdtemp(join(tmpdir(), 'wallet-desk-notify-')));
+  await settings.update((current) => ({
+    ...current,
+    preferences: { ...current.preferences, privacyMode: options.privacyMode ?? false },
+    notifications: { depositsByAccount: { [ACCOUNT]: options.enabled ?? true } },
+  }));
+  const shown: DesktopNotice[] = [];
+  const badges: number[] = [];
+  const published: number[] = [];
+  const notifier = createDepositNotifier({
+    settings,
+    notifier: { show: (notice) => shown.push(notice), setBadgeCount: (count) => badges.push(count) },
+    logger: createRecordingLogger(),
+    signedIn: () => true,
+    publish: (unseen) => published.push(unseen),
+  });
+  return { settings, notifier, shown, badges, published };
+}
+
+describe('deposit notifier', () => {
+  it('announces only deposits that arrive after the first look, once each, and counts them on the badge', async () => {
+    const { notifier, shown, badges, published } = await setUp();
+    expect(notifier.observe(ACCOUNT, 'Main', [deposit('old', '1')])).toBe(0);
+    expect(shown).toEqual([]);
+    const later = [deposit('new', '0.5'), deposit('sent', '2', 'Withdraw'), deposit('old', '1')];
+    expect(notifier.observe(ACCOUNT, 'Main', later)).toBe(1);
+    expect(notifier.observe(ACCOUNT, 'Main', later)).toBe(0);
+    expect(shown).toEqual([{ title: 'Deposit received', body: '0.5 BTC arrived in Main.' }]);
+    expect(badges).toEqual([1]);
+    expect(published).toEqual([1]);
+    notifier.markSeen();
+    expect(badges).toEqual([1, 0]);
+    expect(published).toEqual([1, 0]);
+  });
+
+  it('with privacy mode on, a notice carries no amount', async () => {
+    const { notifier, shown } = await setUp({ privacyMode: true });
+    notifier.observe(ACCOUNT, 'Main', []);
+    notifier.observe(ACCOUNT, 'Main', [deposit('new', '0.123456')]);
+    expect(shown).toHaveLength(1);
+    expect(JSON.stringify(shown)).not.toMatch(/0[.,]123456|123456|\d/);
+    expect(shown[0]!.body).toBe('A deposit of Bitcoin (Bitcoin Mainnet) arrived in Main.');
+  });
+
+  it('stays silent for an account whose notifications are off, and forgets everything on reset', async () => {
+    const { settings, notifier, shown, badges } = await setUp({ enabled: false });
+    notifier.observe(ACCOUNT, 'Main', []);
+    notifier.observe(ACCOUNT, 'Main', [deposit('a', '1')]);
+    expect(shown).toEqual([]);
+    await settings.update((current) => ({ ...current, notifications: { depositsByAccount: { [ACCOUNT]: true } } }));
+    // Seen while off: not news once they are switched on.
+    notifier.observe(ACCOUNT, 'Main', [deposit('a', '1')]);
+    expect(shown).toEqual([]);
+    notifier.observe(ACCOUNT, 'Main', [deposit('b', '1'), deposit('a', '1')]);
+    expect(shown).toHaveLength(1);
+    notifier.reset();
+    expect(badges.at(-1)).toBe(0);
+    expect(notifier.hasLooked(ACCOUNT)).toBe(false);
+  });
+});
+
+describe('Electron notifier', () => {
+  it('shows a Notification where supported and sets the app badge', () => {
+    const shown: unknown[] = [];
+    let supported = true;
+    class Notification {
+      static isSupported = () => supported;
+      constructor(private readonly options: { title: string; body: string }) {}
+      show() {
+        shown.push(this.options);
+      }
+    }
+    const setBadgeCount = vi.fn(() => true);
+    const notifier = createElectronNotifier({ Notification, app: { setBadgeCount } });
+    notifier.show({ title: 'Deposit received', body: 'x' });
+    supported = false;
+    notifier.show({ title: 'Deposit received', body: 'y' });
+    notifier.setBadgeCount(3);
+    expect(shown).toEqual([{ title: 'Deposit received', body: 'x' }]);
+    expect(setBadgeCount).toHaveBeenCalledWith(3);
+  });
+});
