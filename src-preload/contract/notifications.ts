@@ -17,6 +17,11 @@ export const notificationsOperations = {
     z.object({ accountGuid: z.string().min(1).max(100), enabled: z.boolean() }).strict(),
     NotificationSettingsView,
   ),
+  /**
+   * The app-wide watch (src-renderer/src/hooks/use-deposit-watch.ts): look for new deposits in every account
+   * whose notifications are on. Answers the badge count after the look.
+   */
+  'notifications.watch': operation(z.void(), UnseenDeposits),
   /** The user looked at Home or History: the badge goes. */
   'notifications.markSeen': operation(z.void(), UnseenDeposits),
 } as const;

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { TopBar } from './components/top-bar';
 import { useIdleLock } from './hooks/use-idle-lock';
+import { useDepositWatch } from './hooks/use-deposit-watch';
 import { useDepositsSeen } from './hooks/use-deposits-seen';
 import { useShortcuts } from './hooks/use-shortcuts';
 import { CachedBalancesScreen } from './screens/home/cached-balances-screen';
@@ -64,6 +65,7 @@ function SignedIn(): React.JSX.Element {
   const onIdle = useCallback(() => void lock(), [lock]);
   useIdleLock(idleLockMinutes, onIdle);
   useDepositsSeen(screen);
+  useDepositWatch();
 
   return (
     <div className="layout">

@@ -13,9 +13,22 @@ export interface DepositNotifierDeps {
   readonly publish: (unseen: number) => void;
 }
 
-/** A deposit's identity across polls: its transaction id, or what describes it when the service has none yet. */
+/** What describes a deposit that has no transaction id yet (the spec allows an empty txId, 2.2). */
+function rowKeyOf(item: HistoryItem): string {
+  return `row:${item.symbol}|${item.amount}|${item.date}|${item.address}`;
+}
+
+/**
+ * The key a deposit is remembered under: its transaction id, or what describes it while it has none. Two
+ * deposits with their own txIds are never one (same amount and second to the same address is possible).
+ */
 function keyOf(item: HistoryItem): string {
-  return item.txId !== '' ? `tx:${item.txId}` : `row:${item.symbol}|${item.amount}|${item.date}|${item.address}`;
+  return item.txId !== '' ? `tx:${item.txId}` : rowKeyOf(item);
+}
+
+/** Seen before: under its key, or, now that it has a txId, as the same deposit seen earlier without one. */
+function wasSeen(item: HistoryItem, seen: ReadonlySet<string>): boolean {
+  return seen.has(keyOf(item)) || (item.txId !== '' && seen.has(rowKeyOf(item)));
 }
 
 function isDeposit(item: HistoryItem): boolean {
@@ -64,8 +77,8 @@ export function createDepositNotifier(deps: DepositNotifierDeps) {
         known.set(accountGuid, new Set(deposits.map(keyOf)));
         return 0;
       }
-      const fresh = deposits.filter((item) => !seen.has(keyOf(item)));
-      for (const item of fresh) seen.add(keyOf(item));
+      const fresh = deposits.filter((item) => !wasSeen(item, seen));
+      for (const item of deposits) seen.add(keyOf(item));
       if (fresh.length === 0 || !enabledFor(accountGuid) || !deps.signedIn()) return 0;
       for (const item of fresh) deps.notifier.show(noticeFor(item, accountName));
       deps.logger.info('deposit notifications shown', { count: fresh.length });
@@ -74,6 +87,13 @@ export function createDepositNotifier(deps: DepositNotifierDeps) {
     },
     hasLooked(accountGuid: string): boolean {
       return known.has(accountGuid);
+    },
+    /**
+     * The account's switch went off: what was seen is dropped, so switching it on again starts from the
+     * history as it is then and never announces what arrived while it was off.
+     */
+    forget(accountGuid: string): void {
+      known.delete(accountGuid);
     },
     unseen: () => unseen,
     /** The user looked at Home or History. */

@@ -22,13 +22,16 @@ export interface NotificationsFeatureDeps {
 
 type NotificationsHandlers = Pick<
   Handlers,
-  'notifications.get' | 'notifications.setDeposits' | 'notifications.markSeen'
+  'notifications.get' | 'notifications.setDeposits' | 'notifications.markSeen' | 'notifications.watch'
 >;
 
 /**
- * Deposit notifications. No timer of its own: it looks at the latest history when the window's balance
- * polling answers (afterBalances), so it wakes no more often than that polling, which backs off while the
- * window is hidden. It asks the service for history only for accounts whose notifications are on.
+ * Deposit notifications. Main has no timer here (the polling rule, src-renderer/src/hooks/use-polling.ts,
+ * rule 5): it looks at the latest history when the window asks, through the app-wide watch
+ * (notifications.watch, on every screen, backing off while the window is hidden) and when Home's balance
+ * polling answers (afterBalances). Both go through one look per account at a time and one record of what
+ * was seen, so a deposit both see is announced once. It asks the service only for accounts whose
+ * notifications are on.
  */
 export function createNotificationsFeature(deps: NotificationsFeatureDeps) {
   const { session, settings } = deps;
@@ -39,11 +42,16 @@ export function createNotificationsFeature(deps: NotificationsFeatureDeps) {
     signedIn: () => session.view().status === 'signed-in',
     publish: (unseen) => deps.emit('notifications.changed', { unseen }),
   });
-  // Locked or signed out: the badge goes and what was seen is forgotten with the session.
-  const stopWatching = session.onChange((view) => {
-    if (view.status !== 'signed-in') deposits.reset();
-  });
   const looking = new Map<string, Promise<void>>();
+  // Bumped when the session ends or locks: a look that started before answers into nothing, so what one
+  // session saw never becomes the next one's record (another user, or deposits made while locked).
+  let generation = 0;
+  const stopWatching = session.onChange((view) => {
+    if (view.status === 'signed-in') return;
+    generation += 1;
+    looking.clear();
+    deposits.reset();
+  });
 
   function enabledFor(accountGuid: string): boolean {
     return settings.get().notifications.depositsByAccount[accountGuid] === true;
@@ -53,23 +61,41 @@ export function createNotificationsFeature(deps: NotificationsFeatureDeps) {
     return session.view().accounts.find((account) => account.guid === accountGuid)?.name ?? 'your account';
   }
 
-  /** Page 1 of the account's history, newest first, asked for explicitly rather than trusting defaults. */
+  /**
+   * Page 1 of the account's history, newest first, asked for explicitly rather than trusting defaults. The
+   * account is named in the request (X-Account-Guid), so what comes back is that account's whichever one
+   * is active, and it is recorded under that account only.
+   */
   function look(accountGuid: string): Promise<void> {
     const running = looking.get(accountGuid);
     if (running) return running;
-    const run = session
-      .interfaceAFor(accountGuid)
-      .getTransactions({ page: 1, recordsPerPage: LOOK_RECORDS, orderBy: 'date', sortOrder: 'desc' })
+    const started = generation;
+    const run = Promise.resolve()
+      .then(() =>
+        session
+          .interfaceAFor(accountGuid)
+          .getTransactions({ page: 1, recordsPerPage: LOOK_RECORDS, orderBy: 'date', sortOrder: 'desc' }),
+      )
       .then((result) => {
+        // Switched off meanwhile: what it saw must not stand as the record when it is switched on again.
+        if (started !== generation || !enabledFor(accountGuid)) return;
         deposits.observe(
           accountGuid,
           accountName(accountGuid),
           result.items.map((item) => toHistoryItem(item, rowKeyOf(item), '')),
         );
       })
-      .finally(() => looking.delete(accountGuid));
+      .finally(() => {
+        if (looking.get(accountGuid) === run) looking.delete(accountGuid);
+      });
     looking.set(accountGuid, run);
     return run;
+  }
+
+  function lookLogged(accountGuid: string, what: string): Promise<void> {
+    return look(accountGuid).catch((error: unknown) => {
+      deps.logger.warn(what, { error: error instanceof AppError ? error.code : 'unknown' });
+    });
   }
 
   function view(): NotificationSettingsView {
@@ -96,17 +122,21 @@ export function createNotificationsFeature(deps: NotificationsFeatureDeps) {
           depositsByAccount: { ...current.notifications.depositsByAccount, [accountGuid]: enabled },
         },
       }));
+      if (!enabled) deposits.forget(accountGuid);
       // What is in the history now is not news: it is recorded before the first poll could announce it.
       if (enabled && !deposits.hasLooked(accountGuid)) {
-        await look(accountGuid).catch((error: unknown) => {
-          deps.logger.warn('could not read the history to start deposit notifications', {
-            error: error instanceof AppError ? error.code : 'unknown',
-          });
-        });
+        await lookLogged(accountGuid, 'could not read the history to start deposit notifications');
       }
       return view();
     },
     'notifications.markSeen': () => ({ unseen: deposits.markSeen() }),
+    'notifications.watch': async () => {
+      const current = session.view();
+      if (current.status !== 'signed-in') throw new AppError('not_signed_in', 'Please sign in first.');
+      const watched = current.accounts.filter((account) => enabledFor(account.guid));
+      await Promise.all(watched.map((account) => lookLogged(account.guid, 'could not look for new deposits')));
+      return { unseen: deposits.unseen() };
+    },
   };
 
   return {
@@ -114,11 +144,7 @@ export function createNotificationsFeature(deps: NotificationsFeatureDeps) {
     /** The window's balance polling answered for this account. */
     afterBalances(accountGuid: string): void {
       if (!enabledFor(accountGuid)) return;
-      look(accountGuid).catch((error: unknown) => {
-        deps.logger.warn('could not look for new deposits', {
-          error: error instanceof AppError ? error.code : 'unknown',
-        });
-      });
+      void lookLogged(accountGuid, 'could not look for new deposits');
     },
     dispose(): void {
       stopWatching();

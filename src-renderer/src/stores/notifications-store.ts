@@ -13,6 +13,8 @@ interface NotificationsState {
   load(): Promise<void>;
   setDeposits(accountGuid: string, enabled: boolean): Promise<void>;
   markSeen(): Promise<void>;
+  /** One look for new deposits in the accounts whose notifications are on (the app-wide watch). */
+  watch(): Promise<void>;
 }
 
 export const useNotificationsStore = create<NotificationsState>()((set, get) => ({
@@ -45,6 +47,11 @@ export const useNotificationsStore = create<NotificationsState>()((set, get) => 
   async markSeen() {
     set({ unseen: 0 });
     const result = await wallet.notifications.markSeen();
+    if (result.ok) set({ unseen: result.value.unseen });
+  },
+  async watch() {
+    // A failed look is main's to log; the next poll tries again and nothing on screen is waiting for it.
+    const result = await wallet.notifications.watch();
     if (result.ok) set({ unseen: result.value.unseen });
   },
 }));

@@ -1,0 +1,240 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { SessionView } from '../../../src-preload/contract/session';
+import { AppError } from '../../../src-main/app-error';
+import type { EmitEvent } from '../../../src-main/dispatch';
+import { createNotificationsFeature, type DesktopNotice } from '../../../src-main/features/notifications';
+import type { SessionService } from '../../../src-main/features/session';
+import type { TransactionItem, TransactionsResult } from '../../../src-main/service/interface-a-schemas';
+import { openSettingsStore } from '../../../src-main/settings/settings-store';
+import { createRecordingLogger } from '../support/recording-logger';
+
+const TRADING = { guid: 'account-trading', name: 'Trading Ltd' };
+const PERSONAL = { guid: 'account-personal', name: 'Personal' };
+
+function deposit(txId: string | null, amount: number, date = '2026-11-24T01:00:00Z'): TransactionItem {
+  return {
+    symbolId: 1,
+    symbol: 'BTC',
+    symbolName: 'Bitcoin',
+    displayName: 'Bitcoin',
+    address: 'bc1qexample',
+    txId,
+    amount,
+    status: 'Completed',
+    type: 'Deposit',
+    date,
+    value: amount,
+    referenceId: '',
+    label: '',
+    merchantTransactionId: '',
+    to: null,
+    withdrawType: 0,
+    prices: { usd: 1, eur: 1, gbp: 1, try: 1, jpy: 1 },
+    isAutoCollected: false,
+  };
+}
+
+/**
+ * Just enough of the session: two accounts with a history each, the active one, its status, and every
+ * history request (with the account it named). A request can be held to stand for one still in flight.
+ */
+function fakeSession() {
+  const listeners = new Set<(view: SessionView) => void>();
+  const state = {
+    status: 'signed-in' as SessionView['status'],
+    active: TRADING.guid,
+    histories: { [TRADING.guid]: [] as TransactionItem[], [PERSONAL.guid]: [] as TransactionItem[] },
+    requests: [] as string[],
+    hold: null as Promise<void> | null,
+  };
+  const view = (): SessionView => ({
+    status: state.status,
+    user: state.status === 'signed-in' ? { name: 'Alice', email: 'a@example.com' } : null,
+    accounts:
+      state.status === 'signed-in'
+        ? [TRADING, PERSONAL].map((account) => ({
+            ...account,
+            role: 'MerchantAdministrator',
+            isPersonalAccount: account === PERSONAL,
+            canMoveMoney: true,
+          }))
+        : [],
+    activeAccountGuid: state.status === 'signed-in' ? state.active : null,
+    keychain: 'available',
+  });
+  const session = {
+    view,
+    interfaceAFor: (accountGuid: string) => {
+      if (state.status !== 'signed-in') throw new AppError('not_signed_in', 'Sign in.');
+      return {
+        getTransactions: async (): Promise<TransactionsResult> => {
+          state.requests.push(accountGuid);
+          // What the service has when the request is answered, not when it was sent.
+          if (state.hold) await state.hold;
+          const items = [...(state.histories[accountGuid] ?? [])];
+          return { totalRecords: items.length, totalPages: 1, page: 1, recordsPerPage: 50, items };
+        },
+      };
+    },
+    onChange: (listener: (view: SessionView) => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  } as unknown as SessionService;
+  const change = (next: Partial<Pick<typeof state, 'status' | 'active'>>): void => {
+    Object.assign(state, next);
+    for (const listener of listeners) listener(view());
+  };
+  const arrives = (accountGuid: string, item: TransactionItem): void => {
+    state.histories[accountGuid] = [item, ...(state.histories[accountGuid] ?? [])];
+  };
+  return { session, state, change, arrives };
+}
+
+async function setUp() {
+  const settings = await openSettingsStore(await mkdtemp(join(tmpdir(), 'wallet-desk-notify-feature-')));
+  const fake = fakeSession();
+  const shown: DesktopNotice[] = [];
+  const badge = { count: 0 };
+  const emitted: number[] = [];
+  const emit = ((event: string, payload: { unseen: number }) => {
+    if (event === 'notifications.changed') emitted.push(payload.unseen);
+  }) as EmitEvent;
+  const feature = createNotificationsFeature({
+    session: fake.session,
+    settings,
+    notifier: {
+      show: (notice) => shown.push(notice),
+      setBadgeCount: (count) => {
+        badge.count = count;
+      },
+    },
+    logger: createRecordingLogger(),
+    emit,
+  });
+  const { handlers } = feature;
+  const watch = () => handlers['notifications.watch'](undefined);
+  const setDeposits = (accountGuid: string, enabled: boolean) =>
+    handlers['notifications.setDeposits']({ accountGuid, enabled });
+  return { ...fake, settings, feature, shown, badge, emitted, watch, setDeposits };
+}
+
+describe('notifications.watch: the app-wide look for new deposits', () => {
+  it('asks the service nothing while no account has its notifications on', async () => {
+    const app = await setUp();
+    app.arrives(TRADING.guid, deposit('a', 1));
+    expect(await app.watch()).toEqual({ unseen: 0 });
+    app.feature.afterBalances(TRADING.guid);
+    await Promise.resolve();
+    expect(app.state.requests).toEqual([]);
+    expect(app.shown).toEqual([]);
+  });
+
+  it('announces a deposit that arrives after the switch went on, once, with the badge', async () => {
+    const app = await setUp();
+    app.arrives(TRADING.guid, deposit('old', 1));
+    await app.setDeposits(TRADING.guid, true);
+    expect(app.state.requests).toEqual([TRADING.guid]);
+    expect(app.shown).toEqual([]);
+
+    app.arrives(TRADING.guid, deposit('new', 0.5));
+    expect(await app.watch()).toEqual({ unseen: 1 });
+    expect(await app.watch()).toEqual({ unseen: 1 });
+    expect(app.shown).toEqual([{ title: 'Deposit received', body: '0.5 BTC arrived in Trading Ltd.' }]);
+    expect(app.badge.count).toBe(1);
+    expect(app.emitted).toEqual([1]);
+  });
+
+  it('Home’s poll and the watch seeing the same deposit at once: one request, one notice', async () => {
+    const app = await setUp();
+    await app.setDeposits(TRADING.guid, true);
+    app.arrives(TRADING.guid, deposit('new', 2));
+    let release = (): void => undefined;
+    app.state.hold = new Promise((resolve) => {
+      release = resolve;
+    });
+    app.state.requests.length = 0;
+    app.feature.afterBalances(TRADING.guid);
+    const watched = app.watch();
+    release();
+    await watched;
+    expect(app.state.requests).toEqual([TRADING.guid]);
+    app.state.hold = null;
+    // One after the other: the second look sees the deposit again and stays silent.
+    app.feature.afterBalances(TRADING.guid);
+    await app.watch();
+    expect(app.shown).toHaveLength(1);
+    expect(app.badge.count).toBe(1);
+  });
+
+  it('a deposit first listed without a transaction id and later with one is announced once', async () => {
+    const app = await setUp();
+    await app.setDeposits(TRADING.guid, true);
+    app.arrives(TRADING.guid, deposit(null, 3));
+    await app.watch();
+    app.state.histories[TRADING.guid] = [deposit('tx-now-known', 3)];
+    await app.watch();
+    expect(app.shown).toEqual([{ title: 'Deposit received', body: '3 BTC arrived in Trading Ltd.' }]);
+  });
+
+  it('watches each account by its own switch, whichever is active, and names the account it arrived in', async () => {
+    const app = await setUp();
+    await app.setDeposits(TRADING.guid, true);
+    app.change({ active: PERSONAL.guid });
+    app.arrives(PERSONAL.guid, deposit('personal-1', 7));
+    app.arrives(TRADING.guid, deposit('trading-1', 0.25));
+    await app.watch();
+    // The personal account's switch is off: its deposit is neither asked for nor announced.
+    expect(app.state.requests.filter((guid) => guid === PERSONAL.guid)).toEqual([]);
+    expect(app.shown).toEqual([{ title: 'Deposit received', body: '0.25 BTC arrived in Trading Ltd.' }]);
+  });
+
+  it('switched off and on again, what arrived meanwhile is not announced', async () => {
+    const app = await setUp();
+    await app.setDeposits(TRADING.guid, true);
+    await app.setDeposits(TRADING.guid, false);
+    app.arrives(TRADING.guid, deposit('while-off', 1));
+    await app.watch();
+    expect(app.state.requests).toEqual([TRADING.guid]);
+    await app.setDeposits(TRADING.guid, true);
+    await app.watch();
+    expect(app.shown).toEqual([]);
+  });
+
+  it('a look that was in flight when the session locked records nothing, and the badge goes', async () => {
+    const app = await setUp();
+    await app.setDeposits(TRADING.guid, true);
+    app.arrives(TRADING.guid, deposit('before-lock', 1));
+    await app.watch();
+    expect(app.badge.count).toBe(1);
+    let release = (): void => undefined;
+    app.state.hold = new Promise((resolve) => {
+      release = resolve;
+    });
+    const sent = app.state.requests.length;
+    const inFlight = app.watch();
+    await expect.poll(() => app.state.requests.length).toBe(sent + 1);
+    app.change({ status: 'locked' });
+    expect(app.badge.count).toBe(0);
+    release();
+    await inFlight;
+    app.state.hold = null;
+    app.arrives(TRADING.guid, deposit('while-locked', 5));
+    await expect(app.watch()).rejects.toMatchObject({ code: 'not_signed_in' });
+
+    // Unlocked: the first look is a fresh record (the stale answer did not become one), so what arrived
+    // while locked is history, not news; only what comes after is announced.
+    app.change({ status: 'signed-in' });
+    await app.watch();
+    expect(app.shown).toHaveLength(1);
+    app.arrives(TRADING.guid, deposit('after-unlock', 9));
+    await app.watch();
+    expect(app.shown.map((notice) => notice.body)).toEqual([
+      '1 BTC arrived in Trading Ltd.',
+      '9 BTC arrived in Trading Ltd.',
+    ]);
+  });
+});
