@@ -1,11 +1,16 @@
 import { z } from 'zod';
 import { operation } from './define';
 import { DecimalString } from './money';
+import { MAX_RECORDS_PER_PAGE, USER_LABEL_MAX } from './history-limits';
 import { UserText } from './text';
 
-/** Largest page the app asks for; the service's own maximum is not in the spec (8), the sandbox serves 500. */
-export const MAX_RECORDS_PER_PAGE = 500;
-export const PAGE_SIZES = [25, 50, 100, 250] as const;
+export {
+  MAX_RECORDS_PER_PAGE,
+  MAX_USER_LABELS,
+  PAGE_SIZES,
+  USER_LABEL_MAX,
+  withdrawTypeLabels,
+} from './history-limits';
 
 /** Fields POST /transactions may order by (the spec leaves them open; these are the ones the service accepts). */
 export const HistoryOrderBy = z.enum(['date', 'amount', 'value', 'symbol', 'status', 'type']);
@@ -13,24 +18,9 @@ export type HistoryOrderBy = z.infer<typeof HistoryOrderBy>;
 export const SortOrder = z.enum(['asc', 'desc']);
 export type SortOrder = z.infer<typeof SortOrder>;
 
-/**
- * withdrawType values as the service uses them (the spec does not name them): 0 is a deposit, the rest are
- * kinds of outgoing movement. Unknown values are shown as their number.
- */
-export const withdrawTypeLabels: Readonly<Record<number, string>> = {
-  0: 'Deposit',
-  1: 'Send',
-  2: 'Swap',
-  3: 'Merchant API withdrawal',
-};
-
 /** A UTC instant as JSON writes it (`2026-11-23T23:00:00.000Z`), the only form the bridge accepts. */
 export const IsoInstant = z.iso.datetime({ offset: false, precision: 3 });
 
-/** Local labels are short: they name a payment, they are not notes. */
-export const USER_LABEL_MAX = 80;
-/** Labels kept per user and account; past this the user is asked to remove some. */
-export const MAX_USER_LABELS = 5000;
 /** Identity of one transaction for its local label (see row-key.ts in main): 32 hex digits. */
 export const RowKey = z.string().regex(/^[0-9a-f]{32}$/);
 

@@ -1,5 +1,6 @@
 import { lazy, useEffect, useId, useState } from 'react';
-import { MAX_RECORDS_PER_PAGE, type HistoryItem } from '../../../../../src-preload/contract/history';
+import type { HistoryItem } from '../../../../../src-preload/contract/history';
+import { MAX_RECORDS_PER_PAGE } from '../../../../../src-preload/contract/history-limits';
 import type { BridgeError } from '../../../../../src-preload/result';
 import { wallet } from '../../../bridge';
 import { ErrorMessage } from '../../../components/error-message';

@@ -1,0 +1,72 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const root = resolve(import.meta.dirname, '../../..');
+const entry = resolve(root, 'src-renderer/src/main.tsx');
+
+/** Specifiers a module loads before it runs: value imports and re-exports; `import type` and lazy import() are left out. */
+function staticValueImports(path: string): string[] {
+  const file = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest, false);
+  const specifiers: string[] = [];
+  for (const statement of file.statements) {
+    if (ts.isImportDeclaration(statement)) {
+      const clause = statement.importClause;
+      if (clause?.isTypeOnly) continue;
+      const bindings = clause?.namedBindings;
+      const onlyTypes =
+        clause !== undefined &&
+        clause.name === undefined &&
+        bindings !== undefined &&
+        ts.isNamedImports(bindings) &&
+        bindings.elements.length > 0 &&
+        bindings.elements.every((element) => element.isTypeOnly);
+      if (!onlyTypes && ts.isStringLiteral(statement.moduleSpecifier)) specifiers.push(statement.moduleSpecifier.text);
+    } else if (ts.isExportDeclaration(statement) && !statement.isTypeOnly && statement.moduleSpecifier) {
+      if (ts.isStringLiteral(statement.moduleSpecifier)) specifiers.push(statement.moduleSpecifier.text);
+    }
+  }
+  return specifiers;
+}
+
+function resolveRelative(from: string, specifier: string): string | null {
+  const base = resolve(dirname(from), specifier);
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, resolve(base, 'index.ts')]) {
+    if (candidate.endsWith('.css')) return null;
+    if (/\.tsx?$/.test(candidate) && existsSync(candidate)) return candidate;
+  }
+  throw new Error(`cannot resolve ${specifier} from ${relative(root, from)}`);
+}
+
+/** Every package the start-up graph loads, each with the chain of source files that brings it in. */
+function startupPackages(): Map<string, string[]> {
+  const packages = new Map<string, string[]>();
+  const seen = new Set<string>();
+  const queue: Array<{ path: string; chain: string[] }> = [{ path: entry, chain: [] }];
+  while (queue.length > 0) {
+    const { path, chain } = queue.shift()!;
+    if (seen.has(path)) continue;
+    seen.add(path);
+    const here = [...chain, relative(root, path)];
+    for (const specifier of staticValueImports(path)) {
+      if (specifier.startsWith('.')) {
+        const next = resolveRelative(path, specifier);
+        if (next) queue.push({ path: next, chain: here });
+      } else {
+        const name = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!;
+        if (!packages.has(name)) packages.set(name, here);
+      }
+    }
+  }
+  return packages;
+}
+
+describe("the renderer's start-up imports (what is evaluated before the first balances are painted)", () => {
+  it('load no validator: zod schemas are built only by the screens that use them, on first visit', () => {
+    const packages = startupPackages();
+    // Found at all, so the walk follows the graph (a broken walk would pass the next line vacuously).
+    expect(packages.get('react-dom')).toBeDefined();
+    expect(packages.has('zod') ? packages.get('zod')!.join(' → ') : null).toBeNull();
+  });
+});
