@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import { TopBar } from './components/top-bar';
 import { useIdleLock } from './hooks/use-idle-lock';
 import { useDepositWatch } from './hooks/use-deposit-watch';
@@ -6,9 +6,7 @@ import { useDepositsSeen } from './hooks/use-deposits-seen';
 import { useShortcuts } from './hooks/use-shortcuts';
 import { CachedBalancesScreen } from './screens/home/cached-balances-screen';
 import { HomeScreen } from './screens/home/home-screen';
-import { SettingsScreen } from './screens/settings-screen';
 import { LockScreen } from './screens/session/lock-screen';
-import { ProfileScreen } from './screens/session/profile-screen';
 import { SignInScreen } from './screens/session/sign-in-screen';
 import { useAppStore } from './stores/app-store';
 import { screens, screenTitles, useNavigation, type ScreenId } from './stores/navigation-store';
@@ -30,6 +28,10 @@ const AddressBookScreen = lazy(() =>
 );
 const MerchantScreen = lazy(() =>
   import('./screens/merchant/merchant-screen').then((m) => ({ default: m.MerchantScreen })),
+);
+const SettingsScreen = lazy(() => import('./screens/settings-screen').then((m) => ({ default: m.SettingsScreen })));
+const ProfileScreen = lazy(() =>
+  import('./screens/session/profile-screen').then((m) => ({ default: m.ProfileScreen })),
 );
 
 function ScreenView({ screen }: { screen: ScreenId }): React.JSX.Element {
@@ -92,20 +94,12 @@ function SignedIn(): React.JSX.Element {
   );
 }
 
+/** The first screen is drawn from the stores main.tsx has already filled (start-up.ts). */
 export function App(): React.JSX.Element {
-  const loadApp = useAppStore((state) => state.load);
-  const loadSession = useSessionStore((state) => state.load);
-  const showCached = usePortfolioStore((state) => state.showCached);
   const status = useSessionStore((state) => state.view?.status ?? null);
   const restoreFailed = useSessionStore((state) => state.view?.restoreFailed !== undefined);
   const cached = usePortfolioStore((state) => (state.source === 'cached' ? state.portfolio : null));
   useShortcuts();
-
-  useEffect(() => {
-    void loadApp();
-    void loadSession();
-    void showCached();
-  }, [loadApp, loadSession, showCached]);
 
   // Until the session is back, the last known balances (if any) stand in for Home.
   if (cached && (status === null || status === 'signing-in' || restoreFailed))

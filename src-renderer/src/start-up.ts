@@ -1,0 +1,23 @@
+import { useAppStore } from './stores/app-store';
+import { usePortfolioStore } from './stores/portfolio-store';
+import { useSessionStore } from './stores/session-store';
+
+/**
+ * How long the first render waits for main's answer about the last known balances. Main reads them from
+ * disk and never waits for the network for them, but a keychain that hangs (security.md 31) must not keep
+ * the window blank: past this the "Starting…" gate is drawn and the balances follow when they come.
+ */
+const FIRST_SCREEN_WAIT_MS = 250;
+
+/**
+ * Hands the launch's answers (startup-requests.ts) to the stores before React draws anything, and resolves
+ * once the first screen is known: when the last known balances have been answered (the session, asked
+ * first, has normally answered by then) or after FIRST_SCREEN_WAIT_MS. The first frame is then Home or the
+ * last known balances with their rows, not a "Starting…" gate followed by a render per answer.
+ */
+export function loadStartupState(): Promise<void> {
+  void useAppStore.getState().load();
+  void useSessionStore.getState().load();
+  const cached = usePortfolioStore.getState().showCached();
+  return Promise.race([cached, new Promise<void>((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS))]);
+}
