@@ -4,10 +4,14 @@ import type { SessionView } from '../../../src-preload/contract/session';
 import { AppError } from '../../app-error';
 import type { Handlers } from '../../dispatch';
 import type { SessionService } from '../session';
-import type { BalanceCache, BalanceOwner } from './balance-cache';
+import type { BalanceCache, BalanceOwner, CachedBalances } from './balance-cache';
 import { toPortfolioView } from './portfolio-view';
 
 type PortfolioHandlers = Pick<Handlers, 'portfolio.wallets' | 'portfolio.cached'>;
+
+function sameOwner(a: BalanceOwner, b: BalanceOwner): boolean {
+  return a.environment === b.environment && a.userGuid === b.userGuid && a.accountGuid === b.accountGuid;
+}
 
 /**
  * Unchanged balances are written again only this often, so a visible idle window (a refresh every 30 s)
@@ -46,13 +50,39 @@ export function createPortfolioFeature(deps: PortfolioDeps): PortfolioFeature {
   const inFlight = new Map<string, Promise<PortfolioView>>();
   let lastSaved: { owner: string; balances: string; at: number } | null = null;
 
+  // What portfolio.cached hands out, held in memory so the launch's first paint waits for neither the disk
+  // and keychain nor the cache's queue (behind this run's first save): the newest record on disk, read as
+  // the app starts, before the window asks; then each record this run writes. Dropped with the files.
+  let known: CachedBalances | null = null;
+  let dropped = 0;
+  const launchRead = readAtLaunch();
+
+  function readAtLaunch(): Promise<void> {
+    const { cache, environment } = deps;
+    if (!cache || !environment || deps.privacyMode?.()) return Promise.resolve();
+    const before = dropped;
+    return cache.latest(environment()).then(
+      (found) => {
+        if (dropped === before && known === null) known = found;
+      },
+      () => undefined,
+    );
+  }
+
+  function drop(): void {
+    known = null;
+    dropped += 1;
+  }
+
   function keep(owner: BalanceOwner, view: PortfolioView): void {
     const { fetchedAt: _fetchedAt, ...balances } = view;
     const next = { owner: JSON.stringify(owner), balances: JSON.stringify(balances), at: now().getTime() };
     const same = lastSaved && lastSaved.owner === next.owner && lastSaved.balances === next.balances;
     if (same && next.at - lastSaved!.at < UNCHANGED_SAVE_EVERY_MS) return;
     lastSaved = next;
-    void deps.cache?.save(owner, view);
+    if (!deps.cache) return;
+    known = { owner, view };
+    void deps.cache.save(owner, view);
   }
   let prefetched: { accountGuid: string; answer: Promise<PortfolioView>; at: number } | null = null;
 
@@ -102,16 +132,17 @@ export function createPortfolioFeature(deps: PortfolioDeps): PortfolioFeature {
   async function cached(): Promise<PortfolioView | null> {
     const { cache, environment } = deps;
     if (!cache || !environment || deps.privacyMode?.()) return null;
+    await launchRead;
     const view = deps.session.view();
     if (view.status === 'signed-in') {
       const owner = view.activeAccountGuid ? ownerOf(view.activeAccountGuid) : null;
-      const found = owner ? await cache.load(owner) : null;
+      const found = !owner ? null : known && sameOwner(known.owner, owner) ? known.view : await cache.load(owner);
       return deps.privacyMode?.() ? null : found;
     }
     // Before the session is back (or while the service cannot be reached to bring it back) the newest
     // record stands for whoever holds the stored session: sign-out and an ended session delete them all.
     if (deps.session.restoreState() === null) return null;
-    const latest = await cache.latest(environment());
+    const latest = known?.owner.environment === environment() ? known : await cache.latest(environment());
     if (deps.session.restoreState() === null) return deps.session.view().status === 'signed-in' ? cached() : null;
     return deps.privacyMode?.() ? null : (latest?.view ?? null);
   }
@@ -128,7 +159,9 @@ export function createPortfolioFeature(deps: PortfolioDeps): PortfolioFeature {
       // not reach the service) must not be painted for it at the next launch.
       try {
         const environment = deps.environment?.();
-        if (environment) void deps.cache?.keepOnly(environment, deps.session.activeUser().userGuid);
+        const userGuid = deps.session.activeUser().userGuid;
+        if (known && known.owner.userGuid !== userGuid) drop();
+        if (environment) void deps.cache?.keepOnly(environment, userGuid);
       } catch {
         // Not signed in after all: nothing to keep.
       }
@@ -149,8 +182,10 @@ export function createPortfolioFeature(deps: PortfolioDeps): PortfolioFeature {
     }
     // Signed out for good (not merely unable to reach the service): nothing of that session stays on disk.
     const wasHoldingASession = before.status !== 'signed-out' || before.restoreFailed !== undefined;
-    if (view.status === 'signed-out' && view.restoreFailed === undefined && wasHoldingASession && environmentBefore)
+    if (view.status === 'signed-out' && view.restoreFailed === undefined && wasHoldingASession && environmentBefore) {
+      drop();
       void deps.cache?.clear(environmentBefore);
+    }
   });
 
   return {

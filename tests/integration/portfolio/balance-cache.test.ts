@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PortfolioView } from '../../../src-preload/contract/portfolio';
 import type { SessionView } from '../../../src-preload/contract/session';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/server';
@@ -103,8 +103,10 @@ describe('the last known balances kept between launches', () => {
   it('sign-out deletes the file and its key', async () => {
     const m = await machine();
     const { app } = await signInAndLoadBalances(m);
-    await app.core.handlers['portfolio.cached']();
-    expect((await filesUnder(m.dir)).some((file) => file.path.includes('balance-cache'))).toBe(true);
+    // portfolio.cached answers from memory; the file is written beside it.
+    await vi.waitFor(async () =>
+      expect((await filesUnder(m.dir)).some((file) => file.path.includes('balance-cache'))).toBe(true),
+    );
     await app.value<SessionView>('session.signOut');
     await app.close();
     expect((await filesUnder(m.dir)).some((file) => file.path.includes('balance-cache'))).toBe(false);

@@ -213,6 +213,67 @@ describe('portfolio.cached: the last known balances, and to whom they are shown'
     });
   });
 
+  /** The next launch: a new feature over the same directory and keychain, with the disk's calls counted and `save` held. */
+  function relaunch() {
+    const calls = { latest: 0, load: 0 };
+    let releaseSaves = (): void => undefined;
+    const savesHeld = new Promise<void>((resolve) => (releaseSaves = resolve));
+    const held: BalanceCache = {
+      ...cache,
+      latest: (environment) => {
+        calls.latest += 1;
+        return cache.latest(environment);
+      },
+      load: (owner) => {
+        calls.load += 1;
+        return cache.load(owner);
+      },
+      save: async (owner, view) => {
+        await savesHeld;
+        await cache.save(owner, view);
+      },
+    };
+    const next = fakeSession();
+    const relaunched = createPortfolioFeature({
+      session: next.session,
+      cache: held,
+      environment: () => 'local-sandbox',
+      privacyMode: () => privacyMode,
+      now: () => clock,
+    });
+    return { feature: relaunched, fake: next, calls, releaseSaves };
+  }
+
+  it('reads the newest record as the app starts, and the restored session is answered from it, not from behind this run’s first save', async () => {
+    const kept = await signInAndFetch();
+    const next = relaunch();
+    expect(next.calls.latest).toBe(1);
+    next.fake.change({ status: 'signing-in', restoreState: 'restoring' });
+    expect(await next.feature.handlers['portfolio.cached']()).toEqual(kept);
+    clock = new Date('2026-11-23T09:10:00.000Z');
+    // The session is back; its first balances are being written (held), and the page asks for the last known:
+    // the record read at launch, or the one now being written, never a wait for the disk.
+    next.fake.change({ status: 'signed-in', restoreState: null });
+    const answer = await next.feature.handlers['portfolio.cached']();
+    expect([kept.fetchedAt, clock.toISOString()]).toContain(answer?.fetchedAt);
+    expect(answer).toMatchObject({ accountGuid: kept.accountGuid, totalBalanceUsd: kept.totalBalanceUsd });
+    expect(next.calls).toEqual({ latest: 1, load: 0 });
+    next.releaseSaves();
+    await next.feature.dispose();
+  });
+
+  it('drops the record read at launch with the session: after sign-out nothing of it is shown', async () => {
+    await signInAndFetch();
+    const next = relaunch();
+    next.releaseSaves();
+    next.fake.change({ status: 'signing-in', restoreState: 'restoring' });
+    expect(await next.feature.handlers['portfolio.cached']()).not.toBeNull();
+    next.fake.change({ status: 'signed-out', restoreState: null });
+    next.fake.state.restoreState = 'restoring';
+    expect(await next.feature.handlers['portfolio.cached']()).toBeNull();
+    await next.feature.dispose();
+  });
+
   it('asks for the balances as the session starts, and the page’s first request takes that answer', async () => {
     fake.change({ status: 'signing-in' });
     fake.change({ status: 'signed-in' });
