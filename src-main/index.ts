@@ -28,7 +28,10 @@ import { resolveAppOrigin } from './shell/app-origin';
 import { resolveUpdater, type AppUpdaterLike } from './shell/electron-updater-port';
 import { safeStorageSealer } from './shell/safe-storage-sealer';
 import { createElectronNotifier } from './shell/electron-notifier';
+import { favourMemoryOverSpeed } from './v8-memory';
 import { createMainWindow } from './window';
+
+favourMemoryOverSpeed();
 
 // Where electron-vite puts the other two bundles, relative to out/main/index.js.
 const preloadPath = fileURLToPath(new URL('../preload/index.cjs', import.meta.url));

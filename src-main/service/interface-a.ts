@@ -215,6 +215,10 @@ export function createInterfaceAClient(options: InterfaceAClientOptions): Interf
         ],
         // Emitted items are not kept in their array, so memory holds one stretch of the body, not the page.
         keepStack: false,
+        // Strings and numbers gathered in reused buffers instead of one concatenation per piece: a third
+        // less garbage per record, which a million-record export feels.
+        stringBufferSize: 4096,
+        numberBufferSize: 64,
       });
       parser.onValue = ({ value, key, stack }) => {
         if (stack.length === 3) {

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { exportHistoryCsv } from '../../src-main/features/history';
 import { createInterfaceAClient } from '../../src-main/service/interface-a';
+import { favourMemoryOverSpeed } from '../../src-main/v8-memory';
 
 const Job = z.object({ baseUrl: z.string(), accessToken: z.string(), accountGuid: z.string() });
 
@@ -21,6 +22,8 @@ async function readJob(): Promise<z.infer<typeof Job>> {
 const MB = 1024 * 1024;
 
 async function main(): Promise<void> {
+  // As the app's main process does first thing (src-main/index.ts): the export runs under the same V8 heap settings.
+  favourMemoryOverSpeed();
   const job = await readJob();
   const client = createInterfaceAClient({
     baseUrl: job.baseUrl,

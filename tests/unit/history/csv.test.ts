@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync';
+import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import {
   CSV_COLUMNS,
@@ -75,6 +76,11 @@ describe('CSV rows (RFC 4180)', () => {
     expect(decimalText(1e21)).toBe('1000000000000000000000');
     expect(decimalText(0.1)).toBe('0.1');
     expect(decimalText(-0.00012345)).toBe('-0.00012345');
+  });
+
+  it('skips Decimal only where String(n) already is the exact decimal text', () => {
+    const samples = [0, -0, 1, -1, 0.1 + 0.2, 123456.789, 1e-6, 1.5e-7, -2.5e-9, 9.99e20, 1e21, 1.234e25, 5e-324];
+    for (const n of samples) expect(decimalText(n)).toBe(new Decimal(String(n)).toFixed());
   });
 
   it('normalises dates to ISO 8601 UTC and leaves non-dates as they came', () => {
