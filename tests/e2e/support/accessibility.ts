@@ -1,5 +1,5 @@
 import axe from 'axe-core';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 
 interface Violation {
   readonly id: string;

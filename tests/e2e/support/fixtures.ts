@@ -25,7 +25,11 @@ export interface AppOptions extends Omit<StartAppOptions, 'sandbox' | 'browser'>
   /** Who signs in; default the first seeded user. */
   readonly username?: string;
   /** The group's sandbox (always on a free port, quiet); accessTokenTtlSeconds and totpWindowSteps above apply. */
-  readonly sandbox?: Omit<SandboxOptions, 'port' | 'quiet' | 'accessTokenTtlSeconds' | 'totpWindowSteps'>;
+  readonly sandbox?: Omit<
+    SandboxOptions,
+    'port' | 'quiet' | 'accessTokenTtlSeconds' | 'totpWindowSteps'
+  >; /** What the group does once, right after signing in (e.g. open the screen its stories are about). */
+  readonly afterSignIn?: (app: SignedInApp) => Promise<void>;
 }
 
 /** One money screen (Send, Swap) opened afresh for the story: alice signed in on the group's sandbox. */
@@ -46,10 +50,14 @@ interface Fixtures {
   appOptions: AppOptions;
   /** The group's sandbox, started with `appOptions`. */
   sandbox: RunningSandbox;
+  /** A second sandbox for the group (default options), e.g. a "Custom" environment to switch to. */
+  otherSandbox: RunningSandbox;
   /** The group's app, signed out; every story fails if the page received an error naming internals. */
   appSession: AppSession;
   /** The group's app, signed in once as `appOptions.username` (the same app as `appSession`). */
   signedInApp: SignedInApp;
+  /** Starts a sandbox of the story's own (free port, quiet), closed after the story's apps. */
+  launchSandbox: (options?: Omit<SandboxOptions, 'port' | 'quiet'>) => Promise<RunningSandbox>;
   /** Starts an app (signed out) in the worker's Chromium, closed with its checks when the story ends. */
   launchApp: (options?: Omit<StartAppOptions, 'browser'>) => Promise<AppSession>;
   /** `launchApp`, then signs in as `username` (default the first seeded user) and waits for Home. */
@@ -70,6 +78,12 @@ export async function signIn(session: AppSession, username?: string): Promise<Si
   await completeBrowserSignIn(session, user, () => session.page.getByRole('button', { name: 'Sign in' }).click());
   await expect(session.page.getByRole('navigation', { name: 'Main' })).toBeVisible({ timeout: 20_000 });
   return { ...session, user };
+}
+
+/** Opens a screen from the main navigation, as a user does, and waits for its heading. */
+export async function openScreen(page: Page, name: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name, exact: true }).click();
+  await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
 }
 
 /** The group's money-screen state, then the screen opened from a fresh window (and `ready` for what it loads). */
@@ -137,13 +151,32 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     { timeout: 30_000 },
   ],
 
+  otherSandbox: [
+    async ({ groupScope }, use, testInfo) => {
+      await use(
+        await groupScope.get(
+          testInfo,
+          'otherSandbox',
+          () => startSandbox({ port: 0, quiet: true }),
+          (started) => started.close(),
+        ),
+      );
+    },
+    { timeout: 30_000 },
+  ],
+
   appSession: [
     async ({ groupScope, appOptions, sandbox, browser }, use, testInfo) => {
       const app = await groupScope.get(
         testInfo,
         'appSession',
         () => {
-          const { username: _username, sandbox: _sandboxOptions, ...startOptions } = appOptions;
+          const {
+            username: _username,
+            sandbox: _sandboxOptions,
+            afterSignIn: _afterSignIn,
+            ...startOptions
+          } = appOptions;
           return startApp({ ...startOptions, sandbox, browser });
         },
         (started) => started.dispose(),
@@ -163,7 +196,11 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
         await groupScope.get(
           testInfo,
           'signedInApp',
-          () => signIn(appSession, appOptions.username),
+          async () => {
+            const app = await signIn(appSession, appOptions.username);
+            await appOptions.afterSignIn?.(app);
+            return app;
+          },
           async () => undefined,
         ),
       );
@@ -171,7 +208,19 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     { timeout: 60_000 },
   ],
 
-  launchApp: async ({ browser }, use) => {
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none.
+  launchSandbox: async ({}, use) => {
+    const started: RunningSandbox[] = [];
+    await use(async (options = {}) => {
+      const sandbox = await startSandbox({ ...options, port: 0, quiet: true });
+      started.push(sandbox);
+      return sandbox;
+    });
+    for (const sandbox of started.reverse()) await sandbox.close();
+  },
+
+  // launchSandbox first, so that its sandboxes outlive the apps signed in to them.
+  launchApp: async ({ browser, launchSandbox: _launchSandbox }, use) => {
     const started: AppSession[] = [];
     await use(async (options = {}) => {
       const session = await startApp({ ...options, browser });

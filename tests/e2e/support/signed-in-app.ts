@@ -27,7 +27,10 @@ export interface AppSession {
   readonly pageErrors: string[];
   /** Closes everything it started; throws if an error the page received named internals. */
   close(): Promise<void>;
-  /** Closes everything it started without that check, for callers that check after every story. */
+  /**
+   * Closes everything it started (not a sandbox it was given) without that check, as quitting the app
+   * does; for callers that check after every story, and for relaunches. Later calls do nothing.
+   */
   dispose(): Promise<void>;
 }
 
@@ -92,13 +95,16 @@ export async function startApp(options: StartAppOptions = {}): Promise<AppSessio
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
   await page.goto(app.url);
-  const dispose = async () => {
-    if (options.browser) await context.close();
-    else await browser.close();
-    await app.close();
-    await logger.close();
-    if (!options.sandbox) await sandbox.close();
-  };
+  let disposed: Promise<void> | undefined;
+  // Once only: a story may quit an app (to relaunch it) that its fixture closes again at the end.
+  const dispose = () =>
+    (disposed ??= (async () => {
+      if (options.browser) await context.close();
+      else await browser.close();
+      await app.close();
+      await logger.close();
+      if (!options.sandbox) await sandbox.close();
+    })());
   return {
     sandbox,
     app,

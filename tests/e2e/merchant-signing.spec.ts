@@ -1,0 +1,98 @@
+import { generateKeyPairSync } from 'node:crypto';
+import type { SandboxInfo } from '../../sandbox/server';
+import { expect, openScreen, test } from './support/fixtures';
+import { enterMerchantKeys } from './support/merchant-keys';
+
+type Merchant = SandboxInfo['merchants'][number];
+
+const merchantOf = (app: { sandbox: { info(): SandboxInfo } }) => (app.sandbox.info().merchants as [Merchant])[0];
+
+test.use({
+  appOptions: {
+    afterSignIn: async (app) => {
+      await openScreen(app.page, 'Merchant');
+      await enterMerchantKeys(app.page, merchantOf(app));
+    },
+  },
+});
+
+test.describe('merchant request signing in the keys panel (Chromium)', () => {
+  const control = (origin: string, path: string, body: unknown) =>
+    fetch(`${origin}/__sandbox/${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  test('generates a key pair, shows only the public key with a Copy button, and signs once turned on', async ({
+    signedInApp: app,
+  }) => {
+    const { page } = app;
+    const merchant = merchantOf(app);
+    const signing = page.getByRole('region', { name: 'Request signing (X-Signature)' });
+    const toggle = signing.getByRole('checkbox', { name: 'Sign requests with X-Signature' });
+    // Nothing to sign with yet.
+    await expect(toggle).toBeDisabled();
+
+    await signing.getByRole('button', { name: 'Generate key pair' }).click();
+    await expect(page.getByText(/^Key pair generated\./)).toBeVisible();
+    const publicKey = signing.getByRole('textbox', { name: 'Public key to register with the service' });
+    await expect(publicKey).toHaveValue(/^-----BEGIN PUBLIC KEY-----\n[\s\S]+-----END PUBLIC KEY-----\n$/);
+    const pem = await publicKey.inputValue();
+    expect(await page.content()).not.toContain('PRIVATE KEY-----');
+
+    await signing.getByRole('button', { name: 'Copy public key' }).click();
+    await expect(signing.getByText('Copied. The clipboard holds exactly this text.')).toBeVisible();
+    expect(app.app.clipboard.text).toBe(pem);
+
+    // The user registers the public key with the service, which from now on requires signatures.
+    expect(
+      (
+        await control(app.sandbox.origin, 'request-signing/keys', {
+          merchantPublicKey: merchant.publicKey,
+          publicKeyPem: pem,
+        })
+      ).status,
+    ).toBe(200);
+    expect((await control(app.sandbox.origin, 'request-signing', { required: true })).status).toBe(200);
+
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Z800' })).toBeVisible();
+
+    // Keyboard: focus the box and press Space.
+    await toggle.focus();
+    await page.keyboard.press('Space');
+    await expect(page.getByText('Requests are now signed (X-Signature).')).toBeVisible();
+    await expect(toggle).toBeChecked();
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'the merchant API accepted these keys' })).toBeVisible();
+  });
+
+  test('refuses a too-small private key with a clear error, and imports a good one (the field is cleared)', async ({
+    signedInApp: { page },
+  }) => {
+    const signing = page.getByRole('region', { name: 'Request signing (X-Signature)' });
+    const field = signing.getByRole('textbox', { name: 'Private key to import (PEM, RSA, 2048 bits or more)' });
+    const small = generateKeyPairSync('rsa', { modulusLength: 1024 })
+      .privateKey.export({ type: 'pkcs8', format: 'pem' })
+      .toString();
+    await field.fill(small);
+    await signing.getByRole('button', { name: 'Import private key' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'This RSA key has 1024 bits; at least 2048 are needed.' }),
+    ).toBeVisible();
+    // Still signing with the generated key.
+    await expect(signing.getByRole('checkbox', { name: 'Sign requests with X-Signature' })).toBeChecked();
+
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    await field.fill(privateKey.export({ type: 'pkcs1', format: 'pem' }).toString());
+    await signing.getByRole('button', { name: 'Import private key' }).click();
+    await expect(page.getByText(/^Private key imported\./)).toBeVisible();
+    await expect(field).toHaveValue('');
+    await expect(signing.getByRole('textbox', { name: 'Public key to register with the service' })).toHaveValue(
+      publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+    );
+    // A new key is not registered yet: signing is off until the user turns it on again.
+    await expect(signing.getByRole('checkbox', { name: 'Sign requests with X-Signature' })).not.toBeChecked();
+  });
+});

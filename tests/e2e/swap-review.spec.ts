@@ -1,0 +1,51 @@
+import { accessibilityViolations } from './support/accessibility';
+import { expect, openScreen, test } from './support/fixtures';
+import { recordServiceRequests } from './support/service-requests';
+
+test.use({ appOptions: { username: 'alice' } });
+
+test.describe('Swap review: fee, minimum received and rate as the service states them; Refresh quote', () => {
+  test('says what the service does not state, how the rate is worked out, and refreshes an expired quote showing what changed', async ({
+    signedInApp: app,
+  }) => {
+    test.setTimeout(120_000);
+    const service = recordServiceRequests(app.sandbox);
+    try {
+      const { page } = app;
+      await openScreen(page, 'Swap');
+      await page.getByRole('combobox', { name: 'From', exact: true }).selectOption('BTC');
+      await page.getByRole('combobox', { name: 'From network' }).selectOption('Bitcoin Mainnet');
+      await page.getByRole('combobox', { name: 'To', exact: true }).selectOption('ETH');
+      await page.getByRole('combobox', { name: 'To network' }).selectOption('Ethereum Mainnet');
+      await page.getByRole('textbox', { name: /^Amount/ }).fill('0.002');
+      await expect(page.getByRole('region', { name: 'Quote' })).toBeVisible();
+      await page.getByRole('button', { name: 'Review swap' }).click();
+      const review = page.getByRole('region', { name: 'Review the swap' });
+      await expect(review).toBeVisible();
+      await expect(review).toContainText('Minimum receivedNot stated by the service');
+      await expect(review).toContainText('FeeNot stated by the service');
+      await expect(review).toContainText('amount received ÷ amount sent');
+      const reference = review.getByText(/^Reference /);
+      const firstReference = (await reference.textContent()) ?? '';
+      expect(firstReference).toMatch(/^Reference \S+/);
+      await expect(page.getByRole('button', { name: 'Refresh quote' })).toHaveCount(0);
+
+      await expect(page.getByRole('button', { name: 'Refresh quote' })).toBeVisible({ timeout: 45_000 });
+      const swaps = service.requests.filter((request) => request.path === '/swap').length;
+      const prechecks = service.requests.filter((request) => request.path === '/swap/precheck').length;
+      await page.getByRole('button', { name: 'Refresh quote' }).click();
+      await expect(
+        page.getByRole('status').filter({ hasText: /^The quote expired, so a new one was fetched/ }),
+      ).toBeVisible();
+      await expect(page.getByRole('region', { name: 'What changed' })).toBeVisible();
+      await expect(page.getByText(/^Quote valid for \d+ s$/)).toHaveCount(1);
+      await expect(reference).not.toHaveText(firstReference);
+      expect(service.requests.filter((request) => request.path === '/swap/precheck').length).toBe(prechecks + 1);
+      // Refreshing only looks: nothing was swapped.
+      expect(service.requests.filter((request) => request.path === '/swap').length).toBe(swaps);
+      expect(await accessibilityViolations(page)).toEqual([]);
+    } finally {
+      service.restore();
+    }
+  });
+});
