@@ -69,4 +69,9 @@ describe("the renderer's start-up imports (what is evaluated before the first ba
     expect(packages.get('react-dom')).toBeDefined();
     expect(packages.has('zod') ? packages.get('zod')!.join(' → ') : null).toBeNull();
   });
+
+  it("leave out Home's pictures and the decimal arithmetic they sum with: they load after the balances are drawn", () => {
+    const packages = startupPackages();
+    expect(packages.has('decimal.js') ? packages.get('decimal.js')!.join(' → ') : null).toBeNull();
+  });
 });

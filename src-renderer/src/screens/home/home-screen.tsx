@@ -1,12 +1,14 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ErrorMessage } from '../../components/error-message';
 import { useVisibleClock } from '../../hooks/use-polling';
 import { formatAgo } from '../../format/dates';
 import { usePortfolioStore } from '../../stores/portfolio-store';
 import { AsOf, Totals, WalletsTable } from './balances-view';
-import { AllocationFigure } from './pictures/allocation-figure';
-import { FlowsFigure } from './pictures/flows-figure';
 import { usePortfolioRefresh } from './use-portfolio-refresh';
+
+// The pictures (with decimal.js, which they sum with, and their history reads) load once the balances are
+// drawn: a launch's first frame is the balances, and the pictures' code is not evaluated before it.
+const PortfolioPictures = lazy(() => import('./pictures/portfolio-pictures'));
 
 /** How often "Updated N s ago" changes while it counts seconds: often enough to read as live, rarely enough for idle. */
 const SECONDS_TICK_MS = 5_000;
@@ -71,8 +73,9 @@ export function HomeScreen(): React.JSX.Element {
       {portfolio && (
         <section aria-labelledby="pictures-title" className="home-pictures">
           <h3 id="pictures-title">Portfolio pictures</h3>
-          <AllocationFigure wallets={portfolio.wallets} />
-          <FlowsFigure accountGuid={portfolio.accountGuid} />
+          <Suspense fallback={<p aria-busy="true">Loading the pictures…</p>}>
+            <PortfolioPictures wallets={portfolio.wallets} accountGuid={portfolio.accountGuid} />
+          </Suspense>
         </section>
       )}
     </section>
