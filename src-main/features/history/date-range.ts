@@ -67,3 +67,34 @@ export class DateScanStop {
     return this.#direction !== null && this.#inOrder && this.#pastRange;
   }
 }
+
+/**
+ * A query's date range applied to records as they stream past in the service's order: which to keep, and
+ * when the rest of the history cannot hold one. The one filter both the ranged pages and the export use.
+ */
+export class DateRangeFilter {
+  readonly #range: DateRange;
+  readonly #stop: DateScanStop;
+
+  constructor(query: HistoryQuery, range: DateRange) {
+    this.#range = range;
+    this.#stop = new DateScanStop(query, range);
+  }
+
+  /** Call for every record, in the order the service sent it (also those skipped for other reasons). */
+  admits(item: TransactionItem): boolean {
+    this.#stop.see(item);
+    return inDateRange(item, this.#range);
+  }
+
+  /** True after a page when the rest of the history cannot hold a record inside the range. */
+  canStop(): boolean {
+    return this.#stop.canStop();
+  }
+}
+
+/** The query's date filter, or null when it has no date range (every record is kept). */
+export function dateRangeFilterOf(query: HistoryQuery): DateRangeFilter | null {
+  const range = dateRangeOf(query);
+  return range ? new DateRangeFilter(query, range) : null;
+}

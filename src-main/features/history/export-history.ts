@@ -9,7 +9,7 @@ import type {
   TransactionsResult,
 } from '../../service/interface-a-schemas';
 import { csvHeader, csvLine } from './csv';
-import { DateScanStop, dateRangeOf, inDateRange } from './date-range';
+import { dateRangeFilterOf } from './date-range';
 import { jsonArray } from './json-export';
 import { fetchWithRetry, type RetryNotice, type RetryPolicy } from './fetch-with-retry';
 import { transactionsRequest } from './transactions-request';
@@ -113,9 +113,8 @@ export async function exportHistoryCsv(options: ExportHistoryOptions): Promise<E
   const readPage = pageReader(options);
   const writer = writerFor(options.format ?? 'csv');
   const userLabelOf = options.userLabelOf ?? (() => '');
-  const range = dateRangeOf(options.filters);
   // A retried page is seen twice, which reads as out of order: the scan then just goes on to the end.
-  const stop = range ? new DateScanStop(options.filters, range) : null;
+  const range = dateRangeFilterOf(options.filters);
   const temporary = temporaryPathFor(options.path);
   // 'wx': never follow or clobber something already at the temporary name.
   const file = await open(temporary, 'wx', 0o600);
@@ -156,10 +155,10 @@ export async function exportHistoryCsv(options: ExportHistoryOptions): Promise<E
               const key = recordKey(item);
               keys.add(key);
               received += 1;
-              stop?.see(item);
+              const inRange = range?.admits(item) ?? true;
               // A record that arrived at the top while exporting pushes the last row of a page onto the next one.
               if (previousKeys.has(key)) continue;
-              if (range && !inDateRange(item, range)) continue;
+              if (!inRange) continue;
               buffer += writer.line(item, userLabelOf(item), written + lines === 0);
               lines += 1;
             }
@@ -182,7 +181,7 @@ export async function exportHistoryCsv(options: ExportHistoryOptions): Promise<E
       written += lines;
       options.onPage?.(progress());
       // A short page means the end, even if the service's totals disagree.
-      if (received < pageSize || stop?.canStop()) break;
+      if (received < pageSize || range?.canStop()) break;
     }
     buffer = writer.close(written > 0);
     await flush();

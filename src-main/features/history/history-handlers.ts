@@ -52,10 +52,9 @@ export function createHistoryHandlers(deps: HistoryHandlersDeps): HistoryHandler
 
   return {
     'history.page': async ({ page, recordsPerPage, ...query }) => {
-      const range = dateRangeOf(query);
-      if (range) {
+      if (dateRangeOf(query)) {
         const { userGuid, accountGuid } = owner();
-        const result = await ranged.page(`${userGuid}/${accountGuid}`, query, range, page, recordsPerPage);
+        const result = await ranged.page(`${userGuid}/${accountGuid}`, query, page, recordsPerPage);
         return { ...result, items: withLabels(result.items) };
       }
       const result = await session.interfaceA().getTransactions(transactionsRequest(query, page, recordsPerPage));
