@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EnvironmentId, KeychainStatus } from './app';
 import { AssetCode } from './assets';
 import { BridgeError } from '../result';
-import { AmountInput, DecimalString, TwoFactorCode } from './money';
+import { AmountInput, DecimalString, IntentStateView, TwoFactorCode } from './money';
 import { operation } from './define';
 import { UserText } from './text';
 
@@ -96,8 +96,6 @@ export const VerifyConfirmResult = z.object({
   pending: z.array(PendingVerificationView),
 });
 
-export const WithdrawState = z.enum(['confirmed', 'in-flight', 'succeeded', 'refused', 'unknown']);
-
 export const WithdrawIntentView = z.object({
   intentId: z.string(),
   /**
@@ -115,7 +113,7 @@ export const WithdrawIntentView = z.object({
   label: z.string(),
   email: z.string(),
   verified: z.boolean(),
-  state: WithdrawState,
+  state: IntentStateView,
   attempts: z.number().int(),
   result: z.object({ txId: z.string(), explorerUrl: z.string(), success: z.boolean() }).nullable(),
   /** What went wrong with the last attempt or check, if anything. */

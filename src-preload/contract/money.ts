@@ -27,9 +27,10 @@ export const AcknowledgedIntentIds = z.array(z.uuid()).max(100);
 /**
  * One money move's state, the same for a send, a swap and a merchant withdrawal (src-main/features/money/
  * intent-machine.ts): confirmed (frozen, not sent), in-flight, succeeded, refused (the service moved
- * nothing; a deliberate retry reuses the same reference) or unknown (it may have moved money).
+ * nothing; a deliberate retry reuses the same reference), unknown (it may have moved money) or cancelled
+ * (given up before it left, e.g. a swap whose quote was refreshed: it can never be sent).
  */
-export const IntentStateView = z.enum(['confirmed', 'in-flight', 'succeeded', 'refused', 'unknown']);
+export const IntentStateView = z.enum(['confirmed', 'in-flight', 'succeeded', 'refused', 'unknown', 'cancelled']);
 export type IntentStateView = z.infer<typeof IntentStateView>;
 
 /** An intent id: opaque, made by main when the user confirms; the renderer can only echo it back. */

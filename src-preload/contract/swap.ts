@@ -128,6 +128,11 @@ export const swapOperations = {
   'swap.status': operation(IntentRef, SwapStatus),
   /** "Check status" after an unknown outcome: looks for the swap in the history. Never resubmits. */
   'swap.reconcile': operation(IntentRef, z.object({ lookup: SwapLookupResult, status: SwapStatus })),
+  /**
+   * Gives up a confirmed swap that was never sent or that the service refused (its quote was refreshed, or
+   * the user left its review): it can never be sent afterwards. One that may have moved money is refused.
+   */
+  'swap.cancel': operation(IntentRef, SwapStatus),
   /** The same swap again, only after a definite refusal (canRetry). */
   'swap.retry': operation(ExecuteInput, SwapOutcome),
   'swap.unresolved': operation(z.void(), z.array(UnresolvedSwap)),

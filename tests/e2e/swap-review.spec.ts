@@ -43,6 +43,24 @@ test.describe('Swap review: fee, minimum received and rate as the service states
       expect(service.requests.filter((request) => request.path === '/swap/precheck').length).toBe(prechecks + 1);
       // Refreshing only looks: nothing was swapped.
       expect(service.requests.filter((request) => request.path === '/swap').length).toBe(swaps);
+      // The swap the old quote was confirmed as is cancelled in main: it can never be sent (issue 16).
+      const oldIntentId = app.app.received
+        .map((text) => JSON.parse(text) as { ok?: boolean; value?: { intentId?: string; referenceId?: string } })
+        .find((answer) => answer.ok && `Reference ${answer.value?.referenceId}` === firstReference)?.value?.intentId;
+      expect(oldIntentId).toBeDefined();
+      const asks = await page.evaluate(async (intentId) => {
+        type Answer = { ok: boolean; value?: { state: string }; error?: { code: string } };
+        const { swap } = (
+          window as unknown as { wallet: { swap: Record<'status' | 'execute', (input: unknown) => Promise<Answer>> } }
+        ).wallet;
+        return {
+          status: await swap.status({ intentId }),
+          execute: await swap.execute({ intentId, tfaCode: '123456' }),
+        };
+      }, oldIntentId);
+      expect(asks.status.value?.state).toBe('cancelled');
+      expect(asks.execute.error?.code).toBe('stale_precheck');
+      expect(service.requests.filter((request) => request.path === '/swap').length).toBe(swaps);
       expect(await accessibilityViolations(page)).toEqual([]);
     } finally {
       service.restore();

@@ -15,9 +15,11 @@ import { isNothingMovedRefusal } from './refusals';
  * - a timeout, a dropped connection or an answer the app does not understand makes the outcome
  *   unknown, and unknown is never left by a look-up that finds nothing: absence from history is no proof
  *   that nothing happened (security.md 27). It is left only when the look-up finds the transaction; the
- *   user may start a new intent instead, after acknowledging this one (see unresolved-guard.ts).
+ *   user may start a new intent instead, after acknowledging this one (see unresolved-guard.ts);
+ * - an intent given up before it left (a swap whose quote was replaced by a fresh one) is cancelled, and a
+ *   cancelled intent never leaves: only one that never left or that the service refused can be given up.
  */
-export type IntentState = 'confirmed' | 'in-flight' | 'succeeded' | 'refused' | 'unknown';
+export type IntentState = 'confirmed' | 'in-flight' | 'succeeded' | 'refused' | 'unknown' | 'cancelled';
 
 export interface Intent<Body, Outcome> {
   readonly id: string;
@@ -174,6 +176,11 @@ export class IntentLedger<Body, Outcome> {
           'outcome_unknown',
           'The result of the earlier attempt is not known yet. Check its status before trying again.',
         );
+      case 'cancelled':
+        throw new AppError(
+          'stale_precheck',
+          'This request was replaced or given up before it was sent, so it cannot be sent. Start again from the form.',
+        );
       case 'confirmed':
       case 'refused':
         break;
@@ -217,6 +224,33 @@ export class IntentLedger<Body, Outcome> {
       }
       throw appError;
     }
+  }
+
+  /**
+   * Gives up an intent that cannot have moved money: one never sent, or one the service refused. One in
+   * flight or with an unknown outcome may have moved money and is never wished away (security.md 27); a
+   * settled one is returned as it is.
+   */
+  cancel(id: string): Intent<Body, Outcome> {
+    const intent = this.#require(id);
+    switch (intent.state) {
+      case 'confirmed':
+      case 'refused':
+        intent.state = 'cancelled';
+        intent.error = null;
+        break;
+      case 'in-flight':
+        throw new AppError('in_flight', 'This request is already being sent, so it cannot be cancelled.');
+      case 'unknown':
+        throw new AppError(
+          'outcome_unknown',
+          'The result of this request is not known, so it cannot be cancelled. Check its status instead.',
+        );
+      case 'succeeded':
+      case 'cancelled':
+        break;
+    }
+    return this.#snapshot(intent);
   }
 
   /**
@@ -269,7 +303,8 @@ export class IntentLedger<Body, Outcome> {
     if (this.#intents.size <= this.#keep) return;
     for (const [id, intent] of this.#intents) {
       if (this.#intents.size <= this.#keep) break;
-      if (intent.state === 'succeeded' || intent.state === 'refused') this.#intents.delete(id);
+      if (intent.state === 'succeeded' || intent.state === 'refused' || intent.state === 'cancelled')
+        this.#intents.delete(id);
     }
   }
 }

@@ -116,6 +116,13 @@ export function createIntentMachine<Body, Outcome, Review>(options: IntentMachin
       return outcome;
     },
 
+    /** Gives up a move that cannot have moved money (never sent, or refused): it can never leave again. */
+    cancel(intentId: string): Intent<Body, Outcome> {
+      const cancelled = ledger.cancel(intentId);
+      if (cancelled.state === 'cancelled') departures.forget(intentId);
+      return cancelled;
+    },
+
     /** A deliberate retry is of an intent that was tried and refused; one never sent is sent, not retried. */
     requireTried(intentId: string, words: string): void {
       if (ledger.get(intentId).state === 'confirmed') throw new AppError('bad_input', words);

@@ -48,15 +48,6 @@ export function userAudience<Body extends { accountGuid: string }, Outcome>(
   return { includes: (intent) => mine.has(intent.body.accountGuid), describe };
 }
 
-/** The user's unsettled intents, in any of their accounts. */
-export function unsettledOf<Body extends { accountGuid: string }, Outcome>(
-  unsettled: readonly Intent<Body, Outcome>[],
-  user: Pick<UserAccounts, 'accounts'>,
-): Intent<Body, Outcome>[] {
-  const mine = new Set(user.accounts.map((account) => account.guid));
-  return unsettled.filter((intent) => mine.has(intent.body.accountGuid));
-}
-
 /** The name of an intent's account when it is not the active one (null for the active one). */
 export function otherAccountName(user: UserAccounts, accountGuid: string): string | null {
   if (accountGuid === user.activeAccountGuid) return null;

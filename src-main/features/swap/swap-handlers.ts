@@ -10,6 +10,7 @@ type SwapHandlers = Pick<
   | 'swap.status'
   | 'swap.reconcile'
   | 'swap.retry'
+  | 'swap.cancel'
   | 'swap.unresolved'
 >;
 
@@ -23,6 +24,7 @@ export function createSwapHandlers(deps: { readonly swap: SwapService }): SwapHa
     'swap.status': ({ intentId }) => swap.status(intentId),
     'swap.reconcile': ({ intentId }) => swap.reconcile(intentId),
     'swap.retry': (input) => swap.retry(input),
+    'swap.cancel': ({ intentId }) => swap.cancel(intentId),
     'swap.unresolved': () => swap.unresolved(),
   };
 }

@@ -10,22 +10,20 @@ import type {
   SwapStatus,
   SwapSymbolsView,
 } from '../../../src-preload/contract/swap';
+import type { BridgeError } from '../../../src-preload/result';
 import { AppError } from '../../app-error';
 import type { Logger } from '../../logging/logger';
 import type { InterfaceAClient } from '../../service/interface-a';
 import type { SwapRequest } from '../../service/interface-a-schemas';
 import type { Intent } from '../money/at-most-once';
-import { journaledLedger, type IntentJournal } from '../money/intent-journal';
-import { intentStatusView } from '../money/intent-views';
+import type { IntentJournal } from '../money/intent-journal';
+import { createIntentMachine, type IntentAudience } from '../money/intent-machine';
 import { confirmedAtText } from '../money/intent-words';
 import { classifyMoneyError, explainRefusal } from '../money/money-errors';
-import type { BridgeError } from '../../../src-preload/result';
-import { createDepartureGuard } from '../money/departure-guard';
-import { requireAcknowledged } from '../money/unresolved-guard';
 import { rowVerdict, verdictNote } from '../send/row-status';
 import { clientForAccount, roleMessage, userAccounts, type MoneySession } from '../send/send-service';
 import { fromServiceNumber, text, toServiceNumber } from '../send/service-amounts';
-import { inAccount, stillOut, unsettledOf, unsettledWithReviews, type UserAccounts } from '../send/unsettled-list';
+import { inAccount, stillOut, unsettledWithReviews, userAudience, type UserAccounts } from '../send/unsettled-list';
 import { createClaimedRows } from './claimed-rows';
 import {
   findSwapInHistory,
@@ -71,9 +69,9 @@ export function describeSwap(intent: Intent<SwapBody, SwapOutcome>): string {
   return `${cryptoAmount} ${request.fromSymbol} (${request.fromNetwork}) to ${toAmount} ${request.toSymbol} (${request.toNetwork}) (reference ${intent.referenceId}, started ${confirmedAtText(confirmedAtMs)}${stillOut(intent)})`;
 }
 
-/** describeSwap, naming the account when it is not the active one. */
-function describeSwapFor(user: UserAccounts): (intent: Intent<SwapBody, SwapOutcome>) => string {
-  return (intent) => inAccount(user, intent.body.accountGuid, describeSwap(intent));
+/** The user's unsettled swaps in any of their accounts, named with the account when not the active one. */
+function swapAudience(user: UserAccounts): IntentAudience<SwapBody, SwapOutcome> {
+  return userAudience(user, (intent) => inAccount(user, intent.body.accountGuid, describeSwap(intent)));
 }
 
 export const DEFAULT_QUOTE_TTL_MS = 30_000;
@@ -102,14 +100,14 @@ export function createSwapService(deps: SwapServiceDeps) {
   const reviews = new Map<string, SwapReview>();
   /** Which history rows settled swaps own; saved with the journal (claimed-rows.ts). */
   const claimed = createClaimedRows(deps.journal);
-  const ledger = journaledLedger<SwapBody, SwapOutcome, SwapReview>(claimed.journal, reviews);
+  const machine = createIntentMachine<SwapBody, SwapOutcome, SwapReview>({
+    journal: claimed.journal,
+    reviews,
+    confirmedAtMs: (body) => body.confirmedAtMs,
+  });
   /** When each intent was last sent. */
   const sentAt = new Map<string, number>();
   const role = () => roleMessage(deps.session, 'swap');
-  /** What each swap's user agreed to go past; checked again as it leaves (review item 1). */
-  const departures = createDepartureGuard();
-  /** What the last look-up found for a swap still unknown, when its rows were not completed (item 4). */
-  const lookupNotes = new Map<string, BridgeError>();
   const owners: RowOwners = deps.rowOwners ?? { isOwnSend: () => false };
 
   deps.session.onChange((view) => {
@@ -120,14 +118,7 @@ export function createSwapService(deps: SwapServiceDeps) {
 
   function statusOf(intent: Intent<SwapBody, SwapOutcome>): SwapStatus {
     // Only a definite refusal allows a retry of the same swap, and only while its quote is still valid.
-    const view = intentStatusView(intent, intent.state === 'refused' && now() <= intent.body.expiresAtMs);
-    const at = intent.body.confirmedAtMs;
-    const note = intent.state === 'unknown' ? lookupNotes.get(intent.id) : undefined;
-    return {
-      ...view,
-      ...(note ? { error: note } : {}),
-      confirmedAt: at === undefined ? null : new Date(at).toISOString(),
-    };
+    return machine.status(intent, now() <= intent.body.expiresAtMs);
   }
 
   /**
@@ -153,29 +144,30 @@ export function createSwapService(deps: SwapServiceDeps) {
     if (now() > stored.expiresAtMs) throw expired();
     // security.md 27: an earlier swap may already have gone through, or still be on its way (a lock or a
     // reload hides it from the window); a new one only with the user's word.
-    const user = userAccounts(deps.session);
-    requireAcknowledged(unsettledOf(ledger.unsettled(), user), input.acknowledgedIntentIds, describeSwapFor(user));
+    const audience = swapAudience(userAccounts(deps.session));
+    machine.requireAcknowledged(audience, input.acknowledgedIntentIds);
     const client = deps.session.interfaceA();
     await requireFunds(client, stored.view);
     // The equal rows already in the history are not this swap, whatever a later look-up finds.
     const prior = await swapLookalikes(client, stored.request, new Decimal(stored.view.cryptoAmount));
     requireSameAccount(stored.accountGuid);
     if (now() > stored.expiresAtMs) throw expired();
-    // Again after the waits: a swap may have been lost meanwhile (the check as it leaves catches it too).
-    requireAcknowledged(unsettledOf(ledger.unsettled(), user), input.acknowledgedIntentIds, describeSwapFor(user));
-    const intent = ledger.confirm({
-      accountGuid: stored.accountGuid,
-      request: stored.request,
-      cryptoAmount: stored.view.cryptoAmount,
-      toAmount: stored.view.toAmount,
-      expiresAtMs: stored.expiresAtMs,
-      confirmedAtMs: now(),
-      priorRows: prior.map(rowKey).slice(0, 100),
-    });
+    // The machine checks again after the waits: a swap may have been lost meanwhile.
+    const intent = machine.confirm(
+      {
+        accountGuid: stored.accountGuid,
+        request: stored.request,
+        cryptoAmount: stored.view.cryptoAmount,
+        toAmount: stored.view.toAmount,
+        expiresAtMs: stored.expiresAtMs,
+        confirmedAtMs: now(),
+        priorRows: prior.map(rowKey).slice(0, 100),
+      },
+      { audience, acknowledged: input.acknowledgedIntentIds },
+    );
     const review: SwapReview = { ...stored.view, intentId: intent.id, referenceId: intent.referenceId };
     stored.review = review;
     reviews.set(intent.id, review);
-    departures.acknowledge(intent.id, input.acknowledgedIntentIds, unsettledOf(ledger.unsettled(), user));
     deps.logger.info('swap confirmed', {
       referenceId: intent.referenceId,
       from: stored.request.fromSymbol,
@@ -235,22 +227,17 @@ export function createSwapService(deps: SwapServiceDeps) {
     acknowledgedIntentIds: readonly string[] | undefined,
   ): Promise<SwapOutcome> {
     deps.session.requireMoneyMovingRole('swap');
-    const intent = ledger.get(intentId);
+    const intent = machine.get(intentId);
     requireSameAccount(intent.body.accountGuid);
     // A stored success is returned by the ledger whatever the time; only new attempts need a live quote.
     if ((intent.state === 'confirmed' || intent.state === 'refused') && now() > intent.body.expiresAtMs)
       throw expired();
     const client = deps.session.interfaceA();
-    if (intent.state === 'confirmed' || intent.state === 'refused') {
-      await requireQuoteStillHolds(client, intent.body);
-      // Review item 1: after the last wait, in the same turn as the ledger marks it in flight, every other
-      // swap unsettled now must have been acknowledged for this one.
-      const user = userAccounts(deps.session);
-      const unsettled = unsettledOf(ledger.unsettled(), user);
-      departures.acknowledge(intentId, acknowledgedIntentIds, unsettled);
-      departures.requireAtDeparture(intentId, unsettled, describeSwapFor(user));
-    }
-    return ledger.submit(intentId, async (body, referenceId) => {
+    if (intent.state === 'confirmed' || intent.state === 'refused') await requireQuoteStillHolds(client, intent.body);
+    // Review item 1: after the last wait, the machine checks in the same turn as the swap leaves that every
+    // other swap unsettled now was acknowledged for this one.
+    const audience = swapAudience(userAccounts(deps.session));
+    return machine.submit(intentId, { audience, acknowledged: acknowledgedIntentIds }, async (body, referenceId) => {
       sentAt.set(intentId, now());
       deps.logger.info('swap submitted', { referenceId, from: body.request.fromSymbol, to: body.request.toSymbol });
       try {
@@ -394,15 +381,27 @@ export function createSwapService(deps: SwapServiceDeps) {
       return submit(input.intentId, input.tfaCode, input.acknowledgedIntentIds);
     },
 
+    /**
+     * Gives up a confirmed swap that was not sent, or that the service refused (its quote was refreshed, or
+     * the user went back to the form): it can never be sent afterwards. One that may have moved money is
+     * refused (outcome_unknown, in_flight) and stays as it is.
+     */
+    cancel(intentId: string): SwapStatus {
+      requireSameAccount(machine.get(intentId).body.accountGuid);
+      const cancelled = machine.cancel(intentId);
+      for (const [quoteId, stored] of quotes) if (stored.review?.intentId === intentId) quotes.delete(quoteId);
+      if (cancelled.state === 'cancelled') deps.logger.info('swap cancelled', { referenceId: cancelled.referenceId });
+      return statusOf(cancelled);
+    },
+
     /** The same swap again, only after a definite refusal and while its quote holds (security.md 29). */
     async retry(input: SwapExecuteInput): Promise<SwapOutcome> {
-      if (ledger.get(input.intentId).state === 'confirmed')
-        throw new AppError('bad_input', 'This swap has not been tried yet; swap instead of retrying.');
+      machine.requireTried(input.intentId, 'This swap has not been tried yet; swap instead of retrying.');
       return submit(input.intentId, input.tfaCode, input.acknowledgedIntentIds);
     },
 
     status(intentId: string): SwapStatus {
-      return statusOf(ledger.get(intentId));
+      return statusOf(machine.get(intentId));
     },
 
     /**
@@ -410,13 +409,14 @@ export function createSwapService(deps: SwapServiceDeps) {
      * nothing, several equal rows or only rows another swap claimed keep it unknown (security.md 27).
      */
     async reconcile(intentId: string): Promise<{ lookup: SwapLookupResult; status: SwapStatus }> {
-      const intent = ledger.get(intentId);
+      const intent = machine.get(intentId);
       if (intent.state !== 'unknown') return { lookup: 'settled', status: statusOf(intent) };
       const { body } = intent;
       const cryptoAmount = new Decimal(body.cryptoAmount);
       const source = swapSourceCode(body.request).toUpperCase();
       // Other swaps still unsettled that could have left the same row (review finding 4).
-      const rivals = unsettledOf(ledger.unsettled(), userAccounts(deps.session))
+      const rivals = machine
+        .unsettled(swapAudience(userAccounts(deps.session)))
         .filter(
           (other) =>
             other.id !== intentId &&
@@ -435,6 +435,7 @@ export function createSwapService(deps: SwapServiceDeps) {
         owners,
       });
       let found: SwapOutcome | null = null;
+      let note: BridgeError | null = null;
       let result: SwapLookupResult = lookup.kind;
       if (lookup.kind === 'found') {
         const { item } = lookup;
@@ -448,15 +449,12 @@ export function createSwapService(deps: SwapServiceDeps) {
             address: item.to ?? '',
             sendResult: item.txId ? { txId: item.txId, explorerUrl: null } : null,
           };
-          lookupNotes.delete(intentId);
         } else {
-          lookupNotes.set(intentId, verdictNote(verdict, 'swap'));
+          note = verdictNote(verdict, 'swap');
           result = verdict;
         }
-      } else {
-        lookupNotes.delete(intentId);
       }
-      const settled = await ledger.reconcile(intentId, found);
+      const settled = await machine.reconcile(intentId, found, note);
       deps.logger.info('swap reconciled', { referenceId: intent.referenceId, lookup: result });
       return { lookup: result, status: statusOf(settled) };
     },
@@ -471,12 +469,7 @@ export function createSwapService(deps: SwapServiceDeps) {
      */
     unresolved(): { review: SwapReview; status: SwapStatus; accountName: string | null }[] {
       const user = userAccounts(deps.session);
-      const audience = {
-        includes: (intent: Intent<SwapBody, SwapOutcome>) => unsettledOf([intent], user).length > 0,
-        describe: describeSwapFor(user),
-      };
-      const machine = { get: (id: string) => ledger.get(id), unsettled: () => unsettledOf(ledger.unsettled(), user) };
-      return unsettledWithReviews(machine, reviews, user, audience, statusOf);
+      return unsettledWithReviews(machine, reviews, user, swapAudience(user), statusOf);
     },
   };
 }

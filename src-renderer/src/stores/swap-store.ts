@@ -142,8 +142,24 @@ export const useSwapStore = create<SwapState>()((set, get) => {
     return result.value;
   }
 
-  /** A fresh quote for the same input, confirmed again: the user sees the new amounts before any swap. */
+  /**
+   * Gives up the swap on review in main, so it can never be sent once the review no longer shows it (a
+   * refreshed quote, Back). False, with the reason shown, when main would not: nothing new may start then.
+   */
+  async function cancelReviewed(review: SwapReview): Promise<boolean> {
+    const cancelled = await wallet.swap.cancel({ intentId: review.intentId });
+    if (cancelled.ok) return true;
+    set({ submitting: false, submitError: cancelled.error });
+    return false;
+  }
+
+  /**
+   * A fresh quote for the same input, confirmed again: the user sees the new amounts before any swap. The
+   * swap it replaces is cancelled first, so the old quote can never be sent beside the new one.
+   */
   async function renew(reason: string): Promise<void> {
+    const old = get().review;
+    if (old && !(await cancelReviewed(old))) return;
     const quote = await fetchQuote();
     if (!quote) {
       set({ submitting: false, step: 'form', review: null, notice: reason });
@@ -234,6 +250,9 @@ export const useSwapStore = create<SwapState>()((set, get) => {
 
     back() {
       generation += 1;
+      // The review is left: its swap is given up in main (a refused one too), never sent later.
+      const left = get().review;
+      if (left) void wallet.swap.cancel({ intentId: left.intentId });
       set({
         step: 'form',
         review: null,

@@ -127,6 +127,33 @@ describe('the one state machine of a money move (send, swap, withdrawal)', () =>
     expect(moves.status(moves.get(intent.id), true).error).toEqual(approval);
   });
 
+  it('a move given up before it left never leaves; one that may have moved money cannot be given up', async () => {
+    const moves = machine();
+    const none = { audience: audience('a'), acknowledged: undefined };
+    const given = moves.confirm({ owner: 'a', amount: '1' }, none);
+    expect(moves.cancel(given.id).state).toBe('cancelled');
+    let sent = 0;
+    const send = async () => {
+      sent += 1;
+      return { txId: 'tx' };
+    };
+    await expect(moves.submit(given.id, none, send)).rejects.toThrow(
+      expect.objectContaining({ code: 'stale_precheck' }),
+    );
+    expect(sent).toBe(0);
+    expect(moves.status(moves.get(given.id), true)).toMatchObject({ state: 'cancelled', canRetry: false });
+    expect(moves.unsettled(audience('a'))).toEqual([]);
+
+    const lostOne = moves.confirm({ owner: 'a', amount: '2' }, none);
+    await expect(moves.submit(lostOne.id, none, lost)).rejects.toThrow(AppError);
+    expect(() => moves.cancel(lostOne.id)).toThrow(expect.objectContaining({ code: 'outcome_unknown' }));
+    expect(moves.get(lostOne.id).state).toBe('unknown');
+
+    const done = moves.confirm({ owner: 'a', amount: '3' }, { audience: audience('a'), acknowledged: [lostOne.id] });
+    await moves.submit(done.id, { audience: audience('a'), acknowledged: [lostOne.id] }, send);
+    expect(moves.cancel(done.id).state).toBe('succeeded');
+  });
+
   it('an intent the last run left comes back unknown and is listed as unsettled', () => {
     const saved: UnresolvedRecord<Body, string>[] = [
       {
