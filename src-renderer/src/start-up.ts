@@ -17,7 +17,15 @@ const FIRST_SCREEN_WAIT_MS = 250;
  */
 export function loadStartupState(): Promise<void> {
   void useAppStore.getState().load();
-  void useSessionStore.getState().load();
+  void useSessionStore
+    .getState()
+    .load()
+    .then(() => {
+      // A signed-in launch opens on Home: its fresh balances are asked for now, not after the first render's
+      // effects (Home's own first load then finds this one under way).
+      const view = useSessionStore.getState().view;
+      if (view?.status === 'signed-in' && view.activeAccountGuid) void usePortfolioStore.getState().load();
+    });
   const cached = usePortfolioStore.getState().showCached();
   return Promise.race([cached, new Promise<void>((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS))]);
 }

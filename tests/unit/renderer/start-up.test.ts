@@ -1,0 +1,100 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PortfolioView } from '../../../src-preload/contract/portfolio';
+import type { SessionView } from '../../../src-preload/contract/session';
+
+const cachedView: PortfolioView = {
+  accountGuid: 'account-1',
+  totalBalanceUsd: '1000.5',
+  dailyProfitUsd: '3.25',
+  wallets: [],
+  fetchedAt: '2026-11-23T09:00:00.000Z',
+};
+const freshView: PortfolioView = { ...cachedView, totalBalanceUsd: '1001', fetchedAt: '2026-11-24T02:00:00.000Z' };
+
+function sessionView(status: SessionView['status']): SessionView {
+  return {
+    status,
+    user: status === 'signed-in' ? { name: 'Alice', email: 'a@example.com' } : null,
+    accounts: [],
+    activeAccountGuid: status === 'signed-in' ? 'account-1' : null,
+    keychain: 'available',
+  };
+}
+
+const ok = <T>(value: T) => Promise.resolve({ ok: true as const, value });
+
+/**
+ * The bridge as main answers a launch: the session, the last known balances (or a keychain that never
+ * answers), preferences; calls to portfolio.wallets are counted.
+ */
+function installBridge(options: { session: SessionView['status']; cached: 'answers' | 'hangs' }) {
+  const calls = { wallets: 0, cached: 0 };
+  const wallet = {
+    on: () => () => undefined,
+    session: { get: () => ok(sessionView(options.session)) },
+    portfolio: {
+      cached: () => {
+        calls.cached += 1;
+        return options.cached === 'answers' ? ok(cachedView) : new Promise(() => undefined);
+      },
+      wallets: () => {
+        calls.wallets += 1;
+        return ok(freshView);
+      },
+    },
+    app: { info: () => ok({}) },
+    preferences: { get: () => ok({ theme: 'system', privacyMode: false }) },
+  };
+  vi.stubGlobal('window', { wallet });
+  vi.stubGlobal('document', { documentElement: { removeAttribute: () => undefined, setAttribute: () => undefined } });
+  vi.stubGlobal('localStorage', { removeItem: () => undefined, setItem: () => undefined });
+  return calls;
+}
+
+/** A fresh renderer: start-up-requests.ts asks main at import, as the page's first script does. */
+async function launch() {
+  vi.resetModules();
+  const { loadStartupState } = await import('../../../src-renderer/src/start-up');
+  const { usePortfolioStore } = await import('../../../src-renderer/src/stores/portfolio-store');
+  const { useSessionStore } = await import('../../../src-renderer/src/stores/session-store');
+  return { loadStartupState, usePortfolioStore, useSessionStore };
+}
+
+describe('the launch before the first render (start-up.ts)', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('has the session and the last known balances in the stores when the first screen is drawn, and asks for the fresh ones once', async () => {
+    const calls = installBridge({ session: 'signed-in', cached: 'answers' });
+    const { loadStartupState, usePortfolioStore, useSessionStore } = await launch();
+    await loadStartupState();
+    expect(useSessionStore.getState().view?.status).toBe('signed-in');
+    expect(usePortfolioStore.getState().portfolio).not.toBeNull();
+    await vi.waitFor(() => expect(usePortfolioStore.getState().source).toBe('fresh'));
+    expect(usePortfolioStore.getState().portfolio).toEqual(freshView);
+    expect(calls).toEqual({ wallets: 1, cached: 1 });
+  });
+
+  it('asks for no balances for a launch that is not signed in', async () => {
+    const calls = installBridge({ session: 'signed-out', cached: 'answers' });
+    const { loadStartupState, useSessionStore } = await launch();
+    await loadStartupState();
+    await vi.waitFor(() => expect(useSessionStore.getState().view?.status).toBe('signed-out'));
+    expect(calls.wallets).toBe(0);
+  });
+
+  it('draws the first screen after 250 ms when the last known balances do not come (a keychain that hangs)', async () => {
+    installBridge({ session: 'signed-out', cached: 'hangs' });
+    const { loadStartupState, usePortfolioStore } = await launch();
+    let drawn = false;
+    void loadStartupState().then(() => (drawn = true));
+    await vi.advanceTimersByTimeAsync(249);
+    expect(drawn).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(drawn).toBe(true);
+    expect(usePortfolioStore.getState().portfolio).toBeNull();
+  });
+});
