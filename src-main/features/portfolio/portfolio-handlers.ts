@@ -48,6 +48,10 @@ export interface PortfolioFeature {
 export function createPortfolioFeature(deps: PortfolioDeps): PortfolioFeature {
   const now = deps.now ?? (() => new Date());
   const inFlight = new Map<string, Promise<PortfolioView>>();
+  // Bumped when a session ends or a new one starts: an answer to a request of an earlier session is not
+  // kept, so a slow answer landing after sign-out cannot write that user's balances back to disk (where
+  // the next user's launch would paint them) nor be shared with the next session's first request.
+  let sessionEpoch = 0;
   let lastSaved: { owner: string; balances: string; at: number } | null = null;
 
   // What portfolio.cached hands out, held in memory so the launch's first paint waits for neither the disk
@@ -102,14 +106,17 @@ export function createPortfolioFeature(deps: PortfolioDeps): PortfolioFeature {
     const running = inFlight.get(accountGuid);
     if (running) return running;
     const owner = ownerOf(accountGuid);
-    const answer = client
+    const epoch = sessionEpoch;
+    const answer: Promise<PortfolioView> = client
       .getWallets()
       .then((wallets) => {
         const view = toPortfolioView(wallets, accountGuid, now());
-        if (owner) keep(owner, view);
+        if (owner && epoch === sessionEpoch) keep(owner, view);
         return view;
       })
-      .finally(() => inFlight.delete(accountGuid));
+      .finally(() => {
+        if (inFlight.get(accountGuid) === answer) inFlight.delete(accountGuid);
+      });
     inFlight.set(accountGuid, answer);
     return answer;
   }
@@ -154,6 +161,10 @@ export function createPortfolioFeature(deps: PortfolioDeps): PortfolioFeature {
     const environmentBefore = environmentOfPrevious;
     previous = view;
     environmentOfPrevious = deps.environment?.();
+    if (view.status === 'signed-out' || (view.status === 'signed-in' && before.status === 'signing-in')) {
+      sessionEpoch += 1;
+      inFlight.clear();
+    }
     if (view.status === 'signed-in' && before.status === 'signing-in') {
       // This user's session is now the stored one: another user's records (kept because a restore could
       // not reach the service) must not be painted for it at the next launch.

@@ -41,6 +41,8 @@ function fakeSession() {
     accountGuid: 'account-1',
     restoreState: null as 'restoring' | 'unreachable' | null,
     walletCalls: 0,
+    /** Set: the service answers the wallets only once it resolves (a request still on its way). */
+    hold: null as Promise<void> | null,
   };
   const view = (): SessionView => ({
     status: state.status,
@@ -69,6 +71,7 @@ function fakeSession() {
         accountGuid: state.accountGuid,
         getWallets: async () => {
           state.walletCalls += 1;
+          if (state.hold) await state.hold;
           return wallets;
         },
       };
@@ -191,6 +194,46 @@ describe('portfolio.cached: the last known balances, and to whom they are shown'
     await cache.settled();
     await expect(readdir(join(directory, 'local-sandbox'))).rejects.toThrow(/ENOENT/);
     expect(await secrets.get('balance-cache-key:local-sandbox')).toBeNull();
+  });
+
+  it('an answer that arrives after sign-out is neither written nor handed out, to the next user or at the next launch', async () => {
+    // Alice asks for her balances, a slow service keeps them on the way, she signs out and Bob signs in.
+    await signInAndFetch();
+    let answer = (): void => undefined;
+    fake.state.hold = new Promise<void>((resolve) => (answer = resolve));
+    const late = Promise.resolve(feature.handlers['portfolio.wallets']());
+    fake.change({ status: 'signed-out' });
+    fake.change({ status: 'signing-in', userGuid: 'user-bob', accountGuid: 'account-bob' });
+    fake.state.hold = null;
+    wallets.totalBalance = 7;
+    clock = new Date('2026-11-23T09:06:00.000Z');
+    fake.change({ status: 'signed-in' });
+    await feature.handlers['portfolio.wallets']();
+    // Alice's answer comes last, and newest.
+    wallets.totalBalance = 2000;
+    clock = new Date('2026-11-23T09:07:00.000Z');
+    answer();
+    await late.catch(() => undefined);
+    wallets.totalBalance = 1000.5;
+    await cache.settled();
+    expect(await readdir(join(directory, 'local-sandbox'))).toHaveLength(1);
+    expect(await cache.latest('local-sandbox')).toMatchObject({ owner: { userGuid: 'user-bob' } });
+    fake.change({ status: 'signing-in', restoreState: 'restoring' });
+    expect(await feature.handlers['portfolio.cached']()).toMatchObject({ totalBalanceUsd: '7' });
+  });
+
+  it('an answer that arrives after sign-out leaves nothing on disk', async () => {
+    await signInAndFetch();
+    let answer = (): void => undefined;
+    fake.state.hold = new Promise<void>((resolve) => (answer = resolve));
+    wallets.totalBalance = 2000;
+    const late = Promise.resolve(feature.handlers['portfolio.wallets']());
+    fake.change({ status: 'signed-out' });
+    answer();
+    await late.catch(() => undefined);
+    wallets.totalBalance = 1000.5;
+    await cache.settled();
+    await expect(readdir(join(directory, 'local-sandbox'))).rejects.toThrow(/ENOENT/);
   });
 
   it('writes unchanged balances again only every five minutes, changed ones at once', async () => {
