@@ -75,6 +75,19 @@ const electronFreeMain = [
   'src-main/links.ts',
 ];
 
+/**
+ * A feature reaches another feature through that feature's index.ts (its public surface), never into its
+ * files; the shared folders are the exception: money (amounts, refusals, roles, the intent ledger) and
+ * addresses (address checks). Sharing something new means moving it there, not importing a sibling's file.
+ */
+const sharedFeatures = ['money', 'addresses'];
+const crossFeature = {
+  // '../send/x' from a sibling feature, or '…/features/send/x' from anywhere: a file inside another feature.
+  regex: `^(\\.\\./|.*/features/)(?!(${sharedFeatures.join('|')})/)[^./][^/]*/`,
+  message:
+    "Import another feature through its index (e.g. '../session'), or move what both need into features/money or features/addresses.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -108,6 +121,12 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { paths: [electronForbidden] }],
       'no-restricted-syntax': ['error', ...dynamicElectron],
+    },
+  },
+  {
+    files: ['src-main/features/**'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [electronForbidden], patterns: [crossFeature] }],
     },
   },
   {

@@ -5,7 +5,7 @@ import { AppError } from './app-error';
 import { createEnvironmentHandlers } from './features/environments';
 import { createAddressBook, createAddressBookHandlers } from './features/address-book';
 import { createNotificationsFeature, silentNotifier, type DesktopNotifier } from './features/notifications';
-import { createMerchantFeature } from './features/merchant/merchant-handlers';
+import { createMerchantFeature } from './features/merchant';
 import { createBalanceCache, createKeychainSealer, createPortfolioFeature, type Sealer } from './features/portfolio';
 import { createDepositAddresses, createReceiveHandlers } from './features/receive';
 import { createHistoryExports, createHistoryHandlers, labelsOf, rowKeyOf } from './features/history';

@@ -1,6 +1,7 @@
 import { JSONParser, TokenizerError, TokenParserError } from '@streamparser/json';
 import type { z } from 'zod';
 import { AppError } from '../app-error';
+import { requireTwoFactorCode } from '../features/money/two-factor-code';
 import type { Logger } from '../logging/logger';
 import { describeIssuesForLog, firstIssueInWords, inputIssueWords } from '../../src-preload/input-words';
 import { AnyEnvelope, envelopeOf } from './envelope';
@@ -28,8 +29,6 @@ import {
 
 /** Interface A paths are prefixed /api/OAuth (spec 4.1). */
 export const INTERFACE_A_PREFIX = '/api/OAuth';
-
-const TWO_FACTOR_CODE = /^\d{6}$/;
 
 /** What the client needs from the token manager; it never holds tokens itself. */
 export interface InterfaceAAuth {
@@ -392,12 +391,6 @@ export function createInterfaceAClient(options: InterfaceAClientOptions): Interf
     return parsed.data;
   }
 
-  function requireCode(code: string): string {
-    if (!TWO_FACTOR_CODE.test(code))
-      throw new AppError('invalid_code', 'The two-factor code must be exactly six digits.', { field: 'tfa' });
-    return code;
-  }
-
   return {
     accountGuid: options.accountGuid,
     getSession: () =>
@@ -446,7 +439,7 @@ export function createInterfaceAClient(options: InterfaceAClientOptions): Interf
         movesMoney: false,
       }),
     send: async (request, twoFactorCode) => {
-      const tfa = requireCode(twoFactorCode);
+      const tfa = requireTwoFactorCode(twoFactorCode, 'tfa');
       return call({
         method: 'POST',
         path: '/send',
@@ -469,7 +462,7 @@ export function createInterfaceAClient(options: InterfaceAClientOptions): Interf
         movesMoney: false,
       }),
     swap: async (request, twoFactorCode) => {
-      const tfa = requireCode(twoFactorCode);
+      const tfa = requireTwoFactorCode(twoFactorCode, 'tfa');
       return call({
         method: 'POST',
         path: '/swap',

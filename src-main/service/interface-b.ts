@@ -1,6 +1,7 @@
-import Decimal from 'decimal.js';
 import type { z } from 'zod';
 import { AppError } from '../app-error';
+import { requireTwoFactorCode } from '../features/money/two-factor-code';
+import { toServiceNumber } from '../features/money/wire-amount';
 import type { Logger } from '../logging/logger';
 import { AnyEnvelope, envelopeOf } from './envelope';
 import { depositCreateHash, verifyConfirmHash, verifyStartHash, withdrawHash } from './interface-b-hashes';
@@ -20,8 +21,6 @@ import { DEFAULT_ASSET_FORM, wireSymbol, withAssetFormHint } from './interface-b
 import type { AssetForm } from '../../src-preload/contract/merchant';
 
 export { errorFor } from './interface-b-errors';
-
-const TWO_FACTOR_CODE = /^\d{6}$/;
 
 export interface InterfaceBClientOptions {
   /** Interface B host (without /v1). */
@@ -101,28 +100,6 @@ export interface InterfaceBClient {
   getDepositAddress(request: GetDepositRequest): Promise<RetrievedMerchantDepositAddress>;
   /** 7. Also the cheapest way to test a key pair. */
   balances(): Promise<MerchantBalances>;
-}
-
-/**
- * A decimal amount as the JSON number the SDK sends. Refused (before any call) when the number would not
- * say exactly the same amount: a silently rounded withdrawal or verification amount is worse than none.
- */
-export function toWireAmount(text: string, field = 'amount'): number {
-  let exact: Decimal;
-  try {
-    exact = new Decimal(text);
-  } catch {
-    throw new AppError('bad_input', 'The amount is not a number.', { field });
-  }
-  const wire = Number(text);
-  if (!Number.isFinite(wire) || !new Decimal(String(wire)).equals(exact)) {
-    throw new AppError(
-      'bad_input',
-      'This amount has more digits than the service can receive exactly. Use fewer decimal places.',
-      { field },
-    );
-  }
-  return wire;
 }
 
 type Operation = InterfaceBOperation;
@@ -272,16 +249,10 @@ export function createInterfaceBClient(options: InterfaceBClientOptions): Interf
     throw signingKey ? withSigningHint(refusal) : refusal;
   }
 
-  function requireCode(code: string): string {
-    if (!TWO_FACTOR_CODE.test(code))
-      throw new AppError('invalid_code', 'The two-factor code must be exactly six digits.', { field: 'tfaCode' });
-    return code;
-  }
-
   return {
     async withdraw(request, tfaCode) {
-      const TfaCode = requireCode(tfaCode);
-      const Amount = toWireAmount(request.Amount);
+      const TfaCode = requireTwoFactorCode(tfaCode, 'tfaCode');
+      const Amount = toServiceNumber(request.Amount);
       const Symbol = symbolOf(request.Symbol);
       const Hash = withdrawHash({ ...request, Symbol, Amount }, secretKey);
       return call({
@@ -306,7 +277,7 @@ export function createInterfaceBClient(options: InterfaceBClientOptions): Interf
       });
     },
     async verifyConfirmAmount(request) {
-      const Amount = toWireAmount(request.Amount);
+      const Amount = toServiceNumber(request.Amount);
       const Symbol = symbolOf(request.Symbol);
       const Hash = verifyConfirmHash({ ...request, Symbol, Amount }, secretKey);
       return call({
@@ -338,7 +309,7 @@ export function createInterfaceBClient(options: InterfaceBClientOptions): Interf
         CallbackUrl: request.CallbackUrl,
         Hash,
       };
-      if (request.Amount !== undefined) body.Amount = toWireAmount(request.Amount);
+      if (request.Amount !== undefined) body.Amount = toServiceNumber(request.Amount);
       if (request.Currency !== undefined) body.Currency = request.Currency;
       if (request.RedirectUrl !== undefined) body.RedirectUrl = request.RedirectUrl;
       if (request.CancelUrl !== undefined) body.CancelUrl = request.CancelUrl;

@@ -1,7 +1,7 @@
 import type { EnvironmentId } from '../../../src-preload/contract/app';
 import { AppError } from '../../app-error';
 import { AnyEnvelope } from '../../service/envelope';
-import { requireApiUrl } from '../merchant/merchant-keys';
+import { requireApiUrl } from '../merchant';
 import { readLimited } from './sign-in-check';
 
 /** Far more than an error envelope; a larger answer is not the merchant API, and is not read on. */

@@ -1,5 +1,6 @@
 import type { TransactionItem } from '../../service/interface-a-schemas';
-import { decimalText, networkNameOf } from './history-item';
+import { serviceNumberText } from '../money/wire-amount';
+import { networkNameOf } from './history-item';
 
 /** Column order of the export; the header row uses these names. */
 export const CSV_COLUMNS = [
@@ -64,8 +65,8 @@ export function csvRecord(item: TransactionItem, userLabel = ''): Record<CsvColu
     symbol: text(item.symbol),
     network: text(networkNameOf(item.symbol)),
     displayName: text(item.displayName),
-    amount: decimalText(item.amount),
-    usdValue: decimalText(item.value),
+    amount: serviceNumberText(item.amount),
+    usdValue: serviceNumberText(item.value),
     status: text(item.status),
     address: text(item.address),
     to: text(item.to),
@@ -74,11 +75,11 @@ export function csvRecord(item: TransactionItem, userLabel = ''): Record<CsvColu
     label: text(item.label),
     merchantTransactionId: text(item.merchantTransactionId),
     isAutoCollected: item.isAutoCollected ? 'true' : 'false',
-    priceUsd: decimalText(item.prices.usd),
-    priceEur: decimalText(item.prices.eur),
-    priceGbp: decimalText(item.prices.gbp),
-    priceTry: decimalText(item.prices.try),
-    priceJpy: decimalText(item.prices.jpy),
+    priceUsd: serviceNumberText(item.prices.usd),
+    priceEur: serviceNumberText(item.prices.eur),
+    priceGbp: serviceNumberText(item.prices.gbp),
+    priceTry: serviceNumberText(item.prices.try),
+    priceJpy: serviceNumberText(item.prices.jpy),
     userLabel: text(userLabel),
   };
 }

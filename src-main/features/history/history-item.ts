@@ -1,18 +1,8 @@
-import Decimal from 'decimal.js';
 import { findAssetNetwork, networks } from '../../../src-preload/contract/assets';
 import type { HistoryItem } from '../../../src-preload/contract/history';
 import type { TransactionItem } from '../../service/interface-a-schemas';
+import { serviceNumberText } from '../money/wire-amount';
 import { explorerUrlFor } from './explorer';
-
-/**
- * A service number as exact decimal text: String(n) is the shortest text that round-trips, and Decimal only
- * has to write out an exponent (1e-7, 1e+21). Most numbers have none, and skipping Decimal for them keeps a
- * million-row export from allocating seven Decimals per row.
- */
-export function decimalText(n: number): string {
-  const text = String(n);
-  return text.includes('e') ? new Decimal(text).toFixed() : text;
-}
 
 export function networkNameOf(symbol: string): string | null {
   const entry = findAssetNetwork(symbol);
@@ -30,22 +20,22 @@ export function toHistoryItem(item: TransactionItem, rowKey: string, userLabel: 
     network: networkNameOf(item.symbol),
     address: item.address,
     txId,
-    amount: decimalText(item.amount),
+    amount: serviceNumberText(item.amount),
     status: item.status,
     type: item.type,
     date: item.date,
-    value: decimalText(item.value),
+    value: serviceNumberText(item.value),
     referenceId: item.referenceId,
     label: item.label,
     merchantTransactionId: item.merchantTransactionId,
     to: item.to ?? '',
     withdrawType: item.withdrawType,
     prices: {
-      usd: decimalText(item.prices.usd),
-      eur: decimalText(item.prices.eur),
-      gbp: decimalText(item.prices.gbp),
-      try: decimalText(item.prices.try),
-      jpy: decimalText(item.prices.jpy),
+      usd: serviceNumberText(item.prices.usd),
+      eur: serviceNumberText(item.prices.eur),
+      gbp: serviceNumberText(item.prices.gbp),
+      try: serviceNumberText(item.prices.try),
+      jpy: serviceNumberText(item.prices.jpy),
     },
     isAutoCollected: item.isAutoCollected,
     explorerUrl: explorerUrlFor(item.symbol, txId),

@@ -12,3 +12,4 @@ export { defaultHistorySettings, HistorySettings } from './history-settings';
 export { labelsOf, HistoryLabels, defaultHistoryLabels } from './history-labels';
 export { rowKeyOf } from './row-key';
 export { createRangedHistory, type RangedHistory } from './ranged-history';
+export { toHistoryItem } from './history-item';

@@ -1,6 +1,7 @@
 import type { TransactionItem } from '../../service/interface-a-schemas';
 import { isoUtc } from './csv';
-import { decimalText, networkNameOf } from './history-item';
+import { serviceNumberText } from '../money/wire-amount';
+import { networkNameOf } from './history-item';
 
 /**
  * One exported record as JSON: the CSV's fields under the same names, with amounts as exact decimal strings
@@ -15,8 +16,8 @@ export function jsonRecord(item: TransactionItem, userLabel = ''): Record<string
     symbol: item.symbol,
     network: networkNameOf(item.symbol) ?? '',
     displayName: item.displayName,
-    amount: decimalText(item.amount),
-    usdValue: decimalText(item.value),
+    amount: serviceNumberText(item.amount),
+    usdValue: serviceNumberText(item.value),
     status: item.status,
     address: item.address,
     to: item.to ?? '',
@@ -25,11 +26,11 @@ export function jsonRecord(item: TransactionItem, userLabel = ''): Record<string
     label: item.label,
     merchantTransactionId: item.merchantTransactionId,
     isAutoCollected: item.isAutoCollected,
-    priceUsd: decimalText(item.prices.usd),
-    priceEur: decimalText(item.prices.eur),
-    priceGbp: decimalText(item.prices.gbp),
-    priceTry: decimalText(item.prices.try),
-    priceJpy: decimalText(item.prices.jpy),
+    priceUsd: serviceNumberText(item.prices.usd),
+    priceEur: serviceNumberText(item.prices.eur),
+    priceGbp: serviceNumberText(item.prices.gbp),
+    priceTry: serviceNumberText(item.prices.try),
+    priceJpy: serviceNumberText(item.prices.jpy),
     userLabel,
   };
 }

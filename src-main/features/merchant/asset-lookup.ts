@@ -1,6 +1,6 @@
-import Decimal from 'decimal.js';
 import { assetNetworks, networks, type AssetNetwork } from '../../../src-preload/contract/assets';
 import { AppError } from '../../app-error';
+import { requireDecimalPlaces } from '../money/wire-amount';
 
 /** One row of the asset table by its network-specific code (BTC, BSC-USD, OPT-ETH…). */
 export function assetByCode(code: string): AssetNetwork {
@@ -19,14 +19,5 @@ export function networkNameById(id: number): string {
 
 /** An entered amount, refused when it has more decimals than the asset carries on that network. */
 export function requireAmountPrecision(entry: AssetNetwork, text: string, field = 'amount'): string {
-  const amount = new Decimal(text);
-  if (amount.decimalPlaces() > entry.decimals) {
-    throw new AppError('bad_input', `${entry.code} takes at most ${entry.decimals} decimal places.`, { field });
-  }
-  return amount.toFixed();
-}
-
-/** A JSON number from the service as exact decimal text (features.md: via String(n)). */
-export function decimalText(value: number): string {
-  return new Decimal(String(value)).toFixed();
+  return requireDecimalPlaces(text, entry.code, entry.decimals, field);
 }

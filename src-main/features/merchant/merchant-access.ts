@@ -1,5 +1,5 @@
 import type { SessionAccount } from '../../../src-preload/contract/session';
-import { AppError } from '../../app-error';
+import { requireMoneyMovingAccount } from '../money/roles';
 import type { SessionService } from '../session';
 
 /** What the merchant treasury asks of the session: who is signed in, in which account, with which role. */
@@ -29,12 +29,7 @@ export function createMerchantAccess(session: MerchantSession) {
     /** As signedIn(), and refused (forbidden) for a role that may not move money. */
     moneyMover(what: string): MerchantActor {
       const actor = this.signedIn();
-      if (!actor.account.canMoveMoney) {
-        throw new AppError(
-          'forbidden',
-          `Your role (${actor.account.role}) in ${actor.account.name} can see merchant balances only: it cannot ${what}. Ask an administrator of the account.`,
-        );
-      }
+      requireMoneyMovingAccount(actor.account, `can see merchant balances only: it cannot ${what}`);
       return actor;
     },
   };

@@ -5,7 +5,7 @@ import {
   type MerchantBalanceField,
   type MerchantBalances,
 } from '../../service/interface-b-schemas';
-import { decimalText } from './asset-lookup';
+import { serviceNumberText } from '../money/wire-amount';
 
 /** Spec 2.3's balance table: which asset on which network each field holds. */
 const balanceLabels: Record<MerchantBalanceField, { asset: string; network: string; code: string }> = {
@@ -39,13 +39,13 @@ const balanceFieldByCode: Record<AssetCode, MerchantBalanceField> = {
 
 /** The merchant's balance of one asset on one network, as exact decimal text. */
 export function balanceOf(balances: MerchantBalances, code: AssetCode): string {
-  return decimalText(balances[balanceFieldByCode[code]]);
+  return serviceNumberText(balances[balanceFieldByCode[code]]);
 }
 
 export function balanceRows(balances: MerchantBalances): MerchantBalanceRow[] {
   return merchantBalanceFields.map((field) => ({
     field,
     ...balanceLabels[field],
-    amount: decimalText(balances[field]),
+    amount: serviceNumberText(balances[field]),
   }));
 }

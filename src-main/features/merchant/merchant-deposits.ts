@@ -5,7 +5,8 @@ import { isLoopbackUrl } from '../../settings/environments';
 import Decimal from 'decimal.js';
 import { findAssetNetwork, findByNetworkName } from '../../../src-preload/contract/assets';
 import type { CreatedMerchantDepositAddress } from '../../service/interface-b-schemas';
-import { assetByCode, decimalText, networkOf, requireAmountPrecision } from './asset-lookup';
+import { serviceNumberText } from '../money/wire-amount';
+import { assetByCode, networkOf, requireAmountPrecision } from './asset-lookup';
 import { assetOfListing } from './verified-match';
 import type { MerchantKeys } from './merchant-keys';
 
@@ -60,7 +61,7 @@ function codeOfAnswer(symbol: string, network: string, networkId?: number): stri
 function priceRows(price: CreatedMerchantDepositAddress['price']): MerchantDepositAddressView['price'] {
   if (!price) return null;
   const rows = Object.entries(price).flatMap(([currency, value]) =>
-    typeof value === 'number' ? [{ currency: currency.toUpperCase(), amount: decimalText(value) }] : [],
+    typeof value === 'number' ? [{ currency: currency.toUpperCase(), amount: serviceNumberText(value) }] : [],
   );
   return rows.length > 0 ? rows : null;
 }
@@ -136,7 +137,7 @@ export function createMerchantDeposits(keys: MerchantKeys) {
         referenceGuid: created.referenceGuid ?? null,
         minAmounts: (created.minAmounts ?? []).map((min) => ({
           currency: min.currency,
-          amount: decimalText(min.amount),
+          amount: serviceNumberText(min.amount),
         })),
         supportedNetworks: created.supportedNetworks ?? null,
         contractTypes: created.contractTypes ?? null,

@@ -3,7 +3,7 @@ import type { SecretStore } from '../../keychain/secret-store';
 import type { Logger } from '../../logging/logger';
 import type { SettingsStore } from '../../settings/settings-store';
 import { settingsJournal } from '../../settings/unresolved-intents';
-import { findInHistory } from '../send/find-in-history';
+import { findInHistory } from '../money/find-in-history';
 import { checkCallbackBody } from './callback-check';
 import { compareWithService, type DepositLookups } from './callback-compare';
 import { balanceRows } from './merchant-balances';

@@ -3,13 +3,13 @@ import type { WithdrawIntentView } from '../../../src-preload/contract/merchant'
 import type { BridgeError } from '../../../src-preload/result';
 import { AppError } from '../../app-error';
 import type { Logger } from '../../logging/logger';
-import { toWireAmount } from '../../service/interface-b';
 import type { WithdrawResult } from '../../service/interface-b-schemas';
 import { checkAddress } from '../addresses/validate-address';
 import type { Intent } from '../money/at-most-once';
 import { journaledLedger, type IntentJournal } from '../money/intent-journal';
 import { createDepartureGuard } from '../money/departure-guard';
 import { requireAcknowledged } from '../money/unresolved-guard';
+import { toServiceNumber } from '../money/wire-amount';
 import { assetByCode, networkNameById, networkOf, requireAmountPrecision } from './asset-lookup';
 import type { MerchantActor, MerchantSession } from './merchant-access';
 import { balanceOf } from './merchant-balances';
@@ -182,7 +182,7 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
       const checked = await checkAddress(entry.network, input.address);
       if (!checked.ok) throw new AppError('invalid_address', checked.reason, { field: 'address' });
       const amount = requireAmountPrecision(entry, input.amount);
-      toWireAmount(amount);
+      toServiceNumber(amount);
       // A new withdrawal beside one whose outcome is unknown, or still on its way, may pay twice (security.md 27).
       requireAcknowledged(unsettledFor(actor.userGuid), input.acknowledgedIntentIds, describe);
       const connection = await keys.connect(actor.userGuid);

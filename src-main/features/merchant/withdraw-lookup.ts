@@ -2,7 +2,7 @@ import type { SessionAccount } from '../../../src-preload/contract/session';
 import type { BridgeError } from '../../../src-preload/result';
 import { AppError } from '../../app-error';
 import type { TransactionItem } from '../../service/interface-a-schemas';
-import { findInHistory } from '../send/find-in-history';
+import { findInHistory } from '../money/find-in-history';
 import type { MerchantSession } from './merchant-access';
 
 export interface AccountSearch {

@@ -1,11 +1,7 @@
-import Decimal from 'decimal.js';
+import type Decimal from 'decimal.js';
 import type { PortfolioView, PortfolioWallet } from '../../../src-preload/contract/portfolio';
 import type { WalletInfo, Wallets } from '../../service/interface-a-schemas';
-
-/** String(n) is the shortest text that reads back as the same double: the digits the service sent. */
-function exact(value: number): Decimal {
-  return new Decimal(String(value));
-}
+import { fromServiceNumber as exact } from '../money/wire-amount';
 
 function toWallet(info: WalletInfo): PortfolioWallet & { readonly sortValue: Decimal } {
   const valueUsd = exact(info.balanceFiatAmount);

@@ -5,6 +5,7 @@ import type { CreatedDepositAddressView, FiatCurrency } from '../../../src-prelo
 import { AppError } from '../../app-error';
 import type { Logger } from '../../logging/logger';
 import type { SessionService } from '../session';
+import { requireDecimalPlaces, toServiceNumber } from '../money/wire-amount';
 import { requireCallbackUrl } from './callback-url';
 import { paymentUriFor } from './payment-uri';
 import { requireReceivableAddress } from './service-address';
@@ -67,17 +68,8 @@ export function createDepositAddresses(deps: {
     const value = new Decimal(amount);
     if (value.lte(0))
       throw new AppError('bad_input', 'The expected amount must be more than zero.', { field: 'amount' });
-    if (asset && value.decimalPlaces() > asset.decimals) {
-      throw new AppError('bad_input', `${symbol} amounts have at most ${asset.decimals} decimal places.`, {
-        field: 'amount',
-      });
-    }
-    // The service takes a JSON number: refuse an amount a binary float cannot carry exactly.
-    const json = Number(value.toFixed());
-    if (!Number.isFinite(json) || !new Decimal(String(json)).eq(value)) {
-      throw new AppError('bad_input', 'The expected amount has too many digits to send exactly.', { field: 'amount' });
-    }
-    return { text: value.toFixed(), json };
+    const text = asset ? requireDecimalPlaces(amount, symbol, asset.decimals) : value.toFixed();
+    return { text, json: toServiceNumber(value) };
   }
 
   return {

@@ -1,8 +1,2 @@
 export { createSendHandlers } from './send-handlers';
-export {
-  createSendService,
-  roleMessage,
-  type MoneySession,
-  type SendService,
-  type SendServiceDeps,
-} from './send-service';
+export { createSendService, type SendService, type SendServiceDeps } from './send-service';

@@ -24,32 +24,15 @@ import type { IntentJournal } from '../money/intent-journal';
 import { createIntentMachine, type IntentAudience } from '../money/intent-machine';
 import { confirmedAtText } from '../money/intent-words';
 import { classifyMoneyError, explainRefusal } from '../money/money-errors';
-import type { SessionService } from '../session';
-import { findInHistory } from './find-in-history';
+import { findInHistory } from '../money/find-in-history';
+import { clientForAccount, userAccounts, type MoneySession } from '../money/money-session';
+import { activeRoleRefusalWords } from '../money/roles';
+import { rowVerdict, verdictNote } from '../money/row-status';
+import { inAccount, stillOut, userAudience, unsettledWithReviews, type UserAccounts } from '../money/unsettled-list';
+import { decimalText as text, fromServiceNumber, toServiceNumber, usdText } from '../money/wire-amount';
 import type { SendBody } from './send-body';
 import { createKnownAddresses } from './known-addresses';
-import { inAccount, stillOut, userAudience, unsettledWithReviews, type UserAccounts } from './unsettled-list';
-import { rowVerdict, verdictNote } from './row-status';
 import { findLookalike } from './poisoning';
-import { fromServiceNumber, text, toServiceNumber, usdText } from './service-amounts';
-
-export type MoneySession = Pick<
-  SessionService,
-  'interfaceA' | 'interfaceAFor' | 'activeAccount' | 'requireMoneyMovingRole' | 'onChange' | 'view'
->;
-
-/** The signed-in user's accounts and the active one, for warnings and lists that span accounts (item 3). */
-export function userAccounts(session: Pick<SessionService, 'view' | 'activeAccount'>): UserAccounts {
-  return { accounts: session.view().accounts, activeAccountGuid: session.activeAccount().guid };
-}
-
-/** A client for the account an intent belongs to, whichever is active (look-ups only, never a send). */
-export function clientForAccount(
-  session: Pick<SessionService, 'interfaceA' | 'interfaceAFor' | 'activeAccount'>,
-  accountGuid: string,
-): InterfaceAClient {
-  return session.activeAccount().guid === accountGuid ? session.interfaceA() : session.interfaceAFor(accountGuid);
-}
 
 export interface SendServiceDeps {
   readonly session: MoneySession;
@@ -101,15 +84,6 @@ function sendAudience(user: UserAccounts): IntentAudience<SendBody, SendOutcome>
 
 const DEFAULT_PRECHECK_TTL_MS = 5 * 60_000;
 
-export function roleMessage(session: Pick<SessionService, 'activeAccount'>, operation: 'send' | 'swap'): string {
-  try {
-    const account = session.activeAccount();
-    return `Your role (${account.role}) in ${account.name} cannot ${operation}. Ask an administrator of the account.`;
-  } catch {
-    return `Your role in this account cannot ${operation}. Ask an administrator of the account.`;
-  }
-}
-
 /**
  * Send (spec 4.1 #7, #8) with the money rules of security.md 21-26: the address is checked before any
  * call, the precheck is kept in main and is the only thing that can be confirmed, the confirmed body is
@@ -131,7 +105,7 @@ export function createSendService(deps: SendServiceDeps) {
     ...(deps.addressBook ? { addressBook: deps.addressBook } : {}),
     now,
   });
-  const role = () => roleMessage(deps.session, 'send');
+  const role = () => activeRoleRefusalWords(deps.session, 'cannot send');
   /** Reference ids of the app's own sends, so a swap look-up never takes one of their rows (item 2). */
   const ownReferences = new Set<string>([...reviews.values()].map((review) => review.referenceId));
 

@@ -1,3 +1,2 @@
 export { createSessionHandlers } from './session-handlers';
 export { createSessionService, type SessionService, type SessionServiceDeps } from './session-service';
-export { canMoveMoney } from './roles';

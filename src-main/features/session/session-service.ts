@@ -12,7 +12,8 @@ import { createInterfaceAClient, type InterfaceAClient } from '../../service/int
 import type { AccountInfo, Session, SessionUser } from '../../service/interface-a-schemas';
 import type { Endpoints } from '../../settings/environments';
 import type { SettingsStore } from '../../settings/settings-store';
-import { canMoveMoney, toSessionAccount } from './roles';
+import { canMoveMoney, requireMoneyMovingAccount } from '../money/roles';
+import { toSessionAccount } from './roles';
 
 export interface SessionServiceDeps {
   readonly settings: SettingsStore;
@@ -485,14 +486,7 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     },
 
     requireMoneyMovingRole(operation) {
-      const account = activeAccount();
-      if (!account.canMoveMoney) {
-        throw new AppError(
-          'forbidden',
-          `Your role (${account.role}) in ${account.name} cannot ${operation}. Ask an administrator of the account.`,
-        );
-      }
-      return account;
+      return requireMoneyMovingAccount(activeAccount(), `cannot ${operation}`);
     },
 
     onChange(listener) {

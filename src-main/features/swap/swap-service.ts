@@ -20,10 +20,11 @@ import type { IntentJournal } from '../money/intent-journal';
 import { createIntentMachine, type IntentAudience } from '../money/intent-machine';
 import { confirmedAtText } from '../money/intent-words';
 import { classifyMoneyError, explainRefusal } from '../money/money-errors';
-import { rowVerdict, verdictNote } from '../send/row-status';
-import { clientForAccount, roleMessage, userAccounts, type MoneySession } from '../send/send-service';
-import { fromServiceNumber, text, toServiceNumber } from '../send/service-amounts';
-import { inAccount, stillOut, unsettledWithReviews, userAudience, type UserAccounts } from '../send/unsettled-list';
+import { clientForAccount, userAccounts, type MoneySession } from '../money/money-session';
+import { activeRoleRefusalWords } from '../money/roles';
+import { rowVerdict, verdictNote } from '../money/row-status';
+import { inAccount, stillOut, unsettledWithReviews, userAudience, type UserAccounts } from '../money/unsettled-list';
+import { decimalText as text, fromServiceNumber, toServiceNumber } from '../money/wire-amount';
 import { createClaimedRows } from './claimed-rows';
 import {
   findSwapInHistory,
@@ -107,7 +108,7 @@ export function createSwapService(deps: SwapServiceDeps) {
   });
   /** When each intent was last sent. */
   const sentAt = new Map<string, number>();
-  const role = () => roleMessage(deps.session, 'swap');
+  const role = () => activeRoleRefusalWords(deps.session, 'cannot swap');
   const owners: RowOwners = deps.rowOwners ?? { isOwnSend: () => false };
 
   deps.session.onChange((view) => {

@@ -114,6 +114,52 @@ describe('layering rules (eslint.config.js)', () => {
     });
   });
 
+  describe("a feature never imports another feature's files, only its index or the shared folders", () => {
+    it.each([
+      "import { findInHistory } from '../send/send-service';",
+      "import { rowVerdict } from '../swap/find-swap';",
+      "import type { SessionService } from '../session/session-service';",
+      "import { requireApiUrl } from '../merchant/merchant-keys';",
+      "import { createSendService } from '../../features/send/send-service';",
+      "import type { SendBody } from '../send/send-body';",
+      "import { x } from '../moneybox/x';",
+    ])('refuses %s', async (line) => {
+      const fired = await rulesFired('src-main/features/swap/example.ts', `${line}\nexport const keep = 1;\n`);
+      expect(fired).toContain('no-restricted-imports');
+    });
+
+    it.each([
+      "import type { SessionService } from '../session';",
+      "import { createSendService } from '../send';",
+      "import { toServiceNumber } from '../money/wire-amount';",
+      "import { checkAddress } from '../addresses/validate-address';",
+      "import { AppError } from '../../app-error';",
+      "import type { InterfaceAClient } from '../../service/interface-a';",
+      "import { SwapReview } from '../../../src-preload/contract/swap';",
+      "import { swapBody } from './swap-body';",
+    ])('allows %s', async (line) => {
+      expect(await rulesFired('src-main/features/swap/example.ts', `${line}\nexport const keep = 1;\n`)).not.toContain(
+        'no-restricted-imports',
+      );
+    });
+
+    it('still refuses electron in a feature', async () => {
+      expect(
+        await rulesFired('src-main/features/money/example.ts', "import { shell } from 'electron';\nvoid shell;"),
+      ).toContain('no-restricted-imports');
+    });
+
+    it('holds for the code that is there now', async () => {
+      const results = await eslint.lintFiles(['src-main/features/**/*.ts']);
+      const crossings = results.flatMap((result) =>
+        result.messages
+          .filter((message) => message.ruleId === 'no-restricted-imports')
+          .map((message) => `${result.filePath}: ${message.message}`),
+      );
+      expect(crossings).toEqual([]);
+    });
+  });
+
   describe('ipcMain and ipcRenderer only in src-main/ipc.ts and src-preload/index.ts', () => {
     it.each([
       ['src-main/window.ts', 'ipcMain'],

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { checkCallbackBody } from '../../../src-main/features/merchant/callback-check';
 import { requireWebUrl } from '../../../src-main/features/merchant/merchant-deposits';
 import { requireApiUrl } from '../../../src-main/features/merchant/merchant-keys';
-import { createInterfaceBClient, errorFor, toWireAmount } from '../../../src-main/service/interface-b';
+import { createInterfaceBClient, errorFor } from '../../../src-main/service/interface-b';
 import {
   callbackSignature,
   depositCreateHash,
@@ -48,10 +48,29 @@ describe('Interface B hashes (spec 4.2, design.md)', () => {
 });
 
 describe('amounts at the wire', () => {
-  it('become JSON numbers only when the number says exactly the same amount', () => {
-    expect(toWireAmount('0.1')).toBe(0.1);
-    expect(toWireAmount('12.00000001')).toBe(12.00000001);
-    expect(() => toWireAmount('0.123456789012345678')).toThrow(expect.objectContaining({ code: 'bad_input' }));
+  it('are refused before any call when the JSON number would not say exactly the same amount', async () => {
+    let calls = 0;
+    const fetch: typeof globalThis.fetch = async () => {
+      calls += 1;
+      return new Response('{"code":200,"data":{}}');
+    };
+    const client = createInterfaceBClient({ apiUrl: 'https://api.example', publicKey: 'pk', secretKey: SECRET, fetch });
+    const request = {
+      ReferenceId: 'r',
+      Symbol: 'ETH',
+      NetworkId: 3,
+      Address: '0x1',
+      Label: '',
+      MerchantTransactionId: 'r',
+      Email: 'a@b.c',
+    };
+    for (const Amount of ['0.123456789012345678', '1e400', 'twelve']) {
+      await expect(client.withdraw({ ...request, Amount }, '123456')).rejects.toMatchObject({
+        code: 'bad_input',
+        field: 'amount',
+      });
+    }
+    expect(calls).toBe(0);
   });
 });
 

@@ -1,5 +1,5 @@
-import type { Intent } from '../money/at-most-once';
-import type { IntentAudience } from '../money/intent-machine';
+import type { Intent } from './at-most-once';
+import type { IntentAudience } from './intent-machine';
 
 /** The signed-in user's accounts, and which is active: whose unsettled intents the user must see. */
 export interface UserAccounts {

@@ -1,0 +1,2 @@
+export { createMerchantFeature } from './merchant-handlers';
+export { requireApiUrl } from './merchant-keys';
