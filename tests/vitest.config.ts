@@ -20,6 +20,13 @@ export default defineConfig({
             'tests/sandbox/**/*.test.ts',
             'tests/packaging/**/*.test.ts',
           ],
+          // Type-level tests (*.test-d.ts, expectTypeOf and @ts-expect-error) are checked by tsc and fail the
+          // run like any other test; they are never executed.
+          typecheck: {
+            enabled: true,
+            include: ['tests/unit/**/*.test-d.ts'],
+            tsconfig: 'tests/tsconfig.json',
+          },
           // Builds out/ when it is missing or stale, for the tests that judge the built app.
           globalSetup: ['tests/tooling/ensure-build.ts'],
           environment: 'node',

@@ -1,11 +1,17 @@
 /**
- * Type-level proof that the contract is enforced at compile time: `npm run typecheck` (tsc -p tests)
- * fails if any line marked @ts-expect-error starts to compile, i.e. if an unknown operation or a wrong
- * argument type were accepted. The calls sit in functions that never run; the run-time assertions
- * below check the same surface with vitest's expectTypeOf.
+ * Type-level proof that the contract is enforced at compile time. This file is a type test: vitest's
+ * type-check mode (tests/vitest.config.ts) runs tsc over it and fails the run when an expectTypeOf does
+ * not hold or a line marked @ts-expect-error starts to compile, i.e. when an unknown operation or a wrong
+ * argument type would be accepted; `npm run typecheck` (tsc -p tests) checks it too. Nothing here runs.
  */
 import { describe, expectTypeOf, it } from 'vitest';
-import { invokeChannel, type InputOf, type OperationName, type OutputOf } from '../../../src-preload/contract';
+import {
+  invokeChannel,
+  type InputOf,
+  type OperationName,
+  type OutputOf,
+  type ParsedInputOf,
+} from '../../../src-preload/contract';
 import type { Result } from '../../../src-preload/result';
 import type { WalletApi } from '../../../src-preload/wallet-api';
 import type { Handlers } from '../../../src-main/dispatch';
@@ -62,5 +68,26 @@ describe('contract types', () => {
     expectTypeOf<WalletApi['app']['info']>().returns.toEqualTypeOf<Promise<Result<OutputOf<'app.info'>>>>();
     expectTypeOf<'app.info'>().toExtend<OperationName>();
     expectTypeOf<'wallets.drain'>().not.toExtend<OperationName>();
+  });
+
+  it('carries amounts across the bridge as decimal text, never as binary numbers', () => {
+    type Wallet = OutputOf<'portfolio.wallets'>['wallets'][number];
+    expectTypeOf<Wallet['amount']>().toEqualTypeOf<string>();
+    expectTypeOf<Wallet['valueUsd']>().toEqualTypeOf<string>();
+    expectTypeOf<OutputOf<'portfolio.wallets'>['totalBalanceUsd']>().toEqualTypeOf<string>();
+    expectTypeOf<InputOf<'receive.createDepositAddress'>['amount']>().toEqualTypeOf<string | undefined>();
+  });
+
+  it('answers every call with a result union that must be narrowed before its value is read', () => {
+    type Answer = Awaited<ReturnType<WalletApi['portfolio']['wallets']>>;
+    expectTypeOf<Answer>().toEqualTypeOf<Result<OutputOf<'portfolio.wallets'>>>();
+    expectTypeOf<Extract<Answer, { ok: false }>>().not.toHaveProperty('value');
+    expectTypeOf<Extract<Answer, { ok: true }>['value']>().toEqualTypeOf<OutputOf<'portfolio.wallets'>>();
+  });
+
+  it('lets a handler take only what main parsed and return only what the contract promises', () => {
+    type Copy = Handlers['clipboard.copy'];
+    expectTypeOf<Parameters<Copy>[0]>().toEqualTypeOf<ParsedInputOf<'clipboard.copy'>>();
+    expectTypeOf<OutputOf<'receive.address'>>().not.toBeAny();
   });
 });
