@@ -4,7 +4,18 @@ import { AppError } from '../app-error';
 import { requireTwoFactorCode } from '../features/money/two-factor-code';
 import type { Logger } from '../logging/logger';
 import { describeIssuesForLog, firstIssueInWords, inputIssueWords } from '../../src-preload/input-words';
-import { AnyEnvelope, envelopeOf } from './envelope';
+import { errorForAnswer, isSpecUnauthorized, isUnauthorized } from './interface-a-errors';
+import {
+  answerOf,
+  createHttpCaller,
+  ReaderFailure,
+  readWhole,
+  successData,
+  type AnswerReader,
+  type NoAnswerWords,
+  type ServiceAnswer,
+  type UnreadableWords,
+} from './http-call';
 import {
   AccountProfile,
   CreateDepositAddressRequest,
@@ -26,6 +37,23 @@ import {
   WalletAddress,
   Wallets,
 } from './interface-a-schemas';
+
+export { parseRetryAfter } from './http-call';
+
+const NO_ANSWER: NoAnswerWords = {
+  logName: 'interface A',
+  moneyMoveUnknown:
+    'The service did not answer, so it is not known whether this went through. Check the transaction history before trying again.',
+  timedOut: 'The service took too long to answer. Please try again.',
+  unreachable: 'The service could not be reached. Check your connection and try again.',
+};
+
+const UNREADABLE: UnreadableWords = {
+  logName: 'interface A',
+  moneyMoveUnknown:
+    'The service answered in a way the app does not understand; check the transaction history before trying again.',
+  unreadable: 'The service sent an answer the app does not understand.',
+};
 
 /** Interface A paths are prefixed /api/OAuth (spec 4.1). */
 export const INTERFACE_A_PREFIX = '/api/OAuth';
@@ -107,14 +135,15 @@ interface Call<T extends z.ZodType> {
  * never in errors or logs.
  */
 export function createInterfaceAClient(options: InterfaceAClientOptions): InterfaceAClient {
-  const timeoutMs = options.timeoutMs ?? 20_000;
-  const doFetch = options.fetch ?? fetch;
   const root = `${options.baseUrl.replace(/\/+$/, '')}${INTERFACE_A_PREFIX}`;
+  const request = createHttpCaller({
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+    ...(options.logger === undefined ? {} : { logger: options.logger }),
+    words: NO_ANSWER,
+  });
 
-  async function call<T extends z.ZodType>(
-    spec: Call<T>,
-    read: (response: Response) => Promise<Answer> = readWhole,
-  ): Promise<z.output<T>> {
+  async function call<T extends z.ZodType>(spec: Call<T>, read: AnswerReader = readWhole): Promise<z.output<T>> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (spec.needsAccount) {
       if (!options.accountGuid) throw new AppError('not_signed_in', 'No account is selected.');
@@ -161,41 +190,13 @@ export function createInterfaceAClient(options: InterfaceAClientOptions): Interf
     );
   }
 
-  interface Answer {
-    readonly status: number;
-    readonly retryAfter: string | null;
-    readonly envelope: AnyEnvelope | null;
-    readonly json: unknown;
-  }
-
-  function answerOf(response: Response, json: unknown): Answer {
-    const envelope = AnyEnvelope.safeParse(json);
-    return {
-      status: response.status,
-      retryAfter: response.headers.get('retry-after'),
-      envelope: envelope.success ? envelope.data : null,
-      json,
-    };
-  }
-
-  async function readWhole(response: Response): Promise<Answer> {
-    const text = await response.text();
-    let json: unknown;
-    try {
-      json = text === '' ? null : JSON.parse(text);
-    } catch {
-      json = null;
-    }
-    return answerOf(response, json);
-  }
-
   /**
    * Reads a transactions answer as it arrives: the envelope's fields and the page totals are kept, each item
    * is checked and handed on with the others of its stretch of the body, then dropped. An error answer
    * (anything but 2xx) is small and read whole.
    */
   function readItems(onItems: (items: readonly TransactionItem[]) => Promise<void>) {
-    return async (response: Response): Promise<Answer> => {
+    return async (response: Response): Promise<ServiceAnswer> => {
       if (!response.ok || !response.body) return readWhole(response);
       const envelope: Record<string, unknown> = {};
       const data: Record<string, unknown> = {};
@@ -245,12 +246,12 @@ export function createInterfaceAClient(options: InterfaceAClientOptions): Interf
             const items = pending;
             pending = [];
             await onItems(items).catch((error: unknown) => {
-              throw new ConsumerFailure(error);
+              throw new ReaderFailure(error);
             });
           }
         }
       } catch (error) {
-        if (error instanceof ConsumerFailure) throw error;
+        if (error instanceof ReaderFailure) throw error;
         // A body that is not JSON is an answer the app cannot read; a body cut short is a lost answer.
         if (!(error instanceof TokenizerError || error instanceof TokenParserError)) throw error;
         rejected = true;
@@ -260,122 +261,37 @@ export function createInterfaceAClient(options: InterfaceAClientOptions): Interf
       }
       if (!rejected && pending.length > 0)
         await onItems(pending).catch((error: unknown) => {
-          throw new ConsumerFailure(error);
+          throw new ReaderFailure(error);
         });
       if (rejected || !parser.isEnded) return answerOf(response, null);
       return answerOf(response, { ...envelope, data: envelope['code'] === 200 ? data : null });
     };
   }
 
-  async function send<T extends z.ZodType>(
+  function send<T extends z.ZodType>(
     spec: Call<T>,
     headers: Record<string, string>,
     token: string,
-    read: (response: Response) => Promise<Answer>,
-  ): Promise<Answer> {
-    const started = Date.now();
-    // A timer cleared as soon as the answer is read, not AbortSignal.timeout: Node keeps a timeout signal
-    // that has listeners (fetch adds one) alive until it fires, and with it the whole request and answer,
-    // so a history export would hold every page of the last 20 s.
-    const controller = new AbortController();
-    const timer = setTimeout(
-      () => controller.abort(new DOMException('The service took too long to answer.', 'TimeoutError')),
-      timeoutMs,
-    );
-    try {
-      const response = await doFetch(`${root}${spec.path}`, {
+    read: AnswerReader,
+  ): Promise<ServiceAnswer> {
+    return request(
+      {
         method: spec.method,
+        url: `${root}${spec.path}`,
         headers: { ...headers, Authorization: `Bearer ${token}` },
         ...(spec.body === undefined ? {} : { body: JSON.stringify(spec.body) }),
-        signal: controller.signal,
-        redirect: 'error',
-      });
-      const answer = await read(response);
-      options.logger?.debug('interface A call', {
-        method: spec.method,
-        path: spec.path,
-        status: response.status,
-        ms: Date.now() - started,
-      });
-      return answer;
-    } catch (error) {
-      // The consumer's own refusal (a bad item, a failed write) is no lost answer.
-      if (error instanceof ConsumerFailure) throw error.cause;
-      const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-      options.logger?.warn('interface A call failed without an answer', {
-        method: spec.method,
-        path: spec.path,
-        timedOut,
-        reason: error instanceof Error ? describeCause(error) : 'unknown',
-      });
-      if (spec.movesMoney) {
-        throw new AppError(
-          'outcome_unknown',
-          'The service did not answer, so it is not known whether this went through. Check the transaction history before trying again.',
-          { cause: error },
-        );
-      }
-      throw new AppError(
-        'network',
-        timedOut
-          ? 'The service took too long to answer. Please try again.'
-          : 'The service could not be reached. Check your connection and try again.',
-        {
-          cause: error,
-        },
-      );
-    } finally {
-      clearTimeout(timer);
-    }
+        movesMoney: spec.movesMoney,
+        logFields: { method: spec.method, path: spec.path },
+      },
+      read,
+    );
   }
 
-  function interpret<T extends z.ZodType>(spec: Call<T>, answer: Answer): z.output<T> {
+  function interpret<T extends z.ZodType>(spec: Call<T>, answer: ServiceAnswer): z.output<T> {
     const code = answer.envelope?.code ?? answer.status;
     const httpOk = answer.status >= 200 && answer.status < 300;
-    if (httpOk && code === 200) {
-      const parsed = envelopeOf(spec.result).safeParse(answer.json);
-      if (parsed.success) return (parsed.data as { data: z.output<T> }).data;
-      options.logger?.warn('interface A answer does not match the contract', {
-        path: spec.path,
-        issues: parsed.error.issues.slice(0, 3).map((issue) => `${issue.path.join('.')}: ${issue.message}`),
-      });
-      if (spec.movesMoney) {
-        throw new AppError(
-          'outcome_unknown',
-          'The service answered in a way the app does not understand; check the transaction history before trying again.',
-        );
-      }
-      throw new AppError('service_error', 'The service sent an answer the app does not understand.');
-    }
-    const serviceMessage = cleanMessage(answer.envelope?.message);
-    // On send and swap only an exactly known refusal counts as one; any other answer may have moved money
-    // (security.md 28), so it is left to the feature to report as an unknown outcome.
-    if (spec.movesMoney) throw moneyAnswerError(answer, serviceMessage);
-    switch (code) {
-      case 403:
-        throw new AppError('forbidden', serviceMessage ?? 'You do not have permission for this.');
-      case 429:
-        throw new AppError('rate_limited', 'Too many requests; please wait a moment.', {
-          retryAfterSeconds: parseRetryAfter(answer.retryAfter),
-        });
-      case 400:
-        if (serviceMessage && /insufficient balance/i.test(serviceMessage))
-          throw new AppError('insufficient_balance', serviceMessage);
-        if (serviceMessage && /invalid symbol/i.test(serviceMessage))
-          throw new AppError('invalid_symbol', serviceMessage);
-        if (serviceMessage && /two[- ]?factor|\btfa\b|2fa/i.test(serviceMessage))
-          throw new AppError('invalid_code', serviceMessage, { field: 'tfa' });
-        if (serviceMessage && /invalid address/i.test(serviceMessage))
-          throw new AppError('invalid_address', serviceMessage, { field: 'address' });
-        throw new AppError('service_error', serviceMessage ?? 'The service refused the request.');
-      default:
-        throw new AppError(
-          'service_error',
-          serviceMessage
-            ? `The service reported a problem: ${serviceMessage}`
-            : `The service reported a problem (${code}).`,
-        );
-    }
+    if (httpOk && code === 200) return successData(spec.result, answer, spec, UNREADABLE, options.logger);
+    throw errorForAnswer(answer, spec.movesMoney);
   }
 
   function requireBody<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
@@ -495,103 +411,4 @@ export function createInterfaceAClient(options: InterfaceAClientOptions): Interf
         readItems(onItems),
       ),
   };
-}
-
-/** Carries an error of the stream's consumer past the "no answer" mapping of `send`. */
-class ConsumerFailure extends Error {
-  constructor(override readonly cause: unknown) {
-    super('the consumer of a streamed answer failed');
-  }
-}
-
-/**
- * The refusals of a money-moving call the app knows to mean "nothing moved": spec 7.1's messages, and the
- * service's words for a bad two-factor code, address or amount (spec 7.1 leaves these unshown), matched
- * whole. Everything else, including a known status with an unknown message, is a `service_error`, which
- * the ledger treats as an unknown outcome (features/money/refusals.ts).
- */
-const MONEY_REFUSALS: ReadonlyMap<string, { code: AppError['code']; field?: string }> = new Map([
-  ['400 insufficient balance', { code: 'insufficient_balance', field: 'amount' }],
-  ['400 invalid symbol', { code: 'invalid_symbol' }],
-  ['400 invalid address', { code: 'invalid_address', field: 'address' }],
-  ['400 invalid amount', { code: 'bad_input', field: 'amount' }],
-  ['400 invalid two-factor code', { code: 'invalid_code', field: 'tfa' }],
-  ['400 two-factor code is required', { code: 'invalid_code', field: 'tfa' }],
-  ['400 x-account-guid header is required', { code: 'bad_input' }],
-  ['403 access denied to this account', { code: 'forbidden' }],
-  ['403 insufficient permissions for send operation', { code: 'forbidden' }],
-  ['403 insufficient permissions for swap operation', { code: 'forbidden' }],
-  ['429 rate limit exceeded', { code: 'rate_limited' }],
-]);
-
-/**
- * The error of a money-moving call's failed answer. It is a refusal (nothing moved) only when it is one of
- * spec 7.1 in full: an HTTP 4xx status equal to the envelope's code (a 5xx or a gateway's status around a
- * refusal's envelope says the request went further than the check), `data` false as spec 7.1 says (an
- * answer that carries data may describe a transaction), and a message the app knows. Interface B asks the
- * same 4xx of a Z-code refusal (interface-b-errors.ts). Anything else is a `service_error`, which the
- * feature reports as an unknown outcome (features/money/money-errors.ts).
- */
-function moneyAnswerError(
-  answer: { readonly status: number; readonly envelope: AnyEnvelope | null; readonly retryAfter: string | null },
-  message: string | null,
-): AppError {
-  const { status, envelope } = answer;
-  const refusalShaped =
-    status >= 400 && status < 500 && envelope !== null && envelope.code === status && envelope.data === false;
-  const known = refusalShaped ? MONEY_REFUSALS.get(`${status} ${(message ?? '').toLowerCase()}`) : undefined;
-  if (!known) {
-    const code = envelope && envelope.code !== status ? `${status}, ${envelope.code}` : `${status}`;
-    return new AppError(
-      'service_error',
-      message ? `The service reported a problem (${code}): ${message}` : `The service reported a problem (${code}).`,
-    );
-  }
-  const retryAfter = answer.retryAfter;
-  if (known.code === 'rate_limited') {
-    return new AppError('rate_limited', 'Too many requests; please wait a moment.', {
-      retryAfterSeconds: parseRetryAfter(retryAfter),
-    });
-  }
-  return new AppError(known.code, message ?? '', known.field === undefined ? {} : { field: known.field });
-}
-
-/** Reads retry on any sign of a 401: a fresh token and a second read cost nothing. */
-function isUnauthorized(status: number, envelope: AnyEnvelope | null): boolean {
-  return status === 401 || envelope?.code === 401;
-}
-
-/** Spec 7.1's 401 exactly: status and envelope 401, `data` false, "Unauthorized". */
-function isSpecUnauthorized(answer: { readonly status: number; readonly envelope: AnyEnvelope | null }): boolean {
-  const { status, envelope } = answer;
-  return (
-    status === 401 &&
-    envelope !== null &&
-    envelope.code === 401 &&
-    envelope.data === false &&
-    envelope.message.trim().toLowerCase() === 'unauthorized'
-  );
-}
-
-/** Service messages are shown to the user: keep them short and single-line. */
-function cleanMessage(message: string | undefined): string | null {
-  if (!message) return null;
-  const oneLine = message.replace(/\s+/g, ' ').trim();
-  return oneLine === '' ? null : oneLine.slice(0, 200);
-}
-
-const DEFAULT_RETRY_AFTER_SECONDS = 10;
-
-export function parseRetryAfter(header: string | null, now: number = Date.now()): number {
-  if (header === null) return DEFAULT_RETRY_AFTER_SECONDS;
-  const trimmed = header.trim();
-  if (/^\d+$/.test(trimmed)) return Math.min(Number(trimmed), 3600);
-  const date = Date.parse(trimmed);
-  if (Number.isNaN(date)) return DEFAULT_RETRY_AFTER_SECONDS;
-  return Math.min(Math.max(0, Math.ceil((date - now) / 1000)), 3600);
-}
-
-function describeCause(error: Error): string {
-  const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
-  return `${error.name}${cause}`.slice(0, 200);
 }

@@ -1,6 +1,7 @@
 import { AppError } from '../app-error';
 import type { ErrorCode } from '../../src-preload/result';
-import { parseRetryAfter } from './interface-a';
+import { parseRetryAfter } from './http-call';
+import { signRequestBody } from './request-signing';
 
 /** The Interface B calls, as the error messages name their context. */
 export type InterfaceBOperation =
@@ -242,4 +243,44 @@ export function withdrawErrorFor(answer: ErrorAnswer, retryAfter: string | null 
             ? `The service failed while handling the withdrawal (HTTP ${status}).`
             : `The service answered in a way the app does not understand (HTTP ${status}).`;
   return new AppError('outcome_unknown', `${what} ${MAY_HAVE_MOVED}`);
+}
+
+/**
+ * A refused signature has no code of its own in the spec; a service may answer it as a bad body hash
+ * (the sandbox does, Z800). With signing on, that refusal also names the signing key.
+ */
+export function withSigningHint(error: AppError): AppError {
+  if (error.code !== 'invalid_hash') return error;
+  return new AppError(
+    error.code,
+    `${error.message} Request signing is on: the service also refuses a signature made with a key it does not have registered for this merchant.`,
+    {
+      ...(error.field === undefined ? {} : { field: error.field }),
+      ...(error.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: error.retryAfterSeconds }),
+    },
+  );
+}
+
+const ENVELOPE_FIELDS = new Set(['apiVersion', 'data', 'code', 'message']);
+
+/** Fields beside the envelope's four: on an error answer they make it say more than "refused". */
+export function hasExtraFields(json: unknown): boolean {
+  return typeof json === 'object' && json !== null && Object.keys(json).some((key) => !ENVELOPE_FIELDS.has(key));
+}
+
+/**
+ * The X-Signature of a request body, or a refusal before anything leaves: a signing key in the keychain
+ * that no longer reads as a private key (damaged, truncated, replaced) must not turn a withdrawal into
+ * an unknown outcome when nothing was sent. The key's text never appears in the error.
+ */
+export function signOrRefuse(signingKey: string, body: string): string {
+  try {
+    return signRequestBody(signingKey, body);
+  } catch (cause) {
+    throw new AppError(
+      'not_configured',
+      'The request-signing key kept in the keychain is damaged and cannot sign, so nothing was sent. Remove it under Request signing and generate or import a new one (then register its public key with the service), or turn request signing off.',
+      { cause: new Error(cause instanceof Error ? cause.name : 'signing failed') },
+    );
+  }
 }

@@ -3,7 +3,7 @@ import { AppError } from '../app-error';
 import { requireTwoFactorCode } from '../features/money/two-factor-code';
 import { toServiceNumber } from '../features/money/wire-amount';
 import type { Logger } from '../logging/logger';
-import { AnyEnvelope, envelopeOf } from './envelope';
+import { createHttpCaller, successData, type NoAnswerWords, type UnreadableWords } from './http-call';
 import { depositCreateHash, verifyConfirmHash, verifyStartHash, withdrawHash } from './interface-b-hashes';
 import {
   CreatedMerchantDepositAddress,
@@ -15,8 +15,15 @@ import {
   WithdrawResult,
   type WithdrawableAsset,
 } from './interface-b-schemas';
-import { SIGNATURE_HEADER, signRequestBody } from './request-signing';
-import { errorFor, withdrawErrorFor, type InterfaceBOperation } from './interface-b-errors';
+import { SIGNATURE_HEADER } from './request-signing';
+import {
+  errorFor,
+  hasExtraFields,
+  signOrRefuse,
+  withdrawErrorFor,
+  withSigningHint,
+  type InterfaceBOperation,
+} from './interface-b-errors';
 import { DEFAULT_ASSET_FORM, wireSymbol, withAssetFormHint } from './interface-b-symbols';
 import type { AssetForm } from '../../src-preload/contract/merchant';
 
@@ -104,28 +111,20 @@ export interface InterfaceBClient {
 
 type Operation = InterfaceBOperation;
 
-/**
- * A refused signature has no code of its own in the spec; a service may answer it as a bad body hash
- * (the sandbox does, Z800). With signing on, that refusal also names the signing key.
- */
-function withSigningHint(error: AppError): AppError {
-  if (error.code !== 'invalid_hash') return error;
-  return new AppError(
-    error.code,
-    `${error.message} Request signing is on: the service also refuses a signature made with a key it does not have registered for this merchant.`,
-    {
-      ...(error.field === undefined ? {} : { field: error.field }),
-      ...(error.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: error.retryAfterSeconds }),
-    },
-  );
-}
+const NO_ANSWER: NoAnswerWords = {
+  logName: 'interface B',
+  moneyMoveUnknown:
+    'The service gave no clear answer, so it is not known whether the withdrawal went through: the money may have moved. Nothing will be sent again automatically.',
+  timedOut: 'The merchant API took too long to answer. Please try again.',
+  unreachable: 'The merchant API could not be reached. Check the address and your connection.',
+};
 
-const ENVELOPE_FIELDS = new Set(['apiVersion', 'data', 'code', 'message']);
-
-/** Fields beside the envelope's four: on an error answer they make it say more than "refused". */
-function hasExtraFields(json: unknown): boolean {
-  return typeof json === 'object' && json !== null && Object.keys(json).some((key) => !ENVELOPE_FIELDS.has(key));
-}
+const UNREADABLE: UnreadableWords = {
+  logName: 'interface B',
+  moneyMoveUnknown:
+    'The service answered in a way the app does not understand, so the outcome of the withdrawal is unknown: the money may have moved. Nothing will be sent again automatically.',
+  unreadable: 'The merchant API sent an answer the app does not understand.',
+};
 
 interface Call<T extends z.ZodType> {
   readonly operation: Operation;
@@ -144,8 +143,12 @@ interface Call<T extends z.ZodType> {
  * request data.
  */
 export function createInterfaceBClient(options: InterfaceBClientOptions): InterfaceBClient {
-  const timeoutMs = options.timeoutMs ?? 20_000;
-  const doFetch = options.fetch ?? fetch;
+  const request = createHttpCaller({
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+    ...(options.logger === undefined ? {} : { logger: options.logger }),
+    words: NO_ANSWER,
+  });
   const root = `${options.apiUrl.replace(/\/+$/, '')}/v1`;
   const { publicKey, secretKey, signingKey } = options;
   const assetForm = options.assetForm ?? DEFAULT_ASSET_FORM;
@@ -156,10 +159,6 @@ export function createInterfaceBClient(options: InterfaceBClientOptions): Interf
   if (signingKey) options.logger?.registerSecret?.(signingKey);
 
   async function call<T extends z.ZodType>(spec: Call<T>): Promise<z.output<T>> {
-    const started = Date.now();
-    let status: number;
-    let retryAfter: string | null;
-    let json: unknown;
     // The signature covers these exact bytes, so the text signed is the text sent.
     const body = JSON.stringify({ PublicKey: publicKey, ...spec.body });
     const headers: Record<string, string> = {
@@ -167,63 +166,22 @@ export function createInterfaceBClient(options: InterfaceBClientOptions): Interf
       Accept: 'application/json',
       'X-Api-Key': secretKey,
     };
-    if (signingKey) headers[SIGNATURE_HEADER] = signRequestBody(signingKey, body);
-    try {
-      const response = await doFetch(`${root}${spec.path}`, {
-        method: 'POST',
-        headers,
-        body,
-        signal: AbortSignal.timeout(timeoutMs),
-        // A redirect could carry the key header to another host.
-        redirect: 'error',
-      });
-      status = response.status;
-      retryAfter = response.headers.get('retry-after');
-      const text = await response.text();
-      try {
-        json = text === '' ? null : JSON.parse(text);
-      } catch {
-        json = null;
-      }
-    } catch (error) {
-      const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-      options.logger?.warn('interface B call failed without an answer', {
-        path: spec.path,
-        timedOut,
-        ms: Date.now() - started,
-      });
-      if (spec.movesMoney) {
-        throw new AppError(
-          'outcome_unknown',
-          'The service gave no clear answer, so it is not known whether the withdrawal went through: the money may have moved. Nothing will be sent again automatically.',
-        );
-      }
-      throw new AppError(
-        'network',
-        timedOut
-          ? 'The merchant API took too long to answer. Please try again.'
-          : 'The merchant API could not be reached. Check the address and your connection.',
-      );
-    }
-    const envelope = AnyEnvelope.safeParse(json);
-    const zcode = envelope.success && /^Z\d+$/.test(envelope.data.message) ? envelope.data.message : null;
-    options.logger?.debug('interface B call', { path: spec.path, status, zcode, ms: Date.now() - started });
+    if (signingKey) headers[SIGNATURE_HEADER] = signOrRefuse(signingKey, body);
+    const answer = await request({
+      method: 'POST',
+      url: `${root}${spec.path}`,
+      headers,
+      body,
+      movesMoney: spec.movesMoney,
+      logFields: { path: spec.path },
+    });
+    const { status, retryAfter, json } = answer;
+    const envelope = answer.envelope;
+    const zcode = envelope && /^Z\d+$/.test(envelope.message) ? envelope.message : null;
+    if (zcode) options.logger?.debug('interface B error code', { path: spec.path, status, zcode });
 
-    if (status >= 200 && status < 300 && envelope.success && envelope.data.code === 200) {
-      const parsed = envelopeOf(spec.result).safeParse(json);
-      if (parsed.success) return (parsed.data as { data: z.output<T> }).data;
-      options.logger?.warn('interface B answer does not match the contract', {
-        path: spec.path,
-        issues: parsed.error.issues.slice(0, 3).map((issue) => `${issue.path.join('.')}: ${issue.message}`),
-      });
-      if (spec.movesMoney) {
-        throw new AppError(
-          'outcome_unknown',
-          'The service answered in a way the app does not understand, so the outcome of the withdrawal is unknown: the money may have moved. Nothing will be sent again automatically.',
-        );
-      }
-      throw new AppError('service_error', 'The merchant API sent an answer the app does not understand.');
-    }
+    if (status >= 200 && status < 300 && envelope?.code === 200)
+      return successData(spec.result, answer, spec, UNREADABLE, options.logger);
     // Not a success: an error envelope on any status (some services answer Z-codes on 200, issue 17). On a
     // money-moving call only a known code that proves nothing moved, in an answer consistent by the rule of
     // isConsistentRefusal (4xx envelope with data null, on its own status or on 200 with nothing beside it),
@@ -235,8 +193,8 @@ export function createInterfaceBClient(options: InterfaceBClientOptions): Interf
         {
           status,
           zcode,
-          envelopeCode: envelope.success ? envelope.data.code : null,
-          dataIsNull: envelope.success && envelope.data.data === null,
+          envelopeCode: envelope ? envelope.code : null,
+          dataIsNull: envelope !== null && envelope.data === null,
           extraFields: hasExtraFields(json),
         },
         retryAfter,

@@ -2,9 +2,15 @@ import { generateKeyPairSync } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MerchantOverview } from '../../../src-preload/contract/merchant';
+import type { MerchantOverview, WithdrawIntentView } from '../../../src-preload/contract/merchant';
 import { signingAccount } from '../../../src-main/features/merchant/merchant-keys';
-import { startMerchantMachine, type MerchantLaunch, type MerchantMachine } from './merchant-app';
+import {
+  confirmWithdrawal,
+  setUpTreasury,
+  startMerchantMachine,
+  type MerchantLaunch,
+  type MerchantMachine,
+} from './merchant-app';
 
 /** Optional X-Signature (issue 17): the app signs with a key kept in the keychain; the sandbox verifies. */
 describe('merchant request signing against the sandbox', () => {
@@ -12,6 +18,7 @@ describe('merchant request signing against the sandbox', () => {
   let app: MerchantLaunch;
   let aliceGuid: string;
   const signatures: Array<string | null> = [];
+  const paths: string[] = [];
 
   const sandboxControl = async (path: string, body: unknown) =>
     (
@@ -32,7 +39,10 @@ describe('merchant request signing against the sandbox', () => {
     const inner = globalThis.fetch;
     globalThis.fetch = (input, init) => {
       const url = String(input instanceof Request ? input.url : input);
-      if (url.includes('/v1/')) signatures.push(new Headers(init?.headers).get('X-Signature'));
+      if (url.includes('/v1/')) {
+        signatures.push(new Headers(init?.headers).get('X-Signature'));
+        paths.push(new URL(url).pathname);
+      }
       return inner(input, init);
     };
     aliceGuid = machine.userOf('alice').userGuid;
@@ -156,5 +166,43 @@ describe('merchant request signing against the sandbox', () => {
     expect(await app.failure('merchant.signingGenerate', { environment: 'local-sandbox' })).toMatchObject({
       code: 'not_configured',
     });
+  });
+
+  it('a signing key damaged in the keychain fails a withdrawal as "nothing was sent", never as an unknown outcome', async () => {
+    await sandboxControl('request-signing', { required: false });
+    await setUpTreasury(machine, app);
+    const generated = await app.value<MerchantOverview>('merchant.signingGenerate', { environment: 'local-sandbox' });
+    const publicKeyPem = local(generated).signing.publicKeyPem as string;
+    await sandboxControl('request-signing/keys', { merchantPublicKey: machine.merchant.publicKey, publicKeyPem });
+    await app.value('merchant.signingSetEnabled', { environment: 'local-sandbox', enabled: true });
+    const intent = await confirmWithdrawal(app, machine, '0.0121');
+
+    const account = signingAccount(aliceGuid, 'local-sandbox', machine.merchant.publicKey);
+    const good = (await machine.secrets.get(account)) as string;
+    const damaged = good.replace(/\n[A-Za-z0-9+/]{20}/, '\n!!!!damaged!!!!!!!!!');
+    await machine.secrets.set(account, damaged);
+    paths.length = 0;
+    const failed = await app.call('merchant.withdrawSubmit', {
+      intentId: intent.intentId,
+      tfaCode: await machine.nextCode(),
+    });
+    expect(failed).toMatchObject({
+      ok: false,
+      error: { code: 'not_configured', message: expect.stringMatching(/damaged.*nothing was sent/) },
+    });
+    expect(JSON.stringify(failed)).not.toContain('damaged!!');
+    expect(paths).not.toContain('/v1/withdraw/add');
+    // Refused, not unknown: it is not among the withdrawals whose outcome must be found out.
+    const unresolved = await app.value<WithdrawIntentView[]>('merchant.withdrawUnresolved');
+    expect(unresolved.map((view) => view.intentId)).not.toContain(intent.intentId);
+
+    // With the key mended, the same withdrawal can be sent, once.
+    await machine.secrets.set(account, good);
+    const sent = await app.value<WithdrawIntentView>('merchant.withdrawSubmit', {
+      intentId: intent.intentId,
+      tfaCode: await machine.nextCode(),
+    });
+    expect(sent).toMatchObject({ state: 'succeeded' });
+    expect(paths.filter((path) => path === '/v1/withdraw/add')).toHaveLength(1);
   });
 });

@@ -1,0 +1,121 @@
+import { AppError } from '../app-error';
+import type { AnyEnvelope } from './envelope';
+import { parseRetryAfter, type ServiceAnswer } from './http-call';
+
+/**
+ * What Interface A's error answers mean (spec 7.1), the counterpart of interface-b-errors.ts. Reads
+ * retry on a 401 (the client's job); everything else becomes an AppError with a stable code.
+ */
+
+/** The error of any answer that is not a success; on a money move only spec 7.1's refusals in full count. */
+export function errorForAnswer(answer: ServiceAnswer, movesMoney: boolean): AppError {
+  const code = answer.envelope?.code ?? answer.status;
+  const serviceMessage = cleanMessage(answer.envelope?.message);
+  // On send and swap only an exactly known refusal counts as one; any other answer may have moved money
+  // (security.md 28), so it is left to the feature to report as an unknown outcome.
+  if (movesMoney) return moneyAnswerError(answer, serviceMessage);
+  switch (code) {
+    case 403:
+      return new AppError('forbidden', serviceMessage ?? 'You do not have permission for this.');
+    case 429:
+      return new AppError('rate_limited', 'Too many requests; please wait a moment.', {
+        retryAfterSeconds: parseRetryAfter(answer.retryAfter),
+      });
+    case 400:
+      if (serviceMessage && /insufficient balance/i.test(serviceMessage))
+        return new AppError('insufficient_balance', serviceMessage);
+      if (serviceMessage && /invalid symbol/i.test(serviceMessage))
+        return new AppError('invalid_symbol', serviceMessage);
+      if (serviceMessage && /two[- ]?factor|\btfa\b|2fa/i.test(serviceMessage))
+        return new AppError('invalid_code', serviceMessage, { field: 'tfa' });
+      if (serviceMessage && /invalid address/i.test(serviceMessage))
+        return new AppError('invalid_address', serviceMessage, { field: 'address' });
+      return new AppError('service_error', serviceMessage ?? 'The service refused the request.');
+    default:
+      return new AppError(
+        'service_error',
+        serviceMessage
+          ? `The service reported a problem: ${serviceMessage}`
+          : `The service reported a problem (${code}).`,
+      );
+  }
+}
+
+/**
+ * The refusals of a money-moving call the app knows to mean "nothing moved": spec 7.1's messages, and the
+ * service's words for a bad two-factor code, address or amount (spec 7.1 leaves these unshown), matched
+ * whole. Everything else, including a known status with an unknown message, is a `service_error`, which
+ * the ledger treats as an unknown outcome (features/money/refusals.ts).
+ */
+const MONEY_REFUSALS: ReadonlyMap<string, { code: AppError['code']; field?: string }> = new Map([
+  ['400 insufficient balance', { code: 'insufficient_balance', field: 'amount' }],
+  ['400 invalid symbol', { code: 'invalid_symbol' }],
+  ['400 invalid address', { code: 'invalid_address', field: 'address' }],
+  ['400 invalid amount', { code: 'bad_input', field: 'amount' }],
+  ['400 invalid two-factor code', { code: 'invalid_code', field: 'tfa' }],
+  ['400 two-factor code is required', { code: 'invalid_code', field: 'tfa' }],
+  ['400 x-account-guid header is required', { code: 'bad_input' }],
+  ['403 access denied to this account', { code: 'forbidden' }],
+  ['403 insufficient permissions for send operation', { code: 'forbidden' }],
+  ['403 insufficient permissions for swap operation', { code: 'forbidden' }],
+  ['429 rate limit exceeded', { code: 'rate_limited' }],
+]);
+
+/**
+ * The error of a money-moving call's failed answer. It is a refusal (nothing moved) only when it is one of
+ * spec 7.1 in full: an HTTP 4xx status equal to the envelope's code (a 5xx or a gateway's status around a
+ * refusal's envelope says the request went further than the check), `data` false as spec 7.1 says (an
+ * answer that carries data may describe a transaction), and a message the app knows. Interface B asks the
+ * same 4xx of a Z-code refusal (interface-b-errors.ts). Anything else is a `service_error`, which the
+ * feature reports as an unknown outcome (features/money/money-errors.ts).
+ */
+function moneyAnswerError(
+  answer: { readonly status: number; readonly envelope: AnyEnvelope | null; readonly retryAfter: string | null },
+  message: string | null,
+): AppError {
+  const { status, envelope } = answer;
+  const refusalShaped =
+    status >= 400 && status < 500 && envelope !== null && envelope.code === status && envelope.data === false;
+  const known = refusalShaped ? MONEY_REFUSALS.get(`${status} ${(message ?? '').toLowerCase()}`) : undefined;
+  if (!known) {
+    const code = envelope && envelope.code !== status ? `${status}, ${envelope.code}` : `${status}`;
+    return new AppError(
+      'service_error',
+      message ? `The service reported a problem (${code}): ${message}` : `The service reported a problem (${code}).`,
+    );
+  }
+  const retryAfter = answer.retryAfter;
+  if (known.code === 'rate_limited') {
+    return new AppError('rate_limited', 'Too many requests; please wait a moment.', {
+      retryAfterSeconds: parseRetryAfter(retryAfter),
+    });
+  }
+  return new AppError(known.code, message ?? '', known.field === undefined ? {} : { field: known.field });
+}
+
+/** Reads retry on any sign of a 401: a fresh token and a second read cost nothing. */
+export function isUnauthorized(status: number, envelope: AnyEnvelope | null): boolean {
+  return status === 401 || envelope?.code === 401;
+}
+
+/** Spec 7.1's 401 exactly: status and envelope 401, `data` false, "Unauthorized". */
+export function isSpecUnauthorized(answer: {
+  readonly status: number;
+  readonly envelope: AnyEnvelope | null;
+}): boolean {
+  const { status, envelope } = answer;
+  return (
+    status === 401 &&
+    envelope !== null &&
+    envelope.code === 401 &&
+    envelope.data === false &&
+    envelope.message.trim().toLowerCase() === 'unauthorized'
+  );
+}
+
+/** Service messages are shown to the user: keep them short and single-line. */
+function cleanMessage(message: string | undefined): string | null {
+  if (!message) return null;
+  const oneLine = message.replace(/\s+/g, ' ').trim();
+  return oneLine === '' ? null : oneLine.slice(0, 200);
+}
