@@ -11,12 +11,14 @@ const FIRST_SCREEN_WAIT_MS = 250;
 
 /**
  * Hands the launch's answers (startup-requests.ts) to the stores before React draws anything, and resolves
- * once the first screen is known: when the last known balances have been answered (the session, asked
+ * once the first screen is known: when the last known balances and the preferences have been answered (the session, asked
  * first, has normally answered by then) or after FIRST_SCREEN_WAIT_MS. The first frame is then Home or the
  * last known balances with their rows, not a "Starting…" gate followed by a render per answer.
  */
 export function loadStartupState(): Promise<void> {
-  void useAppStore.getState().load();
+  // Amounts stay hidden until the preferences say whether privacy mode is on (selectPrivacyMode); waiting for
+  // them too (main answers from memory) keeps the first frame from showing masks that then turn into figures.
+  const preferences = useAppStore.getState().load();
   void useSessionStore
     .getState()
     .load()
@@ -26,6 +28,6 @@ export function loadStartupState(): Promise<void> {
       const view = useSessionStore.getState().view;
       if (view?.status === 'signed-in' && view.activeAccountGuid) void usePortfolioStore.getState().load();
     });
-  const cached = usePortfolioStore.getState().showCached();
-  return Promise.race([cached, new Promise<void>((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS))]);
+  const firstScreen = Promise.all([usePortfolioStore.getState().showCached(), preferences]).then(() => undefined);
+  return Promise.race([firstScreen, new Promise<void>((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS))]);
 }

@@ -1,10 +1,10 @@
 import { formatCrypto, formatShare, formatSignedUsd, formatUsd } from '../format/amounts';
-import { useAppStore } from '../stores/app-store';
+import { selectPrivacyMode, useAppStore } from '../stores/app-store';
 
 const MASK = '•••••';
 
 export function usePrivacy(): boolean {
-  return useAppStore((state) => state.preferences?.privacyMode ?? false);
+  return useAppStore(selectPrivacyMode);
 }
 
 function Masked(): React.JSX.Element {

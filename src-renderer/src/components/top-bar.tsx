@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useAppStore } from '../stores/app-store';
+import { selectPrivacyMode, useAppStore } from '../stores/app-store';
 import { useSessionStore } from '../stores/session-store';
 
 /** A refused switch in words: which account was chosen, why not, which one is still active, and a retry. */
@@ -32,7 +32,7 @@ function SwitchFailure({
 /** Account switcher, privacy mode, lock and sign-out: always one click (or a shortcut) away. */
 export function TopBar(): React.JSX.Element {
   const info = useAppStore((state) => state.info);
-  const privacyMode = useAppStore((state) => state.preferences?.privacyMode ?? false);
+  const privacyMode = useAppStore(selectPrivacyMode);
   const updatePreferences = useAppStore((state) => state.updatePreferences);
   const view = useSessionStore((state) => state.view);
   const busy = useSessionStore((state) => state.busy);

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import type { BridgeError } from '../../../src-preload/result';
 import { formatCrypto } from '../format/amounts';
 import { formatDateTime } from '../format/dates';
-import { useAppStore } from '../stores/app-store';
+import { selectPrivacyMode, useAppStore } from '../stores/app-store';
 
 /**
  * Words for money moves whose outcome is unknown, composed in the renderer from the structured list main
@@ -22,7 +22,7 @@ export function shortAddress(address: string): string {
 
 /** "0,0009 BTC" as the amount components show it (masked in privacy mode), as plain text for labels. */
 export function useAmountText(): (value: string, code: string) => string {
-  const privacy = useAppStore((state) => state.preferences?.privacyMode ?? false);
+  const privacy = useAppStore(selectPrivacyMode);
   return (value, code) => (privacy ? `••••• ${code}` : `${formatCrypto(value, code)} ${code}`);
 }
 

@@ -12,6 +12,15 @@ interface AppState {
   updatePreferences(change: Partial<Preferences>): Promise<void>;
 }
 
+/**
+ * Whether amounts are hidden. Until main has answered with the preferences it is not known, and amounts stay
+ * hidden: a launch whose balances arrive before its preferences must not show a second person at the desk
+ * what privacy mode was switched on to hide. A failed read keeps them hidden; the toggle still works.
+ */
+export function selectPrivacyMode(state: Pick<AppState, 'preferences'>): boolean {
+  return state.preferences?.privacyMode ?? true;
+}
+
 export const useAppStore = create<AppState>()((set, get) => ({
   info: null,
   preferences: null,

@@ -27,7 +27,11 @@ const ok = <T>(value: T) => Promise.resolve({ ok: true as const, value });
  * The bridge as main answers a launch: the session, the last known balances (or a keychain that never
  * answers), preferences; calls to portfolio.wallets are counted.
  */
-function installBridge(options: { session: SessionView['status']; cached: 'answers' | 'hangs' }) {
+function installBridge(options: {
+  session: SessionView['status'];
+  cached: 'answers' | 'hangs';
+  preferences?: Promise<{ ok: true; value: { theme: 'system'; privacyMode: boolean } }>;
+}) {
   const calls = { wallets: 0, cached: 0 };
   const wallet = {
     on: () => () => undefined,
@@ -43,7 +47,7 @@ function installBridge(options: { session: SessionView['status']; cached: 'answe
       },
     },
     app: { info: () => ok({}) },
-    preferences: { get: () => ok({ theme: 'system', privacyMode: false }) },
+    preferences: { get: () => options.preferences ?? ok({ theme: 'system', privacyMode: false }) },
   };
   vi.stubGlobal('window', { wallet });
   vi.stubGlobal('document', { documentElement: { removeAttribute: () => undefined, setAttribute: () => undefined } });
@@ -57,7 +61,9 @@ async function launch() {
   const { loadStartupState } = await import('../../../src-renderer/src/start-up');
   const { usePortfolioStore } = await import('../../../src-renderer/src/stores/portfolio-store');
   const { useSessionStore } = await import('../../../src-renderer/src/stores/session-store');
-  return { loadStartupState, usePortfolioStore, useSessionStore };
+  const { selectPrivacyMode, useAppStore } = await import('../../../src-renderer/src/stores/app-store');
+  const amountsHidden = () => selectPrivacyMode(useAppStore.getState());
+  return { loadStartupState, usePortfolioStore, useSessionStore, amountsHidden };
 }
 
 describe('the launch before the first render (start-up.ts)', () => {
@@ -96,5 +102,30 @@ describe('the launch before the first render (start-up.ts)', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(drawn).toBe(true);
     expect(usePortfolioStore.getState().portfolio).toBeNull();
+  });
+
+  it('keeps amounts hidden while the preferences have not answered, though the fresh balances have', async () => {
+    let answerPreferences: (privacyMode: boolean) => void = () => undefined;
+    const preferences = new Promise<{ ok: true; value: { theme: 'system'; privacyMode: boolean } }>((resolve) => {
+      answerPreferences = (privacyMode) => resolve({ ok: true, value: { theme: 'system', privacyMode } });
+    });
+    installBridge({ session: 'signed-in', cached: 'answers', preferences });
+    const { loadStartupState, usePortfolioStore, amountsHidden } = await launch();
+    let drawn = false;
+    void loadStartupState().then(() => (drawn = true));
+    await vi.waitFor(() => expect(usePortfolioStore.getState().source).toBe('fresh'));
+    expect(amountsHidden()).toBe(true);
+    // The first screen waits for the preferences as it waits for the cached balances (up to 250 ms).
+    expect(drawn).toBe(false);
+    answerPreferences(true);
+    await vi.waitFor(() => expect(drawn).toBe(true));
+    expect(amountsHidden()).toBe(true);
+  });
+
+  it('shows amounts once the preferences say privacy mode is off', async () => {
+    installBridge({ session: 'signed-in', cached: 'answers' });
+    const { loadStartupState, amountsHidden } = await launch();
+    await loadStartupState();
+    expect(amountsHidden()).toBe(false);
   });
 });

@@ -3,7 +3,7 @@ import { AddressDisplay } from '../../components/address-display';
 import { CryptoAmount } from '../../components/amount';
 import { CopyButton } from '../../components/copy-button';
 import { QrCode } from '../../components/qr-code';
-import { useAppStore } from '../../stores/app-store';
+import { selectPrivacyMode, useAppStore } from '../../stores/app-store';
 import { assetOf } from './asset-choices';
 
 const uriNames: Record<CreatedDepositAddressView['paymentUriKind'], string> = {
@@ -21,7 +21,7 @@ export function CreatedAddress({
   created: CreatedDepositAddressView;
   headingRef?: React.Ref<HTMLHeadingElement>;
 }): React.JSX.Element {
-  const privacyMode = useAppStore((state) => state.preferences?.privacyMode ?? false);
+  const privacyMode = useAppStore(selectPrivacyMode);
   const hasLink = created.paymentUri !== created.address;
   // A payment link carries the amount: in privacy mode neither its text nor its QR code is shown.
   const linkShown = hasLink && !privacyMode;

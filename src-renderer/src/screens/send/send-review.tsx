@@ -8,7 +8,7 @@ import { useActiveAccount } from '../../stores/session-store';
 import { displayLocale } from '../../format/display-locale';
 import { formatExactAmount } from '../../format/exact-amount';
 import { addDecimals } from '../../format/fiat-conversion';
-import { useAppStore } from '../../stores/app-store';
+import { selectPrivacyMode, useAppStore } from '../../stores/app-store';
 import { EmphasisedAddress } from './emphasised-address';
 import { UNRESOLVED_SENDS_TITLE } from './unresolved-sends';
 
@@ -26,7 +26,7 @@ export function SendReviewPanel(): React.JSX.Element | null {
   const account = useActiveAccount();
   const entry = useSendStore((state) => state.form.entry);
   const usdTyped = useSendStore((state) => state.form.usdAmount);
-  const hidden = useAppStore((state) => state.preferences?.privacyMode ?? false);
+  const hidden = useAppStore(selectPrivacyMode);
   if (!review) return null;
   // Every digit of what leaves, whatever the asset's usual shown precision (CryptoAmount truncates).
   const exact = (value: string, code: string) =>
