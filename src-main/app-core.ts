@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { EnvironmentId } from '../src-preload/contract/app';
 import type { EmitEvent, Handlers } from './dispatch';
 import { AppError } from './app-error';
+import { createAppHandlers } from './features/app';
 import { createEnvironmentHandlers } from './features/environments';
 import { createAddressBook, createAddressBookHandlers } from './features/address-book';
 import { createNotificationsFeature, silentNotifier, type DesktopNotifier } from './features/notifications';
@@ -14,7 +15,6 @@ import { createSessionHandlers, createSessionService, type SessionService } from
 import { createSwapHandlers, createSwapService } from './features/swap';
 import { createUpdateHandlers, createUpdateService, type UpdaterAvailability } from './features/updates';
 import type { SecretStore } from './keychain/secret-store';
-import { toAllowedExternalUrl } from './links';
 import type { Logger } from './logging/logger';
 import { builtInEndpoints, environmentLabels, type Endpoints } from './settings/environments';
 import type { SettingsStore } from './settings/settings-store';
@@ -202,36 +202,16 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
       ...(deps.localSandboxPort === undefined ? {} : { localSandboxPort: deps.localSandboxPort }),
     }),
     ...createAddressBookHandlers({ addressBook }),
-    'app.info': () => {
-      const current = settings.get();
-      return {
-        name: deps.appName,
-        version: deps.version,
-        environment: current.environment,
-        environmentLabel: environmentLabels[current.environment],
-        keychain: deps.secrets.kind === 'keychain' ? 'available' : 'unavailable',
-        settingsProblem: settings.problem,
-      };
-    },
-    'preferences.get': () => settings.get().preferences,
-    'preferences.update': async (change) => {
-      const next = await settings.update((current) => ({
-        ...current,
-        preferences: { ...current.preferences, ...change },
-      }));
-      deps.emit('preferences.changed', next.preferences);
-      return next.preferences;
-    },
-    'links.open': async ({ url }) => {
-      const allowed = toAllowedExternalUrl(url, serviceHostsOf(deps));
-      if (allowed === null) {
-        deps.logger.warn('refused to open a link outside the allowlist', { url: url.slice(0, 200) });
-        return { opened: false };
-      }
-      // The re-serialised URL the allowlist judged, never the renderer's string (security 34).
-      await deps.openExternal(allowed);
-      return { opened: true };
-    },
+    ...createAppHandlers({
+      appName: deps.appName,
+      version: deps.version,
+      settings,
+      secrets: deps.secrets,
+      emit: deps.emit,
+      openExternal: deps.openExternal,
+      serviceHosts: () => serviceHostsOf(deps),
+      logger: deps.logger,
+    }),
   };
 
   return {

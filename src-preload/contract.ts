@@ -13,6 +13,7 @@ import { notificationsEvents, notificationsOperations } from './contract/notific
 import { historyEvents, historyOperations } from './contract/history';
 import { merchantOperations } from './contract/merchant';
 import { portfolioOperations } from './contract/portfolio';
+import { receiveOperations } from './contract/receive';
 import { sendOperations } from './contract/send';
 import { sessionEvents, sessionOperations } from './contract/session';
 import { swapOperations } from './contract/swap';
@@ -26,6 +27,7 @@ export const operations = {
   ...historyOperations,
   ...merchantOperations,
   ...portfolioOperations,
+  ...receiveOperations,
   ...updatesOperations,
   ...environmentsOperations,
   ...addressBookOperations,

@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { UserText } from './text';
-import { AssetCode } from './assets';
 import { operation } from './define';
-import { AmountInput, DecimalString } from './money';
+import { DecimalString } from './money';
 
 /** One wallet of the active account (spec 2.2 WalletInfo); every amount is exact decimal text. */
 export const PortfolioWallet = z.object({
@@ -30,66 +28,6 @@ export const PortfolioView = z.object({
 });
 export type PortfolioView = z.infer<typeof PortfolioView>;
 
-/** The wallet's own receiving address (spec 4.1 #3). */
-export const WalletAddressView = z.object({
-  code: z.string(),
-  symbolName: z.string(),
-  displayName: z.string(),
-  network: z.string(),
-  address: z.string(),
-});
-export type WalletAddressView = z.infer<typeof WalletAddressView>;
-
-/** Fiat codes the service prices in (spec 2.2 `prices`); the expected amount itself is in the asset's units. */
-export const fiatCurrencies = ['USD', 'EUR', 'GBP', 'TRY', 'JPY'] as const;
-export const FiatCurrency = z.enum(fiatCurrencies);
-export type FiatCurrency = z.infer<typeof FiatCurrency>;
-
-export const CreateDepositAddressInput = z
-  .object({
-    symbol: AssetCode,
-    label: UserText(100, 'Keep the label under 100 characters').pipe(z.string().min(1, 'Enter a label')),
-    /** Omitted: main generates one. Must not repeat one used in this session. */
-    referenceId: z
-      .string()
-      .trim()
-      .min(1, 'Enter a reference id')
-      .max(100, 'Keep the reference id under 100 characters')
-      .regex(/^[A-Za-z0-9._:-]+$/, 'Use letters, digits and . _ : - only')
-      .optional(),
-    /** Checked in main as an absolute http(s) URL before any call; kept loose here so the error is in words. */
-    callbackUrl: z.string().max(2048),
-    /** Expected deposit in the asset's units. */
-    amount: AmountInput.optional(),
-    currency: FiatCurrency.optional(),
-  })
-  .strict();
-export type CreateDepositAddressInput = z.input<typeof CreateDepositAddressInput>;
-
-/**
- * bip21: bitcoin:/litecoin: URI with amount; eip681-native / eip681-token: ethereum: URI (EIP-681) with the
- * value or token transfer; address: the plain address (no amount asked, or no standard URI for it).
- */
-export const PaymentUriKind = z.enum(['bip21', 'eip681-native', 'eip681-token', 'address']);
-export type PaymentUriKind = z.infer<typeof PaymentUriKind>;
-
-export const CreatedDepositAddressView = z.object({
-  address: z.string(),
-  /** The network-specific symbol. */
-  symbol: z.string(),
-  network: z.string(),
-  label: z.string(),
-  referenceId: z.string(),
-  requestId: z.string(),
-  amount: DecimalString.optional(),
-  currency: FiatCurrency.optional(),
-  /** What the QR code carries: a payment URI with the amount where the network has a standard one, else the address. */
-  paymentUri: z.string(),
-  paymentUriKind: PaymentUriKind,
-  createdAt: z.string(),
-});
-export type CreatedDepositAddressView = z.infer<typeof CreatedDepositAddressView>;
-
 export const portfolioOperations = {
   /** GET /wallets of the active account, converted to exact decimals and sorted by fiat value. */
   'portfolio.wallets': operation(z.void(), PortfolioView),
@@ -100,26 +38,4 @@ export const portfolioOperations = {
    * locked, and when signed out. `fetchedAt` says how old they are.
    */
   'portfolio.cached': operation(z.void(), PortfolioView.nullable()),
-  /** GET /wallets/{symbol}/address. */
-  'receive.address': operation(z.object({ code: AssetCode }).strict(), WalletAddressView),
-  /** A fresh reference id for the deposit address form (unique among this session's). */
-  'receive.newReferenceId': operation(z.void(), z.object({ referenceId: z.string() })),
-  /** POST /deposit/address/create, after the callback URL and reference id are checked in main. */
-  'receive.createDepositAddress': operation(CreateDepositAddressInput, CreatedDepositAddressView),
-  /** Deposit addresses created in this session for the active account, newest first. */
-  'receive.createdAddresses': operation(z.void(), z.object({ items: z.array(CreatedDepositAddressView) })),
-  /** Main writes the text to the clipboard and reads it back: verified means it holds exactly the text. */
-  'clipboard.copy': operation(
-    z
-      .object({
-        text: z
-          .string()
-          .min(1)
-          .max(2048)
-          // Line feeds for PEM public keys (merchant request signing); no other control character.
-          .regex(/^[\x20-\x7E\n]+$/, 'Only addresses, payment links and public keys can be copied'),
-      })
-      .strict(),
-    z.object({ verified: z.boolean() }),
-  ),
 } as const;

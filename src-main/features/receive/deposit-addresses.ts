@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { findAssetNetwork } from '../../../src-preload/contract/assets';
-import type { CreatedDepositAddressView, FiatCurrency } from '../../../src-preload/contract/portfolio';
+import type { CreatedDepositAddressView, FiatCurrency } from '../../../src-preload/contract/receive';
 import { AppError } from '../../app-error';
 import type { Logger } from '../../logging/logger';
 import type { SessionService } from '../session';

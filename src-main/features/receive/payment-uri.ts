@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { findAssetNetwork, type AssetNetwork, type NetworkKey } from '../../../src-preload/contract/assets';
-import type { PaymentUriKind } from '../../../src-preload/contract/portfolio';
+import type { PaymentUriKind } from '../../../src-preload/contract/receive';
 
 export interface PaymentUri {
   readonly uri: string;

@@ -4,7 +4,7 @@ import type {
   CreateDepositAddressInput,
   CreatedDepositAddressView,
   WalletAddressView,
-} from '../../../src-preload/contract/portfolio';
+} from '../../../src-preload/contract/receive';
 import type { BridgeError } from '../../../src-preload/result';
 import { wallet } from '../bridge';
 import { registerSessionReset } from './session-reset';

@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  CreatedDepositAddressView,
-  PortfolioView,
-  WalletAddressView,
-} from '../../../src-preload/contract/portfolio';
+import type { PortfolioView } from '../../../src-preload/contract/portfolio';
+import type { CreatedDepositAddressView, WalletAddressView } from '../../../src-preload/contract/receive';
 import type { SessionView } from '../../../src-preload/contract/session';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/server';
 import { seededPortfolio } from './seeded-wallets';

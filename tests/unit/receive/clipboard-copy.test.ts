@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { copyAndVerify } from '../../../src-main/features/receive/clipboard-copy';
-import { portfolioOperations } from '../../../src-preload/contract/portfolio';
+import { receiveOperations } from '../../../src-preload/contract/receive';
 
-const ClipboardCopyInput = portfolioOperations['clipboard.copy'].input;
+const ClipboardCopyInput = receiveOperations['clipboard.copy'].input;
 
 const pem = '-----BEGIN PUBLIC KEY-----\nMIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA\n-----END PUBLIC KEY-----\n';
 

@@ -1,4 +1,4 @@
-import type { CreatedDepositAddressView } from '../../../../src-preload/contract/portfolio';
+import type { CreatedDepositAddressView } from '../../../../src-preload/contract/receive';
 import { CryptoAmount } from '../../components/amount';
 import { ErrorMessage } from '../../components/error-message';
 import { formatDateTime } from '../../format/dates';

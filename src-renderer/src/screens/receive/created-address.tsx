@@ -1,4 +1,4 @@
-import type { CreatedDepositAddressView } from '../../../../src-preload/contract/portfolio';
+import type { CreatedDepositAddressView } from '../../../../src-preload/contract/receive';
 import { AddressDisplay } from '../../components/address-display';
 import { CryptoAmount } from '../../components/amount';
 import { CopyButton } from '../../components/copy-button';

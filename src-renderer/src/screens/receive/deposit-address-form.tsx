@@ -1,11 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { assetNetworks, type AssetCode } from '../../../../src-preload/contract/asset-table';
 import { inputIssueWords } from '../../../../src-preload/input-words';
-import {
-  CreateDepositAddressInput,
-  fiatCurrencies,
-  type FiatCurrency,
-} from '../../../../src-preload/contract/portfolio';
+import { CreateDepositAddressInput, fiatCurrencies, type FiatCurrency } from '../../../../src-preload/contract/receive';
 import { DecimalInput } from '../../components/decimal-input';
 import { ErrorMessage } from '../../components/error-message';
 import { useReceiveStore } from '../../stores/receive-store';

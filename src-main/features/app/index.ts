@@ -1,0 +1,1 @@
+export { createAppHandlers, type AppHandlersDeps } from './app-handlers';
