@@ -25,13 +25,21 @@ function whereFound(known: KnownAddress): string {
 export const LOOKALIKE_CHARS = 4;
 
 /**
- * The part of an address a person compares by eye. Fixed prefixes ("0x", "bc1q", "ltc1q") are the same
- * for every address of a kind, so matching them proves nothing; EVM and bech32 case carries no meaning.
+ * A bech32 address (BIP 173): human-readable part, the separator "1" (the last "1", as the data charset has
+ * none), then the data part, which begins with the witness version ("q" for v0, "p" for taproot).
+ */
+const BECH32 = /^(.+)1([qpzry9x8gf2tvdw0s3jn54khce6mua7l]{7,})$/;
+
+/**
+ * The part of an address a person compares by eye. What every address of a kind shares proves nothing when
+ * it matches: "0x" for EVM, the human-readable part and separator ("bc1", "ltc1", "tb1") for bech32. The
+ * bech32 data part is compared whole, witness version included: an imitation of "bc1qw50…" needs only
+ * "w50" after the shared "bc1q" to look the same at a glance. EVM and bech32 case carries no meaning.
  */
 function payload(address: string): string {
   const lower = address.trim().toLowerCase();
   if (/^0x[0-9a-f]{40}$/.test(lower)) return lower.slice(2);
-  const bech32 = /^(bc|ltc|tb)1[qp](.+)$/.exec(lower);
+  const bech32 = BECH32.exec(lower);
   if (bech32?.[2]) return bech32[2];
   return address.trim();
 }

@@ -31,11 +31,33 @@ describe('the look-alike (address poisoning) check', () => {
     expect(findLookalike(getAddress(sameStart.toLowerCase()), [history(real)])).toBeNull();
   });
 
-  it('ignores the bech32 "bc1q" prefix and compares the part a person reads', () => {
+  it('compares a bech32 address by its data part after "bc1" (witness version included), never by the shared prefix alone', () => {
     const a = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
     const b = 'bc1qw508aaaaaaaaaaaaaaaaaaaaaaaaaaaaav8f3t4';
     expect(findLookalike(b, [history(a)])).toMatchObject({ lookalike: a });
+    // Only "bc1q" and the end in common: every segwit address starts so, which proves nothing.
     expect(findLookalike('bc1qzzzzaaaaaaaaaaaaaaaaaaaaaaaaaaaaazzzzzz', [history(a)])).toBeNull();
+    expect(findLookalike('bc1qzzzzaaaaaaaaaaaaaaaaaaaaaaaaaaaaav8f3t4', [history(a)])).toBeNull();
+  });
+
+  it('flags a bech32 imitation that matches "bc1q" plus three characters and the end (what a glance sees)', () => {
+    const a = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
+    // Reads "bc1qw50…8f3t4" like the real one; the data part "qw50…" shares four characters with it.
+    const imitation = 'bc1qw50aaaaaaaaaaaaaaaaaaaaaaaaaaaaaav8f3t4';
+    expect(findLookalike(imitation, [history(a)])).toMatchObject({ lookalike: a });
+    expect(findLookalike(imitation.toUpperCase(), [history(a)])).toMatchObject({ lookalike: a });
+  });
+
+  it('finds the data part after the last "1" whatever the human-readable part', () => {
+    const litecoin = 'ltc1qg82tmuuq6wdpvq5qhkx6k7mxsfq0j5l8ldr8ew';
+    expect(findLookalike('ltc1qg82aaaaaaaaaaaaaaaaaaaaaaaaaaaaaldr8ew', [history(litecoin)])).toMatchObject({
+      lookalike: litecoin,
+    });
+    const regtest = 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080';
+    expect(findLookalike('bcrt1qw50aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaygt080', [history(regtest)])).toMatchObject({
+      lookalike: regtest,
+    });
+    expect(findLookalike('bcrt1qzzzaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaygt080', [history(regtest)])).toBeNull();
   });
 
   it('prefers a verified address when several known addresses are imitated', () => {
