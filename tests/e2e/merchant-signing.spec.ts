@@ -1,5 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import type { SandboxInfo } from '../../sandbox/server';
+import { accessibilityViolations } from './support/accessibility';
 import { expect, openScreen, test } from './support/fixtures';
 import { enterMerchantKeys } from './support/merchant-keys';
 
@@ -94,5 +95,36 @@ test.describe('merchant request signing in the keys panel (Chromium)', () => {
     );
     // A new key is not registered yet: signing is off until the user turns it on again.
     await expect(signing.getByRole('checkbox', { name: 'Sign requests with X-Signature' })).not.toBeChecked();
+  });
+
+  test('asks before a new key pair replaces the signing key: Escape keeps it, confirming by keyboard replaces it', async ({
+    signedInApp: { page },
+  }) => {
+    const signing = page.getByRole('region', { name: 'Request signing (X-Signature)' });
+    const publicKey = signing.getByRole('textbox', { name: 'Public key to register with the service' });
+    const before = await publicKey.inputValue();
+    const generate = signing.getByRole('button', { name: 'Generate a new key pair' });
+    const dialog = page.getByRole('alertdialog', { name: 'Replace the signing key?' });
+
+    await generate.click();
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toHaveAccessibleDescription(/the old key cannot be brought back/);
+    // Focus starts on the choice that loses nothing.
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(generate).toBeFocused();
+    await expect(publicKey).toHaveValue(before);
+
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByRole('button', { name: 'Replace signing key' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText(/^Key pair generated\./)).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    await expect(publicKey).not.toHaveValue(before);
+    await expect(publicKey).toHaveValue(/^-----BEGIN PUBLIC KEY-----\n/);
   });
 });

@@ -3,6 +3,7 @@ import type { MerchantEnvironmentView, MerchantOverview } from '../../../../src-
 import type { EnvironmentId } from '../../../../src-preload/contract/app';
 import { useMerchantStore } from '../../stores/merchant-store';
 import { secretKeyPlace } from '../../stores/secret-key-place';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CopyButton } from '../../components/copy-button';
 import { AssetFormSetting } from './asset-form-setting';
 import { Feedback } from './merchant-options';
@@ -179,6 +180,7 @@ function SigningSection({
   const busy = useMerchantStore((state) => state.busy.has('signing'));
   const { generateSigningKey, importSigningKey, setSigningEnabled, removeSigningKey } = useMerchantStore.getState();
   const [privateKey, setPrivateKey] = useState('');
+  const [confirmingReplace, setConfirmingReplace] = useState(false);
   const { enabled, publicKeyPem } = current.signing;
 
   return (
@@ -216,10 +218,29 @@ function SigningSection({
         </>
       )}
       <div className="row">
-        <button type="button" className="secondary" disabled={busy} onClick={() => void generateSigningKey(current.id)}>
+        <button
+          type="button"
+          className="secondary"
+          disabled={busy}
+          onClick={() => {
+            // The stored private key is deleted by a new one: never without asking.
+            if (publicKeyPem === null) void generateSigningKey(current.id);
+            else setConfirmingReplace(true);
+          }}
+        >
           {publicKeyPem === null ? 'Generate key pair' : 'Generate a new key pair'}
         </button>
       </div>
+      {confirmingReplace && (
+        <ConfirmDialog
+          title="Replace the signing key?"
+          body={`The signing private key for ${current.label}, kept on this computer, is deleted and a new key pair takes its place; the old key cannot be brought back. Signing is turned off until you register the new public key with the service and turn it on again.`}
+          confirmLabel="Replace signing key"
+          busy={busy}
+          onCancel={() => setConfirmingReplace(false)}
+          onConfirm={() => void generateSigningKey(current.id).finally(() => setConfirmingReplace(false))}
+        />
+      )}
       <form
         aria-label="Import a signing private key"
         onSubmit={(event) => {

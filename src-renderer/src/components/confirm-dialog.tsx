@@ -1,0 +1,59 @@
+import { useEffect, useId, useRef } from 'react';
+
+export interface ConfirmDialogProps {
+  readonly title: string;
+  /** What happens if the user goes ahead, in words. */
+  readonly body: string;
+  /** Names the action, e.g. "Replace signing key" (never a bare "OK"). */
+  readonly confirmLabel: string;
+  readonly busy?: boolean;
+  onConfirm(): void;
+  onCancel(): void;
+}
+
+/**
+ * Asks before something that cannot be undone. A modal native <dialog> with the alertdialog role: focus is
+ * kept inside it, Escape cancels, and focus starts on Cancel (the choice that loses nothing) and goes back
+ * to the control that opened it.
+ */
+export function ConfirmDialog(props: ConfirmDialogProps): React.JSX.Element {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const bodyId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => {
+      if (dialog?.open) dialog.close();
+      opener?.focus();
+    };
+  }, []);
+
+  return (
+    <dialog
+      ref={ref}
+      role="alertdialog"
+      className="confirm-dialog"
+      aria-labelledby={titleId}
+      aria-describedby={bodyId}
+      onCancel={(event) => {
+        // Escape: closed by the component that owns the state, so the opener gets focus back.
+        event.preventDefault();
+        props.onCancel();
+      }}
+    >
+      <h3 id={titleId}>{props.title}</h3>
+      <p id={bodyId}>{props.body}</p>
+      <div className="row">
+        <button type="button" className="secondary" onClick={props.onCancel} autoFocus>
+          Cancel
+        </button>
+        <button type="button" className="primary" disabled={props.busy === true} onClick={props.onConfirm}>
+          {props.confirmLabel}
+        </button>
+      </div>
+    </dialog>
+  );
+}
