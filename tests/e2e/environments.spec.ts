@@ -31,6 +31,13 @@ test.describe('choosing environments in Settings', () => {
     await form.getByRole('textbox', { name: 'Wallet API address' }).fill(custom.baseUrl);
     await form.getByRole('button', { name: 'Save addresses' }).click();
     await expect(section(page).getByRole('alert')).toContainText('the name localhost');
+    // The field the error names is marked, and only that one.
+    await expect(form.getByRole('textbox', { name: 'Sign-in server (issuer)' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    await expect(form.getByRole('textbox', { name: 'Client id' })).not.toHaveAttribute('aria-invalid');
+    await expect(form.getByRole('textbox', { name: 'Wallet API address' })).not.toHaveAttribute('aria-invalid');
 
     // The provider names itself without the trailing slash: discovery must match the address exactly.
     await form.getByRole('textbox', { name: 'Sign-in server (issuer)' }).fill(`${custom.issuer}/`);

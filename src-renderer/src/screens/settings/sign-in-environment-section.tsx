@@ -62,6 +62,55 @@ export function SignInEnvironmentSection(): React.JSX.Element {
   );
 }
 
+type AddressName = 'issuer' | 'clientId' | 'baseUrl';
+type Addresses = Record<AddressName, string>;
+
+/** The three addresses of an environment, in the order a person fills them in. */
+const addressFields: readonly {
+  readonly name: AddressName;
+  readonly label: string;
+  readonly url: boolean;
+  readonly placeholder?: string;
+}[] = [
+  { name: 'issuer', label: 'Sign-in server (issuer)', url: true, placeholder: 'https://login.example.com' },
+  { name: 'clientId', label: 'Client id', url: false },
+  { name: 'baseUrl', label: 'Wallet API address', url: true, placeholder: 'https://api.example.com' },
+];
+
+/** One address with its label; marked invalid when main's error names it. */
+function AddressField({
+  field,
+  value,
+  readOnly,
+  invalid,
+  onChange,
+}: {
+  field: (typeof addressFields)[number];
+  value: string;
+  readOnly: boolean;
+  invalid: boolean;
+  onChange: (value: string) => void;
+}): React.JSX.Element {
+  const id = useId();
+  return (
+    <>
+      <label htmlFor={id}>{field.label}</label>
+      <input
+        id={id}
+        type={field.url ? 'url' : 'text'}
+        value={value}
+        readOnly={readOnly}
+        placeholder={field.placeholder}
+        onChange={(event) => onChange(event.target.value)}
+        size={40}
+        spellCheck={false}
+        autoComplete="off"
+        aria-invalid={invalid || undefined}
+      />
+    </>
+  );
+}
+
 function AddressesForm({
   environment,
   inUse,
@@ -77,18 +126,20 @@ function AddressesForm({
   const { check, save, select } = useEnvironmentsStore.getState();
   const status = useSessionStore((state) => state.view?.status ?? 'signed-out');
   const signedIn = status !== 'signed-out';
-  const [issuer, setIssuer] = useState(environment.issuer ?? '');
-  const [clientId, setClientId] = useState(environment.clientId ?? '');
-  const [baseUrl, setBaseUrl] = useState(environment.baseUrl ?? '');
+  const [addresses, setAddresses] = useState<Addresses>({
+    issuer: environment.issuer ?? '',
+    clientId: environment.clientId ?? '',
+    baseUrl: environment.baseUrl ?? '',
+  });
   const [confirming, setConfirming] = useState(false);
   const confirmRef = useRef<HTMLButtonElement>(null);
   const useButtonRef = useRef<HTMLButtonElement>(null);
-  const ids = { issuer: useId(), clientId: useId(), baseUrl: useId(), title: useId(), body: useId() };
+  const ids = { title: useId(), body: useId() };
   const readOnly = !environment.editable;
-  const input = { id: environment.id, issuer, clientId, baseUrl };
+  const input = { id: environment.id, ...addresses };
   const saved =
-    environment.issuer === issuer.trim() &&
-    environment.clientId === clientId.trim() &&
+    environment.issuer === addresses.issuer.trim() &&
+    environment.clientId === addresses.clientId.trim() &&
     environment.baseUrl !== null &&
     environment.issuer !== null;
 
@@ -105,41 +156,16 @@ function AddressesForm({
           void save(input);
         }}
       >
-        <label htmlFor={ids.issuer}>Sign-in server (issuer)</label>
-        <input
-          id={ids.issuer}
-          type="url"
-          value={issuer}
-          readOnly={readOnly}
-          placeholder="https://login.example.com"
-          onChange={(event) => setIssuer(event.target.value)}
-          size={40}
-          spellCheck={false}
-          aria-invalid={error?.field === 'issuer' || undefined}
-        />
-        <label htmlFor={ids.clientId}>Client id</label>
-        <input
-          id={ids.clientId}
-          value={clientId}
-          readOnly={readOnly}
-          onChange={(event) => setClientId(event.target.value)}
-          size={40}
-          spellCheck={false}
-          autoComplete="off"
-          aria-invalid={error?.field === 'clientId' || undefined}
-        />
-        <label htmlFor={ids.baseUrl}>Wallet API address</label>
-        <input
-          id={ids.baseUrl}
-          type="url"
-          value={baseUrl}
-          readOnly={readOnly}
-          placeholder="https://api.example.com"
-          onChange={(event) => setBaseUrl(event.target.value)}
-          size={40}
-          spellCheck={false}
-          aria-invalid={error?.field === 'baseUrl' || undefined}
-        />
+        {addressFields.map((field) => (
+          <AddressField
+            key={field.name}
+            field={field}
+            value={addresses[field.name]}
+            readOnly={readOnly}
+            invalid={error?.field === field.name}
+            onChange={(value) => setAddresses((current) => ({ ...current, [field.name]: value }))}
+          />
+        ))}
         <div className="row">
           <button type="button" className="secondary" disabled={busy} onClick={() => void check(input)}>
             Test connection
