@@ -185,7 +185,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     ...createSwapHandlers({ swap }),
     ...createHistoryHandlers({ session, settings, exports: historyExports }),
     ...portfolio.handlers,
-    // The balance polling's answer is when deposit notifications look for news (no timer of their own).
+    // Home's balance refresh is also a moment to look for deposits, beside the app-wide watch (notifications.watch).
     'portfolio.wallets': async (input) => {
       const view = await portfolio.handlers['portfolio.wallets'](input);
       notifications.afterBalances(view.accountGuid);
