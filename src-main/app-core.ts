@@ -18,7 +18,7 @@ import type { SecretStore } from './keychain/secret-store';
 import type { Logger } from './logging/logger';
 import { builtInEndpoints, environmentLabels, type Endpoints } from './settings/environments';
 import type { SettingsStore } from './settings/settings-store';
-import { settingsJournal } from './settings/unresolved-intents';
+import { settingsJournal } from './settings/settings-journal';
 
 /** What the shell (Electron, or the browser test harness) hands to the app's features. */
 export interface AppCoreDeps {

@@ -1,5 +1,6 @@
 import { ipcMain, type BrowserWindow } from 'electron';
-import { eventChannel, invokeChannel, operationNames, type EventName } from '../src-preload/contract';
+import { eventChannel, invokeChannel } from '../src-preload/channels';
+import { operationNames, type EventName } from '../src-preload/contract';
 import { fail } from '../src-preload/result';
 import type { Dispatch } from './dispatch';
 import { isTrustedSenderFrame, type AppOrigin } from './shell/app-origin';

@@ -62,7 +62,5 @@ export function isEventName(name: unknown): name is EventName {
   return typeof name === 'string' && Object.hasOwn(events, name);
 }
 
-export { eventChannel, invokeChannel, type ContractNames } from './channels';
-
 /** What the build hands to the preload (see electron.vite.config.ts), derived from this contract. */
 export const contractNames = { operations: operationNames, events: eventNames } as const;

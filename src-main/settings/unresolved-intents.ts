@@ -2,12 +2,8 @@ import { z } from 'zod';
 import { SendReview } from '../../src-preload/contract/send';
 import { SwapReview } from '../../src-preload/contract/swap';
 import { WithdrawBody } from '../features/merchant/withdraw-body';
-import type { IntentJournal } from '../features/money/intent-journal';
 import { SendBody } from '../features/send/send-body';
 import { SwapBody } from '../features/swap/swap-body';
-import { AppError } from '../app-error';
-import type { Logger } from '../logging/logger';
-import type { SettingsStore } from './settings-store';
 
 function unresolvedRecord<Body extends z.ZodType, Review extends z.ZodType>(body: Body, review: Review) {
   return z.object({
@@ -36,41 +32,5 @@ export function defaultUnresolvedIntents(): UnresolvedIntents {
   return { send: [], swap: [], withdraw: [] };
 }
 
-type Section = keyof UnresolvedIntents;
-type RecordOf<S extends Section> = UnresolvedIntents[S][number];
-
-/**
- * One feature's share of settings.json as its ledger's journal. A failed write is logged and thrown: the
- * ledger refuses to send a request it could not write down first.
- */
-export function settingsJournal<S extends Section>(
-  settings: SettingsStore,
-  section: S,
-  logger: Logger,
-): IntentJournal<RecordOf<S>['body'], RecordOf<S>['review']> {
-  return {
-    restored: settings.get().unresolvedIntents[section],
-    async save(records) {
-      if (!settings.writable) {
-        // Settings then live in memory only: a "saved" journal would be lost with the run, and with it
-        // the only record of a payment that may have gone through.
-        throw new AppError(
-          'storage_failed',
-          `Wallet Desk writes every payment down before sending it, and it cannot write to its settings file now, so nothing was sent. ${settings.problem ?? ''} Fix or move the file, then restart Wallet Desk.`,
-        );
-      }
-      try {
-        await settings.update((current) => ({
-          ...current,
-          unresolvedIntents: { ...current.unresolvedIntents, [section]: records },
-        }));
-      } catch (error) {
-        logger.warn('could not save unresolved money requests', {
-          section,
-          error: error instanceof Error ? error.name : 'unknown',
-        });
-        throw error;
-      }
-    },
-  };
-}
+export type UnresolvedSection = keyof UnresolvedIntents;
+export type UnresolvedRecordOf<S extends UnresolvedSection> = UnresolvedIntents[S][number];

@@ -1,7 +1,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eventChannel } from '../../src-preload/contract';
+import { eventChannel } from '../../src-preload/channels';
 import { createAppCore, type AppCore } from '../../src-main/app-core';
 import { createDispatcher, createEmitter, type Dispatch } from '../../src-main/dispatch';
 import type { SecretStore } from '../../src-main/keychain/secret-store';

@@ -5,7 +5,7 @@ import type { SettingsStore } from '../../settings/settings-store';
 import type { SessionService } from '../session';
 import { dateRangeOf } from './date-range';
 import type { HistoryExports } from './export-manager';
-import { labelsOf, saveLabel } from './history-labels';
+import { labelsOf, saveLabel } from './history-label-store';
 import { toHistoryItem } from './history-item';
 import { createRangedHistory, type RangedHistory } from './ranged-history';
 import { rowKeyOf } from './row-key';

@@ -9,7 +9,8 @@ export { exportHistoryCsv, EXPORT_PAGE_SIZE, type ExportHistoryOptions, type Exp
 export { CSV_COLUMNS, csvLine, csvHeader } from './csv';
 export { defaultRetryPolicy, fetchWithRetry, type RetryPolicy } from './fetch-with-retry';
 export { defaultHistorySettings, HistorySettings } from './history-settings';
-export { labelsOf, HistoryLabels, defaultHistoryLabels } from './history-labels';
+export { HistoryLabels, defaultHistoryLabels } from './history-labels';
+export { labelsOf } from './history-label-store';
 export { rowKeyOf } from './row-key';
 export { createRangedHistory, type RangedHistory } from './ranged-history';
 export { toHistoryItem } from './history-item';

@@ -2,7 +2,7 @@ import type { Handlers } from '../../dispatch';
 import type { SecretStore } from '../../keychain/secret-store';
 import type { Logger } from '../../logging/logger';
 import type { SettingsStore } from '../../settings/settings-store';
-import { settingsJournal } from '../../settings/unresolved-intents';
+import { settingsJournal } from '../../settings/settings-journal';
 import { findInHistory } from '../money/find-in-history';
 import { checkCallbackBody } from './callback-check';
 import { compareWithService, type DepositLookups } from './callback-compare';

@@ -5,13 +5,8 @@
  * argument type would be accepted; `npm run typecheck` (tsc -p tests) checks it too. Nothing here runs.
  */
 import { describe, expectTypeOf, it } from 'vitest';
-import {
-  invokeChannel,
-  type InputOf,
-  type OperationName,
-  type OutputOf,
-  type ParsedInputOf,
-} from '../../../src-preload/contract';
+import { invokeChannel } from '../../../src-preload/channels';
+import { type InputOf, type OperationName, type OutputOf, type ParsedInputOf } from '../../../src-preload/contract';
 import type { Result } from '../../../src-preload/result';
 import type { WalletApi } from '../../../src-preload/wallet-api';
 import type { Handlers } from '../../../src-main/dispatch';

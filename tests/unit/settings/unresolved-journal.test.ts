@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { WithdrawBody } from '../../../src-main/features/merchant/withdraw-body';
 import { journaledLedger } from '../../../src-main/features/money/intent-journal';
 import { openSettingsStore, SETTINGS_FILE } from '../../../src-main/settings/settings-store';
-import { settingsJournal } from '../../../src-main/settings/unresolved-intents';
+import { settingsJournal } from '../../../src-main/settings/settings-journal';
 import { earlierSettingsFile } from '../support/settings-file';
 import { createRecordingLogger } from '../support/recording-logger';
 

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { eventChannel, invokeChannel, operationNames, type OperationName } from '../../../src-preload/contract';
+import { eventChannel, invokeChannel } from '../../../src-preload/channels';
+import { operationNames, type OperationName } from '../../../src-preload/contract';
 import type { WalletApi } from '../../../src-preload/wallet-api';
 import { createDispatcher, createEmitter, type Handlers } from '../../../src-main/dispatch';
 import { bindIpc, createEventSender } from '../../../src-main/ipc';

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { eventChannel, invokeChannel, operationNames } from '../../../src-preload/contract';
+import { eventChannel, invokeChannel } from '../../../src-preload/channels';
+import { operationNames } from '../../../src-preload/contract';
 import { electronFake, resetElectronFake } from './fake-electron';
 
 vi.mock('electron', async () => (await import('./fake-electron')).electronFake.module);
