@@ -179,6 +179,17 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     emit: deps.emit,
   });
 
+  const appHandlers = createAppHandlers({
+    appName: deps.appName,
+    version: deps.version,
+    settings,
+    secrets: deps.secrets,
+    emit: deps.emit,
+    openExternal: deps.openExternal,
+    serviceHosts: () => serviceHostsOf(deps),
+    logger: deps.logger,
+  });
+
   const handlers: Handlers = {
     ...createSessionHandlers({ session }),
     ...createSendHandlers({ send }),
@@ -202,16 +213,13 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
       ...(deps.localSandboxPort === undefined ? {} : { localSandboxPort: deps.localSandboxPort }),
     }),
     ...createAddressBookHandlers({ addressBook }),
-    ...createAppHandlers({
-      appName: deps.appName,
-      version: deps.version,
-      settings,
-      secrets: deps.secrets,
-      emit: deps.emit,
-      openExternal: deps.openExternal,
-      serviceHosts: () => serviceHostsOf(deps),
-      logger: deps.logger,
-    }),
+    ...appHandlers,
+    // Notices already shown may name amounts: privacy mode going on withdraws them.
+    'preferences.update': async (change) => {
+      const preferences = await appHandlers['preferences.update'](change);
+      if (change.privacyMode !== undefined) notifications.privacyModeChanged(preferences.privacyMode);
+      return preferences;
+    },
   };
 
   return {

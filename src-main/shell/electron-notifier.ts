@@ -4,7 +4,7 @@ import type { DesktopNotifier } from '../features/notifications';
 export interface ElectronNotificationApi {
   readonly Notification: {
     isSupported(): boolean;
-    new (options: { title: string; body: string; silent?: boolean }): { show(): void };
+    new (options: { title: string; body: string; silent?: boolean }): { show(): void; close(): void };
   };
   readonly app: { setBadgeCount(count?: number): boolean };
 }
@@ -15,13 +15,22 @@ export interface ElectronNotificationApi {
  * launcher API; elsewhere setBadgeCount answers false and nothing shows).
  */
 export function createElectronNotifier(electron: ElectronNotificationApi): DesktopNotifier {
+  // Held so they can be closed (close() also removes them from the notification centre) at a lock or
+  // sign-out; a run shows few, and each is let go once closed.
+  const shown = new Set<{ close(): void }>();
   return {
     show(notice) {
       if (!electron.Notification.isSupported()) return;
-      new electron.Notification({ title: notice.title, body: notice.body }).show();
+      const notification = new electron.Notification({ title: notice.title, body: notice.body });
+      shown.add(notification);
+      notification.show();
     },
     setBadgeCount(count) {
       electron.app.setBadgeCount(count);
+    },
+    withdrawAll() {
+      for (const notification of shown) notification.close();
+      shown.clear();
     },
   };
 }

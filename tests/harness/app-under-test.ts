@@ -39,9 +39,10 @@ export interface AppUnderTest {
   readonly clipboard: { text: string };
   /**
    * The recording stand-in for the OS notifications and app badge: every notice the app would have shown,
-   * oldest first, and the badge count it last set.
+   * oldest first, the badge count it last set, and how many of those notices (the oldest) it has since
+   * withdrawn from the notification centre.
    */
-  readonly desktop: { readonly shown: DesktopNotice[]; badge: number };
+  readonly desktop: { readonly shown: DesktopNotice[]; badge: number; withdrawn: number };
   /** URLs the app asked the system browser to open, oldest first. */
   readonly externalUrls: readonly string[];
   /** Resolves with the next URL the app hands to the system browser. */
@@ -62,7 +63,7 @@ export async function startAppUnderTest(options: AppUnderTestOptions): Promise<A
   let server: HarnessServer | null = null;
   const saveDialog = { choose: async (defaultName: string): Promise<string | null> => join(userDataDir, defaultName) };
   const clipboard = { text: '' };
-  const desktop = { shown: [] as DesktopNotice[], badge: 0 };
+  const desktop = { shown: [] as DesktopNotice[], badge: 0, withdrawn: 0 };
 
   const core = await createAppCore({
     appName: 'Wallet Desk',
@@ -92,6 +93,9 @@ export async function startAppUnderTest(options: AppUnderTestOptions): Promise<A
       show: (notice) => desktop.shown.push(notice),
       setBadgeCount: (count) => {
         desktop.badge = count;
+      },
+      withdrawAll: () => {
+        desktop.withdrawn = desktop.shown.length;
       },
     },
   });

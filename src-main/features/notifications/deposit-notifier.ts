@@ -101,10 +101,18 @@ export function createDepositNotifier(deps: DepositNotifierDeps) {
       setUnseen(0);
       return unseen;
     },
-    /** Sign-out or lock: nothing of this session lingers in the dock or the task bar. */
+    /**
+     * Sign-out or lock: nothing of this session lingers in the dock, the task bar or the notification
+     * centre (a notice shown before the lock names an amount to whoever sits down next).
+     */
     reset(): void {
       known.clear();
       setUnseen(0);
+      deps.notifier.withdrawAll();
+    },
+    /** Privacy mode went on: notices shown before it may name amounts. */
+    withdrawShown(): void {
+      deps.notifier.withdrawAll();
     },
   };
 }

@@ -11,10 +11,16 @@ export interface DesktopNotifier {
   show(notice: DesktopNotice): void;
   /** 0 removes the badge. */
   setBadgeCount(count: number): void;
+  /**
+   * Takes every notice this run has shown off the screen and out of the system's notification centre, where
+   * they would otherwise stay, amounts and all, after a lock or sign-out or once privacy mode is on.
+   */
+  withdrawAll(): void;
 }
 
 /** For a shell without notifications: nothing is shown. */
 export const silentNotifier: DesktopNotifier = {
   show: () => undefined,
   setBadgeCount: () => undefined,
+  withdrawAll: () => undefined,
 };

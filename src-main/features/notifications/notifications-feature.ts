@@ -140,6 +140,10 @@ export function createNotificationsFeature(deps: NotificationsFeatureDeps) {
 
   return {
     handlers,
+    /** Privacy mode was set: when on, notices already shown (which may name amounts) are withdrawn. */
+    privacyModeChanged(on: boolean): void {
+      if (on) deposits.withdrawShown();
+    },
     /** The window's balance polling answered for this account. */
     afterBalances(accountGuid: string): void {
       if (!enabledFor(accountGuid)) return;

@@ -45,14 +45,21 @@ async function setUp(options: { enabled?: boolean; privacyMode?: boolean } = {})
   const shown: DesktopNotice[] = [];
   const badges: number[] = [];
   const published: number[] = [];
+  const withdrawn = { times: 0 };
   const notifier = createDepositNotifier({
     settings,
-    notifier: { show: (notice) => shown.push(notice), setBadgeCount: (count) => badges.push(count) },
+    notifier: {
+      show: (notice) => shown.push(notice),
+      setBadgeCount: (count) => badges.push(count),
+      withdrawAll: () => {
+        withdrawn.times += 1;
+      },
+    },
     logger: createRecordingLogger(),
     signedIn: () => true,
     publish: (unseen) => published.push(unseen),
   });
-  return { settings, notifier, shown, badges, published };
+  return { settings, notifier, shown, badges, published, withdrawn };
 }
 
 describe('deposit notifier', () => {
@@ -95,6 +102,16 @@ describe('deposit notifier', () => {
     expect(badges.at(-1)).toBe(0);
     expect(notifier.hasLooked(ACCOUNT)).toBe(false);
   });
+
+  it('a lock or sign-out takes the notices already shown out of the notification centre', async () => {
+    const { notifier, shown, withdrawn } = await setUp();
+    notifier.observe(ACCOUNT, 'Main', []);
+    notifier.observe(ACCOUNT, 'Main', [deposit('new', '5')]);
+    expect(shown).toHaveLength(1);
+    expect(withdrawn.times).toBe(0);
+    notifier.reset();
+    expect(withdrawn.times).toBe(1);
+  });
 });
 
 describe('Electron notifier', () => {
@@ -107,6 +124,7 @@ describe('Electron notifier', () => {
       show() {
         shown.push(this.options);
       }
+      close() {}
     }
     const setBadgeCount = vi.fn(() => true);
     const notifier = createElectronNotifier({ Notification, app: { setBadgeCount } });
@@ -116,5 +134,23 @@ describe('Electron notifier', () => {
     notifier.setBadgeCount(3);
     expect(shown).toEqual([{ title: 'Deposit received', body: 'x' }]);
     expect(setBadgeCount).toHaveBeenCalledWith(3);
+  });
+
+  it('withdraws every notice it showed, each once', () => {
+    const closed: string[] = [];
+    class Notification {
+      static isSupported = () => true;
+      constructor(private readonly options: { title: string; body: string }) {}
+      show() {}
+      close() {
+        closed.push(this.options.body);
+      }
+    }
+    const notifier = createElectronNotifier({ Notification, app: { setBadgeCount: () => true } });
+    notifier.show({ title: 'Deposit received', body: '5 BTC arrived in Main.' });
+    notifier.show({ title: 'Deposit received', body: '1 ETH arrived in Main.' });
+    notifier.withdrawAll();
+    notifier.withdrawAll();
+    expect(closed).toEqual(['5 BTC arrived in Main.', '1 ETH arrived in Main.']);
   });
 });

@@ -3,11 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SessionView } from '../../../src-preload/contract/session';
+import { createAppCore } from '../../../src-main/app-core';
 import { AppError } from '../../../src-main/app-error';
-import type { EmitEvent } from '../../../src-main/dispatch';
+import { createEmitter, type EmitEvent } from '../../../src-main/dispatch';
 import { createNotificationsFeature, type DesktopNotice } from '../../../src-main/features/notifications';
 import type { SessionService } from '../../../src-main/features/session';
 import type { TransactionItem, TransactionsResult } from '../../../src-main/service/interface-a-schemas';
+import { createMemoryStore } from '../../../src-main/keychain/memory-store';
 import { openSettingsStore } from '../../../src-main/settings/settings-store';
 import { createRecordingLogger } from '../support/recording-logger';
 
@@ -99,6 +101,7 @@ async function setUp() {
   const fake = fakeSession();
   const shown: DesktopNotice[] = [];
   const badge = { count: 0 };
+  const withdrawn = { times: 0 };
   const emitted: number[] = [];
   const emit = ((event: string, payload: { unseen: number }) => {
     if (event === 'notifications.changed') emitted.push(payload.unseen);
@@ -111,6 +114,9 @@ async function setUp() {
       setBadgeCount: (count) => {
         badge.count = count;
       },
+      withdrawAll: () => {
+        withdrawn.times += 1;
+      },
     },
     logger: createRecordingLogger(),
     emit,
@@ -119,8 +125,31 @@ async function setUp() {
   const watch = () => handlers['notifications.watch'](undefined);
   const setDeposits = (accountGuid: string, enabled: boolean) =>
     handlers['notifications.setDeposits']({ accountGuid, enabled });
-  return { ...fake, settings, feature, shown, badge, emitted, watch, setDeposits };
+  return { ...fake, settings, feature, shown, badge, withdrawn, emitted, watch, setDeposits };
 }
+
+describe('notices already shown, for the next person at the desk', () => {
+  it('are withdrawn when the app locks or signs out', async () => {
+    const app = await setUp();
+    await app.setDeposits(TRADING.guid, true);
+    app.arrives(TRADING.guid, deposit('new', 5));
+    await app.watch();
+    expect(app.shown).toHaveLength(1);
+    app.change({ status: 'locked' });
+    expect(app.withdrawn.times).toBe(1);
+    app.change({ status: 'signed-in' });
+    app.change({ status: 'signed-out' });
+    expect(app.withdrawn.times).toBe(2);
+  });
+
+  it('are withdrawn when privacy mode goes on (they may name amounts), not when it goes off', async () => {
+    const app = await setUp();
+    app.feature.privacyModeChanged(false);
+    expect(app.withdrawn.times).toBe(0);
+    app.feature.privacyModeChanged(true);
+    expect(app.withdrawn.times).toBe(1);
+  });
+});
 
 describe('notifications.watch: the app-wide look for new deposits', () => {
   it('asks the service nothing while no account has its notifications on', async () => {
@@ -236,5 +265,40 @@ describe('notifications.watch: the app-wide look for new deposits', () => {
       '1 BTC arrived in Trading Ltd.',
       '9 BTC arrived in Trading Ltd.',
     ]);
+  });
+});
+
+describe('the app core', () => {
+  it('withdraws the notices shown when Settings turns privacy mode on', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'wallet-desk-notify-core-'));
+    const withdrawn = { times: 0 };
+    const core = await createAppCore({
+      appName: 'Wallet Desk',
+      version: '0.0.0-test',
+      settings: await openSettingsStore(dir),
+      secrets: createMemoryStore(),
+      logger: createRecordingLogger(),
+      emit: createEmitter(() => undefined),
+      openExternal: async () => undefined,
+      writeClipboard: () => undefined,
+      readClipboard: () => '',
+      userDataDir: dir,
+      notifier: {
+        show: () => undefined,
+        setBadgeCount: () => undefined,
+        withdrawAll: () => {
+          withdrawn.times += 1;
+        },
+      },
+    });
+    try {
+      await core.handlers['preferences.update']({ theme: 'dark' });
+      await core.handlers['preferences.update']({ privacyMode: false });
+      expect(withdrawn.times).toBe(0);
+      await core.handlers['preferences.update']({ privacyMode: true });
+      expect(withdrawn.times).toBe(1);
+    } finally {
+      await core.dispose();
+    }
   });
 });

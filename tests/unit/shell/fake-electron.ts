@@ -245,12 +245,16 @@ function createFake() {
   class Notification {
     static supported = true;
     static shown: { title: string; body: string }[] = [];
+    static closed = 0;
     static isSupported(): boolean {
       return Notification.supported;
     }
     constructor(private readonly options: { title: string; body: string }) {}
     show(): void {
       Notification.shown.push({ title: this.options.title, body: this.options.body });
+    }
+    close(): void {
+      Notification.closed += 1;
     }
   }
   /** Records the application menu the shell sets (null: Electron's default menu, with its developer items). */
@@ -326,6 +330,7 @@ export function resetElectronFake(): void {
   electronFake.powerMonitor.removeAllListeners();
   electronFake.nativeTheme.themeSource = 'system';
   electronFake.Notification.shown = [];
+  electronFake.Notification.closed = 0;
   electronFake.Notification.supported = true;
   electronFake.app.badgeCount = 0;
   electronFake.Menu.applicationMenu = null;
