@@ -1,14 +1,12 @@
 import Decimal from 'decimal.js';
 import type { WithdrawIntentView } from '../../../src-preload/contract/merchant';
-import type { BridgeError } from '../../../src-preload/result';
 import { AppError } from '../../app-error';
 import type { Logger } from '../../logging/logger';
 import type { WithdrawResult } from '../../service/interface-b-schemas';
 import { checkAddress } from '../addresses/validate-address';
 import type { Intent } from '../money/at-most-once';
-import { journaledLedger, type IntentJournal } from '../money/intent-journal';
-import { createDepartureGuard } from '../money/departure-guard';
-import { requireAcknowledged } from '../money/unresolved-guard';
+import type { IntentJournal } from '../money/intent-journal';
+import { createIntentMachine, type IntentAudience } from '../money/intent-machine';
 import { toServiceNumber } from '../money/wire-amount';
 import { assetByCode, networkNameById, networkOf, requireAmountPrecision } from './asset-lookup';
 import type { MerchantActor, MerchantSession } from './merchant-access';
@@ -45,7 +43,7 @@ export interface MerchantWithdrawDeps {
 type Withdrawal = Intent<WithdrawBody, WithdrawResult>;
 
 /**
- * Merchant withdrawals (spec 4.2 call 1) under the same intent model as send and swap (security.md 21-29):
+ * Merchant withdrawals (spec 4.2 call 1) on the same intent machine as send and swap (security.md 21-29):
  *
  * - The ledger's reference id is the MerchantTransactionId, the withdrawal's at-most-once identity: typed
  *   by the user (refused when the ledger already knows it) or made when the user confirms, reused for a
@@ -71,12 +69,11 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
   const { keys } = deps;
   const now = deps.now ?? Date.now;
   // A withdrawal's view is derived from its body: there is no separate review to keep.
-  const ledger = journaledLedger<WithdrawBody, WithdrawResult, null>(deps.journal, {
-    get: () => null,
-    set: () => {},
+  const machine = createIntentMachine<WithdrawBody, WithdrawResult, null>({
+    journal: deps.journal,
+    reviews: { get: () => null, set: () => {} },
+    confirmedAtMs: (body) => body.startedAtMs,
   });
-  /** Why an outcome is unknown, in the words of the answer that made it so (the ledger keeps a generic one). */
-  const unknownReasons = new Map<string, BridgeError>();
   const checking = new Set<string>();
   /**
    * Withdrawals confirmed in this session and not yet settled. Locking, signing out or switching account
@@ -84,9 +81,6 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
    * in the ledger and its journal; they are safety records, not session data.
    */
   const confirmedThisSession = new Set<string>();
-  // Per withdrawal, what the user was warned about and went ahead beside, checked again as it leaves
-  // (second hostile review, finding 2).
-  const departures = createDepartureGuard();
   let sessionAccount: string | null = null;
   deps.session.onChange((view) => {
     const account = view.status === 'signed-in' ? view.activeAccountGuid : null;
@@ -95,6 +89,8 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
   });
 
   function view(intent: Withdrawal): WithdrawIntentView {
+    // The machine's status carries why an unknown one is still unknown, in the words of its answer or look-up.
+    const status = machine.status(intent, true);
     return {
       intentId: intent.id,
       merchantTransactionId: intent.referenceId,
@@ -110,7 +106,7 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
       state: intent.state,
       attempts: intent.attempts,
       result: intent.outcome,
-      error: (intent.state === 'unknown' ? unknownReasons.get(intent.id) : undefined) ?? intent.error,
+      error: status.error,
       startedAt: intent.body.startedAtMs === null ? null : new Date(intent.body.startedAtMs).toISOString(),
     };
   }
@@ -126,16 +122,19 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
   }
 
   function requireVisible(intentId: string, userGuid: string): Withdrawal {
-    const intent = ledger.get(intentId);
+    const intent = machine.get(intentId);
     if (!visibleTo(intent, userGuid)) {
       throw new AppError('not_found', 'This withdrawal is no longer known. Start again from the form.');
     }
     return intent;
   }
 
-  /** Unknown and in-flight withdrawals: either may have moved money the user cannot see yet (security.md 27). */
-  function unsettledFor(userGuid: string): Withdrawal[] {
-    return ledger.unsettled().filter((intent) => visibleTo(intent, userGuid));
+  /**
+   * Whose unknown and in-flight withdrawals a user must be warned about: those they may see (either may have
+   * moved money the user cannot see yet, security.md 27).
+   */
+  function audienceOf(userGuid: string): IntentAudience<WithdrawBody, WithdrawResult> {
+    return { includes: (intent) => visibleTo(intent, userGuid), describe };
   }
 
   function describe(intent: Withdrawal): string {
@@ -184,7 +183,8 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
       const amount = requireAmountPrecision(entry, input.amount);
       toServiceNumber(amount);
       // A new withdrawal beside one whose outcome is unknown, or still on its way, may pay twice (security.md 27).
-      requireAcknowledged(unsettledFor(actor.userGuid), input.acknowledgedIntentIds, describe);
+      const audience = audienceOf(actor.userGuid);
+      machine.requireAcknowledged(audience, input.acknowledgedIntentIds);
       const connection = await keys.connect(actor.userGuid);
       const listed = await connection.client.withdrawableAssets(input.referenceId);
       const verified = listed.some((asset) => matchesVerified(asset, entry, checked.address));
@@ -196,7 +196,7 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
         );
       }
       await requireBalance(connection, entry.code, amount);
-      const intent = ledger.confirm(
+      const intent = machine.confirm(
         {
           environment: connection.environment,
           publicKey: connection.publicKey,
@@ -212,10 +212,13 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
           userGuid: actor.userGuid,
           startedAtMs: now(),
         },
-        input.merchantTransactionId,
+        {
+          audience,
+          acknowledged: input.acknowledgedIntentIds,
+          chosenReferenceId: input.merchantTransactionId,
+        },
       );
       confirmedThisSession.add(intent.id);
-      departures.acknowledge(intent.id, input.acknowledgedIntentIds, unsettledFor(actor.userGuid));
       deps.logger.info('withdrawal confirmed', { merchantTransactionId: intent.referenceId, asset: entry.code });
       return view(intent);
     },
@@ -237,61 +240,56 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
       }
       const connection = await connectionFor(actor.userGuid, intent.body);
       const answer: { error: AppError | null } = { error: null };
-      // No await between this check and ledger.submit marking it in flight: every other unsettled withdrawal
-      // this user can see must have been acknowledged for this one, now, as it leaves (security.md 27).
-      const unsettled = unsettledFor(actor.userGuid);
-      departures.acknowledge(intentId, acknowledgedIntentIds, unsettled);
-      const sendable = ['confirmed', 'refused'].includes(ledger.get(intentId).state);
-      // One that cannot leave (in flight, unknown, done) gets the ledger's own answer below.
-      if (sendable) departures.requireAtDeparture(intentId, unsettled, describe);
       try {
-        await ledger.submit(intentId, async (body, referenceId) => {
-          deps.logger.info('withdrawal submitted', {
-            merchantTransactionId: referenceId,
-            attempt: intent.attempts + 1,
-          });
-          let result: WithdrawResult;
-          try {
-            result = await connection.client.withdraw(
-              {
-                // A withdrawal an earlier version kept sent its merchant transaction id as both; a retry
-                // must send exactly what the first attempt did.
-                ReferenceId: body.memberReferenceId ?? referenceId,
-                Amount: body.amount,
-                Symbol: body.code,
-                NetworkId: body.networkId,
-                Address: body.address,
-                Label: body.label,
-                MerchantTransactionId: referenceId,
-                Email: body.email,
-              },
-              tfaCode,
-            );
-          } catch (error) {
-            answer.error = error instanceof AppError ? error : null;
-            throw error;
-          }
-          if (result.success !== true) {
-            // Not completed is not "nothing moved": the service may still carry it out (security.md 28).
-            answer.error = notCompleted(result);
-            throw answer.error;
-          }
-          return result;
-        });
+        // The machine checks, in the same turn as the request leaves, that every other unsettled withdrawal
+        // this user can see was acknowledged for this one (security.md 27).
+        await machine.submit(
+          intentId,
+          { audience: audienceOf(actor.userGuid), acknowledged: acknowledgedIntentIds },
+          async (body, referenceId, attempt) => {
+            deps.logger.info('withdrawal submitted', { merchantTransactionId: referenceId, attempt });
+            let result: WithdrawResult;
+            try {
+              result = await connection.client.withdraw(
+                {
+                  // A withdrawal an earlier version kept sent its merchant transaction id as both; a retry
+                  // must send exactly what the first attempt did.
+                  ReferenceId: body.memberReferenceId ?? referenceId,
+                  Amount: body.amount,
+                  Symbol: body.code,
+                  NetworkId: body.networkId,
+                  Address: body.address,
+                  Label: body.label,
+                  MerchantTransactionId: referenceId,
+                  Email: body.email,
+                },
+                tfaCode,
+              );
+            } catch (error) {
+              answer.error = error instanceof AppError ? error : null;
+              throw error;
+            }
+            if (result.success !== true) {
+              // Not completed is not "nothing moved": the service may still carry it out (security.md 28).
+              answer.error = notCompleted(result);
+              throw answer.error;
+            }
+            return result;
+          },
+        );
       } catch (error) {
-        const settled = ledger.get(intentId);
+        const settled = machine.get(intentId);
         const reason = answer.error;
         if (settled.state === 'unknown' && reason?.code === 'outcome_unknown') {
           // Keep the words of the answer (e.g. "awaiting e-mail approval"), not the ledger's generic ones.
-          unknownReasons.set(intentId, reason.toBridgeError());
+          machine.noteUnknown(intentId, reason.toBridgeError());
           deps.logger.warn('withdrawal outcome unknown', { merchantTransactionId: settled.referenceId });
           throw reason;
         }
         throw error;
       }
       confirmedThisSession.delete(intentId);
-      departures.forget(intentId);
-      return view(ledger.get(intentId));
+      return view(machine.get(intentId));
     },
 
     /**
@@ -315,9 +313,7 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
           search.item && notCompletedYet === null
             ? { txId: search.item.txId ?? '', explorerUrl: '', success: true }
             : null;
-        const settled = await ledger.reconcile(intentId, found);
-        if (settled.state === 'unknown') unknownReasons.set(intentId, notCompletedYet ?? notFoundIn(search));
-        else unknownReasons.delete(intentId);
+        const settled = await machine.reconcile(intentId, found, notCompletedYet ?? notFoundIn(search));
         deps.logger.info('withdrawal looked up', {
           merchantTransactionId: mti,
           found: search.item !== null,
@@ -340,7 +336,7 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
      * still on their way.
      */
     unresolved(actor: MerchantActor): WithdrawIntentView[] {
-      return unsettledFor(actor.userGuid).map(view);
+      return machine.unsettled(audienceOf(actor.userGuid)).map(view);
     },
   };
 }
