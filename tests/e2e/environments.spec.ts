@@ -9,6 +9,9 @@ import { completeBrowserSignIn } from './support/signed-in-app';
 test.use({ appOptions: { username: 'alice' } });
 
 test.describe('choosing environments in Settings', () => {
+  // Each story goes on from where the one before left the app: after a failure the rest cannot run.
+  test.describe.configure({ mode: 'serial' });
+
   const section = (page: Page) => page.getByRole('region', { name: 'Sign-in environment' });
   const openSettings = async (page: Page) => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click();

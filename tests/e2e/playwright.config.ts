@@ -27,11 +27,7 @@ export default defineConfig({
     headless: true,
     // A missing element fails naming its locator, well before the story's own timeout.
     actionTimeout: 20_000,
-    // DOM snapshots, actions, console and network of every context, kept for failed stories only. Without
-    // the screencast: two contexts of one worker (the app and the sign-in page standing for the system
-    // browser) write identical frames to a shared folder at once, and zipping one while the other is still
-    // writing it failed a story ("file data stream has unexpected number of bytes").
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
+    trace: 'retain-on-failure',
     launchOptions: {
       executablePath: CHROMIUM,
       args: [

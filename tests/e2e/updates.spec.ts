@@ -21,6 +21,9 @@ test.use({
 });
 
 test.describe('Settings › Updates', () => {
+  // Each story goes on from where the one before left the app: after a failure the rest cannot run.
+  test.describe.configure({ mode: 'serial' });
+
   const updates = (page: Page) => page.getByRole('region', { name: 'Updates' });
 
   test('shows the launch check: this version is the latest', async ({ signedInApp: { page } }) => {

@@ -1,5 +1,5 @@
 import jsQR from 'jsqr';
-import type { Locator } from 'playwright-core';
+import type { Locator } from '@playwright/test';
 import { PNG } from 'pngjs';
 
 /** Reads a QR code the way a phone camera would: from the pixels on screen, not from the DOM. */

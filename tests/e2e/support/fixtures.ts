@@ -17,8 +17,7 @@ import {
 
 export { expect };
 
-/** Wide enough that a run never waits for the authenticator's next code. */
-export const WIDE_TOTP_WINDOW = 10;
+export { WIDE_TOTP_WINDOW } from '../../support/two-factor-codes';
 
 /** How the group's app is started (`test.use({ appOptions })` in the file or its describe). */
 export interface AppOptions extends Omit<StartAppOptions, 'sandbox' | 'browser'> {
@@ -62,6 +61,8 @@ interface Fixtures {
   launchApp: (options?: Omit<StartAppOptions, 'browser'>) => Promise<AppSession>;
   /** `launchApp`, then signs in as `username` (default the first seeded user) and waits for Home. */
   launchSignedInApp: (options?: Omit<StartAppOptions, 'browser'> & { username?: string }) => Promise<SignedInApp>;
+  /** Every request the group's app sent to the service's Interface A, recorded from the story that first asks. */
+  serviceRequests: ReturnType<typeof recordServiceRequests>;
   sendScreen: MoneyScreen;
   swapScreen: MoneyScreen;
 }
@@ -91,6 +92,8 @@ async function openMoneyScreen(
   groupScope: GroupScope,
   testInfo: Parameters<GroupScope['get']>[0],
   signedInApp: SignedInApp,
+  service: MoneyScreen['service'],
+  totpWindowSteps: number,
   screen: 'Send' | 'Swap',
   ready: (page: Page) => Promise<void>,
 ): Promise<MoneyScreen> {
@@ -98,22 +101,20 @@ async function openMoneyScreen(
   const state = await groupScope.get(
     testInfo,
     'moneyScreen',
-    async () => {
-      return {
+    async () =>
+      ({
         sandbox: signedInApp.sandbox,
         session: signedInApp,
         page,
-        service: recordServiceRequests(signedInApp.sandbox),
-        nextCode: createCodeSource(signedInApp.user.totpSecret, WIDE_TOTP_WINDOW),
+        service,
+        nextCode: createCodeSource(signedInApp.user.totpSecret, totpWindowSteps),
         formats: expectedFormats(await page.evaluate(() => navigator.language)),
         pageErrors: signedInApp.pageErrors,
-      } satisfies MoneyScreen;
-    },
-    async (opened) => opened.service.restore(),
+      }) satisfies MoneyScreen,
+    async () => undefined,
   );
   await reloadSignedInApp(page);
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: screen, exact: true }).click();
-  await expect(page.getByRole('heading', { name: screen, exact: true })).toBeVisible();
+  await openScreen(page, screen);
   await ready(page);
   return state;
 }
@@ -236,21 +237,39 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     await use(async ({ username, ...options } = {}) => signIn(await launchApp(options), username));
   },
 
+  serviceRequests: [
+    async ({ groupScope, sandbox }, use, testInfo) => {
+      await use(
+        await groupScope.get(
+          testInfo,
+          'serviceRequests',
+          async () => recordServiceRequests(sandbox),
+          async (recording) => recording.restore(),
+        ),
+      );
+    },
+    { timeout: 10_000 },
+  ],
+
   sendScreen: [
-    async ({ groupScope, signedInApp }, use, testInfo) => {
-      await use(await openMoneyScreen(groupScope, testInfo, signedInApp, 'Send', async () => undefined));
+    async ({ groupScope, appOptions, signedInApp, serviceRequests }, use, testInfo) => {
+      const steps = appOptions.totpWindowSteps ?? 1;
+      await use(
+        await openMoneyScreen(groupScope, testInfo, signedInApp, serviceRequests, steps, 'Send', async () => undefined),
+      );
     },
     { timeout: 60_000 },
   ],
 
   swapScreen: [
-    async ({ groupScope, signedInApp }, use, testInfo) => {
+    async ({ groupScope, appOptions, signedInApp, serviceRequests }, use, testInfo) => {
       // The From list offers a choice (two assets or more) once the account's swap balances have loaded.
       const ready = async (page: Page) =>
         expect(
           page.getByRole('main').getByRole('combobox', { name: 'From', exact: true }).getByRole('option').nth(1),
         ).toBeAttached();
-      await use(await openMoneyScreen(groupScope, testInfo, signedInApp, 'Swap', ready));
+      const steps = appOptions.totpWindowSteps ?? 1;
+      await use(await openMoneyScreen(groupScope, testInfo, signedInApp, serviceRequests, steps, 'Swap', ready));
     },
     { timeout: 60_000 },
   ],
