@@ -1,0 +1,114 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import type { SignedInApp } from './support/signed-in-app';
+
+/**
+ * Deposit notifications through the harness's recording stand-in for the OS (Notification and the app
+ * badge): deposits are simulated on the sandbox, and the app sees them when its balance polling answers.
+ */
+test.use({ appOptions: { username: 'alice' } });
+
+/** The group's account name and a deposit address of its own, made once through the bridge. */
+interface DepositTarget {
+  readonly accountName: string;
+  readonly depositAddress: string;
+}
+
+let target: Promise<DepositTarget> | undefined;
+function depositTarget(app: SignedInApp): Promise<DepositTarget> {
+  return (target ??= (async () => {
+    const session = (await app.app.dispatch('session.get', undefined)) as {
+      ok: true;
+      value: { activeAccountGuid: string; accounts: { guid: string; name: string }[] };
+    };
+    const accountName = session.value.accounts.find(
+      (account) => account.guid === session.value.activeAccountGuid,
+    )!.name;
+    const created = (await app.app.dispatch('receive.createDepositAddress', {
+      symbol: 'BTC',
+      label: 'Notification test',
+      callbackUrl: 'http://127.0.0.1:9/callback',
+    })) as { ok: true; value: { address: string } };
+    expect(created.ok).toBe(true);
+    return { accountName, depositAddress: created.value.address };
+  })());
+}
+
+const go = async (page: Page, screen: string) => {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: screen, exact: true }).click();
+  await expect(page.getByRole('heading', { name: screen, level: 2 })).toBeVisible();
+};
+const section = (page: Page) => page.getByRole('region', { name: 'Deposit notifications' });
+
+/** A deposit lands on the sandbox, then the window's balance polling asks (as Home does every few seconds). */
+async function depositArrives(app: SignedInApp, amount: string): Promise<void> {
+  const { depositAddress } = await depositTarget(app);
+  const response = await fetch(`${app.sandbox.origin}/__sandbox/deposit`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ address: depositAddress, amount, timeoutMs: 200, retryDelayMs: 0 }),
+  });
+  expect(response.status).toBe(200);
+  await app.page.evaluate(() =>
+    (window as unknown as { wallet: { portfolio: { wallets(): Promise<unknown> } } }).wallet.portfolio.wallets(),
+  );
+}
+
+test.describe('deposit notifications', () => {
+  // Each story goes on from where the one before left the app: after a failure the rest cannot run.
+  test.describe.configure({ mode: 'serial' });
+
+  test('is off by default: a deposit raises nothing', async ({ signedInApp: app }) => {
+    const { accountName } = await depositTarget(app);
+    await go(app.page, 'Settings');
+    const toggle = section(app.page).getByRole('checkbox', { name: `Notify me of deposits to ${accountName}` });
+    await expect(toggle).not.toBeChecked();
+    await depositArrives(app, '0.01');
+    // Nothing is to come: give it the time a notification would take, then look.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(app.app.desktop.shown).toEqual([]);
+    expect(app.app.desktop.badge).toBe(0);
+  });
+
+  test('switched on for the account, a new deposit raises a notification with its amount and a badge, and only new ones', async ({
+    signedInApp: app,
+  }) => {
+    const { accountName } = await depositTarget(app);
+    const toggle = section(app.page).getByRole('checkbox', { name: `Notify me of deposits to ${accountName}` });
+    await toggle.check();
+    // Main has recorded what is already in the history once the switch is usable again.
+    await expect(toggle).toBeEnabled();
+    await expect(toggle).toBeChecked();
+    await depositArrives(app, '0.25');
+    await expect.poll(() => app.app.desktop.shown.length).toBe(1);
+    // The deposit of the previous test was already in the history when they were switched on: not news.
+    expect(app.app.desktop.shown).toEqual([{ title: 'Deposit received', body: `0.25 BTC arrived in ${accountName}.` }]);
+    expect(app.app.desktop.badge).toBe(1);
+    await depositArrives(app, '0.5');
+    await expect.poll(() => app.app.desktop.badge).toBe(2);
+  });
+
+  test('the badge goes when the user looks at History', async ({ signedInApp: app }) => {
+    // Still on Settings: nobody has looked yet.
+    expect(app.app.desktop.badge).toBe(2);
+    await go(app.page, 'History');
+    await expect.poll(() => app.app.desktop.badge).toBe(0);
+  });
+
+  test('with privacy mode on, the notification carries no amount', async ({ signedInApp: app }) => {
+    const { page } = app;
+    await go(page, 'Settings');
+    await page
+      .getByRole('checkbox', { name: /Privacy mode/ })
+      .first()
+      .check();
+    await depositArrives(app, '0.75');
+    await expect.poll(() => app.app.desktop.shown.length).toBe(3);
+    const last = app.app.desktop.shown.at(-1)!;
+    expect(last.body).toMatch(new RegExp(`^A deposit of \\D+ arrived in `));
+    expect(JSON.stringify(last)).not.toContain('0.75');
+    expect(app.app.desktop.badge).toBe(1);
+    await go(page, 'Home');
+    await expect.poll(() => app.app.desktop.badge).toBe(0);
+  });
+});
