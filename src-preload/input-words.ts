@@ -3,7 +3,7 @@ import type { z } from 'zod';
 /**
  * Words for the issues zod reports without a message of the contract's own (a schema's own message,
  * such as "Enter a reference id", always wins over this map). Users read these; the operation name and
- * the path of the field go to the log only (issue 15, defect 4). Most of these mean the app itself sent
+ * the path of the field go to the log only. Most of these mean the app itself sent
  * something malformed, so they ask for a retry rather than blame the user.
  */
 export const inputIssueWords: z.core.$ZodErrorMap = (issue) => {

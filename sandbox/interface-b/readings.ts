@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Where the spec is silent, the real service was built to accept what the vendor's own SDKs send, and
- * those disagree with each other and with our first reading (issue 17). Each reading below is one answer
+ * those disagree with each other and with our first reading. Each reading below is one answer
  * to one such silence; the sandbox plays whichever is set, so the app can be tested against every one.
  * The defaults are the sandbox as it always was (README "Wire readings").
  */

@@ -27,7 +27,7 @@ const DUPLICATE =
 /**
  * Every Z-code of the spec (7.2) and of the vendor SDK (design.md), one entry each. Where the material
  * gives two readings (Z400, Z500, Z503) the message says both: the app cannot know which one the service
- * meant. Z502/Z503/Z504 as "duplicate reference id" never ask for the secret key again (issue 13, 4).
+ * meant. Z502/Z503/Z504 as "duplicate reference id" never ask for the secret key again.
  */
 export const zCodeCatalogue: Readonly<Record<string, Reading>> = {
   Z200: {
@@ -194,7 +194,7 @@ export interface ErrorAnswer {
 }
 
 /**
- * Whether an answer to a money move is a refusal in every part (second hostile review, finding 1; issue 17).
+ * Whether an answer to a money move is a refusal in every part (second hostile review, finding 1).
  *
  * The spec does not say on which HTTP status a Z-code comes, and services differ: one answers 400, another
  * (the reading the vendor's Python SDK is built for) answers every envelope on 200. So the refusal is read

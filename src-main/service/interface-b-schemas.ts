@@ -30,7 +30,7 @@ export const WithdrawableAssets = z.array(WithdrawableAsset);
 export type WithdrawableAsset = z.infer<typeof WithdrawableAsset>;
 
 /**
- * A field shown for information only (issue 17): the SDK's declared answers lack some of spec 2.3's, so
+ * A field shown for information only: the SDK's declared answers lack some of spec 2.3's, so
  * absent is fine and a malformed one is dropped rather than refusing the whole answer. Fields money or
  * identity depends on (the address, its symbol and network) stay strict.
  */

@@ -3,7 +3,7 @@ import { assetNetworks, findAssetNetwork } from '../../src-preload/contract/asse
 import type { AssetForm } from '../../src-preload/contract/merchant';
 
 /**
- * How `Symbol` names an asset on the wire (issue 17). The service's own SDKs send the asset's name
+ * How `Symbol` names an asset on the wire. The service's own SDKs send the asset's name
  * (`USDT`) beside `NetworkId`; the spec's table also gives each network its own code (`BSC-USD`). The spec
  * does not say which the service reads, so the app sends the SDKs' form unless the merchant environment
  * is set to the other one (Merchant › API keys › "How assets are named").

@@ -182,7 +182,7 @@ export function createInterfaceBClient(options: InterfaceBClientOptions): Interf
 
     if (status >= 200 && status < 300 && envelope?.code === 200)
       return successData(spec.result, answer, spec, UNREADABLE, options.logger);
-    // Not a success: an error envelope on any status (some services answer Z-codes on 200, issue 17). On a
+    // Not a success: an error envelope on any status (some services answer Z-codes on 200). On a
     // money-moving call only a known code that proves nothing moved, in an answer consistent by the rule of
     // isConsistentRefusal (4xx envelope with data null, on its own status or on 200 with nothing beside it),
     // is a refusal; a 5xx, an unknown or ambiguous code, an answer whose parts disagree, or one the app

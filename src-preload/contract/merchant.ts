@@ -16,7 +16,7 @@ const Text = (max: number) => z.string().trim().max(max);
 const ReferenceId = z.string().trim().min(1, 'Enter a reference id').max(200);
 
 /**
- * How Symbol names an asset carried on several networks (issue 17): the asset's name beside NetworkId, as
+ * How Symbol names an asset carried on several networks: the asset's name beside NetworkId, as
  * the service's own SDKs send it (`USDT` + 4), or the spec table's network-specific code (`BSC-USD`).
  */
 export const AssetForm = z.enum(['asset-name', 'network-code']);
@@ -134,7 +134,7 @@ export const MerchantDepositAddressView = z.object({
   referenceId: z.string(),
   /**
    * Informative fields are null (or empty) when the service's answer does not carry them: the SDK's
-   * declared answers lack them (issue 17). Shown when present.
+   * declared answers lack them. Shown when present.
    */
   referenceGuid: z.string().nullable(),
   minAmounts: z.array(z.object({ currency: z.string(), amount: DecimalString })),
@@ -298,7 +298,7 @@ export const merchantOperations = {
         callbackUrl: Text(2048),
         amount: AmountInput.optional(),
         /**
-         * What `amount` counts (issue 17): units of the asset, or `currency` (the JavaScript SDK's reading).
+         * What `amount` counts: units of the asset, or `currency` (the JavaScript SDK's reading).
          * Required with an amount: the app never guesses which one the user meant.
          */
         amountUnit: DepositAmountUnit.optional(),

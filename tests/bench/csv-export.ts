@@ -57,7 +57,7 @@ export const csvExport: FigureModule = {
       },
     } as const;
     if (!existsSync(join(root, 'src-main/features/history/export-history.ts'))) {
-      const why = 'src-main/features/history has no export function yet (issue 7)';
+      const why = 'src-main/features/history has no export function yet';
       return [
         notMeasured({ ...base.time, method: METHOD_COMMON }, why),
         notMeasured({ ...base.memory, method: METHOD_COMMON }, why),

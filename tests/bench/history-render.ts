@@ -141,7 +141,7 @@ export const historyRender: FigureModule = {
         'In Chromium through the harness, History on the 20,000-record account at 100 rows per page, "Next page" clicked repeatedly (3 warm-up). In the page, a probe installed before any app script notes when the history.page answer is parsed (the store update follows) and when React has committed the 100 new rows (MutationObserver callback, right after the commit): store update + render + commit. No renderer change needed.',
     };
     if (!existsSync(join(root, 'src-renderer/src/screens/history/history-screen.tsx'))) {
-      return [notMeasured(base, 'the history screen (issue 7) is not in src-renderer yet')];
+      return [notMeasured(base, 'the history screen is not in src-renderer yet')];
     }
     const alice = sandbox.info().users.find((candidate) => candidate.username === 'alice');
     const account = alice?.accounts.find((candidate) => candidate.name === HISTORY_ACCOUNT);

@@ -15,7 +15,7 @@ const requests: ReadonlyArray<{ id: string; title: string; request: (i: number) 
   },
 ];
 
-/** Issue 3's figure: the sandbox's answer time over loopback, seen by a client (request sent → whole body read). */
+/** The figure: the sandbox's answer time over loopback, seen by a client (request sent → whole body read). */
 export const sandboxLatency: FigureModule = {
   id: 'sandbox-latency',
   async measure({ sandbox, quick, progress }) {

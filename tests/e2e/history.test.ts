@@ -130,7 +130,7 @@ describe('History: 20,000 transactions, filtered, sorted, paged and exported', (
     await expectRowsOf({ orderBy: 'date', sortOrder: 'desc' }, 1, 100);
   });
 
-  it("shows who each transaction went to, never the account's own address (issue 15, defect 3)", async () => {
+  it("shows who each transaction went to, never the account's own address", async () => {
     const expected = await expectRowsOf({ orderBy: 'date', sortOrder: 'desc' }, 1, 100);
     expect(await page.getByRole('columnheader', { name: 'To / from' }).count()).toBe(1);
     expect(await page.getByRole('columnheader', { name: 'Address' }).count()).toBe(0);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeBrowserSignIn, startApp, startSignedInApp, type SignedInApp } from './support/signed-in-app';
 
 /**
- * Issue 15, defect 2: every screen is usable from 800x600 to 2560x1440. At three window sizes, on every
+ * Every screen is usable from 800x600 to 2560x1440. At three window sizes, on every
  * screen: no control lies outside the window or is cut off by a box that scrolls or clips it sideways,
  * nothing overlaps the top bar, every table fits its column, and the page never scrolls sideways. Each
  * screen is saved as a PNG under test-results/layout/ (git-ignored) for a person to look at.

@@ -192,7 +192,7 @@ describe('merchant treasury in Chromium against the sandbox', () => {
     expect(arrived).toHaveLength(0);
 
     await page.getByLabel('Address', { exact: true }).fill(ETH_ADDRESS);
-    // Issue 15, defect 6: the refusal was about the address as it was; once it is changed the error goes.
+    // The refusal was about the address as it was; once it is changed the error goes.
     await expect.poll(() => page.getByRole('alert').filter({ hasText: 'checksum' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Start verification' }).click();
     const amountBox = page.getByLabel('Exact amount received (ETH)');
@@ -235,7 +235,7 @@ describe('merchant treasury in Chromium against the sandbox', () => {
   it('withdraws to the verified address once, even on a double click, and links to the explorer', async () => {
     const page = app.page;
     const before = await ethBalance();
-    // Two separate references (issue 17): the member's, which the addresses are verified under, and the
+    // Two separate references: the member's, which the addresses are verified under, and the
     // merchant's own id of this withdrawal.
     const form = page.getByRole('form', { name: 'Withdraw' });
     await form.getByRole('textbox', { name: 'Member reference id' }).fill(REFERENCE);
@@ -362,7 +362,7 @@ describe('merchant treasury in Chromium against the sandbox', () => {
     await page.getByLabel('Label').fill('Order 77');
     await page.getByLabel('Reference id (empty: a new one is made)').fill('order-77');
     await page.getByLabel('Callback URL').fill(`http://127.0.0.1:${(receiver.address() as AddressInfo).port}/callback`);
-    // The unit of the expected amount is the user's choice, said on the form (issue 17).
+    // The unit of the expected amount is the user's choice, said on the form.
     const unit = page.getByRole('group', { name: 'Expected amount is in' });
     expect(await unit.getByRole('radio', { name: 'LTC (crypto amount)' }).isChecked()).toBe(true);
     expect(await page.getByRole('textbox', { name: 'Expected amount in LTC (optional)' }).count()).toBe(1);
@@ -398,7 +398,7 @@ describe('merchant treasury in Chromium against the sandbox', () => {
       .poll(() => card.getByRole('group', { name: 'Deposit address' }).locator('code').getAttribute('data-address'))
       .toBe(address);
 
-    // Issue 15, defect 6: a failed look-up's error goes as soon as the member id is changed.
+    // A failed look-up's error goes as soon as the member id is changed.
     const member = page.getByLabel('Member id (the reference id it was created with)');
     await member.fill('order-that-does-not-exist');
     await page.getByRole('button', { name: 'Get deposit address' }).click();

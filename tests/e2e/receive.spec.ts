@@ -185,7 +185,7 @@ test.describe('Receive: wallet addresses and new deposit addresses', () => {
     await form(page).getByRole('button', { name: 'Create deposit address' }).click();
     await expect(referenceField).toHaveAttribute('aria-invalid', 'true', patiently);
     await expect(form(page).getByRole('alert')).toContainText('already used');
-    // Issue 15, defect 6: the error is about the old text; editing the field takes it back.
+    // The error is about the old text; editing the field takes it back.
     await referenceField.press('End');
     await referenceField.press('Backspace');
     await expect(form(page).getByRole('alert')).toHaveCount(0, patiently);

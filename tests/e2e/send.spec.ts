@@ -442,7 +442,7 @@ test.describe('Send and Swap for a role that cannot move money', () => {
     ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Check fees' })).toBeDisabled();
     await expect(page.getByRole('textbox', { name: 'Destination address' })).toBeDisabled();
-    // Issue 15, defect 6: nothing is loading for a role that cannot send, so nothing says so forever.
+    // Nothing is loading for a role that cannot send, so nothing says so forever.
     await expect(page.getByRole('combobox', { name: 'Asset' })).toHaveText('Not available');
     await expect(page.getByText('Loading', { exact: false })).toHaveCount(0);
 

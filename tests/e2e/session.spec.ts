@@ -196,7 +196,7 @@ test.describe('signing in through the system browser', () => {
   });
 });
 
-test.describe('stale errors and dead ends (issue 15, defect 6)', () => {
+test.describe('stale errors and dead ends', () => {
   test('a refused account switch says why in words, names the account chosen and offers to try again', async ({
     launchSignedInApp,
   }) => {

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 
 /**
- * Issue 15, defect 2: at 800x600 the top bar pushed "Sign out" off screen and the page scrolled sideways.
+ * At 800x600 the top bar pushed "Sign out" off screen and the page scrolled sideways.
  * Every screen must be usable at the smallest window the app supports: no sideways page scroll, and the
  * account switcher, Privacy mode, Lock now and Sign out inside the window.
  */

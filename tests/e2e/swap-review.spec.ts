@@ -43,7 +43,7 @@ test.describe('Swap review: fee, minimum received and rate as the service states
       expect(service.requests.filter((request) => request.path === '/swap/precheck').length).toBe(prechecks + 1);
       // Refreshing only looks: nothing was swapped.
       expect(service.requests.filter((request) => request.path === '/swap').length).toBe(swaps);
-      // The swap the old quote was confirmed as is cancelled in main: it can never be sent (issue 16).
+      // The swap the old quote was confirmed as is cancelled in main: it can never be sent.
       const oldIntentId = app.app.received
         .map((text) => JSON.parse(text) as { ok?: boolean; value?: { intentId?: string; referenceId?: string } })
         .find((answer) => answer.ok && `Reference ${answer.value?.referenceId}` === firstReference)?.value?.intentId;

@@ -1,5 +1,5 @@
 /**
- * Issue 14, "proof where a binary exists": the built app (out/) in the real Electron runtime against the
+ * "Proof where a binary exists": the built app (out/) in the real Electron runtime against the
  * local sandbox. The window's web preferences are the hardened ones, `window.wallet` is the only thing the
  * preload adds to the page, signing in hands the provider's URL to the system browser, and the app quits
  * cleanly.

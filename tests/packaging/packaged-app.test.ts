@@ -1,5 +1,5 @@
 /**
- * Issue 14, "proof here": the unpacked Linux app built by electron-builder from package.json's "build"
+ * "Proof here": the unpacked Linux app built by electron-builder from package.json's "build"
  * configuration, through `npm run dist`'s own script, against a stand-in Electron (no download) whose
  * fuse wire is laid out as in the real binary. What is inside app.asar, what is unpacked beside it, the
  * update channel and the fuses are all read back from the result.

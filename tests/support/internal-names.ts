@@ -10,7 +10,7 @@ const zodEnglish =
   /Invalid input|expected (?:string|number|object|array|boolean)|received (?:undefined|null|string|number)|Unrecognized key/;
 
 /**
- * What in a message a user will read is an internal name (issue 15, defect 4): an operation name, a
+ * What in a message a user will read is an internal name: an operation name, a
  * field path or zod's English. Empty when the message is in words.
  */
 export function internalNamesIn(message: string): string[] {

@@ -67,7 +67,7 @@ function priceRows(price: CreatedMerchantDepositAddress['price']): MerchantDepos
 }
 
 /**
- * What a deposit's expected amount counts, as the user said (issue 17): units of the asset, sent without a
+ * What a deposit's expected amount counts, as the user said: units of the asset, sent without a
  * Currency, or an amount of a fiat currency, sent with it. The spec says "expected amount"; one vendor
  * README says fiat, another SDK's example reads as crypto, so the app asks and never converts or guesses.
  */
@@ -116,7 +116,7 @@ export function createMerchantDeposits(keys: MerchantKeys) {
       const expected = expectedAmount(entry, input);
       const referenceId = input.referenceId.trim() === '' ? randomUUID() : input.referenceId.trim();
       const { client } = await keys.connect(userGuid);
-      // Optional fields are left out, never sent as null: a service may refuse null (issue 17).
+      // Optional fields are left out, never sent as null: a service may refuse null.
       const created = await client.createDepositAddress({
         Symbol: entry.code,
         Label: input.label,

@@ -258,7 +258,7 @@ export function createMerchantKeys(deps: MerchantKeysDeps) {
       return migration;
     },
 
-    /** Per environment: one service may read asset names, another network codes (issue 17). */
+    /** Per environment: one service may read asset names, another network codes. */
     async setAssetForm(userGuid: string, environment: EnvironmentId, assetForm: AssetForm): Promise<MerchantOverview> {
       await updateMerchant((current) => ({
         ...current,

@@ -60,7 +60,7 @@ export const MerchantSettings = z.object({
   allowUnverified: z.boolean(),
   /** Per user GUID, the last reference id the verified list was shown for, so the screens open where they left them. */
   lastReferenceIdByUser: z.record(z.string().min(1), z.string().max(200)).default({}),
-  /** How each environment's requests name multi-network assets; absent: the service SDKs' form (issue 17). */
+  /** How each environment's requests name multi-network assets; absent: the service SDKs' form. */
   assetForms: z.partialRecord(EnvironmentId, AssetForm).default({}),
 });
 export type MerchantSettings = z.infer<typeof MerchantSettings>;

@@ -48,7 +48,7 @@ type Withdrawal = Intent<WithdrawBody, WithdrawResult>;
  * - The ledger's reference id is the MerchantTransactionId, the withdrawal's at-most-once identity: typed
  *   by the user (refused when the ledger already knows it) or made when the user confirms, reused for a
  *   deliberate retry after a definite refusal, new only for a new withdrawal. ReferenceId is the member
- *   reference the address was verified under, as the service's SDKs send it (issue 17); it identifies the
+ *   reference the address was verified under, as the service's SDKs send it; it identifies the
  *   member, not the withdrawal, so nothing de-duplicates or looks up by it.
  * - Refusals are failed results. Only the Z-codes that prove nothing moved make a refusal
  *   (interface-b-errors.ts); anything else leaves the outcome unknown, and nothing is ever re-sent then.
@@ -63,7 +63,7 @@ type Withdrawal = Intent<WithdrawBody, WithdrawResult>;
  *   It is checked at confirm and again right before the request leaves (submit and retry), since another
  *   withdrawal may have become unknown in between.
  * - Before a two-factor code is asked for, the merchant balance of that asset on that network must cover
- *   the amount, so no code is spent on a request that cannot succeed (issue 13, finding 5).
+ *   the amount, so no code is spent on a request that cannot succeed.
  */
 export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
   const { keys } = deps;

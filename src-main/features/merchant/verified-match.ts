@@ -10,7 +10,7 @@ const sameSymbol = (a: string, b: string): boolean => a.toUpperCase() === b.toUp
 /**
  * The asset a withdrawable-assets listing names. The vendor SDK types its `symbol` as the asset name
  * (`USDT`) beside `networkId`; the sandbox answers the network-specific code (`BSC-USD`). Either form
- * names one row of the asset table, and only together with the network id (issue 13, finding 7).
+ * names one row of the asset table, and only together with the network id.
  */
 export function assetOfListing(listing: { readonly symbol: string; readonly networkId: number }): AssetNetwork | null {
   return (

@@ -18,7 +18,7 @@ export const WithdrawBody = z.object({
   verified: z.boolean(),
   /**
    * The member reference sent as ReferenceId: the reference the address was verified under, as the
-   * service's SDKs send it, beside the merchant's own transaction id (issue 17). Null for a withdrawal an
+   * service's SDKs send it, beside the merchant's own transaction id. Null for a withdrawal an
    * earlier version kept, which sent its merchant transaction id as both.
    */
   memberReferenceId: z.string().min(1).nullable().default(null),

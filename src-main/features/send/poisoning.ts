@@ -21,7 +21,7 @@ function whereFound(known: KnownAddress): string {
   }
 }
 
-/** How many leading and trailing characters a look-alike must share (issue 6: four or more). */
+/** How many leading and trailing characters a look-alike must share (four or more). */
 export const LOOKALIKE_CHARS = 4;
 
 /**

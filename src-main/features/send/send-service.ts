@@ -166,7 +166,7 @@ export function createSendService(deps: SendServiceDeps) {
   }
 
   /**
-   * No two-factor code is spent on a send that must fail (issue 13 finding 5): the wallet must hold the
+   * No two-factor code is spent on a send that must fail: the wallet must hold the
    * amount, plus the fee when the fee is paid from it, and a token's fee wallet (the chain's coin) the fee.
    * Balances are read now, not taken from the precheck, because a send in between may have used them.
    */

@@ -40,7 +40,7 @@ export interface SwapServiceDeps {
   readonly session: MoneySession;
   readonly logger: Logger;
   readonly now?: () => number;
-  /** How long a quote may be executed (issue 6: quotes expire after a short time). */
+  /** How long a quote may be executed (quotes expire after a short time). */
   readonly quoteTtlMs?: number;
   /** Where swaps with an unknown outcome outlive the app; without it they live for this run only. */
   readonly journal?: IntentJournal<SwapBody, SwapReview>;
@@ -123,7 +123,7 @@ export function createSwapService(deps: SwapServiceDeps) {
   }
 
   /**
-   * No two-factor code is spent on a swap that must fail (issue 13 finding 5): the wallet of the chosen
+   * No two-factor code is spent on a swap that must fail: the wallet of the chosen
    * source network must hold the quoted amount. Read now, since the quote's moment has passed.
    */
   async function requireFunds(client: InterfaceAClient, quote: SwapQuote): Promise<void> {

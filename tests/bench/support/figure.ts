@@ -1,7 +1,7 @@
 import type { RunningSandbox } from '../../../sandbox/server';
 import type { Summary } from './stats';
 
-/** How far past its target a figure may land before the run fails (issue 9: "more than 20 %"). */
+/** How far past its target a figure may land before the run fails ("more than 20 %"). */
 export const TOLERANCE = 0.2;
 
 export interface Target {

@@ -184,7 +184,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       );
       const seen = app.app.received.length;
       await use(app);
-      // Every story guards issue 15, defect 4: no answer the page received names an operation or a field path.
+      // Every story checks that no answer the page received names an operation or a field path.
       const named = answersNamingInternals(app.app.received.slice(seen));
       if (named.length > 0) throw new Error(`errors shown with internal names:\n${named.join('\n')}`);
     },

@@ -115,7 +115,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<AppSessio
     userDataDir,
     pageErrors,
     async close() {
-      // Every e2e file guards issue 15, defect 4: no answer the page received names an operation or a field path.
+      // Every e2e file checks that no answer the page received names an operation or a field path.
       const named = answersNamingInternals(app.received);
       await dispose();
       if (named.length > 0) throw new Error(`errors shown with internal names:\n${named.join('\n')}`);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CallbackCheckResult } from '../../../src-preload/contract/merchant';
 import { startMerchantMachine, type MerchantLaunch, type MerchantMachine } from './merchant-app';
 
-/** Issue 17: the checker against both callback shapes the sandbox can deliver, and against the service's records. */
+/** The checker against both callback shapes the sandbox can deliver, and against the service's records. */
 describe('callback checker against the sandbox, both shapes', () => {
   let machine: MerchantMachine;
   let app: MerchantLaunch;

@@ -237,7 +237,7 @@ describe('merchant treasury features against the sandbox', () => {
         callbackUrl: 'http://shop.example/cb',
       }),
     ).toMatchObject({ ok: false, error: { code: 'bad_input', field: 'callbackUrl' } });
-    // An amount whose unit the user did not say is refused, never guessed (issue 17).
+    // An amount whose unit the user did not say is refused, never guessed.
     expect(
       await call('merchant.depositCreate', {
         code: 'USDT',

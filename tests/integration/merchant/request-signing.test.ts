@@ -12,7 +12,7 @@ import {
   type MerchantMachine,
 } from './merchant-app';
 
-/** Optional X-Signature (issue 17): the app signs with a key kept in the keychain; the sandbox verifies. */
+/** Optional X-Signature: the app signs with a key kept in the keychain; the sandbox verifies. */
 describe('merchant request signing against the sandbox', () => {
   let machine: MerchantMachine;
   let app: MerchantLaunch;

@@ -12,7 +12,7 @@ import {
   type MerchantMachine,
 } from './merchant-app';
 
-// security.md 30 and issue 13 finding 3: every merchant operation needs an unlocked, signed-in session;
+// security.md 30: every merchant operation needs an unlocked, signed-in session;
 // saved keys belong to the user who saved them; money-moving merchant operations need a money-moving role.
 
 /** One call of every merchant operation, with valid input, so only the session can refuse it. */

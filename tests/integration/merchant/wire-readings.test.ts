@@ -11,7 +11,7 @@ import {
   type MerchantMachine,
 } from './merchant-app';
 
-// Issue 17: the app against every reading of Interface B's silences the sandbox can play (sandbox README
+// The app against every reading of Interface B's silences the sandbox can play (sandbox README
 // "Wire readings"), over loopback, through the app's own main-process features.
 
 const DEFAULTS: WireReadings = {

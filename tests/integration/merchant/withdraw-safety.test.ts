@@ -13,7 +13,7 @@ import {
   type MerchantMachine,
 } from './merchant-app';
 
-// Issue 13 findings 2, 4, 5, 7 and security.md 27-29: at most one money movement per confirmed withdrawal
+// security.md 27-29: at most one money movement per confirmed withdrawal
 // in every fault, counted in the sandbox's own books; "Check status" never sends; "not found" keeps the
 // outcome unknown; a new withdrawal beside an unknown one needs the user's acknowledgement by id.
 

@@ -12,7 +12,7 @@ const BTC_TO_ETH = {
 };
 
 /**
- * "Refresh quote" replaces the swap on review with a new one (issue 16): the old one is cancelled in main,
+ * "Refresh quote" replaces the swap on review with a new one: the old one is cancelled in main,
  * so it can never be sent beside the new one, whatever the renderer still holds.
  */
 describe.each(profiles)('a swap given up before it left, %s sandbox', (profile) => {

@@ -5,7 +5,7 @@ import { operationNames, operations } from '../../../src-preload/contract';
 import { internalNamesIn } from '../../support/internal-names';
 
 /**
- * Issue 15, defect 4: a message a user can read never names a bridge operation or a field path; both go to
+ * A message a user can read never names a bridge operation or a field path; both go to
  * the log. The check is the dispatcher's own, so an operation added tomorrow gets it without doing anything.
  */
 function dispatcher() {

@@ -27,7 +27,7 @@ describe('money-moving intents are submitted at most once', () => {
     expect(Object.isFrozen(ledger.get(intent.id).body)).toBe(true);
   });
 
-  it('takes a reference id the user chose, but never one it already knows, in any state (issue 17)', async () => {
+  it('takes a reference id the user chose, but never one it already knows, in any state', async () => {
     const ledger = new IntentLedger<Body, string>({ newReferenceId: () => 'made-1' });
     const chosen = ledger.confirm(body, 'INV-1');
     expect(chosen.referenceId).toBe('INV-1');

@@ -8,7 +8,7 @@ const { favourMemoryOverSpeed, MEMORY_FAVOURING_V8_FLAGS } = await import('../..
 
 afterEach(() => setFlagsFromString.mockClear());
 
-describe('main-process V8 memory settings (issue 18: export memory flat)', () => {
+describe('main-process V8 memory settings (export memory flat)', () => {
   it('asks V8 to favour memory and not to grow the young generation, each flag on its own', () => {
     favourMemoryOverSpeed();
     expect(setFlagsFromString.mock.calls.map(([flag]) => flag)).toEqual([

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isNothingMovedRefusal } from '../../../src-main/features/money/refusals';
 import { createInterfaceBClient } from '../../../src-main/service/interface-b';
 
-// Finding 4 of issue 13 and security.md 28: on a withdrawal only Z-codes that prove nothing moved are
+// security.md 28: on a withdrawal only Z-codes that prove nothing moved are
 // refusals; every other answer leaves the outcome unknown, and each code has words of its own.
 
 const request = {
@@ -150,7 +150,7 @@ describe('a withdrawal refusal needs a consistent answer', () => {
   });
 });
 
-// Issue 17: the Python SDK reads envelopes only on 2xx, so a service built for it may answer every Z-code on
+// The Python SDK reads envelopes only on 2xx, so a service built for it may answer every Z-code on
 // HTTP 200. Such a refusal is understood, yet anything ambiguous beside it stays an unknown outcome.
 describe('Z-codes on HTTP 200', () => {
   it.each([

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findAssetNetwork, type AssetNetwork } from '../../../src-preload/contract/assets';
 import { matchesVerified, assetOfListing } from '../../../src-main/features/merchant/verified-match';
 
-// Finding 7 of issue 13: the SDK types a withdrawable asset as the asset name plus networkId; the sandbox
+// The SDK types a withdrawable asset as the asset name plus networkId; the sandbox
 // answers the network-specific code. Either form must match, on the right network only.
 
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';

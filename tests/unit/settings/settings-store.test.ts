@@ -75,7 +75,7 @@ describe('settings.json', () => {
       }),
     );
     const store = await openSettingsStore(dir);
-    // Which setting goes to the log; the person reads words without a path into the file (issue 15, defect 4).
+    // Which setting goes to the log; the person reads words without a path into the file.
     expect(store.problemDetail).toMatch(/environments\.production\.issuer/);
     expect(store.problem).not.toMatch(/environments|issuer/);
     expect(store.problem).toMatch(/cannot use/);

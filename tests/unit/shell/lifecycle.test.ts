@@ -212,7 +212,7 @@ describe('app lifecycle', () => {
     });
   });
 
-  describe('updates (issue 14)', () => {
+  describe('updates', () => {
     // Electron sets process.resourcesPath; plain Node (vitest) has none.
     const processWithResources = process as unknown as { resourcesPath?: string };
     afterEach(() => {

@@ -20,7 +20,7 @@ interface Column {
    */
   readonly share: number;
   /**
-   * Where it is shown (issue 15, defect 2): a narrower table drops the columns the row's detail dialog also
+   * Where it is shown: a narrower table drops the columns the row's detail dialog also
    * shows, so the others keep a readable width. Type goes last but one: To / from also says the direction.
    */
   readonly shown: Tier;

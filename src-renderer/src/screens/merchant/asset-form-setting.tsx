@@ -15,7 +15,7 @@ const choices: ReadonlyArray<{ value: AssetForm; label: string; hint: string }> 
 ];
 
 /**
- * How this environment's requests name an asset carried on several networks (issue 17). The spec does not
+ * How this environment's requests name an asset carried on several networks. The spec does not
  * say which form the service reads; when it refuses one, the error names this place and the other form.
  */
 export function AssetFormSetting({ environment }: { environment: MerchantEnvironmentView }): React.JSX.Element {

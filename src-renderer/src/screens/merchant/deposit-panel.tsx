@@ -27,7 +27,7 @@ function DepositAddressCard({ deposit }: { deposit: MerchantDepositAddressView }
       />
       <AddressDisplay address={deposit.address} caption="Deposit address" />
       <CopyButton text={deposit.address} />
-      {/* Only what the service's answer carries: the SDK's declared answers lack some fields (issue 17). */}
+      {/* Only what the service's answer carries: the SDK's declared answers lack some fields. */}
       <dl className="facts">
         <dt>Asset</dt>
         <dd>{deposit.code}</dd>
@@ -96,7 +96,7 @@ export function DepositPanel(): React.JSX.Element {
   const [callbackUrl, setCallbackUrl] = useState('');
   const [amount, setAmount] = useState('');
   const [currency, setCurrency] = useState<Currency>('USD');
-  // What the expected amount counts: the spec is silent, the vendor's READMEs read it both ways (issue 17).
+  // What the expected amount counts: the spec is silent, the vendor's READMEs read it both ways.
   const [unit, setUnit] = useState<DepositAmountUnit>('crypto');
   const [redirectUrl, setRedirectUrl] = useState('');
   const [cancelUrl, setCancelUrl] = useState('');

@@ -16,7 +16,7 @@ function PendingRow({ pending }: { pending: PendingVerificationView }): React.JS
     <li className="card">
       <form
         aria-label={`Confirm ${name}`}
-        // Editing what an error was about takes the error back (issue 15, defect 6).
+        // Editing what an error was about takes the error back.
         onChange={() => useMerchantStore.getState().clearError('verified')}
         onSubmit={(event) => {
           event.preventDefault();
@@ -77,7 +77,7 @@ export function VerifiedPanel(): React.JSX.Element {
     <div>
       <form
         aria-label="Verified addresses for a reference"
-        // Editing what an error was about takes the error back (issue 15, defect 6).
+        // Editing what an error was about takes the error back.
         onChange={() => useMerchantStore.getState().clearError('verified')}
         onSubmit={(event) => {
           event.preventDefault();
@@ -133,7 +133,7 @@ export function VerifiedPanel(): React.JSX.Element {
       <h3 id="add-address-title">Add address</h3>
       <form
         aria-labelledby="add-address-title"
-        // Editing what an error was about takes the error back (issue 15, defect 6).
+        // Editing what an error was about takes the error back.
         onChange={() => useMerchantStore.getState().clearError('verified')}
         onSubmit={(event) => {
           event.preventDefault();
