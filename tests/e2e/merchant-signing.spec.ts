@@ -77,8 +77,12 @@ test.describe('merchant request signing in the keys panel (Chromium)', () => {
     const small = generateKeyPairSync('rsa', { modulusLength: 1024 })
       .privateKey.export({ type: 'pkcs8', format: 'pem' })
       .toString();
+    const replace = page.getByRole('alertdialog', { name: 'Replace the signing key?' });
     await field.fill(small);
     await signing.getByRole('button', { name: 'Import private key' }).click();
+    // A key is stored already (the story before generated one): the import asks before it replaces it.
+    await expect(replace).toHaveAccessibleDescription(/The key you pasted takes its place/);
+    await replace.getByRole('button', { name: 'Replace signing key' }).click();
     await expect(
       page.getByRole('alert').filter({ hasText: 'This RSA key has 1024 bits; at least 2048 are needed.' }),
     ).toBeVisible();
@@ -86,8 +90,16 @@ test.describe('merchant request signing in the keys panel (Chromium)', () => {
     await expect(signing.getByRole('checkbox', { name: 'Sign requests with X-Signature' })).toBeChecked();
 
     const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const before = await signing.getByRole('textbox', { name: 'Public key to register with the service' }).inputValue();
     await field.fill(privateKey.export({ type: 'pkcs1', format: 'pem' }).toString());
     await signing.getByRole('button', { name: 'Import private key' }).click();
+    // Cancel keeps the stored key and what was pasted.
+    await replace.getByRole('button', { name: 'Cancel' }).click();
+    await expect(replace).toHaveCount(0);
+    await expect(signing.getByRole('textbox', { name: 'Public key to register with the service' })).toHaveValue(before);
+    await expect(field).not.toHaveValue('');
+    await signing.getByRole('button', { name: 'Import private key' }).click();
+    await replace.getByRole('button', { name: 'Replace signing key' }).click();
     await expect(page.getByText(/^Private key imported\./)).toBeVisible();
     await expect(field).toHaveValue('');
     await expect(signing.getByRole('textbox', { name: 'Public key to register with the service' })).toHaveValue(
@@ -108,7 +120,7 @@ test.describe('merchant request signing in the keys panel (Chromium)', () => {
 
     await generate.click();
     await expect(dialog).toBeVisible();
-    await expect(dialog).toHaveAccessibleDescription(/the old key cannot be brought back/);
+    await expect(dialog).toHaveAccessibleDescription(/it cannot be brought back/);
     // Focus starts on the choice that loses nothing.
     await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
     expect(await accessibilityViolations(page)).toEqual([]);
@@ -126,5 +138,26 @@ test.describe('merchant request signing in the keys panel (Chromium)', () => {
     await expect(dialog).toHaveCount(0);
     await expect(publicKey).not.toHaveValue(before);
     await expect(publicKey).toHaveValue(/^-----BEGIN PUBLIC KEY-----\n/);
+  });
+
+  test('asks before deleting the signing key: Cancel keeps it, confirming deletes it and signing can no longer be turned on', async ({
+    signedInApp: { page },
+  }) => {
+    const signing = page.getByRole('region', { name: 'Request signing (X-Signature)' });
+    const publicKey = signing.getByRole('textbox', { name: 'Public key to register with the service' });
+    const dialog = page.getByRole('alertdialog', { name: 'Delete the signing key?' });
+
+    await signing.getByRole('button', { name: 'Delete signing key' }).click();
+    await expect(dialog).toHaveAccessibleDescription(/cannot be brought back/);
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(dialog).toHaveCount(0);
+    await expect(publicKey).toBeVisible();
+
+    await signing.getByRole('button', { name: 'Delete signing key' }).click();
+    await dialog.getByRole('button', { name: 'Delete signing key' }).click();
+    await expect(publicKey).toHaveCount(0);
+    await expect(signing.getByRole('checkbox', { name: 'Sign requests with X-Signature' })).toBeDisabled();
+    await expect(signing.getByRole('button', { name: 'Generate key pair' })).toBeVisible();
   });
 });

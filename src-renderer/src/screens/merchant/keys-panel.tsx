@@ -166,6 +166,27 @@ function EnvironmentForms({
   );
 }
 
+/** The question asked before the stored signing private key is replaced or deleted. */
+function confirmWords(
+  action: 'generate' | 'import' | 'delete',
+  environmentLabel: string,
+): { title: string; body: string; confirmLabel: string } {
+  const lost = `The signing private key for ${environmentLabel}, kept on this computer, is deleted; it cannot be brought back.`;
+  if (action === 'delete') {
+    return {
+      title: 'Delete the signing key?',
+      body: `${lost} Requests are no longer signed, and a service that requires signatures refuses them.`,
+      confirmLabel: 'Delete signing key',
+    };
+  }
+  const replacement = action === 'generate' ? 'A new key pair takes its place.' : 'The key you pasted takes its place.';
+  return {
+    title: 'Replace the signing key?',
+    body: `${lost} ${replacement} Signing is turned off until you register the new public key with the service and turn it on again.`,
+    confirmLabel: 'Replace signing key',
+  };
+}
+
 /**
  * Optional RS512 request signing. The private key is generated in main or pasted here once; only its public
  * half comes back, to be registered with the service before signing is turned on.
@@ -180,7 +201,8 @@ function SigningSection({
   const busy = useMerchantStore((state) => state.busy.has('signing'));
   const { generateSigningKey, importSigningKey, setSigningEnabled, removeSigningKey } = useMerchantStore.getState();
   const [privateKey, setPrivateKey] = useState('');
-  const [confirmingReplace, setConfirmingReplace] = useState(false);
+  // Generating, importing over or deleting the stored private key loses it for good: never without asking.
+  const [confirming, setConfirming] = useState<'generate' | 'import' | 'delete' | null>(null);
   const { enabled, publicKeyPem } = current.signing;
 
   return (
@@ -206,12 +228,7 @@ function SigningSection({
           <textarea id="merchant-signing-public" className="mono" readOnly rows={6} cols={66} value={publicKeyPem} />
           <div className="row">
             <CopyButton text={publicKeyPem} label="Copy public key" />
-            <button
-              type="button"
-              className="secondary"
-              disabled={busy}
-              onClick={() => void removeSigningKey(current.id)}
-            >
+            <button type="button" className="secondary" disabled={busy} onClick={() => setConfirming('delete')}>
               Delete signing key
             </button>
           </div>
@@ -223,28 +240,39 @@ function SigningSection({
           className="secondary"
           disabled={busy}
           onClick={() => {
-            // The stored private key is deleted by a new one: never without asking.
             if (publicKeyPem === null) void generateSigningKey(current.id);
-            else setConfirmingReplace(true);
+            else setConfirming('generate');
           }}
         >
           {publicKeyPem === null ? 'Generate key pair' : 'Generate a new key pair'}
         </button>
       </div>
-      {confirmingReplace && (
+      {confirming !== null && (
         <ConfirmDialog
-          title="Replace the signing key?"
-          body={`The signing private key for ${current.label}, kept on this computer, is deleted and a new key pair takes its place; the old key cannot be brought back. Signing is turned off until you register the new public key with the service and turn it on again.`}
-          confirmLabel="Replace signing key"
+          {...confirmWords(confirming, current.label)}
           busy={busy}
-          onCancel={() => setConfirmingReplace(false)}
-          onConfirm={() => void generateSigningKey(current.id).finally(() => setConfirmingReplace(false))}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => {
+            const done =
+              confirming === 'delete'
+                ? removeSigningKey(current.id)
+                : confirming === 'generate'
+                  ? generateSigningKey(current.id)
+                  : importSigningKey(current.id, privateKey).then((imported) => {
+                      if (imported) setPrivateKey('');
+                    });
+            void done.finally(() => setConfirming(null));
+          }}
         />
       )}
       <form
         aria-label="Import a signing private key"
         onSubmit={(event) => {
           event.preventDefault();
+          if (publicKeyPem !== null) {
+            setConfirming('import');
+            return;
+          }
           void importSigningKey(current.id, privateKey).then((imported) => {
             if (imported) setPrivateKey('');
           });
