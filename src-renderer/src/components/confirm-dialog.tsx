@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
+import { useModalDialog } from '../hooks/use-modal-dialog';
 
 export interface ConfirmDialogProps {
   readonly title: string;
@@ -17,19 +18,9 @@ export interface ConfirmDialogProps {
  * to the control that opened it.
  */
 export function ConfirmDialog(props: ConfirmDialogProps): React.JSX.Element {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog();
   const titleId = useId();
   const bodyId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => {
-      if (dialog?.open) dialog.close();
-      opener?.focus();
-    };
-  }, []);
 
   return (
     <dialog

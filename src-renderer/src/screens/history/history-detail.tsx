@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import type { HistoryItem } from '../../../../src-preload/contract/history';
 import { CryptoAmount, UsdAmount } from '../../components/amount';
 import { SaveToAddressBook } from '../../components/save-to-address-book';
@@ -6,6 +6,7 @@ import { formatDateTime } from '../../format/dates';
 import { ExplorerLink } from './explorer-link';
 import { counterpartyOf, formatFiat, withdrawTypeLabel } from './history-format';
 import { UserLabelForm } from './user-label-form';
+import { useModalDialog } from '../../hooks/use-modal-dialog';
 
 const currencies = [
   ['usd', 'USD'],
@@ -31,19 +32,9 @@ const orDash = (text: string): string => (text === '' ? '—' : text);
  * focus goes back to the row that opened it.
  */
 export function HistoryDetail({ item, onClose }: { item: HistoryItem; onClose: () => void }): React.JSX.Element {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog();
   const titleId = useId();
   const counterparty = counterpartyOf(item);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => {
-      if (dialog?.open) dialog.close();
-      opener?.focus();
-    };
-  }, []);
 
   return (
     <dialog ref={ref} className="history-detail" aria-labelledby={titleId} onClose={onClose} onCancel={onClose}>
