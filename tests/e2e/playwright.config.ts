@@ -1,6 +1,5 @@
 import { defineConfig } from '@playwright/test';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { CHROMIUM, CHROMIUM_ARGS } from './support/browser';
 
 /**
  * The end-to-end stories (`npm run test:e2e`, also run by `npm test`): the built renderer in Debian's
@@ -30,16 +29,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        // The harness opens login pages with window.open where the app would open the system browser.
-        '--disable-popup-blocking',
-      ],
+      args: [...CHROMIUM_ARGS],
     },
   },
 });
