@@ -203,6 +203,9 @@ export function createPortfolioFeature(deps: PortfolioDeps): PortfolioFeature {
     handlers: { 'portfolio.wallets': fetchWallets, 'portfolio.cached': cached },
     async dispose() {
       stopWatching();
+      // A balances answer still on its way (the sign-in prefetch, a refresh) is not saved after the app has
+      // closed: its files may be gone by then, or belong to whoever uses the folder next.
+      sessionEpoch += 1;
       await deps.cache?.settled();
     },
   };

@@ -236,6 +236,22 @@ describe('portfolio.cached: the last known balances, and to whom they are shown'
     await expect(readdir(join(directory, 'local-sandbox'))).rejects.toThrow(/ENOENT/);
   });
 
+  it('an answer that arrives after the app has closed is not saved', async () => {
+    await signInAndFetch();
+    const environment = 'local-sandbox';
+    expect((await cache.latest(environment))?.view.totalBalanceUsd).toBe('1000.5');
+    let answer = (): void => undefined;
+    fake.state.hold = new Promise<void>((resolve) => (answer = resolve));
+    wallets.totalBalance = 2000;
+    const late = Promise.resolve(feature.handlers['portfolio.wallets']());
+    await feature.dispose();
+    answer();
+    await late.catch(() => undefined);
+    wallets.totalBalance = 1000.5;
+    await cache.settled();
+    expect((await cache.latest(environment))?.view.totalBalanceUsd).toBe('1000.5');
+  });
+
   it('writes unchanged balances again only every five minutes, changed ones at once', async () => {
     await signInAndFetch();
     const fetchedAt = async () => (await feature.handlers['portfolio.cached']())?.fetchedAt;
