@@ -75,7 +75,7 @@ test.describe('Home: the balances of the active account', () => {
     const privacy = page.getByRole('button', { name: 'Privacy mode' });
     await privacy.click();
     await expect(privacy).toHaveAttribute('aria-pressed', 'true');
-    // Two totals, then amount, price and value in each row (the pictures' own masks: portfolio-pictures.test.ts).
+    // Two totals, then amount, price and value in each row (the pictures' own masks: portfolio-pictures.spec.ts).
     await expect(page.getByLabel('Totals').getByLabel('Hidden amount')).toHaveCount(2);
     await expect(wallets(page).getByLabel('Hidden amount')).toHaveCount(seeded.wallets.length * 3);
     await expect(page.getByRole('main')).not.toContainText(/\$|\d\.\d/);
