@@ -1,7 +1,7 @@
 // @ts-check
 /**
- * Lint enforces the layering the folders promise (design.md): which process may import what, and who may
- * touch the bridge. Formatting is Prettier's job (.prettierrc.json), so no stylistic rules here.
+ * Lint enforces the layering the folders promise (design.md "Shape"): which process may import what, and who
+ * may touch the bridge. Formatting is Prettier's job (.prettierrc.json), so no stylistic rules here.
  */
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';

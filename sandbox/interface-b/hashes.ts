@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 
-/** Amount as the service's SDK writes it into a hash: JavaScript's String(number) (design.md). */
+/** Amount as the SDK writes it into a hash, String(number): design.md "Facts from outside the spec". */
 export type HashAmount = number | string;
 
 export function md5Hex(text: string): string {
@@ -23,7 +23,7 @@ export function depositCreateHash(
   return md5Hex(`${f.PublicKey}${f.Symbol}${f.Label}${f.ReferenceId}${f.CallbackUrl}${secretKey}`);
 }
 
-/** design.md (from the SDK): Symbol + NetworkId + Address + ReferenceId + secret. */
+/** design.md "Facts from outside the spec": Symbol + NetworkId + Address + ReferenceId + secret. */
 export function verifyStartHash(
   f: { Symbol: string; NetworkId: number; Address: string; ReferenceId: string },
   secretKey: string,
@@ -31,7 +31,7 @@ export function verifyStartHash(
   return md5Hex(`${f.Symbol}${String(f.NetworkId)}${f.Address}${f.ReferenceId}${secretKey}`);
 }
 
-/** design.md (from the SDK): Symbol + NetworkId + Amount + ReferenceId + secret. */
+/** design.md "Facts from outside the spec": Symbol + NetworkId + Amount + ReferenceId + secret. */
 export function verifyConfirmHash(
   f: { Symbol: string; NetworkId: number; Amount: HashAmount; ReferenceId: string },
   secretKey: string,

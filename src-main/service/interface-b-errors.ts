@@ -25,9 +25,9 @@ const DUPLICATE =
   'the service says this reference id was already used, so an earlier request with it may already have been carried out';
 
 /**
- * Every Z-code of the spec (7.2) and of the vendor SDK (design.md), one entry each. Where the material
- * gives two readings (Z400, Z500, Z503) the message says both: the app cannot know which one the service
- * meant. Z502/Z503/Z504 as "duplicate reference id" never ask for the secret key again.
+ * Every Z-code of spec 7.2 and of the vendor SDK (design.md "Facts from outside the spec"), one entry each.
+ * Where the material gives two readings (Z400, Z500, Z503) the message says both: the app cannot know which
+ * one the service meant. Z502/Z503/Z504 as "duplicate reference id" never ask for the secret key again.
  */
 export const zCodeCatalogue: Readonly<Record<string, Reading>> = {
   Z200: {

@@ -1,9 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 
 /**
- * Interface B body hashes (spec 4.2 and design.md, from the service's SDK). Every one is MD5 hex over
- * fields concatenated in a fixed order, followed by the secret key. Computed only in main: the secret
- * never leaves this process.
+ * Interface B body hashes (spec 4.2, and the service's SDK in design.md "Facts from outside the spec"). Every
+ * one is MD5 hex over fields concatenated in a fixed order, followed by the secret key. Computed only in main:
+ * the secret never leaves this process.
  *
  * Amount is written into a hash exactly as the SDK does — JavaScript's String(number) — so the caller
  * passes the same JSON number it puts into the body, and the two can never disagree.
@@ -25,7 +25,7 @@ export function withdrawHash(
   return md5Hex(`${fields.Symbol}${String(fields.Amount)}${fields.Address}${fields.MerchantTransactionId}${secretKey}`);
 }
 
-/** design.md (SDK): Symbol + NetworkId + Address + ReferenceId + secret. */
+/** design.md "Facts from outside the spec": Symbol + NetworkId + Address + ReferenceId + secret. */
 export function verifyStartHash(
   fields: {
     readonly Symbol: string;
@@ -38,7 +38,7 @@ export function verifyStartHash(
   return md5Hex(`${fields.Symbol}${String(fields.NetworkId)}${fields.Address}${fields.ReferenceId}${secretKey}`);
 }
 
-/** design.md (SDK): Symbol + NetworkId + Amount + ReferenceId + secret. */
+/** design.md "Facts from outside the spec": Symbol + NetworkId + Amount + ReferenceId + secret. */
 export function verifyConfirmHash(
   fields: {
     readonly Symbol: string;

@@ -5,17 +5,19 @@ import { describe, expect, it } from 'vitest';
 /**
  * Comments cite documents a reader can open in this repository: the security checklist (docs/security.md,
  * "security.md 28" or "security 28" names its item 28), the service spec (docs/service-interface.md,
- * "spec 7.1" names its section 7.1) and files under docs/. Issue numbers are not cited: the issues live
- * outside the repository, so a comment names the behaviour instead.
+ * "spec 7.1" names its section 7.1), the design notes (docs/design.md, `design.md "Shape"` names its
+ * section headed Shape) and files under docs/. Issue numbers are not cited: the issues live outside the
+ * repository, so a comment names the behaviour instead.
  */
 const root = resolve(import.meta.dirname, '../../..');
-const scanned = ['src-main', 'src-preload', 'src-renderer/src', 'sandbox', 'tests'];
+const scanned = ['src-main', 'src-preload', 'src-renderer/src', 'sandbox', 'tests', 'resources/build'];
+const scannedAtRoot = ['README.md', 'eslint.config.js', 'electron.vite.config.ts'];
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return name === 'node_modules' ? [] : sources(path);
-    return /\.(ts|tsx|mjs)$/.test(name) ? [path] : [];
+    return /\.(ts|tsx|mjs|js|md)$/.test(name) ? [path] : [];
   });
 }
 
@@ -23,23 +25,42 @@ const checklist = readFileSync(join(root, 'docs/security.md'), 'utf8');
 const checklistItems = new Set([...checklist.matchAll(/^(\d+)\. /gm)].map((match) => Number(match[1])));
 const spec = readFileSync(join(root, 'docs/service-interface.md'), 'utf8');
 const specSections = new Set([...spec.matchAll(/^#{2,4} (\d+(?:\.\d+)*)\.? /gm)].map((match) => match[1]));
+const design = readFileSync(join(root, 'docs/design.md'), 'utf8');
+/** A heading may be cited whole or without its closing remark in brackets ("Facts from outside the spec"). */
+const designSections = new Set(
+  [...design.matchAll(/^#{2,4} (.+?)\s*$/gm)].flatMap((match) => {
+    const heading = match[1] ?? '';
+    return [heading, heading.replace(/\s*\([^)]*\)$/, '')];
+  }),
+);
 
 interface Citation {
   readonly where: string;
   readonly text: string;
 }
 
+function citationsIn(file: string, text: string, pattern: RegExp): Citation[] {
+  return [...text.matchAll(pattern)].map((match) => ({
+    where: `${file}:${text.slice(0, match.index).split('\n').length}`,
+    text: match[0],
+  }));
+}
+
 function citations(pattern: RegExp): Citation[] {
-  return scanned
-    .flatMap((dir) => sources(join(root, dir)))
+  return [...scanned.flatMap((dir) => sources(join(root, dir))), ...scannedAtRoot.map((file) => join(root, file))]
     .filter((file) => !file.endsWith('citations.test.ts'))
-    .flatMap((file) => {
-      const text = readFileSync(file, 'utf8');
-      return [...text.matchAll(pattern)].map((match) => ({
-        where: `${relative(root, file)}:${text.slice(0, match.index).split('\n').length}`,
-        text: match[0],
-      }));
-    });
+    .flatMap((file) => citationsIn(relative(root, file), readFileSync(file, 'utf8'), pattern));
+}
+
+/** Every mention of design.md, with the heading in quotes after it when there is one. */
+const designCitation = /\bdesign\.md\b(?: "([^"\n]*)")?/g;
+
+/** A design.md citation resolves when it names a heading of docs/design.md; the bare file name says too little. */
+function unresolvedDesignCitations(found: readonly Citation[]): Citation[] {
+  return found.filter((citation) => {
+    const heading = /^[^"]*"([^"]*)"$/.exec(citation.text)?.[1];
+    return heading === undefined || !designSections.has(heading);
+  });
 }
 
 /** "27-29", "21-26", "16, 20", "23, 28" → every number named. */
@@ -52,9 +73,11 @@ function numbersIn(text: string): number[] {
 }
 
 describe('citations in comments resolve inside the repository', () => {
-  it('the documents are in docs/ and have the items and sections comments cite', () => {
+  it('the documents are in docs/ and have the items, sections and headings comments cite', () => {
     expect(checklistItems.size).toBeGreaterThanOrEqual(34);
     expect(specSections).toContain('7.1');
+    expect(designSections).toContain('Shape');
+    expect(designSections).toContain('Facts from outside the spec');
   });
 
   it('every "security.md N" names an item of docs/security.md', () => {
@@ -73,6 +96,29 @@ describe('citations in comments resolve inside the repository', () => {
     expect(broken).toEqual([]);
   });
 
+  it('every design.md citation names a section heading of docs/design.md', () => {
+    const found = citations(designCitation);
+    expect(found.length).toBeGreaterThan(5);
+    expect(unresolvedDesignCitations(found)).toEqual([]);
+  });
+
+  it('a design.md citation without a heading, or naming one the document lacks, is reported', () => {
+    const text = [
+      '// design.md "Shape": resolves.',
+      '// design.md "Facts from outside the spec (from the service\'s public SDK)": the whole heading resolves.',
+      '// design.md: names no section.',
+      '// design.md "Facts from the SDK": no such heading.',
+      '// docs/design.md "The Bridge": headings are compared exactly.',
+    ].join('\n');
+    const found = citationsIn('fixture.ts', text, designCitation);
+    expect(found).toHaveLength(5);
+    expect(unresolvedDesignCitations(found).map((citation) => citation.where)).toEqual([
+      'fixture.ts:3',
+      'fixture.ts:4',
+      'fixture.ts:5',
+    ]);
+  });
+
   it('every docs/ path names a file that is there', () => {
     const broken = citations(/\bdocs\/[\w.-]+\.md\b/g).filter((citation) => {
       try {
@@ -85,6 +131,7 @@ describe('citations in comments resolve inside the repository', () => {
   });
 
   it('no comment cites an issue number, which a reader of the repository cannot open', () => {
-    expect(citations(/\b[Ii]ssue \d+/g)).toEqual([]);
+    const inCode = citations(/\b[Ii]ssue \d+/g).filter((citation) => !/\.md:\d+$/.test(citation.where));
+    expect(inCode).toEqual([]);
   });
 });

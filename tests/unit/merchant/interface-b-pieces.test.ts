@@ -18,11 +18,12 @@ import { openSettingsStore } from '../../../src-main/settings/settings-store';
 import { earlierSettingsFile } from '../support/settings-file';
 import { createRecordingLogger } from '../support/recording-logger';
 
-// Written out from the spec and design.md text, independently of the module under test.
+// Written out from the text of spec 4.2 and design.md "Facts from outside the spec", independently of the module
+// under test.
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 const SECRET = 'sk_test_0123456789';
 
-describe('Interface B hashes (spec 4.2, design.md)', () => {
+describe('Interface B hashes (spec 4.2, design.md "Facts from outside the spec")', () => {
   it('concatenate the listed fields in order, then the secret, with Amount as String(number)', () => {
     expect(withdrawHash({ Symbol: 'ETH', Amount: 0.1, Address: '0xabc', MerchantTransactionId: 'm-1' }, SECRET)).toBe(
       md5(`ETH0.10xabcm-1${SECRET}`),
