@@ -1,0 +1,95 @@
+import type { Locator, Page } from '@playwright/test';
+import { api, login } from '../../sandbox/helpers';
+import { expect } from './fixtures';
+import type { SignedInApp } from './signed-in-app';
+import { dataRows } from './table-rows';
+
+export interface ServiceItem {
+  referenceId: string;
+  txId?: string | null;
+  symbol: string;
+  amount: number;
+  value: number;
+  status: string;
+  type: string;
+  date: string;
+  address: string;
+  to?: string | null;
+}
+
+export interface ServicePage {
+  totalRecords: number;
+  totalPages: number;
+  items: ServiceItem[];
+}
+
+export const historyTable = (page: Page) => page.getByRole('table', { name: 'Transactions' });
+export const pageStatus = (page: Page) => page.getByRole('navigation', { name: 'Pages' }).getByRole('status');
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The table shows exactly these transactions, top to bottom. Each row is named for assistive tech with
+ * its reference id, in full whatever the window's width (the Reference column is dropped in narrower ones).
+ */
+export async function expectReferences(page: Page, references: readonly string[]): Promise<void> {
+  const rows = dataRows(historyTable(page));
+  await expect(rows).toHaveCount(references.length);
+  for (const [index, reference] of references.entries()) {
+    await expect(rows.nth(index)).toHaveAccessibleName(new RegExp(`, reference ${escaped(reference)}$`));
+  }
+}
+
+/** The index of a column among those the table shows at this window width, found by its header's name. */
+export async function columnIndex(page: Page, name: string): Promise<number> {
+  const headers = (await historyTable(page).getByRole('columnheader').allTextContents()).map((text) => text.trim());
+  const index = headers.findIndex((header) => header === name || header.startsWith(`${name} `));
+  if (index < 0) throw new Error(`no column "${name}" among ${headers.join(', ')}`);
+  return index;
+}
+
+/** A cell of a data row, in the column named `column`. */
+export async function cellOf(page: Page, row: Locator, column: string): Promise<Locator> {
+  return row.getByRole('cell').nth(await columnIndex(page, column));
+}
+
+/** What the service itself answers for alice's trading account, asked directly with a token of the test's own. */
+export function historyService(session: SignedInApp) {
+  const trading = session.user.accounts.find((account) => account.name === 'Alice Trading Ltd');
+  if (!trading) throw new Error('alice has no trading account');
+  let token: Promise<string> | undefined;
+  async function query(body: Record<string, unknown>): Promise<ServicePage> {
+    token ??= login(session.sandbox, 'alice').then((tokens) => tokens.access_token);
+    const answer = await api<ServicePage>(session.sandbox, 'POST', '/transactions', {
+      token: await token,
+      account: trading!.guid,
+      body,
+    });
+    if (answer.body.code !== 200) throw new Error(`service answered ${answer.body.code}`);
+    return answer.body.data;
+  }
+  return {
+    tradingGuid: trading.guid,
+    query,
+    /** Every record matching `query`, all pages. */
+    async all(filters: Record<string, unknown>): Promise<ServiceItem[]> {
+      const items: ServiceItem[] = [];
+      for (let n = 1; ; n += 1) {
+        const result = await query({ ...filters, page: n, recordsPerPage: 500 });
+        items.push(...result.items);
+        if (n >= result.totalPages) return items;
+      }
+    },
+  };
+}
+
+/** Makes alice's trading account the active one (the one with 20,000 records) and opens History. */
+export async function openTradingHistory(session: SignedInApp): Promise<void> {
+  const { tradingGuid } = historyService(session);
+  if (session.app.core.session.view().activeAccountGuid !== tradingGuid) {
+    const account = session.page.getByRole('combobox', { name: 'Account' });
+    await account.selectOption(tradingGuid);
+    await expect(account).toHaveValue(tradingGuid);
+  }
+  await session.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'History' }).click();
+}
