@@ -52,6 +52,9 @@ function citations(pattern: RegExp): Citation[] {
     .flatMap((file) => citationsIn(relative(root, file), readFileSync(file, 'utf8'), pattern));
 }
 
+/** Numbers that point outside the repository: issues, review findings and defects, or a bare "#17". */
+const outsideNumbers = /\b(?:issues?|findings?|defects?) #?\d+|(?<![\w&])#\d+\b/gi;
+
 /** Every mention of design.md, with the heading in quotes after it when there is one. */
 const designCitation = /\bdesign\.md\b(?: "([^"\n]*)")?/g;
 
@@ -130,8 +133,28 @@ describe('citations in comments resolve inside the repository', () => {
     expect(broken).toEqual([]);
   });
 
-  it('no comment cites an issue number, which a reader of the repository cannot open', () => {
-    const inCode = citations(/\b[Ii]ssue \d+/g).filter((citation) => !/\.md:\d+$/.test(citation.where));
-    expect(inCode).toEqual([]);
+  it('no comment or document cites an issue number, which a reader of the repository cannot open', () => {
+    expect(citations(/\b[Ii]ssues? #?\d+/g)).toEqual([]);
+  });
+
+  it('tests/security-coverage.md names behaviours and tests, never an issue, finding or defect by number', () => {
+    const map = 'tests/security-coverage.md';
+    expect(citationsIn(map, readFileSync(join(root, map), 'utf8'), outsideNumbers)).toEqual([]);
+  });
+
+  it('an issue, finding or defect number in the coverage map is reported', () => {
+    const text = [
+      '| 28 | … | Covered (issue 13 finding 4). Issues 13 and 14 |',
+      '| 34 | … | Finding 10 beside it; see #17 and defect 2 |',
+      '| 13 | … | the issuer, security 13, spec 7.1, item 5 of the checklist |',
+    ].join('\n');
+    expect(citationsIn('map.md', text, outsideNumbers).map((citation) => citation.text)).toEqual([
+      'issue 13',
+      'finding 4',
+      'Issues 13',
+      'Finding 10',
+      '#17',
+      'defect 2',
+    ]);
   });
 });
