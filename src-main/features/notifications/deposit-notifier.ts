@@ -1,6 +1,7 @@
 import type { HistoryItem } from '../../../src-preload/contract/history';
 import type { Logger } from '../../logging/logger';
 import type { SettingsStore } from '../../settings/settings-store';
+import { createDepositRecord, type DepositRecord } from './deposit-record';
 import type { DesktopNotifier } from './desktop-notifier';
 
 export interface DepositNotifierDeps {
@@ -11,24 +12,6 @@ export interface DepositNotifierDeps {
   readonly signedIn: () => boolean;
   /** Tells the window how many deposits it has not shown yet. */
   readonly publish: (unseen: number) => void;
-}
-
-/** What describes a deposit that has no transaction id yet (the spec allows an empty txId, 2.2). */
-function rowKeyOf(item: HistoryItem): string {
-  return `row:${item.symbol}|${item.amount}|${item.date}|${item.address}`;
-}
-
-/**
- * The key a deposit is remembered under: its transaction id, or what describes it while it has none. Two
- * deposits with their own txIds are never one (same amount and second to the same address is possible).
- */
-function keyOf(item: HistoryItem): string {
-  return item.txId !== '' ? `tx:${item.txId}` : rowKeyOf(item);
-}
-
-/** Seen before: under its key, or, now that it has a txId, as the same deposit seen earlier without one. */
-function wasSeen(item: HistoryItem, seen: ReadonlySet<string>): boolean {
-  return seen.has(keyOf(item)) || (item.txId !== '' && seen.has(rowKeyOf(item)));
 }
 
 function isDeposit(item: HistoryItem): boolean {
@@ -43,7 +26,7 @@ function isDeposit(item: HistoryItem): boolean {
  * at, until the user opens Home or History.
  */
 export function createDepositNotifier(deps: DepositNotifierDeps) {
-  const known = new Map<string, Set<string>>();
+  const known = new Map<string, DepositRecord>();
   let unseen = 0;
 
   function enabledFor(accountGuid: string): boolean {
@@ -72,13 +55,14 @@ export function createDepositNotifier(deps: DepositNotifierDeps) {
      */
     observe(accountGuid: string, accountName: string, items: readonly HistoryItem[]): number {
       const deposits = items.filter(isDeposit);
-      const seen = known.get(accountGuid);
-      if (!seen) {
-        known.set(accountGuid, new Set(deposits.map(keyOf)));
+      const record = known.get(accountGuid);
+      if (!record) {
+        const first = createDepositRecord();
+        first.takeNew(deposits);
+        known.set(accountGuid, first);
         return 0;
       }
-      const fresh = deposits.filter((item) => !wasSeen(item, seen));
-      for (const item of deposits) seen.add(keyOf(item));
+      const fresh = record.takeNew(deposits);
       if (fresh.length === 0 || !enabledFor(accountGuid) || !deps.signedIn()) return 0;
       for (const item of fresh) deps.notifier.show(noticeFor(item, accountName));
       deps.logger.info('deposit notifications shown', { count: fresh.length });

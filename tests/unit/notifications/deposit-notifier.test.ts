@@ -114,6 +114,51 @@ describe('deposit notifier', () => {
   });
 });
 
+describe('a deposit the service fills in bit by bit', () => {
+  const listed = (overrides: Partial<HistoryItem>): HistoryItem => ({ ...deposit('', '0.25'), ...overrides });
+
+  it('is announced once while it has no txId, though its date and the writing of its amount change, and not again when the txId comes', async () => {
+    const { notifier, shown } = await setUp();
+    notifier.observe(ACCOUNT, 'Main', []);
+    expect(notifier.observe(ACCOUNT, 'Main', [listed({ date: '2026-11-24T01:00:00Z', amount: '0.25' })])).toBe(1);
+    expect(notifier.observe(ACCOUNT, 'Main', [listed({ date: '2026-11-24T01:00:07Z', amount: '0.250' })])).toBe(0);
+    expect(notifier.observe(ACCOUNT, 'Main', [listed({ date: '2026-11-24T01:09:00Z', amount: '0.2500' })])).toBe(0);
+    const confirmed = listed({ date: '2026-11-24T01:30:00Z', amount: '0.25000000', txId: 'tx-1' });
+    expect(notifier.observe(ACCOUNT, 'Main', [confirmed])).toBe(0);
+    expect(notifier.observe(ACCOUNT, 'Main', [confirmed])).toBe(0);
+    expect(shown).toEqual([{ title: 'Deposit received', body: '0.25 BTC arrived in Main.' }]);
+  });
+
+  it('two deposits of the same amount to the same address without txIds are two, and their txIds announce nothing more', async () => {
+    const { notifier, shown } = await setUp();
+    notifier.observe(ACCOUNT, 'Main', []);
+    expect(notifier.observe(ACCOUNT, 'Main', [listed({})])).toBe(1);
+    // The second arrives; the first is listed again with another date.
+    expect(
+      notifier.observe(ACCOUNT, 'Main', [listed({ date: '2026-11-24T02:00:00Z' }), listed({ amount: '0.250' })]),
+    ).toBe(1);
+    // One gets its txId while the other still has none, then the other.
+    expect(notifier.observe(ACCOUNT, 'Main', [listed({ txId: 'tx-a' }), listed({})])).toBe(0);
+    expect(notifier.observe(ACCOUNT, 'Main', [listed({ txId: 'tx-a' }), listed({ txId: 'tx-b' })])).toBe(0);
+    expect(shown).toHaveLength(2);
+  });
+
+  it('a new deposit with a txId beside an identical one still without is news', async () => {
+    const { notifier } = await setUp();
+    notifier.observe(ACCOUNT, 'Main', [listed({})]);
+    expect(notifier.observe(ACCOUNT, 'Main', [listed({ txId: 'tx-new' }), listed({})])).toBe(1);
+  });
+
+  it('one already there at the first look without a txId is not announced when its txId and a new date come', async () => {
+    const { notifier, shown } = await setUp();
+    notifier.observe(ACCOUNT, 'Main', [listed({ amount: '1.50' })]);
+    expect(
+      notifier.observe(ACCOUNT, 'Main', [listed({ amount: '1.5', txId: 'tx-1', date: '2026-11-24T03:00:00Z' })]),
+    ).toBe(0);
+    expect(shown).toEqual([]);
+  });
+});
+
 describe('Electron notifier', () => {
   it('shows a Notification where supported and sets the app badge', () => {
     const shown: unknown[] = [];
