@@ -10,7 +10,10 @@ export async function enterMerchantKeys(
 ): Promise<void> {
   const form = page.getByRole('form', { name: 'Merchant API keys' });
   await form.getByRole('textbox', { name: 'Public key', exact: true }).fill(keys.publicKey);
-  await form.getByRole('textbox', { name: 'Secret key', exact: true }).fill(keys.secretKey);
+  const secret = form.getByRole('textbox', { name: 'Secret key', exact: true });
+  await secret.fill(keys.secretKey);
   await form.getByRole('button', { name: 'Save keys' }).click();
   await expect(page.getByText('Keys saved.')).toBeVisible();
+  // Saved means stored: the write-only field is emptied then (an earlier save's "Keys saved." may still show).
+  await expect(secret).toHaveValue('');
 }
