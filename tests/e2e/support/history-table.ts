@@ -1,8 +1,7 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { api, login } from '../../sandbox/helpers';
 import { expect } from './fixtures';
 import type { SignedInApp } from './signed-in-app';
-import { dataRows } from './table-rows';
 
 export interface ServiceItem {
   referenceId: string;
@@ -26,18 +25,22 @@ export interface ServicePage {
 export const historyTable = (page: Page) => page.getByRole('table', { name: 'Transactions' });
 export const pageStatus = (page: Page) => page.getByRole('navigation', { name: 'Pages' }).getByRole('status');
 
-const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A regular expression in an aria snapshot template: `/…/`, with the characters it gives meaning escaped. */
+const snapshotPattern = (text: string) => `/${text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$/`;
 
 /**
- * The table shows exactly these transactions, top to bottom. Each row is named for assistive tech with
- * its reference id, in full whatever the window's width (the Reference column is dropped in narrower ones).
+ * The table shows exactly these transactions, top to bottom, and no others: its body's rows, as assistive
+ * tech reads them, are named with these reference ids in this order (a row's name carries its reference id in
+ * full, whatever the window's width drops from its cells). One web-first assertion on the accessibility tree.
  */
 export async function expectReferences(page: Page, references: readonly string[]): Promise<void> {
-  const rows = dataRows(historyTable(page));
-  await expect(rows).toHaveCount(references.length);
-  for (const [index, reference] of references.entries()) {
-    await expect(rows.nth(index)).toHaveAccessibleName(new RegExp(`, reference ${escaped(reference)}$`));
-  }
+  await expect(historyTable(page)).toMatchAriaSnapshot(
+    [
+      '- rowgroup:',
+      '  - /children: equal',
+      ...references.map((id) => `  - row ${snapshotPattern(`, reference ${id}`)}`),
+    ].join('\n'),
+  );
 }
 
 /** The index of a column among those the table shows at this window width, found by its header's name. */
@@ -46,11 +49,6 @@ export async function columnIndex(page: Page, name: string): Promise<number> {
   const index = headers.findIndex((header) => header === name || header.startsWith(`${name} `));
   if (index < 0) throw new Error(`no column "${name}" among ${headers.join(', ')}`);
   return index;
-}
-
-/** A cell of a data row, in the column named `column`. */
-export async function cellOf(page: Page, row: Locator, column: string): Promise<Locator> {
-  return row.getByRole('cell').nth(await columnIndex(page, column));
 }
 
 /** What the service itself answers for alice's trading account, asked directly with a token of the test's own. */

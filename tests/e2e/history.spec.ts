@@ -1,0 +1,318 @@
+import { parse } from 'csv-parse/sync';
+import Decimal from 'decimal.js';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import {
+  columnIndex,
+  expectReferences,
+  historyService,
+  historyTable,
+  openTradingHistory,
+  pageStatus,
+  type ServicePage,
+} from './support/history-table';
+import { exactly } from './support/page-text';
+import { reloadSignedInApp } from './support/reload-app';
+import type { SignedInApp } from './support/signed-in-app';
+import { dataRows } from './support/table-rows';
+
+test.use({
+  appOptions: {
+    username: 'alice',
+    afterSignIn: async (session) => {
+      // Wide enough for every column: narrower windows leave reference and label to the row's detail dialog.
+      await session.page.setViewportSize({ width: 1600, height: 900 });
+      await openTradingHistory(session);
+    },
+  },
+});
+
+/** The table shows what the service answers for this query and page, and the page count says how many in all. */
+async function expectRowsOf(
+  session: SignedInApp,
+  query: Record<string, unknown>,
+  pageNumber: number,
+  recordsPerPage: number,
+): Promise<ServicePage> {
+  const { page } = session;
+  const expected = await historyService(session).query({ ...query, page: pageNumber, recordsPerPage });
+  await expectReferences(
+    page,
+    expected.items.map((item) => item.referenceId),
+  );
+  const formatted = new Intl.NumberFormat(await page.evaluate(() => navigator.language)).format(expected.totalRecords);
+  await expect(pageStatus(page)).toContainText(`${formatted} transaction`);
+  return expected;
+}
+
+const exportProgress = (page: Page) => page.getByRole('progressbar', { name: 'Export progress' });
+/** Export has written something: its progress counts a record or more. */
+const writtenSome = /^[1-9]\d*$/;
+
+test.describe('History: 20,000 transactions, filtered, sorted, paged and exported', () => {
+  test('shows the newest transactions first and pages to the very last one', async ({ signedInApp: session }) => {
+    const { page } = session;
+    await expect(pageStatus(page)).toHaveText(/Page 1 of 400/);
+    const first = await expectRowsOf(session, {}, 1, 50);
+    expect(first.totalRecords).toBe(20_000);
+    await expect(page.getByRole('columnheader', { name: 'Date' })).toHaveAttribute('aria-sort', 'descending');
+
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await expectRowsOf(session, {}, 2, 50);
+    await page.getByRole('button', { name: 'Last page' }).click();
+    await expect(pageStatus(page)).toHaveText(/Page 400 of 400/);
+    await expectRowsOf(session, {}, 400, 50);
+    await expect(page.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    await page.getByRole('button', { name: 'First page' }).click();
+    await expectRowsOf(session, {}, 1, 50);
+
+    await page.getByRole('combobox', { name: 'Rows per page' }).selectOption('100');
+    await expectRowsOf(session, {}, 1, 100);
+    await expect(pageStatus(page)).toHaveText(/Page 1 of 200/);
+  });
+
+  test('sorts by a column when its header is clicked, and again the other way', async ({ signedInApp: session }) => {
+    const { page } = session;
+    const amount = page.getByRole('columnheader', { name: 'Amount' });
+    await amount.getByRole('button', { name: 'Amount' }).click();
+    await expect(amount).toHaveAttribute('aria-sort', 'descending');
+    await expectRowsOf(session, { orderBy: 'amount', sortOrder: 'desc' }, 1, 100);
+    await amount.getByRole('button').click();
+    await expect(amount).toHaveAttribute('aria-sort', 'ascending');
+    await expectRowsOf(session, { orderBy: 'amount', sortOrder: 'asc' }, 1, 100);
+    await expect(page.getByRole('columnheader', { name: 'Date' })).toHaveAttribute('aria-sort', 'none');
+    await page.getByRole('columnheader', { name: 'Date' }).getByRole('button').click();
+    await expectRowsOf(session, { orderBy: 'date', sortOrder: 'desc' }, 1, 100);
+  });
+
+  test("shows who each transaction went to, never the account's own address", async ({ signedInApp: session }) => {
+    const { page } = session;
+    const expected = await expectRowsOf(session, { orderBy: 'date', sortOrder: 'desc' }, 1, 100);
+    await expect(page.getByRole('columnheader', { name: 'To / from' })).toHaveCount(1);
+    await expect(page.getByRole('columnheader', { name: 'Address' })).toHaveCount(0);
+    const withdrawals = expected.items.filter((item) => item.type === 'Withdraw' && item.to);
+    expect(withdrawals.length).toBeGreaterThan(0);
+    expect(expected.items.some((item) => item.type === 'Deposit')).toBe(true);
+    const rows = dataRows(historyTable(page));
+    const column = await columnIndex(page, 'To / from');
+    for (const [index, item] of expected.items.entries()) {
+      const cell = rows.nth(index).getByRole('cell').nth(column);
+      const own = `${item.address.slice(0, 6)}…${item.address.slice(-6)}`;
+      await expect(cell, item.referenceId).not.toContainText(own);
+      if (item.type === 'Deposit') {
+        await expect(cell, item.referenceId).toHaveText('Sender not reported');
+        await expect(cell, item.referenceId).not.toHaveAttribute('title');
+      } else if (item.to) {
+        await expect(cell, item.referenceId).toHaveAttribute('title', `To ${item.to}`);
+        await expect(cell, item.referenceId).toHaveText(`to ${item.to.slice(0, 6)}…${item.to.slice(-6)}`);
+      } else {
+        await expect(cell, item.referenceId).toHaveText('To: not reported');
+        await expect(cell, item.referenceId).not.toHaveAttribute('title');
+      }
+    }
+  });
+
+  test('says so when the service is busy and loads the page by itself once the wait is over', async ({
+    signedInApp: session,
+  }) => {
+    const { page } = session;
+    const busy = page.getByRole('alert').filter({ hasText: 'Too many requests' });
+    session.sandbox.faults.set({ rateLimitNext: 1 });
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await expect(busy).toBeVisible();
+    await expectRowsOf(session, { orderBy: 'date', sortOrder: 'desc' }, 2, 100);
+    await expect(busy).toHaveCount(0);
+    await page.getByRole('button', { name: 'First page' }).click();
+    await expectRowsOf(session, {}, 1, 100);
+  });
+
+  test('searches, filters by symbol and type, and hides small amounts as the service does', async ({
+    signedInApp: session,
+  }) => {
+    const { page } = session;
+    const service = historyService(session);
+    const sample = (await service.query({ page: 1, recordsPerPage: 1, filter: 'payroll' })).items[0];
+    if (!sample) throw new Error('the service holds no payroll transaction');
+    const search = page.getByRole('searchbox', { name: 'Search transactions' });
+    await search.fill(sample.referenceId);
+    await expectRowsOf(session, { filter: sample.referenceId }, 1, 100);
+    await search.fill('payroll');
+    await expectRowsOf(session, { filter: 'payroll' }, 1, 100);
+
+    await search.fill('');
+    await page.getByRole('checkbox', { name: 'BTC', exact: true }).check();
+    await page.getByRole('checkbox', { name: 'OPT-USD' }).check();
+    await expectRowsOf(session, { symbols: ['BTC', 'OPT-USD'] }, 1, 100);
+
+    await page.getByRole('combobox', { name: 'Type' }).selectOption({ label: 'Deposits' });
+    await expectRowsOf(session, { symbols: ['BTC', 'OPT-USD'], withdrawTypes: [0] }, 1, 100);
+
+    const before = await service.query({ symbols: ['BTC', 'OPT-USD'], withdrawTypes: [0], page: 1, recordsPerPage: 1 });
+    await page.getByRole('checkbox', { name: 'Hide small amounts' }).check();
+    const after = await expectRowsOf(
+      session,
+      { symbols: ['BTC', 'OPT-USD'], withdrawTypes: [0], hideLowAmounts: true },
+      1,
+      100,
+    );
+    expect(after.totalRecords).toBeLessThan(before.totalRecords);
+
+    await search.fill('no-such-transaction-anywhere');
+    await expect(page.getByText('No transactions match these filters.')).toBeVisible();
+    await search.fill('');
+    await expectRowsOf(session, { symbols: ['BTC', 'OPT-USD'], withdrawTypes: [0], hideLowAmounts: true }, 1, 100);
+  });
+
+  test('remembers the filters of the account after the window reloads', async ({ signedInApp: session }) => {
+    const { page } = session;
+    await reloadSignedInApp(page);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'History' }).click();
+    await expect(page.getByRole('checkbox', { name: 'BTC', exact: true })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Hide small amounts' })).toBeChecked();
+    await expect(page.getByRole('combobox', { name: 'Type' })).toHaveValue('deposits');
+    await expectRowsOf(session, { symbols: ['BTC', 'OPT-USD'], withdrawTypes: [0], hideLowAmounts: true }, 1, 100);
+  });
+
+  test('opens every detail of a row from the keyboard and closes it with Escape', async ({ signedInApp: session }) => {
+    const { page } = session;
+    const rows = dataRows(historyTable(page));
+    // One Tab stop for the whole table; arrows, Home and End move between rows.
+    await expect(rows.and(page.locator('[tabindex="0"]'))).toHaveCount(1);
+    await page.getByRole('columnheader', { name: 'Label', exact: true }).click();
+    await page.keyboard.press('Tab');
+    await expect(rows.first()).toBeFocused();
+    await page.keyboard.press('End');
+    await expect(rows.last()).toBeFocused();
+    await page.keyboard.press('Home');
+    await expect(rows.first()).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(rows.nth(1)).toBeFocused();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    const expected = (
+      await historyService(session).query({
+        symbols: ['BTC', 'OPT-USD'],
+        withdrawTypes: [0],
+        hideLowAmounts: true,
+        page: 1,
+        recordsPerPage: 100,
+      })
+    ).items[1];
+    if (!expected) throw new Error('the service answered fewer than two deposits');
+    await expect(dialog).toContainText(expected.referenceId);
+    await expect(dialog).toContainText(expected.date);
+    // A deposit's sender is not something the service reports; its own receiving address is named as such.
+    await expect(dialog).toContainText('Sender not reported');
+    for (const term of [
+      'Date',
+      'Type',
+      'Status',
+      'Asset',
+      'Network',
+      'Amount',
+      'USD value',
+      'From',
+      'Your wallet address',
+      'Transaction id',
+      'Reference id',
+      'Label',
+      'Merchant transaction id',
+      'Auto-collected',
+      'USD',
+      'EUR',
+      'GBP',
+      'TRY',
+      'JPY',
+    ]) {
+      await expect(dialog.getByRole('term').filter({ hasText: exactly(term) }), term).toHaveCount(1);
+    }
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(rows.nth(1)).toBeFocused();
+  });
+
+  test('opens a transaction in the block explorer through the system browser', async ({ signedInApp: session }) => {
+    const { page } = session;
+    const link = historyTable(page)
+      .getByRole('button', { name: /^Open transaction .* in block explorer$/ })
+      .first();
+    const opened = session.app.nextExternalUrl();
+    await link.click();
+    expect(await opened).toMatch(/^https:\/\/(mempool\.space|optimistic\.etherscan\.io)\/tx\/[0-9a-fx]+$/);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('cancelling an export leaves no file behind', async ({ signedInApp: session }) => {
+    const { page } = session;
+    const target = join(session.userDataDir, 'cancelled-export.csv');
+    session.app.saveDialog.choose = async () => target;
+    session.sandbox.faults.set({ latencyMs: 150 });
+    try {
+      await page.getByRole('button', { name: 'Export CSV' }).click();
+      await expect(exportProgress(page)).toHaveAttribute('aria-valuenow', writtenSome);
+      await page.getByRole('button', { name: 'Cancel export' }).click();
+      await expect(page.getByText('Export cancelled; no file was saved.')).toBeVisible();
+    } finally {
+      session.sandbox.faults.reset();
+    }
+    await expect(stat(target)).rejects.toMatchObject({ code: 'ENOENT' });
+    expect((await readdir(session.userDataDir)).filter((name) => name.includes('cancelled-export'))).toEqual([]);
+  });
+
+  test('exports all 20,000 records exactly as the service holds them, through a 429 in the middle', async ({
+    signedInApp: session,
+  }) => {
+    const { page } = session;
+    const search = page.getByRole('searchbox', { name: 'Search transactions' });
+    await page.getByRole('button', { name: 'All symbols' }).click();
+    await page.getByRole('combobox', { name: 'Type' }).selectOption({ label: 'All types' });
+    await page.getByRole('checkbox', { name: 'Hide small amounts' }).uncheck();
+    await search.fill('');
+    await expectRowsOf(session, {}, 1, 100);
+
+    const target = join(session.userDataDir, 'everything.csv');
+    let suggested = '';
+    session.app.saveDialog.choose = async (name) => {
+      suggested = name;
+      return target;
+    };
+    session.sandbox.faults.set({ latencyMs: 40 });
+    try {
+      await page.getByRole('button', { name: 'Export CSV' }).click();
+      await expect(exportProgress(page)).toHaveAttribute('aria-valuenow', writtenSome);
+      session.sandbox.faults.set({ rateLimitNext: 1 });
+      await expect(page.getByText(/asked to slow down/)).toBeVisible();
+      // Four hundred pages at 40 ms each and a wait asked for by the 429: longer than an ordinary assertion's wait.
+      await expect(page.getByText(/Export finished: 20,000 transactions/)).toBeVisible({ timeout: 60_000 });
+    } finally {
+      session.sandbox.faults.reset();
+    }
+    expect(suggested).toMatch(/^wallet-desk-history-\d{4}-\d{2}-\d{2}\.csv$/);
+
+    const rows = parse(await readFile(target, 'utf8'), { columns: true }) as Array<Record<string, string>>;
+    const expected = await historyService(session).all({ orderBy: 'date', sortOrder: 'desc' });
+    expect(rows).toHaveLength(20_000);
+    const mismatches = rows.flatMap((row, index) => {
+      const item = expected[index];
+      if (!item) return [index];
+      const same =
+        row.referenceId === item.referenceId &&
+        row.date === item.date &&
+        row.symbol === item.symbol &&
+        row.type === item.type &&
+        row.status === item.status &&
+        row.txId === (item.txId ?? '') &&
+        row.amount === new Decimal(String(item.amount)).toFixed() &&
+        row.usdValue === new Decimal(String(item.value)).toFixed();
+      return same ? [] : [index];
+    });
+    expect(mismatches).toEqual([]);
+  });
+
+  test('raised no errors in the page', ({ signedInApp: session }) => {
+    expect(session.pageErrors).toEqual([]);
+  });
+});
