@@ -88,6 +88,21 @@ const crossFeature = {
     "Import another feature through its index (e.g. '../session'), or move what both need into features/money or features/addresses.",
 };
 
+/**
+ * The service clients sit below the features: features call service/, never the other way round, so a
+ * client can be read and tested without any feature. What both need (the wire amount, the six-digit code
+ * rule) lives in service/ or beside app-error.ts.
+ */
+const serviceBelowFeatures = {
+  regex: '(^|/)features(/|$)',
+  message:
+    'src-main/service/ sits below the features and never imports src-main/features/; move what both need into service/.',
+};
+const dynamicServiceToFeatures = {
+  selector: 'ImportExpression[source.value=/(^|\\/)features(\\/|$)/]',
+  message: serviceBelowFeatures.message,
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -127,6 +142,13 @@ export default tseslint.config(
     files: ['src-main/features/**'],
     rules: {
       'no-restricted-imports': ['error', { paths: [electronForbidden], patterns: [crossFeature] }],
+    },
+  },
+  {
+    files: ['src-main/service/**'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [electronForbidden], patterns: [serviceBelowFeatures] }],
+      'no-restricted-syntax': ['error', ...dynamicElectron, dynamicServiceToFeatures],
     },
   },
   {

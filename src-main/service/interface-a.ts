@@ -1,7 +1,7 @@
 import { JSONParser, TokenizerError, TokenParserError } from '@streamparser/json';
 import type { z } from 'zod';
 import { AppError } from '../app-error';
-import { requireTwoFactorCode } from '../features/money/two-factor-code';
+import { requireTwoFactorCode } from './two-factor-code';
 import type { Logger } from '../logging/logger';
 import { describeIssuesForLog, firstIssueInWords, inputIssueWords } from '../../src-preload/input-words';
 import { errorForAnswer, isSpecUnauthorized, isUnauthorized } from './interface-a-errors';

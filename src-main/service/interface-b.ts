@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { AppError } from '../app-error';
-import { requireTwoFactorCode } from '../features/money/two-factor-code';
-import { toServiceNumber } from '../features/money/wire-amount';
+import { requireTwoFactorCode } from './two-factor-code';
+import { toServiceNumber } from './wire-amount';
 import type { Logger } from '../logging/logger';
 import { createHttpCaller, successData, type NoAnswerWords, type UnreadableWords } from './http-call';
 import { depositCreateHash, verifyConfirmHash, verifyStartHash, withdrawHash } from './interface-b-hashes';

@@ -1,5 +1,5 @@
 import type { TransactionItem } from '../../service/interface-a-schemas';
-import { serviceNumberText } from '../money/wire-amount';
+import { serviceNumberText } from '../../service/wire-amount';
 import { networkNameOf } from './history-item';
 
 /** Column order of the export; the header row uses these names. */

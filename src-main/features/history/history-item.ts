@@ -1,7 +1,7 @@
 import { findAssetNetwork, networks } from '../../../src-preload/contract/assets';
 import type { HistoryItem } from '../../../src-preload/contract/history';
 import type { TransactionItem } from '../../service/interface-a-schemas';
-import { serviceNumberText } from '../money/wire-amount';
+import { serviceNumberText } from '../../service/wire-amount';
 import { explorerUrlFor } from './explorer';
 
 export function networkNameOf(symbol: string): string | null {

@@ -1,6 +1,6 @@
 import type { TransactionItem } from '../../service/interface-a-schemas';
 import { isoUtc } from './csv';
-import { serviceNumberText } from '../money/wire-amount';
+import { serviceNumberText } from '../../service/wire-amount';
 import { networkNameOf } from './history-item';
 
 /**

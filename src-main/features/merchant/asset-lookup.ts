@@ -1,6 +1,6 @@
 import { assetNetworks, networks, type AssetNetwork } from '../../../src-preload/contract/assets';
 import { AppError } from '../../app-error';
-import { requireDecimalPlaces } from '../money/wire-amount';
+import { requireDecimalPlaces } from '../../service/wire-amount';
 
 /** One row of the asset table by its network-specific code (BTC, BSC-USD, OPT-ETH…). */
 export function assetByCode(code: string): AssetNetwork {

@@ -5,7 +5,7 @@ import {
   type MerchantBalanceField,
   type MerchantBalances,
 } from '../../service/interface-b-schemas';
-import { serviceNumberText } from '../money/wire-amount';
+import { serviceNumberText } from '../../service/wire-amount';
 
 /** Spec 2.3's balance table: which asset on which network each field holds. */
 const balanceLabels: Record<MerchantBalanceField, { asset: string; network: string; code: string }> = {

@@ -5,7 +5,7 @@ import { isLoopbackUrl } from '../../settings/environments';
 import Decimal from 'decimal.js';
 import { findAssetNetwork, findByNetworkName } from '../../../src-preload/contract/assets';
 import type { CreatedMerchantDepositAddress } from '../../service/interface-b-schemas';
-import { serviceNumberText } from '../money/wire-amount';
+import { serviceNumberText } from '../../service/wire-amount';
 import { assetByCode, networkOf, requireAmountPrecision } from './asset-lookup';
 import { assetOfListing } from './verified-match';
 import type { MerchantKeys } from './merchant-keys';

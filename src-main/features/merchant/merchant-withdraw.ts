@@ -7,7 +7,7 @@ import { checkAddress } from '../addresses/validate-address';
 import type { Intent } from '../money/at-most-once';
 import type { IntentJournal } from '../money/intent-journal';
 import { createIntentMachine, type IntentAudience } from '../money/intent-machine';
-import { toServiceNumber } from '../money/wire-amount';
+import { toServiceNumber } from '../../service/wire-amount';
 import { assetByCode, networkNameById, networkOf, requireAmountPrecision } from './asset-lookup';
 import type { MerchantActor, MerchantSession } from './merchant-access';
 import { balanceOf } from './merchant-balances';

@@ -1,7 +1,7 @@
 import type Decimal from 'decimal.js';
 import type { PortfolioView, PortfolioWallet } from '../../../src-preload/contract/portfolio';
 import type { WalletInfo, Wallets } from '../../service/interface-a-schemas';
-import { fromServiceNumber as exact } from '../money/wire-amount';
+import { fromServiceNumber as exact } from '../../service/wire-amount';
 
 function toWallet(info: WalletInfo): PortfolioWallet & { readonly sortValue: Decimal } {
   const valueUsd = exact(info.balanceFiatAmount);

@@ -5,7 +5,7 @@ import type { CreatedDepositAddressView, FiatCurrency } from '../../../src-prelo
 import { AppError } from '../../app-error';
 import type { Logger } from '../../logging/logger';
 import type { SessionService } from '../session';
-import { requireDecimalPlaces, toServiceNumber } from '../money/wire-amount';
+import { requireDecimalPlaces, toServiceNumber } from '../../service/wire-amount';
 import { requireCallbackUrl } from './callback-url';
 import { paymentUriFor } from './payment-uri';
 import { requireReceivableAddress } from './service-address';

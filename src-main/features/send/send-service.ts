@@ -29,7 +29,7 @@ import { clientForAccount, userAccounts, type MoneySession } from '../money/mone
 import { activeRoleRefusalWords } from '../money/roles';
 import { rowVerdict, verdictNote } from '../money/row-status';
 import { inAccount, stillOut, userAudience, unsettledWithReviews, type UserAccounts } from '../money/unsettled-list';
-import { decimalText as text, fromServiceNumber, toServiceNumber, usdText } from '../money/wire-amount';
+import { decimalText as text, fromServiceNumber, toServiceNumber, usdText } from '../../service/wire-amount';
 import type { SendBody } from './send-body';
 import { createKnownAddresses } from './known-addresses';
 import { findLookalike } from './poisoning';

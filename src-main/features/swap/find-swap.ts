@@ -2,7 +2,7 @@ import type Decimal from 'decimal.js';
 import { findAssetNetwork, findByNetworkName } from '../../../src-preload/contract/assets';
 import type { InterfaceAClient } from '../../service/interface-a';
 import type { SwapRequest, TransactionItem } from '../../service/interface-a-schemas';
-import { fromServiceNumber } from '../money/wire-amount';
+import { fromServiceNumber } from '../../service/wire-amount';
 
 /** Clock difference between the app and the service that a history date may show. */
 const CLOCK_SKEW_MS = 5 * 60_000;

@@ -24,7 +24,7 @@ import { clientForAccount, userAccounts, type MoneySession } from '../money/mone
 import { activeRoleRefusalWords } from '../money/roles';
 import { rowVerdict, verdictNote } from '../money/row-status';
 import { inAccount, stillOut, unsettledWithReviews, userAudience, type UserAccounts } from '../money/unsettled-list';
-import { decimalText as text, fromServiceNumber, toServiceNumber } from '../money/wire-amount';
+import { decimalText as text, fromServiceNumber, toServiceNumber } from '../../service/wire-amount';
 import { createClaimedRows } from './claimed-rows';
 import {
   findSwapInHistory,

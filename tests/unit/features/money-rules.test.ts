@@ -6,7 +6,7 @@ import {
   requireMoneyMovingAccount,
   roleRefusalWords,
 } from '../../../src-main/features/money/roles';
-import { requireTwoFactorCode } from '../../../src-main/features/money/two-factor-code';
+import { requireTwoFactorCode } from '../../../src-main/service/two-factor-code';
 
 const account = (role: string): SessionAccount => ({
   guid: 'a-1',

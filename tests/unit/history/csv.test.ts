@@ -9,7 +9,7 @@ import {
   isoUtc,
   neutraliseFormula,
 } from '../../../src-main/features/history/csv';
-import { serviceNumberText as decimalText } from '../../../src-main/features/money/wire-amount';
+import { serviceNumberText as decimalText } from '../../../src-main/service/wire-amount';
 import { explorerUrlFor } from '../../../src-main/features/history/explorer';
 import { isAllowedExternalUrl } from '../../../src-main/links';
 import type { TransactionItem } from '../../../src-main/service/interface-a-schemas';

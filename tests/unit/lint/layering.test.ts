@@ -131,7 +131,8 @@ describe('layering rules (eslint.config.js)', () => {
     it.each([
       "import type { SessionService } from '../session';",
       "import { createSendService } from '../send';",
-      "import { toServiceNumber } from '../money/wire-amount';",
+      "import { nothingMovedCodes } from '../money/refusals';",
+      "import { toServiceNumber } from '../../service/wire-amount';",
       "import { checkAddress } from '../addresses/validate-address';",
       "import { AppError } from '../../app-error';",
       "import type { InterfaceAClient } from '../../service/interface-a';",
@@ -154,6 +155,53 @@ describe('layering rules (eslint.config.js)', () => {
       const crossings = results.flatMap((result) =>
         result.messages
           .filter((message) => message.ruleId === 'no-restricted-imports')
+          .map((message) => `${result.filePath}: ${message.message}`),
+      );
+      expect(crossings).toEqual([]);
+    });
+  });
+
+  describe('src-main/service sits below the features and never imports them', () => {
+    it.each([
+      "import { requireTwoFactorCode } from '../features/money/two-factor-code';",
+      "import type { SendBody } from '../features/send/send-body';",
+      "import { createSendService } from '../features/send';",
+      "export { toServiceNumber } from '../features/money/wire-amount';",
+      "import { x } from '../../src-main/features/money/refusals';",
+    ])('refuses %s', async (line) => {
+      const fired = await rulesFired('src-main/service/interface-a.ts', `${line}\nexport const keep = 1;\n`);
+      expect(fired).toContain('no-restricted-imports');
+    });
+
+    it('refuses the dynamic form', async () => {
+      expect(
+        await rulesFired('src-main/service/example.ts', "export const load = () => import('../features/send');"),
+      ).toContain('no-restricted-syntax');
+    });
+
+    it.each([
+      "import { requireTwoFactorCode } from './two-factor-code';",
+      "import { AppError } from '../app-error';",
+      "import type { Logger } from '../logging/logger';",
+      "import { TwoFactorCode } from '../../src-preload/contract/money';",
+    ])('allows %s', async (line) => {
+      expect(await rulesFired('src-main/service/example.ts', `${line}\nexport const keep = 1;\n`)).not.toContain(
+        'no-restricted-imports',
+      );
+    });
+
+    it('still refuses electron there', async () => {
+      expect(await rulesFired('src-main/service/example.ts', "import { net } from 'electron';\nvoid net;")).toContain(
+        'no-restricted-imports',
+      );
+    });
+
+    it('holds for the code that is there now', async () => {
+      const results = await eslint.lintFiles(['src-main/service/**/*.ts']);
+      expect(results.length).toBeGreaterThan(5);
+      const crossings = results.flatMap((result) =>
+        result.messages
+          .filter((message) => message.ruleId?.startsWith('no-restricted-'))
           .map((message) => `${result.filePath}: ${message.message}`),
       );
       expect(crossings).toEqual([]);

@@ -7,7 +7,7 @@ import {
   serviceNumberText,
   toServiceNumber,
   usdText,
-} from '../../../src-main/features/money/wire-amount';
+} from '../../../src-main/service/wire-amount';
 
 describe('service numbers read as exact decimals', () => {
   it('keep the digits the service sent, without binary float artefacts', () => {

@@ -1,5 +1,5 @@
-import { TwoFactorCode } from '../../../src-preload/contract/money';
-import { AppError } from '../../app-error';
+import { TwoFactorCode } from '../../src-preload/contract/money';
+import { AppError } from '../app-error';
 
 /**
  * The six-digit rule (RFC 6238 codes as the service's authenticator issues them), checked again in main

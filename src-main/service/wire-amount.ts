@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { AppError } from '../../app-error';
+import { AppError } from '../app-error';
 
 /**
  * The one conversion between the service's JSON numbers and the app's exact decimals (both interfaces
