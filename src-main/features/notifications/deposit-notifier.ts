@@ -12,6 +12,48 @@ export interface DepositNotifierDeps {
   readonly signedIn: () => boolean;
   /** Tells the window how many deposits it has not shown yet. */
   readonly publish: (unseen: number) => void;
+  /** The computer's clock (ms since the epoch); tests pass their own. */
+  readonly now?: () => number;
+}
+
+/** Clock difference between the app and the service that a history date may show (as find-swap allows). */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
+/**
+ * One account's watch. `listed` says what the answers so far have shown: none yet, only empty ones, or
+ * deposits. An empty answer proves little (a flaky service may answer an empty page once), so it is never
+ * taken as "this account has no deposits": the first answer that lists deposits after only empty ones
+ * announces only those dated since the watch started, the rest being history the empty answer left out.
+ * A first answer that lists deposits is all history, whatever its dates (the computer's clock may be wrong).
+ */
+interface AccountWatch {
+  readonly sinceMs: number;
+  listed: 'nothing-yet' | 'empty' | 'deposits';
+  readonly record: DepositRecord;
+}
+
+/** Dated since the watch started, less clock skew; a date that does not read as one is not news. */
+function datedSince(item: HistoryItem, sinceMs: number): boolean {
+  const at = Date.parse(item.date);
+  return Number.isFinite(at) && at >= sinceMs - CLOCK_SKEW_MS;
+}
+
+function newDeposits(watch: AccountWatch, deposits: readonly HistoryItem[]): HistoryItem[] {
+  if (deposits.length === 0) {
+    if (watch.listed === 'nothing-yet') watch.listed = 'empty';
+    return [];
+  }
+  const fresh = watch.record.takeNew(deposits);
+  const before = watch.listed;
+  watch.listed = 'deposits';
+  switch (before) {
+    case 'deposits':
+      return fresh;
+    case 'nothing-yet':
+      return [];
+    case 'empty':
+      return fresh.filter((item) => datedSince(item, watch.sinceMs));
+  }
 }
 
 function isDeposit(item: HistoryItem): boolean {
@@ -20,14 +62,24 @@ function isDeposit(item: HistoryItem): boolean {
 
 /**
  * Deposits that arrive while the app is open, as seen in the history that balances polling or the History
- * screen fetched. The first look at an account only records what is there (nothing already in the history
- * is news); later looks notify each deposit not seen before, if the user switched notifications on for that
+ * screen fetched. What the first answers show is history, not news (AccountWatch says how an empty one is
+ * read); later looks notify each deposit not seen before, if the user switched notifications on for that
  * account. Notices never carry an amount while privacy mode is on. The badge counts deposits not yet looked
  * at, until the user opens Home or History.
  */
 export function createDepositNotifier(deps: DepositNotifierDeps) {
-  const known = new Map<string, DepositRecord>();
+  const known = new Map<string, AccountWatch>();
+  const now = deps.now ?? Date.now;
   let unseen = 0;
+
+  function begin(accountGuid: string): AccountWatch {
+    let watch = known.get(accountGuid);
+    if (!watch) {
+      watch = { sinceMs: now(), listed: 'nothing-yet', record: createDepositRecord() };
+      known.set(accountGuid, watch);
+    }
+    return watch;
+  }
 
   function enabledFor(accountGuid: string): boolean {
     return deps.settings.get().notifications.depositsByAccount[accountGuid] === true;
@@ -55,19 +107,19 @@ export function createDepositNotifier(deps: DepositNotifierDeps) {
      */
     observe(accountGuid: string, accountName: string, items: readonly HistoryItem[]): number {
       const deposits = items.filter(isDeposit);
-      const record = known.get(accountGuid);
-      if (!record) {
-        const first = createDepositRecord();
-        first.takeNew(deposits);
-        known.set(accountGuid, first);
-        return 0;
-      }
-      const fresh = record.takeNew(deposits);
+      const fresh = newDeposits(begin(accountGuid), deposits);
       if (fresh.length === 0 || !enabledFor(accountGuid) || !deps.signedIn()) return 0;
       for (const item of fresh) deps.notifier.show(noticeFor(item, accountName));
       deps.logger.info('deposit notifications shown', { count: fresh.length });
       setUnseen(unseen + fresh.length);
       return fresh.length;
+    },
+    /**
+     * A look at the account is about to ask the service: its watch starts now, if it has not started, so a
+     * deposit made while the first answers are on their way or fail is dated after the start.
+     */
+    begin(accountGuid: string): void {
+      begin(accountGuid);
     },
     hasLooked(accountGuid: string): boolean {
       return known.has(accountGuid);

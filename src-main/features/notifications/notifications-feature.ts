@@ -5,6 +5,7 @@ import type { Logger } from '../../logging/logger';
 import type { SettingsStore } from '../../settings/settings-store';
 import { rowKeyOf, toHistoryItem } from '../history';
 import type { SessionService } from '../session';
+import type { TransactionsResult } from '../../service/interface-a-schemas';
 import { createDepositNotifier } from './deposit-notifier';
 import type { DesktopNotifier } from './desktop-notifier';
 
@@ -17,6 +18,17 @@ export interface NotificationsFeatureDeps {
   readonly notifier: DesktopNotifier;
   readonly logger: Logger;
   readonly emit: EmitEvent;
+  /** The computer's clock (ms since the epoch); tests pass their own. */
+  readonly now?: () => number;
+}
+
+/**
+ * Whether an answer can stand as the account's latest history: page 1 (what was asked for), and not an
+ * empty page from a service that counts records it did not send (a flaky answer, which would otherwise read
+ * as "no deposits yet"). An answer that fails this is dropped like a failed request.
+ */
+function isLatestPage(result: TransactionsResult): boolean {
+  return result.page === 1 && (result.items.length > 0 || result.totalRecords === 0);
 }
 
 type NotificationsHandlers = Pick<
@@ -40,6 +52,7 @@ export function createNotificationsFeature(deps: NotificationsFeatureDeps) {
     logger: deps.logger,
     signedIn: () => session.view().status === 'signed-in',
     publish: (unseen) => deps.emit('notifications.changed', { unseen }),
+    ...(deps.now ? { now: deps.now } : {}),
   });
   const looking = new Map<string, Promise<void>>();
   // Bumped when the session ends or locks: a look that started before answers into nothing, so what one
@@ -69,6 +82,7 @@ export function createNotificationsFeature(deps: NotificationsFeatureDeps) {
     const running = looking.get(accountGuid);
     if (running) return running;
     const started = generation;
+    deposits.begin(accountGuid);
     const run = Promise.resolve()
       .then(() =>
         session
@@ -78,6 +92,14 @@ export function createNotificationsFeature(deps: NotificationsFeatureDeps) {
       .then((result) => {
         // Switched off meanwhile: what it saw must not stand as the record when it is switched on again.
         if (started !== generation || !enabledFor(accountGuid)) return;
+        if (!isLatestPage(result)) {
+          deps.logger.warn('a history look answered no usable first page', {
+            page: result.page,
+            items: result.items.length,
+            totalRecords: result.totalRecords,
+          });
+          return;
+        }
         deposits.observe(
           accountGuid,
           accountName(accountGuid),

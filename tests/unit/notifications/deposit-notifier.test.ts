@@ -58,6 +58,8 @@ async function setUp(options: { enabled?: boolean; privacyMode?: boolean } = {})
     logger: createRecordingLogger(),
     signedIn: () => true,
     publish: (unseen) => published.push(unseen),
+    // Before the deposits the stories make.
+    now: () => Date.parse('2026-11-23T21:00:00Z'),
   });
   return { settings, notifier, shown, badges, published, withdrawn };
 }

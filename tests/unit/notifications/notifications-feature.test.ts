@@ -15,6 +15,7 @@ import { createRecordingLogger } from '../support/recording-logger';
 
 const TRADING = { guid: 'account-trading', name: 'Trading Ltd' };
 const PERSONAL = { guid: 'account-personal', name: 'Personal' };
+const WATCH_STARTS = Date.parse('2026-11-24T00:30:00Z');
 
 function deposit(txId: string | null, amount: number, date = '2026-11-24T01:00:00Z'): TransactionItem {
   return {
@@ -51,6 +52,8 @@ function fakeSession() {
     histories: { [TRADING.guid]: [] as TransactionItem[], [PERSONAL.guid]: [] as TransactionItem[] },
     requests: [] as string[],
     hold: null as Promise<void> | null,
+    /** Answers the service gives instead of the history, one per request, first first (a flaky service). */
+    instead: [] as Array<Partial<TransactionsResult> | Error>,
   };
   const view = (): SessionView => ({
     status: state.status,
@@ -77,7 +80,10 @@ function fakeSession() {
           // What the service has when the request is answered, not when it was sent.
           if (state.hold) await state.hold;
           const items = [...(state.histories[accountGuid] ?? [])];
-          return { totalRecords: items.length, totalPages: 1, page: 1, recordsPerPage: 50, items };
+          const answer = { totalRecords: items.length, totalPages: 1, page: 1, recordsPerPage: 50, items };
+          const instead = state.instead.shift();
+          if (instead instanceof Error) throw instead;
+          return { ...answer, ...instead };
         },
       };
     },
@@ -120,6 +126,8 @@ async function setUp() {
     },
     logger: createRecordingLogger(),
     emit,
+    // Before the deposits the stories make (dated 01:00 unless said otherwise).
+    now: () => WATCH_STARTS,
   });
   const { handlers } = feature;
   const watch = () => handlers['notifications.watch'](undefined);
@@ -265,6 +273,68 @@ describe('notifications.watch: the app-wide look for new deposits', () => {
       '1 BTC arrived in Trading Ltd.',
       '9 BTC arrived in Trading Ltd.',
     ]);
+  });
+});
+
+describe('notifications.watch against a flaky service', () => {
+  const OLD = '2026-11-20T10:00:00Z';
+
+  it('an empty first page from a flaky service does not make the old deposits news when the next look lists them', async () => {
+    const app = await setUp();
+    for (let n = 0; n < 5; n += 1) app.arrives(TRADING.guid, deposit(`old-${n}`, n + 1, OLD));
+    app.state.instead.push({ items: [], totalRecords: 0, totalPages: 0 });
+    await app.setDeposits(TRADING.guid, true);
+    await app.watch();
+    expect(app.shown).toEqual([]);
+    // A deposit made after the watch started is still news, once.
+    app.arrives(TRADING.guid, deposit('new', 0.5));
+    await app.watch();
+    await app.watch();
+    expect(app.shown).toEqual([{ title: 'Deposit received', body: '0.5 BTC arrived in Trading Ltd.' }]);
+  });
+
+  it('an empty page that counts records it does not send is not used: what the next look lists is history, whatever its dates', async () => {
+    const app = await setUp();
+    // Dated after the watch started (the service's clock ahead of ours, or deposits re-dated on confirming).
+    app.arrives(TRADING.guid, deposit('a', 1, '2026-11-24T02:00:00Z'));
+    app.arrives(TRADING.guid, deposit('b', 2, '2026-11-24T02:00:00Z'));
+    app.state.instead.push({ items: [] });
+    await app.setDeposits(TRADING.guid, true);
+    await app.watch();
+    expect(app.shown).toEqual([]);
+  });
+
+  it('an answer that is not page 1 is not used as the record', async () => {
+    const app = await setUp();
+    app.arrives(TRADING.guid, deposit('older-page', 1, OLD));
+    app.state.instead.push({ page: 2 });
+    await app.setDeposits(TRADING.guid, true);
+    app.arrives(TRADING.guid, deposit('newest', 2, OLD));
+    await app.watch();
+    app.arrives(TRADING.guid, deposit('after', 3));
+    await app.watch();
+    expect(app.shown.map((notice) => notice.body)).toEqual(['3 BTC arrived in Trading Ltd.']);
+  });
+
+  it('a first look that fails records nothing and the old deposits stay unannounced', async () => {
+    const app = await setUp();
+    app.arrives(TRADING.guid, deposit('old', 1, OLD));
+    app.state.instead.push(new AppError('network', 'The service could not be reached.'));
+    await app.setDeposits(TRADING.guid, true);
+    await app.watch();
+    expect(app.shown).toEqual([]);
+    app.arrives(TRADING.guid, deposit('new', 4));
+    await app.watch();
+    expect(app.shown.map((notice) => notice.body)).toEqual(['4 BTC arrived in Trading Ltd.']);
+  });
+
+  it('an account that really had no deposits announces its first one', async () => {
+    const app = await setUp();
+    await app.setDeposits(TRADING.guid, true);
+    await app.watch();
+    app.arrives(TRADING.guid, deposit('first-ever', 0.01));
+    await app.watch();
+    expect(app.shown).toEqual([{ title: 'Deposit received', body: '0.01 BTC arrived in Trading Ltd.' }]);
   });
 });
 
