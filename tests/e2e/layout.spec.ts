@@ -1,8 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completeBrowserSignIn, startApp, startSignedInApp, type SignedInApp } from './support/signed-in-app';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { completeBrowserSignIn } from './support/signed-in-app';
+import { dataRows } from './support/table-rows';
 
 /**
  * Every screen is usable from 800x600 to 2560x1440. At three window sizes, on every
@@ -26,11 +27,20 @@ const merchantTabs = [
   'Callback checker',
 ];
 
-const layoutShotsDir = resolve(import.meta.dirname, '../../test-results/layout');
+interface Size {
+  readonly width: number;
+  readonly height: number;
+}
 
-/** What is wrong with the layout of the page as it is now, in words naming the element; empty when nothing. */
-function layoutProblems(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+/**
+ * What is wrong with the layout of the page as it is now, in words naming the element; empty when nothing.
+ * It measures every control and table of the page, so it reads the DOM directly; the top bar is handed in
+ * as the page's banner (found by its role).
+ */
+async function layoutProblems(page: Page): Promise<string[]> {
+  const banner = page.getByRole('banner');
+  const topbar = (await banner.count()) === 1 ? await banner.elementHandle() : null;
+  return page.evaluate((topbar) => {
     const problems: string[] = [];
     const slack = 1;
     const width = document.documentElement.clientWidth;
@@ -76,7 +86,6 @@ function layoutProblems(page: Page): Promise<string[]> {
       }
     }
 
-    const topbar = document.querySelector('header.topbar');
     if (topbar) {
       const bar = topbar.getBoundingClientRect();
       const content = [...document.querySelectorAll('main *, nav *')].filter(
@@ -119,89 +128,76 @@ function layoutProblems(page: Page): Promise<string[]> {
       }
     }
     return problems;
-  });
+  }, topbar);
 }
 
+/** The screen as laid out once it has loaded: nothing is busy, and fonts and images (QR codes) are in. */
 async function settle(page: Page): Promise<void> {
-  await page
-    .locator('[aria-busy="true"]')
-    .first()
-    .waitFor({ state: 'detached', timeout: 10_000 })
-    .catch(() => undefined);
-  // Fonts and images (QR codes) are part of the layout being judged.
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
 
-async function judge(page: Page, size: { width: number; height: number }, name: string): Promise<string[]> {
+/** Saves the screen as a PNG for a person to look at, and returns its layout problems, each naming the screen. */
+async function judge(page: Page, size: Size, name: string): Promise<string[]> {
   await settle(page);
-  const dir = join(layoutShotsDir, `${size.width}x${size.height}`);
+  const dir = resolve(test.info().project.outputDir, '..', 'layout', `${size.width}x${size.height}`);
   await mkdir(dir, { recursive: true });
   await page.screenshot({ path: join(dir, `${name.replace(/[^\w-]+/g, '-').toLowerCase()}.png`), fullPage: true });
   return (await layoutProblems(page)).map((problem) => `${name}: ${problem}`);
 }
 
-describe.each(sizes)('a $width x $height window', (size) => {
-  let app: SignedInApp;
-  let page: Page;
-  const nav = () => page.getByRole('navigation', { name: 'Main' });
+for (const size of sizes) {
+  test.describe(`a ${size.width} x ${size.height} window`, () => {
+    test.use({
+      appOptions: { username: 'alice', afterSignIn: async ({ page }) => page.setViewportSize(size) },
+    });
 
-  beforeAll(async () => {
-    app = await startSignedInApp({ username: 'alice' });
-    page = app.page;
-    await page.setViewportSize(size);
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
-
-  it('the sign-in screen', async () => {
-    const signedOut = await startApp({ sandbox: app.sandbox });
-    try {
+    test('the sign-in screen', async ({ sandbox, launchApp }) => {
+      const signedOut = await launchApp({ sandbox });
       await signedOut.page.setViewportSize(size);
-      await signedOut.page.getByRole('button', { name: 'Sign in' }).waitFor();
+      await expect(signedOut.page.getByRole('button', { name: 'Sign in' })).toBeVisible();
       expect(await judge(signedOut.page, size, 'sign-in')).toEqual([]);
-    } finally {
-      await signedOut.close();
-    }
-  });
+    });
 
-  it.each(screens)('%s', async (screen) => {
-    await nav().getByRole('button', { name: screen, exact: true }).click();
-    await page.getByRole('heading', { name: screen, level: 2 }).waitFor();
-    if (screen !== 'Merchant') {
-      expect(await judge(page, size, screen)).toEqual([]);
-      return;
+    for (const screen of screens) {
+      test(screen, async ({ signedInApp: { page } }) => {
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: screen, exact: true }).click();
+        await expect(page.getByRole('heading', { name: screen, level: 2 })).toBeVisible();
+        if (screen !== 'Merchant') {
+          expect(await judge(page, size, screen)).toEqual([]);
+          return;
+        }
+        const problems: string[] = [];
+        for (const tab of merchantTabs) {
+          await page.getByRole('tab', { name: tab }).click();
+          await expect(page.getByRole('tabpanel', { name: tab })).toBeVisible();
+          problems.push(...(await judge(page, size, `Merchant ${tab}`)));
+        }
+        expect(problems).toEqual([]);
+      });
     }
-    const problems: string[] = [];
-    for (const tab of merchantTabs) {
-      await page.getByRole('tab', { name: tab }).click();
-      await page.getByRole('tabpanel', { name: tab }).waitFor();
-      problems.push(...(await judge(page, size, `Merchant ${tab}`)));
-    }
-    expect(problems).toEqual([]);
-  });
 
-  it('the lock screen', async () => {
-    await page.getByRole('button', { name: 'Lock now' }).click();
-    await page.getByRole('heading', { name: 'Wallet Desk is locked' }).waitFor();
-    const problems = await judge(page, size, 'lock');
-    await completeBrowserSignIn(app, app.user, () => page.getByRole('button', { name: 'Unlock' }).click());
-    await nav().waitFor();
-    expect(problems).toEqual([]);
+    test('the lock screen', async ({ signedInApp: app }) => {
+      const { page } = app;
+      await page.getByRole('button', { name: 'Lock now' }).click();
+      await expect(page.getByRole('heading', { name: 'Wallet Desk is locked' })).toBeVisible();
+      const problems = await judge(page, size, 'lock');
+      await completeBrowserSignIn(app, app.user, () => page.getByRole('button', { name: 'Unlock' }).click());
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+      expect(problems).toEqual([]);
+    });
   });
-});
+}
 
-describe('History in a 1600 x 900 window', () => {
-  it('fits: every column it shows is inside the content area, nothing scrolls sideways', async () => {
-    const app = await startSignedInApp({ username: 'alice' });
-    try {
-      const size = { width: 1600, height: 900 };
-      await app.page.setViewportSize(size);
-      await app.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'History' }).click();
-      await app.page.getByRole('table', { name: 'Transactions' }).locator('tbody tr').first().waitFor();
-      expect(await judge(app.page, size, 'History')).toEqual([]);
-    } finally {
-      await app.close();
-    }
+test.describe('History in a 1600 x 900 window', () => {
+  const size = { width: 1600, height: 900 };
+  test.use({ appOptions: { username: 'alice', afterSignIn: async ({ page }) => page.setViewportSize(size) } });
+
+  test('fits: every column it shows is inside the content area, nothing scrolls sideways', async ({
+    signedInApp: { page },
+  }) => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'History' }).click();
+    await expect(dataRows(page.getByRole('table', { name: 'Transactions' })).first()).toBeVisible();
+    expect(await judge(page, size, 'History')).toEqual([]);
   });
 });
