@@ -46,7 +46,10 @@ const dynamicNode = [
     message: 'The renderer and the shared contract run without Node: no require, no Node built-ins.',
   },
 ];
-/** window.wallet is read in exactly one renderer module; everything else imports `wallet` from it. */
+/**
+ * window.wallet is read in exactly one module of the renderer's bundle, everything else imports `wallet` from
+ * it; and by the launch script that asks main's start-up questions before the bundle runs.
+ */
 const walletAccess = [
   {
     selector:
@@ -165,7 +168,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src-renderer/src/bridge.ts'],
+    files: ['src-renderer/src/bridge.ts', 'src-renderer/public/launch-requests.js'],
     rules: {
       'no-restricted-syntax': ['error', ...dynamicElectron, ...dynamicNode],
     },

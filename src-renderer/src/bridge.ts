@@ -6,7 +6,10 @@ declare global {
   }
 }
 
-/** The only module that reads `window.wallet`; everything else imports `wallet` from here. */
+/**
+ * The only module of the bundle that reads `window.wallet`; everything else imports `wallet` from here (the
+ * launch script, public/launch-requests.js, asks the start-up questions before the bundle runs).
+ */
 function resolveWallet(): WalletApi {
   const api = window.wallet;
   if (!api) throw new Error('The app bridge is missing: the page was opened outside Wallet Desk.');

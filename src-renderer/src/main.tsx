@@ -1,5 +1,3 @@
-// First, so its requests leave before React and the app are evaluated.
-import './startup-requests';
 import { StrictMode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';

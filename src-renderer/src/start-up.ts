@@ -1,3 +1,5 @@
+import { wallet } from './bridge';
+import { takeStartupAnswer } from './startup-requests';
 import { useAppStore } from './stores/app-store';
 import { usePortfolioStore } from './stores/portfolio-store';
 import { useSessionStore } from './stores/session-store';
@@ -19,14 +21,22 @@ export function loadStartupState(): Promise<void> {
   // Amounts stay hidden until the preferences say whether privacy mode is on (selectPrivacyMode); waiting for
   // them too (main answers from memory) keeps the first frame from showing masks that then turn into figures.
   const preferences = useAppStore.getState().load();
+  // Taken now whatever the session says, so an answer meant for this launch is never used by a later one.
+  const earlyFresh = takeStartupAnswer('freshBalances');
   void useSessionStore
     .getState()
     .load()
     .then(() => {
-      // A signed-in launch opens on Home: its fresh balances are asked for now, not after the first render's
-      // effects (Home's own first load then finds this one under way).
+      // A signed-in launch opens on Home: its fresh balances are asked for now (or were, by the launch
+      // script), not after the first render's effects (Home's own first load then finds this one under way).
       const view = useSessionStore.getState().view;
-      if (view?.status === 'signed-in' && view.activeAccountGuid) void usePortfolioStore.getState().load();
+      const account = view?.status === 'signed-in' ? view.activeAccountGuid : null;
+      if (!account) return;
+      // The launch script asked for the account the session first answered with; an event may have moved it.
+      const answer = earlyFresh?.then((result) =>
+        result && (!result.ok || result.value.accountGuid === account) ? result : wallet.portfolio.wallets(),
+      );
+      void usePortfolioStore.getState().load(answer);
     });
   const firstScreen = Promise.all([usePortfolioStore.getState().showCached(), preferences]).then(() => undefined);
   return Promise.race([firstScreen, new Promise<void>((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS))]);

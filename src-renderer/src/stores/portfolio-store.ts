@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { PortfolioView } from '../../../src-preload/contract/portfolio';
-import type { BridgeError } from '../../../src-preload/result';
+import type { BridgeError, Result } from '../../../src-preload/result';
 import { wallet } from '../bridge';
 import { takeStartupAnswer } from '../startup-requests';
 import { registerSessionReset } from './session-reset';
@@ -25,7 +25,8 @@ interface PortfolioState {
   /** Set while rate limited: when the next attempt runs (epoch ms). */
   readonly retryAt: number | null;
   readonly rateLimitedTimes: number;
-  load(): Promise<void>;
+  /** Asks main for the fresh balances, or takes `answer` when the launch has already asked (start-up.ts). */
+  load(answer?: Promise<Result<PortfolioView>>): Promise<void>;
   /** Shows the last known balances kept on disk, unless fresh ones are already here. */
   showCached(): Promise<void>;
   reset(): void;
@@ -47,11 +48,11 @@ let generation = 0;
 export const usePortfolioStore = create<PortfolioState>()((set, get) => ({
   ...initial,
 
-  async load() {
+  async load(answer) {
     if (get().loading) return;
     const mine = generation;
     set({ loading: true });
-    const result = await wallet.portfolio.wallets();
+    const result = await (answer ?? wallet.portfolio.wallets());
     if (mine !== generation) return;
     if (result.ok) {
       set({

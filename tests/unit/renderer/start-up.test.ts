@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { runInNewContext } from 'node:vm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PortfolioView } from '../../../src-preload/contract/portfolio';
 import type { SessionView } from '../../../src-preload/contract/session';
@@ -23,19 +26,34 @@ function sessionView(status: SessionView['status']): SessionView {
 
 const ok = <T>(value: T) => Promise.resolve({ ok: true as const, value });
 
+const launchScript = readFileSync(
+  resolve(import.meta.dirname, '../../../src-renderer/public/launch-requests.js'),
+  'utf8',
+);
+
 /**
  * The bridge as main answers a launch: the session, the last known balances (or a keychain that never
- * answers), preferences; calls to portfolio.wallets are counted.
+ * answers), preferences, and the fresh balances (by default for the session's account); every call is counted.
+ * With `launchScript`, public/launch-requests.js runs first against the page's window, as index.html has it.
  */
 function installBridge(options: {
   session: SessionView['status'];
   cached: 'answers' | 'hangs';
   preferences?: Promise<{ ok: true; value: { theme: 'system'; privacyMode: boolean } }>;
+  /** The fresh balances main answers with, call by call (the last one repeats). */
+  fresh?: readonly PortfolioView[];
+  launchScript?: boolean;
 }) {
-  const calls = { wallets: 0, cached: 0 };
+  const calls = { session: 0, cached: 0, info: 0, preferences: 0, wallets: 0 };
+  const fresh = options.fresh ?? [freshView];
   const wallet = {
     on: () => () => undefined,
-    session: { get: () => ok(sessionView(options.session)) },
+    session: {
+      get: () => {
+        calls.session += 1;
+        return ok(sessionView(options.session));
+      },
+    },
     portfolio: {
       cached: () => {
         calls.cached += 1;
@@ -43,19 +61,31 @@ function installBridge(options: {
       },
       wallets: () => {
         calls.wallets += 1;
-        return ok(freshView);
+        return ok(fresh[Math.min(calls.wallets, fresh.length) - 1]!);
       },
     },
-    app: { info: () => ok({}) },
-    preferences: { get: () => options.preferences ?? ok({ theme: 'system', privacyMode: false }) },
+    app: {
+      info: () => {
+        calls.info += 1;
+        return ok({});
+      },
+    },
+    preferences: {
+      get: () => {
+        calls.preferences += 1;
+        return options.preferences ?? ok({ theme: 'system', privacyMode: false });
+      },
+    },
   };
-  vi.stubGlobal('window', { wallet });
+  const window: { wallet: typeof wallet; walletLaunch?: unknown } = { wallet };
+  if (options.launchScript !== false) runInNewContext(launchScript, { window, Object });
+  vi.stubGlobal('window', window);
   vi.stubGlobal('document', { documentElement: { removeAttribute: () => undefined, setAttribute: () => undefined } });
   vi.stubGlobal('localStorage', { removeItem: () => undefined, setItem: () => undefined });
   return calls;
 }
 
-/** A fresh renderer: start-up-requests.ts asks main at import, as the page's first script does. */
+/** A fresh renderer: its bundle evaluated after the launch script, as the page does. */
 async function launch() {
   vi.resetModules();
   const { loadStartupState } = await import('../../../src-renderer/src/start-up');
@@ -63,7 +93,7 @@ async function launch() {
   const { useSessionStore } = await import('../../../src-renderer/src/stores/session-store');
   const { selectPrivacyMode, useAppStore } = await import('../../../src-renderer/src/stores/app-store');
   const amountsHidden = () => selectPrivacyMode(useAppStore.getState());
-  return { loadStartupState, usePortfolioStore, useSessionStore, amountsHidden };
+  return { loadStartupState, usePortfolioStore, useSessionStore, useAppStore, amountsHidden };
 }
 
 describe('the launch before the first render (start-up.ts)', () => {
@@ -81,7 +111,42 @@ describe('the launch before the first render (start-up.ts)', () => {
     expect(usePortfolioStore.getState().portfolio).not.toBeNull();
     await vi.waitFor(() => expect(usePortfolioStore.getState().source).toBe('fresh'));
     expect(usePortfolioStore.getState().portfolio).toEqual(freshView);
-    expect(calls).toEqual({ wallets: 1, cached: 1 });
+    // Each question was asked once, by the launch script: the stores took its answers instead of asking again.
+    expect(calls).toEqual({ session: 1, cached: 1, info: 1, preferences: 1, wallets: 1 });
+  });
+
+  it('asks the questions itself when the page has no launch script, once each', async () => {
+    const calls = installBridge({ session: 'signed-in', cached: 'answers', launchScript: false });
+    const { loadStartupState, usePortfolioStore, useAppStore } = await launch();
+    await loadStartupState();
+    await vi.waitFor(() => expect(usePortfolioStore.getState().source).toBe('fresh'));
+    expect(useAppStore.getState().preferences).not.toBeNull();
+    expect(calls).toEqual({ session: 1, cached: 1, info: 1, preferences: 1, wallets: 1 });
+  });
+
+  it("does not show fresh balances the launch script got for another account than the session's: asks again", async () => {
+    const otherAccount: PortfolioView = { ...freshView, accountGuid: 'account-0', totalBalanceUsd: '5' };
+    const calls = installBridge({ session: 'signed-in', cached: 'answers', fresh: [otherAccount, freshView] });
+    const { loadStartupState, usePortfolioStore } = await launch();
+    await loadStartupState();
+    await vi.waitFor(() => expect(usePortfolioStore.getState().source).toBe('fresh'));
+    expect(usePortfolioStore.getState().portfolio).toEqual(freshView);
+    expect(calls.wallets).toBe(2);
+  });
+
+  it('leaves nothing of the launch behind: a later load of each store asks main anew', async () => {
+    const calls = installBridge({ session: 'signed-in', cached: 'answers' });
+    const { loadStartupState, usePortfolioStore, useSessionStore, useAppStore } = await launch();
+    await loadStartupState();
+    await vi.waitFor(() => expect(usePortfolioStore.getState().source).toBe('fresh'));
+    expect((window as { walletLaunch?: unknown }).walletLaunch).toBeUndefined();
+    await Promise.all([
+      useSessionStore.getState().load(),
+      useAppStore.getState().load(),
+      usePortfolioStore.getState().showCached(),
+      usePortfolioStore.getState().load(),
+    ]);
+    expect(calls).toEqual({ session: 2, cached: 2, info: 2, preferences: 2, wallets: 2 });
   });
 
   it('asks for no balances for a launch that is not signed in', async () => {
