@@ -18,12 +18,14 @@ import { sendOperations } from './contract/send';
 import { sessionEvents, sessionOperations } from './contract/session';
 import { swapOperations } from './contract/swap';
 import { updatesEvents, updatesOperations } from './contract/updates';
+import { withdrawOperations } from './contract/withdraw';
 
 export const operations = {
   ...appOperations,
   ...sessionOperations,
   ...sendOperations,
   ...swapOperations,
+  ...withdrawOperations,
   ...historyOperations,
   ...merchantOperations,
   ...portfolioOperations,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { SendReview } from '../../src-preload/contract/send';
 import { SwapReview } from '../../src-preload/contract/swap';
@@ -5,9 +6,26 @@ import { WithdrawBody } from '../features/merchant/withdraw-body';
 import { SendBody } from '../features/send/send-body';
 import { SwapBody } from '../features/swap/swap-body';
 
-function unresolvedRecord<Body extends z.ZodType, Review extends z.ZodType>(body: Body, review: Review) {
+/**
+ * A withdrawal's intent id, as the bridge takes it since withdraw.* joined send.* and swap.*: a UUID. Main
+ * has always made them so, but merchant.withdraw* took any text, so a record whose id is not a UUID gets a
+ * new one rather than being dropped: dropped, the withdrawal would be forgotten while it may have moved
+ * money; kept under its old id, no "Check status" or acknowledgement could name it, and it would block every
+ * new withdrawal. The id is only the handle the renderer echoes: the merchant transaction id (referenceId),
+ * the withdrawal's identity at the service, is kept as it is.
+ */
+const WithdrawIntentId = z
+  .string()
+  .min(1)
+  .transform((id) => (z.uuid().safeParse(id).success ? id : randomUUID()));
+
+function unresolvedRecord<Body extends z.ZodType, Review extends z.ZodType>(
+  body: Body,
+  review: Review,
+  id: z.ZodType<string, string> = z.string().min(1),
+) {
   return z.object({
-    id: z.string().min(1),
+    id,
     referenceId: z.string().min(1),
     attempts: z.number().int().min(0),
     body,
@@ -24,7 +42,7 @@ export const UnresolvedIntents = z.object({
   send: z.array(unresolvedRecord(SendBody, SendReview)),
   swap: z.array(unresolvedRecord(SwapBody, SwapReview)),
   /** A withdrawal's view is derived from its body, so it keeps no review. */
-  withdraw: z.array(unresolvedRecord(WithdrawBody, z.null())),
+  withdraw: z.array(unresolvedRecord(WithdrawBody, z.null(), WithdrawIntentId)),
 });
 export type UnresolvedIntents = z.infer<typeof UnresolvedIntents>;
 

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { EnvironmentId, KeychainStatus } from './app';
 import { AssetCode } from './assets';
-import { BridgeError } from '../result';
-import { AmountInput, DecimalString, IntentStateView, TwoFactorCode } from './money';
+import { AmountInput, DecimalString } from './money';
 import { operation } from './define';
 import { UserText } from './text';
 
@@ -95,33 +94,6 @@ export const VerifyConfirmResult = z.object({
   message: z.string(),
   pending: z.array(PendingVerificationView),
 });
-
-export const WithdrawIntentView = z.object({
-  intentId: z.string(),
-  /**
-   * The merchant's own id of this withdrawal, its at-most-once identity: typed by the user or made when
-   * they confirmed, sent as MerchantTransactionId, and what "Check status" looks up.
-   */
-  merchantTransactionId: z.string(),
-  /** The member reference sent as ReferenceId (the verified address's reference). */
-  referenceId: z.string(),
-  environment: EnvironmentId,
-  code: z.string(),
-  networkName: z.string(),
-  address: z.string(),
-  amount: DecimalString,
-  label: z.string(),
-  email: z.string(),
-  verified: z.boolean(),
-  state: IntentStateView,
-  attempts: z.number().int(),
-  result: z.object({ txId: z.string(), explorerUrl: z.string(), success: z.boolean() }).nullable(),
-  /** What went wrong with the last attempt or check, if anything. */
-  error: BridgeError.nullable(),
-  /** When the user confirmed it (ISO, UTC); null for one an earlier version kept without it. */
-  startedAt: z.string().nullable(),
-});
-export type WithdrawIntentView = z.infer<typeof WithdrawIntentView>;
 
 export const FiatCurrency = z.enum(['USD', 'EUR', 'GBP', 'TRY', 'JPY']);
 export const DepositAmountUnit = z.enum(['crypto', 'fiat']);
@@ -235,60 +207,6 @@ export const merchantOperations = {
     z.object({ id: z.string().min(1).max(100) }).strict(),
     z.array(PendingVerificationView),
   ),
-  /** Fixes the merchant transaction id and freezes the withdrawal in main. */
-  'merchant.withdrawConfirm': operation(
-    z
-      .object({
-        /** The member reference (ReferenceId) the address is verified under. */
-        referenceId: ReferenceId,
-        /**
-         * The merchant's own transaction id, if the user typed one; otherwise main makes one at confirm.
-         * One main already knows (an unsettled or earlier withdrawal) is refused.
-         */
-        merchantTransactionId: UserText(100)
-          .pipe(z.string().min(1, 'Enter a merchant transaction id or leave it empty'))
-          .optional(),
-        code: AssetCode,
-        address: Text(200),
-        amount: AmountInput,
-        label: UserText(100),
-        email: z.email('Enter the merchant account e-mail').max(200),
-        /**
-         * Unsettled withdrawals (unknown or in flight) the user was shown, by id, and chose to go ahead beside:
-         * main refuses a new one (unresolved_intent) while any is not acknowledged (security.md 27).
-         */
-        acknowledgedIntentIds: z.array(z.string().min(1).max(100)).max(100).optional(),
-      })
-      .strict(),
-    WithdrawIntentView,
-  ),
-  /** Sends the confirmed withdrawal once; a refusal or an unknown outcome is a failed result. */
-  'merchant.withdrawSubmit': operation(
-    z
-      .object({
-        intentId: z.string().min(1).max(100),
-        tfaCode: TwoFactorCode,
-        /** Unsettled withdrawals the user was warned about when sending this one (security.md 27). */
-        acknowledgedIntentIds: z.array(z.string().min(1).max(100)).max(100).optional(),
-      })
-      .strict(),
-    WithdrawIntentView,
-  ),
-  /**
-   * Looks an unknown withdrawal up by its merchant transaction id in the history of every account of the
-   * signed-in user; sends nothing and takes no code (security.md 29). Found: succeeded. Not found: still
-   * unknown, and the error names the accounts searched (security.md 27).
-   */
-  'merchant.withdrawCheckStatus': operation(
-    z.object({ intentId: z.string().min(1).max(100) }).strict(),
-    WithdrawIntentView,
-  ),
-  'merchant.withdrawGet': operation(z.object({ intentId: z.string().min(1).max(100) }).strict(), WithdrawIntentView),
-  /**
-   * Unsettled withdrawals: unknown outcome (also those a previous run left) until their status is checked,
-   * or still being sent (state in-flight). A new withdrawal must acknowledge each (security.md 27).
-   */
-  'merchant.withdrawUnresolved': operation(z.void(), z.array(WithdrawIntentView)),
   'merchant.depositCreate': operation(
     z
       .object({

@@ -265,8 +265,8 @@ test.describe('merchant treasury in Chromium against the sandbox', () => {
     const refused = await page.evaluate(
       ([address, email]) =>
         (
-          window as unknown as { wallet: { merchant: { withdrawConfirm(x: unknown): Promise<unknown> } } }
-        ).wallet.merchant.withdrawConfirm({
+          window as unknown as { wallet: { withdraw: { confirm(x: unknown): Promise<unknown> } } }
+        ).wallet.withdraw.confirm({
           referenceId: 'member-e2e',
           code: 'BTC',
           address,

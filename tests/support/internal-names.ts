@@ -1,7 +1,7 @@
 import { operationNames } from '../../src-preload/contract';
 
 const domains = [...new Set(operationNames.map((name) => name.split('.')[0]!))];
-/** `send.precheck`, `merchant.withdrawConfirm`: a bridge operation name, spelled by the contract or not. */
+/** `send.precheck`, `withdraw.confirm`: a bridge operation name, spelled by the contract or not. */
 const operationLike = new RegExp(`\\b(?:${domains.join('|')})\\.[a-z][A-Za-z]*\\b`);
 /** A zod path in front of its message: `amount: …`, `items.0.address: …`. */
 const fieldPath = /(?:^|[;(]\s*)[a-z][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*: |\b[A-Za-z_]\w*\.(?:\d+|[a-z]\w*)(?:\.\w+)*: /;

@@ -25,7 +25,7 @@ export interface MerchantDeps {
   readonly requestTimeoutMs?: number;
 }
 
-type MerchantHandlers = Pick<Handlers, Extract<keyof Handlers, `merchant.${string}`>>;
+type MerchantHandlers = Pick<Handlers, Extract<keyof Handlers, `merchant.${string}` | `withdraw.${string}`>>;
 
 export interface MerchantFeature {
   readonly handlers: MerchantHandlers;
@@ -130,13 +130,6 @@ export function createMerchantFeature(deps: MerchantDeps): MerchantFeature {
     'merchant.verifyRestart': async ({ id }) =>
       verification.restart((await moneyMover('verify withdrawal addresses')).userGuid, id),
     'merchant.verifyDiscard': async ({ id }) => verification.discard((await signedIn()).userGuid, id),
-    'merchant.withdrawConfirm': async (input) => withdraw.confirm(await moneyMover('withdraw'), input),
-    'merchant.withdrawSubmit': async ({ intentId, tfaCode, acknowledgedIntentIds }) =>
-      withdraw.submit(await moneyMover('withdraw'), intentId, tfaCode, acknowledgedIntentIds),
-    // A look-up only: anyone signed in who may see the withdrawal can learn whether it went through.
-    'merchant.withdrawCheckStatus': async ({ intentId }) => withdraw.checkStatus(await signedIn(), intentId),
-    'merchant.withdrawGet': async ({ intentId }) => withdraw.get(await signedIn(), intentId),
-    'merchant.withdrawUnresolved': async () => withdraw.unresolved(await signedIn()),
     // A deposit address with its callback URL decides where payers' money is announced: treasury work.
     'merchant.depositCreate': async (input) =>
       deposits.create((await moneyMover('create deposit addresses')).userGuid, input),
@@ -147,6 +140,14 @@ export function createMerchantFeature(deps: MerchantDeps): MerchantFeature {
       if (!facts) return result;
       return { ...result, comparison: await compareWithService(facts, depositLookups(userGuid)) };
     },
+    // Withdrawals: the withdraw.* slice of the bridge, with the merchant's keys and the same session checks.
+    'withdraw.confirm': async (input) => withdraw.confirm(await moneyMover('withdraw'), input),
+    'withdraw.execute': async ({ intentId, tfaCode, acknowledgedIntentIds }) =>
+      withdraw.submit(await moneyMover('withdraw'), intentId, tfaCode, acknowledgedIntentIds),
+    'withdraw.status': async ({ intentId }) => withdraw.status(await signedIn(), intentId),
+    // A look-up only: anyone signed in who may see the withdrawal can learn whether it went through.
+    'withdraw.reconcile': async ({ intentId }) => withdraw.reconcile(await signedIn(), intentId),
+    'withdraw.unresolved': async () => withdraw.unresolved(await signedIn()),
   };
 
   return {

@@ -1,5 +1,11 @@
 import Decimal from 'decimal.js';
-import type { WithdrawIntentView } from '../../../src-preload/contract/merchant';
+import type {
+  UnresolvedWithdrawal,
+  WithdrawLookupResult,
+  WithdrawOutcome,
+  WithdrawReview,
+  WithdrawStatus,
+} from '../../../src-preload/contract/withdraw';
 import { AppError } from '../../app-error';
 import type { Logger } from '../../logging/logger';
 import type { WithdrawResult } from '../../service/interface-b-schemas';
@@ -88,13 +94,12 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
     sessionAccount = account;
   });
 
-  function view(intent: Withdrawal): WithdrawIntentView {
-    // The machine's status carries why an unknown one is still unknown, in the words of its answer or look-up.
-    const status = machine.status(intent, true);
+  /** What the user approves, derived from the frozen body: there is no separate review to keep. */
+  function review(intent: Withdrawal): WithdrawReview {
     return {
       intentId: intent.id,
       merchantTransactionId: intent.referenceId,
-      referenceId: intent.body.memberReferenceId ?? intent.referenceId,
+      memberReferenceId: intent.body.memberReferenceId ?? intent.referenceId,
       environment: intent.body.environment,
       code: intent.body.code,
       networkName: networkNameById(intent.body.networkId),
@@ -103,12 +108,16 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
       label: intent.body.label,
       email: intent.body.email,
       verified: intent.body.verified,
-      state: intent.state,
-      attempts: intent.attempts,
-      result: intent.outcome,
-      error: status.error,
       startedAt: intent.body.startedAtMs === null ? null : new Date(intent.body.startedAtMs).toISOString(),
     };
+  }
+
+  /**
+   * The machine's status; it carries why an unknown one is still unknown, in the words of its answer or
+   * look-up. A refused withdrawal is sent again by execute, with the same merchant transaction id.
+   */
+  function status(intent: Withdrawal): WithdrawStatus {
+    return machine.status(intent, true);
   }
 
   /**
@@ -175,7 +184,7 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
   }
 
   return {
-    async confirm(actor: MerchantActor, input: WithdrawInput): Promise<WithdrawIntentView> {
+    async confirm(actor: MerchantActor, input: WithdrawInput): Promise<WithdrawReview> {
       const entry = assetByCode(input.code);
       const network = networkOf(entry);
       const checked = await checkAddress(entry.network, input.address);
@@ -220,7 +229,7 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
       );
       confirmedThisSession.add(intent.id);
       deps.logger.info('withdrawal confirmed', { merchantTransactionId: intent.referenceId, asset: entry.code });
-      return view(intent);
+      return review(intent);
     },
 
     /** Sends the frozen withdrawal once; refusals and unknown outcomes are failed results. */
@@ -229,9 +238,9 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
       intentId: string,
       tfaCode: string,
       acknowledgedIntentIds?: readonly string[],
-    ): Promise<WithdrawIntentView> {
+    ): Promise<WithdrawOutcome> {
       const intent = requireVisible(intentId, actor.userGuid);
-      if (intent.state === 'succeeded') return view(intent);
+      if (intent.state === 'succeeded' && intent.outcome) return intent.outcome;
       if ((intent.state === 'confirmed' || intent.state === 'refused') && !confirmedThisSession.has(intentId)) {
         throw new AppError(
           'stale_precheck',
@@ -240,10 +249,11 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
       }
       const connection = await connectionFor(actor.userGuid, intent.body);
       const answer: { error: AppError | null } = { error: null };
+      let outcome: WithdrawResult;
       try {
         // The machine checks, in the same turn as the request leaves, that every other unsettled withdrawal
         // this user can see was acknowledged for this one (security.md 27).
-        await machine.submit(
+        outcome = await machine.submit(
           intentId,
           { audience: audienceOf(actor.userGuid), acknowledged: acknowledgedIntentIds },
           async (body, referenceId, attempt) => {
@@ -289,7 +299,7 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
         throw error;
       }
       confirmedThisSession.delete(intentId);
-      return view(machine.get(intentId));
+      return outcome;
     },
 
     /**
@@ -297,9 +307,12 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
      * user. Never sends anything (security.md 29). A Completed row in any settles it; a Pending or Failed
      * row, or none, keeps it unknown, in words that say which (security.md 27).
      */
-    async checkStatus(actor: MerchantActor, intentId: string): Promise<WithdrawIntentView> {
+    async reconcile(
+      actor: MerchantActor,
+      intentId: string,
+    ): Promise<{ lookup: WithdrawLookupResult; status: WithdrawStatus }> {
       const intent = requireVisible(intentId, actor.userGuid);
-      if (intent.state !== 'unknown') return view(intent);
+      if (intent.state !== 'unknown') return { lookup: 'settled', status: status(intent) };
       if (checking.has(intentId)) {
         throw new AppError('in_flight', 'The status is already being checked. Wait for its result.');
       }
@@ -321,24 +334,33 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
           accounts: search.searched.length,
           failed: search.failed.length,
         });
-        return view(settled);
+        return { lookup: lookupOf(search.item?.status ?? null, found !== null), status: status(settled) };
       } finally {
         checking.delete(intentId);
       }
     },
 
-    get(actor: MerchantActor, intentId: string): WithdrawIntentView {
-      return view(requireVisible(intentId, actor.userGuid));
+    status(actor: MerchantActor, intentId: string): WithdrawStatus {
+      return status(requireVisible(intentId, actor.userGuid));
     },
 
     /**
      * Withdrawals this user may see whose outcome is unknown (also those a previous run left) or that are
-     * still on their way.
+     * still on their way. They belong to merchant keys, not to an account, so no account is named.
      */
-    unresolved(actor: MerchantActor): WithdrawIntentView[] {
-      return machine.unsettled(audienceOf(actor.userGuid)).map(view);
+    unresolved(actor: MerchantActor): UnresolvedWithdrawal[] {
+      return machine
+        .unsettled(audienceOf(actor.userGuid))
+        .map((intent) => ({ review: review(intent), status: status(intent), accountName: null }));
     },
   };
+}
+
+/** What a look-up of the history found: a Completed row settles; a Pending, Failed or unknown one does not. */
+function lookupOf(rowStatus: string | null, settled: boolean): WithdrawLookupResult {
+  if (settled) return 'found';
+  if (rowStatus === null) return 'not_found';
+  return rowStatus === 'Pending' ? 'pending' : 'failed';
 }
 
 /** A 200 answer that says the withdrawal did not succeed: the service's txId is kept for the user's records. */

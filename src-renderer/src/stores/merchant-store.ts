@@ -8,14 +8,13 @@ import type {
   MerchantOverview,
   PendingVerificationView,
   VerifiedAddress,
-  WithdrawIntentView,
 } from '../../../src-preload/contract/merchant';
 import type { InputOf } from '../../../src-preload/contract';
 import type { BridgeError, Result } from '../../../src-preload/result';
 import { wallet } from '../bridge';
-import { formatCrypto } from '../format/amounts';
 import { secretKeyPlace } from './secret-key-place';
 import { registerSessionReset } from './session-reset';
+import { useWithdrawStore } from './withdraw-store';
 
 export type MerchantSection = 'keys' | 'balances' | 'verified' | 'withdraw' | 'deposits' | 'callback';
 
@@ -33,18 +32,6 @@ interface MerchantState {
   readonly balances: MerchantBalanceRow[] | null;
   readonly verified: { referenceId: string; addresses: VerifiedAddress[] } | null;
   readonly pending: PendingVerificationView[];
-  readonly intent: WithdrawIntentView | null;
-  /**
-   * Unsettled withdrawals: outcome unknown (also from earlier runs) until their status is checked, or still
-   * being sent. A new withdrawal beside them needs the user's acknowledgement (security.md 27).
-   */
-  readonly unresolved: WithdrawIntentView[];
-  /**
-   * The unsettled withdrawals the user acknowledged in the warning now shown. It lives only as long as that
-   * warning: a change of the unsettled set, a new withdrawal form or a reset empties it, so an old "yes"
-   * never covers a withdrawal the user was not shown.
-   */
-  readonly acknowledged: readonly string[];
   readonly deposit: MerchantDepositAddressView | null;
   readonly callback: CallbackCheckResult | null;
   /** How the last amount confirmation went, to word its message as success or failure. */
@@ -75,22 +62,11 @@ interface MerchantState {
   confirmVerification(id: string, amount: string): Promise<boolean>;
   restartVerification(id: string): Promise<void>;
   discardVerification(id: string): Promise<void>;
-  confirmWithdrawal(input: InputOf<'merchant.withdrawConfirm'>): Promise<void>;
-  submitWithdrawal(tfaCode: string): Promise<void>;
-  /** Looks a withdrawal with an unknown outcome up in the account history; sends nothing, takes no code. */
-  checkWithdrawal(intentId: string): Promise<void>;
-  clearWithdrawal(): void;
-  loadUnresolved(): Promise<void>;
-  /** The user ticks (or unticks) the warning naming every unsettled withdrawal shown now. */
-  acknowledgeUnsettled(known: boolean): void;
-  /** The ids to send with a new withdrawal: every one shown in the warning, or none if not all were acknowledged. */
-  acknowledgedIds(): string[];
   /** The user changed the input the section's error was about, so the error no longer applies. */
   clearError(section: MerchantSection): void;
   createDeposit(input: InputOf<'merchant.depositCreate'>): Promise<void>;
   getDeposit(input: InputOf<'merchant.depositGet'>): Promise<void>;
   checkCallback(body: string, signatureHeader: string): Promise<void>;
-  openLink(url: string): Promise<void>;
   /** Empties everything merchant from the page: on lock, sign-out and account change (security.md 30). */
   reset(): void;
 }
@@ -101,38 +77,12 @@ const initial = {
   balances: null,
   verified: null,
   pending: [],
-  intent: null,
-  unresolved: [],
-  acknowledged: [] as readonly string[],
   deposit: null,
   callback: null,
   lastVerification: null,
   feedback: { keys: none, balances: none, verified: none, withdraw: none, deposits: none, callback: none },
   busy: new Set<string>(),
 } satisfies Partial<MerchantState>;
-
-/** The set of unsettled withdrawals, order aside, to tell when it changed. */
-function idsOf(list: readonly WithdrawIntentView[]): string {
-  return list
-    .map((entry) => entry.intentId)
-    .sort()
-    .join(' ');
-}
-
-/** What "Check status" learned, in words: main's own reason when it stays unknown (it names the accounts). */
-function checkedMessage(next: WithdrawIntentView): string {
-  const which = `the withdrawal of ${formatCrypto(next.amount, next.code)} ${next.code} (merchant transaction id ${next.merchantTransactionId})`;
-  switch (next.state) {
-    case 'succeeded':
-      return `Found in your account history: ${which} went through.`;
-    case 'in-flight':
-      return `${which[0]?.toUpperCase() ?? ''}${which.slice(1)} is still being sent: wait for the service's answer. Nothing was sent again.`;
-    case 'unknown':
-      return `For ${which}: ${next.error?.message ?? 'not found in your account history yet, so its outcome stays unknown. Nothing was sent.'}`;
-    default:
-      return `${which[0]?.toUpperCase() ?? ''}${which.slice(1)} is ${next.state}.`;
-  }
-}
 
 /** Bumped by reset(), so an answer that arrives after a lock or sign-out is dropped, not shown. */
 let generation = 0;
@@ -169,12 +119,6 @@ export const useMerchantStore = create<MerchantState>()((set, get) => {
     return result.ok;
   }
 
-  async function refreshIntent(intentId: string): Promise<void> {
-    const mine = generation;
-    const result = await wallet.merchant.withdrawGet({ intentId });
-    if (mine === generation && result.ok && get().intent?.intentId === intentId) set({ intent: result.value });
-  }
-
   return {
     ...initial,
 
@@ -195,14 +139,17 @@ export const useMerchantStore = create<MerchantState>()((set, get) => {
         'environment',
         'keys',
         () => wallet.merchant.setEnvironment({ environment }),
-        (overview) => ({
-          overview,
-          balances: null,
-          verified: null,
-          intent: null,
-          deposit: null,
-          callback: null,
-        }),
+        (overview) => {
+          // A withdrawal under review was confirmed with the other environment's keys.
+          useWithdrawStore.getState().startOver();
+          return {
+            overview,
+            balances: null,
+            verified: null,
+            deposit: null,
+            callback: null,
+          };
+        },
       );
     },
     setApiUrl: (environment, apiUrl) =>
@@ -364,68 +311,6 @@ export const useMerchantStore = create<MerchantState>()((set, get) => {
         (pending) => ({ pending }),
       );
     },
-    async confirmWithdrawal(input) {
-      await run(
-        'withdrawConfirm',
-        'withdraw',
-        () => wallet.merchant.withdrawConfirm(input),
-        // The acknowledgement was spent on this withdrawal; the next form asks again.
-        (intent) => ({ intent, acknowledged: [] }),
-      );
-    },
-    async submitWithdrawal(tfaCode) {
-      const intent = get().intent;
-      if (!intent) return;
-      const mine = generation;
-      const sent = await run(
-        'withdrawSubmit',
-        'withdraw',
-        () => {
-          // Main checks again as the withdrawal leaves that every other unsettled one was acknowledged.
-          const acknowledgedIntentIds = get().acknowledgedIds();
-          return wallet.merchant.withdrawSubmit({
-            intentId: intent.intentId,
-            tfaCode,
-            ...(acknowledgedIntentIds.length > 0 ? { acknowledgedIntentIds } : {}),
-          });
-        },
-        (next) => ({ intent: next }),
-      );
-      // A refusal or an unknown outcome is a failed result: show the withdrawal as main now holds it.
-      if (!sent) await refreshIntent(intent.intentId);
-      // After a lock the list was loaded afresh; a late answer from before it changes nothing on screen.
-      if (mine === generation) await get().loadUnresolved();
-    },
-    async checkWithdrawal(intentId) {
-      await run(
-        `withdrawCheck:${intentId}`,
-        'withdraw',
-        () => wallet.merchant.withdrawCheckStatus({ intentId }),
-        (next) => ({
-          ...(get().intent?.intentId === intentId ? { intent: next } : {}),
-          message: checkedMessage(next),
-        }),
-      );
-      await get().loadUnresolved();
-    },
-    // A new withdrawal form: no acknowledgement carries over from the last one (security.md 27).
-    clearWithdrawal: () =>
-      set((state) => ({ intent: null, acknowledged: [], feedback: { ...state.feedback, withdraw: none } })),
-    async loadUnresolved() {
-      const mine = generation;
-      const result = await wallet.merchant.withdrawUnresolved();
-      if (mine !== generation || !result.ok) return;
-      const changed = idsOf(result.value) !== idsOf(get().unresolved);
-      set(changed ? { unresolved: result.value, acknowledged: [] } : { unresolved: result.value });
-    },
-    acknowledgeUnsettled(known) {
-      set({ acknowledged: known ? get().unresolved.map((entry) => entry.intentId) : [] });
-    },
-    acknowledgedIds() {
-      const { unresolved, acknowledged } = get();
-      const shown = unresolved.map((entry) => entry.intentId);
-      return shown.every((id) => acknowledged.includes(id)) ? shown : [];
-    },
     async createDeposit(input) {
       await run(
         'depositCreate',
@@ -451,15 +336,6 @@ export const useMerchantStore = create<MerchantState>()((set, get) => {
             signatureHeader.trim() === '' ? { body } : { body, signatureHeader: signatureHeader.trim() },
           ),
         (callback) => ({ callback }),
-      );
-    },
-    async openLink(url) {
-      await run(
-        'openLink',
-        'withdraw',
-        () => wallet.links.open({ url }),
-        (value) =>
-          value.opened ? {} : { message: 'The app opens only known block explorers; this link was not opened.' },
       );
     },
     reset() {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Decimal from 'decimal.js';
 import type { OperationName } from '../../../src-preload/contract';
-import type { WithdrawIntentView } from '../../../src-preload/contract/merchant';
+import type { WithdrawReview } from '../../../src-preload/contract/withdraw';
 import type { BridgeError, Result } from '../../../src-preload/result';
 import { createAppCore, type AppCore } from '../../../src-main/app-core';
 import { createDispatcher, createEmitter } from '../../../src-main/dispatch';
@@ -253,8 +253,8 @@ export function confirmWithdrawal(
   machine: MerchantMachine,
   amount: string,
   extra: { acknowledgedIntentIds?: string[]; code?: string } = {},
-): Promise<WithdrawIntentView> {
-  return app.value<WithdrawIntentView>('merchant.withdrawConfirm', {
+): Promise<WithdrawReview> {
+  return app.value<WithdrawReview>('withdraw.confirm', {
     referenceId: MEMBER,
     code: extra.code ?? 'ETH',
     address: ETH_ADDRESS,

@@ -42,7 +42,7 @@ describe('merchant treasury features against the sandbox', () => {
 
   /** A confirmed (not yet submitted) withdrawal of 0.001 ETH to the verified address of member-1. */
   function confirmSmallEthWithdrawal(): Promise<Record<string, unknown>> {
-    return value('merchant.withdrawConfirm', {
+    return value('withdraw.confirm', {
       referenceId: 'member-1',
       code: 'ETH',
       address: ETH_ADDRESS,
@@ -219,12 +219,14 @@ describe('merchant treasury features against the sandbox', () => {
       label: 'x',
       email: merchant.email,
     };
-    expect(await call('merchant.withdrawConfirm', input)).toMatchObject({
+    expect(await call('withdraw.confirm', input)).toMatchObject({
       ok: false,
       error: { code: 'forbidden', field: 'address' },
     });
     await value('merchant.setAllowUnverified', { allow: true });
-    expect(await value('merchant.withdrawConfirm', input)).toMatchObject({ verified: false, state: 'confirmed' });
+    const review = await value('withdraw.confirm', input);
+    expect(review).toMatchObject({ verified: false });
+    expect(await value('withdraw.status', { intentId: review.intentId })).toMatchObject({ state: 'confirmed' });
     await value('merchant.setAllowUnverified', { allow: false });
   });
 
@@ -322,7 +324,7 @@ describe('merchant treasury features against the sandbox', () => {
     const intent = await confirmSmallEthWithdrawal();
     const sentBefore = machine.withdrawRequests.length;
     for (const tfaCode of ['12345', '1234567', '12a456', ' 123456', '']) {
-      expect(await call('merchant.withdrawSubmit', { intentId: intent.intentId, tfaCode }), tfaCode).toMatchObject({
+      expect(await call('withdraw.execute', { intentId: intent.intentId, tfaCode }), tfaCode).toMatchObject({
         ok: false,
         error: { code: 'bad_input' },
       });
@@ -332,7 +334,7 @@ describe('merchant treasury features against the sandbox', () => {
     // A lost answer, so the withdrawal is written to settings.json while its outcome is unknown.
     const tfaCode = await code();
     sandbox.faults.set({ dropAfterCommitNext: 1 });
-    expect(await call('merchant.withdrawSubmit', { intentId: intent.intentId, tfaCode })).toMatchObject({
+    expect(await call('withdraw.execute', { intentId: intent.intentId, tfaCode })).toMatchObject({
       ok: false,
       error: { code: 'outcome_unknown' },
     });
@@ -346,8 +348,8 @@ describe('merchant treasury features against the sandbox', () => {
     expect(machine.bridgeTraffic.join('\n')).not.toMatch(asCode);
 
     // Checking the status takes no code and sends nothing.
-    const checked = await value('merchant.withdrawCheckStatus', { intentId: intent.intentId });
-    expect(checked).toMatchObject({ state: 'succeeded' });
+    const checked = await value('withdraw.reconcile', { intentId: intent.intentId });
+    expect(checked).toMatchObject({ lookup: 'found', status: { state: 'succeeded' } });
     expect(machine.withdrawRequests.length).toBe(sentBefore + 1);
   });
 });

@@ -2,7 +2,8 @@ import { generateKeyPairSync } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MerchantOverview, WithdrawIntentView } from '../../../src-preload/contract/merchant';
+import type { MerchantOverview } from '../../../src-preload/contract/merchant';
+import type { UnresolvedWithdrawal, WithdrawOutcome } from '../../../src-preload/contract/withdraw';
 import { signingAccount } from '../../../src-main/features/merchant/merchant-keys';
 import {
   confirmWithdrawal,
@@ -182,7 +183,7 @@ describe('merchant request signing against the sandbox', () => {
     const damaged = good.replace(/\n[A-Za-z0-9+/]{20}/, '\n!!!!damaged!!!!!!!!!');
     await machine.secrets.set(account, damaged);
     paths.length = 0;
-    const failed = await app.call('merchant.withdrawSubmit', {
+    const failed = await app.call('withdraw.execute', {
       intentId: intent.intentId,
       tfaCode: await machine.nextCode(),
     });
@@ -193,16 +194,17 @@ describe('merchant request signing against the sandbox', () => {
     expect(JSON.stringify(failed)).not.toContain('damaged!!');
     expect(paths).not.toContain('/v1/withdraw/add');
     // Refused, not unknown: it is not among the withdrawals whose outcome must be found out.
-    const unresolved = await app.value<WithdrawIntentView[]>('merchant.withdrawUnresolved');
-    expect(unresolved.map((view) => view.intentId)).not.toContain(intent.intentId);
+    const unresolved = await app.value<UnresolvedWithdrawal[]>('withdraw.unresolved');
+    expect(unresolved.map((entry) => entry.review.intentId)).not.toContain(intent.intentId);
 
     // With the key mended, the same withdrawal can be sent, once.
     await machine.secrets.set(account, good);
-    const sent = await app.value<WithdrawIntentView>('merchant.withdrawSubmit', {
+    const sent = await app.value<WithdrawOutcome>('withdraw.execute', {
       intentId: intent.intentId,
       tfaCode: await machine.nextCode(),
     });
-    expect(sent).toMatchObject({ state: 'succeeded' });
+    expect(sent).toMatchObject({ success: true });
+    expect(await app.value('withdraw.status', { intentId: intent.intentId })).toMatchObject({ state: 'succeeded' });
     expect(paths.filter((path) => path === '/v1/withdraw/add')).toHaveLength(1);
   });
 });

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OperationName } from '../../../src-preload/contract';
+import { operationNames, type OperationName } from '../../../src-preload/contract';
 import {
   confirmWithdrawal,
   ETH_ADDRESS,
@@ -15,13 +15,17 @@ import {
 // security.md 30: every merchant operation needs an unlocked, signed-in session;
 // saved keys belong to the user who saved them; money-moving merchant operations need a money-moving role.
 
-/** One call of every merchant operation, with valid input, so only the session can refuse it. */
+/** An intent id main never handed out: valid input, so only the session can refuse the call. */
+const SOME_INTENT = '0f6d2c4e-8a1b-4c3d-9e5f-7a6b5c4d3e2f';
+
+/** One call of every merchant operation (merchant.* and withdraw.*), with valid input, so only the session can refuse it. */
 function everyOperation(machine: MerchantMachine): Array<[OperationName, unknown]> {
   return [
     ['merchant.getSettings', undefined],
     ['merchant.setEnvironment', { environment: 'local-sandbox' }],
     ['merchant.setApiUrl', { environment: 'custom', apiUrl: 'https://api.example.com' }],
     ['merchant.setAllowUnverified', { allow: false }],
+    ['merchant.setAssetForm', { environment: 'local-sandbox', assetForm: 'network-code' }],
     [
       'merchant.saveKeys',
       { environment: 'local-sandbox', publicKey: machine.merchant.publicKey, secretKey: machine.merchant.secretKey },
@@ -40,7 +44,7 @@ function everyOperation(machine: MerchantMachine): Array<[OperationName, unknown
     ['merchant.verifyRestart', { id: 'some-id' }],
     ['merchant.verifyDiscard', { id: 'some-id' }],
     [
-      'merchant.withdrawConfirm',
+      'withdraw.confirm',
       {
         referenceId: MEMBER,
         code: 'ETH',
@@ -50,10 +54,10 @@ function everyOperation(machine: MerchantMachine): Array<[OperationName, unknown
         email: machine.merchant.email,
       },
     ],
-    ['merchant.withdrawSubmit', { intentId: 'some-id', tfaCode: '123456' }],
-    ['merchant.withdrawCheckStatus', { intentId: 'some-id' }],
-    ['merchant.withdrawGet', { intentId: 'some-id' }],
-    ['merchant.withdrawUnresolved', undefined],
+    ['withdraw.execute', { intentId: SOME_INTENT, tfaCode: '123456' }],
+    ['withdraw.reconcile', { intentId: SOME_INTENT }],
+    ['withdraw.status', { intentId: SOME_INTENT }],
+    ['withdraw.unresolved', undefined],
     ['merchant.depositCreate', { code: 'BTC', label: 'x', referenceId: 'r', callbackUrl: 'https://shop.example/cb' }],
     ['merchant.depositGet', { memberId: MEMBER, code: 'BTC' }],
     ['merchant.callbackCheck', { body: '{}' }],
@@ -92,6 +96,10 @@ describe('treasury access (security.md 30)', () => {
     const sentBefore = machine.withdrawRequests.length;
     const withdrawalsBefore = machine.sandbox.movements().length;
     await app.value('session.lock');
+    // Every one: an operation added to either namespace without a session check would be missed otherwise.
+    expect(new Set(everyOperation(machine).map(([name]) => name))).toEqual(
+      new Set(operationNames.filter((name) => name.startsWith('merchant.') || name.startsWith('withdraw.'))),
+    );
     for (const [operation, input] of everyOperation(machine)) {
       const error = await app.failure(operation, input);
       expect(error.code, operation).toBe('locked');
@@ -106,7 +114,7 @@ describe('treasury access (security.md 30)', () => {
     const intent = await confirmWithdrawal(restarted, machine, '0.001');
     const northwind = machine.userOf('alice').accounts.find((account) => account.name === 'Northwind Payments');
     await restarted.value('session.switchAccount', { accountGuid: northwind?.guid });
-    const error = await restarted.failure('merchant.withdrawSubmit', {
+    const error = await restarted.failure('withdraw.execute', {
       intentId: intent.intentId,
       tfaCode: await machine.nextCode(),
     });
@@ -139,7 +147,7 @@ describe('treasury access (security.md 30)', () => {
 
     // The finding: a Viewer withdrew with the administrator's saved keys.
     const sentBefore = machine.withdrawRequests.length;
-    const withdrawal = await app.failure('merchant.withdrawConfirm', {
+    const withdrawal = await app.failure('withdraw.confirm', {
       referenceId: MEMBER,
       code: 'ETH',
       address: ETH_ADDRESS,
@@ -160,10 +168,11 @@ describe('treasury access (security.md 30)', () => {
         'merchant.signingSetEnabled',
         'merchant.verifyStart',
         'merchant.verifyConfirm',
-        'merchant.withdrawConfirm',
-        'merchant.withdrawSubmit',
+        'withdraw.confirm',
+        'withdraw.execute',
         'merchant.depositCreate',
         'merchant.setAllowUnverified',
+        'merchant.setAssetForm',
         'merchant.setApiUrl',
       ].includes(name),
     )) {
@@ -291,7 +300,7 @@ describe('saved keys belong to the account that was active when they were saved'
     await app.value('session.switchAccount', { accountGuid: accountNamed(/Liddell/).guid });
     expect(await localKeys()).toMatchObject({ publicKey: null, secretKey: 'missing' });
     expect(await app.failure('merchant.balances')).toMatchObject({ code: 'not_configured' });
-    expect(await app.failure('merchant.withdrawConfirm', withdrawInput())).toMatchObject({ code: 'not_configured' });
+    expect(await app.failure('withdraw.confirm', withdrawInput())).toMatchObject({ code: 'not_configured' });
     await app.value('session.switchAccount', { accountGuid: accountNamed(/Trading/).guid });
     expect(await localKeys()).toMatchObject({ publicKey: machine.merchant.publicKey, secretKey: 'set' });
   });
@@ -303,10 +312,10 @@ describe('saved keys belong to the account that was active when they were saved'
     await app.value('session.signOut');
     await app.signIn('alice');
     await app.value('session.switchAccount', { accountGuid: accountNamed(/Trading/).guid });
-    expect(await app.failure('merchant.withdrawConfirm', withdrawInput())).toMatchObject({ code: 'forbidden' });
+    expect(await app.failure('withdraw.confirm', withdrawInput())).toMatchObject({ code: 'forbidden' });
 
     await app.value('session.switchAccount', { accountGuid: accountNamed(/Liddell/).guid });
-    expect(await app.failure('merchant.withdrawConfirm', withdrawInput())).toMatchObject({ code: 'not_configured' });
+    expect(await app.failure('withdraw.confirm', withdrawInput())).toMatchObject({ code: 'not_configured' });
     expect(await app.failure('merchant.callbackCheck', { body: '{}' })).toMatchObject({ code: 'not_configured' });
     expect(machine.withdrawRequests.length).toBe(sentBefore);
     expect(machine.sandbox.movements().length).toBe(movedBefore);

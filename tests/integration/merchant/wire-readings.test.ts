@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { MerchantDepositAddressView, WithdrawIntentView } from '../../../src-preload/contract/merchant';
+import type { MerchantDepositAddressView } from '../../../src-preload/contract/merchant';
+import type { UnresolvedWithdrawal, WithdrawReview, WithdrawStatus } from '../../../src-preload/contract/withdraw';
 import type { ServiceProfile } from '../../../sandbox/profile';
 import type { WireReadings } from '../../../sandbox/server';
 import {
@@ -28,12 +29,15 @@ describe.each<ServiceProfile>(['kind', 'strict'])('Interface B wire readings, %s
   /** Every Interface B request body that left the app, by path. */
   const sent: Array<{ path: string; body: Record<string, unknown> }> = [];
 
-  const submit = async (intent: WithdrawIntentView, tfaCode?: string) =>
-    app.call('merchant.withdrawSubmit', { intentId: intent.intentId, tfaCode: tfaCode ?? (await machine.nextCode()) });
+  const submit = async (intent: WithdrawReview, tfaCode?: string) =>
+    app.call('withdraw.execute', { intentId: intent.intentId, tfaCode: tfaCode ?? (await machine.nextCode()) });
   const unresolvedIds = async () =>
-    (await app.value<WithdrawIntentView[]>('merchant.withdrawUnresolved')).map((intent) => intent.intentId);
+    (await app.value<UnresolvedWithdrawal[]>('withdraw.unresolved')).map((entry) => entry.review.intentId);
+  /** "Check status": what the look-up left the withdrawal as. */
+  const check = async (intent: WithdrawReview) =>
+    (await app.value<{ status: WithdrawStatus }>('withdraw.reconcile', { intentId: intent.intentId })).status;
   const confirm = async (extra: Record<string, unknown> = {}) =>
-    app.value<WithdrawIntentView>('merchant.withdrawConfirm', {
+    app.value<WithdrawReview>('withdraw.confirm', {
       referenceId: MEMBER,
       code: 'ETH',
       address: ETH_ADDRESS,
@@ -86,7 +90,7 @@ describe.each<ServiceProfile>(['kind', 'strict'])('Interface B wire readings, %s
     expect(listed).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'BSC-USD', referenceId: MEMBER })]));
     const intent = await confirm({ code: 'BSC-USD', amount: '1.5' });
     expect(intent).toMatchObject({ verified: true, code: 'BSC-USD' });
-    expect(await submit(intent)).toMatchObject({ ok: true, value: { state: 'succeeded' } });
+    expect(await submit(intent)).toMatchObject({ ok: true, value: { success: true } });
     expect(bodiesTo('/v1/withdraw/add').at(-1)).toMatchObject({ Symbol: 'USDT', NetworkId: 4 });
     expect(machine.moved(intent.merchantTransactionId)).toBe(1);
   });
@@ -121,12 +125,12 @@ describe.each<ServiceProfile>(['kind', 'strict'])('Interface B wire readings, %s
   it('the member reference and the merchant transaction id are separate; a typed id is the identity, used once', async () => {
     const mti = `INV-${profile}-77`;
     const intent = await confirm({ merchantTransactionId: mti });
-    expect(intent).toMatchObject({ merchantTransactionId: mti, referenceId: MEMBER });
-    expect(await submit(intent)).toMatchObject({ ok: true, value: { state: 'succeeded' } });
+    expect(intent).toMatchObject({ merchantTransactionId: mti, memberReferenceId: MEMBER });
+    expect(await submit(intent)).toMatchObject({ ok: true, value: { success: true } });
     expect(bodiesTo('/v1/withdraw/add').at(-1)).toMatchObject({ ReferenceId: MEMBER, MerchantTransactionId: mti });
     expect(machine.moved(mti)).toBe(1);
     // The same typed id again is refused before anything is sent, in words, on the field.
-    const again = await app.failure('merchant.withdrawConfirm', {
+    const again = await app.failure('withdraw.confirm', {
       referenceId: MEMBER,
       merchantTransactionId: mti,
       code: 'ETH',
@@ -140,7 +144,7 @@ describe.each<ServiceProfile>(['kind', 'strict'])('Interface B wire readings, %s
     // Left empty, one is made at confirm, distinct from the member reference.
     const made = await confirm();
     expect(made.merchantTransactionId).not.toBe(MEMBER);
-    expect(made.referenceId).toBe(MEMBER);
+    expect(made.memberReferenceId).toBe(MEMBER);
     expect(await submit(made)).toMatchObject({ ok: true });
     expect(bodiesTo('/v1/withdraw/add').at(-1)).toMatchObject({
       ReferenceId: MEMBER,
@@ -153,7 +157,7 @@ describe.each<ServiceProfile>(['kind', 'strict'])('Interface B wire readings, %s
     const intent = await confirm({ merchantTransactionId: mti });
     machine.sandbox.faults.set({ dropAfterCommitNext: 1 });
     expect(await submit(intent)).toMatchObject({ ok: false, error: { code: 'outcome_unknown' } });
-    const again = await app.failure('merchant.withdrawConfirm', {
+    const again = await app.failure('withdraw.confirm', {
       referenceId: MEMBER,
       merchantTransactionId: mti,
       code: 'ETH',
@@ -164,9 +168,8 @@ describe.each<ServiceProfile>(['kind', 'strict'])('Interface B wire readings, %s
       acknowledgedIntentIds: await unresolvedIds(),
     });
     expect(again).toMatchObject({ code: 'bad_input', field: 'merchantTransactionId' });
-    expect(
-      await app.value<WithdrawIntentView>('merchant.withdrawCheckStatus', { intentId: intent.intentId }),
-    ).toMatchObject({ state: 'succeeded', merchantTransactionId: mti });
+    // The status's referenceId is the withdrawal's at-most-once identity: the typed merchant transaction id.
+    expect(await check(intent)).toMatchObject({ state: 'succeeded', referenceId: mti });
     expect(machine.sent(mti)).toBe(1);
     expect(machine.moved(mti)).toBe(1);
   });
@@ -190,10 +193,8 @@ describe.each<ServiceProfile>(['kind', 'strict'])('Interface B wire readings, %s
     const intent = await confirm();
     const refused = await submit(intent, '000000');
     expect(refused).toMatchObject({ ok: false, error: { code: profile === 'strict' ? 'invalid_code' : 'bad_input' } });
-    expect((await app.value<WithdrawIntentView>('merchant.withdrawGet', { intentId: intent.intentId })).state).toBe(
-      'refused',
-    );
-    expect(await submit(intent)).toMatchObject({ ok: true, value: { state: 'succeeded', attempts: 2 } });
+    expect((await app.value<WithdrawStatus>('withdraw.status', { intentId: intent.intentId })).state).toBe('refused');
+    expect(await submit(intent)).toMatchObject({ ok: true, value: { success: true } });
     expect(machine.sent(intent.merchantTransactionId)).toBe(2);
     expect(machine.moved(intent.merchantTransactionId)).toBe(1);
     // Calls that move no money read a Z-code on 200 too.
@@ -214,9 +215,7 @@ describe.each<ServiceProfile>(['kind', 'strict'])('Interface B wire readings, %s
     expect(await submit(intent)).toMatchObject({ ok: false, error: { code: 'outcome_unknown' } });
     expect(machine.sent(intent.merchantTransactionId)).toBe(1);
     expect(machine.moved(intent.merchantTransactionId)).toBe(1);
-    expect(
-      await app.value<WithdrawIntentView>('merchant.withdrawCheckStatus', { intentId: intent.intentId }),
-    ).toMatchObject({ state: 'succeeded' });
+    expect(await check(intent)).toMatchObject({ state: 'succeeded' });
   });
 
   it('deposit amount: sent in the unit the user chose; the answer shows how the service read it', async () => {

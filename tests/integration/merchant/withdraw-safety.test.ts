@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { WithdrawIntentView } from '../../../src-preload/contract/merchant';
+import type { UnresolvedWithdrawal, WithdrawReview, WithdrawStatus } from '../../../src-preload/contract/withdraw';
 import type { ServiceProfile } from '../../../sandbox/profile';
 import {
   confirmWithdrawal,
@@ -21,13 +22,14 @@ describe.each<ServiceProfile>(['kind', 'strict'])('withdrawals against the %s sa
   let machine: MerchantMachine;
   let app: MerchantLaunch;
 
-  const submit = async (intent: WithdrawIntentView, tfaCode?: string) =>
-    app.call('merchant.withdrawSubmit', { intentId: intent.intentId, tfaCode: tfaCode ?? (await machine.nextCode()) });
-  const check = (intent: WithdrawIntentView) =>
-    app.value<WithdrawIntentView>('merchant.withdrawCheckStatus', { intentId: intent.intentId });
+  const submit = async (intent: WithdrawReview, tfaCode?: string) =>
+    app.call('withdraw.execute', { intentId: intent.intentId, tfaCode: tfaCode ?? (await machine.nextCode()) });
+  /** "Check status": what the look-up left the withdrawal as. */
+  const check = async (intent: WithdrawReview, launch: MerchantLaunch = app) =>
+    (await launch.value<{ status: WithdrawStatus }>('withdraw.reconcile', { intentId: intent.intentId })).status;
   /** The withdrawals with an unknown outcome main lists, as the warning names them. */
   const unknownIds = async () =>
-    (await app.value<WithdrawIntentView[]>('merchant.withdrawUnresolved')).map((intent) => intent.intentId);
+    (await app.value<UnresolvedWithdrawal[]>('withdraw.unresolved')).map((entry) => entry.review.intentId);
   /** A new withdrawal, acknowledging every earlier unknown one (as the user does after the warning). */
   const confirm = async (amount: string, code = 'ETH') =>
     confirmWithdrawal(app, machine, amount, { acknowledgedIntentIds: await unknownIds(), code });
@@ -54,7 +56,7 @@ describe.each<ServiceProfile>(['kind', 'strict'])('withdrawals against the %s sa
     const results = await Promise.all([submit(intent, tfaCode), submit(intent, tfaCode), submit(intent, tfaCode)]);
     expect(results.filter((result) => result.ok)).not.toHaveLength(0);
     for (const result of results) if (!result.ok) expect(result.error.code).toBe('in_flight');
-    expect(await submit(intent)).toMatchObject({ ok: true, value: { state: 'succeeded', attempts: 1 } });
+    expect(await submit(intent)).toMatchObject({ ok: true, value: { success: true } });
     expect(machine.sent(intent.merchantTransactionId)).toBe(1);
     expect(machine.moved(intent.merchantTransactionId)).toBe(1);
   });
@@ -91,20 +93,20 @@ describe.each<ServiceProfile>(['kind', 'strict'])('withdrawals against the %s sa
     expect(machine.sent(second.merchantTransactionId)).toBe(0);
     // Ids the user was not shown acknowledge nothing.
     expect(
-      await app.call('merchant.withdrawSubmit', {
+      await app.call('withdraw.execute', {
         intentId: second.intentId,
         tfaCode: await machine.nextCode(),
-        acknowledgedIntentIds: ['not-shown'],
+        acknowledgedIntentIds: [randomUUID()],
       }),
     ).toMatchObject({ ok: false, error: { code: 'unresolved_intent' } });
     expect(machine.sent(second.merchantTransactionId)).toBe(0);
 
-    const sent = await app.call('merchant.withdrawSubmit', {
+    const sent = await app.call('withdraw.execute', {
       intentId: second.intentId,
       tfaCode: await machine.nextCode(),
       acknowledgedIntentIds: await unknownIds(),
     });
-    expect(sent).toMatchObject({ ok: true, value: { state: 'succeeded' } });
+    expect(sent).toMatchObject({ ok: true, value: { success: true } });
     expect(machine.sent(second.merchantTransactionId)).toBe(1);
     expect(machine.moved(second.merchantTransactionId)).toBe(1);
     expect(machine.moved(first.merchantTransactionId)).toBe(1);
@@ -119,14 +121,15 @@ describe.each<ServiceProfile>(['kind', 'strict'])('withdrawals against the %s sa
 
     const restarted = await machine.launch();
     await restarted.signIn('alice');
-    const listed = await restarted.value<WithdrawIntentView[]>('merchant.withdrawUnresolved');
+    const listed = await restarted.value<UnresolvedWithdrawal[]>('withdraw.unresolved');
     expect(listed).toContainEqual(
-      expect.objectContaining({ intentId: intent.intentId, state: 'unknown', amount: '0.0102' }),
+      expect.objectContaining({
+        review: expect.objectContaining({ intentId: intent.intentId, amount: '0.0102' }),
+        status: expect.objectContaining({ state: 'unknown' }),
+      }),
     );
-    const checked = await restarted.value<WithdrawIntentView>('merchant.withdrawCheckStatus', {
-      intentId: intent.intentId,
-    });
-    expect(checked).toMatchObject({ state: 'succeeded', result: { success: true } });
+    const checked = await check(intent, restarted);
+    expect(checked).toMatchObject({ state: 'succeeded', outcome: { success: true } });
     // The first run (still open in this test) learns the same from its own look-up.
     expect(await check(intent)).toMatchObject({ state: 'succeeded' });
     expect(machine.sent(intent.merchantTransactionId)).toBe(1);
@@ -147,7 +150,7 @@ describe.each<ServiceProfile>(['kind', 'strict'])('withdrawals against the %s sa
     expect(machine.moved(intent.merchantTransactionId)).toBe(0);
 
     // A new withdrawal names the earlier one until the user acknowledges it by id.
-    const refused = await app.call('merchant.withdrawConfirm', {
+    const refused = await app.call('withdraw.confirm', {
       referenceId: MEMBER,
       code: 'ETH',
       address: ETH_ADDRESS,
@@ -178,7 +181,7 @@ describe.each<ServiceProfile>(['kind', 'strict'])('withdrawals against the %s sa
     expect(moved).toBeLessThanOrEqual(1);
     expect((await check(intent)).state).toBe(moved === 1 ? 'succeeded' : 'unknown');
     expect(await submit(intent)).toMatchObject(
-      moved === 1 ? { ok: true, value: { state: 'succeeded' } } : { ok: false, error: { code: 'outcome_unknown' } },
+      moved === 1 ? { ok: true, value: { success: true } } : { ok: false, error: { code: 'outcome_unknown' } },
     );
     expect(machine.sent(intent.merchantTransactionId)).toBe(1);
   });
@@ -200,10 +203,8 @@ describe.each<ServiceProfile>(['kind', 'strict'])('withdrawals against the %s sa
     const intent = await confirm('0.0106');
     machine.sandbox.faults.set({ rateLimitNext: 1 });
     expect(await submit(intent)).toMatchObject({ ok: false, error: { code: 'rate_limited' } });
-    expect((await app.value<WithdrawIntentView>('merchant.withdrawGet', { intentId: intent.intentId })).state).toBe(
-      'refused',
-    );
-    expect(await submit(intent)).toMatchObject({ ok: true, value: { state: 'succeeded' } });
+    expect((await app.value<WithdrawStatus>('withdraw.status', { intentId: intent.intentId })).state).toBe('refused');
+    expect(await submit(intent)).toMatchObject({ ok: true, value: { success: true } });
     expect(machine.sent(intent.merchantTransactionId)).toBe(2);
     expect(machine.moved(intent.merchantTransactionId)).toBe(1);
   });
@@ -215,7 +216,7 @@ describe.each<ServiceProfile>(['kind', 'strict'])('withdrawals against the %s sa
       ok: false,
       error: { code: profile === 'strict' ? 'invalid_code' : 'bad_input' },
     });
-    expect(await submit(intent)).toMatchObject({ ok: true, value: { state: 'succeeded', attempts: 2 } });
+    expect(await submit(intent)).toMatchObject({ ok: true, value: { success: true } });
     expect(
       machine.withdrawRequests.filter((body) => body.MerchantTransactionId === intent.merchantTransactionId),
     ).toEqual([
@@ -250,7 +251,7 @@ describe.each<ServiceProfile>(['kind', 'strict'])('withdrawals against the %s sa
     machine.sandbox.faults.set({ lateCommitNext: 1, lateCommitDelayMs: 1_000 });
     expect(await submit(first)).toMatchObject({ ok: false, error: { code: 'outcome_unknown' } });
     const second = await confirm('0.0109');
-    expect(await submit(second)).toMatchObject({ ok: true, value: { state: 'succeeded' } });
+    expect(await submit(second)).toMatchObject({ ok: true, value: { success: true } });
     // The identical second withdrawal is in history now, but under its own id: the first stays unknown.
     expect((await check(first)).state).toBe('unknown');
     await sleep(1_400);
@@ -267,16 +268,19 @@ describe.each<ServiceProfile>(['kind', 'strict'])('withdrawals against the %s sa
     // The app "quits" mid-request: a new run reads what the journal holds.
     const next = await machine.launch();
     await next.signIn('alice');
-    const listed = await next.value<WithdrawIntentView[]>('merchant.withdrawUnresolved');
-    expect(listed).toContainEqual(expect.objectContaining({ intentId: intent.intentId, state: 'unknown' }));
+    const listed = await next.value<UnresolvedWithdrawal[]>('withdraw.unresolved');
+    expect(listed).toContainEqual(
+      expect.objectContaining({
+        review: expect.objectContaining({ intentId: intent.intentId }),
+        status: expect.objectContaining({ state: 'unknown' }),
+      }),
+    );
     expect(
-      await next.call('merchant.withdrawSubmit', { intentId: intent.intentId, tfaCode: await machine.nextCode() }),
+      await next.call('withdraw.execute', { intentId: intent.intentId, tfaCode: await machine.nextCode() }),
     ).toMatchObject({ ok: false, error: { code: 'outcome_unknown' } });
     await inFlight;
     machine.sandbox.faults.reset();
-    expect(
-      await next.value<WithdrawIntentView>('merchant.withdrawCheckStatus', { intentId: intent.intentId }),
-    ).toMatchObject({ state: 'succeeded' });
+    expect(await check(intent, next)).toMatchObject({ state: 'succeeded' });
     expect(machine.sent(intent.merchantTransactionId)).toBe(1);
     expect(machine.moved(intent.merchantTransactionId)).toBe(1);
     await next.close();
@@ -286,7 +290,7 @@ describe.each<ServiceProfile>(['kind', 'strict'])('withdrawals against the %s sa
     const balances = await app.value<Array<{ field: string; amount: string }>>('merchant.balances');
     const bsc = balances.find((row) => row.field === 'bscusdBalance')?.amount as string;
     const sentBefore = machine.withdrawRequests.length;
-    const refused = await app.call('merchant.withdrawConfirm', {
+    const refused = await app.call('withdraw.confirm', {
       referenceId: MEMBER,
       code: 'BSC-USD',
       address: ETH_ADDRESS,
@@ -313,7 +317,7 @@ describe.each<ServiceProfile>(['kind', 'strict'])('withdrawals against the %s sa
       expect(bsc).toMatchObject({ verified: true, code: 'BSC-USD' });
       // USDT on Ethereum was never verified: the same address under USDT + network 3 is not a match.
       expect(
-        await app.call('merchant.withdrawConfirm', {
+        await app.call('withdraw.confirm', {
           referenceId: MEMBER,
           code: 'USDT',
           address: ETH_ADDRESS,

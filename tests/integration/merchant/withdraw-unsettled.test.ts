@@ -1,5 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { WithdrawIntentView } from '../../../src-preload/contract/merchant';
+import type {
+  UnresolvedWithdrawal,
+  WithdrawLookupResult,
+  WithdrawReview,
+  WithdrawStatus,
+} from '../../../src-preload/contract/withdraw';
 import {
   confirmWithdrawal,
   MEMBER,
@@ -19,17 +24,20 @@ describe('withdrawals that are not settled, against the strict sandbox', () => {
   let machine: MerchantMachine;
   let app: MerchantLaunch;
 
-  const submit = async (intent: WithdrawIntentView) =>
-    app.call('merchant.withdrawSubmit', { intentId: intent.intentId, tfaCode: await machine.nextCode() });
-  const get = (intent: WithdrawIntentView) =>
-    app.value<WithdrawIntentView>('merchant.withdrawGet', { intentId: intent.intentId });
-  const check = (intent: WithdrawIntentView) =>
-    app.value<WithdrawIntentView>('merchant.withdrawCheckStatus', { intentId: intent.intentId });
-  const unsettled = () => app.value<WithdrawIntentView[]>('merchant.withdrawUnresolved');
+  const submit = async (intent: WithdrawReview) =>
+    app.call('withdraw.execute', { intentId: intent.intentId, tfaCode: await machine.nextCode() });
+  const get = (intent: WithdrawReview) => app.value<WithdrawStatus>('withdraw.status', { intentId: intent.intentId });
+  /** "Check status": what the look-up found, and what it left the withdrawal as. */
+  const lookUp = (intent: WithdrawReview) =>
+    app.value<{ lookup: WithdrawLookupResult; status: WithdrawStatus }>('withdraw.reconcile', {
+      intentId: intent.intentId,
+    });
+  const check = async (intent: WithdrawReview) => (await lookUp(intent)).status;
+  const unsettled = () => app.value<UnresolvedWithdrawal[]>('withdraw.unresolved');
   /** A new withdrawal after the user acknowledged every withdrawal the warning named. */
   const confirm = async (amount: string) =>
     confirmWithdrawal(app, machine, amount, {
-      acknowledgedIntentIds: (await unsettled()).map((intent) => intent.intentId),
+      acknowledgedIntentIds: (await unsettled()).map((entry) => entry.review.intentId),
     });
   const accountsOf = () => machine.userOf('alice').accounts;
   const accountNamed = (name: RegExp) => {
@@ -64,9 +72,12 @@ describe('withdrawals that are not settled, against the strict sandbox', () => {
     machine.sandbox.faults.reset();
 
     expect(await unsettled()).toContainEqual(
-      expect.objectContaining({ intentId: first.intentId, state: 'in-flight', amount: '0.0201' }),
+      expect.objectContaining({
+        review: expect.objectContaining({ intentId: first.intentId, amount: '0.0201' }),
+        status: expect.objectContaining({ state: 'in-flight' }),
+      }),
     );
-    const unacknowledged = await app.failure('merchant.withdrawConfirm', {
+    const unacknowledged = await app.failure('withdraw.confirm', {
       referenceId: MEMBER,
       code: 'ETH',
       address: ETH_ADDRESS,
@@ -77,8 +88,9 @@ describe('withdrawals that are not settled, against the strict sandbox', () => {
     expect(unacknowledged.code).toBe('unresolved_intent');
     expect(unacknowledged.message).toContain(first.merchantTransactionId);
 
-    expect(await answer).toMatchObject({ ok: true, value: { state: 'succeeded' } });
-    expect((await unsettled()).map((intent) => intent.intentId)).not.toContain(first.intentId);
+    expect(await answer).toMatchObject({ ok: true, value: { success: true } });
+    expect(await get(first)).toMatchObject({ state: 'succeeded' });
+    expect((await unsettled()).map((entry) => entry.review.intentId)).not.toContain(first.intentId);
     expect(machine.sent(first.merchantTransactionId)).toBe(1);
     expect(machine.moved(first.merchantTransactionId)).toBe(1);
     // The refused second confirmation never became a withdrawal: one request, one movement in all.
@@ -93,12 +105,12 @@ describe('withdrawals that are not settled, against the strict sandbox', () => {
       ok: false,
       error: { code: 'outcome_unknown', message: expect.stringMatching(/may or may not have moved/) },
     });
-    expect(await get(intent)).toMatchObject({ state: 'unknown', result: null });
+    expect(await get(intent)).toMatchObject({ state: 'unknown', outcome: null });
     expect(await submit(intent)).toMatchObject({ ok: false, error: { code: 'outcome_unknown' } });
     machine.withdrawAnswer.rewrite = null;
 
     // The sandbox did move it; only the history, never a second request, says so.
-    expect(await check(intent)).toMatchObject({ state: 'succeeded', result: { success: true } });
+    expect(await check(intent)).toMatchObject({ state: 'succeeded', outcome: { success: true } });
     expect(machine.sent(intent.merchantTransactionId)).toBe(1);
     expect(machine.moved(intent.merchantTransactionId)).toBe(1);
   });
@@ -113,15 +125,16 @@ describe('withdrawals that are not settled, against the strict sandbox', () => {
     expect(await submit(intent)).toMatchObject({ ok: false, error: { code: 'outcome_unknown' } });
     machine.historyRow.merchantTransactionId = intent.merchantTransactionId;
     machine.historyRow.status = status;
-    const checked = await check(intent);
-    expect(checked).toMatchObject({ state: 'unknown', result: null, error: { code: 'outcome_unknown' } });
+    const { lookup, status: checked } = await lookUp(intent);
+    expect(lookup).toBe(status === 'Pending' ? 'pending' : 'failed');
+    expect(checked).toMatchObject({ state: 'unknown', outcome: null, error: { code: 'outcome_unknown' } });
     expect(checked.error?.message).toMatch(words);
     expect(checked.error?.message).toMatch(/found/i);
-    expect((await unsettled()).map((entry) => entry.intentId)).toContain(intent.intentId);
+    expect((await unsettled()).map((entry) => entry.review.intentId)).toContain(intent.intentId);
 
     // Once the row says Completed, the same look-up settles it; nothing was ever sent again.
     machine.historyRow.merchantTransactionId = null;
-    expect(await check(intent)).toMatchObject({ state: 'succeeded', result: { success: true } });
+    expect(await check(intent)).toMatchObject({ state: 'succeeded', outcome: { success: true } });
     expect(machine.sent(intent.merchantTransactionId)).toBe(1);
     expect(machine.moved(intent.merchantTransactionId)).toBe(1);
   });
@@ -140,8 +153,9 @@ describe('withdrawals that are not settled, against the strict sandbox', () => {
     expect(linked.guid).not.toBe(accountNamed(/Liddell/).guid);
     await app.value('session.switchAccount', { accountGuid: accountNamed(/Liddell/).guid });
     try {
-      expect(await check(dropped)).toMatchObject({ state: 'succeeded', result: { success: true } });
-      const notFound = await check(lost);
+      expect(await check(dropped)).toMatchObject({ state: 'succeeded', outcome: { success: true } });
+      const { lookup, status: notFound } = await lookUp(lost);
+      expect(lookup).toBe('not_found');
       expect(notFound.state).toBe('unknown');
       for (const account of accountsOf()) expect(notFound.error?.message).toContain(account.name);
     } finally {
@@ -156,18 +170,19 @@ describe('withdrawals that are not settled, against the strict sandbox', () => {
   it('a write-ahead that fails sends nothing and says so plainly; the same withdrawal may then be sent', async () => {
     const intent = await confirm('0.0205');
     machine.settingsWrites.fail = true;
-    const failed = await app.failure('merchant.withdrawSubmit', {
+    const failed = await app.failure('withdraw.execute', {
       intentId: intent.intentId,
       tfaCode: await machine.nextCode(),
     });
     expect(failed.code).toBe('storage_failed');
     expect(failed.message).toMatch(/nothing was sent/i);
     expect(failed.message).not.toMatch(/ENOSPC|Error:|\bat \//);
-    expect(await get(intent)).toMatchObject({ state: 'confirmed', attempts: 0 });
+    expect(await get(intent)).toMatchObject({ state: 'confirmed' });
     expect(machine.sent(intent.merchantTransactionId)).toBe(0);
 
     machine.settingsWrites.fail = false;
-    expect(await submit(intent)).toMatchObject({ ok: true, value: { state: 'succeeded', attempts: 1 } });
+    expect(await submit(intent)).toMatchObject({ ok: true, value: { success: true } });
+    expect(await get(intent)).toMatchObject({ state: 'succeeded' });
     expect(machine.sent(intent.merchantTransactionId)).toBe(1);
     expect(machine.moved(intent.merchantTransactionId)).toBe(1);
   });

@@ -39,6 +39,15 @@ export function compileOnlyRendererCalls(wallet: WalletApi): void {
   });
   // @ts-expect-error: the bridge is read-only
   wallet.app = wallet.preferences as unknown as WalletApi['app'];
+
+  // Withdrawals are withdraw.*, beside send.* and swap.*; the merchant domain keeps no copy of them.
+  void wallet.withdraw.status({ intentId: '5b0f2c3e-8d7a-4b11-9f2e-0a1b2c3d4e5f' });
+  // @ts-expect-error: merchant.withdraw* is gone
+  void wallet.merchant.withdrawConfirm;
+  // @ts-expect-error: merchant.withdraw* is gone
+  void wallet.merchant.withdrawSubmit;
+  // @ts-expect-error: a withdrawal is sent with a two-factor code
+  void wallet.withdraw.execute({ intentId: '5b0f2c3e-8d7a-4b11-9f2e-0a1b2c3d4e5f' });
 }
 
 export function compileOnlyMainSide(): void {
@@ -78,6 +87,24 @@ describe('contract types', () => {
     expectTypeOf<Answer>().toEqualTypeOf<Result<OutputOf<'portfolio.wallets'>>>();
     expectTypeOf<Extract<Answer, { ok: false }>>().not.toHaveProperty('value');
     expectTypeOf<Extract<Answer, { ok: true }>['value']>().toEqualTypeOf<OutputOf<'portfolio.wallets'>>();
+  });
+
+  it('gives a withdrawal the shape of every money move (contract/money.ts)', () => {
+    expectTypeOf<InputOf<'withdraw.execute'>>().toEqualTypeOf<InputOf<'send.execute'>>();
+    expectTypeOf<InputOf<'withdraw.execute'>>().toEqualTypeOf<InputOf<'swap.execute'>>();
+    expectTypeOf<InputOf<'withdraw.status'>>().toEqualTypeOf<InputOf<'send.status'>>();
+    expectTypeOf<InputOf<'withdraw.reconcile'>>().toEqualTypeOf<InputOf<'swap.reconcile'>>();
+    expectTypeOf<OutputOf<'withdraw.status'>['state']>().toEqualTypeOf<OutputOf<'send.status'>['state']>();
+    expectTypeOf<OutputOf<'withdraw.status'>['error']>().toEqualTypeOf<OutputOf<'swap.status'>['error']>();
+    expectTypeOf<keyof OutputOf<'withdraw.status'>>().toEqualTypeOf<keyof OutputOf<'send.status'>>();
+    expectTypeOf<keyof OutputOf<'withdraw.unresolved'>[number]>().toEqualTypeOf<
+      keyof OutputOf<'send.unresolved'>[number]
+    >();
+    expectTypeOf<InputOf<'withdraw.confirm'>['acknowledgedIntentIds']>().toEqualTypeOf<
+      InputOf<'send.confirm'>['acknowledgedIntentIds']
+    >();
+    expectTypeOf<'merchant.withdrawConfirm'>().not.toExtend<OperationName>();
+    expectTypeOf<'merchant.withdrawUnresolved'>().not.toExtend<OperationName>();
   });
 
   it('lets a handler take only what main parsed and return only what the contract promises', () => {

@@ -41,7 +41,7 @@ describe('labels and descriptions refuse control characters and text-direction m
       ['send.confirm', { precheckId: intentId, feeRate: 1, description: text }],
       ['merchant.verifyStart', { referenceId: 'member-1', code: 'BTC', address: 'bc1qexample', label: text }],
       [
-        'merchant.withdrawConfirm',
+        'withdraw.confirm',
         {
           referenceId: 'member-1',
           code: 'BTC',

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { WithdrawBody } from '../../../src-main/features/merchant/withdraw-body';
 import { journaledLedger } from '../../../src-main/features/money/intent-journal';
+import { IntentRef } from '../../../src-preload/contract/money';
 import { openSettingsStore, SETTINGS_FILE } from '../../../src-main/settings/settings-store';
 import { settingsJournal } from '../../../src-main/settings/settings-journal';
 import { earlierSettingsFile } from '../support/settings-file';
@@ -15,7 +16,7 @@ import { createRecordingLogger } from '../support/recording-logger';
  * forgotten and every write-ahead "succeeded" in memory only, so the same payment could be sent twice.
  */
 const lostWithdrawal = {
-  id: 'intent-lost-1',
+  id: '5b0c7a52-3f0e-4c36-9d3e-2b8f7c1d9e41',
   referenceId: 'mtx-lost-1',
   attempts: 1,
   body: {
@@ -56,7 +57,7 @@ describe('the money journal when settings.json cannot be used', () => {
     expect(store.get().preferences.idleLockMinutes).toBe(15);
     const ledger = journaledLedger(settingsJournal(store, 'withdraw', createRecordingLogger()), new Map());
     expect(ledger.unknown()).toEqual([
-      expect.objectContaining({ id: 'intent-lost-1', referenceId: 'mtx-lost-1', state: 'unknown' }),
+      expect.objectContaining({ id: lostWithdrawal.id, referenceId: 'mtx-lost-1', state: 'unknown' }),
     ]);
   });
 
@@ -92,5 +93,42 @@ describe('the money journal when settings.json cannot be used', () => {
     const send = vi.fn(async () => 'tx-1');
     await expect(ledger.submit(intent.id, send)).rejects.toMatchObject({ code: 'storage_failed' });
     expect(send).not.toHaveBeenCalled();
+  });
+});
+
+describe('an unknown withdrawal kept under an id that is not a UUID (merchant.withdraw* took any text)', () => {
+  const legacy = { ...lostWithdrawal, id: 'intent-lost-1' };
+
+  it('comes back under a new UUID the bridge accepts, with its merchant transaction id, still unknown; the file then keeps that id', async () => {
+    const dir = await settingsDirWith(
+      earlierSettingsFile({ unresolvedIntents: { send: [], swap: [], withdraw: [legacy] } }),
+    );
+    const store = await openSettingsStore(dir);
+    expect(store.writable).toBe(true);
+    const ledger = journaledLedger<WithdrawBody, string, null>(
+      settingsJournal(store, 'withdraw', createRecordingLogger()),
+      // As merchant-withdraw.ts keeps it: a withdrawal's view comes from its body, there is no review.
+      { get: () => null, set: () => {} },
+    );
+    const [restored, ...others] = ledger.unknown();
+    expect(others).toEqual([]);
+    expect(restored).toMatchObject({ referenceId: 'mtx-lost-1', state: 'unknown', attempts: 1 });
+    expect(restored?.id).not.toBe('intent-lost-1');
+    // "Check status" and an acknowledgement name it by this id: withdraw.* takes only UUIDs.
+    expect(IntentRef.safeParse({ intentId: restored?.id }).success).toBe(true);
+    // Never sent again on its own, under either id.
+    const send = vi.fn(async () => 'tx-1');
+    await expect(ledger.submit(restored?.id ?? '', send)).rejects.toBeDefined();
+    expect(send).not.toHaveBeenCalled();
+
+    // The next write of the journal stores the new id, so later runs name it the same way.
+    const other = ledger.confirm({ ...legacy.body, amount: '0.5' });
+    await ledger.submit(other.id, async () => 'tx-2');
+    const saved = JSON.parse(await readFile(join(dir, SETTINGS_FILE), 'utf8')) as {
+      unresolvedIntents: { withdraw: { id: string; referenceId: string }[] };
+    };
+    expect(saved.unresolvedIntents.withdraw).toEqual([
+      expect.objectContaining({ id: restored?.id, referenceId: 'mtx-lost-1' }),
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import type { AssetCode } from '../../../../src-preload/contract/asset-table';
-import type { WithdrawIntentView } from '../../../../src-preload/contract/merchant';
+import type { UnresolvedWithdrawal, WithdrawReview } from '../../../../src-preload/contract/withdraw';
 import { AddressBookPicker, useAddressBookEntries } from '../../components/address-book-picker';
 import { CryptoAmount } from '../../components/amount';
 import { DecimalInput } from '../../components/decimal-input';
@@ -8,10 +9,10 @@ import { TwoFactorInput } from '../../components/two-factor-input';
 import { formatDateTime } from '../../format/dates';
 import { sameDestination } from '../../stores/address-book-store';
 import { useMerchantStore } from '../../stores/merchant-store';
+import { useWithdrawStore } from '../../stores/withdraw-store';
 import { AssetOptions, Feedback, assetLabel } from './merchant-options';
 import { acknowledgementLabel, unsettledWarning } from './withdraw-words';
 
-/** Amount, asset and destination of a withdrawal, as the warnings and lists name it. */
 /** The warning naming unsettled withdrawals and the box that acknowledges them (security.md 27). */
 function UnsettledAcknowledgement({
   warningId,
@@ -22,7 +23,7 @@ function UnsettledAcknowledgement({
   boxRef,
 }: {
   warningId: string;
-  unsettled: readonly WithdrawIntentView[];
+  unsettled: readonly UnresolvedWithdrawal[];
   action: string;
   checked: boolean;
   onChange: (checked: boolean) => void;
@@ -45,7 +46,7 @@ function UnsettledAcknowledgement({
   );
 }
 
-function WithdrawalFacts({ intent }: { intent: WithdrawIntentView }): React.JSX.Element {
+function WithdrawalFacts({ intent }: { intent: WithdrawReview }): React.JSX.Element {
   return (
     <dl className="facts">
       <dt>Amount</dt>
@@ -59,7 +60,7 @@ function WithdrawalFacts({ intent }: { intent: WithdrawIntentView }): React.JSX.
       <dt>Merchant transaction id</dt>
       <dd className="mono">{intent.merchantTransactionId}</dd>
       <dt>Member reference</dt>
-      <dd className="mono">{intent.referenceId}</dd>
+      <dd className="mono">{intent.memberReferenceId}</dd>
       {intent.startedAt !== null && (
         <>
           <dt>Started</dt>
@@ -75,29 +76,47 @@ function WithdrawalFacts({ intent }: { intent: WithdrawIntentView }): React.JSX.
 }
 
 /** Review, two-factor code, result: the withdrawal is frozen in main from "Review" on. */
-function WithdrawReview({ intent }: { intent: WithdrawIntentView }): React.JSX.Element {
-  const feedback = useMerchantStore((state) => state.feedback.withdraw);
-  const busy = useMerchantStore((state) => state.busy);
-  const unresolved = useMerchantStore((state) => state.unresolved);
-  const acknowledgedIds = useMerchantStore((state) => state.acknowledged);
-  const { submitWithdrawal, checkWithdrawal, clearWithdrawal, openLink, acknowledgeUnsettled } =
-    useMerchantStore.getState();
+function WithdrawReviewCard({ intent }: { intent: WithdrawReview }): React.JSX.Element {
+  const {
+    step,
+    submitting,
+    submitError,
+    outcome,
+    refused,
+    unresolved,
+    acknowledged: acknowledgedIds,
+    feedback,
+  } = useWithdrawStore(
+    useShallow((state) => ({
+      step: state.step,
+      submitting: state.submitting,
+      submitError: state.submitError,
+      outcome: state.outcome,
+      refused: state.refused,
+      unresolved: state.unresolved,
+      acknowledged: state.acknowledged,
+      feedback: state.feedback,
+    })),
+  );
+  const { execute, checkStatus, startOver, openLink, acknowledgeAll } = useWithdrawStore.getState();
   const [code, setCode] = useState('');
   // Main refused to send it beside other unsettled withdrawals (security.md 27): its words name them, and
   // the box acknowledges exactly those main lists now.
-  const others = unresolved.filter((entry) => entry.intentId !== intent.intentId);
-  const blocked = feedback.error?.code === 'unresolved_intent' && others.length > 0;
-  const acknowledged = others.every((entry) => acknowledgedIds.includes(entry.intentId));
+  const others = unresolved.filter((entry) => entry.review.intentId !== intent.intentId);
+  const blocked = submitError?.code === 'unresolved_intent' && others.length > 0;
+  const acknowledged = others.every((entry) => acknowledgedIds.includes(entry.review.intentId));
   const submitButton = useRef<HTMLButtonElement | null>(null);
   const acknowledgeBox = useRef<HTMLInputElement | null>(null);
   // Withdraw was pressed with the box unticked: say so beside the button (focus went to the box).
   const [askedToTick, setAskedToTick] = useState(false);
-  const sending = busy.has('withdrawSubmit') || intent.state === 'in-flight';
-  const checking = busy.has(`withdrawCheck:${intent.intentId}`);
-  const result = intent.result;
+  const sending = submitting;
+  const checking = submitting;
+  const result = outcome;
   // Only an answer that says it succeeded is a success; main never records another (security.md 28).
-  const wentThrough = intent.state === 'succeeded' && result?.success === true;
-  const unknown = intent.state === 'unknown' || (intent.state === 'succeeded' && !wentThrough);
+  const wentThrough = step === 'result' && result?.success === true;
+  const unknown = step === 'unknown' || (step === 'result' && !wentThrough);
+  // An unknown outcome is explained above, in main's words; otherwise the last refusal or failure is said below.
+  const shown = submitError ?? feedback.error;
 
   return (
     <section aria-labelledby="withdraw-review-title" className="card withdraw-panel">
@@ -108,7 +127,7 @@ function WithdrawReview({ intent }: { intent: WithdrawIntentView }): React.JSX.E
       {unknown && (
         <div className="card warning">
           <p role="alert">
-            {intent.error?.message ??
+            {submitError?.message ??
               'The service gave no clear answer, so it is not known whether this withdrawal went through: the money may have moved. Nothing will be sent again automatically.'}
           </p>
           <p>
@@ -116,15 +135,10 @@ function WithdrawReview({ intent }: { intent: WithdrawIntentView }): React.JSX.E
             needs no code.
           </p>
           <div className="row">
-            <button
-              type="button"
-              className="primary"
-              disabled={checking}
-              onClick={() => void checkWithdrawal(intent.intentId)}
-            >
+            <button type="button" className="primary" disabled={checking} onClick={() => void checkStatus()}>
               Check status
             </button>
-            <button type="button" className="secondary" onClick={() => clearWithdrawal()}>
+            <button type="button" className="secondary" onClick={() => startOver()}>
               Back to withdrawals
             </button>
           </div>
@@ -154,14 +168,14 @@ function WithdrawReview({ intent }: { intent: WithdrawIntentView }): React.JSX.E
                 View in block explorer
               </button>
             )}
-            <button type="button" className="secondary" onClick={() => clearWithdrawal()}>
+            <button type="button" className="secondary" onClick={() => startOver()}>
               New withdrawal
             </button>
           </div>
         </div>
       ) : unknown ? null : (
         <form
-          aria-label={intent.state === 'refused' ? 'Try the withdrawal again' : 'Send withdrawal'}
+          aria-label={refused ? 'Try the withdrawal again' : 'Send withdrawal'}
           onSubmit={(event) => {
             event.preventDefault();
             if (code.length !== 6 || sending) return;
@@ -170,10 +184,10 @@ function WithdrawReview({ intent }: { intent: WithdrawIntentView }): React.JSX.E
               acknowledgeBox.current?.focus();
               return;
             }
-            void submitWithdrawal(code).then(() => setCode(''));
+            void execute(code).then(() => setCode(''));
           }}
         >
-          {intent.state === 'refused' && (
+          {refused && (
             <p className="merchant-hint">
               {`The service refused the last attempt, so no money moved. Trying again sends the same withdrawal with the same merchant transaction id (${intent.merchantTransactionId}).`}
             </p>
@@ -184,7 +198,7 @@ function WithdrawReview({ intent }: { intent: WithdrawIntentView }): React.JSX.E
               unsettled={others}
               action="send this one anyway"
               checked={acknowledged}
-              onChange={acknowledgeUnsettled}
+              onChange={acknowledgeAll}
               boxRef={acknowledgeBox}
             />
           )}
@@ -202,9 +216,9 @@ function WithdrawReview({ intent }: { intent: WithdrawIntentView }): React.JSX.E
               disabled={code.length !== 6 || sending}
               aria-describedby={askedToTick && blocked && !acknowledged ? 'withdraw-send-tick' : undefined}
             >
-              {intent.state === 'refused' ? 'Try again' : 'Withdraw'}
+              {refused ? 'Try again' : 'Withdraw'}
             </button>
-            <button type="button" className="secondary" disabled={sending} onClick={() => clearWithdrawal()}>
+            <button type="button" className="secondary" disabled={sending} onClick={() => startOver()}>
               Cancel
             </button>
           </div>
@@ -216,8 +230,7 @@ function WithdrawReview({ intent }: { intent: WithdrawIntentView }): React.JSX.E
           )}
         </form>
       )}
-      {/* An unknown outcome is already explained above, in main's words; the same failure once is enough. */}
-      {!(unknown && feedback.error?.code === 'outcome_unknown') && !blocked && <Feedback {...feedback} />}
+      {!blocked && <Feedback error={unknown ? null : shown} message={feedback.message} />}
     </section>
   );
 }
@@ -228,9 +241,9 @@ function WithdrawReview({ intent }: { intent: WithdrawIntentView }): React.JSX.E
  * withdrawal is possible only after saying so, naming these.
  */
 function UnresolvedWithdrawals(): React.JSX.Element | null {
-  const unresolved = useMerchantStore((state) => state.unresolved);
-  const busy = useMerchantStore((state) => state.busy);
-  const { loadUnresolved, checkWithdrawal } = useMerchantStore.getState();
+  const unresolved = useWithdrawStore((state) => state.unresolved);
+  const checking = useWithdrawStore((state) => state.checking);
+  const { loadUnresolved, checkListed } = useWithdrawStore.getState();
 
   useEffect(() => {
     void loadUnresolved();
@@ -245,20 +258,20 @@ function UnresolvedWithdrawals(): React.JSX.Element | null {
         status&quot; looks each one up in your account history; it sends nothing and needs no code.
       </p>
       <ul aria-label="Withdrawals with an unknown outcome">
-        {unresolved.map((intent) => (
-          <li key={intent.intentId}>
-            <WithdrawalFacts intent={intent} />
+        {unresolved.map(({ review, status }) => (
+          <li key={review.intentId}>
+            <WithdrawalFacts intent={review} />
             <p>
-              {intent.state === 'in-flight'
+              {status.state === 'in-flight'
                 ? 'Still being sent: the service has not answered yet. It may go through at any moment.'
                 : 'Outcome unknown: it may have gone through.'}
             </p>
             <button
               type="button"
               className="secondary"
-              aria-label={`Check status of ${intent.merchantTransactionId}`}
-              disabled={busy.has(`withdrawCheck:${intent.intentId}`)}
-              onClick={() => void checkWithdrawal(intent.intentId)}
+              aria-label={`Check status of ${review.merchantTransactionId}`}
+              disabled={checking.includes(review.intentId)}
+              onClick={() => void checkListed(review.intentId)}
             >
               Check status
             </button>
@@ -272,18 +285,15 @@ function UnresolvedWithdrawals(): React.JSX.Element | null {
 export function WithdrawPanel(): React.JSX.Element {
   const overview = useMerchantStore((state) => state.overview);
   const verified = useMerchantStore((state) => state.verified);
-  const intent = useMerchantStore((state) => state.intent);
-  const feedback = useMerchantStore((state) => state.feedback.withdraw);
+  const settingFeedback = useMerchantStore((state) => state.feedback.withdraw);
   const busy = useMerchantStore((state) => state.busy);
-  const unresolved = useMerchantStore((state) => state.unresolved);
-  const acknowledgedIds = useMerchantStore((state) => state.acknowledged);
-  const {
-    confirmWithdrawal,
-    setAllowUnverified,
-    loadVerified,
-    acknowledgeUnsettled,
-    acknowledgedIds: toSend,
-  } = useMerchantStore.getState();
+  const { setAllowUnverified, loadVerified } = useMerchantStore.getState();
+  const intent = useWithdrawStore((state) => state.review);
+  const feedback = useWithdrawStore((state) => state.feedback);
+  const confirming = useWithdrawStore((state) => state.confirming);
+  const unresolved = useWithdrawStore((state) => state.unresolved);
+  const acknowledgedIds = useWithdrawStore((state) => state.acknowledged);
+  const { confirm, acknowledgeAll, acknowledgedIds: toSend } = useWithdrawStore.getState();
   const allowUnverified = overview?.allowUnverified ?? false;
   const [referenceId, setReferenceId] = useState(verified?.referenceId ?? overview?.lastReferenceId ?? '');
   const [choice, setChoice] = useState('');
@@ -295,14 +305,15 @@ export function WithdrawPanel(): React.JSX.Element {
   const [merchantTransactionId, setMerchantTransactionId] = useState('');
   // The store holds the acknowledgement and drops it with its warning (security.md 27): it counts only when it
   // covers every withdrawal shown now.
-  const acknowledged = unresolved.length > 0 && unresolved.every((entry) => acknowledgedIds.includes(entry.intentId));
+  const acknowledged =
+    unresolved.length > 0 && unresolved.every((entry) => acknowledgedIds.includes(entry.review.intentId));
   const acknowledgeBox = useRef<HTMLInputElement | null>(null);
   // "Review withdrawal" was pressed with the box unticked: say so beside the button (focus went to the box).
   const [askedToTick, setAskedToTick] = useState(false);
   const mustTick = unresolved.length > 0 && !acknowledged;
   const book = useAddressBookEntries();
 
-  if (intent) return <WithdrawReview intent={intent} />;
+  if (intent) return <WithdrawReviewCard intent={intent} />;
   const options = verified?.referenceId === referenceId ? verified.addresses : [];
   const chosen = options.find((entry) => `${entry.code}:${entry.address}` === choice);
   // Only saved addresses the service lists as verified for the same asset and network may be offered here.
@@ -325,7 +336,7 @@ export function WithdrawPanel(): React.JSX.Element {
           const target = chosen ? { code: chosen.code as AssetCode, address: chosen.address } : { code, address };
           // A typed merchant transaction id belongs to the withdrawal it was confirmed with: once confirmed,
           // the next form starts without it (main would refuse it anyway).
-          void confirmWithdrawal({
+          void confirm({
             referenceId,
             ...(merchantTransactionId.trim() === '' ? {} : { merchantTransactionId }),
             ...target,
@@ -333,8 +344,8 @@ export function WithdrawPanel(): React.JSX.Element {
             label,
             email,
             ...(acknowledged ? { acknowledgedIntentIds: toSend() } : {}),
-          }).then(() => {
-            if (useMerchantStore.getState().intent) setMerchantTransactionId('');
+          }).then((underReview) => {
+            if (underReview) setMerchantTransactionId('');
           });
         }}
       >
@@ -452,7 +463,7 @@ export function WithdrawPanel(): React.JSX.Element {
             unsettled={unresolved}
             action="start a new one anyway"
             checked={acknowledged}
-            onChange={acknowledgeUnsettled}
+            onChange={acknowledgeAll}
             boxRef={acknowledgeBox}
           />
         )}
@@ -460,7 +471,7 @@ export function WithdrawPanel(): React.JSX.Element {
           <button
             type="submit"
             className="primary"
-            disabled={busy.has('withdrawConfirm') || amount === '' || email === '' || (!chosen && !allowUnverified)}
+            disabled={confirming || amount === '' || email === '' || (!chosen && !allowUnverified)}
             aria-describedby={askedToTick && mustTick ? 'withdraw-new-tick' : undefined}
           >
             Review withdrawal
@@ -474,6 +485,7 @@ export function WithdrawPanel(): React.JSX.Element {
         </div>
       </form>
       <Feedback {...feedback} />
+      <Feedback {...settingFeedback} />
 
       <fieldset className="merchant-danger">
         <legend>Unverified addresses</legend>

@@ -1,4 +1,4 @@
-import type { WithdrawIntentView } from '../../../../src-preload/contract/merchant';
+import type { UnresolvedWithdrawal } from '../../../../src-preload/contract/withdraw';
 import { formatCrypto } from '../../format/amounts';
 import { assetLabel } from './merchant-options';
 
@@ -11,20 +11,20 @@ export function shortAddress(address: string): string {
  * One unsettled withdrawal in words, composed here from the structured list so amounts follow the display
  * locale ("0,0006 BTC" in de-DE): amount, asset, destination and merchant transaction id.
  */
-export function withdrawalWords(intent: WithdrawIntentView, address: 'full' | 'short'): string {
+export function withdrawalWords({ review: intent, status }: UnresolvedWithdrawal, address: 'full' | 'short'): string {
   const to = address === 'full' ? intent.address : shortAddress(intent.address);
-  const still = intent.state === 'in-flight' ? ', still being sent' : '';
+  const still = status.state === 'in-flight' ? ', still being sent' : '';
   return `${formatCrypto(intent.amount, intent.code)} ${intent.code} (${assetLabel(intent.code)}) to ${to} (merchant transaction id ${intent.merchantTransactionId}${still})`;
 }
 
 /** The warning above a new withdrawal: names every unsettled one in full. */
-export function unsettledWarning(list: readonly WithdrawIntentView[]): string {
+export function unsettledWarning(list: readonly UnresolvedWithdrawal[]): string {
   const which = list.length === 1 ? 'An earlier withdrawal' : 'Earlier withdrawals';
   return `${which} may already have gone through: ${list.map((entry) => withdrawalWords(entry, 'full')).join('; ')}. A new withdrawal could pay twice.`;
 }
 
 /** The acknowledgement's label: the same withdrawals, addresses shortened, so the box says what it accepts. */
-export function acknowledgementLabel(list: readonly WithdrawIntentView[], action: string): string {
+export function acknowledgementLabel(list: readonly UnresolvedWithdrawal[], action: string): string {
   const named = list.map((entry) => withdrawalWords(entry, 'short')).join('; ');
   return list.length === 1
     ? `I understand the earlier withdrawal of ${named} may have gone through: ${action}`

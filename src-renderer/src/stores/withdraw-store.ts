@@ -1,0 +1,182 @@
+import { create } from 'zustand';
+import type {
+  UnresolvedWithdrawal,
+  WithdrawConfirmInput,
+  WithdrawOutcome,
+  WithdrawReview,
+  WithdrawStatus,
+} from '../../../src-preload/contract/withdraw';
+import type { BridgeError } from '../../../src-preload/result';
+import { wallet } from '../bridge';
+import { formatCrypto } from '../format/amounts';
+import {
+  createMoneyIntentActions,
+  initialMoneyIntentState,
+  type MoneyIntentActions,
+  type MoneyIntentState,
+} from './money-intent';
+import { registerSessionReset } from './session-reset';
+
+/** What the panel last reported outside the intent's own steps: an error, or a plain-language message. */
+export interface WithdrawFeedback {
+  readonly error: BridgeError | null;
+  readonly message: string | null;
+}
+
+const none: WithdrawFeedback = { error: null, message: null };
+
+interface WithdrawState
+  extends MoneyIntentState<WithdrawReview, WithdrawOutcome, WithdrawStatus>, MoneyIntentActions<WithdrawReview> {
+  readonly confirming: boolean;
+  /** A refused confirmation, what a look-up from the list learned, a link not opened. */
+  readonly feedback: WithdrawFeedback;
+  /** Listed withdrawals whose status is being looked up, so their buttons are disabled. */
+  readonly checking: readonly string[];
+
+  /** Fixes the merchant transaction id and freezes the withdrawal in main; true when it is under review. */
+  confirm(input: WithdrawConfirmInput): Promise<boolean>;
+  /** "Check status" of a withdrawal in the unsettled list: a look-up only; sends nothing, takes no code. */
+  checkListed(intentId: string): Promise<void>;
+  /** The user ticks (or unticks) the warning naming every unsettled withdrawal shown now. */
+  acknowledgeAll(known: boolean): void;
+  openLink(url: string): Promise<void>;
+  /** A new withdrawal form: nothing under review, and no acknowledgement carried over (security.md 27). */
+  startOver(): void;
+  /** Empties everything: on lock, sign-out, account or merchant environment change (security.md 30). */
+  reset(): void;
+}
+
+const initial = {
+  step: 'form' as const,
+  review: null,
+  confirming: false,
+  feedback: none,
+  checking: [] as readonly string[],
+  ...initialMoneyIntentState,
+};
+
+function capitalised(text: string): string {
+  return `${text[0]?.toUpperCase() ?? ''}${text.slice(1)}`;
+}
+
+/** What "Check status" learned, in words: main's own reason when it stays unknown (it names the accounts). */
+export function checkedMessage(review: WithdrawReview, status: Pick<WithdrawStatus, 'state' | 'error'>): string {
+  const which = `the withdrawal of ${formatCrypto(review.amount, review.code)} ${review.code} (merchant transaction id ${review.merchantTransactionId})`;
+  switch (status.state) {
+    case 'succeeded':
+      return `Found in your account history: ${which} went through.`;
+    case 'in-flight':
+      return `${capitalised(which)} is still being sent: wait for the service's answer. Nothing was sent again.`;
+    case 'unknown':
+      return `For ${which}: ${status.error?.message ?? 'not found in your account history yet, so its outcome stays unknown. Nothing was sent.'}`;
+    default:
+      return `${capitalised(which)} is ${status.state}.`;
+  }
+}
+
+/** Bumped by reset() and startOver(), so an answer for an older form or session is dropped, not shown. */
+let generation = 0;
+
+/**
+ * Merchant withdrawals: form → review → result, or → unknown when the answer was lost, on the intent-store
+ * pattern send and swap share (money-intent.ts); this store adds the confirmation, the look-up of listed
+ * withdrawals and the one box that acknowledges every unsettled withdrawal shown.
+ */
+export const useWithdrawStore = create<WithdrawState>()((set, get) => {
+  const intent = createMoneyIntentActions<WithdrawReview, WithdrawOutcome, WithdrawStatus>({
+    api: wallet.withdraw,
+    set: (partial) => set(partial),
+    get,
+    invalidate: () => {
+      generation += 1;
+    },
+    clearExtras: () => set({ feedback: none }),
+    // Confirmed before a lock, or the keys or environment changed since: main's words say to review it again.
+    onStale: (error) => set({ submitting: false, submitError: error }),
+  });
+
+  return {
+    ...initial,
+    ...intent,
+
+    async checkStatus() {
+      const review = get().review;
+      await intent.checkStatus();
+      const now = get();
+      if (!review || now.review?.intentId !== review.intentId) return;
+      if (now.step === 'result')
+        set({ feedback: { error: null, message: checkedMessage(review, { state: 'succeeded', error: null }) } });
+      else if (now.lookup !== null) {
+        set({
+          feedback: { error: null, message: checkedMessage(review, { state: 'unknown', error: now.submitError }) },
+        });
+      }
+    },
+
+    async confirm(input) {
+      if (get().confirming) return false;
+      const mine = generation;
+      set({ confirming: true, feedback: none });
+      const result = await wallet.withdraw.confirm(input);
+      if (mine !== generation) return false;
+      if (!result.ok) {
+        set({ confirming: false, feedback: { error: result.error, message: null } });
+        return false;
+      }
+      set({
+        confirming: false,
+        review: result.value,
+        step: 'review',
+        submitError: null,
+        outcome: null,
+        lookup: null,
+        refused: false,
+        // The acknowledgement was spent on this withdrawal; the next form asks again.
+        acknowledged: [],
+      });
+      return true;
+    },
+
+    async checkListed(intentId) {
+      const entry = get().unresolved.find((candidate) => candidate.review.intentId === intentId);
+      if (!entry || get().checking.includes(intentId)) return;
+      const mine = generation;
+      set((state) => ({ checking: [...state.checking, intentId], feedback: none }));
+      const result = await wallet.withdraw.reconcile({ intentId });
+      if (mine !== generation) return;
+      set((state) => ({
+        checking: state.checking.filter((id) => id !== intentId),
+        feedback: result.ok
+          ? { error: null, message: checkedMessage(entry.review, result.value.status) }
+          : { error: result.error, message: null },
+      }));
+      await get().loadUnresolved();
+    },
+
+    acknowledgeAll(known) {
+      set({ acknowledged: known ? get().unresolved.map((entry: UnresolvedWithdrawal) => entry.review.intentId) : [] });
+    },
+
+    async openLink(url) {
+      const result = await wallet.links.open({ url });
+      if (!result.ok) set({ feedback: { error: result.error, message: null } });
+      else if (!result.value.opened) {
+        set({
+          feedback: { error: null, message: 'The app opens only known block explorers; this link was not opened.' },
+        });
+      }
+    },
+
+    startOver() {
+      generation += 1;
+      set((state) => ({ ...initial, unresolved: state.unresolved }));
+    },
+
+    reset() {
+      generation += 1;
+      set({ ...initial });
+    },
+  };
+});
+
+registerSessionReset(() => useWithdrawStore.getState().reset());

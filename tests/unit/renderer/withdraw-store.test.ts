@@ -1,0 +1,119 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { UnresolvedWithdrawal, WithdrawReview } from '../../../src-preload/contract/withdraw';
+
+const review: WithdrawReview = {
+  intentId: '5b0c7a52-3f0e-4c36-9d3e-2b8f7c1d9e41',
+  merchantTransactionId: 'INV-1',
+  memberReferenceId: 'member-1',
+  environment: 'local-sandbox',
+  code: 'ETH',
+  networkName: 'Ethereum Mainnet',
+  address: '0x52908400098527886E0F7030069857D2E4169EE7',
+  amount: '0.02',
+  label: 'payout',
+  email: 'treasury@example.com',
+  verified: true,
+  startedAt: '2026-11-24T04:00:00.000Z',
+};
+
+const unknown: UnresolvedWithdrawal = {
+  review: { ...review, intentId: '0f6d2c4e-8a1b-4c3d-9e5f-7a6b5c4d3e2f', merchantTransactionId: 'INV-0' },
+  status: {
+    intentId: '0f6d2c4e-8a1b-4c3d-9e5f-7a6b5c4d3e2f',
+    referenceId: 'INV-0',
+    state: 'unknown',
+    outcome: null,
+    error: { code: 'outcome_unknown', message: 'The money may have moved.' },
+    canRetry: false,
+    confirmedAt: null,
+  },
+  accountName: null,
+};
+
+const ok = <T>(value: T) => Promise.resolve({ ok: true as const, value });
+
+/** The bridge as main answers: a confirm answered when the test says so, one unsettled withdrawal listed. */
+function installBridge() {
+  let answerConfirm: (() => void) | null = null;
+  const wallet = {
+    withdraw: {
+      confirm: vi.fn(
+        () =>
+          new Promise((resolve) => {
+            answerConfirm = () => resolve({ ok: true, value: review });
+          }),
+      ),
+      unresolved: vi.fn(() => ok([unknown])),
+    },
+  };
+  vi.stubGlobal('window', { wallet });
+  vi.stubGlobal('navigator', { language: 'en-US' });
+  return { wallet, answerConfirm: () => answerConfirm?.() };
+}
+
+async function loadStores() {
+  vi.resetModules();
+  const { useWithdrawStore } = await import('../../../src-renderer/src/stores/withdraw-store');
+  const { resetSessionStores } = await import('../../../src-renderer/src/stores/session-reset');
+  return { useWithdrawStore, resetSessionStores };
+}
+
+const input = {
+  referenceId: 'member-1',
+  code: 'ETH',
+  address: review.address,
+  amount: '0.02',
+  label: 'payout',
+  email: 'treasury@example.com',
+} as const;
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the withdrawal store', () => {
+  it('is emptied on lock and sign-out: nothing under review, no unsettled list, no acknowledgement', async () => {
+    const bridge = installBridge();
+    const { useWithdrawStore, resetSessionStores } = await loadStores();
+    await useWithdrawStore.getState().loadUnresolved();
+    useWithdrawStore.getState().acknowledgeAll(true);
+    const confirming = useWithdrawStore.getState().confirm(input);
+    bridge.answerConfirm();
+    expect(await confirming).toBe(true);
+    expect(useWithdrawStore.getState()).toMatchObject({ step: 'review', review: { intentId: review.intentId } });
+    expect(useWithdrawStore.getState().unresolved).toHaveLength(1);
+
+    resetSessionStores();
+    expect(useWithdrawStore.getState()).toMatchObject({
+      step: 'form',
+      review: null,
+      unresolved: [],
+      acknowledged: [],
+      submitting: false,
+      confirming: false,
+      feedback: { error: null, message: null },
+    });
+  });
+
+  it('drops a confirmation that answers after the lock', async () => {
+    const bridge = installBridge();
+    const { useWithdrawStore, resetSessionStores } = await loadStores();
+    const confirming = useWithdrawStore.getState().confirm(input);
+    resetSessionStores();
+    bridge.answerConfirm();
+    expect(await confirming).toBe(false);
+    expect(useWithdrawStore.getState()).toMatchObject({ step: 'form', review: null, confirming: false });
+  });
+
+  it('one box acknowledges every unsettled withdrawal shown, and a new form asks again', async () => {
+    installBridge();
+    const { useWithdrawStore } = await loadStores();
+    await useWithdrawStore.getState().loadUnresolved();
+    expect(useWithdrawStore.getState().acknowledgedIds()).toEqual([]);
+    useWithdrawStore.getState().acknowledgeAll(true);
+    expect(useWithdrawStore.getState().acknowledgedIds()).toEqual([unknown.review.intentId]);
+    useWithdrawStore.getState().startOver();
+    expect(useWithdrawStore.getState().acknowledgedIds()).toEqual([]);
+    expect(useWithdrawStore.getState().unresolved).toHaveLength(1);
+  });
+});
