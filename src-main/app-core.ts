@@ -53,6 +53,11 @@ export interface AppCoreDeps {
   readonly balanceSealer?: (environment: EnvironmentId) => Sealer;
   /** The OS notifications and app badge (Electron's in the app, a recording fake in the harness); none without it. */
   readonly notifier?: DesktopNotifier;
+  /**
+   * The locale the window shows numbers in (Electron's app.getLocale(), which the page's navigator.language
+   * follows; the harness passes the browser's): amounts main writes for people, in deposit notices, use it.
+   */
+  readonly locale?: () => string;
   /** Timing knobs for tests (short sign-in timeout, short token lifetimes). */
   readonly sessionOptions?: {
     readonly signInTimeoutMs?: number;
@@ -177,6 +182,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     notifier: deps.notifier ?? silentNotifier,
     logger: deps.logger,
     emit: deps.emit,
+    ...(deps.locale ? { locale: deps.locale } : {}),
   });
 
   const appHandlers = createAppHandlers({

@@ -148,6 +148,8 @@ async function start(): Promise<void> {
       return sealer ? { balanceSealer: () => sealer } : {};
     })(),
     notifier: createElectronNotifier({ Notification, app }),
+    // After ready (as getLocale needs); the window's navigator.language is this same locale.
+    locale: () => app.getLocale(),
   });
   const unbindIpc = bindIpc({
     dispatch: createDispatcher(core.handlers, logger),

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { expectedFormats } from './support/amount-formats';
 import type { SignedInApp } from './support/signed-in-app';
 
 /**
@@ -110,5 +111,30 @@ test.describe('deposit notifications', () => {
     expect(app.app.desktop.badge).toBe(1);
     await go(page, 'Home');
     await expect.poll(() => app.app.desktop.badge).toBe(0);
+  });
+});
+
+test.describe('deposit notifications in a German window', () => {
+  test.use({ appOptions: { username: 'alice', locale: 'de-DE' } });
+
+  test('the notice writes the amount as the window does: "1.234,5 BTC"', async ({ signedInApp: app }) => {
+    const { page } = app;
+    expect(await page.evaluate(() => navigator.language)).toBe('de-DE');
+    // This group's own app: the target made for the group above belongs to another sign-in.
+    target = undefined;
+    const { accountName } = await depositTarget(app);
+    await go(page, 'Settings');
+    const toggle = section(page).getByRole('checkbox', { name: `Notify me of deposits to ${accountName}` });
+    await toggle.check();
+    await expect(toggle).toBeEnabled();
+    await depositArrives(app, '1234.5');
+    await expect.poll(() => app.app.desktop.shown.length).toBe(1);
+    expect(app.app.desktop.shown).toEqual([
+      {
+        title: 'Deposit received',
+        body: `${expectedFormats('de-DE').crypto('1234.5', 'BTC')} arrived in ${accountName}.`,
+      },
+    ]);
+    expect(app.app.desktop.shown[0]!.body).toBe(`1.234,5 BTC arrived in ${accountName}.`);
   });
 });

@@ -20,6 +20,8 @@ export interface AppUnderTestOptions {
   readonly localSandboxPort?: number;
   /** An updater for the Settings › Updates tests; by default the app has none, as an unconfigured build. */
   readonly updater?: UpdaterAvailability;
+  /** The locale main writes amounts in (app.getLocale() in the app); the page's, when a test sets one. */
+  readonly locale?: string;
 }
 
 export interface AppUnderTest {
@@ -64,6 +66,7 @@ export async function startAppUnderTest(options: AppUnderTestOptions): Promise<A
   const saveDialog = { choose: async (defaultName: string): Promise<string | null> => join(userDataDir, defaultName) };
   const clipboard = { text: '' };
   const desktop = { shown: [] as DesktopNotice[], badge: 0, withdrawn: 0 };
+  const { locale } = options;
 
   const core = await createAppCore({
     appName: 'Wallet Desk',
@@ -89,6 +92,7 @@ export async function startAppUnderTest(options: AppUnderTestOptions): Promise<A
     readClipboard: () => clipboard.text,
     ...(options.updater === undefined ? {} : { updater: options.updater }),
     userDataDir,
+    ...(locale === undefined ? {} : { locale: () => locale }),
     notifier: {
       show: (notice) => desktop.shown.push(notice),
       setBadgeCount: (count) => {

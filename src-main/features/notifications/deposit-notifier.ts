@@ -1,3 +1,4 @@
+import { formatCryptoAmount } from '../../../src-preload/contract/crypto-amount-format';
 import type { HistoryItem } from '../../../src-preload/contract/history';
 import type { Logger } from '../../logging/logger';
 import type { SettingsStore } from '../../settings/settings-store';
@@ -14,6 +15,20 @@ export interface DepositNotifierDeps {
   readonly publish: (unseen: number) => void;
   /** The computer's clock (ms since the epoch); tests pass their own. */
   readonly now?: () => number;
+  /**
+   * The locale the window shows amounts in (Electron's app.getLocale(), which the page's navigator.language
+   * follows), read when a notice is written; en-US without it.
+   */
+  readonly locale?: () => string;
+}
+
+/** A locale Intl accepts, else en-US: a notice is never lost to an odd locale tag. */
+function usableLocale(tag: string): string {
+  try {
+    return Intl.NumberFormat.supportedLocalesOf([tag]).length > 0 ? tag : 'en-US';
+  } catch {
+    return 'en-US';
+  }
 }
 
 /** Clock difference between the app and the service that a history date may show (as find-swap allows). */
@@ -97,7 +112,8 @@ export function createDepositNotifier(deps: DepositNotifierDeps) {
     if (deps.settings.get().preferences.privacyMode) {
       return { title: 'Deposit received', body: `A deposit of ${asset} arrived in ${accountName}.` };
     }
-    return { title: 'Deposit received', body: `${item.amount} ${item.symbol} arrived in ${accountName}.` };
+    const amount = formatCryptoAmount(item.amount, item.symbol, usableLocale(deps.locale?.() ?? 'en-US'));
+    return { title: 'Deposit received', body: `${amount} ${item.symbol} arrived in ${accountName}.` };
   }
 
   return {

@@ -20,6 +20,8 @@ export interface NotificationsFeatureDeps {
   readonly emit: EmitEvent;
   /** The computer's clock (ms since the epoch); tests pass their own. */
   readonly now?: () => number;
+  /** The locale the window shows amounts in (app.getLocale() in the app); notices write amounts in it. */
+  readonly locale?: () => string;
 }
 
 /**
@@ -53,6 +55,7 @@ export function createNotificationsFeature(deps: NotificationsFeatureDeps) {
     signedIn: () => session.view().status === 'signed-in',
     publish: (unseen) => deps.emit('notifications.changed', { unseen }),
     ...(deps.now ? { now: deps.now } : {}),
+    ...(deps.locale ? { locale: deps.locale } : {}),
   });
   const looking = new Map<string, Promise<void>>();
   // Bumped when the session ends or locks: a look that started before answers into nothing, so what one

@@ -1,20 +1,8 @@
-import { displayDecimals } from '../../../src-preload/contract/asset-table';
+import { formatCryptoAmount } from '../../../src-preload/contract/crypto-amount-format';
 import { displayLocale as locale } from './display-locale';
 
 // The page's locale decides separators (amount fields read them back the same way, decimal-input.tsx);
 // amounts stay exact because Intl formats the decimal text itself.
-const cryptoFormats = new Map<number, Intl.NumberFormat>();
-
-function cryptoFormat(decimals: number): Intl.NumberFormat {
-  let format = cryptoFormats.get(decimals);
-  if (!format) {
-    // Truncate rather than round: a balance must never be shown as more than it is.
-    format = new Intl.NumberFormat(locale, { maximumFractionDigits: decimals, roundingMode: 'trunc' });
-    cryptoFormats.set(decimals, format);
-  }
-  return format;
-}
-
 const usdFormat = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' });
 const signedUsdFormat = new Intl.NumberFormat(locale, {
   style: 'currency',
@@ -26,7 +14,7 @@ type IntlDecimal = Parameters<Intl.NumberFormat['format']>[0];
 
 /** "0.00012345" for BTC, "1,234.5" for USDT: the asset's precision, the user's locale, no float artefacts. */
 export function formatCrypto(amount: string, code: string): string {
-  return cryptoFormat(displayDecimals(code)).format(amount as IntlDecimal);
+  return formatCryptoAmount(amount, code, locale);
 }
 
 export function formatUsd(amount: string): string {

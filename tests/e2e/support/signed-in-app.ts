@@ -85,6 +85,8 @@ export async function startApp(options: StartAppOptions = {}): Promise<AppSessio
     userDataDir,
     localSandboxPort: Number(new URL(sandbox.origin).port),
     ...(options.updater === undefined ? {} : { updater: options.updater }),
+    // Main writes amounts (deposit notices) in the locale the page shows them in, as in the app.
+    ...(options.locale === undefined ? {} : { locale: options.locale }),
   });
   const browser = options.browser ?? (await launchChromium());
   // A context of its own: cookies and storage never leak between app sessions sharing a browser.

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { HistoryItem } from '../../../src-preload/contract/history';
+import { formatCryptoAmount } from '../../../src-preload/contract/crypto-amount-format';
 import { createDepositNotifier, type DesktopNotice } from '../../../src-main/features/notifications';
 import { openSettingsStore } from '../../../src-main/settings/settings-store';
 import { createElectronNotifier } from '../../../src-main/shell/electron-notifier';
@@ -35,7 +36,7 @@ function deposit(txId: string, amount: string, type = 'Deposit'): HistoryItem {
   } as HistoryItem;
 }
 
-async function setUp(options: { enabled?: boolean; privacyMode?: boolean } = {}) {
+async function setUp(options: { enabled?: boolean; privacyMode?: boolean; locale?: () => string } = {}) {
   const settings = await openSettingsStore(await mkdtemp(join(tmpdir(), 'wallet-desk-notify-')));
   await settings.update((current) => ({
     ...current,
@@ -60,6 +61,7 @@ async function setUp(options: { enabled?: boolean; privacyMode?: boolean } = {})
     publish: (unseen) => published.push(unseen),
     // Before the deposits the stories make.
     now: () => Date.parse('2026-11-23T21:00:00Z'),
+    ...(options.locale === undefined ? {} : { locale: options.locale }),
   });
   return { settings, notifier, shown, badges, published, withdrawn };
 }
@@ -113,6 +115,46 @@ describe('deposit notifier', () => {
     expect(withdrawn.times).toBe(0);
     notifier.reset();
     expect(withdrawn.times).toBe(1);
+  });
+});
+
+describe('the amount in a notice', () => {
+  const bodies = (shown: readonly DesktopNotice[]) => shown.map((notice) => notice.body);
+
+  it('is written in the locale the app shows amounts in, at the asset’s precision, cut rather than rounded', async () => {
+    const { notifier, shown } = await setUp({ locale: () => 'de-DE' });
+    notifier.observe(ACCOUNT, 'Main', []);
+    notifier.observe(ACCOUNT, 'Main', [deposit('a', '0.25'), deposit('b', '1234.5'), deposit('c', '0.123456789')]);
+    expect(bodies(shown)).toEqual([
+      '0,25 BTC arrived in Main.',
+      '1.234,5 BTC arrived in Main.',
+      '0,12345678 BTC arrived in Main.',
+    ]);
+    // The same text the window writes (src-renderer/src/format/amounts.ts formats through this function).
+    expect(shown[0]!.body.startsWith(formatCryptoAmount('0.25', 'BTC', 'de-DE'))).toBe(true);
+  });
+
+  it('follows the locale as it is when the notice is written, and falls back to en-US for a tag Intl refuses', async () => {
+    let locale = 'en-US';
+    const { notifier, shown } = await setUp({ locale: () => locale });
+    notifier.observe(ACCOUNT, 'Main', []);
+    notifier.observe(ACCOUNT, 'Main', [deposit('a', '1000.5')]);
+    locale = 'de-DE';
+    notifier.observe(ACCOUNT, 'Main', [deposit('b', '1000.5'), deposit('a', '1000.5')]);
+    locale = 'not a locale!';
+    notifier.observe(ACCOUNT, 'Main', [deposit('c', '0.5'), deposit('b', '1000.5'), deposit('a', '1000.5')]);
+    expect(bodies(shown)).toEqual([
+      '1,000.5 BTC arrived in Main.',
+      '1.000,5 BTC arrived in Main.',
+      '0.5 BTC arrived in Main.',
+    ]);
+  });
+
+  it('is left out in privacy mode whatever the locale', async () => {
+    const { notifier, shown } = await setUp({ locale: () => 'de-DE', privacyMode: true });
+    notifier.observe(ACCOUNT, 'Main', []);
+    notifier.observe(ACCOUNT, 'Main', [deposit('a', '0.25')]);
+    expect(bodies(shown)).toEqual(['A deposit of Bitcoin (Bitcoin Mainnet) arrived in Main.']);
   });
 });
 

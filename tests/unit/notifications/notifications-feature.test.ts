@@ -102,7 +102,7 @@ function fakeSession() {
   return { session, state, change, arrives };
 }
 
-async function setUp() {
+async function setUp(options: { locale?: () => string } = {}) {
   const settings = await openSettingsStore(await mkdtemp(join(tmpdir(), 'wallet-desk-notify-feature-')));
   const fake = fakeSession();
   const shown: DesktopNotice[] = [];
@@ -128,6 +128,7 @@ async function setUp() {
     emit,
     // Before the deposits the stories make (dated 01:00 unless said otherwise).
     now: () => WATCH_STARTS,
+    ...(options.locale === undefined ? {} : { locale: options.locale }),
   });
   const { handlers } = feature;
   const watch = () => handlers['notifications.watch'](undefined);
@@ -215,6 +216,14 @@ describe('notifications.watch: the app-wide look for new deposits', () => {
     app.state.histories[TRADING.guid] = [deposit('tx-now-known', 3)];
     await app.watch();
     expect(app.shown).toEqual([{ title: 'Deposit received', body: '3 BTC arrived in Trading Ltd.' }]);
+  });
+
+  it('writes the amount in the locale it is given (the window’s), as the app writes amounts', async () => {
+    const app = await setUp({ locale: () => 'de-DE' });
+    await app.setDeposits(TRADING.guid, true);
+    app.arrives(TRADING.guid, deposit('new', 1234.25));
+    await app.watch();
+    expect(app.shown).toEqual([{ title: 'Deposit received', body: '1.234,25 BTC arrived in Trading Ltd.' }]);
   });
 
   it('watches each account by its own switch, whichever is active, and names the account it arrived in', async () => {
