@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { settled } from './support/settled';
 import { completeBrowserSignIn } from './support/signed-in-app';
 import { dataRows } from './support/table-rows';
 
@@ -131,15 +132,9 @@ async function layoutProblems(page: Page): Promise<string[]> {
   }, topbar);
 }
 
-/** The screen as laid out once it has loaded: nothing is busy, and fonts and images (QR codes) are in. */
-async function settle(page: Page): Promise<void> {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-}
-
 /** Saves the screen as a PNG for a person to look at, and returns its layout problems, each naming the screen. */
 async function judge(page: Page, size: Size, name: string): Promise<string[]> {
-  await settle(page);
+  await settled(page);
   const dir = resolve(test.info().project.outputDir, '..', 'layout', `${size.width}x${size.height}`);
   await mkdir(dir, { recursive: true });
   await page.screenshot({ path: join(dir, `${name.replace(/[^\w-]+/g, '-').toLowerCase()}.png`), fullPage: true });
