@@ -27,7 +27,7 @@ function relaxCspForDevServer(): Plugin {
  * file by file at start-up: zod alone is about a hundred modules (~40 ms of every cold start). Shared with
  * the bench's build of the main core, so the figure measures what ships.
  */
-export const mainBundledDeps = { exclude: ['zod', 'decimal.js', '@streamparser/json'] };
+export const mainBundledDeps = { exclude: ['zod', 'decimal.js'] };
 
 export default defineConfig({
   main: {

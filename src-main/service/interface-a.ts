@@ -1,4 +1,3 @@
-import { JSONParser, TokenizerError, TokenParserError } from '@streamparser/json';
 import type { z } from 'zod';
 import { AppError } from '../app-error';
 import { requireTwoFactorCode } from './two-factor-code';
@@ -37,6 +36,7 @@ import {
   WalletAddress,
   Wallets,
 } from './interface-a-schemas';
+import { createJsonItemsSplitter, JsonSplitError, type JsonItemsSplit } from './json-items-splitter';
 
 export { parseRetryAfter } from './http-call';
 
@@ -54,6 +54,15 @@ const UNREADABLE: UnreadableWords = {
     'The service answered in a way the app does not understand; check the transaction history before trying again.',
   unreadable: 'The service sent an answer the app does not understand.',
 };
+
+/**
+ * The most one transactions item and one transactions answer without its items may take, in characters.
+ * The spec sets no limit on either (8); an item is some 500 characters and the envelope under 300, so these
+ * leave generous room for long labels and messages while a hostile or broken service cannot make a page
+ * hold unbounded memory.
+ */
+export const MAX_ITEM_CHARS = 256 * 1024;
+export const MAX_ENVELOPE_CHARS = 64 * 1024;
 
 /** Interface A paths are prefixed /api/OAuth (spec 4.1). */
 export const INTERFACE_A_PREFIX = '/api/OAuth';
@@ -191,80 +200,80 @@ export function createInterfaceAClient(options: InterfaceAClientOptions): Interf
   }
 
   /**
-   * Reads a transactions answer as it arrives: the envelope's fields and the page totals are kept, each item
-   * is checked and handed on with the others of its stretch of the body, then dropped. An error answer
-   * (anything but 2xx) is small and read whole.
+   * Reads a transactions answer as it arrives: each item is cut out of the text as soon as it is complete,
+   * parsed and checked, and handed on with the others of its stretch of the body, then dropped; the envelope
+   * and the page totals are read at the end. An error answer (anything but 2xx) is small and read whole.
+   * Nothing the service sends can make this hold more than one item and the envelope (see the limits above).
    */
-  function readItems(onItems: (items: readonly TransactionItem[]) => Promise<void>) {
+  function readItems(request: TransactionsRequest, onItems: (items: readonly TransactionItem[]) => Promise<void>) {
     return async (response: Response): Promise<ServiceAnswer> => {
       if (!response.ok || !response.body) return readWhole(response);
-      const envelope: Record<string, unknown> = {};
-      const data: Record<string, unknown> = {};
-      let pending: TransactionItem[] = [];
-      let rejected = false;
-      const parser = new JSONParser({
-        paths: [
-          '$.apiVersion',
-          '$.code',
-          '$.message',
-          '$.data.totalRecords',
-          '$.data.totalPages',
-          '$.data.page',
-          '$.data.recordsPerPage',
-          '$.data.items.*',
-        ],
-        // Emitted items are not kept in their array, so memory holds one stretch of the body, not the page.
-        keepStack: false,
-        // Strings and numbers gathered in reused buffers instead of one concatenation per piece: a third
-        // less garbage per record, which a million-record export feels.
-        stringBufferSize: 4096,
-        numberBufferSize: 64,
+      const splitter = createJsonItemsSplitter({
+        path: ['data', 'items'],
+        maxItemChars: MAX_ITEM_CHARS,
+        maxRestChars: MAX_ENVELOPE_CHARS,
       });
-      parser.onValue = ({ value, key, stack }) => {
-        if (stack.length === 3) {
+      const decoder = new TextDecoder();
+      let count = 0;
+      /** Checks a stretch of items; false once one is off the contract (the rest of the answer is not read). */
+      const handOn = async (values: readonly unknown[]): Promise<boolean> => {
+        if (values.length === 0) return true;
+        const items: TransactionItem[] = [];
+        for (const value of values) {
           const item = TransactionItem.safeParse(value);
-          if (item.success) pending.push(item.data);
-          else if (!rejected) {
-            rejected = true;
+          if (!item.success) {
             options.logger?.warn('interface A answer does not match the contract', {
               path: '/transactions',
               issues: item.error.issues
                 .slice(0, 3)
-                .map((issue) => `items.${String(key)}.${issue.path.join('.')}: ${issue.message}`),
+                .map((issue) => `items.${count}.${issue.path.join('.')}: ${issue.message}`),
             });
+            return false;
           }
-        } else if (typeof key === 'string') {
-          (stack.length === 2 ? data : envelope)[key] = value;
+          items.push(item.data);
+          count += 1;
         }
-      };
-      const reader = response.body.getReader();
-      try {
-        for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-          parser.write(chunk.value);
-          if (rejected || parser.isEnded) break;
-          if (pending.length > 0) {
-            const items = pending;
-            pending = [];
-            await onItems(items).catch((error: unknown) => {
-              throw new ReaderFailure(error);
-            });
-          }
+        // More items than asked for is no page of this request; it would also let a page grow without end.
+        if (count > request.recordsPerPage) {
+          options.logger?.warn('interface A answer does not match the contract', {
+            path: '/transactions',
+            issues: [`items: more than the ${request.recordsPerPage} asked for`],
+          });
+          return false;
         }
-      } catch (error) {
-        if (error instanceof ReaderFailure) throw error;
-        // A body that is not JSON is an answer the app cannot read; a body cut short is a lost answer.
-        if (!(error instanceof TokenizerError || error instanceof TokenParserError)) throw error;
-        rejected = true;
-      } finally {
-        // Whatever is left unread (after an end, a refusal or a failure) is dropped with the connection.
-        await reader.cancel().catch(() => undefined);
-      }
-      if (!rejected && pending.length > 0)
-        await onItems(pending).catch((error: unknown) => {
+        await onItems(items).catch((error: unknown) => {
           throw new ReaderFailure(error);
         });
-      if (rejected || !parser.isEnded) return answerOf(response, null);
-      return answerOf(response, { ...envelope, data: envelope['code'] === 200 ? data : null });
+        return true;
+      };
+      const reader = response.body.getReader();
+      let split: JsonItemsSplit;
+      try {
+        for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+          if (!(await handOn(splitter.push(decoder.decode(chunk.value, { stream: true }))))) {
+            return answerOf(response, null);
+          }
+        }
+        if (!(await handOn(splitter.push(decoder.decode())))) return answerOf(response, null);
+        split = splitter.end();
+      } catch (error) {
+        if (!(error instanceof JsonSplitError)) throw error;
+        // Field paths and sizes only: the text may hold personal data.
+        options.logger?.warn('interface A answer could not be read', { path: '/transactions', reason: error.message });
+        if (error.problem === 'too_large') {
+          throw new ReaderFailure(
+            new AppError('service_error', 'The service sent a history page too large for the app to read.'),
+          );
+        }
+        return answerOf(response, null);
+      } finally {
+        // Whatever is left unread (after a refusal or a failure) is dropped with the connection.
+        await reader.cancel().catch(() => undefined);
+      }
+      const answer = answerOf(response, split.rest);
+      // A success without its items array is no page: it must not read as an empty one.
+      if (answer.envelope?.code === 200 && !split.found) return answerOf(response, null);
+      return answer;
     };
   }
 
@@ -398,17 +407,19 @@ export function createInterfaceAClient(options: InterfaceAClientOptions): Interf
         needsAccount: true,
         movesMoney: false,
       }),
-    streamTransactions: async (request, onItems) =>
-      call(
+    streamTransactions: async (request, onItems) => {
+      const body = requireBody(TransactionsRequest, request);
+      return call(
         {
           method: 'POST',
           path: '/transactions',
           result: TransactionsHead,
-          body: requireBody(TransactionsRequest, request),
+          body,
           needsAccount: true,
           movesMoney: false,
         },
-        readItems(onItems),
-      ),
+        readItems(body, onItems),
+      );
+    },
   };
 }

@@ -2,7 +2,13 @@ import { createServer, type IncomingHttpHeaders, type Server, type ServerRespons
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../src-main/app-error';
-import { createInterfaceAClient, parseRetryAfter, type InterfaceAAuth } from '../../../src-main/service/interface-a';
+import {
+  createInterfaceAClient,
+  MAX_ENVELOPE_CHARS,
+  MAX_ITEM_CHARS,
+  parseRetryAfter,
+  type InterfaceAAuth,
+} from '../../../src-main/service/interface-a';
 import { createRecordingLogger } from '../support/recording-logger';
 
 interface Seen {
@@ -640,6 +646,80 @@ describe('Interface A client: streamTransactions', () => {
     expect(tokens.refreshed).toEqual([ACCESS]);
     expect(seen.at(-1)?.headers.authorization).toBe(`Bearer ${FRESH}`);
     expect(got.items).toEqual(['ref-0', 'ref-1', 'ref-2']);
+  });
+
+  it('reads items whose characters are cut across the pieces the network delivers', async () => {
+    const body = page(3);
+    body.items[1]!.label = 'Grüße 🙂 日本語 "]},{"';
+    const bytes = Buffer.from(envelope(body));
+    replies.push((response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      let at = 0;
+      const next = (): void => {
+        if (at >= bytes.length) return void response.end();
+        response.write(bytes.subarray(at, at + 7));
+        at += 7;
+        setImmediate(next);
+      };
+      next();
+    });
+    const labels: string[] = [];
+    await client().api.streamTransactions({ page: 1, recordsPerPage: 500 }, async (items) => {
+      labels.push(...items.map((i) => i.label));
+    });
+    expect(labels).toEqual(['a label, "quoted"', 'Grüße 🙂 日本語 "]},{"', 'a label, "quoted"']);
+  });
+
+  it('refuses an item or an envelope over its size limit in words that say so, and stops reading', async () => {
+    const huge = page(40);
+    huge.items[20]!.label = 'x'.repeat(MAX_ITEM_CHARS);
+    replies.push(trickle(envelope(huge), 8192));
+    const got = collect();
+    const { api, logger } = client();
+    const tooBig = await caught(api.streamTransactions({ page: 1, recordsPerPage: 500 }, got.onItems));
+    expect(tooBig.code).toBe('service_error');
+    expect(tooBig.message).toBe('The service sent a history page too large for the app to read.');
+    expect(got.items).not.toContain('ref-20');
+    expect(JSON.stringify(logger.entries)).not.toContain('xxxxxxxx');
+    replies.push(trickle(envelope(page(2), 200, 'm'.repeat(MAX_ENVELOPE_CHARS))));
+    const longMessage = await caught(
+      client().api.streamTransactions({ page: 1, recordsPerPage: 500 }, collect().onItems),
+    );
+    expect(longMessage.message).toBe('The service sent a history page too large for the app to read.');
+  });
+
+  it('refuses a success answer without its items, or with more items than asked for', async () => {
+    const { items: _items, ...head } = page(0);
+    replies.push(trickle(envelope(head)));
+    expect(
+      (await caught(client().api.streamTransactions({ page: 1, recordsPerPage: 500 }, collect().onItems))).code,
+    ).toBe('service_error');
+    replies.push(trickle(envelope({ ...head, items: { 0: page(1).items[0] } })));
+    expect(
+      (await caught(client().api.streamTransactions({ page: 1, recordsPerPage: 500 }, collect().onItems))).code,
+    ).toBe('service_error');
+    replies.push(trickle(envelope(page(11))));
+    const got = collect();
+    expect((await caught(client().api.streamTransactions({ page: 1, recordsPerPage: 10 }, got.onItems))).code).toBe(
+      'service_error',
+    );
+    expect(got.items.length).toBeLessThanOrEqual(10);
+    // Exactly as many as asked for is a page.
+    replies.push(trickle(envelope(page(10))));
+    await client().api.streamTransactions({ page: 1, recordsPerPage: 10 }, collect().onItems);
+  });
+
+  it('refuses an answer that is not JSON, or whose text around the items is not', async () => {
+    for (const text of [
+      '{"data":{"items":[',
+      '<html>busy</html>',
+      envelope(page(2)).replace('"code":200', '"code":200,,'),
+    ]) {
+      replies.push(trickle(text));
+      expect(
+        (await caught(client().api.streamTransactions({ page: 1, recordsPerPage: 500 }, collect().onItems))).code,
+      ).toBe('service_error');
+    }
   });
 
   it('passes a failure of the consumer on as it is, and stops reading', async () => {
