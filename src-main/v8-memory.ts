@@ -14,12 +14,21 @@ import { setFlagsFromString } from 'node:v8';
  * - `--semi-space-growth-factor=1`: read each time the young generation would grow; 1 keeps its size.
  *   Newer V8 releases declare a minimum of 2 for it; where that is enforced on a run-time change the flag
  *   does nothing and the young generation may grow once (up to 16 MB), which the bench (Node's V8) cannot show.
+ * - `--liftoff-only`: WebAssembly stays in V8's baseline compiler. `fetch` (undici) parses HTTP with llhttp
+ *   compiled to WebAssembly; once it is hot, V8 recompiles it with TurboFan, which took 15-24 MB of anonymous
+ *   memory for some 100-300 ms (measured in the bench's export child: the spike came with no JS running and
+ *   no heap growth, and went away with this flag). In an export that spike lands at the start and was most of
+ *   its peak growth. The price is slower HTTP parsing, small beside everything else done per byte read.
  *
  * The main process is I/O-bound (service calls, files, IPC): the price is a few more, smaller collections.
  * Set at run time, which works because Node starts V8 with `--no-freeze-flags-after-init`, and so does
  * Electron's main process (shell/browser/javascript_environment.cc); the renderer is not affected.
  */
-export const MEMORY_FAVOURING_V8_FLAGS = ['--optimize-for-size', '--semi-space-growth-factor=1'] as const;
+export const MEMORY_FAVOURING_V8_FLAGS = [
+  '--optimize-for-size',
+  '--semi-space-growth-factor=1',
+  '--liftoff-only',
+] as const;
 
 /** Called once as the main process starts (index.ts); the bench's export child calls it too. */
 export function favourMemoryOverSpeed(): void {

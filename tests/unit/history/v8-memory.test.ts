@@ -9,16 +9,43 @@ const { favourMemoryOverSpeed, MEMORY_FAVOURING_V8_FLAGS } = await import('../..
 afterEach(() => setFlagsFromString.mockClear());
 
 describe('main-process V8 memory settings (export memory flat)', () => {
-  it('asks V8 to favour memory and not to grow the young generation, each flag on its own', () => {
+  it('asks V8 to favour memory, not to grow the young generation and not to recompile WebAssembly, each flag on its own', () => {
     favourMemoryOverSpeed();
     expect(setFlagsFromString.mock.calls.map(([flag]) => flag)).toEqual([
       '--optimize-for-size',
       '--semi-space-growth-factor=1',
+      '--liftoff-only',
     ]);
-    expect(MEMORY_FAVOURING_V8_FLAGS).toHaveLength(2);
+    expect(MEMORY_FAVOURING_V8_FLAGS).toHaveLength(3);
   });
 
-  it('the real V8 knows both flags (a misspelt one would only be reported on stderr, and ignored)', () => {
+  it('keeps hot WebAssembly (as the HTTP parser of fetch) in the baseline compiler when set at run time, as the app does', () => {
+    // A module exporting f(x) = x + 1, called until V8 would have recompiled it with TurboFan (tens of ms
+    // without the flags); natives syntax lets the probe ask which compiler's code f runs.
+    const script = `
+      const v8 = require('node:v8');
+      if (process.argv[1] === 'flags') for (const f of ${JSON.stringify(MEMORY_FAVOURING_V8_FLAGS)}) v8.setFlagsFromString(f);
+      const bytes = new Uint8Array([0,97,115,109,1,0,0,0,1,6,1,96,1,127,1,127,3,2,1,0,7,5,1,1,102,0,0,10,9,1,7,0,32,0,65,1,106,11]);
+      const f = new WebAssembly.Instance(new WebAssembly.Module(bytes)).exports.f;
+      (async () => {
+        let x = 0;
+        for (const started = Date.now(); Date.now() - started < 1500 && !%IsTurboFanFunction(f); ) {
+          for (let i = 0; i < 1e6; i += 1) x = f(x);
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        process.stdout.write(%IsTurboFanFunction(f) ? 'turbofan' : %IsLiftoffFunction(f) ? 'liftoff' : 'other');
+      })();`;
+    const run = (mode: string) =>
+      spawnSync(process.execPath, ['--allow-natives-syntax', '-e', script, mode], { encoding: 'utf8' });
+    const without = run('none');
+    expect(without.stderr).toBe('');
+    expect(without.stdout).toBe('turbofan');
+    const withFlags = run('flags');
+    expect(withFlags.stderr).toBe('');
+    expect(withFlags.stdout).toBe('liftoff');
+  });
+
+  it('the real V8 knows every flag (a misspelt one would only be reported on stderr, and ignored)', () => {
     // V8 writes "unrecognized flag" with its own stdio, out of reach of a spy: ask a Node of our own.
     const script = `const v8 = require('node:v8'); for (const f of ${JSON.stringify(MEMORY_FAVOURING_V8_FLAGS)}) v8.setFlagsFromString(f);`;
     const probe = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
