@@ -34,20 +34,6 @@ export default defineConfig({
           hookTimeout: 30_000,
         },
       },
-      {
-        extends: true,
-        test: {
-          name: 'e2e',
-          include: ['tests/e2e/**/*.test.ts'],
-          environment: 'node',
-          // One browser at a time: the machine has two cores and the sandbox shares them.
-          fileParallelism: false,
-          testTimeout: 60_000,
-          hookTimeout: 90_000,
-          // A poll ends as soon as the page catches up; the margin is for a loaded machine, not a slow app.
-          expect: { poll: { timeout: 10_000 } },
-        },
-      },
     ],
   },
 });
