@@ -53,6 +53,12 @@ export const FaultPlanInput = z
     lateCommitDelayMs: z.number().int().min(0).max(600_000).optional(),
     /** The next money-moving call(s) answer an unlisted error; replaces any earlier one. */
     unexpectedAnswerNext: UnexpectedAnswerInput.optional(),
+    /**
+     * The next N POST /transactions answer a well-formed empty page (no items, totalRecords 0) whatever the
+     * history holds, as a service reading a lagging copy might: a flaky "nothing there" the app must not
+     * take as the truth.
+     */
+    emptyHistoryNext: z.number().int().min(0).max(1000).optional(),
   })
   .strict();
 export type FaultPlanInput = z.infer<typeof FaultPlanInput>;
@@ -76,6 +82,7 @@ export interface FaultPlan {
   lateCommitNext: number;
   lateCommitDelayMs: number;
   unexpectedAnswerNext: UnexpectedAnswer | null;
+  emptyHistoryNext: number;
 }
 
 /**
@@ -103,6 +110,7 @@ const noFaults = (): FaultPlan => ({
   lateCommitNext: 0,
   lateCommitDelayMs: DEFAULT_LATE_COMMIT_DELAY_MS,
   unexpectedAnswerNext: null,
+  emptyHistoryNext: 0,
 });
 
 /** The armed form of an unexpectedAnswerNext input, defaults filled in; count 0 disarms. */
@@ -145,6 +153,7 @@ export class SandboxFaults {
       unexpectedAnswerNext: given.unexpectedAnswerNext
         ? unexpectedAnswer(given.unexpectedAnswerNext)
         : current.unexpectedAnswerNext,
+      emptyHistoryNext: given.emptyHistoryNext ?? current.emptyHistoryNext,
     };
     return this.#plan;
   }
@@ -170,6 +179,13 @@ export class SandboxFaults {
       return 'rate_limit';
     }
     return null;
+  }
+
+  /** Called by POST /transactions once its request is valid: whether to answer an empty page instead. */
+  takeEmptyHistory(): boolean {
+    if (this.#plan.emptyHistoryNext <= 0) return false;
+    this.#plan.emptyHistoryNext -= 1;
+    return true;
   }
 
   /**

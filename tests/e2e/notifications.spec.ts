@@ -138,3 +138,57 @@ test.describe('deposit notifications in a German window', () => {
     expect(app.app.desktop.shown[0]!.body).toBe(`1.234,5 BTC arrived in ${accountName}.`);
   });
 });
+
+test.describe('deposit notifications against a service that once answers an empty history', () => {
+  test.use({ appOptions: { username: 'alice' } });
+
+  test('the deposits already there are not announced when the next look lists them; a new one is, once', async ({
+    signedInApp: app,
+    serviceRequests: service,
+  }) => {
+    const { page, sandbox } = app;
+    target = undefined;
+    const { accountName } = await depositTarget(app);
+    await go(page, 'Settings');
+    // The account's latest history holds deposits (the seed's, days old): history, whatever the first look is told.
+    const latest = (await app.app.dispatch('history.page', { page: 1, recordsPerPage: 50 })) as {
+      ok: true;
+      value: { items: { type: string }[] };
+    };
+    expect(latest.value.items.filter((item) => item.type === 'Deposit').length).toBeGreaterThan(0);
+    await quietHistoryReads(service);
+    sandbox.faults.set({ emptyHistoryNext: 1 });
+    const toggle = section(page).getByRole('checkbox', { name: `Notify me of deposits to ${accountName}` });
+    await toggle.check();
+    await expect(toggle).toBeEnabled();
+    // The switch's first look was the one told "nothing there".
+    expect(sandbox.faults.plan.emptyHistoryNext).toBe(0);
+
+    const reads = service.count('POST', '/transactions');
+    await page.evaluate(() =>
+      (window as unknown as { wallet: { portfolio: { wallets(): Promise<unknown> } } }).wallet.portfolio.wallets(),
+    );
+    await expect.poll(() => service.count('POST', '/transactions')).toBeGreaterThan(reads);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(app.app.desktop.shown).toEqual([]);
+
+    await depositArrives(app, '0.02');
+    await expect.poll(() => app.app.desktop.shown.length).toBe(1);
+    await depositArrives(app, '0.03');
+    await expect.poll(() => app.app.desktop.shown.length).toBe(2);
+    expect(app.app.desktop.shown.map((notice) => notice.body)).toEqual([
+      `0.02 BTC arrived in ${accountName}.`,
+      `0.03 BTC arrived in ${accountName}.`,
+    ]);
+  });
+});
+
+/** Returns once the app's own history reads (Home's pictures) have stopped for 750 ms. */
+async function quietHistoryReads(service: { count(method: string, path: string): number }): Promise<void> {
+  for (let tries = 0; tries < 20; tries += 1) {
+    const before = service.count('POST', '/transactions');
+    await new Promise((resolve) => setTimeout(resolve, 750));
+    if (service.count('POST', '/transactions') === before) return;
+  }
+  throw new Error('history reads never settled');
+}

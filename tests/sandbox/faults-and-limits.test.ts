@@ -83,6 +83,26 @@ describe('fault injection', () => {
     expect((await api(sandbox, 'GET', '/session', { token: alice })).status).toBe(500);
   });
 
+  it('emptyHistoryNext answers the next history reads with an empty page, then the history again', async () => {
+    const read = () =>
+      api<{ totalRecords: number; totalPages: number; page: number; items: unknown[] }>(
+        sandbox,
+        'POST',
+        '/transactions',
+        { token: alice, account: trading, body: { page: 1, recordsPerPage: 10 } },
+      );
+    const before = await read();
+    expect(before.body.data.items.length).toBeGreaterThan(0);
+    await control('faults', { emptyHistoryNext: 2 });
+    for (let n = 0; n < 2; n += 1) {
+      const empty = await read();
+      expect(empty.status).toBe(200);
+      expect(empty.body.data).toEqual({ totalRecords: 0, totalPages: 0, page: 1, recordsPerPage: 10, items: [] });
+    }
+    expect(sandbox.faults.plan.emptyHistoryNext).toBe(0);
+    expect((await read()).body.data).toEqual(before.body.data);
+  });
+
   it('a failed send changes nothing', async () => {
     const before = await ethBalance();
     await control('faults', { failNext: 1 });

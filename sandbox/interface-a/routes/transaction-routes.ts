@@ -41,6 +41,9 @@ export function mountTransactionRoutes(router: Router, deps: InterfaceADeps): vo
         if (!asset) throw errors.invalidSymbol();
         return asset.symbol;
       });
+      if (deps.faults.takeEmptyHistory()) {
+        return { totalRecords: 0, totalPages: 0, page: body.page, recordsPerPage: body.recordsPerPage, items: [] };
+      }
       const page = account.history.query({
         page: body.page,
         recordsPerPage: body.recordsPerPage,
