@@ -8,11 +8,16 @@
   var wallet = window.wallet;
   if (!wallet) return; // Opened outside Wallet Desk; bridge.ts says so in words.
   var session = wallet.session.get();
+  var cachedBalances = wallet.portfolio.cached();
+  var info = wallet.app.info();
+  var preferences = wallet.preferences.get();
   var launch = {
     session: session,
-    cachedBalances: wallet.portfolio.cached(),
-    info: wallet.app.info(),
-    preferences: wallet.preferences.get(),
+    sessionNow: followChanges(session, 'session.changed'),
+    cachedBalances: cachedBalances,
+    info: info,
+    preferences: preferences,
+    preferencesNow: followChanges(preferences, 'preferences.changed'),
     // A restored session opens on Home: its fresh balances are asked for the moment the session answers.
     // null when there is nothing to ask for (not signed in, no account).
     freshBalances: session.then(function (result) {
@@ -20,6 +25,27 @@
       return view && view.status === 'signed-in' && view.activeAccountGuid ? wallet.portfolio.wallets() : null;
     }),
   };
+  // The stores listen for changes only once the bundle has run, and an event nobody listens for is lost: a
+  // lock, or privacy mode switched on, while the bundle loads must not leave the earlier answer on screen.
+  // Returns what is true now (the answer, or a change that came after it) and stops listening: from then on
+  // the store's own listener follows.
+  function followChanges(answer, changeEvent) {
+    var latest = null;
+    var stop = wallet.on(changeEvent, function (value) {
+      latest = { ok: true, value: value };
+    });
+    // A change that came before the answer is older than it.
+    answer.then(
+      function (result) {
+        latest = result;
+      },
+      function () {},
+    );
+    return function () {
+      stop();
+      return latest;
+    };
+  }
   // Configurable, so startup-requests.ts can remove it once taken; not writable, so nothing swaps it meanwhile.
   Object.defineProperty(window, 'walletLaunch', { value: Object.freeze(launch), configurable: true });
 })();

@@ -13,25 +13,39 @@ interface LaunchAnswers {
   readonly freshBalances: Promise<Result<PortfolioView> | null>;
 }
 
+/** What is true now, once the answer has come: the answer, or a change event that came after it. */
+interface LaunchFollowers {
+  readonly sessionNow: () => Result<SessionView> | null;
+  readonly preferencesNow: () => Result<Preferences> | null;
+}
+
 declare global {
   interface Window {
-    readonly walletLaunch?: LaunchAnswers;
+    readonly walletLaunch?: LaunchAnswers & Partial<LaunchFollowers>;
   }
 }
 
 /** Taken off the page once: a later look (a reload of a store, a test) asks main anew. */
-function takeLaunchAnswers(): Partial<LaunchAnswers> {
-  const answers = window.walletLaunch;
-  if (!answers) return {};
-  delete (window as { walletLaunch?: LaunchAnswers }).walletLaunch;
-  return { ...answers };
+function takeLaunch(): Partial<LaunchAnswers & LaunchFollowers> {
+  const launch = window.walletLaunch;
+  if (!launch) return {};
+  delete (window as { walletLaunch?: unknown }).walletLaunch;
+  return { ...launch };
 }
 
-const pending: Partial<LaunchAnswers> = takeLaunchAnswers();
+const pending: Partial<LaunchAnswers & LaunchFollowers> = takeLaunch();
 
-/** The launch's answer to one question, the first time it is asked for; undefined after (or without the script). */
+/**
+ * The launch's answer to one question, the first time it is asked for; undefined after (or without the
+ * script). The session and the preferences resolve to what is true when they are taken, which their stores
+ * do once their change listeners are in place: a change sent while the bundle loaded is not lost behind the
+ * earlier answer.
+ */
 export function takeStartupAnswer<K extends keyof LaunchAnswers>(key: K): LaunchAnswers[K] | undefined {
   const answer = pending[key];
   delete pending[key];
-  return answer;
+  if (!answer) return undefined;
+  const now = key === 'session' ? pending.sessionNow : key === 'preferences' ? pending.preferencesNow : undefined;
+  if (!now) return answer;
+  return (answer as Promise<Result<unknown>>).then((result) => now() ?? result) as LaunchAnswers[K];
 }

@@ -17,6 +17,7 @@ function bridge(session: Answer) {
     return Promise.resolve({ ok: true, value });
   };
   const wallet = {
+    on: () => () => undefined,
     session: {
       get: () => {
         calls.push('session.get');
@@ -53,7 +54,9 @@ describe('the launch script (public/launch-requests.js)', () => {
       'freshBalances',
       'info',
       'preferences',
+      'preferencesNow',
       'session',
+      'sessionNow',
     ]);
   });
 

@@ -46,8 +46,13 @@ function installBridge(options: {
 }) {
   const calls = { session: 0, cached: 0, info: 0, preferences: 0, wallets: 0 };
   const fresh = options.fresh ?? [freshView];
+  const listeners = new Map<string, Set<(payload: unknown) => void>>();
   const wallet = {
-    on: () => () => undefined,
+    on: (event: string, listener: (payload: unknown) => void) => {
+      const set = listeners.get(event) ?? new Set();
+      listeners.set(event, set.add(listener));
+      return () => set.delete(listener);
+    },
     session: {
       get: () => {
         calls.session += 1;
@@ -82,7 +87,9 @@ function installBridge(options: {
   vi.stubGlobal('window', window);
   vi.stubGlobal('document', { documentElement: { removeAttribute: () => undefined, setAttribute: () => undefined } });
   vi.stubGlobal('localStorage', { removeItem: () => undefined, setItem: () => undefined });
-  return calls;
+  /** Main sending a change event, to whoever listens at that moment (as Electron does: no one, no delivery). */
+  const emit = (event: string, payload: unknown) => listeners.get(event)?.forEach((listener) => listener(payload));
+  return { calls, emit, listening: (event: string) => listeners.get(event)?.size ?? 0 };
 }
 
 /** A fresh renderer: its bundle evaluated after the launch script, as the page does. */
@@ -104,7 +111,7 @@ describe('the launch before the first render (start-up.ts)', () => {
   });
 
   it('has the session and the last known balances in the stores when the first screen is drawn, and asks for the fresh ones once', async () => {
-    const calls = installBridge({ session: 'signed-in', cached: 'answers' });
+    const { calls } = installBridge({ session: 'signed-in', cached: 'answers' });
     const { loadStartupState, usePortfolioStore, useSessionStore } = await launch();
     await loadStartupState();
     expect(useSessionStore.getState().view?.status).toBe('signed-in');
@@ -116,7 +123,7 @@ describe('the launch before the first render (start-up.ts)', () => {
   });
 
   it('asks the questions itself when the page has no launch script, once each', async () => {
-    const calls = installBridge({ session: 'signed-in', cached: 'answers', launchScript: false });
+    const { calls } = installBridge({ session: 'signed-in', cached: 'answers', launchScript: false });
     const { loadStartupState, usePortfolioStore, useAppStore } = await launch();
     await loadStartupState();
     await vi.waitFor(() => expect(usePortfolioStore.getState().source).toBe('fresh'));
@@ -126,7 +133,7 @@ describe('the launch before the first render (start-up.ts)', () => {
 
   it("does not show fresh balances the launch script got for another account than the session's: asks again", async () => {
     const otherAccount: PortfolioView = { ...freshView, accountGuid: 'account-0', totalBalanceUsd: '5' };
-    const calls = installBridge({ session: 'signed-in', cached: 'answers', fresh: [otherAccount, freshView] });
+    const { calls } = installBridge({ session: 'signed-in', cached: 'answers', fresh: [otherAccount, freshView] });
     const { loadStartupState, usePortfolioStore } = await launch();
     await loadStartupState();
     await vi.waitFor(() => expect(usePortfolioStore.getState().source).toBe('fresh'));
@@ -135,7 +142,7 @@ describe('the launch before the first render (start-up.ts)', () => {
   });
 
   it('leaves nothing of the launch behind: a later load of each store asks main anew', async () => {
-    const calls = installBridge({ session: 'signed-in', cached: 'answers' });
+    const { calls } = installBridge({ session: 'signed-in', cached: 'answers' });
     const { loadStartupState, usePortfolioStore, useSessionStore, useAppStore } = await launch();
     await loadStartupState();
     await vi.waitFor(() => expect(usePortfolioStore.getState().source).toBe('fresh'));
@@ -150,7 +157,7 @@ describe('the launch before the first render (start-up.ts)', () => {
   });
 
   it('asks for no balances for a launch that is not signed in', async () => {
-    const calls = installBridge({ session: 'signed-out', cached: 'answers' });
+    const { calls } = installBridge({ session: 'signed-out', cached: 'answers' });
     const { loadStartupState, useSessionStore } = await launch();
     await loadStartupState();
     await vi.waitFor(() => expect(useSessionStore.getState().view?.status).toBe('signed-out'));
@@ -185,6 +192,32 @@ describe('the launch before the first render (start-up.ts)', () => {
     answerPreferences(true);
     await vi.waitFor(() => expect(drawn).toBe(true));
     expect(amountsHidden()).toBe(true);
+  });
+
+  it('does not lose a lock or privacy mode switched on while the bundle loads, after the launch script had its answers', async () => {
+    const bridge = installBridge({ session: 'signed-in', cached: 'answers' });
+    // The script's answers have come (signed in, privacy off); then, before the stores exist, main locks
+    // and privacy mode goes on.
+    await Promise.resolve();
+    bridge.emit('session.changed', sessionView('locked'));
+    bridge.emit('preferences.changed', { theme: 'system', privacyMode: true });
+    const { loadStartupState, useSessionStore, usePortfolioStore, amountsHidden } = await launch();
+    await loadStartupState();
+    expect(useSessionStore.getState().view?.status).toBe('locked');
+    expect(amountsHidden()).toBe(true);
+    expect(usePortfolioStore.getState().source).not.toBe('fresh');
+    // Once the stores follow the changes themselves, the launch script no longer listens.
+    expect(bridge.listening('session.changed')).toBe(1);
+    expect(bridge.listening('preferences.changed')).toBe(1);
+  });
+
+  it('takes the answer over a change event that came before it (the answer is the newer)', async () => {
+    const bridge = installBridge({ session: 'signed-in', cached: 'answers' });
+    // Sent before main answered session.get, so already true when it answered: signed in stands.
+    bridge.emit('session.changed', sessionView('locked'));
+    const { loadStartupState, useSessionStore } = await launch();
+    await loadStartupState();
+    expect(useSessionStore.getState().view?.status).toBe('signed-in');
   });
 
   it('shows amounts once the preferences say privacy mode is off', async () => {
