@@ -1,21 +1,11 @@
-import { StrictMode } from 'react';
-import { flushSync } from 'react-dom';
-import { createRoot } from 'react-dom/client';
-import { App } from './app';
-import { loadStartupState } from './start-up';
+import { paintLaunchBalances } from './launch-paint';
 import './styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-const root = createRoot(container);
-// Drawn in one go once the first screen is known: a time-sliced first render would let the next answers
-// and the effects' requests (the fresh balances) wait behind its slices.
-void loadStartupState().then(() =>
-  flushSync(() =>
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
-  ),
-);
+// React and the app are most of the first script's evaluation time; the last known balances are painted
+// before it from the launch's answers, then the app is loaded and takes the window over.
+void paintLaunchBalances(container)
+  .catch(() => undefined)
+  .then(() => import('./render-app'))
+  .then(({ renderApp }) => renderApp(container));

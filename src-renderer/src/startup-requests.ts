@@ -49,3 +49,8 @@ export function takeStartupAnswer<K extends keyof LaunchAnswers>(key: K): Launch
   if (!now) return answer;
   return (answer as Promise<Result<unknown>>).then((result) => now() ?? result) as LaunchAnswers[K];
 }
+
+/** The launch's answer to one question, left for the store that takes it (the launch paint only looks). */
+export function peekStartupAnswer<K extends keyof LaunchAnswers>(key: K): LaunchAnswers[K] | undefined {
+  return pending[key];
+}

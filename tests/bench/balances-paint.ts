@@ -66,6 +66,20 @@ const Marks = z.object({
 });
 type Marks = z.infer<typeof Marks>;
 
+/**
+ * What a script is for, by its file name (bundle names carry a hash): the harness's preload (parser-blocking,
+ * the renderer's scripts are requested once it has run), the launch-requests script that asks main's start-up
+ * questions, the first script (launch paint, no React) and the app's script (React and the app). Null for the
+ * rest (the theme boot, lazily loaded screens and pictures).
+ */
+function scriptRole(name: string): string | null {
+  if (name.startsWith('preload')) return 'preload script';
+  if (name.startsWith('launch-requests')) return 'launch-requests script';
+  if (name.startsWith('index-')) return 'first script';
+  if (name.startsWith('render-app-')) return 'app script';
+  return null;
+}
+
 /** The median moment of each milestone over the runs, to show where the time goes. */
 function timeline(runs: readonly Marks[]): Record<string, number> {
   const milestones = new Map<string, number[]>();
@@ -76,12 +90,12 @@ function timeline(runs: readonly Marks[]): Record<string, number> {
     note('index.html received', run.documentAt);
     // Hashed bundle names differ between builds; the role of each script is what matters.
     for (const script of run.scripts) {
-      // The harness's preload is a parser-blocking script: the renderer script is requested once it has run.
-      const role = script.name.startsWith('preload') ? 'preload' : 'renderer';
-      note(`${role} script requested`, script.requested);
-      note(`${role} script received`, script.at);
+      const role = scriptRole(script.name);
+      if (role === null) continue;
+      note(`${role} requested`, script.requested);
+      note(`${role} received`, script.at);
     }
-    note('DOMContentLoaded (renderer script evaluated)', run.domContentLoadedAt);
+    note('DOMContentLoaded (first script evaluated)', run.domContentLoadedAt);
     const firsts = new Map<string, number>();
     for (const answer of run.bridge) if (!firsts.has(answer.operation)) firsts.set(answer.operation, answer.at);
     for (const [operation, at] of firsts) note(`answer ${operation}`, at);
@@ -101,7 +115,7 @@ function timeline(runs: readonly Marks[]): Record<string, number> {
 function preloadHoldMs(runs: readonly Marks[]): number {
   const holds = runs.flatMap((run) => {
     const preload = run.scripts.find((script) => script.name.startsWith('preload'));
-    const renderer = run.scripts.find((script) => !script.name.startsWith('preload'));
+    const renderer = run.scripts.find((script) => scriptRole(script.name) === 'first script');
     return preload && renderer ? [renderer.requested - preload.at] : [];
   });
   return holds.length > 0 ? summarize(holds).median : Number.NaN;

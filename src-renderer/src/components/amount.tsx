@@ -1,4 +1,4 @@
-import { formatCrypto, formatShare, formatSignedUsd, formatUsd } from '../format/amounts';
+import { formatCrypto, formatShare, formatSignedUsd, formatUsd, signedTone } from '../format/amounts';
 import { selectPrivacyMode, useAppStore } from '../stores/app-store';
 
 const MASK = '•••••';
@@ -27,7 +27,7 @@ export function CryptoAmount({ value, code }: { value: string; code: string }): 
 
 export function UsdAmount({ value, signed = false }: { value: string; signed?: boolean }): React.JSX.Element {
   if (usePrivacy()) return <Masked />;
-  const tone = signed ? (value.startsWith('-') ? 'negative' : /[1-9]/.test(value) ? 'positive' : '') : '';
+  const tone = signed ? signedTone(value) : '';
   return <span className={`amount ${tone}`}>{signed ? formatSignedUsd(value) : formatUsd(value)}</span>;
 }
 

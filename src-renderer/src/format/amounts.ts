@@ -25,6 +25,11 @@ export function formatSignedUsd(amount: string): string {
   return signedUsdFormat.format(amount as IntlDecimal);
 }
 
+/** The colour word of a signed amount (a class name): negative, positive, or none for zero. */
+export function signedTone(amount: string): 'negative' | 'positive' | '' {
+  return amount.startsWith('-') ? 'negative' : /[1-9]/.test(amount) ? 'positive' : '';
+}
+
 const countFormat = new Intl.NumberFormat(locale);
 
 export function formatCount(value: number): string {

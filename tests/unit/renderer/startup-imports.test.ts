@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 
 const root = resolve(import.meta.dirname, '../../..');
 const entry = resolve(root, 'src-renderer/src/main.tsx');
+/** Loaded by main.tsx right after the launch paint, before the first balances React draws. */
+const appEntry = resolve(root, 'src-renderer/src/render-app.tsx');
 
 /** Specifiers a module loads before it runs: value imports and re-exports; `import type` and lazy import() are left out. */
 function staticValueImports(path: string): string[] {
@@ -40,10 +42,10 @@ function resolveRelative(from: string, specifier: string): string | null {
 }
 
 /** Every package the start-up graph loads, each with the chain of source files that brings it in. */
-function startupPackages(): Map<string, string[]> {
+function startupPackages(roots: readonly string[] = [entry, appEntry]): Map<string, string[]> {
   const packages = new Map<string, string[]>();
   const seen = new Set<string>();
-  const queue: Array<{ path: string; chain: string[] }> = [{ path: entry, chain: [] }];
+  const queue: Array<{ path: string; chain: string[] }> = roots.map((path) => ({ path, chain: [] }));
   while (queue.length > 0) {
     const { path, chain } = queue.shift()!;
     if (seen.has(path)) continue;
@@ -68,6 +70,15 @@ describe("the renderer's start-up imports (what is evaluated before the first ba
     // Found at all, so the walk follows the graph (a broken walk would pass the next line vacuously).
     expect(packages.get('react-dom')).toBeDefined();
     expect(packages.has('zod') ? packages.get('zod')!.join(' → ') : null).toBeNull();
+  });
+
+  it('paint the last known balances before React: the first script loads neither React nor a store', () => {
+    const packages = startupPackages([entry]);
+    for (const name of ['react', 'react-dom', 'zustand']) {
+      expect(packages.has(name) ? packages.get(name)!.join(' → ') : null, name).toBeNull();
+    }
+    // The app itself is one dynamic import away, loaded once the paint is on screen.
+    expect(readFileSync(entry, 'utf8')).toContain("import('./render-app')");
   });
 
   it("leave out Home's pictures and the decimal arithmetic they sum with: they load after the balances are drawn", () => {

@@ -1,0 +1,181 @@
+import type { Preferences } from '../../src-preload/contract/app';
+import type { PortfolioView, PortfolioWallet } from '../../src-preload/contract/portfolio';
+import type { SessionView } from '../../src-preload/contract/session';
+import type { Result } from '../../src-preload/result';
+import { formatCrypto, formatSignedUsd, formatUsd, signedTone } from './format/amounts';
+import { formatDateTime } from './format/dates';
+import { peekStartupAnswer } from './startup-requests';
+
+/**
+ * How long the launch paint waits for main's answers before leaving the first screen to the app. Main
+ * answers them from memory; a keychain that hangs (security.md 31) must not hold the app back.
+ */
+const LAUNCH_PAINT_WAIT_MS = 100;
+
+/** The parts of `document` the paint uses, so tests can hand it a stand-in. */
+export type ElementMaker = Pick<Document, 'createElement'>;
+
+/**
+ * Whether the last known balances may be painted before the app is evaluated: only when privacy mode is
+ * known to be off (never shown while it is on, nor before it is known), and only where the app's first
+ * screen shows them too (a session being restored, restored, or out of the service's reach), never over
+ * a sign-in or lock screen.
+ */
+export function launchPaintAllowed(
+  session: Result<SessionView>,
+  cached: Result<PortfolioView | null>,
+  preferences: Result<Preferences>,
+): cached is { ok: true; value: PortfolioView } {
+  if (!preferences.ok || preferences.value.privacyMode !== false) return false;
+  if (!cached.ok || cached.value === null || !session.ok) return false;
+  const view = session.value;
+  return view.status === 'signed-in' || view.status === 'signing-in' || view.restoreFailed !== undefined;
+}
+
+function element<K extends keyof HTMLElementTagNameMap>(
+  doc: ElementMaker,
+  tag: K,
+  attributes: Record<string, string>,
+  ...children: Array<Node | string>
+): HTMLElementTagNameMap[K] {
+  const made = doc.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) made.setAttribute(name, value);
+  made.append(...children);
+  return made;
+}
+
+function cryptoAmount(doc: ElementMaker, value: string, code: string): HTMLElement {
+  return element(
+    doc,
+    'span',
+    { class: 'amount' },
+    `${formatCrypto(value, code)} `,
+    element(doc, 'span', { class: 'unit' }, code),
+  );
+}
+
+function usdAmount(doc: ElementMaker, value: string, signed = false): HTMLElement {
+  const tone = signed ? signedTone(value) : '';
+  return element(doc, 'span', { class: `amount ${tone}` }, signed ? formatSignedUsd(value) : formatUsd(value));
+}
+
+function walletRow(doc: ElementMaker, wallet: PortfolioWallet): HTMLElement {
+  return element(
+    doc,
+    'tr',
+    {},
+    element(doc, 'th', { scope: 'row' }, wallet.code),
+    element(doc, 'td', {}, wallet.displayName),
+    element(doc, 'td', {}, wallet.network),
+    element(doc, 'td', { class: 'numeric' }, cryptoAmount(doc, wallet.amount, wallet.code)),
+    element(doc, 'td', { class: 'numeric' }, usdAmount(doc, wallet.priceUsd)),
+    element(doc, 'td', { class: 'numeric' }, usdAmount(doc, wallet.valueUsd)),
+  );
+}
+
+/**
+ * The last known balances as screens/home/cached-balances-screen.tsx draws them while the session is
+ * restored (a unit test holds the two to the same markup), built with the DOM: text is set as text, never
+ * parsed as markup. It has no controls; the app replaces it within a few frames.
+ */
+export function launchBalancesView(doc: ElementMaker, portfolio: PortfolioView): HTMLElement {
+  const column = (label: string, numeric = false): HTMLElement =>
+    element(doc, 'th', numeric ? { scope: 'col', class: 'numeric' } : { scope: 'col' }, label);
+  const table = element(
+    doc,
+    'table',
+    { 'aria-label': 'Wallets', 'aria-busy': 'false', 'data-balances': 'cached', class: 'wallets-table' },
+    element(
+      doc,
+      'thead',
+      {},
+      element(
+        doc,
+        'tr',
+        {},
+        column('Symbol'),
+        column('Name'),
+        column('Network'),
+        column('Amount', true),
+        column('Price', true),
+        column('Value', true),
+      ),
+    ),
+    element(doc, 'tbody', {}, ...portfolio.wallets.map((wallet) => walletRow(doc, wallet))),
+  );
+  const totals = element(
+    doc,
+    'dl',
+    { class: 'card home-totals', 'aria-label': 'Totals' },
+    element(
+      doc,
+      'div',
+      {},
+      element(doc, 'dt', {}, 'Total balance'),
+      element(doc, 'dd', {}, usdAmount(doc, portfolio.totalBalanceUsd)),
+    ),
+    element(
+      doc,
+      'div',
+      {},
+      element(doc, 'dt', {}, 'Daily profit'),
+      element(doc, 'dd', {}, usdAmount(doc, portfolio.dailyProfitUsd, true)),
+    ),
+  );
+  const section = element(
+    doc,
+    'section',
+    { 'aria-label': 'Last known balances', class: 'screen home' },
+    totals,
+    element(doc, 'div', { class: 'wallets-table-wrap' }, table),
+  );
+  if (portfolio.wallets.length === 0) section.append(element(doc, 'p', {}, 'This account has no wallets yet.'));
+  return element(
+    doc,
+    'main',
+    { class: 'gate cached-balances', 'aria-labelledby': 'cached-title' },
+    element(doc, 'h1', { id: 'cached-title' }, 'Wallet Desk'),
+    element(
+      doc,
+      'p',
+      { role: 'status' },
+      'Restoring your session… Last known balances ',
+      'as of ',
+      element(doc, 'time', { datetime: portfolio.fetchedAt }, formatDateTime(portfolio.fetchedAt)),
+      '.',
+    ),
+    section,
+  );
+}
+
+/** Resolves once the frame showing what was just put in the DOM has been painted. */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) =>
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => resolve();
+      channel.port2.postMessage(null);
+    }),
+  );
+}
+
+/**
+ * Paints the last known balances into `container` from the launch's answers (public/launch-requests.js),
+ * without React, and resolves once they are on screen; resolves at once when there is nothing it may paint.
+ * It only looks at the answers: the stores still take them when the app starts.
+ */
+export async function paintLaunchBalances(container: HTMLElement): Promise<void> {
+  const session = peekStartupAnswer('session');
+  const cached = peekStartupAnswer('cachedBalances');
+  const preferences = peekStartupAnswer('preferences');
+  if (!session || !cached || !preferences) return;
+  const answers = await Promise.race([
+    Promise.all([session, cached, preferences]),
+    new Promise<null>((resolve) => setTimeout(() => resolve(null), LAUNCH_PAINT_WAIT_MS)),
+  ]);
+  if (!answers) return;
+  const [sessionAnswer, cachedAnswer, preferencesAnswer] = answers;
+  if (!launchPaintAllowed(sessionAnswer, cachedAnswer, preferencesAnswer)) return;
+  container.replaceChildren(launchBalancesView(document, cachedAnswer.value));
+  await afterNextPaint();
+}

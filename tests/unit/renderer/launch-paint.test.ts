@@ -1,0 +1,202 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Preferences } from '../../../src-preload/contract/app';
+import type { PortfolioView } from '../../../src-preload/contract/portfolio';
+import type { SessionView } from '../../../src-preload/contract/session';
+import type { Result } from '../../../src-preload/result';
+
+/** React's escaping of text and attribute values, so both serialisations read alike. */
+function escape(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#x27;');
+}
+
+/** Just enough of a DOM element for the launch paint: attributes, children, text appended as text. */
+class FakeElement {
+  readonly attributes: Array<[string, string]> = [];
+  children: Array<FakeElement | string> = [];
+  constructor(readonly tag: string) {}
+  setAttribute(name: string, value: string): void {
+    this.attributes.push([name, value]);
+  }
+  append(...nodes: Array<FakeElement | string>): void {
+    this.children.push(...nodes);
+  }
+  replaceChildren(...nodes: Array<FakeElement | string>): void {
+    this.children = nodes;
+  }
+  get outerHTML(): string {
+    const attributes = this.attributes.map(([name, value]) => ` ${name}="${escape(value)}"`).join('');
+    const inner = this.children.map((child) => (typeof child === 'string' ? escape(child) : child.outerHTML)).join('');
+    return `<${this.tag}${attributes}>${inner}</${this.tag}>`;
+  }
+}
+
+const fakeDocument = { createElement: (tag: string) => new FakeElement(tag) } as unknown as Document;
+
+const portfolio: PortfolioView = {
+  accountGuid: 'account-1',
+  totalBalanceUsd: '12345.67',
+  dailyProfitUsd: '-3.25',
+  wallets: [
+    {
+      code: 'BTC',
+      displayName: 'Bitcoin <b>&"\'',
+      network: 'bitcoin',
+      amount: '0.12345678',
+      priceUsd: '65000',
+      valueUsd: '8024.69',
+    },
+    { code: 'USDT', displayName: 'Tether', network: 'tron', amount: '4320.98', priceUsd: '1', valueUsd: '4320.98' },
+  ] as PortfolioView['wallets'],
+  fetchedAt: '2026-11-23T09:00:00.000Z',
+};
+
+function sessionView(status: SessionView['status'], restoreFailed?: 'unreachable'): Result<SessionView> {
+  return {
+    ok: true,
+    value: {
+      status,
+      user: null,
+      accounts: [],
+      activeAccountGuid: status === 'signed-in' ? 'account-1' : null,
+      keychain: 'available',
+      ...(restoreFailed ? { restoreFailed } : {}),
+    },
+  };
+}
+const preferences = (privacyMode: boolean): Result<Preferences> =>
+  ({ ok: true, value: { theme: 'system', privacyMode } }) as Result<Preferences>;
+const failed = { ok: false as const, error: { code: 'internal' as const, message: 'no' } };
+
+/** A renderer with the bridge and the launch's answers (as public/launch-requests.js leaves them) in place. */
+function installPage(launch: Record<string, Promise<unknown>> | null) {
+  const wallet = { on: () => () => undefined };
+  vi.stubGlobal('window', { wallet, ...(launch ? { walletLaunch: launch } : {}) });
+  vi.stubGlobal('document', {
+    documentElement: { removeAttribute: () => undefined, setAttribute: () => undefined },
+    createElement: fakeDocument.createElement,
+  });
+  vi.stubGlobal('localStorage', { removeItem: () => undefined, setItem: () => undefined });
+  vi.stubGlobal('navigator', { language: 'de-DE' });
+  vi.stubGlobal('requestAnimationFrame', (callback: () => void) => setTimeout(callback, 16));
+}
+
+async function loadPaint() {
+  vi.resetModules();
+  return import('../../../src-renderer/src/launch-paint');
+}
+
+describe('the launch paint (launch-paint.ts): the last known balances before React', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => {
+    vi.doUnmock('../../../src-renderer/src/stores/app-store');
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it.each([
+    ['wallets', portfolio],
+    ['no wallets', { ...portfolio, wallets: [] }],
+  ])(
+    "draws the same markup as the app's CachedBalancesScreen (%s), with text from the service as text",
+    async (_case, view) => {
+      installPage(null);
+      const { launchBalancesView } = await loadPaint();
+      // Server rendering reads a store's initial state; the app's screen is drawn here as privacy mode off shows it.
+      const shownPreferences = { preferences: { theme: 'system', privacyMode: false } };
+      vi.doMock('../../../src-renderer/src/stores/app-store', () => ({
+        selectPrivacyMode: (state: typeof shownPreferences) => state.preferences.privacyMode,
+        useAppStore: (select: (state: typeof shownPreferences) => unknown) => select(shownPreferences),
+      }));
+      const { CachedBalancesScreen } = await import('../../../src-renderer/src/screens/home/cached-balances-screen');
+      const fromReact = renderToStaticMarkup(
+        createElement(CachedBalancesScreen, { portfolio: view, unreachable: false }),
+      );
+      const painted = (launchBalancesView(fakeDocument, view) as unknown as FakeElement).outerHTML;
+      // HTML attribute names are case-insensitive; React writes dateTime as it is spelled in JSX.
+      expect(painted).toBe(fromReact.replaceAll('<!-- -->', '').replaceAll(' dateTime=', ' datetime='));
+      expect(painted).not.toContain('Hidden amount');
+      if (view.wallets.length > 0) expect(painted).toContain('Bitcoin &lt;b&gt;&amp;&quot;&#x27;');
+    },
+  );
+
+  it.each([
+    ['privacy mode on', sessionView('signed-in'), preferences(true), false],
+    ['privacy mode not known (the preferences failed)', sessionView('signed-in'), failed, false],
+    ['signed out', sessionView('signed-out'), preferences(false), false],
+    ['locked', sessionView('locked'), preferences(false), false],
+    ['session read failed', failed, preferences(false), false],
+    ['signed in', sessionView('signed-in'), preferences(false), true],
+    ['being restored', sessionView('signing-in'), preferences(false), true],
+    ['service out of reach', sessionView('signed-out', 'unreachable'), preferences(false), true],
+  ] as const)('with %s: paints = %s', async (_case, session, prefs, allowed) => {
+    installPage(null);
+    const { launchPaintAllowed } = await loadPaint();
+    expect(launchPaintAllowed(session, { ok: true, value: portfolio }, prefs)).toBe(allowed);
+    expect(launchPaintAllowed(session, { ok: true, value: null }, prefs)).toBe(false);
+  });
+
+  it('paints from the launch answers and leaves them for the stores', async () => {
+    installPage({
+      session: Promise.resolve(sessionView('signed-in')),
+      cachedBalances: Promise.resolve({ ok: true, value: portfolio }),
+      preferences: Promise.resolve(preferences(false)),
+    });
+    const { paintLaunchBalances } = await loadPaint();
+    const { takeStartupAnswer } = await import('../../../src-renderer/src/startup-requests');
+    const container = new FakeElement('div');
+    let done = false;
+    void paintLaunchBalances(container as unknown as HTMLElement).then(() => (done = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(container.outerHTML).toContain('data-balances="cached"');
+    expect(container.outerHTML).toContain('BTC');
+    // It resolves once the frame is painted (the app is loaded only then), not before.
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(16);
+    await vi.waitFor(() => expect(done).toBe(true));
+    await expect(takeStartupAnswer('cachedBalances')).resolves.toEqual({ ok: true, value: portfolio });
+  });
+
+  it('paints nothing while privacy mode is on', async () => {
+    installPage({
+      session: Promise.resolve(sessionView('signed-in')),
+      cachedBalances: Promise.resolve({ ok: true, value: portfolio }),
+      preferences: Promise.resolve(preferences(true)),
+    });
+    const { paintLaunchBalances } = await loadPaint();
+    const container = new FakeElement('div');
+    await paintLaunchBalances(container as unknown as HTMLElement);
+    expect(container.children).toEqual([]);
+  });
+
+  it('gives up after 100 ms when the preferences do not answer, painting nothing', async () => {
+    installPage({
+      session: Promise.resolve(sessionView('signed-in')),
+      cachedBalances: Promise.resolve({ ok: true, value: portfolio }),
+      preferences: new Promise(() => undefined),
+    });
+    const { paintLaunchBalances } = await loadPaint();
+    const container = new FakeElement('div');
+    let done = false;
+    void paintLaunchBalances(container as unknown as HTMLElement).then(() => (done = true));
+    await vi.advanceTimersByTimeAsync(99);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(done).toBe(true);
+    expect(container.children).toEqual([]);
+  });
+
+  it('paints nothing on a page without the launch script', async () => {
+    installPage(null);
+    const { paintLaunchBalances } = await loadPaint();
+    const container = new FakeElement('div');
+    await paintLaunchBalances(container as unknown as HTMLElement);
+    expect(container.children).toEqual([]);
+  });
+});
