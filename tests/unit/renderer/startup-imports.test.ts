@@ -85,4 +85,10 @@ describe("the renderer's start-up imports (what is evaluated before the first ba
     const packages = startupPackages();
     expect(packages.has('decimal.js') ? packages.get('decimal.js')!.join(' → ') : null).toBeNull();
   });
+
+  it("has the built page fetch and compile the app's script while the first script paints (modulepreload)", () => {
+    // out/ is built by the unit project's global setup (tests/tooling/ensure-build.ts) when stale.
+    const html = readFileSync(resolve(root, 'out/renderer/index.html'), 'utf8');
+    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\.\/assets\/render-app-[\w-]+\.js">/);
+  });
 });
