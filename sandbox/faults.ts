@@ -51,6 +51,13 @@ export const FaultPlanInput = z
     lateCommitNext: z.number().int().min(0).max(1000).optional(),
     /** Delay of late commits, both lateCommitNext and unexpectedAnswerNext with commit 'late'. Default 1500. */
     lateCommitDelayMs: z.number().int().min(0).max(600_000).optional(),
+    /**
+     * Late commits accepted while this is true wait, however long, until the test releases them
+     * (`releaseLateCommits()`, POST /__sandbox/late-commits/release) instead of landing after
+     * lateCommitDelayMs: "the service commits after the app's first look-up" without betting on how fast
+     * the machine runs. Default false.
+     */
+    holdLateCommits: z.boolean().optional(),
     /** The next money-moving call(s) answer an unlisted error; replaces any earlier one. */
     unexpectedAnswerNext: UnexpectedAnswerInput.optional(),
     /**
@@ -81,9 +88,13 @@ export interface FaultPlan {
   dropAfterCommitNext: number;
   lateCommitNext: number;
   lateCommitDelayMs: number;
+  holdLateCommits: boolean;
   unexpectedAnswerNext: UnexpectedAnswer | null;
   emptyHistoryNext: number;
 }
+
+/** When a late effect lands: after a delay, or when the test releases it. */
+export type LateLanding = { held: false; delayMs: number } | { held: true };
 
 /**
  * What a money-moving call (Interface A send and swap, Interface B withdraw) must do instead of the
@@ -91,11 +102,11 @@ export interface FaultPlan {
  */
 export type MoneyFault =
   | { kind: 'dropAfterCommit' }
-  | { kind: 'late'; delayMs: number }
+  | { kind: 'late'; landing: LateLanding }
   | {
       kind: 'unexpected';
       commit: UnexpectedAnswer['commit'];
-      delayMs: number;
+      landing: LateLanding;
       status: number;
       message: string;
       zCode: string;
@@ -109,6 +120,7 @@ const noFaults = (): FaultPlan => ({
   dropAfterCommitNext: 0,
   lateCommitNext: 0,
   lateCommitDelayMs: DEFAULT_LATE_COMMIT_DELAY_MS,
+  holdLateCommits: false,
   unexpectedAnswerNext: null,
   emptyHistoryNext: 0,
 });
@@ -150,6 +162,7 @@ export class SandboxFaults {
       dropAfterCommitNext: given.dropAfterCommitNext ?? current.dropAfterCommitNext,
       lateCommitNext: given.lateCommitNext ?? current.lateCommitNext,
       lateCommitDelayMs: given.lateCommitDelayMs ?? current.lateCommitDelayMs,
+      holdLateCommits: given.holdLateCommits ?? current.holdLateCommits,
       unexpectedAnswerNext: given.unexpectedAnswerNext
         ? unexpectedAnswer(given.unexpectedAnswerNext)
         : current.unexpectedAnswerNext,
@@ -194,16 +207,19 @@ export class SandboxFaults {
    */
   takeMoneyFault(): MoneyFault | null {
     const plan = this.#plan;
+    const landing: LateLanding = plan.holdLateCommits
+      ? { held: true }
+      : { held: false, delayMs: plan.lateCommitDelayMs };
     if (plan.lateCommitNext > 0) {
       plan.lateCommitNext -= 1;
-      return { kind: 'late', delayMs: plan.lateCommitDelayMs };
+      return { kind: 'late', landing };
     }
     const unexpected = plan.unexpectedAnswerNext;
     if (unexpected) {
       unexpected.count -= 1;
       if (unexpected.count <= 0) plan.unexpectedAnswerNext = null;
       const { commit, status, message, zCode } = unexpected;
-      return { kind: 'unexpected', commit, delayMs: plan.lateCommitDelayMs, status, message, zCode };
+      return { kind: 'unexpected', commit, landing, status, message, zCode };
     }
     if (plan.dropAfterCommitNext > 0) {
       plan.dropAfterCommitNext -= 1;

@@ -1,5 +1,5 @@
 import type { DeferredCommits } from './deferred-commits';
-import type { SandboxFaults } from './faults';
+import type { LateLanding, SandboxFaults } from './faults';
 
 /** A money-moving request that has passed every check, ready to take effect. */
 export interface AcceptedMove {
@@ -37,13 +37,18 @@ export function carryOut(move: AcceptedMove, faults: SandboxFaults, deferred: De
       return { kind: 'drop' };
     case 'late':
       move.accept();
-      deferred.schedule(fault.delayMs, move.label, move.commit);
+      later(deferred, fault.landing, move);
       return { kind: 'drop' };
     case 'unexpected': {
       if (fault.commit !== 'none') move.accept();
       if (fault.commit === 'now') move.commit();
-      if (fault.commit === 'late') deferred.schedule(fault.delayMs, move.label, move.commit);
+      if (fault.commit === 'late') later(deferred, fault.landing, move);
       return { kind: 'unexpected', status: fault.status, message: fault.message, zCode: fault.zCode };
     }
   }
+}
+
+function later(deferred: DeferredCommits, landing: LateLanding, move: AcceptedMove): void {
+  if (landing.held) deferred.hold(move.label, move.commit);
+  else deferred.schedule(landing.delayMs, move.label, move.commit);
 }

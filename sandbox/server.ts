@@ -77,8 +77,10 @@ export interface RunningSandbox {
   setReadings(readings: WireReadingsInput): WireReadings;
   /** Committed money movements, oldest first (as GET /__sandbox/movements). */
   movements(): Movement[];
-  /** Resolves once every accepted late commit has landed (or been cancelled by a reset). */
+  /** Resolves once every accepted late commit has landed (or been cancelled by a reset); held ones wait for release. */
   lateCommitsSettled(): Promise<void>;
+  /** Lands the late commits held under `holdLateCommits` now, oldest first (as POST /__sandbox/late-commits/release). */
+  releaseLateCommits(): number;
   close(): Promise<void>;
 }
 
@@ -172,6 +174,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     profile,
     readings,
     movements: () => ({ movements: movements.list(), pending: deferred.pending }),
+    releaseLateCommits: () => deferred.release(),
     reset: () => {
       // Pending late commits first: they hold the old state and must not land in the fresh one.
       deferred.cancelAll();
@@ -236,6 +239,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     setReadings: (next) => ({ ...readings.set(next) }),
     movements: () => movements.list(),
     lateCommitsSettled: () => deferred.settled(),
+    releaseLateCommits: () => deferred.release(),
     close: () =>
       new Promise<void>((resolve, reject) => {
         deferred.cancelAll();

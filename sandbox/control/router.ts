@@ -50,6 +50,8 @@ export interface ControlDeps {
   readings: ReadingSwitch;
   /** Committed money movements, and how many accepted ones are still to land (late commits). */
   movements: () => { movements: Movement[]; pending: number };
+  /** Lands the late commits held under `holdLateCommits`; returns how many. */
+  releaseLateCommits: () => number;
   reset: () => void;
   /** Revokes every grant (and so every refresh and access token) the user consented to. */
   revokeUserGrants: (username: string) => Promise<number | undefined>;
@@ -78,7 +80,10 @@ async function jsonBody(ctx: Context): Promise<unknown> {
   }
 }
 
-/** GET /__sandbox/info, /movements; POST /__sandbox/faults, /profile, /readings, /reset, /revoke-grants. */
+/**
+ * GET /__sandbox/info, /movements; POST /__sandbox/faults, /late-commits/release, /profile, /readings, /reset,
+ * /revoke-grants.
+ */
 export function createControlRouter(deps: ControlDeps): Router {
   const router = new Router({ prefix: '/__sandbox' });
   router.use(loopbackOnly);
@@ -104,6 +109,10 @@ export function createControlRouter(deps: ControlDeps): Router {
   router.delete('/faults', (ctx) => {
     deps.faults.reset();
     ctx.body = { plan: deps.faults.plan };
+  });
+
+  router.post('/late-commits/release', (ctx) => {
+    ctx.body = { released: deps.releaseLateCommits() };
   });
 
   router.post('/profile', async (ctx) => {

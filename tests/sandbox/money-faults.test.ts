@@ -71,6 +71,7 @@ describe('fault plan input', () => {
     expect(ok.body['plan']).toMatchObject({
       lateCommitNext: 2,
       lateCommitDelayMs: 1500,
+      holdLateCommits: false,
       unexpectedAnswerNext: {
         count: 1,
         commit: 'late',
@@ -191,6 +192,62 @@ describe('lateCommitNext', () => {
     await pause(DELAY_MS + 200);
     expect(await movements(sandbox)).toEqual([]);
     expect(await ethBalance()).toBe(before);
+  });
+});
+
+describe('holdLateCommits', () => {
+  it('a held late commit lands when released, not when its delay is up; releasing again lands nothing', async () => {
+    const before = await ethBalance();
+    await faults({ lateCommitNext: 1, lateCommitDelayMs: 0, holdLateCommits: true });
+    await expect(send('held-1')).rejects.toThrow();
+    // Well past the delay: a held commit does not look at it.
+    await pause(300);
+    expect((await historyMatching(sandbox, alice, trading, 'held-1')).totalRecords).toBe(0);
+    expect(await movements(sandbox)).toEqual([]);
+    expect(await ethBalance()).toBe(before);
+    expect((await control(sandbox, 'GET', 'movements')).body['pending']).toBe(1);
+
+    expect((await control(sandbox, 'POST', 'late-commits/release')).body).toEqual({ released: 1 });
+    expect((await historyMatching(sandbox, alice, trading, 'held-1')).items).toEqual([
+      expect.objectContaining({ type: 'Withdraw', status: 'Completed', referenceId: 'held-1' }),
+    ]);
+    expect((await movements(sandbox)).map((m) => [m.kind, m.referenceId])).toEqual([['send', 'held-1']]);
+    expect((await control(sandbox, 'GET', 'movements')).body['pending']).toBe(0);
+    expect(sandbox.releaseLateCommits()).toBe(0);
+    expect(await movements(sandbox)).toHaveLength(1);
+  });
+
+  it("holds unexpectedAnswerNext's late commits and withdrawals too; settling waits for the release", async () => {
+    await faults({ holdLateCommits: true, unexpectedAnswerNext: { commit: 'late', status: 503 } });
+    expect((await send('held-send')).status).toBe(503);
+    await faults({ lateCommitNext: 1 });
+    await expect(
+      withdrawEth(sandbox, merchant, { merchantTransactionId: 'MTX-held' }, merchantCodes.next()),
+    ).rejects.toThrow();
+    let settled = false;
+    const settling = sandbox.lateCommitsSettled().then(() => {
+      settled = true;
+    });
+    await pause(100);
+    expect(settled).toBe(false);
+    expect(await movements(sandbox)).toEqual([]);
+
+    expect(sandbox.releaseLateCommits()).toBe(2);
+    await settling;
+    // Landed in the order they were accepted.
+    expect((await movements(sandbox)).map((m) => m.kind)).toEqual(['send', 'withdraw']);
+  });
+
+  it('is off by default and after a reset, which also cancels held commits', async () => {
+    expect(sandbox.faults.plan.holdLateCommits).toBe(false);
+    await faults({ lateCommitNext: 1, holdLateCommits: true });
+    await expect(send('held-cancelled')).rejects.toThrow();
+    await control(sandbox, 'POST', 'reset');
+    expect(sandbox.faults.plan.holdLateCommits).toBe(false);
+    expect((await control(sandbox, 'GET', 'movements')).body['pending']).toBe(0);
+    expect(sandbox.releaseLateCommits()).toBe(0);
+    expect(await movements(sandbox)).toEqual([]);
+    expect((await faults({ holdLateCommits: 'yes' })).status).toBe(400);
   });
 });
 

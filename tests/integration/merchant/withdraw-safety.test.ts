@@ -188,12 +188,14 @@ describe.each<ServiceProfile>(['kind', 'strict'])('withdrawals against the %s sa
 
   it('late commit: not found at first stays unknown (absence is no proof); found once it lands', async () => {
     const intent = await confirm('0.0105');
-    machine.sandbox.faults.set({ lateCommitNext: 1, lateCommitDelayMs: 800 });
+    // The sandbox holds the commit until the test releases it: the look-ups below come first on any machine.
+    machine.sandbox.faults.set({ lateCommitNext: 1, holdLateCommits: true });
     expect(await submit(intent)).toMatchObject({ ok: false, error: { code: 'outcome_unknown' } });
-    const early = await check(intent);
-    expect(early.state).toBe('unknown');
+    for (let look = 0; look < 2; look += 1) expect((await check(intent)).state).toBe('unknown');
+    // Not found is no licence to send it again.
+    expect(await submit(intent)).toMatchObject({ ok: false, error: { code: 'outcome_unknown' } });
     expect(machine.moved(intent.merchantTransactionId)).toBe(0);
-    await sleep(1_200);
+    expect(machine.sandbox.releaseLateCommits()).toBe(1);
     expect(await check(intent)).toMatchObject({ state: 'succeeded' });
     expect(machine.sent(intent.merchantTransactionId)).toBe(1);
     expect(machine.moved(intent.merchantTransactionId)).toBe(1);
@@ -232,14 +234,19 @@ describe.each<ServiceProfile>(['kind', 'strict'])('withdrawals against the %s sa
     ['Z509', 'late', 1],
   ] as const)('an unexpected %s (money moves: %s) is unknown, never refused', async (zCode, commit, moves) => {
     const intent = await confirm('0.0108');
-    machine.sandbox.faults.set({ unexpectedAnswerNext: { commit, zCode, status: 400 }, lateCommitDelayMs: 300 });
+    machine.sandbox.faults.set({ unexpectedAnswerNext: { commit, zCode, status: 400 }, holdLateCommits: true });
     const answer = await submit(intent);
     expect(answer).toMatchObject({
       ok: false,
       error: { code: 'outcome_unknown', message: expect.stringMatching(/may have moved/) },
     });
     expect(await submit(intent)).toMatchObject({ ok: false, error: { code: 'outcome_unknown' } });
-    await sleep(600);
+    if (commit === 'late') {
+      // Held until released: the service commits after the app has looked, and not found stays unknown.
+      expect((await check(intent)).state).toBe('unknown');
+      expect(machine.moved(intent.merchantTransactionId)).toBe(0);
+    }
+    expect(machine.sandbox.releaseLateCommits()).toBe(commit === 'late' ? 1 : 0);
     const checked = await check(intent);
     expect(checked.state).toBe(moves === 1 ? 'succeeded' : 'unknown');
     expect(machine.sent(intent.merchantTransactionId)).toBe(1);
@@ -248,13 +255,15 @@ describe.each<ServiceProfile>(['kind', 'strict'])('withdrawals against the %s sa
 
   it('an identical earlier withdrawal: each confirmation has its own id and moves once; neither settles the other', async () => {
     const first = await confirm('0.0109');
-    machine.sandbox.faults.set({ lateCommitNext: 1, lateCommitDelayMs: 1_000 });
+    // Held until released, so the first lands only after the second and the look-up between them.
+    machine.sandbox.faults.set({ lateCommitNext: 1, holdLateCommits: true });
     expect(await submit(first)).toMatchObject({ ok: false, error: { code: 'outcome_unknown' } });
     const second = await confirm('0.0109');
     expect(await submit(second)).toMatchObject({ ok: true, value: { success: true } });
     // The identical second withdrawal is in history now, but under its own id: the first stays unknown.
     expect((await check(first)).state).toBe('unknown');
-    await sleep(1_400);
+    expect(machine.moved(first.merchantTransactionId)).toBe(0);
+    expect(machine.sandbox.releaseLateCommits()).toBe(1);
     expect((await check(first)).state).toBe('succeeded');
     expect(machine.moved(first.merchantTransactionId)).toBe(1);
     expect(machine.moved(second.merchantTransactionId)).toBe(1);

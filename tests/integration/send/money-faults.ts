@@ -7,6 +7,8 @@ export const profiles = ['kind', 'strict'] as const;
 /**
  * A fault on the money-moving call after which the app cannot know what happened (security.md 23, 28),
  * and when the service really moves the money: at once, later (after the client gave up), or never.
+ * "Later" is held by the sandbox (holdLateCommits) until the test calls `settle`, so the app's first
+ * look-up comes before the commit however slow the machine is.
  */
 export interface UnknownFault {
   readonly name: string;
@@ -21,14 +23,11 @@ export interface FaultTarget {
   onNext(method: string, path: string, interception: Interception): void;
 }
 
-const LATE_MS = 400;
-
 function unexpected(
   commit: 'none' | 'now' | 'late',
   extra: { status?: number; message?: string } = {},
 ): UnknownFault['arm'] {
-  return ({ sandbox }) =>
-    sandbox.faults.set({ lateCommitDelayMs: LATE_MS, unexpectedAnswerNext: { commit, ...extra } });
+  return ({ sandbox }) => sandbox.faults.set({ holdLateCommits: true, unexpectedAnswerNext: { commit, ...extra } });
 }
 
 /**
@@ -43,7 +42,7 @@ function mismatched(
   change: { httpStatus?: number; data?: unknown },
 ): UnknownFault['arm'] {
   return ({ sandbox, onNext }, path) => {
-    sandbox.faults.set({ lateCommitDelayMs: LATE_MS, unexpectedAnswerNext: { commit, ...refusal } });
+    sandbox.faults.set({ holdLateCommits: true, unexpectedAnswerNext: { commit, ...refusal } });
     onNext('POST', path, {
       rewrite: ({ status, body }) => {
         const envelope = JSON.parse(body) as Record<string, unknown>;
@@ -68,7 +67,7 @@ export const unknownFaults: readonly UnknownFault[] = [
   },
   {
     name: 'accepted, no answer, committed later',
-    arm: ({ sandbox }) => sandbox.faults.set({ lateCommitNext: 1, lateCommitDelayMs: LATE_MS }),
+    arm: ({ sandbox }) => sandbox.faults.set({ lateCommitNext: 1, holdLateCommits: true }),
     commits: 'late',
   },
   {
@@ -146,8 +145,12 @@ export function lastSeq(sandbox: RunningSandbox): number {
   return sandbox.movements().at(-1)?.seq ?? 0;
 }
 
-/** Waits until the sandbox has carried out what it accepted (late commits, a request the client gave up on). */
+/**
+ * Lets the sandbox carry out what it accepted: the late commits held for the test land now, timed ones are
+ * waited for, then `until` (a request the client gave up on).
+ */
 export async function settle(sandbox: RunningSandbox, until: () => boolean = () => true): Promise<void> {
+  sandbox.releaseLateCommits();
   await sandbox.lateCommitsSettled();
   for (let waited = 0; !until() && waited < 10_000; waited += 50) await sleep(50);
 }

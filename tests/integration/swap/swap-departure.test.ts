@@ -45,9 +45,10 @@ describe.each(profiles)('swap: what may settle or pass a lost swap, %s service',
     });
   }
 
+  /** A late commit is held by the sandbox until `settle`, so what the test does before it comes first. */
   async function lose(review: SwapReview, commit: 'now' | 'none' | 'late'): Promise<void> {
     app.sandbox.faults.set({
-      lateCommitDelayMs: 300,
+      holdLateCommits: true,
       unexpectedAnswerNext: { commit, status: 502, message: 'Bad gateway' },
     });
     const lost = await app.failure('swap.execute', { intentId: review.intentId, tfaCode: await app.nextCode() });
@@ -104,6 +105,14 @@ describe.each(profiles)('swap: what may settle or pass a lost swap, %s service',
     const early = await app.value<Reconciled>('swap.reconcile', { intentId: review.intentId });
     expect(early.lookup).not.toBe('found');
     expect(early.status).toMatchObject({ state: 'unknown', canRetry: false });
+    expect(swapsAfter(mark)).toHaveLength(0);
+    // Not found is no licence to send it again.
+    const posts = app.count('POST', '/swap');
+    for (const operation of ['swap.execute', 'swap.retry'] as const) {
+      const error = await app.failure(operation, { intentId: review.intentId, tfaCode: await app.nextCode() });
+      expect(error.code).toBe('outcome_unknown');
+    }
+    expect(app.count('POST', '/swap')).toBe(posts);
 
     await settle(app.sandbox);
     const late = await app.value<Reconciled>('swap.reconcile', { intentId: review.intentId });

@@ -78,6 +78,7 @@ describe.each(profiles)('swap under faults, %s service', (profile) => {
       expect(first).toMatchObject({ lookup: 'found', status: { state: 'succeeded' } });
     } else {
       expect(first).toMatchObject({ lookup: 'not_found', status: { state: 'unknown', canRetry: false } });
+      expect(moved(mark, review.cryptoAmount)).toHaveLength(0);
       await expectNoResubmission(review);
       await settle(app.sandbox);
       const second = await app.value<Reconciled>('swap.reconcile', { intentId: review.intentId });
@@ -199,7 +200,7 @@ describe.each(profiles)('swap under faults, %s service', (profile) => {
     await app.value('swap.execute', { intentId: earlier.intentId, tfaCode: await app.nextCode() });
     const mark = lastSeq(app.sandbox);
     const review = await prepare('0.00105');
-    app.sandbox.faults.set({ lateCommitNext: 1, lateCommitDelayMs: 400 });
+    app.sandbox.faults.set({ lateCommitNext: 1, holdLateCommits: true });
     expect((await app.failure('swap.execute', { intentId: review.intentId, tfaCode: await app.nextCode() })).code).toBe(
       'outcome_unknown',
     );
@@ -238,7 +239,8 @@ describe.each(profiles)('swap under faults, %s service', (profile) => {
   it('the late row of a lost swap is never taken by an identical swap that moved nothing: both stay unknown (review finding 4)', async () => {
     const mark = lastSeq(app.sandbox);
     const lateOne = await prepare('0.00109');
-    app.sandbox.faults.set({ lateCommitNext: 1, lateCommitDelayMs: 1_500 });
+    // Held until settle: it lands after the identical swap below has left, however slow the machine.
+    app.sandbox.faults.set({ lateCommitNext: 1, holdLateCommits: true });
     expect(
       (await app.failure('swap.execute', { intentId: lateOne.intentId, tfaCode: await app.nextCode() })).code,
     ).toBe('outcome_unknown');
