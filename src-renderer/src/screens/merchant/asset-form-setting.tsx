@@ -1,5 +1,5 @@
 import type { AssetForm, MerchantEnvironmentView } from '../../../../src-preload/contract/merchant';
-import { useMerchantStore } from '../../stores/merchant-store';
+import { useMerchantKeysStore } from '../../stores/merchant-keys-store';
 
 const choices: ReadonlyArray<{ value: AssetForm; label: string; hint: string }> = [
   {
@@ -19,8 +19,8 @@ const choices: ReadonlyArray<{ value: AssetForm; label: string; hint: string }> 
  * say which form the service reads; when it refuses one, the error names this place and the other form.
  */
 export function AssetFormSetting({ environment }: { environment: MerchantEnvironmentView }): React.JSX.Element {
-  const busy = useMerchantStore((state) => state.busy);
-  const setAssetForm = useMerchantStore((state) => state.setAssetForm);
+  const busy = useMerchantKeysStore((state) => state.busy);
+  const setAssetForm = useMerchantKeysStore((state) => state.setAssetForm);
   return (
     <fieldset className="merchant-asset-form">
       <legend>How assets are named</legend>

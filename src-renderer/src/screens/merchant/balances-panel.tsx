@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { CryptoAmount, UsdAmount } from '../../components/amount';
 import { ErrorMessage } from '../../components/error-message';
-import { useMerchantStore } from '../../stores/merchant-store';
+import { useMerchantKeysStore } from '../../stores/merchant-keys-store';
 import { usePortfolioStore } from '../../stores/portfolio-store';
 import { useSessionStore } from '../../stores/session-store';
 import { valueMerchantBalances } from './balance-values';
@@ -15,10 +15,10 @@ function ValueCell({ value, pricesLoading }: { value: string | null; pricesLoadi
 
 /** The twelve merchant balances of spec 2.3, each named by asset and network. */
 export function BalancesPanel(): React.JSX.Element {
-  const balances = useMerchantStore((state) => state.balances);
-  const feedback = useMerchantStore((state) => state.feedback.balances);
-  const loading = useMerchantStore((state) => state.busy.has('balances'));
-  const loadBalances = useMerchantStore((state) => state.loadBalances);
+  const balances = useMerchantKeysStore((state) => state.balances);
+  const feedback = useMerchantKeysStore((state) => state.feedback.balances);
+  const loading = useMerchantKeysStore((state) => state.busy.has('balances'));
+  const loadBalances = useMerchantKeysStore((state) => state.loadBalances);
   // Prices come from the signed-in account's own wallets, as on Home: the merchant API has none.
   const accountGuid = useSessionStore((state) => state.view?.activeAccountGuid ?? null);
   const portfolio = usePortfolioStore((state) => state.portfolio);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMerchantStore } from '../../stores/merchant-store';
+import { useMerchantVerificationStore } from '../../stores/merchant-verification-store';
 import { Feedback } from './merchant-options';
 
 const shapeNames = {
@@ -16,10 +16,10 @@ const shapeNames = {
  * with what the service shows.
  */
 export function CallbackPanel(): React.JSX.Element {
-  const result = useMerchantStore((state) => state.callback);
-  const feedback = useMerchantStore((state) => state.feedback.callback);
-  const checking = useMerchantStore((state) => state.busy.has('callback'));
-  const checkCallback = useMerchantStore((state) => state.checkCallback);
+  const result = useMerchantVerificationStore((state) => state.callback);
+  const feedback = useMerchantVerificationStore((state) => state.feedback.callback);
+  const checking = useMerchantVerificationStore((state) => state.busy.has('callback'));
+  const checkCallback = useMerchantVerificationStore((state) => state.checkCallback);
   const [body, setBody] = useState('');
   const [header, setHeader] = useState('');
 

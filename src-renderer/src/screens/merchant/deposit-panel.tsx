@@ -6,7 +6,7 @@ import { CryptoAmount } from '../../components/amount';
 import { CopyButton } from '../../components/copy-button';
 import { DecimalInput } from '../../components/decimal-input';
 import { QrCode } from '../../components/qr-code';
-import { useMerchantStore } from '../../stores/merchant-store';
+import { useMerchantDepositStore } from '../../stores/merchant-deposit-store';
 import { AssetOptions, Feedback } from './merchant-options';
 
 const currencies = ['USD', 'EUR', 'GBP', 'TRY', 'JPY'] as const;
@@ -86,10 +86,10 @@ function DepositAddressCard({ deposit }: { deposit: MerchantDepositAddressView }
 }
 
 export function DepositPanel(): React.JSX.Element {
-  const deposit = useMerchantStore((state) => state.deposit);
-  const feedback = useMerchantStore((state) => state.feedback.deposits);
-  const busy = useMerchantStore((state) => state.busy);
-  const { createDeposit, getDeposit, clearError } = useMerchantStore.getState();
+  const deposit = useMerchantDepositStore((state) => state.deposit);
+  const feedback = useMerchantDepositStore((state) => state.feedback.deposits);
+  const busy = useMerchantDepositStore((state) => state.busy);
+  const { createDeposit, getDeposit, clearError } = useMerchantDepositStore.getState();
   const [code, setCode] = useState<AssetCode>('BTC');
   const [label, setLabel] = useState('');
   const [referenceId, setReferenceId] = useState('');

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { MerchantEnvironmentView, MerchantOverview } from '../../../../src-preload/contract/merchant';
 import type { EnvironmentId } from '../../../../src-preload/contract/app';
-import { useMerchantStore } from '../../stores/merchant-store';
+import { useMerchantKeysStore } from '../../stores/merchant-keys-store';
 import { secretKeyPlace } from '../../stores/secret-key-place';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CopyButton } from '../../components/copy-button';
@@ -13,10 +13,10 @@ import { Feedback } from './merchant-options';
  * with "Save keys" and then cleared; the app only ever shows whether a secret is stored.
  */
 export function KeysPanel(): React.JSX.Element {
-  const overview = useMerchantStore((state) => state.overview);
-  const feedback = useMerchantStore((state) => state.feedback.keys);
-  const busy = useMerchantStore((state) => state.busy);
-  const setEnvironment = useMerchantStore((state) => state.setEnvironment);
+  const overview = useMerchantKeysStore((state) => state.overview);
+  const feedback = useMerchantKeysStore((state) => state.feedback.keys);
+  const busy = useMerchantKeysStore((state) => state.busy);
+  const setEnvironment = useMerchantKeysStore((state) => state.setEnvironment);
   const current = overview?.environments.find((environment) => environment.id === overview.environment) ?? null;
 
   if (!overview || !current) return <p aria-busy="true" className="skeleton" />;
@@ -64,8 +64,8 @@ function EnvironmentForms({
   current: MerchantEnvironmentView;
   keychain: MerchantOverview['keychain'];
 }): React.JSX.Element {
-  const busy = useMerchantStore((state) => state.busy);
-  const { setApiUrl, saveKeys, deleteKeys, testConnection } = useMerchantStore.getState();
+  const busy = useMerchantKeysStore((state) => state.busy);
+  const { setApiUrl, saveKeys, deleteKeys, testConnection } = useMerchantKeysStore.getState();
   const [apiUrl, setApiUrlText] = useState(current.apiUrl ?? '');
   const [publicKey, setPublicKey] = useState(current.publicKey ?? '');
   const [secretKey, setSecretKey] = useState('');
@@ -198,8 +198,8 @@ function SigningSection({
   current: MerchantEnvironmentView;
   keychain: MerchantOverview['keychain'];
 }): React.JSX.Element {
-  const busy = useMerchantStore((state) => state.busy.has('signing'));
-  const { generateSigningKey, importSigningKey, setSigningEnabled, removeSigningKey } = useMerchantStore.getState();
+  const busy = useMerchantKeysStore((state) => state.busy.has('signing'));
+  const { generateSigningKey, importSigningKey, setSigningEnabled, removeSigningKey } = useMerchantKeysStore.getState();
   const [privateKey, setPrivateKey] = useState('');
   // Generating, importing over or deleting the stored private key loses it for good: never without asking.
   const [confirming, setConfirming] = useState<'generate' | 'import' | 'delete' | null>(null);

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useMerchantStore, type MerchantSection } from '../../stores/merchant-store';
+import { useMerchantKeysStore, type MerchantSection } from '../../stores/merchant-keys-store';
 import { useSessionStore } from '../../stores/session-store';
 import { BalancesPanel } from './balances-panel';
 import { CallbackPanel } from './callback-panel';
@@ -40,16 +40,16 @@ function Panel({ section }: { section: MerchantSection }): React.JSX.Element {
  * refuse (security.md 30).
  */
 export function MerchantScreen(): React.JSX.Element {
-  const chosen = useMerchantStore((state) => state.section);
-  const overview = useMerchantStore((state) => state.overview);
+  const chosen = useMerchantKeysStore((state) => state.section);
+  const overview = useMerchantKeysStore((state) => state.overview);
   const account = useSessionStore((state) =>
     state.view?.accounts.find((candidate) => candidate.guid === state.view?.activeAccountGuid),
   );
   const balancesOnly = account !== undefined && !account.canMoveMoney;
   const shown = balancesOnly ? sections.filter((entry) => entry.id === 'balances') : sections;
   const section = shown.some((entry) => entry.id === chosen) ? chosen : 'balances';
-  const show = useMerchantStore((state) => state.show);
-  const load = useMerchantStore((state) => state.load);
+  const show = useMerchantKeysStore((state) => state.show);
+  const load = useMerchantKeysStore((state) => state.load);
   const tabs = useRef<Array<HTMLButtonElement | null>>([]);
 
   useEffect(() => {

@@ -3,21 +3,22 @@ import type { AssetCode } from '../../../../src-preload/contract/asset-table';
 import type { PendingVerificationView } from '../../../../src-preload/contract/merchant';
 import { DecimalInput } from '../../components/decimal-input';
 import { SaveToAddressBook } from '../../components/save-to-address-book';
-import { useMerchantStore } from '../../stores/merchant-store';
+import { useMerchantKeysStore } from '../../stores/merchant-keys-store';
+import { useMerchantVerificationStore } from '../../stores/merchant-verification-store';
 import { AssetOptions, Feedback, assetLabel } from './merchant-options';
 
 /** One started verification: the user types the amount that arrived; the app never suggests it. */
 function PendingRow({ pending }: { pending: PendingVerificationView }): React.JSX.Element {
   const [amount, setAmount] = useState('');
-  const busy = useMerchantStore((state) => state.busy);
-  const { confirmVerification, restartVerification, discardVerification } = useMerchantStore.getState();
+  const busy = useMerchantVerificationStore((state) => state.busy);
+  const { confirmVerification, restartVerification, discardVerification } = useMerchantVerificationStore.getState();
   const name = `${pending.label} (${pending.code})`;
   return (
     <li className="card">
       <form
         aria-label={`Confirm ${name}`}
         // Editing what an error was about takes the error back.
-        onChange={() => useMerchantStore.getState().clearError('verified')}
+        onChange={() => useMerchantVerificationStore.getState().clearError('verified')}
         onSubmit={(event) => {
           event.preventDefault();
           void confirmVerification(pending.id, amount).then(() => setAmount(''));
@@ -60,13 +61,13 @@ function PendingRow({ pending }: { pending: PendingVerificationView }): React.JS
 }
 
 export function VerifiedPanel(): React.JSX.Element {
-  const overview = useMerchantStore((state) => state.overview);
-  const verified = useMerchantStore((state) => state.verified);
-  const pending = useMerchantStore((state) => state.pending);
-  const feedback = useMerchantStore((state) => state.feedback.verified);
-  const lastVerification = useMerchantStore((state) => state.lastVerification);
-  const busy = useMerchantStore((state) => state.busy);
-  const { loadVerified, startVerification } = useMerchantStore.getState();
+  const overview = useMerchantKeysStore((state) => state.overview);
+  const verified = useMerchantVerificationStore((state) => state.verified);
+  const pending = useMerchantVerificationStore((state) => state.pending);
+  const feedback = useMerchantVerificationStore((state) => state.feedback.verified);
+  const lastVerification = useMerchantVerificationStore((state) => state.lastVerification);
+  const busy = useMerchantVerificationStore((state) => state.busy);
+  const { loadVerified, startVerification } = useMerchantVerificationStore.getState();
   const [referenceId, setReferenceId] = useState(overview?.lastReferenceId ?? '');
   const [code, setCode] = useState<AssetCode>('BTC');
   const [address, setAddress] = useState('');
@@ -78,7 +79,7 @@ export function VerifiedPanel(): React.JSX.Element {
       <form
         aria-label="Verified addresses for a reference"
         // Editing what an error was about takes the error back.
-        onChange={() => useMerchantStore.getState().clearError('verified')}
+        onChange={() => useMerchantVerificationStore.getState().clearError('verified')}
         onSubmit={(event) => {
           event.preventDefault();
           void loadVerified(referenceId);
@@ -134,7 +135,7 @@ export function VerifiedPanel(): React.JSX.Element {
       <form
         aria-labelledby="add-address-title"
         // Editing what an error was about takes the error back.
-        onChange={() => useMerchantStore.getState().clearError('verified')}
+        onChange={() => useMerchantVerificationStore.getState().clearError('verified')}
         onSubmit={(event) => {
           event.preventDefault();
           void startVerification({ referenceId, code, address, label }).then((started) => {

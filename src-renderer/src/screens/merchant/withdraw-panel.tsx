@@ -8,7 +8,8 @@ import { DecimalInput } from '../../components/decimal-input';
 import { TwoFactorInput } from '../../components/two-factor-input';
 import { formatDateTime } from '../../format/dates';
 import { sameDestination } from '../../stores/address-book-store';
-import { useMerchantStore } from '../../stores/merchant-store';
+import { useMerchantKeysStore } from '../../stores/merchant-keys-store';
+import { useMerchantVerificationStore } from '../../stores/merchant-verification-store';
 import { useWithdrawStore } from '../../stores/withdraw-store';
 import { AssetOptions, Feedback, assetLabel } from './merchant-options';
 import { acknowledgementLabel, unsettledWarning } from './withdraw-words';
@@ -283,11 +284,12 @@ function UnresolvedWithdrawals(): React.JSX.Element | null {
 }
 
 export function WithdrawPanel(): React.JSX.Element {
-  const overview = useMerchantStore((state) => state.overview);
-  const verified = useMerchantStore((state) => state.verified);
-  const settingFeedback = useMerchantStore((state) => state.feedback.withdraw);
-  const busy = useMerchantStore((state) => state.busy);
-  const { setAllowUnverified, loadVerified } = useMerchantStore.getState();
+  const overview = useMerchantKeysStore((state) => state.overview);
+  const settingFeedback = useMerchantKeysStore((state) => state.feedback.allowUnverified);
+  const { setAllowUnverified } = useMerchantKeysStore.getState();
+  const verified = useMerchantVerificationStore((state) => state.verified);
+  const loadingVerified = useMerchantVerificationStore((state) => state.busy.has('verified'));
+  const { loadVerified } = useMerchantVerificationStore.getState();
   const intent = useWithdrawStore((state) => state.review);
   const feedback = useWithdrawStore((state) => state.feedback);
   const confirming = useWithdrawStore((state) => state.confirming);
@@ -364,7 +366,7 @@ export function WithdrawPanel(): React.JSX.Element {
           <button
             type="button"
             className="secondary"
-            disabled={referenceId.trim() === '' || busy.has('verified')}
+            disabled={referenceId.trim() === '' || loadingVerified}
             onClick={() => void loadVerified(referenceId)}
           >
             Load verified addresses

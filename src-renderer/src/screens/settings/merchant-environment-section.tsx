@@ -4,7 +4,7 @@ import type { MerchantEnvironmentView } from '../../../../src-preload/contract/m
 import type { BridgeError } from '../../../../src-preload/result';
 import { ErrorMessage } from '../../components/error-message';
 import { checkMerchantApi } from '../../stores/environments-store';
-import { useMerchantStore } from '../../stores/merchant-store';
+import { useMerchantKeysStore } from '../../stores/merchant-keys-store';
 import { Feedback } from '../merchant/merchant-options';
 
 /**
@@ -12,14 +12,14 @@ import { Feedback } from '../merchant/merchant-options';
  * keys before it is saved. Keys stay under Merchant › API keys, bound to the address they were entered for.
  */
 export function MerchantEnvironmentSection(): React.JSX.Element {
-  const overview = useMerchantStore((state) => state.overview);
-  const busy = useMerchantStore((state) => state.busy);
-  const feedback = useMerchantStore((state) => state.feedback.keys);
+  const overview = useMerchantKeysStore((state) => state.overview);
+  const busy = useMerchantKeysStore((state) => state.busy);
+  const feedback = useMerchantKeysStore((state) => state.feedback.keys);
   const headingId = useId();
   const selectId = useId();
 
   useEffect(() => {
-    void useMerchantStore.getState().load();
+    void useMerchantKeysStore.getState().load();
   }, []);
 
   const current = overview?.environments.find((environment) => environment.id === overview.environment) ?? null;
@@ -38,7 +38,9 @@ export function MerchantEnvironmentSection(): React.JSX.Element {
             id={selectId}
             value={overview.environment}
             disabled={busy.has('environment')}
-            onChange={(event) => void useMerchantStore.getState().setEnvironment(event.target.value as EnvironmentId)}
+            onChange={(event) =>
+              void useMerchantKeysStore.getState().setEnvironment(event.target.value as EnvironmentId)
+            }
           >
             {overview.environments.map((environment) => (
               <option key={environment.id} value={environment.id}>
@@ -55,7 +57,7 @@ export function MerchantEnvironmentSection(): React.JSX.Element {
 }
 
 function MerchantAddressForm({ current }: { current: MerchantEnvironmentView }): React.JSX.Element {
-  const busy = useMerchantStore((state) => state.busy);
+  const busy = useMerchantKeysStore((state) => state.busy);
   const [apiUrl, setApiUrl] = useState(current.apiUrl ?? '');
   const [testing, setTesting] = useState(false);
   const [tested, setTested] = useState<{ message: string | null; error: BridgeError | null }>({
@@ -70,7 +72,7 @@ function MerchantAddressForm({ current }: { current: MerchantEnvironmentView }):
       onSubmit={(event) => {
         event.preventDefault();
         setTested({ message: null, error: null });
-        void useMerchantStore.getState().setApiUrl(current.id, apiUrl);
+        void useMerchantKeysStore.getState().setApiUrl(current.id, apiUrl);
       }}
     >
       <label htmlFor={inputId}>Merchant API address</label>

@@ -1,0 +1,62 @@
+import { create } from 'zustand';
+import type { InputOf } from '../../../src-preload/contract';
+import type { MerchantDepositAddressView } from '../../../src-preload/contract/merchant';
+import { wallet } from '../bridge';
+import { createRun, none, withoutError, type RunState } from './merchant-run';
+import { registerSessionReset } from './session-reset';
+
+type DepositSection = 'deposits';
+
+interface MerchantDepositState extends RunState<DepositSection> {
+  /** The deposit address last created or looked up. */
+  readonly deposit: MerchantDepositAddressView | null;
+
+  createDeposit(input: InputOf<'merchant.depositCreate'>): Promise<void>;
+  getDeposit(input: InputOf<'merchant.depositGet'>): Promise<void>;
+  clearError(section: DepositSection): void;
+  /** An address shown belonged to the other merchant environment. */
+  clearForEnvironment(): void;
+  /** Empties it: on lock, sign-out and account change (security.md 30). */
+  reset(): void;
+}
+
+const initial = {
+  deposit: null,
+  feedback: { deposits: none },
+  busy: new Set<string>(),
+} satisfies Partial<MerchantDepositState>;
+
+/** Bumped by reset(), so an answer that arrives after a lock or sign-out is dropped, not shown. */
+let generation = 0;
+
+/** Merchant deposit addresses (Interface B): create one with its callback URL, or look one up. */
+export const useMerchantDepositStore = create<MerchantDepositState>()((set, get) => {
+  const run = createRun<DepositSection, MerchantDepositState>(set, get, () => generation);
+  return {
+    ...initial,
+    async createDeposit(input) {
+      await run(
+        'depositCreate',
+        'deposits',
+        () => wallet.merchant.depositCreate(input),
+        (deposit) => ({ deposit }),
+      );
+    },
+    async getDeposit(input) {
+      await run(
+        'depositGet',
+        'deposits',
+        () => wallet.merchant.depositGet(input),
+        (deposit) => ({ deposit }),
+      );
+    },
+    clearError: (section) => set((state) => withoutError(state, section)),
+    clearForEnvironment: () => set({ deposit: null }),
+    reset() {
+      generation += 1;
+      set({ ...initial, busy: new Set() });
+    },
+  };
+});
+
+registerSessionReset(() => useMerchantDepositStore.getState().reset());

@@ -1,0 +1,196 @@
+import { create } from 'zustand';
+import type { EnvironmentId } from '../../../src-preload/contract/app';
+import type { AssetForm, MerchantBalanceRow, MerchantOverview } from '../../../src-preload/contract/merchant';
+import { wallet } from '../bridge';
+import { useMerchantDepositStore } from './merchant-deposit-store';
+import { createRun, none, withoutError, type RunState } from './merchant-run';
+import { useMerchantVerificationStore } from './merchant-verification-store';
+import { secretKeyPlace } from './secret-key-place';
+import { registerSessionReset } from './session-reset';
+import { useWithdrawStore } from './withdraw-store';
+
+export type MerchantSection = 'keys' | 'balances' | 'verified' | 'withdraw' | 'deposits' | 'callback';
+
+/** The sections whose feedback this store keeps; allowUnverified is shown on the Withdraw tab. */
+type KeysSection = 'keys' | 'balances' | 'allowUnverified';
+
+interface MerchantKeysState extends RunState<KeysSection> {
+  readonly section: MerchantSection;
+  readonly overview: MerchantOverview | null;
+  readonly balances: MerchantBalanceRow[] | null;
+
+  show(section: MerchantSection): void;
+  load(): Promise<void>;
+  setEnvironment(environment: EnvironmentId): Promise<void>;
+  setApiUrl(environment: EnvironmentId, apiUrl: string): Promise<boolean>;
+  saveKeys(environment: EnvironmentId, publicKey: string, secretKey: string): Promise<boolean>;
+  deleteKeys(environment: EnvironmentId): Promise<void>;
+  generateSigningKey(environment: EnvironmentId): Promise<boolean>;
+  /** Sends the pasted private key to main once; it never comes back. */
+  importSigningKey(environment: EnvironmentId, privateKeyPem: string): Promise<boolean>;
+  setSigningEnabled(environment: EnvironmentId, enabled: boolean): Promise<void>;
+  removeSigningKey(environment: EnvironmentId): Promise<void>;
+  testConnection(): Promise<void>;
+  setAllowUnverified(allow: boolean): Promise<void>;
+  setAssetForm(environment: EnvironmentId, assetForm: AssetForm): Promise<void>;
+  loadBalances(): Promise<void>;
+  /** The user changed the input the section's error was about, so the error no longer applies. */
+  clearError(section: KeysSection): void;
+  /** Empties it: on lock, sign-out and account change (security.md 30). */
+  reset(): void;
+}
+
+const initial = {
+  section: 'keys' as MerchantSection,
+  overview: null,
+  balances: null,
+  feedback: { keys: none, balances: none, allowUnverified: none },
+  busy: new Set<string>(),
+} satisfies Partial<MerchantKeysState>;
+
+/** Bumped by reset(), so an answer that arrives after a lock or sign-out is dropped, not shown. */
+let generation = 0;
+
+/**
+ * The merchant screen's own state (which tab) and the merchant's keys and settings (MerchantOverview:
+ * environment, API address, keys, request signing, asset naming, unverified addresses), with the balances
+ * those keys read. Verification, deposits and withdrawals have their own stores.
+ */
+export const useMerchantKeysStore = create<MerchantKeysState>()((set, get) => {
+  const run = createRun<KeysSection, MerchantKeysState>(set, get, () => generation);
+
+  return {
+    ...initial,
+
+    show: (section) => set({ section }),
+    clearError: (section) => set((state) => withoutError(state, section)),
+    async load() {
+      const mine = generation;
+      await run(
+        'load',
+        'keys',
+        () => wallet.merchant.getSettings(),
+        (overview) => ({ overview }),
+      );
+      // Not for a session that has ended since: the next one loads its own.
+      if (mine === generation) await useMerchantVerificationStore.getState().loadPending();
+    },
+    async setEnvironment(environment) {
+      await run(
+        'environment',
+        'keys',
+        () => wallet.merchant.setEnvironment({ environment }),
+        (overview) => {
+          // What was read or confirmed with the other environment's keys no longer applies: its balances,
+          // verified list and callback verdict, a deposit address shown, a withdrawal under review.
+          useMerchantVerificationStore.getState().clearForEnvironment();
+          useMerchantDepositStore.getState().clearForEnvironment();
+          useWithdrawStore.getState().startOver();
+          return { overview, balances: null };
+        },
+      );
+    },
+    setApiUrl: (environment, apiUrl) =>
+      run(
+        'apiUrl',
+        'keys',
+        () => wallet.merchant.setApiUrl({ environment, apiUrl }),
+        (overview) => ({ overview, message: 'API address saved.' }),
+      ),
+    saveKeys: (environment, publicKey, secretKey) =>
+      run(
+        'saveKeys',
+        'keys',
+        () => wallet.merchant.saveKeys({ environment, publicKey, secretKey }),
+        (overview) => ({
+          overview,
+          message: `Keys saved. The secret key is ${secretKeyPlace(overview.keychain)} and cannot be shown again.`,
+        }),
+      ),
+    async deleteKeys(environment) {
+      await run(
+        'deleteKeys',
+        'keys',
+        () => wallet.merchant.deleteKeys({ environment }),
+        (overview) => ({ overview, message: 'Keys deleted.' }),
+      );
+    },
+    generateSigningKey: (environment) =>
+      run(
+        'signing',
+        'keys',
+        () => wallet.merchant.signingGenerate({ environment }),
+        (overview) => ({
+          overview,
+          message: `Key pair generated. The private key is ${secretKeyPlace(overview.keychain)}. Register the public key with the service, then turn signing on.`,
+        }),
+      ),
+    importSigningKey: (environment, privateKeyPem) =>
+      run(
+        'signing',
+        'keys',
+        () => wallet.merchant.signingImport({ environment, privateKeyPem }),
+        (overview) => ({
+          overview,
+          message: `Private key imported. It is ${secretKeyPlace(overview.keychain)} and cannot be shown again.`,
+        }),
+      ),
+    async setSigningEnabled(environment, enabled) {
+      await run(
+        'signing',
+        'keys',
+        () => wallet.merchant.signingSetEnabled({ environment, enabled }),
+        (overview) => ({
+          overview,
+          message: enabled ? 'Requests are now signed (X-Signature).' : 'Requests are no longer signed.',
+        }),
+      );
+    },
+    async removeSigningKey(environment) {
+      await run(
+        'signing',
+        'keys',
+        () => wallet.merchant.signingRemove({ environment }),
+        (overview) => ({ overview, message: 'Signing key deleted; requests are not signed.' }),
+      );
+    },
+    async testConnection() {
+      await run(
+        'test',
+        'keys',
+        () => wallet.merchant.testConnection(),
+        (value) => ({ message: value.message }),
+      );
+    },
+    async setAssetForm(environment, assetForm) {
+      await run(
+        'assetForm',
+        'keys',
+        () => wallet.merchant.setAssetForm({ environment, assetForm }),
+        (overview) => ({ overview, message: 'Saved: requests name assets this way from now on.' }),
+      );
+    },
+    async setAllowUnverified(allow) {
+      await run(
+        'allowUnverified',
+        'allowUnverified',
+        () => wallet.merchant.setAllowUnverified({ allow }),
+        (overview) => ({ overview }),
+      );
+    },
+    async loadBalances() {
+      await run(
+        'balances',
+        'balances',
+        () => wallet.merchant.balances(),
+        (balances) => ({ balances }),
+      );
+    },
+    reset() {
+      generation += 1;
+      set({ ...initial, busy: new Set() });
+    },
+  };
+});
+
+registerSessionReset(() => useMerchantKeysStore.getState().reset());
