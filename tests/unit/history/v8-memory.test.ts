@@ -21,7 +21,8 @@ describe('main-process V8 memory settings (export memory flat)', () => {
 
   it('keeps hot WebAssembly (as the HTTP parser of fetch) in the baseline compiler when set at run time, as the app does', () => {
     // A module exporting f(x) = x + 1, called until V8 would have recompiled it with TurboFan (tens of ms
-    // without the flags); natives syntax lets the probe ask which compiler's code f runs.
+    // without the flags; up to 3 s leaves room for a loaded machine's background thread); natives syntax
+    // lets the probe ask which compiler's code f runs.
     const script = `
       const v8 = require('node:v8');
       if (process.argv[1] === 'flags') for (const f of ${JSON.stringify(MEMORY_FAVOURING_V8_FLAGS)}) v8.setFlagsFromString(f);
@@ -29,7 +30,7 @@ describe('main-process V8 memory settings (export memory flat)', () => {
       const f = new WebAssembly.Instance(new WebAssembly.Module(bytes)).exports.f;
       (async () => {
         let x = 0;
-        for (const started = Date.now(); Date.now() - started < 1500 && !%IsTurboFanFunction(f); ) {
+        for (const started = Date.now(); Date.now() - started < 3000 && !%IsTurboFanFunction(f); ) {
           for (let i = 0; i < 1e6; i += 1) x = f(x);
           await new Promise((resolve) => setTimeout(resolve, 10));
         }
