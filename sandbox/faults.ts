@@ -28,6 +28,15 @@ export const FaultPlanInput = z
   .object({
     /** Extra delay before every API response (ms). */
     latencyMs: z.number().int().min(0).max(60_000).optional(),
+    /**
+     * Only calls to this URL path (exact, any method) wait latencyMs, so a story can slow one read without
+     * slowing every background call. Setting latencyMs without it slows any calls (the default, unchanged).
+     */
+    latencyPath: z
+      .string()
+      .regex(/^\/[A-Za-z0-9/_.-]*$/)
+      .max(200)
+      .optional(),
     /** The next N API calls answer with HTTP 500 and an error envelope, changing nothing. */
     failNext: z.number().int().min(0).max(1000).optional(),
     /**
@@ -42,6 +51,15 @@ export const FaultPlanInput = z
       .optional(),
     /** The next N API calls answer as rate limited (Interface A 429, Interface B Z429). */
     rateLimitNext: z.number().int().min(0).max(1000).optional(),
+    /**
+     * Only calls to this URL path (exact, any method) count for rateLimitNext, as failNextPath does for
+     * failNext. Arming rateLimitNext without it limits any calls (the default, unchanged).
+     */
+    rateLimitNextPath: z
+      .string()
+      .regex(/^\/[A-Za-z0-9/_.-]*$/)
+      .max(200)
+      .optional(),
     /** The next N money-moving calls commit their effect, then drop the connection without answering. */
     dropAfterCommitNext: z.number().int().min(0).max(1000).optional(),
     /**
@@ -81,10 +99,14 @@ export interface UnexpectedAnswer {
 
 export interface FaultPlan {
   latencyMs: number;
+  /** The URL path latencyMs is kept for, or null for any API call. */
+  latencyPath: string | null;
   failNext: number;
   /** The URL path failNext is kept for, or null for any API call. */
   failNextPath: string | null;
   rateLimitNext: number;
+  /** The URL path rateLimitNext is kept for, or null for any API call. */
+  rateLimitNextPath: string | null;
   dropAfterCommitNext: number;
   lateCommitNext: number;
   lateCommitDelayMs: number;
@@ -114,9 +136,11 @@ export type MoneyFault =
 
 const noFaults = (): FaultPlan => ({
   latencyMs: 0,
+  latencyPath: null,
   failNext: 0,
   failNextPath: null,
   rateLimitNext: 0,
+  rateLimitNextPath: null,
   dropAfterCommitNext: 0,
   lateCommitNext: 0,
   lateCommitDelayMs: DEFAULT_LATE_COMMIT_DELAY_MS,
@@ -155,10 +179,14 @@ export class SandboxFaults {
     const current = this.#plan;
     this.#plan = {
       latencyMs: given.latencyMs ?? current.latencyMs,
+      // Like failNextPath: a new count or delay without a path applies to any calls.
+      latencyPath: given.latencyPath ?? (given.latencyMs === undefined ? current.latencyPath : null),
       failNext: given.failNext ?? current.failNext,
       // A new failNext without a path fails any calls: the scope of an earlier one does not carry over to it.
       failNextPath: given.failNextPath ?? (given.failNext === undefined ? current.failNextPath : null),
       rateLimitNext: given.rateLimitNext ?? current.rateLimitNext,
+      rateLimitNextPath:
+        given.rateLimitNextPath ?? (given.rateLimitNext === undefined ? current.rateLimitNextPath : null),
       dropAfterCommitNext: given.dropAfterCommitNext ?? current.dropAfterCommitNext,
       lateCommitNext: given.lateCommitNext ?? current.lateCommitNext,
       lateCommitDelayMs: given.lateCommitDelayMs ?? current.lateCommitDelayMs,
@@ -180,15 +208,18 @@ export class SandboxFaults {
    * the latency, then says whether this request must fail or be rate limited instead of running.
    */
   async beforeRequest(path: string): Promise<'fail' | 'rate_limit' | null> {
-    if (this.#plan.latencyMs > 0) await sleep(this.#plan.latencyMs);
+    const slowed = this.#plan.latencyPath;
+    if (this.#plan.latencyMs > 0 && (slowed === null || slowed === path)) await sleep(this.#plan.latencyMs);
     const scope = this.#plan.failNextPath;
     if (this.#plan.failNext > 0 && (scope === null || scope === path)) {
       this.#plan.failNext -= 1;
       if (this.#plan.failNext === 0) this.#plan.failNextPath = null;
       return 'fail';
     }
-    if (this.#plan.rateLimitNext > 0) {
+    const limited = this.#plan.rateLimitNextPath;
+    if (this.#plan.rateLimitNext > 0 && (limited === null || limited === path)) {
       this.#plan.rateLimitNext -= 1;
+      if (this.#plan.rateLimitNext === 0) this.#plan.rateLimitNextPath = null;
       return 'rate_limit';
     }
     return null;

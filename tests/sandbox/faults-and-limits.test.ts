@@ -131,6 +131,49 @@ describe('fault injection', () => {
     expect(performance.now() - t0).toBeGreaterThanOrEqual(140);
   });
 
+  it('rateLimitNextPath keeps the 429 for that path: other calls before it run as usual', async () => {
+    const armed = await control('faults', { rateLimitNext: 1, rateLimitNextPath: '/api/OAuth/transactions' });
+    expect(((await armed.json()) as { plan: { rateLimitNextPath: string } }).plan.rateLimitNextPath).toBe(
+      '/api/OAuth/transactions',
+    );
+    expect((await api(sandbox, 'GET', '/wallets', { token: alice, account: trading })).status).toBe(200);
+    expect((await api(sandbox, 'GET', '/session', { token: alice })).status).toBe(200);
+    const read = () =>
+      api(sandbox, 'POST', '/transactions', { token: alice, account: trading, body: { page: 1, recordsPerPage: 5 } });
+    const limited = await read();
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({ apiVersion: '1.0.0.0', data: false, code: 429, message: 'Rate limit exceeded' });
+    expect((await read()).status).toBe(200);
+    expect(sandbox.faults.plan).toMatchObject({ rateLimitNext: 0, rateLimitNextPath: null });
+  });
+
+  it('rateLimitNextPath must be a URL path; a later rateLimitNext without one limits any call again', async () => {
+    expect((await control('faults', { rateLimitNext: 1, rateLimitNextPath: 'transactions' })).status).toBe(400);
+    await control('faults', { rateLimitNext: 1, rateLimitNextPath: '/api/OAuth/transactions' });
+    await control('faults', { rateLimitNext: 1 });
+    expect((await api(sandbox, 'GET', '/session', { token: alice })).status).toBe(429);
+  });
+
+  it('latencyPath slows only calls to that path: a later call elsewhere answers first', async () => {
+    await control('faults', { latencyMs: 1500, latencyPath: '/api/OAuth/transactions' });
+    let slowAnswered = false;
+    const slow = api(sandbox, 'POST', '/transactions', {
+      token: alice,
+      account: trading,
+      body: { page: 1, recordsPerPage: 5 },
+    }).then((res) => {
+      slowAnswered = true;
+      return res;
+    });
+    expect((await api(sandbox, 'GET', '/wallets', { token: alice, account: trading })).status).toBe(200);
+    expect(slowAnswered).toBe(false);
+    expect((await slow).status).toBe(200);
+    // A delay set again without a path slows any call, as before the option existed.
+    await control('faults', { latencyMs: 10 });
+    expect(sandbox.faults.plan).toMatchObject({ latencyMs: 10, latencyPath: null });
+    expect((await control('faults', { latencyMs: 10, latencyPath: 'x' })).status).toBe(400);
+  });
+
   it('dropAfterCommitNext: the send commits, the connection drops, a retry with the same referenceId moves no money again', async () => {
     const before = await ethBalance();
     await control('faults', { dropAfterCommitNext: 1 });
