@@ -3,7 +3,7 @@ import Decimal from 'decimal.js';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/fixtures';
+import { expect, openScreen, test } from './support/fixtures';
 import {
   columnIndex,
   expectReferences,
@@ -46,6 +46,9 @@ async function expectRowsOf(
   await expect(pageStatus(page)).toContainText(`${formatted} transaction`);
   return expected;
 }
+
+/** The service's history read: slowed or limited alone, so the app's other calls (balances, session) cannot take a fault. */
+const TRANSACTIONS_PATH = '/api/OAuth/transactions';
 
 const exportProgress = (page: Page) => page.getByRole('progressbar', { name: 'Export progress' });
 /** Export has written something: its progress counts a record or more. */
@@ -119,7 +122,7 @@ test.describe('History: 20,000 transactions, filtered, sorted, paged and exporte
   }) => {
     const { page } = session;
     const busy = page.getByRole('alert').filter({ hasText: 'Too many requests' });
-    session.sandbox.faults.set({ rateLimitNext: 1 });
+    session.sandbox.faults.set({ rateLimitNext: 1, rateLimitNextPath: TRANSACTIONS_PATH });
     await page.getByRole('button', { name: 'Next page' }).click();
     await expect(busy).toBeVisible();
     await expectRowsOf(session, { orderBy: 'date', sortOrder: 'desc' }, 2, 100);
@@ -234,6 +237,38 @@ test.describe('History: 20,000 transactions, filtered, sorted, paged and exporte
     await expect(rows.nth(1)).toBeFocused();
   });
 
+  test('a row clicked while History loads its page again stays open once the page arrives', async ({
+    signedInApp: session,
+  }) => {
+    const { page } = session;
+    const table = historyTable(page);
+    const dialog = page.getByRole('dialog');
+    await expect(table).toHaveAttribute('aria-busy', 'false');
+    // The row's accessible name ends with its reference id: the record the user means to open.
+    const name = (await dataRows(table).nth(1).getAttribute('aria-label')) ?? '';
+    const reference = /reference (\S+)$/.exec(name)?.[1];
+    if (!reference) throw new Error(`the second row names no reference id: "${name}"`);
+    await openScreen(page, 'Home');
+    // Only the history read is slow: long enough to click a row of the last visit before the new page is in.
+    session.sandbox.faults.set({ latencyMs: 1500, latencyPath: TRANSACTIONS_PATH });
+    try {
+      await openScreen(page, 'History');
+      // The rows of the last visit are shown, and the table says a page is on its way.
+      await expect(table).toHaveAttribute('aria-busy', 'true');
+      await dataRows(table).nth(1).click();
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toContainText(reference);
+      await expect(table).toHaveAttribute('aria-busy', 'false', { timeout: 10_000 });
+    } finally {
+      session.sandbox.faults.reset();
+    }
+    // The page that arrived lists the same record: the detail the user opened is still open.
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(reference);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
+
   test('opens a transaction in the block explorer through the system browser', async ({ signedInApp: session }) => {
     const { page } = session;
     const link = historyTable(page)
@@ -279,11 +314,11 @@ test.describe('History: 20,000 transactions, filtered, sorted, paged and exporte
       suggested = name;
       return target;
     };
-    session.sandbox.faults.set({ latencyMs: 40 });
+    session.sandbox.faults.set({ latencyMs: 40, latencyPath: TRANSACTIONS_PATH });
     try {
       await page.getByRole('button', { name: 'Export CSV' }).click();
       await expect(exportProgress(page)).toHaveAttribute('aria-valuenow', writtenSome);
-      session.sandbox.faults.set({ rateLimitNext: 1 });
+      session.sandbox.faults.set({ rateLimitNext: 1, rateLimitNextPath: TRANSACTIONS_PATH });
       await expect(page.getByText(/asked to slow down/)).toBeVisible();
       // Four hundred pages at 40 ms each and a wait asked for by the 429: longer than an ordinary assertion's wait.
       await expect(page.getByText(/Export finished: 20,000 transactions/)).toBeVisible({ timeout: 60_000 });

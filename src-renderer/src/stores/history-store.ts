@@ -4,6 +4,7 @@ import {
   type ExportFormat,
   type ExportProgress,
   type HistoryFilters,
+  type HistoryItem,
   type HistoryOrderBy,
   type HistoryPage,
   type HistoryQuery,
@@ -38,8 +39,12 @@ interface HistoryState {
   readonly filters: HistoryFilters | null;
   readonly page: number;
   readonly result: HistoryPage | null;
-  /** Counts answers loaded from main; a label edit changes `result` but not this, so an open detail stays. */
-  readonly pageLoad: number;
+  /**
+   * The row whose detail is open, by its rowKey: a click is kept across a page that was still on its way
+   * (opening the screen reloads it), and ends only when the page that arrives no longer lists that record.
+   */
+  readonly opened: string | null;
+  /** A page is on its way: set from the first step of opening the screen, before the old rows can be clicked. */
   readonly loading: boolean;
   readonly error: BridgeError | null;
   readonly exporting: ExportView;
@@ -48,6 +53,8 @@ interface HistoryState {
   sortBy(column: HistoryOrderBy): void;
   goToPage(page: number): void;
   reload(): Promise<void>;
+  openRow(rowKey: string): void;
+  closeRow(): void;
   startExport(format: ExportFormat): Promise<void>;
   /** Sets ('' removes) the user's own label on a record; the answer, so the form can show a refusal. */
   setLabel(rowKey: string, label: string): Promise<BridgeError | null>;
@@ -60,7 +67,7 @@ const initial = {
   filters: null,
   page: 1,
   result: null,
-  pageLoad: 0,
+  opened: null,
   loading: false,
   error: null,
   exporting: idleExport,
@@ -88,6 +95,26 @@ function dateQueryOf(filters: HistoryFilters): Pick<HistoryQuery, 'since' | 'unt
   };
 }
 
+/**
+ * The rowKey the open detail keeps once `next` replaces `previous`: the same record if the new page lists it.
+ * A rowKey hashes the txId too, which a pending withdrawal gains once broadcast, so a record not found by key
+ * is still the same one when it is the only row of the new page with its reference id, asset and type.
+ */
+export function openedRowIn(
+  opened: string | null,
+  previous: readonly HistoryItem[],
+  next: readonly HistoryItem[],
+): string | null {
+  if (opened === null) return null;
+  if (next.some((item) => item.rowKey === opened)) return opened;
+  const was = previous.find((item) => item.rowKey === opened);
+  if (!was || was.referenceId === '') return null;
+  const same = next.filter(
+    (item) => item.referenceId === was.referenceId && item.symbol === was.symbol && item.type === was.type,
+  );
+  return same.length === 1 && same[0] ? same[0].rowKey : null;
+}
+
 const RATE_LIMIT_RETRY_SECONDS = 2;
 
 // Bumped on reset and on every new request: an answer for an older request or account is dropped.
@@ -102,7 +129,12 @@ export const useHistoryStore = create<HistoryState>()((set, get) => {
     const result = await wallet.history.page({ ...queryOf(filters), page, recordsPerPage: filters.recordsPerPage });
     if (mine !== generation) return;
     if (result.ok) {
-      set({ result: result.value, pageLoad: get().pageLoad + 1, loading: false });
+      const { opened, result: previous } = get();
+      set({
+        result: result.value,
+        opened: openedRowIn(opened, previous?.items ?? [], result.value.items),
+        loading: false,
+      });
       return;
     }
     set({ error: result.error, loading: false });
@@ -126,6 +158,8 @@ export const useHistoryStore = create<HistoryState>()((set, get) => {
 
     async init() {
       const mine = ++generation;
+      // The rows of the last visit are still shown while the filters and then the page load: busy from now.
+      set({ loading: true, error: null });
       const remembered = await wallet.history.getFilters();
       if (mine !== generation) return;
       set({
@@ -160,6 +194,14 @@ export const useHistoryStore = create<HistoryState>()((set, get) => {
     },
 
     reload: load,
+
+    openRow(rowKey) {
+      if (get().result?.items.some((item) => item.rowKey === rowKey)) set({ opened: rowKey });
+    },
+
+    closeRow() {
+      set({ opened: null });
+    },
 
     async startExport(format) {
       const { filters, exporting } = get();

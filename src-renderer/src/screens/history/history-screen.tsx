@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useLayoutEffect } from 'react';
 import { ErrorMessage } from '../../components/error-message';
 import { useHistoryStore } from '../../stores/history-store';
 import { useSessionStore } from '../../stores/session-store';
@@ -24,7 +24,7 @@ export function HistoryScreen(): React.JSX.Element {
   const accountGuid = useSessionStore((state) => state.view?.activeAccountGuid ?? null);
   const filters = useHistoryStore((state) => state.filters);
   const result = useHistoryStore((state) => state.result);
-  const pageLoad = useHistoryStore((state) => state.pageLoad);
+  const openedKey = useHistoryStore((state) => state.opened);
   const page = useHistoryStore((state) => state.page);
   const loading = useHistoryStore((state) => state.loading);
   const error = useHistoryStore((state) => state.error);
@@ -32,20 +32,22 @@ export function HistoryScreen(): React.JSX.Element {
   const sortBy = useHistoryStore((state) => state.sortBy);
   const goToPage = useHistoryStore((state) => state.goToPage);
   const reload = useHistoryStore((state) => state.reload);
-  // The dialog belongs to the page it was opened on; a new page or filter closes it.
-  const [open, setOpen] = useState<{ readonly pageLoad: number; readonly index: number } | null>(null);
-  const close = useCallback(() => setOpen(null), []);
+  const close = useHistoryStore((state) => state.closeRow);
+  // The table counts rows by position; the store keeps the record itself, so a newer page keeps it open.
   const openRow = useCallback((index: number) => {
-    setOpen({ pageLoad: useHistoryStore.getState().pageLoad, index });
+    const { result: shown, openRow: open } = useHistoryStore.getState();
+    const item = shown?.items[index];
+    if (item) open(item.rowKey);
   }, []);
 
-  // Filters are remembered per account: load them again whenever the account changes.
-  useEffect(() => {
+  // Filters are remembered per account: load them again whenever the account changes. A layout effect, so
+  // the rows of the last visit are never painted without the table saying a new page is on its way.
+  useLayoutEffect(() => {
     if (accountGuid) void init();
   }, [accountGuid, init]);
 
   const items = result?.items ?? [];
-  const opened = open && open.pageLoad === pageLoad ? items[open.index] : undefined;
+  const opened = openedKey === null ? undefined : items.find((item) => item.rowKey === openedKey);
 
   return (
     <section aria-labelledby="history-title" className="screen history">
