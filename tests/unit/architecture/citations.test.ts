@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -50,6 +50,30 @@ function citations(pattern: RegExp): Citation[] {
   return [...scanned.flatMap((dir) => sources(join(root, dir))), ...scannedAtRoot.map((file) => join(root, file))]
     .filter((file) => !file.endsWith('citations.test.ts'))
     .flatMap((file) => citationsIn(relative(root, file), readFileSync(file, 'utf8'), pattern));
+}
+
+/**
+ * A test file named by its path: from the repository root (tests/…) or, as the coverage map and comments
+ * write them, from tests/ (unit/…, integration/…, e2e/…). Part of a longer path (../unit/x.ts) is not one.
+ */
+const testFilePath = /(?<![\w/.@-])(?:tests|unit|integration|e2e)(?:\/[\w.-]+)+\.(?:tsx?|mjs|js|md|json)\b/g;
+
+/** Where a file's comments are: the whole of a document, the comments of code (string literals are not cited). */
+function commentsOf(file: string, text: string): string {
+  if (file.endsWith('.md')) return text;
+  // Everything outside a comment becomes spaces, line breaks kept, so a citation keeps its line number.
+  const kept = new Set<number>();
+  for (const match of text.matchAll(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g)) {
+    for (let at = match.index; at < match.index + match[0].length; at += 1) kept.add(at);
+  }
+  return [...text].map((char, at) => (kept.has(at) || char === '\n' ? char : ' ')).join('');
+}
+
+/** The named test files that are not in the repository. */
+function missingTestFiles(file: string, text: string, exists: (path: string) => boolean): Citation[] {
+  return citationsIn(file, commentsOf(file, text), testFilePath).filter(
+    (citation) => !exists(citation.text.startsWith('tests/') ? citation.text : `tests/${citation.text}`),
+  );
 }
 
 /** Numbers that point outside the repository: issues, review findings and defects, or a bare "#17". */
@@ -155,6 +179,46 @@ describe('citations in comments resolve inside the repository', () => {
       'Finding 10',
       '#17',
       'defect 2',
+    ]);
+  });
+  it('every test file the coverage map or a comment names by its path is there', () => {
+    const files = [...scanned.flatMap((dir) => sources(join(root, dir))), ...scannedAtRoot.map((f) => join(root, f))];
+    const map = readFileSync(join(root, 'tests/security-coverage.md'), 'utf8');
+    expect(citationsIn('tests/security-coverage.md', map, testFilePath).length).toBeGreaterThan(50);
+    const exists = (path: string): boolean => existsSync(join(root, path));
+    const broken = files
+      .filter((file) => !file.endsWith('citations.test.ts'))
+      .flatMap((file) => missingTestFiles(relative(root, file), readFileSync(file, 'utf8'), exists));
+    expect(broken).toEqual([]);
+  });
+
+  it('a test file named in the coverage map or a comment that is not there is reported; code is not read', () => {
+    const there = new Set([
+      'tests/unit/shell/window.test.ts',
+      'tests/e2e/send.spec.ts',
+      'tests/e2e/playwright.config.ts',
+    ]);
+    const exists = (path: string): boolean => there.has(path);
+    const map = [
+      '| 13 | … | unit/shell/window.test.ts; e2e/send.spec.ts |',
+      '| 14 | … | e2e/send.test.ts (ported); integration/session/gone.test.ts |',
+      '| 15 | … | tests/e2e/playwright.config.ts, tests/e2e/old.config.ts |',
+    ].join('\n');
+    expect(missingTestFiles('map.md', map, exists).map((c) => `${c.where} ${c.text}`)).toEqual([
+      'map.md:2 e2e/send.test.ts',
+      'map.md:2 integration/session/gone.test.ts',
+      'map.md:3 tests/e2e/old.config.ts',
+    ]);
+    const code = [
+      '// As unit/shell/window.test.ts proves; unit/shell/lost.test.ts proved it too.',
+      "const fixture = 'tests/unit/example.test.ts'; // a lint fixture's name, not a citation",
+      '/**',
+      ' * e2e/gone.spec.ts, and not ../unit/relative.test.ts nor src/e2e/x.ts',
+      ' */',
+    ].join('\n');
+    expect(missingTestFiles('code.ts', code, exists).map((c) => `${c.where} ${c.text}`)).toEqual([
+      'code.ts:1 unit/shell/lost.test.ts',
+      'code.ts:4 e2e/gone.spec.ts',
     ]);
   });
 });
