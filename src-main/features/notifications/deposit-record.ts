@@ -26,14 +26,21 @@ function amountKeyOf(amount: string): string {
 
 /**
  * The deposits one account has shown so far, to tell which in a later look are new: those with a txId by
- * it; those without one by how many of each identity (depositIdentityOf) have been accounted for. A txId
- * deposit that is new by its id while fewer of its identity are listed without one than were accounted for
- * is such a deposit having its txId filled in, and is not new. A count is not lowered when a deposit drops
- * off the page looked at: it would come back as new when the page shifts again.
+ * it; those without one by how many of each identity (depositIdentityOf) have been accounted for. The count of
+ * those without is not lowered when one drops off the page looked at (it would come back as new when the
+ * page shifts again), only when one gets its txId.
+ *
+ * A deposit with a txId not seen before is taken for one without a txId getting it filled in only against
+ * the rows without a txId of its identity that the previous look listed and this one no longer does, each
+ * taken once. Not against the count of all announced so far: a deposit that was listed without a txId and
+ * then dropped off the list (a payment that never confirmed) would make a later, genuinely new deposit of
+ * the same asset, address and amount pass for it, and never be announced. A look with no deposits (which
+ * the notifier never passes here) leaves the previous look as it was.
  */
 export function createDepositRecord() {
   const txIds = new Set<string>();
-  const withoutTxId = new Map<string, number>();
+  const accountedWithout = new Map<string, number>();
+  let previousWithout = new Map<string, number>();
 
   return {
     /** Records every deposit of this look as seen and returns those not seen in an earlier one. */
@@ -44,24 +51,32 @@ export function createDepositRecord() {
         const identity = depositIdentityOf(item);
         listedWithout.set(identity, [...(listedWithout.get(identity) ?? []), item]);
       }
+      // Rows without a txId the previous look listed that this one lists no more: each may be filled in once.
+      const fillable = new Map<string, number>();
+      for (const [identity, count] of previousWithout) {
+        const gone = count - (listedWithout.get(identity)?.length ?? 0);
+        if (gone > 0) fillable.set(identity, gone);
+      }
       const fresh: HistoryItem[] = [];
       for (const item of deposits) {
         if (item.txId === '' || txIds.has(item.txId)) continue;
         txIds.add(item.txId);
         const identity = depositIdentityOf(item);
-        const accounted = withoutTxId.get(identity) ?? 0;
-        if (accounted > (listedWithout.get(identity)?.length ?? 0)) {
-          withoutTxId.set(identity, accounted - 1);
+        const left = fillable.get(identity) ?? 0;
+        if (left > 0) {
+          fillable.set(identity, left - 1);
+          accountedWithout.set(identity, Math.max(0, (accountedWithout.get(identity) ?? 0) - 1));
           continue;
         }
         fresh.push(item);
       }
       for (const [identity, items] of listedWithout) {
-        const accounted = withoutTxId.get(identity) ?? 0;
+        const accounted = accountedWithout.get(identity) ?? 0;
         if (items.length <= accounted) continue;
         fresh.push(...items.slice(accounted));
-        withoutTxId.set(identity, items.length);
+        accountedWithout.set(identity, items.length);
       }
+      previousWithout = new Map([...listedWithout].map(([identity, items]) => [identity, items.length]));
       return fresh;
     },
   };

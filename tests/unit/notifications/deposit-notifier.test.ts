@@ -201,6 +201,39 @@ describe('a deposit the service fills in bit by bit', () => {
     ).toBe(0);
     expect(shown).toEqual([]);
   });
+  it('one that drops off the list without a txId does not make a later deposit of the same amount with a txId pass for its fill-in', async () => {
+    const { notifier, shown } = await setUp();
+    notifier.observe(ACCOUNT, 'Main', []);
+    // Listed unconfirmed, then gone (it never confirmed): another deposit is what the next look lists.
+    expect(notifier.observe(ACCOUNT, 'Main', [listed({})])).toBe(1);
+    expect(notifier.observe(ACCOUNT, 'Main', [deposit('other', '3')])).toBe(1);
+    expect(notifier.observe(ACCOUNT, 'Main', [deposit('other', '3')])).toBe(0);
+    // The payer pays the same amount again; it is listed with its txId straight away.
+    const again = listed({ txId: 'tx-again', date: '2026-11-24T05:00:00Z' });
+    expect(notifier.observe(ACCOUNT, 'Main', [again, deposit('other', '3')])).toBe(1);
+    expect(notifier.observe(ACCOUNT, 'Main', [again, deposit('other', '3')])).toBe(0);
+    expect(shown.map((notice) => notice.body)).toEqual([
+      '0.25 BTC arrived in Main.',
+      '3 BTC arrived in Main.',
+      '0.25 BTC arrived in Main.',
+    ]);
+  });
+
+  it('a row without a txId of the previous look fills in one txId: a second new one of its identity is news', async () => {
+    const { notifier } = await setUp();
+    notifier.observe(ACCOUNT, 'Main', []);
+    expect(notifier.observe(ACCOUNT, 'Main', [listed({})])).toBe(1);
+    expect(notifier.observe(ACCOUNT, 'Main', [listed({ txId: 'tx-filled' }), listed({ txId: 'tx-second' })])).toBe(1);
+  });
+
+  it('a row without a txId fills in only in the look right after one that listed it, and an empty look between does not count', async () => {
+    const { notifier } = await setUp();
+    notifier.observe(ACCOUNT, 'Main', []);
+    expect(notifier.observe(ACCOUNT, 'Main', [listed({})])).toBe(1);
+    // An empty answer (a flaky service) is not a look that listed the row as gone.
+    expect(notifier.observe(ACCOUNT, 'Main', [])).toBe(0);
+    expect(notifier.observe(ACCOUNT, 'Main', [listed({ txId: 'tx-1' })])).toBe(0);
+  });
 });
 
 describe('Electron notifier', () => {
