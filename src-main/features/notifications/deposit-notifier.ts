@@ -4,6 +4,7 @@ import type { Logger } from '../../logging/logger';
 import type { SettingsStore } from '../../settings/settings-store';
 import { createDepositRecord, type DepositRecord } from './deposit-record';
 import type { DesktopNotifier } from './desktop-notifier';
+import { serviceDateMs } from './service-date';
 
 export interface DepositNotifierDeps {
   readonly settings: SettingsStore;
@@ -36,10 +37,12 @@ const CLOCK_SKEW_MS = 5 * 60_000;
 
 /**
  * One account's watch. `listed` says what the answers so far have shown: none yet, only empty ones, or
- * deposits. An empty answer proves little (a flaky service may answer an empty page once), so it is never
- * taken as "this account has no deposits": the first answer that lists deposits after only empty ones
- * announces only those dated since the watch started, the rest being history the empty answer left out.
- * A first answer that lists deposits is all history, whatever its dates (the computer's clock may be wrong).
+ * deposits. The first answer that lists deposits is all history, whatever its dates (the computer's clock
+ * may be wrong), and is only recorded. An empty answer proves little (a flaky service may answer an empty
+ * page once), so it is never taken as "this account has no deposits". After that, a deposit not seen
+ * before is news only if it is dated since the watch started (less clock skew), whether the first answers
+ * were empty or not: a service that ignores sortOrder, or answers another or a stale page, lists deposits
+ * the record has not seen that are years old, and those are history however new to the record.
  */
 interface AccountWatch {
   readonly sinceMs: number;
@@ -47,10 +50,14 @@ interface AccountWatch {
   readonly record: DepositRecord;
 }
 
-/** Dated since the watch started, less clock skew; a date that does not read as one is not news. */
+/**
+ * Dated since the watch started, less clock skew. A date that cannot be read (serviceDateMs: not ISO 8601,
+ * or no real day) is not news: it cannot show the deposit is not years old, and a missed notice leaves the
+ * deposit in the balance and the history, while an old one announced as received can be taken as payment.
+ */
 function datedSince(item: HistoryItem, sinceMs: number): boolean {
-  const at = Date.parse(item.date);
-  return Number.isFinite(at) && at >= sinceMs - CLOCK_SKEW_MS;
+  const at = serviceDateMs(item.date);
+  return at !== null && at >= sinceMs - CLOCK_SKEW_MS;
 }
 
 function newDeposits(watch: AccountWatch, deposits: readonly HistoryItem[]): HistoryItem[] {
@@ -61,14 +68,8 @@ function newDeposits(watch: AccountWatch, deposits: readonly HistoryItem[]): His
   const fresh = watch.record.takeNew(deposits);
   const before = watch.listed;
   watch.listed = 'deposits';
-  switch (before) {
-    case 'deposits':
-      return fresh;
-    case 'nothing-yet':
-      return [];
-    case 'empty':
-      return fresh.filter((item) => datedSince(item, watch.sinceMs));
-  }
+  if (before === 'nothing-yet') return [];
+  return fresh.filter((item) => datedSince(item, watch.sinceMs));
 }
 
 function isDeposit(item: HistoryItem): boolean {

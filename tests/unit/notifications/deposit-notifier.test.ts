@@ -236,6 +236,65 @@ describe('a deposit the service fills in bit by bit', () => {
   });
 });
 
+describe('a deposit dated before the watch started', () => {
+  // The watch starts at 21:00Z (setUp); 5 minutes of clock skew are allowed.
+  const dated = (txId: string, date: string): HistoryItem => ({ ...deposit(txId, '1'), date });
+
+  it('is not news after a first look that listed deposits, though the record has not seen it', async () => {
+    const { notifier, shown } = await setUp();
+    notifier.observe(ACCOUNT, 'Main', [deposit('baseline', '2')]);
+    // A service that ignored sortOrder, or answered a stale page: year-old deposits the record never saw.
+    const yearOld = [dated('year-old-1', '2025-11-01T09:00:00Z'), dated('year-old-2', '2025-10-01T09:00:00Z')];
+    expect(notifier.observe(ACCOUNT, 'Main', yearOld)).toBe(0);
+    expect(notifier.observe(ACCOUNT, 'Main', [deposit('new', '0.5'), ...yearOld])).toBe(1);
+    expect(shown.map((notice) => notice.body)).toEqual(['0.5 BTC arrived in Main.']);
+  });
+
+  it('is news within the 5 minutes of clock skew allowed, not before them', async () => {
+    const { notifier } = await setUp();
+    notifier.observe(ACCOUNT, 'Main', [deposit('baseline', '2')]);
+    expect(notifier.observe(ACCOUNT, 'Main', [dated('skewed', '2026-11-23T20:55:00Z')])).toBe(1);
+    expect(notifier.observe(ACCOUNT, 'Main', [dated('before', '2026-11-23T20:54:59.999Z')])).toBe(0);
+  });
+
+  it('a date without a time zone is UTC, as the spec writes dates, whatever zone the computer is in', async () => {
+    const zoneBefore = process.env.TZ;
+    try {
+      for (const zone of ['America/New_York', 'Pacific/Kiritimati', 'UTC']) {
+        process.env.TZ = zone;
+        const { notifier } = await setUp();
+        notifier.observe(ACCOUNT, 'Main', [deposit('baseline', '2')]);
+        // An hour before the watch in UTC: read as New York time it would be hours after it.
+        expect(notifier.observe(ACCOUNT, 'Main', [dated(`old-${zone}`, '2026-11-23T20:00:00')])).toBe(0);
+        // Half an hour after it in UTC: read as Kiritimati time (UTC+14) it would be the morning before.
+        expect(notifier.observe(ACCOUNT, 'Main', [dated(`new-${zone}`, '2026-11-23T21:30:00')])).toBe(1);
+      }
+    } finally {
+      if (zoneBefore === undefined) delete process.env.TZ;
+      else process.env.TZ = zoneBefore;
+    }
+  });
+
+  it('a date that does not read as an ISO 8601 instant is not news, whatever the computer guesses', async () => {
+    const { notifier } = await setUp();
+    notifier.observe(ACCOUNT, 'Main', [deposit('baseline', '2')]);
+    for (const [txId, date] of [
+      ['words', 'yesterday'],
+      ['locale-text', 'Nov 24 2026 22:00'],
+      ['no-day', '2026-02-30T22:00:00Z'],
+      ['empty', ''],
+    ] as const) {
+      expect(notifier.observe(ACCOUNT, 'Main', [dated(txId, date)]), date).toBe(0);
+    }
+  });
+
+  it('nor after an empty first look (the account’s first deposit is news only if dated since)', async () => {
+    const { notifier } = await setUp();
+    notifier.observe(ACCOUNT, 'Main', []);
+    expect(notifier.observe(ACCOUNT, 'Main', [dated('old', '2026-11-20T10:00:00Z'), deposit('new', '1')])).toBe(1);
+  });
+});
+
 describe('Electron notifier', () => {
   it('shows a Notification where supported and sets the app badge', () => {
     const shown: unknown[] = [];

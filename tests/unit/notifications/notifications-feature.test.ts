@@ -345,6 +345,20 @@ describe('notifications.watch against a flaky service', () => {
     await app.watch();
     expect(app.shown).toEqual([{ title: 'Deposit received', body: '0.01 BTC arrived in Trading Ltd.' }]);
   });
+
+  it('once the record stands, a page 1 that lists other, older deposits (sortOrder ignored, a stale copy) announces none of them', async () => {
+    const app = await setUp();
+    const yearOld = Array.from({ length: 5 }, (_, n) => deposit(`year-old-${n}`, n + 1, '2025-11-01T09:00:00Z'));
+    app.arrives(TRADING.guid, deposit('recent', 9, '2026-11-23T20:00:00Z'));
+    await app.setDeposits(TRADING.guid, true);
+    // Oldest first: what a service that ignores sortOrder: desc answers for an account with a long history.
+    app.state.instead.push({ items: yearOld, totalRecords: 6 });
+    await app.watch();
+    expect(app.shown).toEqual([]);
+    app.arrives(TRADING.guid, deposit('new', 0.5));
+    await app.watch();
+    expect(app.shown).toEqual([{ title: 'Deposit received', body: '0.5 BTC arrived in Trading Ltd.' }]);
+  });
 });
 
 describe('the app core', () => {
