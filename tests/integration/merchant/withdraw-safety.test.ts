@@ -18,6 +18,13 @@ import {
 // in every fault, counted in the sandbox's own books; "Check status" never sends; "not found" keeps the
 // outcome unknown; a new withdrawal beside an unknown one needs the user's acknowledgement by id.
 
+/**
+ * The client's timeout, and a service slower than it for the timeout case. Generous, so a loaded machine
+ * does not turn an ordinary call into a timeout (and a fault armed for it onto the next call).
+ */
+const TIMEOUT_MS = 6_000;
+const SLOWER_THAN_TIMEOUT_MS = TIMEOUT_MS + 1_000;
+
 describe.each<ServiceProfile>(['kind', 'strict'])('withdrawals against the %s sandbox', (profile) => {
   let machine: MerchantMachine;
   let app: MerchantLaunch;
@@ -36,7 +43,7 @@ describe.each<ServiceProfile>(['kind', 'strict'])('withdrawals against the %s sa
 
   beforeAll(async () => {
     machine = await startMerchantMachine({ profile });
-    app = await machine.launch({ requestTimeoutMs: 1_500 });
+    app = await machine.launch({ requestTimeoutMs: TIMEOUT_MS });
     await app.signIn('alice');
     await setUpTreasury(machine, app, [
       { code: 'ETH', address: ETH_ADDRESS },
@@ -171,10 +178,10 @@ describe.each<ServiceProfile>(['kind', 'strict'])('withdrawals against the %s sa
 
   it('timeout: the app stops waiting; the outcome is unknown, nothing is re-sent, at most one movement', async () => {
     const intent = await confirm('0.0104');
-    machine.sandbox.faults.set({ latencyMs: 2_500 });
+    machine.sandbox.faults.set({ latencyMs: SLOWER_THAN_TIMEOUT_MS });
     expect(await submit(intent)).toMatchObject({ ok: false, error: { code: 'outcome_unknown' } });
     machine.sandbox.faults.reset();
-    await sleep(1_500);
+    await sleep(SLOWER_THAN_TIMEOUT_MS - TIMEOUT_MS + 500);
     // Whether the service still carried out the abandoned request is its own affair; the app learns it
     // from the history and never from a second request.
     const moved = machine.moved(intent.merchantTransactionId);

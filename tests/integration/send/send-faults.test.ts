@@ -9,6 +9,13 @@ const BTC_DESTINATION = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 type Reconciled = { lookup: string; status: SendStatus };
 
 /**
+ * The client's timeout, and a service slower than it for "no answer in time". Generous, so a loaded
+ * machine does not turn an ordinary call into a timeout (and a fault armed for it onto the next call).
+ */
+const TIMEOUT_MS = 6_000;
+const SLOWER_THAN_TIMEOUT_MS = TIMEOUT_MS + 2_000;
+
+/**
  * At most one money movement per confirmation, counted in the sandbox's own books, under every fault, against
  * a kind service and a strict one (no de-duplication of any kind, the code checked first): security.md 23,
  * 24, 27, 28, 29.
@@ -17,8 +24,7 @@ describe.each(profiles)('send under faults, %s service', (profile) => {
   let app: MoneyApp;
 
   beforeAll(async () => {
-    // A short client timeout, so "no answer in time" can be played by the sandbox's latency.
-    app = await startMoneyApp({ serviceProfile: profile, requestTimeoutMs: 2_000 });
+    app = await startMoneyApp({ serviceProfile: profile, requestTimeoutMs: TIMEOUT_MS });
   });
   afterAll(async () => {
     await app?.close();
@@ -82,14 +88,14 @@ describe.each(profiles)('send under faults, %s service', (profile) => {
   it('no answer in time (the client gives up first): unknown, and the look-up agrees with what the service did', async () => {
     const mark = lastSeq(app.sandbox);
     const review = await prepare('0.00012');
-    app.sandbox.faults.set({ latencyMs: 3_000 });
+    app.sandbox.faults.set({ latencyMs: SLOWER_THAN_TIMEOUT_MS });
     const started = Date.now();
     const lost = await app.failure('send.execute', { intentId: review.intentId, tfaCode: await app.nextCode() });
     app.sandbox.faults.set({ latencyMs: 0 });
     expect(lost.code).toBe('outcome_unknown');
     await expectNoResubmission(review);
     // Past the service's own delay: whatever it was going to do with the request is done.
-    await sleep(Math.max(0, 3_500 - (Date.now() - started)));
+    await sleep(Math.max(0, SLOWER_THAN_TIMEOUT_MS + 500 - (Date.now() - started)));
     await settle(app.sandbox);
     const movements = moved(mark, review.referenceId).length;
     expect(movements).toBeLessThanOrEqual(1);

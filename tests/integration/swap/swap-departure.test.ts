@@ -27,7 +27,7 @@ describe.each(profiles)('swap: what may settle or pass a lost swap, %s service',
   let app: MoneyApp;
 
   beforeAll(async () => {
-    app = await startMoneyApp({ serviceProfile: profile, requestTimeoutMs: 2_000 });
+    app = await startMoneyApp({ serviceProfile: profile });
   });
   afterAll(async () => {
     await app?.close();

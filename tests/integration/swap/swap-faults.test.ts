@@ -16,6 +16,13 @@ const BTC_TO_ETH = {
 type Reconciled = { lookup: string; status: SwapStatus };
 
 /**
+ * The client's timeout, and a service slower than it for "no answer in time". Generous, so a loaded
+ * machine does not turn an ordinary call into a timeout (and a fault armed for it onto the next call).
+ */
+const TIMEOUT_MS = 6_000;
+const SLOWER_THAN_TIMEOUT_MS = TIMEOUT_MS + 2_000;
+
+/**
  * Swaps carry no reference of ours (spec 4.1 #11), so a lost one is found only by the one new history row it
  * left. At most one movement per confirmation, in the sandbox's own books, under every fault, against a
  * kind and a strict service: security.md 23, 24, 27, 28, 29.
@@ -24,7 +31,7 @@ describe.each(profiles)('swap under faults, %s service', (profile) => {
   let app: MoneyApp;
 
   beforeAll(async () => {
-    app = await startMoneyApp({ serviceProfile: profile, requestTimeoutMs: 2_000 });
+    app = await startMoneyApp({ serviceProfile: profile, requestTimeoutMs: TIMEOUT_MS });
   });
   afterAll(async () => {
     await app?.close();
@@ -92,7 +99,7 @@ describe.each(profiles)('swap under faults, %s service', (profile) => {
     const review = await prepare('0.00102');
     const posted = swapsPosted();
     // The delay is armed as POST /swap leaves, after the re-quote, so it is the swap the client gives up on.
-    app.onNext('POST', '/swap', { before: () => app.sandbox.faults.set({ latencyMs: 3_000 }) });
+    app.onNext('POST', '/swap', { before: () => app.sandbox.faults.set({ latencyMs: SLOWER_THAN_TIMEOUT_MS }) });
     const started = Date.now();
     const lost = await app.failure('swap.execute', { intentId: review.intentId, tfaCode: await app.nextCode() });
     app.sandbox.faults.set({ latencyMs: 0 });
@@ -100,7 +107,7 @@ describe.each(profiles)('swap under faults, %s service', (profile) => {
     expect(swapsPosted()).toBe(posted + 1);
     await expectNoResubmission(review);
     // Past the service's own delay: whatever it was going to do with the request is done.
-    await sleep(Math.max(0, 3_500 - (Date.now() - started)));
+    await sleep(Math.max(0, SLOWER_THAN_TIMEOUT_MS + 500 - (Date.now() - started)));
     await settle(app.sandbox);
     const movements = moved(mark, review.cryptoAmount).length;
     expect(movements).toBeLessThanOrEqual(1);
