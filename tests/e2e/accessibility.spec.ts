@@ -3,6 +3,7 @@ import { startSandbox } from '../../sandbox/server';
 import { createCodeSource } from '../support/two-factor-codes';
 import { accessibilityViolations } from './support/accessibility';
 import { expect, openScreen, test, WIDE_TOTP_WINDOW } from './support/fixtures';
+import { reloadSignedInApp } from './support/reload-app';
 import { settled } from './support/settled';
 import { dataRows } from './support/table-rows';
 
@@ -36,27 +37,20 @@ const drawing = (figure: Locator) => figure.locator(':scope > svg[aria-hidden="t
 const transactions = (page: Page) => page.getByRole('table', { name: 'Transactions' });
 
 /**
- * Does `action` and waits until the page of transactions it asks for is shown. A row's detail belongs to
- * the page it was opened on and a newer page closes it, so a row is clicked only once the page asked for
- * (on opening the screen, or on a filter change) is in: its bridge call answered and the table no longer busy.
+ * Does `action` and waits until the page of transactions it asks for is shown: the table is busy from the
+ * moment a page is asked for (opening the screen, a filter change) until it is in, so a row clicked after
+ * this is on the page the user asked for.
  */
 async function historyPageShown(page: Page, action: () => Promise<void>): Promise<void> {
-  const answered = page.waitForResponse(
-    (response) => new URL(response.url()).pathname === '/__bridge/invoke/history.page',
-  );
   await action();
-  await answered;
   await expect(transactions(page)).toHaveAttribute('aria-busy', 'false');
 }
 
-/**
- * The Send screen once it is shown: its form, or a review an earlier story left open (nothing is lost when
- * the user moves between screens). Returns the review's Back button when it is the review.
- */
-async function sendShown(page: Page): Promise<Locator | null> {
-  const back = page.getByRole('button', { name: 'Back' });
-  await expect(page.getByLabel('Asset', { exact: true }).or(back).first()).toBeVisible();
-  return (await back.isVisible()) ? back : null;
+/** The Send screen with a new, empty form: a fresh window, as a review left open by another story stays open. */
+async function freshSendForm(page: Page): Promise<void> {
+  await reloadSignedInApp(page);
+  await openScreen(page, 'Send');
+  await expect(page.getByLabel('Asset', { exact: true })).toBeVisible();
 }
 
 /**
@@ -183,7 +177,7 @@ for (const theme of ['light', 'dark'] as const) {
     });
 
     test('a send with its fee options, then its review and two-factor entry', async ({ signedInApp: { page } }) => {
-      await openScreen(page, 'Send');
+      await freshSendForm(page);
       await page.getByLabel('Asset').selectOption('BTC');
       await page.getByRole('textbox', { name: 'Destination address' }).fill(BTC_DESTINATION);
       await page.getByRole('textbox', { name: /^Amount/ }).fill('0.0001');
@@ -200,9 +194,7 @@ for (const theme of ['light', 'dark'] as const) {
     test('a send entered in USD, with the crypto it sends shown live, then its review with account and total', async ({
       signedInApp: { page },
     }) => {
-      await openScreen(page, 'Send');
-      const back = await sendShown(page);
-      if (back) await back.click();
+      await freshSendForm(page);
       await page.getByLabel('Asset', { exact: true }).selectOption('BTC');
       await page.getByRole('textbox', { name: 'Destination address' }).fill(BTC_DESTINATION);
       await page.getByRole('radio', { name: 'USD' }).check();
@@ -236,16 +228,12 @@ for (const theme of ['light', 'dark'] as const) {
       const { page } = app;
       const nav = page.getByRole('navigation', { name: 'Main' });
       const nextCode = createCodeSource(app.user.totpSecret, WIDE_TOTP_WINDOW);
+      // A fresh window: a review another story left open would stay open (nothing is lost between screens).
+      await reloadSignedInApp(page);
       await openScreen(page, 'Home');
       await tabTo(page, nav.getByRole('button', { name: 'Send', exact: true }));
       await page.keyboard.press('Enter');
       await expect(page.getByRole('heading', { name: 'Send', level: 2 })).toBeVisible();
-      // The review left open by an earlier story is still there (nothing is lost): step back from it.
-      const back = await sendShown(page);
-      if (back) {
-        await tabTo(page, back);
-        await page.keyboard.press('Enter');
-      }
 
       const asset = page.getByLabel('Asset', { exact: true });
       await tabTo(page, asset);
