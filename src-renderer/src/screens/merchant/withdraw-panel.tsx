@@ -110,8 +110,8 @@ function WithdrawReviewCard({ intent }: { intent: WithdrawReview }): React.JSX.E
   const acknowledgeBox = useRef<HTMLInputElement | null>(null);
   // Withdraw was pressed with the box unticked: say so beside the button (focus went to the box).
   const [askedToTick, setAskedToTick] = useState(false);
+  // An execute or a "Check status" is on its way: every button that would send or look up is disabled.
   const sending = submitting;
-  const checking = submitting;
   const result = outcome;
   // Only an answer that says it succeeded is a success; main never records another (security.md 28).
   const wentThrough = step === 'result' && result?.success === true;
@@ -136,7 +136,7 @@ function WithdrawReviewCard({ intent }: { intent: WithdrawReview }): React.JSX.E
             needs no code.
           </p>
           <div className="row">
-            <button type="button" className="primary" disabled={checking} onClick={() => void checkStatus()}>
+            <button type="button" className="primary" disabled={sending} onClick={() => void checkStatus()}>
               Check status
             </button>
             <button type="button" className="secondary" onClick={() => startOver()}>
