@@ -28,7 +28,7 @@
   // The stores listen for changes only once the bundle has run, and an event nobody listens for is lost: a
   // lock, or privacy mode switched on, while the bundle loads must not leave the earlier answer on screen.
   // Returns what is true now (the answer, or a change that came after it) and stops listening: from then on
-  // the store's own listener follows.
+  // the store's own listener follows. Its peek says the same without stopping.
   function followChanges(answer, changeEvent) {
     var latest = null;
     var stop = wallet.on(changeEvent, function (value) {
@@ -41,10 +41,15 @@
       },
       function () {},
     );
-    return function () {
+    var take = function () {
       stop();
       return latest;
     };
+    // The launch paint (src/launch-paint.ts) looks without stopping: the stores still take it later.
+    take.peek = function () {
+      return latest;
+    };
+    return take;
   }
   // Configurable, so startup-requests.ts can remove it once taken; not writable, so nothing swaps it meanwhile.
   Object.defineProperty(window, 'walletLaunch', { value: Object.freeze(launch), configurable: true });

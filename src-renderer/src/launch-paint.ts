@@ -2,6 +2,7 @@ import type { Preferences } from '../../src-preload/contract/app';
 import type { PortfolioView, PortfolioWallet } from '../../src-preload/contract/portfolio';
 import type { SessionView } from '../../src-preload/contract/session';
 import type { Result } from '../../src-preload/result';
+import { wallet } from './bridge';
 import { formatCrypto, formatSignedUsd, formatUsd, signedTone } from './format/amounts';
 import { formatDateTime } from './format/dates';
 import { peekStartupAnswer } from './startup-requests';
@@ -159,23 +160,46 @@ function afterNextPaint(): Promise<void> {
   );
 }
 
+const nothingToRelease = (): void => undefined;
+
 /**
  * Paints the last known balances into `container` from the launch's answers (public/launch-requests.js),
  * without React, and resolves once they are on screen; resolves at once when there is nothing it may paint.
- * It only looks at the answers: the stores still take them when the app starts.
+ * It only looks at the answers: the stores still take them when the app starts. Until the app calls the
+ * function it resolves with (as it draws its first frame), a lock, a sign-out or privacy mode switched on
+ * takes the balances off the screen at once.
  */
-export async function paintLaunchBalances(container: HTMLElement): Promise<void> {
+export async function paintLaunchBalances(container: HTMLElement): Promise<() => void> {
   const session = peekStartupAnswer('session');
   const cached = peekStartupAnswer('cachedBalances');
   const preferences = peekStartupAnswer('preferences');
-  if (!session || !cached || !preferences) return;
+  if (!session || !cached || !preferences) return nothingToRelease;
   const answers = await Promise.race([
     Promise.all([session, cached, preferences]),
     new Promise<null>((resolve) => setTimeout(() => resolve(null), LAUNCH_PAINT_WAIT_MS)),
   ]);
-  if (!answers) return;
-  const [sessionAnswer, cachedAnswer, preferencesAnswer] = answers;
-  if (!launchPaintAllowed(sessionAnswer, cachedAnswer, preferencesAnswer)) return;
-  container.replaceChildren(launchBalancesView(document, cachedAnswer.value));
+  if (!answers) return nothingToRelease;
+  const cachedAnswer = answers[1];
+  let [sessionNow, , preferencesNow] = answers;
+  if (!launchPaintAllowed(sessionNow, cachedAnswer, preferencesNow)) return nothingToRelease;
+  const painted = launchBalancesView(document, cachedAnswer.value);
+  container.replaceChildren(painted);
+  const stopFollowing = [
+    wallet.on('session.changed', (view) => {
+      sessionNow = { ok: true, value: view };
+      withdrawIfNotAllowed();
+    }),
+    wallet.on('preferences.changed', (value) => {
+      preferencesNow = { ok: true, value };
+      withdrawIfNotAllowed();
+    }),
+  ];
+  const release = (): void => stopFollowing.forEach((stop) => stop());
+  function withdrawIfNotAllowed(): void {
+    if (launchPaintAllowed(sessionNow, cachedAnswer, preferencesNow)) return;
+    release();
+    if (painted.parentNode === container) container.replaceChildren();
+  }
   await afterNextPaint();
+  return release;
 }

@@ -6,6 +6,5 @@ if (!container) throw new Error('index.html has no #root element');
 // React and the app are most of the first script's evaluation time; the last known balances are painted
 // before it from the launch's answers, then the app is loaded and takes the window over.
 void paintLaunchBalances(container)
-  .catch(() => undefined)
-  .then(() => import('./render-app'))
-  .then(({ renderApp }) => renderApp(container));
+  .catch(() => () => undefined)
+  .then(async (releasePaint) => (await import('./render-app')).renderApp(container, releasePaint));

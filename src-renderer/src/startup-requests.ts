@@ -13,10 +13,18 @@ interface LaunchAnswers {
   readonly freshBalances: Promise<Result<PortfolioView> | null>;
 }
 
-/** What is true now, once the answer has come: the answer, or a change event that came after it. */
+/**
+ * What is true now, once the answer has come: the answer, or a change event that came after it. Calling it
+ * stops following (the store's listener takes over); `peek` only looks.
+ */
+interface Follower<T> {
+  (): Result<T> | null;
+  readonly peek?: () => Result<T> | null;
+}
+
 interface LaunchFollowers {
-  readonly sessionNow: () => Result<SessionView> | null;
-  readonly preferencesNow: () => Result<Preferences> | null;
+  readonly sessionNow: Follower<SessionView>;
+  readonly preferencesNow: Follower<Preferences>;
 }
 
 declare global {
@@ -50,7 +58,15 @@ export function takeStartupAnswer<K extends keyof LaunchAnswers>(key: K): Launch
   return (answer as Promise<Result<unknown>>).then((result) => now() ?? result) as LaunchAnswers[K];
 }
 
-/** The launch's answer to one question, left for the store that takes it (the launch paint only looks). */
+/**
+ * The launch's answer to one question, left for the store that takes it (the launch paint only looks). The
+ * session and the preferences resolve, like takeStartupAnswer's, to what is true when they answer.
+ */
 export function peekStartupAnswer<K extends keyof LaunchAnswers>(key: K): LaunchAnswers[K] | undefined {
-  return pending[key];
+  const answer = pending[key];
+  if (!answer) return undefined;
+  const now = key === 'session' ? pending.sessionNow : key === 'preferences' ? pending.preferencesNow : undefined;
+  const peek = now?.peek;
+  if (!peek) return answer;
+  return (answer as Promise<Result<unknown>>).then((result) => peek() ?? result) as LaunchAnswers[K];
 }

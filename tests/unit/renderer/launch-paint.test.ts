@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { runInNewContext } from 'node:vm';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -20,15 +23,19 @@ function escape(text: string): string {
 class FakeElement {
   readonly attributes: Array<[string, string]> = [];
   children: Array<FakeElement | string> = [];
+  parentNode: FakeElement | null = null;
   constructor(readonly tag: string) {}
   setAttribute(name: string, value: string): void {
     this.attributes.push([name, value]);
   }
   append(...nodes: Array<FakeElement | string>): void {
+    for (const node of nodes) if (typeof node !== 'string') node.parentNode = this;
     this.children.push(...nodes);
   }
   replaceChildren(...nodes: Array<FakeElement | string>): void {
-    this.children = nodes;
+    for (const node of this.children) if (typeof node !== 'string') node.parentNode = null;
+    this.children = [];
+    this.append(...nodes);
   }
   get outerHTML(): string {
     const attributes = this.attributes.map(([name, value]) => ` ${name}="${escape(value)}"`).join('');
@@ -85,6 +92,40 @@ function installPage(launch: Record<string, Promise<unknown>> | null) {
   vi.stubGlobal('localStorage', { removeItem: () => undefined, setItem: () => undefined });
   vi.stubGlobal('navigator', { language: 'de-DE' });
   vi.stubGlobal('requestAnimationFrame', (callback: () => void) => setTimeout(callback, 16));
+}
+
+const launchScript = readFileSync(
+  resolve(import.meta.dirname, '../../../src-renderer/public/launch-requests.js'),
+  'utf8',
+);
+
+/**
+ * A page as index.html makes it: the bridge (main answers at once: signed in, privacy mode off, the last
+ * known balances) with events the test sends, and the real launch script run before the bundle.
+ */
+function installLaunchedPage() {
+  const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  const answer = (value: unknown) => () => Promise.resolve({ ok: true, value });
+  const wallet = {
+    on: (event: string, listener: (payload: unknown) => void) => {
+      const set = listeners.get(event) ?? new Set();
+      listeners.set(event, set.add(listener));
+      return () => set.delete(listener);
+    },
+    session: {
+      get: answer((sessionView('signed-in') as { value: SessionView }).value),
+    },
+    portfolio: { cached: answer(portfolio), wallets: answer(portfolio) },
+    app: { info: answer({}) },
+    preferences: { get: answer({ theme: 'system', privacyMode: false }) },
+  };
+  const window: Record<string, unknown> = { wallet };
+  runInNewContext(launchScript, { window, Object });
+  installPage(null);
+  vi.stubGlobal('window', window);
+  const send = (event: string, payload: unknown) => listeners.get(event)?.forEach((listener) => listener(payload));
+  const listening = (event: string) => listeners.get(event)?.size ?? 0;
+  return { send, listening };
 }
 
 async function loadPaint() {
@@ -190,6 +231,53 @@ describe('the launch paint (launch-paint.ts): the last known balances before Rea
     await vi.advanceTimersByTimeAsync(1);
     expect(done).toBe(true);
     expect(container.children).toEqual([]);
+  });
+
+  it('paints nothing when privacy mode was switched on after main answered, while the bundle loaded', async () => {
+    const page = installLaunchedPage();
+    await vi.advanceTimersByTimeAsync(0);
+    page.send('preferences.changed', { theme: 'system', privacyMode: true });
+    const { paintLaunchBalances } = await loadPaint();
+    const container = new FakeElement('div');
+    await paintLaunchBalances(container as unknown as HTMLElement);
+    expect(container.children).toEqual([]);
+  });
+
+  it.each([
+    ['privacy mode switched on', 'preferences.changed', { theme: 'system', privacyMode: true }],
+    ['a lock', 'session.changed', { ...(sessionView('locked') as { value: object }).value }],
+    ['a sign-out', 'session.changed', { ...(sessionView('signed-out') as { value: object }).value }],
+  ])(
+    'takes the painted balances off the screen at once on %s before the app has drawn',
+    async (_case, event, payload) => {
+      const page = installLaunchedPage();
+      const { paintLaunchBalances } = await loadPaint();
+      const container = new FakeElement('div');
+      const before = page.listening(event);
+      const painting = paintLaunchBalances(container as unknown as HTMLElement);
+      await vi.advanceTimersByTimeAsync(16);
+      await painting;
+      expect(container.outerHTML).toContain('data-balances="cached"');
+      expect(page.listening(event)).toBe(before + 1);
+      page.send(event, payload);
+      expect(container.children).toEqual([]);
+      expect(page.listening(event)).toBe(before);
+    },
+  );
+
+  it("leaves the window to the app once released: later changes are the stores' to show", async () => {
+    const page = installLaunchedPage();
+    const { paintLaunchBalances } = await loadPaint();
+    const container = new FakeElement('div');
+    const before = [page.listening('session.changed'), page.listening('preferences.changed')];
+    const painting = paintLaunchBalances(container as unknown as HTMLElement);
+    await vi.advanceTimersByTimeAsync(16);
+    const release = await painting;
+    release();
+    expect([page.listening('session.changed'), page.listening('preferences.changed')]).toEqual(before);
+    // What is on screen is now the app's: a change is for the stores, which show it.
+    page.send('preferences.changed', { theme: 'system', privacyMode: true });
+    expect(container.outerHTML).toContain('data-balances="cached"');
   });
 
   it('paints nothing on a page without the launch script', async () => {
