@@ -1,4 +1,5 @@
 import type { TransactionItem } from '../../service/interface-a-schemas';
+import { serviceDateMs } from '../../service/service-date';
 import { serviceNumberText } from '../../service/wire-amount';
 import { networkNameOf } from './history-item';
 
@@ -48,8 +49,8 @@ export function neutraliseFormula(value: string): string {
 
 /** ISO 8601 UTC whatever offset the service used; text that is not a date stays as it came. */
 export function isoUtc(date: string): string {
-  const ms = Date.parse(date);
-  return Number.isNaN(ms) ? date : new Date(ms).toISOString();
+  const ms = serviceDateMs(date);
+  return ms === null ? date : new Date(ms).toISOString();
 }
 
 export function csvHeader(): string {

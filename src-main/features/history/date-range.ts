@@ -1,5 +1,6 @@
 import type { HistoryQuery } from '../../../src-preload/contract/history';
 import type { TransactionItem } from '../../service/interface-a-schemas';
+import { serviceDateMs } from '../../service/service-date';
 
 /**
  * POST /transactions has no date fields (spec 4.1 #12), so a date range is applied here, to the service's
@@ -20,8 +21,8 @@ export function dateRangeOf(query: HistoryQuery): DateRange | null {
 }
 
 export function inDateRange(item: TransactionItem, range: DateRange): boolean {
-  const ms = Date.parse(item.date);
-  if (Number.isNaN(ms)) return false;
+  const ms = serviceDateMs(item.date);
+  if (ms === null) return false;
   return (range.sinceMs === null || ms >= range.sinceMs) && (range.untilMs === null || ms < range.untilMs);
 }
 
@@ -46,8 +47,8 @@ export class DateScanStop {
   /** Call for every record of a page, in the order the service sent them. */
   see(item: TransactionItem): void {
     if (this.#direction === null || !this.#inOrder) return;
-    const ms = Date.parse(item.date);
-    if (Number.isNaN(ms)) {
+    const ms = serviceDateMs(item.date);
+    if (ms === null) {
       this.#inOrder = false;
       return;
     }

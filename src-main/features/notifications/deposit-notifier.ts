@@ -4,7 +4,7 @@ import type { Logger } from '../../logging/logger';
 import type { SettingsStore } from '../../settings/settings-store';
 import { createDepositRecord, type DepositRecord } from './deposit-record';
 import type { DesktopNotifier } from './desktop-notifier';
-import { serviceDateMs } from './service-date';
+import { serviceDateMs } from '../../service/service-date';
 
 export interface DepositNotifierDeps {
   readonly settings: SettingsStore;

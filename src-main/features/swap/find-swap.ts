@@ -2,6 +2,7 @@ import type Decimal from 'decimal.js';
 import { findAssetNetwork, findByNetworkName } from '../../../src-preload/contract/assets';
 import type { InterfaceAClient } from '../../service/interface-a';
 import type { SwapRequest, TransactionItem } from '../../service/interface-a-schemas';
+import { serviceDateMs } from '../../service/service-date';
 import { fromServiceNumber } from '../../service/wire-amount';
 
 /** Clock difference between the app and the service that a history date may show. */
@@ -53,9 +54,14 @@ export interface SwapWindow {
   readonly priorRows: ReadonlySet<string> | null;
 }
 
+/** A row's date as the service means it (UTC); NaN when unreadable, so it is never near or after anything. */
+function rowDateMs(row: TransactionItem): number {
+  return serviceDateMs(row.date) ?? Number.NaN;
+}
+
 /** A row is new to a swap when dated after it was sent (less clock skew) and not among those seen before. */
 function couldBeFrom(window: SwapWindow, item: TransactionItem): boolean {
-  return Date.parse(item.date) >= window.sentAtMs - CLOCK_SKEW_MS && !(window.priorRows?.has(rowKey(item)) ?? false);
+  return rowDateMs(item) >= window.sentAtMs - CLOCK_SKEW_MS && !(window.priorRows?.has(rowKey(item)) ?? false);
 }
 
 /** What the app knows about whose a row is, beside the rows settled swaps claimed. */
@@ -99,12 +105,12 @@ function depositLeg(
   withdrawal: TransactionItem,
   targetCode: string,
 ): TransactionItem | undefined {
-  const at = Date.parse(withdrawal.date);
+  const at = rowDateMs(withdrawal);
   return rows.find(
     (row) =>
       row.type === 'Deposit' &&
       row.symbol.toUpperCase() === targetCode.toUpperCase() &&
-      Math.abs(Date.parse(row.date) - at) <= LEG_SLACK_MS &&
+      Math.abs(rowDateMs(row) - at) <= LEG_SLACK_MS &&
       (withdrawal.referenceId === '' || row.referenceId === withdrawal.referenceId),
   );
 }

@@ -10,6 +10,7 @@ import {
   neutraliseFormula,
 } from '../../../src-main/features/history/csv';
 import { serviceNumberText as decimalText } from '../../../src-main/service/wire-amount';
+import { inDateRange } from '../../../src-main/features/history/date-range';
 import { explorerUrlFor } from '../../../src-main/features/history/explorer';
 import { isAllowedExternalUrl } from '../../../src-main/links';
 import type { TransactionItem } from '../../../src-main/service/interface-a-schemas';
@@ -86,6 +87,25 @@ describe('CSV rows (RFC 4180)', () => {
   it('normalises dates to ISO 8601 UTC and leaves non-dates as they came', () => {
     expect(isoUtc('2026-01-02T03:04:05Z')).toBe('2026-01-02T03:04:05.000Z');
     expect(isoUtc('not a date')).toBe('not a date');
+  });
+
+  it('reads a date without a zone as the UTC the spec says the service writes, wherever the computer is', () => {
+    const zoneBefore = process.env.TZ;
+    try {
+      for (const zone of ['America/New_York', 'Pacific/Kiritimati', 'UTC']) {
+        process.env.TZ = zone;
+        expect(isoUtc('2026-01-02T03:04:05')).toBe('2026-01-02T03:04:05.000Z');
+        expect(isoUtc('2026-01-02T03:04:05+02:00')).toBe('2026-01-02T01:04:05.000Z');
+        const range = { sinceMs: Date.UTC(2026, 0, 2), untilMs: Date.UTC(2026, 0, 3) };
+        expect(inDateRange({ ...item, date: '2026-01-02T23:30:00' }, range)).toBe(true);
+        expect(inDateRange({ ...item, date: '2026-01-03T00:30:00' }, range)).toBe(false);
+      }
+      // A day that does not exist is no date, not the next month's.
+      expect(isoUtc('2026-02-30T00:00:00Z')).toBe('2026-02-30T00:00:00Z');
+    } finally {
+      if (zoneBefore === undefined) delete process.env.TZ;
+      else process.env.TZ = zoneBefore;
+    }
   });
 });
 

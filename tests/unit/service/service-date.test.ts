@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { serviceDateMs } from '../../../src-main/features/notifications/service-date';
+import { serviceDateMs } from '../../../src-main/service/service-date';
 
 const at = (iso: string) => new Date(iso).getTime();
 
