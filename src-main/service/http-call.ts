@@ -73,9 +73,8 @@ export function answerOf(response: Response, json: unknown): ServiceAnswer {
   };
 }
 
-/** The whole body as JSON; an empty body or one that is not JSON reads as null (an answer the app cannot read). */
-export async function readWhole(response: Response): Promise<ServiceAnswer> {
-  const text = await response.text();
+/** The body's text as JSON; an empty body or one that is not JSON reads as null (an answer the app cannot read). */
+function answerOfText(response: Response, text: string): ServiceAnswer {
   let json: unknown;
   try {
     json = text === '' ? null : JSON.parse(text);
@@ -83,6 +82,39 @@ export async function readWhole(response: Response): Promise<ServiceAnswer> {
     json = null;
   }
   return answerOf(response, json);
+}
+
+/** The whole body as JSON, however large (see readWholeUpTo for answers a hostile service could inflate). */
+export async function readWhole(response: Response): Promise<ServiceAnswer> {
+  return answerOfText(response, await response.text());
+}
+
+/**
+ * Like readWhole, but the body is counted as it arrives and the read stops (the connection dropped) once it
+ * passes `maxBytes`, so however much the service sends, at most `maxBytes` and one network chunk are held.
+ * The refusal is `tooLarge()`, passed on as it is (not a lost answer, so never "outcome unknown").
+ * Content-Length is not trusted either way: it may be absent, wrong, or describe compressed bytes.
+ */
+export function readWholeUpTo(maxBytes: number, tooLarge: () => unknown): AnswerReader {
+  return async (response) => {
+    if (!response.body) return readWhole(response);
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    const parts: string[] = [];
+    let bytes = 0;
+    try {
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+        bytes += chunk.value.byteLength;
+        if (bytes > maxBytes) throw new ReaderFailure(tooLarge());
+        parts.push(decoder.decode(chunk.value, { stream: true }));
+      }
+      parts.push(decoder.decode());
+    } finally {
+      // After a refusal, whatever the service is still sending is dropped with the connection.
+      await reader.cancel().catch(() => undefined);
+    }
+    return answerOfText(response, parts.join(''));
+  };
 }
 
 export function createHttpCaller(options: HttpCallerOptions) {

@@ -9,6 +9,7 @@ import {
   createHttpCaller,
   ReaderFailure,
   readWhole,
+  readWholeUpTo,
   successData,
   type AnswerReader,
   type NoAnswerWords,
@@ -63,6 +64,19 @@ const UNREADABLE: UnreadableWords = {
  */
 export const MAX_ITEM_CHARS = 256 * 1024;
 export const MAX_ENVELOPE_CHARS = 64 * 1024;
+
+/**
+ * The most bytes a transactions answer read whole (getTransactions) may have: as many items of the largest
+ * size as were asked for, and the envelope. Counted in bytes, which are never fewer than the characters
+ * they encode, so this is no looser than the limits above. The count of items is not checked there: the
+ * spec leaves the largest page and whether a service keeps to recordsPerPage open (4.1, 8), so a service
+ * that sends a few more small items is read, while one that sends more than this is refused, unread.
+ */
+export function maxTransactionsAnswerBytes(recordsPerPage: number): number {
+  return recordsPerPage * MAX_ITEM_CHARS + MAX_ENVELOPE_CHARS;
+}
+
+const PAGE_TOO_LARGE = 'The service sent a history page too large for the app to read.';
 
 /** Interface A paths are prefixed /api/OAuth (spec 4.1). */
 export const INTERFACE_A_PREFIX = '/api/OAuth';
@@ -260,11 +274,7 @@ export function createInterfaceAClient(options: InterfaceAClientOptions): Interf
         if (!(error instanceof JsonSplitError)) throw error;
         // Field paths and sizes only: the text may hold personal data.
         options.logger?.warn('interface A answer could not be read', { path: '/transactions', reason: error.message });
-        if (error.problem === 'too_large') {
-          throw new ReaderFailure(
-            new AppError('service_error', 'The service sent a history page too large for the app to read.'),
-          );
-        }
+        if (error.problem === 'too_large') throw new ReaderFailure(new AppError('service_error', PAGE_TOO_LARGE));
         return answerOf(response, null);
       } finally {
         // Whatever is left unread (after a refusal or a failure) is dropped with the connection.
@@ -398,15 +408,30 @@ export function createInterfaceAClient(options: InterfaceAClientOptions): Interf
         twoFactorCode: tfa,
       });
     },
-    getTransactions: async (request) =>
-      call({
-        method: 'POST',
-        path: '/transactions',
-        result: TransactionsResult,
-        body: requireBody(TransactionsRequest, request),
-        needsAccount: true,
-        movesMoney: false,
-      }),
+    getTransactions: async (request) => {
+      const body = requireBody(TransactionsRequest, request);
+      const maxBytes = maxTransactionsAnswerBytes(body.recordsPerPage);
+      // The page is held whole (the History screen, deposit notices, the send and swap look-ups), so a
+      // hostile service must not be able to make it any size it likes; error answers are bounded too.
+      return call(
+        {
+          method: 'POST',
+          path: '/transactions',
+          result: TransactionsResult,
+          body,
+          needsAccount: true,
+          movesMoney: false,
+        },
+        readWholeUpTo(maxBytes, () => {
+          // Sizes only: the text may hold personal data.
+          options.logger?.warn('interface A answer could not be read', {
+            path: '/transactions',
+            reason: `the answer is over ${maxBytes} bytes`,
+          });
+          return new AppError('service_error', PAGE_TOO_LARGE);
+        }),
+      );
+    },
     streamTransactions: async (request, onItems) => {
       const body = requireBody(TransactionsRequest, request);
       return call(

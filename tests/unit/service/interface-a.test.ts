@@ -6,6 +6,7 @@ import {
   createInterfaceAClient,
   MAX_ENVELOPE_CHARS,
   MAX_ITEM_CHARS,
+  maxTransactionsAnswerBytes,
   parseRetryAfter,
   type InterfaceAAuth,
 } from '../../../src-main/service/interface-a';
@@ -733,5 +734,120 @@ describe('Interface A client: streamTransactions', () => {
       }),
     ).rejects.toBe(refusal);
     expect(calls).toBe(2);
+  });
+});
+
+describe('Interface A client: getTransactions reads a bounded page', () => {
+  const TOO_LARGE = 'The service sent a history page too large for the app to read.';
+  const item = (n: number, label = 'a label') => ({
+    symbolId: 1,
+    symbol: 'BTC',
+    symbolName: 'Bitcoin',
+    displayName: 'Bitcoin',
+    address: 'bc1qexample',
+    txId: `tx-${n}`,
+    amount: n / 1000,
+    status: 'Completed',
+    type: 'Deposit',
+    date: '2026-01-01T00:00:00Z',
+    value: n,
+    referenceId: `ref-${n}`,
+    label,
+    merchantTransactionId: '',
+    to: null,
+    withdrawType: 0,
+    prices: { usd: 1, eur: 1, gbp: 1, try: 1, jpy: 1 },
+    isAutoCollected: false,
+  });
+  const page = (items: unknown[], recordsPerPage: number) => ({
+    totalRecords: items.length,
+    totalPages: 1,
+    page: 1,
+    recordsPerPage,
+    items,
+  });
+  /** A success page whose items never end: what a hostile service can send. */
+  const opening = `{"apiVersion":"1.0.0.0","code":200,"message":"OK","data":{"totalRecords":1,"totalPages":1,"page":1,"recordsPerPage":1,"items":[`;
+  const secretRow = JSON.stringify(item(1, 'personal-note-do-not-log')) + ',';
+
+  it('reads a page with more items than asked for, as long as it is not larger than that many items can be', async () => {
+    // The spec does not say a service keeps to recordsPerPage (4.1, 8), so a few more rows are no reason to refuse.
+    replies.push(json(200, envelope(page([item(0), item(1), item(2)], 2))));
+    const result = await client().api.getTransactions({ page: 1, recordsPerPage: 2 });
+    expect(result.items.map((i) => i.referenceId)).toEqual(['ref-0', 'ref-1', 'ref-2']);
+    // One item of nearly the largest size fits a page of one.
+    replies.push(json(200, envelope(page([item(0, 'x'.repeat(MAX_ITEM_CHARS - 1000))], 1))));
+    const big = await client().api.getTransactions({ page: 1, recordsPerPage: 1 });
+    expect(big.items[0]?.label).toHaveLength(MAX_ITEM_CHARS - 1000);
+  });
+
+  it('refuses a page that never ends in words, and drops the connection instead of reading on', async () => {
+    let closed = false;
+    let written = 0;
+    replies.push((response) => {
+      response.on('close', () => (closed = true));
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.write(opening);
+      const more = (): void => {
+        if (closed || response.destroyed) return;
+        const chunk = secretRow.repeat(64);
+        written += chunk.length;
+        // Waits for the socket to drain, so what is written is what the client takes in.
+        if (response.write(chunk)) setImmediate(more);
+        else response.once('drain', more);
+      };
+      more();
+    });
+    const { api, logger } = client({ timeoutMs: 10_000 });
+    const refused = await caught(api.getTransactions({ page: 1, recordsPerPage: 1 }));
+    expect(refused.code).toBe('service_error');
+    expect(refused.message).toBe(TOO_LARGE);
+    await expect.poll(() => closed).toBe(true);
+    // Nothing the service sent, nor the token, is in the error or the log; the log says where and how big.
+    for (const text of [refused.message, logger.text()]) {
+      expect(text).not.toContain('personal-note');
+      expect(text).not.toContain(ACCESS);
+    }
+    expect(logger.text()).toContain(`over ${maxTransactionsAnswerBytes(1)} bytes`);
+    expect(logger.text()).toContain('/transactions');
+    // It stopped near the limit rather than at the 10 s timeout: the server could not write much past it.
+    expect(written).toBeLessThan(maxTransactionsAnswerBytes(1) + 16 * 1024 * 1024);
+  });
+
+  it('pulls no more of the body than the limit and one chunk, then cancels it', async () => {
+    const chunk = new TextEncoder().encode(secretRow.repeat(100));
+    let pulled = 0;
+    let cancelled = false;
+    const body = new ReadableStream<Uint8Array>(
+      {
+        start: (controller) => controller.enqueue(new TextEncoder().encode(opening)),
+        pull: (controller) => {
+          pulled += chunk.byteLength;
+          controller.enqueue(chunk);
+        },
+        cancel: () => {
+          cancelled = true;
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const api = createInterfaceAClient({
+      baseUrl: 'https://service.invalid',
+      auth: auth(),
+      accountGuid: ACCOUNT,
+      fetch: async () => new Response(body, { status: 200, headers: { 'content-type': 'application/json' } }),
+    });
+    const refused = await caught(api.getTransactions({ page: 1, recordsPerPage: 2 }));
+    expect(refused.message).toBe(TOO_LARGE);
+    expect(cancelled).toBe(true);
+    expect(pulled).toBeGreaterThan(maxTransactionsAnswerBytes(2) - chunk.byteLength);
+    expect(pulled).toBeLessThanOrEqual(maxTransactionsAnswerBytes(2) + chunk.byteLength);
+  });
+
+  it('bounds an error answer the same way', async () => {
+    replies.push(json(500, envelope(false, 500, 'm'.repeat(maxTransactionsAnswerBytes(1)))));
+    const refused = await caught(client().api.getTransactions({ page: 1, recordsPerPage: 1 }));
+    expect(refused.code).toBe('service_error');
+    expect(refused.message).toBe(TOO_LARGE);
   });
 });
