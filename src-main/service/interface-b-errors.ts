@@ -194,7 +194,7 @@ export interface ErrorAnswer {
 }
 
 /**
- * Whether an answer to a money move is a refusal in every part (second hostile review, finding 1).
+ * Whether an answer to a money move is a refusal in every part (security.md 28).
  *
  * The spec does not say on which HTTP status a Z-code comes, and services differ: one answers 400, another
  * (the reading the vendor's Python SDK is built for) answers every envelope on 200. So the refusal is read

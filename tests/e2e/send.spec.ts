@@ -340,9 +340,7 @@ test.describe('Send: a user sends crypto with a two-factor code', () => {
     await page.getByRole('button', { name: 'Back' }).click();
   });
 
-  test('an acknowledgement covers one new send: the next new send asks again (review finding 5)', async ({
-    sendScreen,
-  }) => {
+  test('an acknowledgement covers one new send: the next new send asks again', async ({ sendScreen }) => {
     const { page, nextCode } = sendScreen;
     await fillSend(page, 'BTC', BTC_DESTINATION, '0.0007');
     await reviewWithFee(page, 'Standard');
@@ -376,7 +374,7 @@ test.describe('Send: a user sends crypto with a two-factor code', () => {
     expect(sendsWith(sendScreen, referenceId)).toBe(1);
   });
 
-  test('a send that cannot be written down first is not sent, and the review says so in words (review finding 7)', async ({
+  test('a send that cannot be written down first is not sent, and the review says so in words', async ({
     sendScreen,
   }) => {
     const { page, nextCode, service, session } = sendScreen;

@@ -80,7 +80,7 @@ export function createMerchantKeys(deps: MerchantKeysDeps) {
   const allBindingsOf = (userGuid: string) => merchant().keysByUser[userGuid] ?? {};
   /**
    * The user's keys that may be shown and used now: those saved while the active account was active
-   * (second hostile review, finding 4). In another account of the same user they do not exist.
+   * (so the money-moving role checked is that account's). In another account of the same user they do not exist.
    */
   const bindingsOf = (userGuid: string): MerchantSettings['keysByUser'][string] => {
     const accountGuid = deps.session.activeAccount().guid;
@@ -202,7 +202,7 @@ export function createMerchantKeys(deps: MerchantKeysDeps) {
     const current = merchant();
     const ownerless = Object.entries(current.keys) as [EnvironmentId, { publicKey: string }][];
     const orphanedVerifications = current.pendingVerifications.filter((pending) => pending.ownerUserGuid === null);
-    // Per-user bindings from before the account was recorded: no account is theirs (finding 4).
+    // Per-user bindings from before the account was recorded: no account is theirs, so no account may use them.
     const accountless = Object.entries(current.keysByUser).flatMap(([userGuid, bindings]) =>
       (Object.entries(bindings) as [EnvironmentId, MerchantKeyBinding][])
         .filter(([, binding]) => binding.accountGuid === null)

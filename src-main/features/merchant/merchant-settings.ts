@@ -15,7 +15,7 @@ export const MerchantKeyBinding = z.object({
   boundOrigin: z.string().min(1),
   /**
    * The account that was active when the keys were saved: they are shown and used only while it is active,
-   * so the money-moving role that counts is the one in that account (second hostile review, finding 4).
+   * so the money-moving role that counts is the one in that account, not in whichever account is active later.
    * Null for bindings saved before this was recorded: nobody's, migrated away like ownerless keys.
    */
   accountGuid: z.string().min(1).nullable().default(null),

@@ -170,7 +170,7 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
     return connection;
   }
 
-  /** Refused before any code is asked for when the merchant balance cannot cover the amount (finding 5). */
+  /** Refused before any code is asked for when the merchant balance cannot cover the amount, so no code is spent on a withdrawal that cannot leave. */
   async function requireBalance(connection: MerchantConnection, code: WithdrawBody['code'], amount: string) {
     const entry = assetByCode(code);
     const available = balanceOf(await connection.client.balances(), entry.code);
@@ -320,7 +320,7 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
       try {
         const mti = intent.referenceId;
         const search = await searchAccounts(deps.session, mti);
-        // Only a Completed row is a success; a Pending or Failed one keeps the outcome unknown (finding 3).
+        // Only a Completed row is a success; a Pending or Failed one keeps the outcome unknown (security.md 27).
         const notCompletedYet = foundNotCompleted(search);
         const found: WithdrawResult | null =
           search.item && notCompletedYet === null

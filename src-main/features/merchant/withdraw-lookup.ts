@@ -71,7 +71,7 @@ export function notFoundIn(search: AccountSearch): BridgeError {
 }
 
 /**
- * Why a withdrawal the history shows stays unknown (second hostile review, finding 3). Only a `Completed`
+ * Why a withdrawal the history shows stays unknown. Only a `Completed`
  * row settles it: a `Pending` one may still complete or fail, and a `Failed` one does not say whether
  * anything left the merchant balance (no field of the row proves that), so neither allows anything that
  * could pay twice (security.md 27). Null for a Completed row.

@@ -415,7 +415,7 @@ export function createSwapService(deps: SwapServiceDeps) {
       const { body } = intent;
       const cryptoAmount = new Decimal(body.cryptoAmount);
       const source = swapSourceCode(body.request).toUpperCase();
-      // Other swaps still unsettled that could have left the same row (review finding 4).
+      // Other swaps still unsettled that could have left the same row: a row one of them may own proves none.
       const rivals = machine
         .unsettled(swapAudience(userAccounts(deps.session)))
         .filter(

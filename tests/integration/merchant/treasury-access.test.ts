@@ -250,7 +250,7 @@ describe('keys saved before keys had owners (migration)', () => {
   });
 });
 
-// Second hostile review, finding 4: the money-moving role was checked in whichever account was active, so a
+// The money-moving role was once checked in whichever account was active, so a
 // Viewer of the merchant's company who administers another account switched to it and withdrew with keys
 // saved earlier. Keys now belong to the account active when they were saved, are shown and used only while
 // it is active, and the role that counts is the one in that account.

@@ -68,7 +68,7 @@ describe.each<ServiceProfile>(['kind', 'strict'])('withdrawals against the %s sa
     expect(machine.moved(intent.merchantTransactionId)).toBe(1);
   });
 
-  // Second hostile review, finding 1: a refusal code beside a status or data that say otherwise is no refusal.
+  // A refusal code beside a status or data that say otherwise is no refusal.
   it('an answer whose status, envelope code and data disagree is unknown; the same id is never sent again', async () => {
     const intent = await confirm('0.0111');
     // The sandbox commits the withdrawal; the answer then says 400 with a "wrong code" beside a success.
@@ -87,7 +87,7 @@ describe.each<ServiceProfile>(['kind', 'strict'])('withdrawals against the %s sa
     expect(await check(intent)).toMatchObject({ state: 'succeeded' });
   });
 
-  // Second hostile review, finding 2: the acknowledgement is checked again when the withdrawal leaves.
+  // The acknowledgement is checked again when the withdrawal leaves, not only when it is confirmed.
   it('a withdrawal confirmed before another became unknown is refused when sent until that one is acknowledged', async () => {
     const first = await confirm('0.0112');
     const second = await confirm('0.0113');

@@ -115,7 +115,7 @@ describe('withdrawals that are not settled, against the strict sandbox', () => {
     expect(machine.moved(intent.merchantTransactionId)).toBe(1);
   });
 
-  // Second hostile review, finding 3: only a Completed row settles a withdrawal as succeeded.
+  // Only a Completed row settles a withdrawal as succeeded.
   it.each([
     ['Pending', /pending at the service/i],
     ['Failed', /Failed/],

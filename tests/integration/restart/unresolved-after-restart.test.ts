@@ -124,7 +124,7 @@ describe('a history row a swap settled with stays its own after a restart', () =
     await sandbox?.close();
   });
 
-  it('a lost swap that moved nothing never takes the row of an identical swap answered before the restart (review finding 4)', async () => {
+  it('a lost swap that moved nothing never takes the row of an identical swap answered before the restart', async () => {
     const first = await startSignedInCore(sandbox, { dirPrefix: 'wallet-desk-restart-' });
     running.push(first);
     const pair = {

@@ -34,7 +34,7 @@ function unexpected(
  * The sandbox answers with a spec-shaped refusal (HTTP status = envelope code, data false, a known
  * message) while the money moves as `commit` says; on its way the answer gets another HTTP status or
  * `data`, as a gateway or a less tidy service could send. Only a refusal in full proves nothing moved
- * (security.md 28, review finding 2).
+ * (security.md 28).
  */
 function mismatched(
   commit: 'none' | 'now' | 'late',
@@ -93,7 +93,7 @@ export const unknownFaults: readonly UnknownFault[] = [
     arm: unexpected('now', { status: 429, message: 'Queued for later processing' }),
     commits: 'now',
   },
-  // A 401 is a refusal only as spec 7.1's own "Unauthorized" (review finding 1).
+  // A 401 is a refusal only as spec 7.1's own "Unauthorized" (security.md 28).
   {
     name: 'a 401 "Request is under review", committed',
     arm: unexpected('now', { status: 401, message: 'Request is under review' }),
@@ -109,7 +109,7 @@ export const unknownFaults: readonly UnknownFault[] = [
     arm: mismatched('now', { status: 401, message: 'Unauthorized' }, { data: { txId: 'x' } }),
     commits: 'now',
   },
-  // A refusal's envelope inside another HTTP status, or with data, is no refusal (review finding 2).
+  // A refusal's envelope inside another HTTP status, or with data, is no refusal (security.md 28).
   {
     name: 'HTTP 503 around a 400 "Insufficient balance", committed',
     arm: mismatched('now', { status: 400, message: 'Insufficient balance' }, { httpStatus: 503 }),

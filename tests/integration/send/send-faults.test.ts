@@ -131,7 +131,7 @@ describe.each(profiles)('send under faults, %s service', (profile) => {
     expect(movementsAfter(app.sandbox, mark)).toHaveLength(1);
   });
 
-  it('a 401 other than spec 7.1\'s "Unauthorized" may have moved money: unknown, and a retry sends nothing (review finding 1)', async () => {
+  it('a 401 other than spec 7.1\'s "Unauthorized" may have moved money: unknown, and a retry sends nothing', async () => {
     const mark = lastSeq(app.sandbox);
     const review = await prepare('0.00017');
     app.sandbox.faults.set({
@@ -162,7 +162,7 @@ describe.each(profiles)('send under faults, %s service', (profile) => {
     expect(moved(mark, review.referenceId)).toHaveLength(1);
   });
 
-  it("a refusal's envelope inside an HTTP 503 may have moved money: unknown, and a retry sends nothing (review finding 2)", async () => {
+  it("a refusal's envelope inside an HTTP 503 may have moved money: unknown, and a retry sends nothing", async () => {
     const mark = lastSeq(app.sandbox);
     const review = await prepare('0.00019');
     app.sandbox.faults.set({ unexpectedAnswerNext: { commit: 'now', status: 400, message: 'Insufficient balance' } });

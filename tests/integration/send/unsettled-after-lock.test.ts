@@ -20,7 +20,7 @@ const SERVICE_DELAY_MS = 3_500;
 /**
  * A request still in flight may move money as much as one whose answer was lost: a lock (or a reload)
  * empties the window while it is out, so after unlocking the user must still see it, "still being sent",
- * and may start an identical one only after acknowledging it (security.md 27; review finding 3).
+ * and may start an identical one only after acknowledging it (security.md 27).
  */
 describe.each(profiles)('a send or swap in flight across a lock, %s service', (profile) => {
   let app: MoneyApp;

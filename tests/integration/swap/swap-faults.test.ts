@@ -142,7 +142,7 @@ describe.each(profiles)('swap under faults, %s service', (profile) => {
     expect(movementsAfter(app.sandbox, mark)).toHaveLength(1);
   });
 
-  it('a 401 other than spec 7.1\'s "Unauthorized" may have moved money: unknown, and a retry sends nothing (review finding 1)', async () => {
+  it('a 401 other than spec 7.1\'s "Unauthorized" may have moved money: unknown, and a retry sends nothing', async () => {
     const mark = lastSeq(app.sandbox);
     const review = await prepare('0.00111');
     const posted = swapsPosted();
@@ -175,7 +175,7 @@ describe.each(profiles)('swap under faults, %s service', (profile) => {
     expect(moved(mark, review.cryptoAmount)).toHaveLength(1);
   });
 
-  it("a refusal's envelope inside an HTTP 502 may have moved money: unknown, and a retry sends nothing (review finding 2)", async () => {
+  it("a refusal's envelope inside an HTTP 502 may have moved money: unknown, and a retry sends nothing", async () => {
     const mark = lastSeq(app.sandbox);
     const review = await prepare('0.00113');
     const posted = swapsPosted();
@@ -243,7 +243,7 @@ describe.each(profiles)('swap under faults, %s service', (profile) => {
     expect(await unresolvedIds()).toEqual(expect.arrayContaining([first.intentId, second.intentId]));
   });
 
-  it('the late row of a lost swap is never taken by an identical swap that moved nothing: both stay unknown (review finding 4)', async () => {
+  it('the late row of a lost swap is never taken by an identical swap that moved nothing: both stay unknown', async () => {
     const mark = lastSeq(app.sandbox);
     const lateOne = await prepare('0.00109');
     // Held until settle: it lands after the identical swap below has left, however slow the machine.
@@ -294,7 +294,7 @@ describe.each(profiles)('swap under faults, %s service', (profile) => {
     const ethereumUsdt = view.wallets.find((w) => w.asset === 'USDT' && w.network === 'Ethereum Mainnet');
     const summed = view.balances.find((b) => b.asset === 'USDT');
     expect(ethereumUsdt?.code).toBe('USDT');
-    // Finding 5: the sum over networks is more than the Ethereum wallet holds.
+    // The sum over networks is more than the Ethereum wallet holds, so a check against the sum would let it by.
     expect(new Decimal(summed?.amount ?? 0).greaterThan(ethereumUsdt?.amount ?? 0)).toBe(true);
     const over = new Decimal(ethereumUsdt?.amount ?? 0).plus(1).toFixed(0);
     const quote = await app.value<SwapQuote>('swap.quote', {

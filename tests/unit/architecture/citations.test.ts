@@ -17,7 +17,7 @@ function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return name === 'node_modules' ? [] : sources(path);
-    return /\.(ts|tsx|mjs|js|md)$/.test(name) ? [path] : [];
+    return /\.(ts|tsx|mjs|js|md|css)$/.test(name) ? [path] : [];
   });
 }
 
@@ -61,9 +61,11 @@ const testFilePath = /(?<![\w/.@-])(?:tests|unit|integration|e2e)(?:\/[\w.-]+)+\
 /** Where a file's comments are: the whole of a document, the comments of code (string literals are not cited). */
 function commentsOf(file: string, text: string): string {
   if (file.endsWith('.md')) return text;
+  // CSS has only block comments: a "//" there is part of a value (a URL), not a comment.
+  const comment = file.endsWith('.css') ? /\/\*[\s\S]*?\*\//g : /\/\*[\s\S]*?\*\/|\/\/[^\n]*/g;
   // Everything outside a comment becomes spaces, line breaks kept, so a citation keeps its line number.
   const kept = new Set<number>();
-  for (const match of text.matchAll(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g)) {
+  for (const match of text.matchAll(comment)) {
     for (let at = match.index; at < match.index + match[0].length; at += 1) kept.add(at);
   }
   return [...text].map((char, at) => (kept.has(at) || char === '\n' ? char : ' ')).join('');
@@ -78,6 +80,17 @@ function missingTestFiles(file: string, text: string, exists: (path: string) => 
 
 /** Numbers that point outside the repository: issues, review findings and defects, or a bare "#17". */
 const outsideNumbers = /\b(?:issues?|findings?|defects?) #?\d+|(?<![\w&])#\d+\b/gi;
+
+/**
+ * The same in code comments and documents, without the bare "#N", which there names a row of a spec table
+ * ("spec 4.1 #11") and in CSS a colour.
+ */
+const outsideNamedNumbers = /\b(?:issues?|findings?|defects?) #?\d+/gi;
+
+/** The issue, finding and defect numbers in a file's comments (a document is all comment). */
+function outsideNumbersIn(file: string, text: string): Citation[] {
+  return citationsIn(file, commentsOf(file, text), outsideNamedNumbers);
+}
 
 /** Every mention of design.md, with the heading in quotes after it when there is one. */
 const designCitation = /\bdesign\.md\b(?: "([^"\n]*)")?/g;
@@ -159,6 +172,42 @@ describe('citations in comments resolve inside the repository', () => {
 
   it('no comment or document cites an issue number, which a reader of the repository cannot open', () => {
     expect(citations(/\b[Ii]ssues? #?\d+/g)).toEqual([]);
+  });
+
+  it('no comment or document names an issue, review finding or defect by number: it says the behaviour', () => {
+    const files = [...scanned.flatMap((dir) => sources(join(root, dir))), ...scannedAtRoot.map((f) => join(root, f))];
+    expect(files.some((file) => file.endsWith('.css'))).toBe(true);
+    const found = files
+      .filter((file) => !file.endsWith('citations.test.ts'))
+      .flatMap((file) => outsideNumbersIn(relative(root, file), readFileSync(file, 'utf8')));
+    expect(found).toEqual([]);
+  });
+
+  it('an issue, finding or defect number in a comment of code or CSS is reported; strings and "#N" are not', () => {
+    const code = [
+      '// Kept unknown (review finding 3).',
+      '/**',
+      ' * Second hostile review, Finding 10; spec 4.1 #11 is a row of the spec, not an issue.',
+      ' */',
+      "const title = 'issue 15 in a string is no comment';",
+      "it('a test title (defect 2)', () => {}); // findings 1 and 2",
+    ].join('\n');
+    expect(outsideNumbersIn('code.ts', code).map((c) => `${c.where} ${c.text}`)).toEqual([
+      'code.ts:1 finding 3',
+      'code.ts:3 Finding 10',
+      'code.ts:6 findings 1',
+    ]);
+    const css = [
+      '/* Columns adapt (issue 15, defect 2). */',
+      '.a { color: #123456; background: url(https://example.test/issue 18); }',
+      '/* History rows as grids',
+      '   (Issue #18) */',
+    ].join('\n');
+    expect(outsideNumbersIn('styles.css', css).map((c) => `${c.where} ${c.text}`)).toEqual([
+      'styles.css:1 issue 15',
+      'styles.css:1 defect 2',
+      'styles.css:4 Issue #18',
+    ]);
   });
 
   it('tests/security-coverage.md names behaviours and tests, never an issue, finding or defect by number', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { requireFreshAuthentication } from '../../../src-main/auth/fresh-authentication';
 
 /**
- * Finding 10 of the hostile review: after a sign-out (and on unlock) the password must be asked again.
+ * After a sign-out (and on unlock) the password must be asked again.
  * prompt=login is only a request; these prove the app refuses tokens from a provider that ignored it.
  */
 describe('a sign-in that had to ask for the password again', () => {

@@ -3,7 +3,7 @@ import { createDispatcher, type Handlers } from '../../../src-main/dispatch';
 
 /**
  * security.md 34: text a user types that reaches the service or the screen refuses control characters and
- * bidi marks at the bridge, before any handler runs; finding 11 of the hostile review: saved history
+ * bidi marks at the bridge, before any handler runs; saved history
  * filters refuse keys the app does not know instead of silently resetting.
  */
 const sneaky = [

@@ -120,7 +120,7 @@ async function withdrawAnsweredWith(status: number, envelope: Record<string, unk
   throw new Error('the withdrawal unexpectedly succeeded');
 }
 
-// Second hostile review, finding 1 (security.md 28): a refusal needs the whole answer to say so. An HTTP
+// security.md 28: a refusal needs the whole answer to say so. An HTTP
 // status the envelope contradicts, or data beside the code (a transaction id, success: true), may be an
 // answer about a withdrawal that was taken on; a same-id retry would then pay twice against a service
 // that does not de-duplicate.

@@ -474,7 +474,7 @@ const moneyCalls = [
 /**
  * On a money-moving call an error answer proves nothing moved only when it is a spec 7.1 refusal in full:
  * a 4xx HTTP status equal to the envelope's code, `data` false and a known message (security.md 28).
- * Anything else may have moved money and must not unlock a retry (review findings 1 and 2).
+ * Anything else may have moved money and must not unlock a retry.
  */
 describe.each(moneyCalls)('Interface A client: money answers on %s', (_name, move) => {
   it('a 401 with a message other than "Unauthorized" is not a refusal, and nothing is refreshed or re-sent', async () => {

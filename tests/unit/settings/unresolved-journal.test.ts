@@ -11,7 +11,7 @@ import { earlierSettingsFile } from '../support/settings-file';
 import { createRecordingLogger } from '../support/recording-logger';
 
 /**
- * Second hostile review, finding 1: a settings.json the app cannot use (a hand edit, a read error, a
+ * A settings.json the app cannot use (a hand edit, a read error, a
  * newer or older version) used to switch the money journal off without a word: unknown payments were
  * forgotten and every write-ahead "succeeded" in memory only, so the same payment could be sent twice.
  */
