@@ -84,20 +84,30 @@ function answerOfText(response: Response, text: string): ServiceAnswer {
   return answerOf(response, json);
 }
 
-/** The whole body as JSON, however large (see readWholeUpTo for answers a hostile service could inflate). */
-export async function readWhole(response: Response): Promise<ServiceAnswer> {
-  return answerOfText(response, await response.text());
-}
+/**
+ * The most any answer may be, unless its call passes its own reader (a history page is read item by item,
+ * with limits of its own): the largest answer the spec describes (a wallet list, swap symbols) is a few
+ * kilobytes, so this only stops a hostile or broken service from filling main's memory.
+ */
+export const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
+
+const ANSWER_TOO_LARGE = 'The service sent an answer too large for the app to read.';
+
+/** The whole body as JSON, refused in words past MAX_ANSWER_BYTES; for answers that move no money. */
+export const readWhole: AnswerReader = readWholeUpTo(
+  MAX_ANSWER_BYTES,
+  () => new AppError('service_error', ANSWER_TOO_LARGE),
+);
 
 /**
- * Like readWhole, but the body is counted as it arrives and the read stops (the connection dropped) once it
- * passes `maxBytes`, so however much the service sends, at most `maxBytes` and one network chunk are held.
- * The refusal is `tooLarge()`, passed on as it is (not a lost answer, so never "outcome unknown").
- * Content-Length is not trusted either way: it may be absent, wrong, or describe compressed bytes.
+ * The body is counted as it arrives and the read stops (the connection dropped) once it passes `maxBytes`,
+ * so however much the service sends, at most `maxBytes` and one network chunk are held. The refusal is
+ * `tooLarge()`, passed on as it is. Content-Length is not trusted either way: it may be absent, wrong, or
+ * describe compressed bytes.
  */
 export function readWholeUpTo(maxBytes: number, tooLarge: () => unknown): AnswerReader {
   return async (response) => {
-    if (!response.body) return readWhole(response);
+    if (!response.body) return answerOfText(response, '');
     const reader = response.body.getReader();
     const decoder = new TextDecoder();
     const parts: string[] = [];
@@ -123,8 +133,15 @@ export function createHttpCaller(options: HttpCallerOptions) {
   const { words, logger } = options;
 
   /** Sends once and reads the answer; no answer becomes `outcome_unknown` on a money move, else `network`. */
-  return async function request(call: ServiceRequest, read: AnswerReader = readWhole): Promise<ServiceAnswer> {
+  return async function request(call: ServiceRequest, read?: AnswerReader): Promise<ServiceAnswer> {
     const started = Date.now();
+    // An answer to a money move that is too large to read is an answer the app cannot read: the move may
+    // have happened, so its outcome is unknown, never "refused".
+    const readAnswer =
+      read ??
+      (call.movesMoney
+        ? readWholeUpTo(MAX_ANSWER_BYTES, () => new AppError('outcome_unknown', words.moneyMoveUnknown))
+        : readWhole);
     // A timer cleared as soon as the answer is read, not AbortSignal.timeout: Node keeps a timeout signal
     // that has listeners (fetch adds one) alive until it fires, and with it the whole request and answer,
     // so a history export would hold every page of the last 20 s.
@@ -142,7 +159,7 @@ export function createHttpCaller(options: HttpCallerOptions) {
         // A redirect could carry the token or the key header to another host.
         redirect: 'error',
       });
-      const answer = await read(response);
+      const answer = await readAnswer(response);
       logger?.debug(`${words.logName} call`, {
         ...call.logFields,
         status: response.status,

@@ -166,7 +166,7 @@ export function createInterfaceAClient(options: InterfaceAClientOptions): Interf
     words: NO_ANSWER,
   });
 
-  async function call<T extends z.ZodType>(spec: Call<T>, read: AnswerReader = readWhole): Promise<z.output<T>> {
+  async function call<T extends z.ZodType>(spec: Call<T>, read?: AnswerReader): Promise<z.output<T>> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (spec.needsAccount) {
       if (!options.accountGuid) throw new AppError('not_signed_in', 'No account is selected.');
@@ -291,7 +291,7 @@ export function createInterfaceAClient(options: InterfaceAClientOptions): Interf
     spec: Call<T>,
     headers: Record<string, string>,
     token: string,
-    read: AnswerReader,
+    read: AnswerReader | undefined,
   ): Promise<ServiceAnswer> {
     return request(
       {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import {
   createHttpCaller,
+  MAX_ANSWER_BYTES,
   parseRetryAfter,
   ReaderFailure,
   successData,
@@ -98,6 +99,40 @@ describe('the one HTTP call path', () => {
         ),
     });
     await expect(request(call(true))).rejects.toMatchObject({ code: 'outcome_unknown' });
+  });
+
+  it('stops reading an answer that never ends past MAX_ANSWER_BYTES: refused in words for a read, unknown for a money move', async () => {
+    const chunk = new Uint8Array(64 * 1024).fill(0x20);
+    for (const movesMoney of [false, true]) {
+      let pulled = 0;
+      let cancelled = false;
+      const endless = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          pulled += chunk.byteLength;
+          controller.enqueue(chunk);
+        },
+        cancel() {
+          cancelled = true;
+        },
+      });
+      const request = createHttpCaller({ words, fetch: async () => new Response(endless) });
+      const refusal = await request(call(movesMoney)).catch((error: unknown) => error);
+      expect(refusal).toMatchObject(
+        movesMoney
+          ? { code: 'outcome_unknown', message: words.moneyMoveUnknown }
+          : { code: 'service_error', message: 'The service sent an answer too large for the app to read.' },
+      );
+      expect(cancelled).toBe(true);
+      // At most the cap and what the stream had queued ahead of the reader.
+      expect(pulled).toBeLessThanOrEqual(MAX_ANSWER_BYTES + 4 * chunk.byteLength);
+    }
+  });
+
+  it('reads an answer just under MAX_ANSWER_BYTES whole', async () => {
+    const text = `{"code":200,"data":"${'x'.repeat(MAX_ANSWER_BYTES - 40)}"}`;
+    const request = createHttpCaller({ words, fetch: async () => new Response(text) });
+    const answer = await request(call(false));
+    expect((answer.json as { data: string }).data).toHaveLength(MAX_ANSWER_BYTES - 40);
   });
 
   it("passes a reader's own failure through as it was, not as a lost answer", async () => {
