@@ -45,6 +45,18 @@ export class DeferredCommits {
     return held.length;
   }
 
+  /**
+   * Forgets every held effect without landing it (a faults reset); timed ones still land on their own.
+   * Returns how many were dropped.
+   */
+  dropHeld(): number {
+    const held = this.#held;
+    this.#held = [];
+    for (const { label } of held) this.#log(`${label}: held late commit dropped by a faults reset`);
+    this.#wakeIfIdle();
+    return held.length;
+  }
+
   /** Resolves once nothing is pending (at once if nothing is); a held effect is pending until released. */
   settled(): Promise<void> {
     if (this.pending === 0) return Promise.resolve();

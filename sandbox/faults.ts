@@ -168,6 +168,16 @@ function unexpectedAnswer(input: z.infer<typeof UnexpectedAnswerInput>): Unexpec
  */
 export class SandboxFaults {
   #plan: FaultPlan = noFaults();
+  readonly #onReset: () => void;
+
+  /**
+   * `onReset` runs on every `reset()` (in process or DELETE /__sandbox/faults): the server drops the late
+   * commits held under holdLateCommits there, since a held commit would otherwise outlive the plan that
+   * held it and wait, unreleased, into the next test.
+   */
+  constructor(onReset: () => void = () => undefined) {
+    this.#onReset = onReset;
+  }
 
   get plan(): Readonly<FaultPlan> {
     return this.#plan;
@@ -201,6 +211,7 @@ export class SandboxFaults {
 
   reset(): void {
     this.#plan = noFaults();
+    this.#onReset();
   }
 
   /**

@@ -106,11 +106,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     throw new RangeError(`historyRecords must be an integer from 0 to ${MAX_HISTORY_RECORDS}, got ${historyRecords}`);
   }
   const state = new SandboxState(seed, { historyRecords });
-  const faults = new SandboxFaults();
+  const deferred = new DeferredCommits(log);
+  // Dropped, not released: landing them would put a movement the next test never made into its books.
+  const faults = new SandboxFaults(() => deferred.dropHeld());
   const profile = new ProfileSwitch(options.serviceProfile ?? 'kind');
   const readings = new ReadingSwitch(options.wireReadings);
   const movements = new MovementLog();
-  const deferred = new DeferredCommits(log);
   const totpWindowSteps = options.totpWindowSteps ?? 1;
   // Merchant keys and account guids both derive from the seed alone, so the link survives resets.
   const links = linkMerchants(

@@ -249,6 +249,32 @@ describe('holdLateCommits', () => {
     expect(await movements(sandbox)).toEqual([]);
     expect((await faults({ holdLateCommits: 'yes' })).status).toBe(400);
   });
+
+  it('clearing the fault plan drops held commits unlanded, in process or by DELETE; a timed one still lands', async () => {
+    const before = await ethBalance();
+    await faults({ lateCommitNext: 1, holdLateCommits: true });
+    await expect(send('held-dropped')).rejects.toThrow();
+    const settling = sandbox.lateCommitsSettled();
+    sandbox.faults.reset();
+    // The waiter for the held commit is woken by the drop, not left hanging until a release.
+    await settling;
+    expect((await control(sandbox, 'GET', 'movements')).body['pending']).toBe(0);
+    expect(sandbox.releaseLateCommits()).toBe(0);
+    expect(await movements(sandbox)).toEqual([]);
+    expect(await ethBalance()).toBe(before);
+    expect((await historyMatching(sandbox, alice, trading, 'held-dropped')).totalRecords).toBe(0);
+
+    await faults({ holdLateCommits: true, unexpectedAnswerNext: { commit: 'late', status: 503 } });
+    expect((await send('held-dropped-delete')).status).toBe(503);
+    await faults({ holdLateCommits: false, lateCommitNext: 1, lateCommitDelayMs: 200 });
+    await expect(send('timed-kept')).rejects.toThrow();
+    expect((await control(sandbox, 'GET', 'movements')).body['pending']).toBe(2);
+    await control(sandbox, 'DELETE', 'faults');
+    expect((await control(sandbox, 'GET', 'movements')).body['pending']).toBe(1);
+    expect(sandbox.releaseLateCommits()).toBe(0);
+    await sandbox.lateCommitsSettled();
+    expect((await movements(sandbox)).map((m) => m.referenceId)).toEqual(['timed-kept']);
+  });
 });
 
 describe('unexpectedAnswerNext, Interface A', () => {
