@@ -169,8 +169,6 @@ export const sendOperations = {
   'send.status': operation(IntentRef, SendStatus),
   /** "Check status" after an unknown outcome: looks the reference id up in the history. Never resubmits. */
   'send.reconcile': operation(IntentRef, ReconcileResult),
-  /** A deliberate retry with the same reference id and body, only after a definite refusal (canRetry). */
-  'send.retry': operation(SendExecuteInput, SendOutcome),
   /** Unsettled sends of every account of the user (unknown or still being sent), after a reload, lock or switch. */
   'send.unresolved': operation(z.void(), z.array(UnresolvedSend)),
 } as const;

@@ -133,7 +133,5 @@ export const swapOperations = {
    * the user left its review): it can never be sent afterwards. One that may have moved money is refused.
    */
   'swap.cancel': operation(IntentRef, SwapStatus),
-  /** The same swap again, only after a definite refusal (canRetry). */
-  'swap.retry': operation(ExecuteInput, SwapOutcome),
   'swap.unresolved': operation(z.void(), z.array(UnresolvedSwap)),
 } as const;

@@ -1,5 +1,4 @@
 import type { BridgeError } from '../../../src-preload/result';
-import { AppError } from '../../app-error';
 import type { Intent, IntentLedger } from './at-most-once';
 import { createDepartureGuard } from './departure-guard';
 import { journaledLedger, type IntentJournal, type ReviewBook } from './intent-journal';
@@ -39,7 +38,7 @@ export interface IntentStatus<Outcome> extends IntentStatusView<Outcome> {
  * - submit: only a confirmed or refused intent leaves, and only once every other unsettled intent of the
  *   audience has been acknowledged for it, checked in the same turn as the ledger marks it in flight
  *   (security.md 24, 27); a stored success is returned, unknown and in-flight ones are refused;
- * - retry: the same intent, never one not tried yet (security.md 29);
+ * - sending again: only a refused intent, under the same reference id and body (security.md 29);
  * - reconcile: a look-up settles only when it found the move; otherwise the outcome stays unknown, with the
  *   look-up's words kept as the reason (security.md 27, 28).
  */
@@ -121,11 +120,6 @@ export function createIntentMachine<Body, Outcome, Review>(options: IntentMachin
       const cancelled = ledger.cancel(intentId);
       if (cancelled.state === 'cancelled') departures.forget(intentId);
       return cancelled;
-    },
-
-    /** A deliberate retry is of an intent that was tried and refused; one never sent is sent, not retried. */
-    requireTried(intentId: string, words: string): void {
-      if (ledger.get(intentId).state === 'confirmed') throw new AppError('bad_input', words);
     },
 
     /**

@@ -9,7 +9,6 @@ type SendHandlers = Pick<
   | 'send.execute'
   | 'send.status'
   | 'send.reconcile'
-  | 'send.retry'
   | 'send.unresolved'
 >;
 
@@ -23,7 +22,6 @@ export function createSendHandlers(deps: { readonly send: SendService }): SendHa
     'send.execute': (input) => send.execute(input),
     'send.status': ({ intentId }) => send.status(intentId),
     'send.reconcile': ({ intentId }) => send.reconcile(intentId),
-    'send.retry': (input) => send.retry(input),
     'send.unresolved': () => send.unresolved(),
   };
 }

@@ -453,15 +453,6 @@ export function createSendService(deps: SendServiceDeps) {
       return submit(input.intentId, input.tfaCode, input.acknowledgedIntentIds);
     },
 
-    /**
-     * A deliberate retry under the same reference id and body, only after a definite refusal (security.md
-     * 22, 29); an unknown outcome is refused by the ledger, whatever a look-up found.
-     */
-    async retry(input: SendExecuteInput): Promise<SendOutcome> {
-      machine.requireTried(input.intentId, 'This send has not been tried yet; send it instead of retrying.');
-      return submit(input.intentId, input.tfaCode, input.acknowledgedIntentIds);
-    },
-
     /** Whether a history row's reference is one of the app's own sends (a swap look-up must skip it). */
     isOwnReference(referenceId: string): boolean {
       return referenceId !== '' && ownReferences.has(referenceId);

@@ -9,7 +9,6 @@ type SwapHandlers = Pick<
   | 'swap.execute'
   | 'swap.status'
   | 'swap.reconcile'
-  | 'swap.retry'
   | 'swap.cancel'
   | 'swap.unresolved'
 >;
@@ -23,7 +22,6 @@ export function createSwapHandlers(deps: { readonly swap: SwapService }): SwapHa
     'swap.execute': (input) => swap.execute(input),
     'swap.status': ({ intentId }) => swap.status(intentId),
     'swap.reconcile': ({ intentId }) => swap.reconcile(intentId),
-    'swap.retry': (input) => swap.retry(input),
     'swap.cancel': ({ intentId }) => swap.cancel(intentId),
     'swap.unresolved': () => swap.unresolved(),
   };

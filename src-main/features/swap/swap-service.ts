@@ -395,12 +395,6 @@ export function createSwapService(deps: SwapServiceDeps) {
       return statusOf(cancelled);
     },
 
-    /** The same swap again, only after a definite refusal and while its quote holds (security.md 29). */
-    async retry(input: SwapExecuteInput): Promise<SwapOutcome> {
-      machine.requireTried(input.intentId, 'This swap has not been tried yet; swap instead of retrying.');
-      return submit(input.intentId, input.tfaCode, input.acknowledgedIntentIds);
-    },
-
     status(intentId: string): SwapStatus {
       return statusOf(machine.get(intentId));
     },

@@ -63,7 +63,7 @@ describe('a money move whose outcome is unknown survives a restart of the app', 
     expect(unresolved).toHaveLength(1);
     expect(unresolved[0]?.review).toEqual(review);
     expect(unresolved[0]?.status).toMatchObject({ state: 'unknown', canRetry: false });
-    expect((await second.failure('send.retry', { intentId: review.intentId, tfaCode: await nextCode() })).code).toBe(
+    expect((await second.failure('send.execute', { intentId: review.intentId, tfaCode: await nextCode() })).code).toBe(
       'outcome_unknown',
     );
 
@@ -230,11 +230,9 @@ describe.each(profiles)('restart with a money move in flight, %s service', (prof
     const second = await launch(copy);
     const unresolved = await second.value<{ review: SendReview; status: SendStatus }[]>('send.unresolved');
     expect(unresolved.map((entry) => entry.status)).toMatchObject([{ state: 'unknown', canRetry: false }]);
-    for (const operation of ['send.execute', 'send.retry'] as const) {
-      expect((await second.failure(operation, { intentId: review.intentId, tfaCode: '123456' })).code).toBe(
-        'outcome_unknown',
-      );
-    }
+    expect((await second.failure('send.execute', { intentId: review.intentId, tfaCode: '123456' })).code).toBe(
+      'outcome_unknown',
+    );
     await settle(sandbox);
     const sends = movementsAfter(sandbox, mark).filter((m) => m.referenceId === review.referenceId);
     expect(sends.length).toBeLessThanOrEqual(1);
@@ -264,11 +262,9 @@ describe.each(profiles)('restart with a money move in flight, %s service', (prof
     const second = await launch(copy);
     const unresolved = await second.value<{ review: SwapReview; status: SwapStatus }[]>('swap.unresolved');
     expect(unresolved.map((entry) => entry.review.intentId)).toEqual([review.intentId]);
-    for (const operation of ['swap.execute', 'swap.retry'] as const) {
-      expect((await second.failure(operation, { intentId: review.intentId, tfaCode: '123456' })).code).toBe(
-        'outcome_unknown',
-      );
-    }
+    expect((await second.failure('swap.execute', { intentId: review.intentId, tfaCode: '123456' })).code).toBe(
+      'outcome_unknown',
+    );
     await settle(sandbox);
     const swaps = movementsAfter(sandbox, mark).filter((m) => m.kind === 'swap' && m.amount === '0.00221');
     expect(swaps.length).toBeLessThanOrEqual(1);

@@ -76,12 +76,12 @@ describe.each(profiles)('send: the warning holds when the request leaves, %s ser
     await lose(lostOne);
     const posts = app.count('POST', '/send');
 
-    const refused = await app.failure('send.retry', { intentId: refusedOne.intentId, tfaCode: await app.nextCode() });
+    const refused = await app.failure('send.execute', { intentId: refusedOne.intentId, tfaCode: await app.nextCode() });
     expect(refused.code).toBe('unresolved_intent');
     expect(refused.message).toContain(`reference ${lostOne.referenceId}`);
     expect(app.count('POST', '/send')).toBe(posts);
 
-    const outcome = await app.value<{ referenceId: string }>('send.retry', {
+    const outcome = await app.value<{ referenceId: string }>('send.execute', {
       intentId: refusedOne.intentId,
       tfaCode: await app.nextCode(),
       acknowledgedIntentIds: await unresolvedIds(),
@@ -148,7 +148,7 @@ describe.each(profiles)('send: the warning holds when the request leaves, %s ser
     expect(failed).toMatchObject({ lookup: 'failed', status: { state: 'unknown', canRetry: false } });
     expect(failed.status.error?.message).toMatch(/the service reports it failed/i);
     const posts = app.count('POST', '/send');
-    const retried = await app.failure('send.retry', { intentId: review.intentId, tfaCode: await app.nextCode() });
+    const retried = await app.failure('send.execute', { intentId: review.intentId, tfaCode: await app.nextCode() });
     expect(retried.code).toBe('outcome_unknown');
     expect(app.count('POST', '/send')).toBe(posts);
     expect(sendsAfter(mark)).toHaveLength(0);

@@ -50,13 +50,11 @@ describe.each(profiles)('send under faults, %s service', (profile) => {
   const posted = (referenceId: string) =>
     app.requests.filter((request) => request.path === '/send' && request.body?.referenceId === referenceId).length;
 
-  /** Nothing is resubmitted while the outcome is unknown: neither a second execute nor a retry sends. */
+  /** Nothing is resubmitted while the outcome is unknown: a second execute sends nothing. */
   async function expectNoResubmission(review: SendReview): Promise<void> {
     const before = posted(review.referenceId);
-    for (const operation of ['send.execute', 'send.retry'] as const) {
-      const error = await app.failure(operation, { intentId: review.intentId, tfaCode: '123456' });
-      expect(error.code).toBe('outcome_unknown');
-    }
+    const error = await app.failure('send.execute', { intentId: review.intentId, tfaCode: '123456' });
+    expect(error.code).toBe('outcome_unknown');
     expect(posted(review.referenceId)).toBe(before);
   }
 
@@ -113,15 +111,14 @@ describe.each(profiles)('send under faults, %s service', (profile) => {
     const review = await prepare('0.00013');
     app.sandbox.faults.set({ rateLimitNext: 2 });
     for (let attempt = 0; attempt < 2; attempt += 1) {
-      const operation = attempt === 0 ? 'send.execute' : 'send.retry';
-      const refused = await app.failure(operation, { intentId: review.intentId, tfaCode: await app.nextCode() });
+      const refused = await app.failure('send.execute', { intentId: review.intentId, tfaCode: await app.nextCode() });
       expect(refused.code).toBe('rate_limited');
       expect(await app.value<SendStatus>('send.status', { intentId: review.intentId })).toMatchObject({
         state: 'refused',
         canRetry: true,
       });
     }
-    const outcome = await app.value<{ referenceId: string }>('send.retry', {
+    const outcome = await app.value<{ referenceId: string }>('send.execute', {
       intentId: review.intentId,
       tfaCode: await app.nextCode(),
     });
@@ -140,7 +137,7 @@ describe.each(profiles)('send under faults, %s service', (profile) => {
     const lost = await app.failure('send.execute', { intentId: review.intentId, tfaCode: await app.nextCode() });
     expect(lost.code).toBe('outcome_unknown');
     expect(lost.message).not.toMatch(/nothing was sent/i);
-    const retried = await app.failure('send.retry', { intentId: review.intentId, tfaCode: await app.nextCode() });
+    const retried = await app.failure('send.execute', { intentId: review.intentId, tfaCode: await app.nextCode() });
     expect(retried.code).toBe('outcome_unknown');
     expect(posted(review.referenceId)).toBe(1);
     expect(moved(mark, review.referenceId)).toHaveLength(1);
@@ -157,7 +154,7 @@ describe.each(profiles)('send under faults, %s service', (profile) => {
       state: 'refused',
       canRetry: true,
     });
-    await app.value('send.retry', { intentId: review.intentId, tfaCode: await app.nextCode() });
+    await app.value('send.execute', { intentId: review.intentId, tfaCode: await app.nextCode() });
     expect(posted(review.referenceId)).toBe(2);
     expect(moved(mark, review.referenceId)).toHaveLength(1);
   });
@@ -169,7 +166,7 @@ describe.each(profiles)('send under faults, %s service', (profile) => {
     app.onNext('POST', '/send', { rewrite: ({ body }) => ({ status: 503, body }) });
     const lost = await app.failure('send.execute', { intentId: review.intentId, tfaCode: await app.nextCode() });
     expect(lost.code).toBe('outcome_unknown');
-    const retried = await app.failure('send.retry', { intentId: review.intentId, tfaCode: await app.nextCode() });
+    const retried = await app.failure('send.execute', { intentId: review.intentId, tfaCode: await app.nextCode() });
     expect(retried.code).toBe('outcome_unknown');
     expect(posted(review.referenceId)).toBe(1);
     expect(moved(mark, review.referenceId)).toHaveLength(1);

@@ -179,11 +179,8 @@ describe.each(profiles)('send is safe against mistakes and double spending, %s s
       canRetry: false,
     });
 
-    // Neither a second execute nor a retry sends anything while the outcome is unknown.
+    // A second execute sends nothing while the outcome is unknown.
     expect((await app.failure('send.execute', { intentId: review.intentId, tfaCode: await app.nextCode() })).code).toBe(
-      'outcome_unknown',
-    );
-    expect((await app.failure('send.retry', { intentId: review.intentId, tfaCode: await app.nextCode() })).code).toBe(
       'outcome_unknown',
     );
     expect(sendsWith(app, review.referenceId)).toBe(1);
@@ -225,7 +222,7 @@ describe.each(profiles)('send is safe against mistakes and double spending, %s s
     });
     // Absence from history is no proof (security.md 27): still unknown, nothing offered to resend.
     expect(reconciled).toMatchObject({ lookup: 'not_found', status: { state: 'unknown', canRetry: false } });
-    expect((await app.failure('send.retry', { intentId: review.intentId, tfaCode: await app.nextCode() })).code).toBe(
+    expect((await app.failure('send.execute', { intentId: review.intentId, tfaCode: await app.nextCode() })).code).toBe(
       'outcome_unknown',
     );
     expect(sendsWith(app, review.referenceId)).toBe(1);

@@ -108,10 +108,8 @@ describe.each(profiles)('swap: what may settle or pass a lost swap, %s service',
     expect(swapsAfter(mark)).toHaveLength(0);
     // Not found is no licence to send it again.
     const posts = app.count('POST', '/swap');
-    for (const operation of ['swap.execute', 'swap.retry'] as const) {
-      const error = await app.failure(operation, { intentId: review.intentId, tfaCode: await app.nextCode() });
-      expect(error.code).toBe('outcome_unknown');
-    }
+    const error = await app.failure('swap.execute', { intentId: review.intentId, tfaCode: await app.nextCode() });
+    expect(error.code).toBe('outcome_unknown');
     expect(app.count('POST', '/swap')).toBe(posts);
 
     await settle(app.sandbox);
@@ -174,7 +172,7 @@ describe.each(profiles)('swap: what may settle or pass a lost swap, %s service',
     expect(failed).toMatchObject({ lookup: 'failed', status: { state: 'unknown', canRetry: false } });
     expect(failed.status.error?.message).toMatch(/the service reports it failed/i);
     const posts = app.count('POST', '/swap');
-    expect((await app.failure('swap.retry', { intentId: review.intentId, tfaCode: await app.nextCode() })).code).toBe(
+    expect((await app.failure('swap.execute', { intentId: review.intentId, tfaCode: await app.nextCode() })).code).toBe(
       'outcome_unknown',
     );
     expect(app.count('POST', '/swap')).toBe(posts);

@@ -56,10 +56,8 @@ describe.each(profiles)('swap under faults, %s service', (profile) => {
 
   async function expectNoResubmission(review: SwapReview): Promise<void> {
     const before = swapsPosted();
-    for (const operation of ['swap.execute', 'swap.retry'] as const) {
-      const error = await app.failure(operation, { intentId: review.intentId, tfaCode: '123456' });
-      expect(error.code).toBe('outcome_unknown');
-    }
+    const error = await app.failure('swap.execute', { intentId: review.intentId, tfaCode: '123456' });
+    expect(error.code).toBe('outcome_unknown');
     expect(swapsPosted()).toBe(before);
   }
 
@@ -126,8 +124,7 @@ describe.each(profiles)('swap under faults, %s service', (profile) => {
     for (let attempt = 0; attempt < 2; attempt += 1) {
       // Armed as POST /swap leaves, so the re-quote before it is never the one limited.
       app.onNext('POST', '/swap', { before: () => app.sandbox.faults.set({ rateLimitNext: 1 }) });
-      const operation = attempt === 0 ? 'swap.execute' : 'swap.retry';
-      const refused = await app.failure(operation, { intentId: review.intentId, tfaCode: await app.nextCode() });
+      const refused = await app.failure('swap.execute', { intentId: review.intentId, tfaCode: await app.nextCode() });
       expect(refused.code).toBe('rate_limited');
       expect(swapsPosted()).toBe(posted + attempt + 1);
       expect(await app.value<SwapStatus>('swap.status', { intentId: review.intentId })).toMatchObject({
@@ -136,7 +133,7 @@ describe.each(profiles)('swap under faults, %s service', (profile) => {
       });
     }
     expect(moved(mark, review.cryptoAmount)).toHaveLength(0);
-    await app.value('swap.retry', { intentId: review.intentId, tfaCode: await app.nextCode() });
+    await app.value('swap.execute', { intentId: review.intentId, tfaCode: await app.nextCode() });
     expect(swapsPosted()).toBe(posted + 3);
     expect(moved(mark, review.cryptoAmount)).toHaveLength(1);
     expect(movementsAfter(app.sandbox, mark)).toHaveLength(1);
@@ -152,7 +149,7 @@ describe.each(profiles)('swap under faults, %s service', (profile) => {
     const lost = await app.failure('swap.execute', { intentId: review.intentId, tfaCode: await app.nextCode() });
     expect(lost.code).toBe('outcome_unknown');
     expect(lost.message).not.toMatch(/nothing was (sent|swapped)/i);
-    const retried = await app.failure('swap.retry', { intentId: review.intentId, tfaCode: await app.nextCode() });
+    const retried = await app.failure('swap.execute', { intentId: review.intentId, tfaCode: await app.nextCode() });
     expect(retried.code).toBe('outcome_unknown');
     expect(swapsPosted()).toBe(posted + 1);
     expect(moved(mark, review.cryptoAmount)).toHaveLength(1);
@@ -170,7 +167,7 @@ describe.each(profiles)('swap under faults, %s service', (profile) => {
       state: 'refused',
       canRetry: true,
     });
-    await app.value('swap.retry', { intentId: review.intentId, tfaCode: await app.nextCode() });
+    await app.value('swap.execute', { intentId: review.intentId, tfaCode: await app.nextCode() });
     expect(swapsPosted()).toBe(posted + 2);
     expect(moved(mark, review.cryptoAmount)).toHaveLength(1);
   });
@@ -183,7 +180,7 @@ describe.each(profiles)('swap under faults, %s service', (profile) => {
     app.onNext('POST', '/swap', { rewrite: ({ body }) => ({ status: 502, body }) });
     const lost = await app.failure('swap.execute', { intentId: review.intentId, tfaCode: await app.nextCode() });
     expect(lost.code).toBe('outcome_unknown');
-    const retried = await app.failure('swap.retry', { intentId: review.intentId, tfaCode: await app.nextCode() });
+    const retried = await app.failure('swap.execute', { intentId: review.intentId, tfaCode: await app.nextCode() });
     expect(retried.code).toBe('outcome_unknown');
     expect(swapsPosted()).toBe(posted + 1);
     expect(moved(mark, review.cryptoAmount)).toHaveLength(1);

@@ -105,6 +105,10 @@ describe('contract types', () => {
     >();
     expectTypeOf<'merchant.withdrawConfirm'>().not.toExtend<OperationName>();
     expectTypeOf<'merchant.withdrawUnresolved'>().not.toExtend<OperationName>();
+    // A refused move is sent again by execute in all three; no separate retry operation for one of them.
+    expectTypeOf<'send.retry'>().not.toExtend<OperationName>();
+    expectTypeOf<'swap.retry'>().not.toExtend<OperationName>();
+    expectTypeOf<'withdraw.retry'>().not.toExtend<OperationName>();
   });
 
   it('lets a handler take only what main parsed and return only what the contract promises', () => {
