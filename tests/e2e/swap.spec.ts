@@ -145,7 +145,7 @@ test.describe('Swap: a user converts one asset into another', () => {
     );
   });
 
-  test('a lost swap stays unknown when Check status finds nothing; a new swap needs it acknowledged', async ({
+  test('a lost swap stays unknown when Check status finds nothing; a new swap needs it acknowledged; a later look-up finds it once it lands', async ({
     swapScreen,
   }) => {
     const { page, formats, sandbox } = swapScreen;
@@ -156,8 +156,11 @@ test.describe('Swap: a user converts one asset into another', () => {
     await expect(page.getByRole('heading', { name: 'Review the swap' })).toBeVisible();
     const reference = ((await reviewReference(page).textContent()) ?? '').replace('Reference ', '');
     expect(reference).not.toBe('');
-    // The service takes the swap but answers nothing; it lands long after the look-up.
-    sandbox.faults.set({ lateCommitNext: 1, lateCommitDelayMs: 60_000 });
+    const lostSwaps = () =>
+      sandbox.movements().filter((movement) => movement.kind === 'swap' && movement.amount === '0.00313');
+    // The service takes the swap but answers nothing; it lands only when released below, after the look-ups
+    // and the new review, however slow the machine (a timed commit would race them).
+    sandbox.faults.set({ lateCommitNext: 1, holdLateCommits: true });
     try {
       const swaps = swapRequests(swapScreen).length;
       await confirmWithCode(swapScreen);
@@ -199,6 +202,25 @@ test.describe('Swap: a user converts one asset into another', () => {
       );
       expect(swapRequests(swapScreen).length).toBe(swaps + 1);
       await page.getByRole('button', { name: 'Back' }).click();
+      // Every look-up above met a service that had not committed the swap yet.
+      expect(lostSwaps()).toHaveLength(0);
+
+      // The service now carries the swap out; the app learns it only from a later look-up, and sends nothing.
+      expect(sandbox.releaseLateCommits()).toBe(1);
+      expect(lostSwaps()).toHaveLength(1);
+      await expect(unresolved.getByRole('listitem').filter({ hasText: reference })).toBeVisible();
+      await unresolved
+        .getByRole('listitem')
+        .filter({ hasText: reference })
+        .getByRole('button', { name: /^Check status/ })
+        .click();
+      await expect(page.getByRole('heading', { name: 'Outcome unknown' })).toBeVisible();
+      await page.getByRole('button', { name: 'Check status' }).click();
+      await expect(page.getByRole('heading', { name: 'Swapped' })).toBeVisible();
+      expect(swapRequests(swapScreen).length).toBe(swaps + 1);
+      expect(lostSwaps()).toHaveLength(1);
+      await page.getByRole('button', { name: 'New swap' }).click();
+      await expect(unresolved.getByRole('listitem').filter({ hasText: reference })).toHaveCount(0);
     } finally {
       sandbox.faults.reset();
     }
