@@ -19,8 +19,8 @@ export type ElementMaker = Pick<Document, 'createElement'>;
 /**
  * Whether the last known balances may be painted before the app is evaluated: only when privacy mode is
  * known to be off (never shown while it is on, nor before it is known), and only where the app's first
- * screen shows them too (a session being restored, restored, or out of the service's reach), never over
- * a sign-in or lock screen.
+ * screen shows them too (a session being restored, out of the service's reach, or restored to the account
+ * they belong to: Home drops another account's), never over a sign-in or lock screen.
  */
 export function launchPaintAllowed(
   session: Result<SessionView>,
@@ -30,7 +30,8 @@ export function launchPaintAllowed(
   if (!preferences.ok || preferences.value.privacyMode !== false) return false;
   if (!cached.ok || cached.value === null || !session.ok) return false;
   const view = session.value;
-  return view.status === 'signed-in' || view.status === 'signing-in' || view.restoreFailed !== undefined;
+  if (view.status === 'signed-in') return view.activeAccountGuid === cached.value.accountGuid;
+  return view.status === 'signing-in' || view.restoreFailed !== undefined;
 }
 
 function element<K extends keyof HTMLElementTagNameMap>(
@@ -74,12 +75,56 @@ function walletRow(doc: ElementMaker, wallet: PortfolioWallet): HTMLElement {
   );
 }
 
+function asOf(doc: ElementMaker, fetchedAt: string): Array<Node | string> {
+  return ['as of ', element(doc, 'time', { datetime: fetchedAt }, formatDateTime(fetchedAt))];
+}
+
 /**
- * The last known balances as screens/home/cached-balances-screen.tsx draws them while the session is
- * restored (a unit test holds the two to the same markup), built with the DOM: text is set as text, never
- * parsed as markup. It has no controls; the app replaces it within a few frames.
+ * The line above the balances, saying what is true of the session, in the words of the screen the app
+ * opens on: Home's line once the session is restored (its fresh balances are on their way: the launch
+ * script asked for them), CachedBalancesScreen's notice when the service was out of reach (without its
+ * "Try again", a control the paint cannot serve), and "Restoring your session…" only while it is.
  */
-export function launchBalancesView(doc: ElementMaker, portfolio: PortfolioView): HTMLElement {
+function sessionLine(doc: ElementMaker, session: SessionView, fetchedAt: string): HTMLElement {
+  if (session.status === 'signed-in')
+    return element(
+      doc,
+      'span',
+      { class: 'home-updated', role: 'status' },
+      'Last known balances ',
+      ...asOf(doc, fetchedAt),
+      ', refreshing…',
+    );
+  if (session.restoreFailed !== undefined)
+    return element(
+      doc,
+      'div',
+      { role: 'alert', class: 'notice' },
+      element(
+        doc,
+        'p',
+        {},
+        'The service could not be reached, so Wallet Desk shows your last known balances ',
+        ...asOf(doc, fetchedAt),
+        '. They may have changed since.',
+      ),
+    );
+  return element(
+    doc,
+    'p',
+    { role: 'status' },
+    'Restoring your session… Last known balances ',
+    ...asOf(doc, fetchedAt),
+    '.',
+  );
+}
+
+/**
+ * The last known balances as screens/home/cached-balances-screen.tsx draws them, under the line that says
+ * where the session stands (a unit test holds both to the app's markup), built with the DOM: text is set
+ * as text, never parsed as markup. It has no controls; the app replaces it within a few frames.
+ */
+export function launchBalancesView(doc: ElementMaker, portfolio: PortfolioView, session: SessionView): HTMLElement {
   const column = (label: string, numeric = false): HTMLElement =>
     element(doc, 'th', numeric ? { scope: 'col', class: 'numeric' } : { scope: 'col' }, label);
   const table = element(
@@ -136,15 +181,7 @@ export function launchBalancesView(doc: ElementMaker, portfolio: PortfolioView):
     'main',
     { class: 'gate cached-balances', 'aria-labelledby': 'cached-title' },
     element(doc, 'h1', { id: 'cached-title' }, 'Wallet Desk'),
-    element(
-      doc,
-      'p',
-      { role: 'status' },
-      'Restoring your session… Last known balances ',
-      'as of ',
-      element(doc, 'time', { datetime: portfolio.fetchedAt }, formatDateTime(portfolio.fetchedAt)),
-      '.',
-    ),
+    sessionLine(doc, session, portfolio.fetchedAt),
     section,
   );
 }
@@ -181,24 +218,31 @@ export async function paintLaunchBalances(container: HTMLElement): Promise<() =>
   if (!answers) return nothingToRelease;
   const cachedAnswer = answers[1];
   let [sessionNow, , preferencesNow] = answers;
-  if (!launchPaintAllowed(sessionNow, cachedAnswer, preferencesNow)) return nothingToRelease;
-  const painted = launchBalancesView(document, cachedAnswer.value);
+  if (!sessionNow.ok || !launchPaintAllowed(sessionNow, cachedAnswer, preferencesNow)) return nothingToRelease;
+  let painted = launchBalancesView(document, cachedAnswer.value, sessionNow.value);
   container.replaceChildren(painted);
   const stopFollowing = [
     wallet.on('session.changed', (view) => {
       sessionNow = { ok: true, value: view };
-      withdrawIfNotAllowed();
+      follow();
     }),
     wallet.on('preferences.changed', (value) => {
       preferencesNow = { ok: true, value };
-      withdrawIfNotAllowed();
+      follow();
     }),
   ];
   const release = (): void => stopFollowing.forEach((stop) => stop());
-  function withdrawIfNotAllowed(): void {
-    if (launchPaintAllowed(sessionNow, cachedAnswer, preferencesNow)) return;
+  // A session restored meanwhile is said so at once: the paint never says "Restoring" of a restored one.
+  function follow(): void {
+    const stillPainted = painted.parentNode === container;
+    if (sessionNow.ok && launchPaintAllowed(sessionNow, cachedAnswer, preferencesNow)) {
+      if (!stillPainted) return;
+      painted = launchBalancesView(document, cachedAnswer.value, sessionNow.value);
+      container.replaceChildren(painted);
+      return;
+    }
     release();
-    if (painted.parentNode === container) container.replaceChildren();
+    if (stillPainted) container.replaceChildren();
   }
   await afterNextPaint();
   return release;

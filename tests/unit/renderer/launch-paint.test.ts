@@ -77,6 +77,8 @@ function sessionView(status: SessionView['status'], restoreFailed?: 'unreachable
     },
   };
 }
+const viewOf = (status: SessionView['status'], restoreFailed?: 'unreachable'): SessionView =>
+  (sessionView(status, restoreFailed) as { value: SessionView }).value;
 const preferences = (privacyMode: boolean): Result<Preferences> =>
   ({ ok: true, value: { theme: 'system', privacyMode } }) as Result<Preferences>;
 const failed = { ok: false as const, error: { code: 'internal' as const, message: 'no' } };
@@ -113,7 +115,7 @@ function installLaunchedPage() {
       return () => set.delete(listener);
     },
     session: {
-      get: answer((sessionView('signed-in') as { value: SessionView }).value),
+      get: answer(viewOf('signed-in')),
     },
     portfolio: { cached: answer(portfolio), wallets: answer(portfolio) },
     app: { info: answer({}) },
@@ -141,31 +143,72 @@ describe('the launch paint (launch-paint.ts): the last known balances before Rea
     vi.unstubAllGlobals();
   });
 
+  /** The app's CachedBalancesScreen as server rendering draws it with privacy mode off, and Home's status line. */
+  async function appMarkup(view: PortfolioView, unreachable: boolean) {
+    // Server rendering reads a store's initial state; the app's screen is drawn here as privacy mode off shows it.
+    const shownPreferences = { preferences: { theme: 'system', privacyMode: false } };
+    vi.doMock('../../../src-renderer/src/stores/app-store', () => ({
+      selectPrivacyMode: (state: typeof shownPreferences) => state.preferences.privacyMode,
+      useAppStore: (select: (state: typeof shownPreferences) => unknown) => select(shownPreferences),
+    }));
+    const { CachedBalancesScreen } = await import('../../../src-renderer/src/screens/home/cached-balances-screen');
+    const { LastKnownStatus } = await import('../../../src-renderer/src/screens/home/balances-view');
+    // HTML attribute names are case-insensitive; React writes dateTime as it is spelled in JSX.
+    const normal = (markup: string) => markup.replaceAll('<!-- -->', '').replaceAll(' dateTime=', ' datetime=');
+    return {
+      screen: normal(renderToStaticMarkup(createElement(CachedBalancesScreen, { portfolio: view, unreachable }))),
+      homeLine: normal(
+        renderToStaticMarkup(createElement(LastKnownStatus, { fetchedAt: view.fetchedAt, refreshing: true })),
+      ),
+    };
+  }
+
+  const restoringLine = /<p role="status">Restoring your session….*?<\/p>/;
+
   it.each([
     ['wallets', portfolio],
     ['no wallets', { ...portfolio, wallets: [] }],
   ])(
-    "draws the same markup as the app's CachedBalancesScreen (%s), with text from the service as text",
+    "while the session is restored, draws the same markup as the app's CachedBalancesScreen (%s), with text from the service as text",
     async (_case, view) => {
       installPage(null);
       const { launchBalancesView } = await loadPaint();
-      // Server rendering reads a store's initial state; the app's screen is drawn here as privacy mode off shows it.
-      const shownPreferences = { preferences: { theme: 'system', privacyMode: false } };
-      vi.doMock('../../../src-renderer/src/stores/app-store', () => ({
-        selectPrivacyMode: (state: typeof shownPreferences) => state.preferences.privacyMode,
-        useAppStore: (select: (state: typeof shownPreferences) => unknown) => select(shownPreferences),
-      }));
-      const { CachedBalancesScreen } = await import('../../../src-renderer/src/screens/home/cached-balances-screen');
-      const fromReact = renderToStaticMarkup(
-        createElement(CachedBalancesScreen, { portfolio: view, unreachable: false }),
-      );
-      const painted = (launchBalancesView(fakeDocument, view) as unknown as FakeElement).outerHTML;
-      // HTML attribute names are case-insensitive; React writes dateTime as it is spelled in JSX.
-      expect(painted).toBe(fromReact.replaceAll('<!-- -->', '').replaceAll(' dateTime=', ' datetime='));
+      const { screen } = await appMarkup(view, false);
+      const painted = (launchBalancesView(fakeDocument, view, viewOf('signing-in')) as unknown as FakeElement)
+        .outerHTML;
+      expect(painted).toBe(screen);
+      expect(painted).toMatch(restoringLine);
       expect(painted).not.toContain('Hidden amount');
       if (view.wallets.length > 0) expect(painted).toContain('Bitcoin &lt;b&gt;&amp;&quot;&#x27;');
     },
   );
+
+  it('when the session is already restored, says so in Home\'s words, not "Restoring your session"', async () => {
+    installPage(null);
+    const { launchBalancesView } = await loadPaint();
+    const { screen, homeLine } = await appMarkup(portfolio, false);
+    const signedIn = viewOf('signed-in');
+    const painted = (launchBalancesView(fakeDocument, portfolio, signedIn) as unknown as FakeElement).outerHTML;
+    // Home's first frame shows this line while the fresh balances load: the wording does not change.
+    expect(homeLine).toMatch(
+      /^<span class="home-updated" role="status">Last known balances as of <time .*, refreshing…<\/span>$/,
+    );
+    expect(painted).toBe(screen.replace(restoringLine, homeLine));
+    expect(painted).not.toContain('Restoring');
+  });
+
+  it("when the service was out of reach, says so as the app's notice does (without its button)", async () => {
+    installPage(null);
+    const { launchBalancesView } = await loadPaint();
+    const { screen } = await appMarkup(portfolio, true);
+    const unreachable = viewOf('signed-out', 'unreachable');
+    const painted = (launchBalancesView(fakeDocument, portfolio, unreachable) as unknown as FakeElement).outerHTML;
+    const button = /<button [^>]*>Try again<\/button>/;
+    expect(screen).toMatch(button);
+    expect(painted).toBe(screen.replace(button, ''));
+    expect(painted).toContain('<div role="alert" class="notice"><p>The service could not be reached');
+    expect(painted).not.toContain('Restoring');
+  });
 
   it.each([
     ['privacy mode on', sessionView('signed-in'), preferences(true), false],
@@ -174,6 +217,15 @@ describe('the launch paint (launch-paint.ts): the last known balances before Rea
     ['locked', sessionView('locked'), preferences(false), false],
     ['session read failed', failed, preferences(false), false],
     ['signed in', sessionView('signed-in'), preferences(false), true],
+    [
+      'signed in to another account than the balances are of',
+      {
+        ok: true,
+        value: { ...viewOf('signed-in'), activeAccountGuid: 'account-2' },
+      },
+      preferences(false),
+      false,
+    ],
     ['being restored', sessionView('signing-in'), preferences(false), true],
     ['service out of reach', sessionView('signed-out', 'unreachable'), preferences(false), true],
   ] as const)('with %s: paints = %s', async (_case, session, prefs, allowed) => {
@@ -197,6 +249,8 @@ describe('the launch paint (launch-paint.ts): the last known balances before Rea
     await vi.advanceTimersByTimeAsync(0);
     expect(container.outerHTML).toContain('data-balances="cached"');
     expect(container.outerHTML).toContain('BTC');
+    expect(container.outerHTML).toContain('Last known balances as of');
+    expect(container.outerHTML).not.toContain('Restoring');
     // It resolves once the frame is painted (the app is loaded only then), not before.
     expect(done).toBe(false);
     await vi.advanceTimersByTimeAsync(16);
@@ -264,6 +318,22 @@ describe('the launch paint (launch-paint.ts): the last known balances before Rea
       expect(page.listening(event)).toBe(before);
     },
   );
+
+  it('says the session is restored as soon as it is, while the paint is still up', async () => {
+    const page = installLaunchedPage();
+    const { paintLaunchBalances } = await loadPaint();
+    const container = new FakeElement('div');
+    page.send('session.changed', viewOf('signing-in'));
+    await vi.advanceTimersByTimeAsync(0);
+    const painting = paintLaunchBalances(container as unknown as HTMLElement);
+    await vi.advanceTimersByTimeAsync(16);
+    await painting;
+    expect(container.outerHTML).toContain('Restoring your session…');
+    page.send('session.changed', viewOf('signed-in'));
+    expect(container.outerHTML).not.toContain('Restoring');
+    expect(container.outerHTML).toContain('Last known balances as of');
+    expect(container.outerHTML).toContain('data-balances="cached"');
+  });
 
   it("leaves the window to the app once released: later changes are the stores' to show", async () => {
     const page = installLaunchedPage();

@@ -46,6 +46,26 @@ export function AsOf({ fetchedAt }: { fetchedAt: string }): React.JSX.Element {
   );
 }
 
+/**
+ * Home's line over the last known balances while they stand in for this run's. The launch paint draws the
+ * same line for a restored session (a unit test holds the two equal), so the wording does not change when
+ * the app takes over.
+ */
+export function LastKnownStatus({
+  fetchedAt,
+  refreshing,
+}: {
+  fetchedAt: string;
+  refreshing: boolean;
+}): React.JSX.Element {
+  return (
+    <span className="home-updated" role="status">
+      Last known balances <AsOf fetchedAt={fetchedAt} />
+      {refreshing ? ', refreshing…' : ''}
+    </span>
+  );
+}
+
 /** Total balance and daily profit; skeletons while there is nothing to show yet. */
 export function Totals({ portfolio }: { portfolio: PortfolioView | null }): React.JSX.Element {
   return (

@@ -3,7 +3,7 @@ import { ErrorMessage } from '../../components/error-message';
 import { useVisibleClock } from '../../hooks/use-polling';
 import { formatAgo } from '../../format/dates';
 import { usePortfolioStore } from '../../stores/portfolio-store';
-import { AsOf, Totals, WalletsTable } from './balances-view';
+import { LastKnownStatus, Totals, WalletsTable } from './balances-view';
 import { usePortfolioRefresh } from './use-portfolio-refresh';
 
 // The pictures (with decimal.js, which they sum with, and their history reads) load once the balances are
@@ -58,12 +58,7 @@ export function HomeScreen(): React.JSX.Element {
         {portfolio && source === 'fresh' && receivedAt !== null && (
           <UpdatedAgo fetchedAt={portfolio.fetchedAt} receivedAt={receivedAt} />
         )}
-        {portfolio && source === 'cached' && (
-          <span className="home-updated" role="status">
-            Last known balances <AsOf fetchedAt={portfolio.fetchedAt} />
-            {loading ? ', refreshing…' : ''}
-          </span>
-        )}
+        {portfolio && source === 'cached' && <LastKnownStatus fetchedAt={portfolio.fetchedAt} refreshing={loading} />}
       </div>
       {retryAt !== null && <RateLimitNotice retryAt={retryAt} />}
       <ErrorMessage error={error} />
