@@ -32,6 +32,12 @@ interface WithdrawState
   readonly feedback: WithdrawFeedback;
   /** Listed withdrawals whose status is being looked up, so their buttons are disabled. */
   readonly checking: readonly string[];
+  /**
+   * Main's words for why this withdrawal's outcome is unknown, as execute answered. Kept apart from
+   * `submitError`, which a later "Check status" overwrites with its own failure, so a look-up that could not
+   * be made never hides the warning that the money may have moved.
+   */
+  readonly unknownReason: BridgeError | null;
 
   /** Fixes the merchant transaction id and freezes the withdrawal in main; true when it is under review. */
   confirm(input: WithdrawConfirmInput): Promise<boolean>;
@@ -52,6 +58,7 @@ const initial = {
   confirming: false,
   feedback: none,
   checking: [] as readonly string[],
+  unknownReason: null,
   ...initialMoneyIntentState,
 };
 
@@ -90,14 +97,39 @@ export const useWithdrawStore = create<WithdrawState>()((set, get) => {
     invalidate: () => {
       generation += 1;
     },
-    clearExtras: () => set({ feedback: none }),
-    // Confirmed before a lock, or the keys or environment changed since: main's words say to review it again.
-    onStale: (error) => set({ submitting: false, submitError: error }),
+    clearExtras: () => set({ feedback: none, unknownReason: null }),
+    // Confirmed before a lock, or the keys or environment changed since: this review can never be sent, so
+    // back to the form (which keeps what was typed), with main's words saying to review it again, as send
+    // does. The acknowledgement went with that confirmation: the form asks again (security.md 27).
+    onStale: (error) => {
+      generation += 1;
+      set({
+        submitting: false,
+        step: 'form',
+        review: null,
+        submitError: null,
+        outcome: null,
+        lookup: null,
+        refused: false,
+        unknownReason: null,
+        acknowledged: [],
+        feedback: { error, message: null },
+      });
+    },
   });
 
   return {
     ...initial,
     ...intent,
+
+    async execute(tfaCode) {
+      const review = get().review;
+      await intent.execute(tfaCode);
+      const now = get();
+      if (review && now.review?.intentId === review.intentId && now.step === 'unknown') {
+        set({ unknownReason: now.submitError });
+      }
+    },
 
     async checkStatus() {
       const review = get().review;

@@ -12,7 +12,7 @@ import { useMerchantKeysStore } from '../../stores/merchant-keys-store';
 import { useMerchantVerificationStore } from '../../stores/merchant-verification-store';
 import { useWithdrawStore } from '../../stores/withdraw-store';
 import { AssetOptions, Feedback, assetLabel } from './merchant-options';
-import { acknowledgementLabel, unsettledWarning } from './withdraw-words';
+import { acknowledgementLabel, unknownOutcomeWords, unsettledWarning } from './withdraw-words';
 
 /** The warning naming unsettled withdrawals and the box that acknowledges them (security.md 27). */
 function UnsettledAcknowledgement({
@@ -87,6 +87,7 @@ function WithdrawReviewCard({ intent }: { intent: WithdrawReview }): React.JSX.E
     unresolved,
     acknowledged: acknowledgedIds,
     feedback,
+    unknownReason,
   } = useWithdrawStore(
     useShallow((state) => ({
       step: state.step,
@@ -97,6 +98,7 @@ function WithdrawReviewCard({ intent }: { intent: WithdrawReview }): React.JSX.E
       unresolved: state.unresolved,
       acknowledged: state.acknowledged,
       feedback: state.feedback,
+      unknownReason: state.unknownReason,
     })),
   );
   const { execute, checkStatus, startOver, openLink, acknowledgeAll } = useWithdrawStore.getState();
@@ -118,6 +120,7 @@ function WithdrawReviewCard({ intent }: { intent: WithdrawReview }): React.JSX.E
   const unknown = step === 'unknown' || (step === 'result' && !wentThrough);
   // An unknown outcome is explained above, in main's words; otherwise the last refusal or failure is said below.
   const shown = submitError ?? feedback.error;
+  const { explanation, lookupFailure } = unknownOutcomeWords({ unknownReason, submitError });
 
   return (
     <section aria-labelledby="withdraw-review-title" className="card withdraw-panel">
@@ -127,10 +130,7 @@ function WithdrawReviewCard({ intent }: { intent: WithdrawReview }): React.JSX.E
       {/* First, so its actions are in view in a small window; the facts follow. */}
       {unknown && (
         <div className="card warning">
-          <p role="alert">
-            {submitError?.message ??
-              'The service gave no clear answer, so it is not known whether this withdrawal went through: the money may have moved. Nothing will be sent again automatically.'}
-          </p>
+          <p role="alert">{explanation}</p>
           <p>
             &quot;Check status&quot; looks for its merchant transaction id in your account history. It sends nothing and
             needs no code.
@@ -143,6 +143,12 @@ function WithdrawReviewCard({ intent }: { intent: WithdrawReview }): React.JSX.E
               Back to withdrawals
             </button>
           </div>
+          {/* Its own line: the look-up failed, which says nothing about the withdrawal (as send and swap say it). */}
+          {lookupFailure && (
+            <p role="alert" className="error">
+              {lookupFailure.message}
+            </p>
+          )}
         </div>
       )}
       <WithdrawalFacts intent={intent} />

@@ -1,4 +1,5 @@
 import type { UnresolvedWithdrawal } from '../../../../src-preload/contract/withdraw';
+import type { BridgeError } from '../../../../src-preload/result';
 import { formatCrypto } from '../../format/amounts';
 import { assetLabel } from './merchant-options';
 
@@ -29,4 +30,24 @@ export function acknowledgementLabel(list: readonly UnresolvedWithdrawal[], acti
   return list.length === 1
     ? `I understand the earlier withdrawal of ${named} may have gone through: ${action}`
     : `I understand the earlier withdrawals of ${named} may have gone through: ${action}`;
+}
+
+const UNKNOWN_EXPLANATION =
+  'The service gave no clear answer, so it is not known whether this withdrawal went through: the money may have moved. Nothing will be sent again automatically.';
+
+/**
+ * The "Outcome unknown" card's words: why it is unknown (main's words from execute, or the default), and,
+ * apart from it, a "Check status" that could not be made. A failed look-up says nothing about the
+ * withdrawal, so it never replaces the warning; a look-up's own answer ("not found", "pending": main's words
+ * under `outcome_unknown`) is said by the store's status message instead.
+ */
+export function unknownOutcomeWords(state: { unknownReason: BridgeError | null; submitError: BridgeError | null }): {
+  explanation: string;
+  lookupFailure: BridgeError | null;
+} {
+  const { unknownReason, submitError } = state;
+  return {
+    explanation: unknownReason?.message ?? UNKNOWN_EXPLANATION,
+    lookupFailure: submitError && submitError.code !== 'outcome_unknown' ? submitError : null,
+  };
 }
