@@ -613,6 +613,37 @@ test.describe('merchant withdrawals that are not settled, against the strict san
     expect(moved(sandbox, transactionId)).toHaveLength(0);
   });
 
+  test('a "Check status" that cannot be made keeps the warning that the withdrawal may have gone through, and says its failure apart', async ({
+    signedInApp: { page, sandbox },
+    groupScope,
+  }, testInfo) => {
+    const nextCode = await merchantCodes(groupScope, testInfo, sandbox);
+    const transactionId = await reviewWithdrawal(page, sandbox, '0.0305');
+    await typeCode(page, await nextCode());
+    sandbox.faults.set({ dropAfterCommitNext: 1 });
+    await withdrawButton(page).click();
+    const card = page.getByRole('region', { name: 'Outcome unknown' });
+    await expect(card.getByRole('alert')).toHaveText(/may have moved/);
+
+    // No history can be read: the look-up fails, which says nothing about the withdrawal.
+    sandbox.faults.set({ failNext: 50, failNextPath: '/api/OAuth/transactions' });
+    await card.getByRole('button', { name: 'Check status', exact: true }).click();
+    await expect(card.getByRole('alert')).toHaveCount(2);
+    await expect(card.getByRole('alert').first()).toHaveText(/may have moved/);
+    await expect(card.getByRole('alert').nth(1)).not.toHaveText(/may have moved/);
+    await expect(card.getByRole('alert').nth(1)).toHaveText(/\S/);
+    await expect(card.getByRole('button', { name: 'Check status', exact: true })).toBeEnabled();
+
+    // Once the history can be read, the look-up finds the one withdrawal; nothing was sent again.
+    sandbox.faults.reset();
+    await card.getByRole('button', { name: 'Check status', exact: true }).click();
+    await expect(statusSaying(page, /Found in your account history/)).toBeVisible();
+    expect(moved(sandbox, transactionId)).toHaveLength(1);
+    // The stories of this group share the window: the next one starts from the form.
+    await page.getByRole('button', { name: 'New withdrawal' }).click();
+    await expect(page.getByRole('form', { name: 'Withdraw' })).toBeVisible();
+  });
+
   test('a withdrawal that cannot be written down first is not sent, and the panel says so plainly', async ({
     signedInApp: { page, sandbox, userDataDir },
     groupScope,
