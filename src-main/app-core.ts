@@ -163,7 +163,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     session,
     logger: deps.logger,
     journal: settingsJournal(settings, 'swap', deps.logger),
-    // A lost swap is never settled by one of the app's own sends' rows (review item 2).
+    // A lost swap is never settled by one of the app's own sends' rows.
     rowOwners: { isOwnSend: (referenceId) => send.isOwnReference(referenceId) },
   });
 

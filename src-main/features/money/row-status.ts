@@ -1,7 +1,7 @@
 import type { BridgeError } from '../../../src-preload/result';
 
 /**
- * What a history row's status says about a lost move (review item 4). Only `Completed` settles it. A
+ * What a history row's status says about a lost move. Only `Completed` settles it. A
  * pending row may still complete or fail. A failed row is said plainly, but it does not prove the money
  * stayed (a service may mark a row failed and still have moved funds, or retry it), so the move stays
  * unknown and is never offered again under its reference (security.md 27, 29).

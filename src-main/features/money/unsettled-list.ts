@@ -10,7 +10,7 @@ export interface UserAccounts {
 /**
  * The user's intents that may have moved money without the app knowing yet — answer lost or request
  * still out (the machine's unsettled ones) — with what the user was shown for each, oldest first, in every
- * account of the user: switching accounts must not hide one (review item 3). A lock or a reload empties
+ * account of the user: switching accounts must not hide one. A lock or a reload empties
  * the window while a request is out, so these lists are where the user sees them again (security.md 27).
  * accountName is null for the active account. Reviews of intents the ledger has forgotten are dropped.
  */

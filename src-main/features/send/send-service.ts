@@ -279,7 +279,7 @@ export function createSendService(deps: SendServiceDeps) {
       );
     }
     const client = deps.session.interfaceA();
-    // Review item 1: whatever was acknowledged at confirmation, every other send unsettled now must have
+    // Whatever was acknowledged at confirmation, every other send unsettled now must have
     // been acknowledged for this one; the machine checks it in the same turn as the request leaves.
     const audience = sendAudience(userAccounts(deps.session));
     const outcome = await machine.submit(
@@ -489,7 +489,7 @@ export function createSendService(deps: SendServiceDeps) {
         intent.referenceId,
         (candidate) => candidate.referenceId === intent.referenceId && candidate.type === 'Withdraw',
       );
-      // Review item 4: only a row that says it completed settles the send.
+      // Only a row that says it completed settles the send.
       const verdict = item ? rowVerdict([item.status]) : null;
       const found: SendOutcome | null =
         item && verdict === 'completed'

@@ -116,7 +116,7 @@ function depositLeg(
 }
 
 /**
- * Looks for the rows a lost swap left (review item 2). A candidate is a new (couldBeFrom), unclaimed
+ * Looks for the rows a lost swap left. A candidate is a new (couldBeFrom), unclaimed
  * withdrawal of exactly the quoted amount of the source wallet that no one else owns: never a merchant
  * withdrawal, one of the app's sends, or a row whose withdrawType the page shows to be a send's or a
  * merchant's, or other than the swaps' own when that is known. A candidate is provably this swap when the

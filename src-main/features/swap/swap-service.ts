@@ -44,7 +44,7 @@ export interface SwapServiceDeps {
   readonly quoteTtlMs?: number;
   /** Where swaps with an unknown outcome outlive the app; without it they live for this run only. */
   readonly journal?: IntentJournal<SwapBody, SwapReview>;
-  /** Whose history rows are not swaps: the app's own sends (review item 2). */
+  /** Whose history rows are not swaps: the app's own sends, which a lost swap's look-up must never take for its own. */
   readonly rowOwners?: RowOwners;
 }
 
@@ -235,7 +235,7 @@ export function createSwapService(deps: SwapServiceDeps) {
       throw expired();
     const client = deps.session.interfaceA();
     if (intent.state === 'confirmed' || intent.state === 'refused') await requireQuoteStillHolds(client, intent.body);
-    // Review item 1: after the last wait, the machine checks in the same turn as the swap leaves that every
+    // After the last wait, the machine checks in the same turn as the swap leaves that every
     // other swap unsettled now was acknowledged for this one.
     const audience = swapAudience(userAccounts(deps.session));
     return machine.submit(intentId, { audience, acknowledged: acknowledgedIntentIds }, async (body, referenceId) => {
@@ -434,7 +434,7 @@ export function createSwapService(deps: SwapServiceDeps) {
       let result: SwapLookupResult = lookup.kind;
       if (lookup.kind === 'found') {
         const { item } = lookup;
-        // Review item 4: only rows that say the swap completed settle it. Claimed only then: a swap left
+        // Only rows that say the swap completed settle it. Claimed only then: a swap left
         // unknown must find its rows again, and other unsettled swaps already count it as a rival.
         const verdict = rowVerdict(lookup.legs.map((leg) => leg.status));
         if (verdict === 'completed') {

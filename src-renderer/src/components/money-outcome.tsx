@@ -54,7 +54,7 @@ export interface UnknownOutcomeProps {
 export function UnknownOutcome(props: UnknownOutcomeProps): React.JSX.Element {
   const { prefix, submitting, error, lookup, checkStatus } = props;
   // Found but not completed (pending, or reported failed): main's words say what the row showed and that
-  // the outcome stays unknown (review item 4).
+  // the outcome stays unknown.
   const lookupMessage =
     lookup === 'pending' || lookup === 'failed'
       ? (error?.message ?? props.notFoundMessage)

@@ -152,7 +152,7 @@ export function createMoneyIntentActions<
     set({ submitting: true, submitError: null });
     if (options.beforeExecute && (await options.beforeExecute(review))) return;
     // Main checks again as the request leaves that every other unsettled intent was acknowledged for this
-    // one; the ticks of the warning shown on the review go with it (review item 1, security.md 27).
+    // one; the ticks of the warning shown on the review go with it (security.md 27).
     const acknowledgedIntentIds = acknowledgedIds();
     const result = await api.execute({
       intentId: review.intentId,

@@ -79,13 +79,13 @@ function missingTestFiles(file: string, text: string, exists: (path: string) => 
 }
 
 /** Numbers that point outside the repository: issues, review findings and defects, or a bare "#17". */
-const outsideNumbers = /\b(?:issues?|findings?|defects?) #?\d+|(?<![\w&])#\d+\b/gi;
+const outsideNumbers = /\b(?:issues?|findings?|defects?|review items?) #?\d+|(?<![\w&])#\d+\b/gi;
 
 /**
  * The same in code comments and documents, without the bare "#N", which there names a row of a spec table
  * ("spec 4.1 #11") and in CSS a colour.
  */
-const outsideNamedNumbers = /\b(?:issues?|findings?|defects?) #?\d+/gi;
+const outsideNamedNumbers = /\b(?:issues?|findings?|defects?|review items?) #?\d+/gi;
 
 /** The issue, finding and defect numbers in a file's comments (a document is all comment). */
 function outsideNumbersIn(file: string, text: string): Citation[] {
