@@ -112,6 +112,21 @@ export const initialMoneyIntentState = {
   acknowledged: [] as readonly string[],
 };
 
+/**
+ * A confirmation main answered: its review on screen, and nothing left of an earlier attempt (error,
+ * outcome, look-up, refusal) to be taken for this one's.
+ */
+export function reviewEntered<Review>(review: Review) {
+  return {
+    review,
+    step: 'review' as const,
+    submitError: null,
+    outcome: null,
+    lookup: null,
+    refused: false,
+  };
+}
+
 type MoneyIntentStore<
   Review extends { intentId: string },
   Outcome,

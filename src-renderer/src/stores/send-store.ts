@@ -16,6 +16,7 @@ import {
   initialMoneyIntentState,
   type MoneyIntentActions,
   type MoneyIntentState,
+  reviewEntered,
   type MoneyStep,
 } from './money-intent';
 import { registerSessionReset } from './session-reset';
@@ -205,15 +206,7 @@ export const useSendStore = create<SendState>()((set, get) => {
         });
         return;
       }
-      set({
-        confirming: false,
-        review: result.value,
-        step: 'review',
-        submitError: null,
-        outcome: null,
-        lookup: null,
-        refused: false,
-      });
+      set({ confirming: false, ...reviewEntered(result.value) });
     },
 
     back() {

@@ -14,6 +14,7 @@ import {
   initialMoneyIntentState,
   type MoneyIntentActions,
   type MoneyIntentState,
+  reviewEntered,
 } from './money-intent';
 import { registerSessionReset } from './session-reset';
 
@@ -157,12 +158,7 @@ export const useWithdrawStore = create<WithdrawState>()((set, get) => {
       }
       set({
         confirming: false,
-        review: result.value,
-        step: 'review',
-        submitError: null,
-        outcome: null,
-        lookup: null,
-        refused: false,
+        ...reviewEntered(result.value),
         // The acknowledgement was spent on this withdrawal; the next form asks again.
         acknowledged: [],
       });
