@@ -1,20 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { UnresolvedWithdrawal, WithdrawReview } from '../../../src-preload/contract/withdraw';
-
-const review: WithdrawReview = {
-  intentId: '5b0c7a52-3f0e-4c36-9d3e-2b8f7c1d9e41',
-  merchantTransactionId: 'INV-1',
-  memberReferenceId: 'member-1',
-  environment: 'local-sandbox',
-  code: 'ETH',
-  networkName: 'Ethereum Mainnet',
-  address: '0x52908400098527886E0F7030069857D2E4169EE7',
-  amount: '0.02',
-  label: 'payout',
-  email: 'treasury@example.com',
-  verified: true,
-  startedAt: '2026-11-24T04:00:00.000Z',
-};
+import type { UnresolvedWithdrawal } from '../../../src-preload/contract/withdraw';
+import { withdrawInput as input, withdrawReview as review } from '../support/withdraw-fixtures';
 
 const unknown: UnresolvedWithdrawal = {
   review: { ...review, intentId: '0f6d2c4e-8a1b-4c3d-9e5f-7a6b5c4d3e2f', merchantTransactionId: 'INV-0' },
@@ -57,15 +43,6 @@ async function loadStores() {
   const { resetSessionStores } = await import('../../../src-renderer/src/stores/session-reset');
   return { useWithdrawStore, resetSessionStores };
 }
-
-const input = {
-  referenceId: 'member-1',
-  code: 'ETH',
-  address: review.address,
-  amount: '0.02',
-  label: 'payout',
-  email: 'treasury@example.com',
-} as const;
 
 afterEach(() => {
   vi.unstubAllGlobals();
