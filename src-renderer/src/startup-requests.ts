@@ -43,6 +43,11 @@ function takeLaunch(): Partial<LaunchAnswers & LaunchFollowers> {
 
 const pending: Partial<LaunchAnswers & LaunchFollowers> = takeLaunch();
 
+/** What follows the answer's later changes, for the two answers that have change events. */
+function followerOf(key: keyof LaunchAnswers): Follower<unknown> | undefined {
+  return key === 'session' ? pending.sessionNow : key === 'preferences' ? pending.preferencesNow : undefined;
+}
+
 /**
  * The launch's answer to one question, the first time it is asked for; undefined after (or without the
  * script). The session and the preferences resolve to what is true when they are taken, which their stores
@@ -53,7 +58,7 @@ export function takeStartupAnswer<K extends keyof LaunchAnswers>(key: K): Launch
   const answer = pending[key];
   delete pending[key];
   if (!answer) return undefined;
-  const now = key === 'session' ? pending.sessionNow : key === 'preferences' ? pending.preferencesNow : undefined;
+  const now = followerOf(key);
   if (!now) return answer;
   return (answer as Promise<Result<unknown>>).then((result) => now() ?? result) as LaunchAnswers[K];
 }
@@ -65,8 +70,7 @@ export function takeStartupAnswer<K extends keyof LaunchAnswers>(key: K): Launch
 export function peekStartupAnswer<K extends keyof LaunchAnswers>(key: K): LaunchAnswers[K] | undefined {
   const answer = pending[key];
   if (!answer) return undefined;
-  const now = key === 'session' ? pending.sessionNow : key === 'preferences' ? pending.preferencesNow : undefined;
-  const peek = now?.peek;
+  const peek = followerOf(key)?.peek;
   if (!peek) return answer;
   return (answer as Promise<Result<unknown>>).then((result) => peek() ?? result) as LaunchAnswers[K];
 }
