@@ -127,12 +127,21 @@ export const CallbackCheckResult = z.object({
   valid: z.boolean(),
   /** spec: the spec's (PascalCase, Signature field); sdk: the vendor SDK's (camelCase, header HMAC). */
   shape: z.enum(['spec', 'sdk', 'mixed', 'unknown']),
+  /**
+   * The verdict's first line, naming exactly what the signature covers (security.md 41): for the spec's shape
+   * the Hash alone, never "valid" as if Amount and Address were vouched for.
+   */
+  headline: z.string(),
   summary: z.string(),
   /** What a valid signature of this shape proves, and what it does not (null when nothing was verified). */
   proves: z.string().nullable(),
   doesNotProve: z.string().nullable(),
   problems: z.array(z.object({ field: z.string(), message: z.string() })),
-  fields: z.array(z.object({ name: z.string(), value: z.string() })),
+  /**
+   * Each field as read; `covered` is true only where a matching signature vouches for it, null for the
+   * spec's Signature field itself.
+   */
+  fields: z.array(z.object({ name: z.string(), value: z.string(), covered: z.boolean().nullable() })),
   /** The callback's Amount and Address beside what the service shows, where the app could see the deposit. */
   comparison: z
     .object({

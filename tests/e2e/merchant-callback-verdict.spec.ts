@@ -47,7 +47,17 @@ test.describe('callback checker verdicts in Chromium: what each signature proves
       Hash: hash,
     });
     await check(page, body);
-    await expect(page.getByRole('heading', { name: 'Signature valid' })).toBeVisible();
+    // The headline names the Hash alone: a spec Signature does not cover Amount or Address (security.md 41).
+    await expect(
+      page.getByRole('heading', {
+        name: 'The Signature matches the Hash only. Amount and Address are not covered by it: compare them with the service.',
+      }),
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { name: /valid/i })).toHaveCount(0);
+    const fields = page.getByRole('table', { name: 'Callback fields' });
+    await expect(fields.getByRole('row', { name: /^Hash / })).toContainText('Yes');
+    await expect(fields.getByRole('row', { name: /^Amount / })).toContainText('No');
+    await expect(fields.getByRole('row', { name: /^Address / })).toContainText('No');
     await expect(page.getByRole('definition')).toHaveText([
       'The Hash came from someone who holds your secret key: the service (or anyone you gave the key to).',
       'That Amount, Address or any other field is unchanged: the Signature covers only the Hash, and the spec does not say how the Hash is made from the fields. Compare them with the service before you credit anything.',
@@ -73,7 +83,9 @@ test.describe('callback checker verdicts in Chromium: what each signature proves
     await check(page, body, header);
     // The previous verdict stays until the new one arrives: wait for this one's shape.
     await expect(page.getByText('Shape: the SDK’s shape')).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Signature valid' })).toHaveCount(1);
+    await expect(
+      page.getByRole('heading', { name: 'The signature covers the whole body, every field of it.' }),
+    ).toHaveCount(1);
     await expect(page.getByRole('definition').first()).toHaveText(
       'The whole body, every field and byte of it, is exactly as someone holding your secret key sent it.',
     );

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import type { CallbackCheckResult } from '../../../src-preload/contract/merchant';
 import { callbackSignature, sameText } from '../../service/interface-b-hashes';
-import { DepositCallbackBody } from '../../service/interface-b-schemas';
+import { LenientSpecCallback, priceText, specCovers } from './callback-spec-body';
 import { firstDuplicateKey } from './json-duplicate-keys';
 
 /** Larger than any deposit callback; refused before parsing so a pasted log cannot stall main. */
@@ -29,7 +29,7 @@ const SdkCallbackBody = z.object({
 export interface CallbackFacts {
   readonly shape: 'spec' | 'sdk';
   readonly uniqueId: string;
-  /** As the JSON number reads in JavaScript: String(number). */
+  /** As the JSON number reads in JavaScript (String(number)), or the decimal text as sent. */
   readonly amount: string;
   readonly symbol: string;
   readonly referenceId: string | null;
@@ -52,6 +52,12 @@ export const SDK_PROVES =
 export const SDK_DOES_NOT_PROVE =
   'That it is the first delivery (the same body can be sent again) or that the deposit is final; this shape also carries no address.';
 
+/** The headlines of a verdict: each names exactly what the signature covers (security.md 41). */
+export const SPEC_HEADLINE =
+  'The Signature matches the Hash only. Amount and Address are not covered by it: compare them with the service.';
+export const SDK_HEADLINE = 'The signature covers the whole body, every field of it.';
+export const INVALID_HEADLINE = 'Signature invalid';
+
 function rejected(
   shape: CallbackCheckResult['shape'],
   summary: string,
@@ -59,7 +65,17 @@ function rejected(
   fields: CallbackCheckResult['fields'] = [],
 ): CallbackCheck {
   return {
-    result: { valid: false, shape, summary, proves: null, doesNotProve: null, problems, fields, comparison: null },
+    result: {
+      valid: false,
+      shape,
+      headline: INVALID_HEADLINE,
+      summary,
+      proves: null,
+      doesNotProve: null,
+      problems,
+      fields,
+      comparison: null,
+    },
     facts: null,
   };
 }
@@ -68,10 +84,11 @@ function hmacHex(secretKey: string, body: string): string {
   return createHmac('sha256', secretKey).update(body, 'utf8').digest('hex');
 }
 
-function issuesOf(error: z.ZodError): CallbackCheckResult['problems'] {
+function issuesOf(error: z.ZodError, json: object): CallbackCheckResult['problems'] {
   return error.issues.slice(0, 20).map((issue) => ({
     field: issue.path.join('.') || 'body',
-    message: issue.code === 'invalid_type' && issue.input === undefined ? 'missing' : issue.message,
+    // Read from the body, not the issue: a union (a number or its text) reports a missing field as invalid.
+    message: issue.path.length === 1 && !(String(issue.path[0]) in json) ? 'missing' : issue.message,
   }));
 }
 
@@ -126,9 +143,9 @@ export function checkCallbackBody(text: string, signatureHeader: string | undefi
 }
 
 function checkSpecShape(json: object, header: string, secretKey: string): CallbackCheck {
-  const parsed = DepositCallbackBody.safeParse(json);
+  const parsed = LenientSpecCallback.safeParse(json);
   if (!parsed.success) {
-    const problems = issuesOf(parsed.error);
+    const problems = issuesOf(parsed.error, json);
     return rejected(
       'spec',
       `This is not a complete deposit callback in the service’s shape: ${problems.map((p) => `${p.field} (${p.message})`).join(', ')}.`,
@@ -139,23 +156,18 @@ function checkSpecShape(json: object, header: string, secretKey: string): Callba
   const fields = [
     { name: 'Address', value: body.Address },
     { name: 'UniqueId', value: body.UniqueId },
-    { name: 'Amount', value: String(body.Amount) },
+    { name: 'Amount', value: body.Amount },
     { name: 'Symbol', value: body.Symbol },
     { name: 'ReferenceId', value: body.ReferenceId },
-    { name: 'OrderId', value: String(body.OrderId) },
-    {
-      name: 'Price',
-      value: Object.entries(body.Price)
-        .map(([currency, amount]) => `${currency} ${String(amount)}`)
-        .join(', '),
-    },
+    { name: 'OrderId', value: body.OrderId },
+    { name: 'Price', value: priceText(body.Price) },
     { name: 'Hash', value: body.Hash },
     { name: 'Signature', value: body.Signature },
   ];
   const facts: CallbackFacts = {
     shape: 'spec',
     uniqueId: body.UniqueId,
-    amount: String(body.Amount),
+    amount: body.Amount,
     symbol: body.Symbol,
     referenceId: body.ReferenceId,
     address: body.Address,
@@ -164,36 +176,40 @@ function checkSpecShape(json: object, header: string, secretKey: string): Callba
     header === ''
       ? ''
       : ' The X-Paybin-Signature header you entered belongs to the SDK’s shape and was not used: in this shape only the Signature field counts.';
-  const expected = callbackSignature(secretKey, body.Hash);
-  if (sameText(expected, body.Signature)) {
+  // Hex has no case of its own: a service writing it in lower case signs the same Hash (spec 6 shows upper).
+  const matches = sameText(callbackSignature(secretKey, body.Hash), body.Signature.toUpperCase());
+  if (matches) {
+    const caseNote =
+      body.Signature === body.Signature.toUpperCase()
+        ? ''
+        : ' The Signature is written in lower-case hex; the spec shows upper case, and the value is the same.';
     return {
       result: {
         valid: true,
         shape: 'spec',
-        summary: `Signature valid (the service’s callback shape): it matches the Hash and your secret key.${headerNote}`,
+        headline: SPEC_HEADLINE,
+        summary: `The Signature in the service’s callback shape matches the Hash and your secret key. It covers nothing else: Amount, Address, ReferenceId and the other fields are not covered until they are compared with the service.${caseNote}${headerNote}`,
         proves: SPEC_PROVES,
         doesNotProve: SPEC_DOES_NOT_PROVE,
         problems: [],
-        fields,
+        fields: fields.map((field) => ({ ...field, covered: specCovers(field.name) })),
         comparison: null,
       },
       facts,
     };
   }
-  const caseOnly = sameText(expected, body.Signature.toUpperCase());
   return {
     result: {
       valid: false,
       shape: 'spec',
+      headline: INVALID_HEADLINE,
       summary:
-        (caseOnly
-          ? 'Invalid: the Signature is in lower case; the service sends it in upper case hex.'
-          : 'Invalid: the Signature does not match the Hash and your secret key. The body was changed, or it was signed with another merchant’s key (or another environment’s).') +
+        'Invalid: the Signature does not match the Hash and your secret key. The Hash or the Signature was changed, or it was signed with another merchant’s key (or another environment’s).' +
         headerNote,
       proves: null,
       doesNotProve: null,
       problems: [{ field: 'Signature', message: 'does not match MD5(secret key + Hash)' }],
-      fields,
+      fields: fields.map((field) => ({ ...field, covered: field.name === 'Signature' ? null : false })),
       comparison: null,
     },
     facts,
@@ -203,7 +219,7 @@ function checkSpecShape(json: object, header: string, secretKey: string): Callba
 function checkSdkShape(json: object, text: string, header: string, secretKey: string): CallbackCheck {
   const parsed = SdkCallbackBody.safeParse(json);
   if (!parsed.success) {
-    const problems = issuesOf(parsed.error);
+    const problems = issuesOf(parsed.error, json);
     return rejected(
       'sdk',
       `This is not a complete deposit callback in the SDK’s shape: ${problems.map((p) => `${p.field} (${p.message})`).join(', ')}.`,
@@ -211,7 +227,7 @@ function checkSdkShape(json: object, text: string, header: string, secretKey: st
     );
   }
   const body = parsed.data;
-  const fields = Object.entries(json as Record<string, unknown>).map(([name, value]) => ({
+  const shown = Object.entries(json as Record<string, unknown>).map(([name, value]) => ({
     name,
     // Nested values are not shown: re-serialising a deeply nested one would exhaust the stack.
     value:
@@ -229,10 +245,12 @@ function checkSdkShape(json: object, text: string, header: string, secretKey: st
     referenceId: body.referenceId ?? null,
     address: null,
   };
+  const fields = shown.map((field) => ({ ...field, covered: false }));
   const fail = (summary: string, message: string): CallbackCheck => ({
     result: {
       valid: false,
       shape: 'sdk',
+      headline: INVALID_HEADLINE,
       summary,
       proves: null,
       doesNotProve: null,
@@ -253,12 +271,13 @@ function checkSdkShape(json: object, text: string, header: string, secretKey: st
       result: {
         valid: true,
         shape: 'sdk',
+        headline: SDK_HEADLINE,
         summary:
-          'Signature valid (the SDK’s callback shape): X-Paybin-Signature is the HMAC-SHA256 of this exact body with your secret key.',
+          'The X-Paybin-Signature header is the HMAC-SHA256 of this exact body with your secret key (the SDK’s callback shape).',
         proves: SDK_PROVES,
         doesNotProve: SDK_DOES_NOT_PROVE,
         problems: [],
-        fields,
+        fields: shown.map((field) => ({ ...field, covered: true })),
         comparison: null,
       },
       facts,

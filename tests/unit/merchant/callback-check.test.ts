@@ -2,7 +2,10 @@ import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   checkCallbackBody,
+  INVALID_HEADLINE,
   SDK_DOES_NOT_PROVE,
+  SDK_HEADLINE,
+  SPEC_HEADLINE,
   SDK_PROVES,
   SPEC_DOES_NOT_PROVE,
   SPEC_PROVES,
@@ -75,6 +78,96 @@ describe('callback checker: the spec’s shape', () => {
   });
 });
 
+describe('callback checker: the spec’s shape names only what its Signature covers (security.md 41)', () => {
+  it('the headline says the Hash alone is covered and Amount and Address are not, even for a changed Amount', () => {
+    for (const body of [specBody, { ...specBody, Amount: 500 }, { ...specBody, Address: 'ltc1qsomeoneelse' }]) {
+      const { result } = check(JSON.stringify(body));
+      expect(result.valid).toBe(true);
+      expect(result.headline).toBe(SPEC_HEADLINE);
+      expect(result.headline).toMatch(/matches the Hash only\. Amount and Address are not covered/);
+      expect(result.headline).not.toMatch(/Signature valid/);
+      expect(result.summary).not.toMatch(/^Signature valid/);
+    }
+  });
+
+  it('each field says whether the Signature covers it: the Hash yes, every other field no', () => {
+    const { result } = check(JSON.stringify(specBody));
+    const covered = Object.fromEntries(result.fields.map((field) => [field.name, field.covered]));
+    expect(covered).toEqual({
+      Address: false,
+      UniqueId: false,
+      Amount: false,
+      Symbol: false,
+      ReferenceId: false,
+      OrderId: false,
+      Price: false,
+      Hash: true,
+      Signature: null,
+    });
+  });
+
+  it('the SDK’s HMAC covers every field, and an invalid verdict covers none', () => {
+    const valid = check(sdkText, hmac(sdkText)).result;
+    expect(valid.headline).toBe(SDK_HEADLINE);
+    expect(valid.fields.every((field) => field.covered === true)).toBe(true);
+    const invalid = check(sdkText, hmac(sdkText, 'sk_other')).result;
+    expect(invalid.headline).toBe(INVALID_HEADLINE);
+    expect(invalid.fields.every((field) => field.covered === false)).toBe(true);
+    const wrong = check(JSON.stringify({ ...specBody, Hash: 'B7E1A0C3D3' })).result;
+    expect(wrong.headline).toBe(INVALID_HEADLINE);
+    expect(wrong.fields.some((field) => field.covered === true)).toBe(false);
+  });
+});
+
+describe('callback checker: lenient where the Signature does not reach, strict where it does', () => {
+  const variations = {
+    'Price keys in lower case': { ...specBody, Price: { usd: 40, gbp: 31, eur: 37, try: 1300, jpy: 6000 } },
+    'Price without JPY': { ...specBody, Price: { USD: 40, GBP: 31, EUR: 37, TRY: 1300 } },
+    'Price amounts as text': { ...specBody, Price: { USD: '40.10', GBP: 31, EUR: 37, TRY: 1300, JPY: 6000 } },
+    'Amount as text': { ...specBody, Amount: '0.50' },
+    'OrderId as text': { ...specBody, OrderId: '700001' },
+    'the Signature in lower-case hex': { ...specBody, Signature: specBody.Signature.toLowerCase() },
+  };
+
+  it.each(Object.entries(variations))('reads a genuine callback with %s and vouches only for its Hash', (_, body) => {
+    const { result, facts } = check(JSON.stringify(body));
+    expect(result).toMatchObject({ valid: true, shape: 'spec', headline: SPEC_HEADLINE, problems: [] });
+    expect(facts?.uniqueId).toBe('tx-spec-1');
+  });
+
+  it('keeps an Amount written as text exactly, for the comparison with the service', () => {
+    expect(check(JSON.stringify({ ...specBody, Amount: '0.50' })).facts?.amount).toBe('0.50');
+    expect(check(JSON.stringify({ ...specBody, Amount: '0.50' })).result.fields).toContainEqual({
+      name: 'Amount',
+      value: '0.50',
+      covered: false,
+    });
+  });
+
+  it('says so when the Signature is in lower case, and the verdict is the same', () => {
+    const { result } = check(JSON.stringify(variations['the Signature in lower-case hex']));
+    expect(result.summary).toMatch(/written in lower-case hex; the spec shows upper case, and the value is the same/);
+  });
+
+  it('still refuses a wrong Signature or a changed Hash with every variation of the unsigned fields', () => {
+    const lenient = { ...specBody, Amount: '0.5', OrderId: '1', Price: { usd: 1 } };
+    expect(check(JSON.stringify(lenient)).result.valid).toBe(true);
+    const changedHash = check(JSON.stringify({ ...lenient, Hash: 'B7E1A0C3D3' })).result;
+    expect(changedHash).toMatchObject({ valid: false, headline: INVALID_HEADLINE });
+    expect(changedHash.problems).toEqual([{ field: 'Signature', message: 'does not match MD5(secret key + Hash)' }]);
+    const lowerWrong = check(JSON.stringify({ ...lenient, Signature: md5Upper('other' + hash).toLowerCase() })).result;
+    expect(lowerWrong.valid).toBe(false);
+    expect(check(JSON.stringify(lenient), undefined, 'sk_other').result.valid).toBe(false);
+  });
+
+  it('an Amount that is no decimal, or a Price that is no object, is not a callback', () => {
+    expect(check(JSON.stringify({ ...specBody, Amount: 'half' })).result.problems).toEqual([
+      { field: 'Amount', message: expect.stringMatching(/not a decimal number|Invalid/) },
+    ]);
+    expect(check(JSON.stringify({ ...specBody, Price: 40 })).result.valid).toBe(false);
+  });
+});
+
 describe('callback checker: the SDK’s shape', () => {
   it('valid: the HMAC of the exact body proves the whole body, not freshness or finality', () => {
     const { result, facts } = check(sdkText, hmac(sdkText));
@@ -122,7 +215,7 @@ describe('callback checker: hostile input', () => {
     const deep = `{${sdkText.slice(1, -1)},"extra":${'['.repeat(30_000)}${']'.repeat(30_000)}}`;
     const { result } = check(deep, hmac(deep));
     expect(result.valid).toBe(true);
-    expect(result.fields).toContainEqual({ name: 'extra', value: '(nested value, not shown)' });
+    expect(result.fields).toContainEqual({ name: 'extra', value: '(nested value, not shown)', covered: true });
   });
 
   it('never repeats the secret key', () => {

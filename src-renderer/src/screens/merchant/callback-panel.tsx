@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { CallbackCheckResult } from '../../../../src-preload/contract/merchant';
 import { useMerchantVerificationStore } from '../../stores/merchant-verification-store';
 import { Feedback } from './merchant-options';
 
@@ -8,6 +9,20 @@ const shapeNames = {
   mixed: 'a mix of both shapes',
   unknown: 'not a callback shape',
 } as const;
+
+/**
+ * Green only where the signature vouches for the whole body: a spec-shaped Signature that matches covers the
+ * Hash alone, so its verdict is not drawn as an all-clear (security.md 41).
+ */
+function verdictClass(result: CallbackCheckResult): string {
+  if (!result.valid) return 'error';
+  return result.fields.every((field) => field.covered !== false) ? 'merchant-good' : 'merchant-caveat';
+}
+
+function coveredWords(covered: boolean | null): string {
+  if (covered === null) return 'This is the signature.';
+  return covered ? 'Yes' : 'No';
+}
 
 /**
  * For merchants debugging their endpoint: is this callback really from the service, and what does its
@@ -64,9 +79,11 @@ export function CallbackPanel(): React.JSX.Element {
       <Feedback {...feedback} />
       {result && (
         <section aria-labelledby="callback-result-title" className="card">
-          <h3 id="callback-result-title">{result.valid ? 'Signature valid' : 'Signature invalid'}</h3>
+          <h3 id="callback-result-title" className={verdictClass(result)}>
+            {result.headline}
+          </h3>
           <p>{`Shape: ${shapeNames[result.shape]}`}</p>
-          <p role={result.valid ? 'status' : 'alert'} className={result.valid ? 'merchant-good' : 'error'}>
+          <p role={result.valid ? 'status' : 'alert'} className={verdictClass(result)}>
             {result.summary}
           </p>
           {result.proves && (
@@ -114,11 +131,19 @@ export function CallbackPanel(): React.JSX.Element {
           )}
           {result.fields.length > 0 && (
             <table aria-label="Callback fields">
+              <thead>
+                <tr>
+                  <th scope="col">Field</th>
+                  <th scope="col">Value</th>
+                  <th scope="col">Covered by the signature</th>
+                </tr>
+              </thead>
               <tbody>
                 {result.fields.map((field) => (
                   <tr key={field.name}>
                     <th scope="row">{field.name}</th>
                     <td className="mono">{field.value}</td>
+                    <td>{coveredWords(field.covered)}</td>
                   </tr>
                 ))}
               </tbody>
