@@ -11,6 +11,9 @@ export const explorerHosts: readonly string[] = [
   'etherscan.io',
   'bscscan.com',
   'optimistic.etherscan.io',
+  'tronscan.org',
+  'solscan.io',
+  'snowtrace.io',
 ];
 
 /**

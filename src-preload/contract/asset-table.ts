@@ -1,7 +1,11 @@
 // Plain data and helpers, no zod: the renderer's first screen imports these without loading any validator.
 /**
- * Assets and networks of the service (spec 2.3). `code` is the network-specific symbol the service
- * uses; `decimals` is the precision amounts are shown and entered with.
+ * Networks and assets the app knows facts about: spec 2.3's table and, beyond it, TRON (NetworkId 6, from
+ * design.md "More facts from the vendor's public material"), Solana and Avalanche C-Chain, whose assets the
+ * spec's swap balance lists. Known facts, not the limit: the service's own lists say which assets exist. `id`
+ * is the Interface B NetworkId, null where none is known (such a network cannot be named to Interface B).
+ * `code` is the network-specific symbol the service uses; `decimals` is the precision amounts are shown and
+ * entered with.
  */
 export const networks = {
   bitcoin: { id: 1, name: 'Bitcoin Mainnet', kind: 'bitcoin' },
@@ -9,7 +13,10 @@ export const networks = {
   ethereum: { id: 3, name: 'Ethereum Mainnet', kind: 'evm' },
   bsc: { id: 4, name: 'Binance Smartchain', kind: 'evm' },
   optimism: { id: 5, name: 'Optimism Mainnet', kind: 'evm' },
-} as const;
+  tron: { id: 6, name: 'Tron Mainnet', kind: 'tron' },
+  solana: { id: null, name: 'Solana Mainnet', kind: 'solana' },
+  avalanche: { id: null, name: 'Avalanche C-Chain', kind: 'evm' },
+} as const satisfies Record<string, { id: number | null; name: string; kind: string }>;
 export type NetworkKey = keyof typeof networks;
 export type NetworkKind = (typeof networks)[NetworkKey]['kind'];
 
@@ -24,6 +31,11 @@ export const assetNetworks = [
   { asset: 'USDC', network: 'ethereum', code: 'ETH-USDC', decimals: 6 },
   { asset: 'USDC', network: 'bsc', code: 'BSC-USDC', decimals: 18 },
   { asset: 'BNB', network: 'bsc', code: 'BNB', decimals: 18 },
+  { asset: 'TRX', network: 'tron', code: 'TRX', decimals: 6 },
+  // Named as spec 2.3 names its siblings (bscusdBalance is BSC-USD): trxusdBalance is TRX-USD.
+  { asset: 'USDT', network: 'tron', code: 'TRX-USD', decimals: 6 },
+  { asset: 'SOL', network: 'solana', code: 'SOL', decimals: 9 },
+  { asset: 'AVAX', network: 'avalanche', code: 'AVAX', decimals: 18 },
 ] as const satisfies ReadonlyArray<{ asset: string; network: NetworkKey; code: string; decimals: number }>;
 
 export type AssetNetwork = (typeof assetNetworks)[number];

@@ -49,7 +49,7 @@ export type CreateDepositAddressInput = z.input<typeof CreateDepositAddressInput
  * bip21: bitcoin:/litecoin: URI with amount; eip681-native / eip681-token: ethereum: URI (EIP-681) with the
  * value or token transfer; address: the plain address (no amount asked, or no standard URI for it).
  */
-export const PaymentUriKind = z.enum(['bip21', 'eip681-native', 'eip681-token', 'address']);
+export const PaymentUriKind = z.enum(['bip21', 'eip681-native', 'eip681-token', 'solana-pay', 'address']);
 export type PaymentUriKind = z.infer<typeof PaymentUriKind>;
 
 export const CreatedDepositAddressView = z.object({

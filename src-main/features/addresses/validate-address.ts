@@ -1,30 +1,39 @@
 import { networks, type NetworkKey, type NetworkKind } from '../../../src-preload/contract/assets';
 import { AppError } from '../../app-error';
+import type { AddressCheck } from './address-check';
+import { checkSolana, checkTron, type Base58Libraries } from './base58-addresses';
+
+export type { AddressCheck } from './address-check';
 
 /**
  * Destination address checks shared by every feature that sends money out (send, merchant withdraw,
  * merchant address verification): security.md 26 — format and checksum for the network, before any
  * call to the service. The checksums are computed by maintained libraries (bitcoinjs-lib for Base58Check
- * and bech32/bech32m, ox — viem's address core, without the rest of viem's start-up cost — for EIP-55); this module only decides which prefixes each network accepts.
+ * and bech32/bech32m, ox — viem's address core, without the rest of viem's start-up cost — for EIP-55, @scure/base
+ * for TRON's base58check and Solana's base58); this module only decides which prefixes each network accepts.
  */
 // The checksum libraries load on the first check, not at start-up: together they cost about 110 ms of
 // import time that a launch that only shows balances would pay for nothing.
 interface ChecksumLibraries {
   readonly btc: (typeof import('bitcoinjs-lib'))['address'];
   readonly evm: typeof import('ox/Address');
+  readonly base58: Base58Libraries;
 }
 let libraries: Promise<ChecksumLibraries> | null = null;
 
 function loadLibraries(): Promise<ChecksumLibraries> {
-  libraries ??= Promise.all([import('bitcoinjs-lib'), import('ox/Address')]).then(([bitcoin, evm]) => ({
+  libraries ??= Promise.all([
+    import('bitcoinjs-lib'),
+    import('ox/Address'),
+    import('@scure/base'),
+    import('@noble/hashes/sha2.js'),
+  ]).then(([bitcoin, evm, scure, sha2]) => ({
     btc: bitcoin.address,
     evm,
+    base58: { base58: scure.base58, base58check: scure.createBase58check(sha2.sha256) },
   }));
   return libraries;
 }
-
-export type AddressCheck =
-  { readonly ok: true; readonly address: string } | { readonly ok: false; readonly reason: string };
 
 interface UtxoParams {
   readonly name: string;
@@ -97,7 +106,7 @@ export async function checkAddressForKind(
 ): Promise<AddressCheck> {
   const text = input.trim();
   if (text === '') return { ok: false, reason: 'Enter an address.' };
-  const { btc, evm } = await loadLibraries();
+  const { btc, evm, base58 } = await loadLibraries();
   switch (kind) {
     case 'bitcoin':
       return checkUtxo(btc, utxoParams.bitcoin, text);
@@ -105,6 +114,10 @@ export async function checkAddressForKind(
       return checkUtxo(btc, utxoParams.litecoin, text);
     case 'evm':
       return checkEvm(evm, networkName, text);
+    case 'tron':
+      return checkTron(base58, text);
+    case 'solana':
+      return checkSolana(base58, text);
   }
 }
 
@@ -114,7 +127,7 @@ export function checkAddress(network: NetworkKey, input: string): Promise<Addres
   return checkAddressForKind(spec.kind, spec.name, input);
 }
 
-/** Same check by the service's numeric network id (spec 2.3). */
+/** Same check by the service's numeric network id (spec 2.3; 6 is TRON). */
 export async function checkAddressForNetworkId(networkId: number, input: string): Promise<AddressCheck> {
   const key = (Object.keys(networks) as NetworkKey[]).find((k) => networks[k].id === networkId);
   if (!key) return { ok: false, reason: 'Unknown network.' };

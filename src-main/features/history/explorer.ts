@@ -7,14 +7,21 @@ const explorerTxBase: Record<NetworkKey, string> = {
   ethereum: 'https://etherscan.io/tx/',
   bsc: 'https://bscscan.com/tx/',
   optimism: 'https://optimistic.etherscan.io/tx/',
+  tron: 'https://tronscan.org/#/transaction/',
+  solana: 'https://solscan.io/tx/',
+  avalanche: 'https://snowtrace.io/tx/',
 };
 
-// A transaction hash is hex (0x-prefixed on EVM chains); anything else would be a path or query injection.
-const TX_HASH = /^(0x)?[0-9a-fA-F]{16,128}$/;
+// A transaction id is hex (0x-prefixed on EVM chains), or on Solana a base58 signature of 64 bytes; anything
+// else would be a path or query injection.
+const HEX_TX_ID = /^(0x)?[0-9a-fA-F]{16,128}$/;
+const SOLANA_SIGNATURE = /^[1-9A-HJ-NP-Za-km-z]{64,90}$/;
 
 /** The explorer page of a transaction, or null when the symbol or the txId does not allow one. */
 export function explorerUrlFor(symbol: string, txId: string): string | null {
   const entry = findAssetNetwork(symbol);
-  if (!entry || !TX_HASH.test(txId)) return null;
+  if (!entry) return null;
+  const pattern = entry.network === 'solana' ? SOLANA_SIGNATURE : HEX_TX_ID;
+  if (!pattern.test(txId)) return null;
   return `${explorerTxBase[entry.network]}${txId}`;
 }

@@ -2,15 +2,31 @@ import { assetNetworks, networks, type AssetNetwork } from '../../../src-preload
 import { AppError } from '../../app-error';
 import { requireDecimalPlaces } from '../../service/wire-amount';
 
-/** One row of the asset table by its network-specific code (BTC, BSC-USD, OPT-ETH…). */
+/**
+ * Interface B names a network only by its NetworkId: an asset on a network without a known id cannot be
+ * asked for on the network the user chose, so it is refused before anything is sent rather than left to the
+ * service's choice.
+ */
+function noNetworkId(entry: AssetNetwork): AppError {
+  return new AppError(
+    'invalid_symbol',
+    `The merchant API has no known network id for ${networks[entry.network].name}, so the app cannot ask it for ${entry.asset} on that network. Nothing was sent.`,
+    { field: 'code' },
+  );
+}
+
+/** One row of the asset table by its network-specific code (BTC, BSC-USD, OPT-ETH…), on a network Interface B can name. */
 export function assetByCode(code: string): AssetNetwork {
   const entry = assetNetworks.find((candidate) => candidate.code === code);
   if (!entry) throw new AppError('invalid_symbol', 'This asset is not supported.', { field: 'code' });
+  if (networks[entry.network].id === null) throw noNetworkId(entry);
   return entry;
 }
 
 export function networkOf(entry: AssetNetwork): { id: number; name: string } {
-  return networks[entry.network];
+  const network = networks[entry.network];
+  if (network.id === null) throw noNetworkId(entry);
+  return { id: network.id, name: network.name };
 }
 
 export function networkNameById(id: number): string {

@@ -16,15 +16,15 @@ const balanceLabels: Record<MerchantBalanceField, { asset: string; network: stri
   trxBalance: { asset: 'TRX', network: 'TRON', code: 'TRX' },
   usdtBalance: { asset: 'USDT', network: 'Ethereum', code: 'USDT' },
   bscusdBalance: { asset: 'USDT', network: 'Binance Smart Chain', code: 'BSC-USD' },
-  trxusdBalance: { asset: 'USDT', network: 'TRON', code: 'USDT' },
+  trxusdBalance: { asset: 'USDT', network: 'TRON', code: 'TRX-USD' },
   optusdBalance: { asset: 'USDT', network: 'Optimism', code: 'OPT-USD' },
   optethBalance: { asset: 'ETH', network: 'Optimism', code: 'OPT-ETH' },
   ethusdcBalance: { asset: 'USDC', network: 'Ethereum', code: 'ETH-USDC' },
   bscusdcBalance: { asset: 'USDC', network: 'Binance Smart Chain', code: 'BSC-USDC' },
 };
 
-/** Which balance field holds each withdrawable asset (spec 2.3); TRON is not an Interface B network. */
-const balanceFieldByCode: Record<AssetCode, MerchantBalanceField> = {
+/** Which balance field holds each withdrawable asset (spec 2.3); Solana and Avalanche have none. */
+const balanceFieldByCode: Partial<Record<AssetCode, MerchantBalanceField>> = {
   BTC: 'btcBalance',
   LTC: 'ltcBalance',
   ETH: 'ethBalance',
@@ -35,11 +35,14 @@ const balanceFieldByCode: Record<AssetCode, MerchantBalanceField> = {
   'ETH-USDC': 'ethusdcBalance',
   'BSC-USDC': 'bscusdcBalance',
   BNB: 'bnbBalance',
+  TRX: 'trxBalance',
+  'TRX-USD': 'trxusdBalance',
 };
 
-/** The merchant's balance of one asset on one network, as exact decimal text. */
-export function balanceOf(balances: MerchantBalances, code: AssetCode): string {
-  return serviceNumberText(balances[balanceFieldByCode[code]]);
+/** The merchant's balance of one asset on one network, as exact decimal text; null when spec 2.3 lists none. */
+export function balanceOf(balances: MerchantBalances, code: AssetCode): string | null {
+  const field = balanceFieldByCode[code];
+  return field === undefined ? null : serviceNumberText(balances[field]);
 }
 
 export function balanceRows(balances: MerchantBalances): MerchantBalanceRow[] {

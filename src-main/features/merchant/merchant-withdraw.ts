@@ -174,6 +174,13 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
   async function requireBalance(connection: MerchantConnection, code: WithdrawBody['code'], amount: string) {
     const entry = assetByCode(code);
     const available = balanceOf(await connection.client.balances(), entry.code);
+    if (available === null) {
+      throw new AppError(
+        'invalid_symbol',
+        `The merchant API lists no balance of ${entry.asset} on ${networkOf(entry).name}, so the app cannot check it. Nothing was sent and no two-factor code is needed.`,
+        { field: 'code' },
+      );
+    }
     if (new Decimal(amount).greaterThan(available)) {
       throw new AppError(
         'insufficient_balance',

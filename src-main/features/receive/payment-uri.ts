@@ -8,10 +8,10 @@ export interface PaymentUri {
 }
 
 /** EIP-155 chain ids of the EVM networks the service uses. */
-const chainIds: Partial<Record<NetworkKey, number>> = { ethereum: 1, bsc: 56, optimism: 10 };
+const chainIds: Partial<Record<NetworkKey, number>> = { ethereum: 1, bsc: 56, optimism: 10, avalanche: 43114 };
 
 /** Coins that are the chain's own currency: EIP-681 `value` in wei rather than a token transfer. */
-const nativeCodes: ReadonlySet<string> = new Set(['ETH', 'OPT-ETH', 'BNB']);
+const nativeCodes: ReadonlySet<string> = new Set(['ETH', 'OPT-ETH', 'BNB', 'AVAX']);
 
 /**
  * Token contracts for EIP-681 `transfer` URIs. A wrong contract in a payment URI would make the payer's
@@ -40,8 +40,10 @@ function atomicUnits(amount: Decimal, decimals: number): string | null {
 /**
  * What a deposit QR code carries. With an expected amount: BIP-21 (`bitcoin:`, `litecoin:`) for UTXO
  * chains, EIP-681 (`ethereum:<addr>@<chainId>?value=<wei>`) for a chain's native coin and
- * (`ethereum:<token>@<chainId>/transfer?address=<addr>&uint256=<units>`) for a token whose contract is known.
- * Without an amount, or with no standard for the asset, the plain address: every wallet can read that.
+ * (`ethereum:<token>@<chainId>/transfer?address=<addr>&uint256=<units>`) for a token whose contract is known,
+ * Solana Pay (`solana:<addr>?amount=<SOL>`) for SOL itself. Without an amount, or with no standard the app
+ * knows for the asset (TRON has none that wallets agree on, and an asset outside the app's table has no
+ * known scheme at all), the plain address: every wallet can read that.
  */
 export function paymentUriFor(code: string, address: string, amount: string | undefined): PaymentUri {
   const plain: PaymentUri = { uri: address, kind: 'address' };
@@ -55,9 +57,15 @@ export function paymentUriFor(code: string, address: string, amount: string | un
     case 'litecoin':
       if (value.decimalPlaces() > asset.decimals) return plain;
       return { uri: `${asset.network}:${address}?amount=${plainDecimal(value)}`, kind: 'bip21' };
+    case 'tron':
+      return plain;
+    case 'solana':
+      if (asset.code !== 'SOL' || value.decimalPlaces() > asset.decimals) return plain;
+      return { uri: `solana:${address}?amount=${plainDecimal(value)}`, kind: 'solana-pay' };
     case 'ethereum':
     case 'bsc':
-    case 'optimism': {
+    case 'optimism':
+    case 'avalanche': {
       const chainId = chainIds[asset.network];
       const units = atomicUnits(value, asset.decimals);
       if (chainId === undefined || units === null) return plain;

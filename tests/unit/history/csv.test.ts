@@ -121,4 +121,17 @@ describe('explorer links', () => {
     expect(explorerUrlFor('BTC', '../../evil?x=1')).toBeNull();
     expect(explorerUrlFor('DOGE', 'ab'.repeat(32))).toBeNull();
   });
+
+  it('links TRON, Avalanche and Solana transactions to their explorers, a Solana signature in base58', () => {
+    expect(explorerUrlFor('TRX-USD', 'ab'.repeat(32))).toBe(`https://tronscan.org/#/transaction/${'ab'.repeat(32)}`);
+    expect(explorerUrlFor('AVAX', `0x${'cd'.repeat(32)}`)).toBe(`https://snowtrace.io/tx/0x${'cd'.repeat(32)}`);
+    const signature = '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW';
+    expect(explorerUrlFor('SOL', signature)).toBe(`https://solscan.io/tx/${signature}`);
+    for (const symbol of ['TRX', 'TRX-USD', 'AVAX', 'SOL']) {
+      const url = explorerUrlFor(symbol, symbol === 'SOL' ? signature : 'ab'.repeat(32));
+      expect(url && isAllowedExternalUrl(url)).toBe(true);
+    }
+    expect(explorerUrlFor('SOL', `${signature}/../x`)).toBeNull();
+    expect(explorerUrlFor('SOL', `0x${'cd'.repeat(32)}`)).toBeNull();
+  });
 });

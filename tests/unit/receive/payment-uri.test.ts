@@ -46,6 +46,40 @@ describe('payment URIs for deposit QR codes', () => {
   });
 });
 
+describe('payment URIs beyond spec 2.3: only schemes the app knows', () => {
+  const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+  const SOLANA = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
+
+  it('Solana Pay for SOL itself, in SOL as plain decimal text; the plain address when finer than 9 places', () => {
+    expect(paymentUriFor('SOL', SOLANA, '1.250')).toEqual({ uri: `solana:${SOLANA}?amount=1.25`, kind: 'solana-pay' });
+    expect(paymentUriFor('SOL', SOLANA, '0.0000000001')).toEqual({ uri: SOLANA, kind: 'address' });
+  });
+
+  it('EIP-681 with chain id 43114 for AVAX on the C-Chain', () => {
+    expect(paymentUriFor('AVAX', EVM, '2')).toEqual({
+      uri: `ethereum:${EVM}@43114?value=2000000000000000000`,
+      kind: 'eip681-native',
+    });
+  });
+
+  it('the plain address for TRON (no scheme wallets agree on) and for assets outside the table', () => {
+    expect(paymentUriFor('TRX-USD', TRON, '10')).toEqual({ uri: TRON, kind: 'address' });
+    expect(paymentUriFor('TRX', TRON, '10')).toEqual({ uri: TRON, kind: 'address' });
+    expect(paymentUriFor('MATIC', EVM, '10')).toEqual({ uri: EVM, kind: 'address' });
+  });
+
+  it('addresses handed out on TRON and Solana are checked for their network', async () => {
+    expect(await requireReceivableAddress('TRX-USD', TRON)).toBe(TRON);
+    expect(await requireReceivableAddress('SOL', SOLANA)).toBe(SOLANA);
+    await expect(requireReceivableAddress('TRX-USD', EVM)).rejects.toThrow(
+      expect.objectContaining({ code: 'service_error' }),
+    );
+    await expect(requireReceivableAddress('SOL', TRON)).rejects.toThrow(
+      expect.objectContaining({ code: 'service_error' }),
+    );
+  });
+});
+
 describe('callback URLs', () => {
   it('accepts absolute http and https URLs', () => {
     expect(requireCallbackUrl(' https://shop.example/deposits?x=1 ')).toBe('https://shop.example/deposits?x=1');

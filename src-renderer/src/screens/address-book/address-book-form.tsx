@@ -61,7 +61,7 @@ export function AddressBookForm({
       <ErrorMessage error={fieldError('name')} id={ids.nameError} />
       <label htmlFor={ids.code}>Asset and network</label>
       <select id={ids.code} value={code} onChange={(event) => setCode(event.target.value as AssetCode)}>
-        <AssetOptions />
+        <AssetOptions all />
       </select>
       <label htmlFor={ids.address}>Address</label>
       <input

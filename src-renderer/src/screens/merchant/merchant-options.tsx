@@ -1,14 +1,20 @@
 import { assetNetworks, networks } from '../../../../src-preload/contract/asset-table';
 
-/** Asset choices as the service names them: network-specific code with its network (spec 2.3). */
-export function AssetOptions(): React.JSX.Element {
+/**
+ * Asset choices as the service names them: network-specific code with its network (spec 2.3). The merchant
+ * API names a network only by its NetworkId, so by default only networks with a known one are offered; the
+ * address book, which never calls it, offers every network the app can check.
+ */
+export function AssetOptions({ all = false }: { all?: boolean }): React.JSX.Element {
   return (
     <>
-      {assetNetworks.map((entry) => (
-        <option key={entry.code} value={entry.code}>
-          {`${entry.asset} on ${networks[entry.network].name} (${entry.code})`}
-        </option>
-      ))}
+      {assetNetworks
+        .filter((entry) => all || networks[entry.network].id !== null)
+        .map((entry) => (
+          <option key={entry.code} value={entry.code}>
+            {`${entry.asset} on ${networks[entry.network].name} (${entry.code})`}
+          </option>
+        ))}
     </>
   );
 }

@@ -9,6 +9,7 @@ import { assetOf } from './asset-choices';
 const uriNames: Record<CreatedDepositAddressView['paymentUriKind'], string> = {
   bip21: 'BIP-21 payment link',
   'eip681-native': 'EIP-681 payment link',
+  'solana-pay': 'Solana Pay link',
   'eip681-token': 'EIP-681 token transfer link',
   address: 'address',
 };
