@@ -37,6 +37,18 @@ export const FaultPlanInput = z
       .regex(/^\/[A-Za-z0-9/_.-]*$/)
       .max(200)
       .optional(),
+    /**
+     * Calls to this URL path (exact, any method) wait, however long, until the test releases them
+     * (`faults.releaseHeld()`, POST /__sandbox/held/release): a story sees the state before the answer
+     * for as long as it needs, whatever the speed of the machine. Default none.
+     */
+    holdPath: z
+      .string()
+      .regex(/^\/[A-Za-z0-9/_.-]*$/)
+      .max(200)
+      .optional(),
+    /** How many calls to holdPath answer as usual before the hold begins. Default 0. */
+    holdAfter: z.number().int().min(0).max(100_000).optional(),
     /** The next N API calls answer with HTTP 500 and an error envelope, changing nothing. */
     failNext: z.number().int().min(0).max(1000).optional(),
     /**
@@ -101,6 +113,10 @@ export interface FaultPlan {
   latencyMs: number;
   /** The URL path latencyMs is kept for, or null for any API call. */
   latencyPath: string | null;
+  /** The URL path whose calls wait for a release, or null. */
+  holdPath: string | null;
+  /** Calls to holdPath still to answer as usual before the hold begins. */
+  holdAfter: number;
   failNext: number;
   /** The URL path failNext is kept for, or null for any API call. */
   failNextPath: string | null;
@@ -137,6 +153,8 @@ export type MoneyFault =
 const noFaults = (): FaultPlan => ({
   latencyMs: 0,
   latencyPath: null,
+  holdPath: null,
+  holdAfter: 0,
   failNext: 0,
   failNextPath: null,
   rateLimitNext: 0,
@@ -169,6 +187,10 @@ function unexpectedAnswer(input: z.infer<typeof UnexpectedAnswerInput>): Unexpec
 export class SandboxFaults {
   #plan: FaultPlan = noFaults();
   readonly #onReset: () => void;
+  /** Calls waiting under holdPath, each resumed by its function. */
+  #held: Array<() => void> = [];
+  /** Woken whenever a call starts to wait, for `whenHeld`. */
+  #heldListeners = new Set<() => void>();
 
   /**
    * `onReset` runs on every `reset()` (in process or DELETE /__sandbox/faults): the server drops the late
@@ -191,6 +213,9 @@ export class SandboxFaults {
       latencyMs: given.latencyMs ?? current.latencyMs,
       // Like failNextPath: a new count or delay without a path applies to any calls.
       latencyPath: given.latencyPath ?? (given.latencyMs === undefined ? current.latencyPath : null),
+      holdPath: given.holdPath ?? current.holdPath,
+      // A new hold lets its own count through, not what is left of an earlier one's.
+      holdAfter: given.holdAfter ?? (given.holdPath === undefined ? current.holdAfter : 0),
       failNext: given.failNext ?? current.failNext,
       // A new failNext without a path fails any calls: the scope of an earlier one does not carry over to it.
       failNextPath: given.failNextPath ?? (given.failNext === undefined ? current.failNextPath : null),
@@ -209,16 +234,66 @@ export class SandboxFaults {
     return this.#plan;
   }
 
+  /**
+   * Clears the plan. Held calls are released (they answer as if never held), so no connection waits into
+   * the next test; late commits are dropped by `onReset`.
+   */
   reset(): void {
     this.#plan = noFaults();
+    this.releaseHeld();
     this.#onReset();
   }
 
+  /** How many calls wait under holdPath now. */
+  get held(): number {
+    return this.#held.length;
+  }
+
   /**
-   * Called at the start of every API request (not control or OIDC requests) with its URL path: waits out
-   * the latency, then says whether this request must fail or be rate limited instead of running.
+   * Ends the hold: every waiting call goes on, oldest first, and later calls to the path are not held
+   * (a new holdPath arms it again). Returns how many were waiting.
+   */
+  releaseHeld(): number {
+    const waiting = this.#held;
+    this.#held = [];
+    this.#plan.holdPath = null;
+    this.#plan.holdAfter = 0;
+    for (const resume of waiting) resume();
+    return waiting.length;
+  }
+
+  /** Resolves once at least `count` calls wait under holdPath (at once if they already do). */
+  whenHeld(count = 1): Promise<void> {
+    return new Promise((resolve) => {
+      const check = (): void => {
+        if (this.#held.length < count) return;
+        this.#heldListeners.delete(check);
+        resolve();
+      };
+      this.#heldListeners.add(check);
+      check();
+    });
+  }
+
+  /** Waits until released when the call's path is held and its calls let through are used up. */
+  async #hold(path: string): Promise<void> {
+    if (this.#plan.holdPath !== path) return;
+    if (this.#plan.holdAfter > 0) {
+      this.#plan.holdAfter -= 1;
+      return;
+    }
+    await new Promise<void>((resume) => {
+      this.#held.push(resume);
+      for (const listener of [...this.#heldListeners]) listener();
+    });
+  }
+
+  /**
+   * Called at the start of every API request (not control or OIDC requests) with its URL path: waits for
+   * a release if the path is held, waits out the latency, then says whether this request must fail or be rate limited instead of running.
    */
   async beforeRequest(path: string): Promise<'fail' | 'rate_limit' | null> {
+    await this.#hold(path);
     const slowed = this.#plan.latencyPath;
     if (this.#plan.latencyMs > 0 && (slowed === null || slowed === path)) await sleep(this.#plan.latencyMs);
     const scope = this.#plan.failNextPath;

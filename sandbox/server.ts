@@ -244,6 +244,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     close: () =>
       new Promise<void>((resolve, reject) => {
         deferred.cancelAll();
+        // A held call would otherwise keep its handler waiting after the server has gone.
+        faults.releaseHeld();
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),

@@ -81,7 +81,7 @@ async function jsonBody(ctx: Context): Promise<unknown> {
 }
 
 /**
- * GET /__sandbox/info, /movements; POST /__sandbox/faults, /late-commits/release, /profile, /readings, /reset,
+ * GET /__sandbox/info, /movements, /held; POST /__sandbox/faults, /held/release, /late-commits/release, /profile, /readings, /reset,
  * /revoke-grants.
  */
 export function createControlRouter(deps: ControlDeps): Router {
@@ -109,6 +109,14 @@ export function createControlRouter(deps: ControlDeps): Router {
   router.delete('/faults', (ctx) => {
     deps.faults.reset();
     ctx.body = { plan: deps.faults.plan };
+  });
+
+  router.get('/held', (ctx) => {
+    ctx.body = { held: deps.faults.held };
+  });
+
+  router.post('/held/release', (ctx) => {
+    ctx.body = { released: deps.faults.releaseHeld() };
   });
 
   router.post('/late-commits/release', (ctx) => {

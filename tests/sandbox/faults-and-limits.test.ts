@@ -174,6 +174,41 @@ describe('fault injection', () => {
     expect((await control('faults', { latencyMs: 10, latencyPath: 'x' })).status).toBe(400);
   });
 
+  it('holdPath holds calls to that path until released, after holdAfter calls through, and nothing else', async () => {
+    await control('faults', { holdPath: '/api/OAuth/transactions', holdAfter: 1 });
+    const page = () =>
+      api(sandbox, 'POST', '/transactions', { token: alice, account: trading, body: { page: 1, recordsPerPage: 5 } });
+    // The first call goes through: holdAfter lets it answer as usual.
+    expect((await page()).status).toBe(200);
+    let heldAnswered = false;
+    const held = page().then((res) => {
+      heldAnswered = true;
+      return res;
+    });
+    await sandbox.faults.whenHeld(1);
+    // Other paths answer while the held call waits, however long that is.
+    expect((await api(sandbox, 'GET', '/wallets', { token: alice, account: trading })).status).toBe(200);
+    expect(heldAnswered).toBe(false);
+    expect(((await (await fetch(`${sandbox.origin}/__sandbox/held`)).json()) as { held: number }).held).toBe(1);
+    const released = await control('held/release');
+    expect(await released.json()).toEqual({ released: 1 });
+    expect((await held).status).toBe(200);
+    // Released means the hold is over: the next call to the path answers at once.
+    expect(sandbox.faults.plan.holdPath).toBeNull();
+    expect((await page()).status).toBe(200);
+    expect((await control('faults', { holdPath: 'transactions' })).status).toBe(400);
+  });
+
+  it('clearing the fault plan lets held calls answer, so none waits into the next test', async () => {
+    await control('faults', { holdPath: '/api/OAuth/wallets' });
+    const held = api(sandbox, 'GET', '/wallets', { token: alice, account: trading });
+    await sandbox.faults.whenHeld(1);
+    await fetch(`${sandbox.origin}/__sandbox/faults`, { method: 'DELETE' });
+    expect((await held).status).toBe(200);
+    expect(sandbox.faults.held).toBe(0);
+    expect(sandbox.faults.plan.holdPath).toBeNull();
+  });
+
   it('dropAfterCommitNext: the send commits, the connection drops, a retry with the same referenceId moves no money again', async () => {
     const before = await ethBalance();
     await control('faults', { dropAfterCommitNext: 1 });
