@@ -3,6 +3,9 @@ import { expect, test } from './support/fixtures';
 import type { AppSession, SignedInApp } from './support/signed-in-app';
 import { dataRows } from './support/table-rows';
 
+/** Where the fresh balances come from (GET /wallets): held alone, so the session and the rest answer. */
+const WALLETS_PATH = '/api/OAuth/wallets';
+
 const walletRows = (page: Page) => dataRows(page.getByRole('table', { name: 'Wallets' }));
 
 /** A row's text as a reader meets it: the cells' texts with the white space between them collapsed. */
@@ -29,15 +32,20 @@ test.describe('the last known balances at launch', () => {
   }) => {
     const sandbox = await launchSandbox();
     const { secrets, userDataDir, firstRow } = await signedInOnceThenQuit(launchSignedInApp, sandbox);
-    // A slow service, so the moment between the two is long enough to see.
-    sandbox.faults.set({ latencyMs: 1_500 });
+    // The fresh balances wait until the story has seen the last known ones: held, not slowed, since a delay
+    // is over before a slow machine has even opened the window.
+    sandbox.faults.set({ holdPath: WALLETS_PATH });
     const again = await launchApp({ sandbox, secrets, userDataDir });
     const { page } = again;
     await expect(page.getByText(/Last known balances\s+as of/).first()).toBeVisible();
     await expect(walletRows(page).first()).toHaveText(firstRow);
     await expect(page.getByText(/Updated \d+ s ago/)).toHaveCount(0);
+    // The app has asked for the fresh balances: what it shows now stands in for an answer on its way.
+    await expect.poll(() => sandbox.faults.held).toBeGreaterThan(0);
+    await expect(page.getByText(/Last known balances\s+as of/).first()).toBeVisible();
 
-    await expect(page.getByText(/Updated \d+ s ago/)).toBeVisible({ timeout: 20_000 });
+    sandbox.faults.releaseHeld();
+    await expect(page.getByText(/Updated \d+ s ago/)).toBeVisible();
     await expect(page.getByText(/as of/)).toHaveCount(0);
     await expect(walletRows(page)).not.toHaveCount(0);
     expect(again.app.externalUrls).toEqual([]);
