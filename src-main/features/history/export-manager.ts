@@ -81,7 +81,11 @@ export function createHistoryExports(deps: HistoryExportsDeps): HistoryExports {
       if (running?.id === id) running = null;
     };
     let lastSent = 0;
+    // A page's progress held back by the interval, sent when the interval is over unless a newer event is.
+    let trailing: ReturnType<typeof setTimeout> | undefined;
     const send = (state: ExportProgress['state'], p: ExportPageProgress, message?: string): void => {
+      clearTimeout(trailing);
+      trailing = undefined;
       lastSent = Date.now();
       deps.publish({ exportId: id, ...p, state, ...(message === undefined ? {} : { message }) });
     };
@@ -95,7 +99,14 @@ export function createHistoryExports(deps: HistoryExportsDeps): HistoryExports {
       signal: controller.signal,
       ...(deps.retry === undefined ? {} : { retry: deps.retry }),
       onPage: (p) => {
-        if (p.page >= p.totalPages || Date.now() - lastSent >= interval) send('running', p);
+        const wait = interval - (Date.now() - lastSent);
+        if (p.page >= p.totalPages || wait <= 0) {
+          send('running', p);
+          return;
+        }
+        // Held back, not dropped: when the next page is slow, the window still learns what was written.
+        clearTimeout(trailing);
+        trailing = setTimeout(() => send('running', p), wait);
       },
       onRetry: (notice, p) => {
         deps.logger.warn('history export page will be retried', {
