@@ -9,6 +9,7 @@ import {
   expectReferences,
   historyService,
   historyTable,
+  openHistoryWith,
   openTradingHistory,
   pageStatus,
   type ServicePage,
@@ -47,8 +48,17 @@ async function expectRowsOf(
   return expected;
 }
 
-/** The service's history read: slowed or limited alone, so the app's other calls (balances, session) cannot take a fault. */
+/** The service's history read: held or limited alone, so the app's other calls (balances, session) cannot take a fault. */
 const TRANSACTIONS_PATH = '/api/OAuth/transactions';
+
+/** Deposits of BTC and OPT-USD without the small ones, 100 rows a page: what the filter stories leave set. */
+const DEPOSIT_FILTERS = {
+  symbols: ['BTC', 'OPT-USD'],
+  withdrawTypes: [0],
+  hideLowAmounts: true,
+  recordsPerPage: 100,
+};
+const DEPOSIT_QUERY = { symbols: ['BTC', 'OPT-USD'], withdrawTypes: [0], hideLowAmounts: true };
 
 const exportProgress = (page: Page) => page.getByRole('progressbar', { name: 'Export progress' });
 /** Export has written something: its progress counts a record or more. */
@@ -57,6 +67,7 @@ const writtenSome = /^[1-9]\d*$/;
 test.describe('History: 20,000 transactions, filtered, sorted, paged and exported', () => {
   test('shows the newest transactions first and pages to the very last one', async ({ signedInApp: session }) => {
     const { page } = session;
+    await openHistoryWith(session);
     await expect(pageStatus(page)).toHaveText(/Page 1 of 400/);
     const first = await expectRowsOf(session, {}, 1, 50);
     expect(first.totalRecords).toBe(20_000);
@@ -78,6 +89,7 @@ test.describe('History: 20,000 transactions, filtered, sorted, paged and exporte
 
   test('sorts by a column when its header is clicked, and again the other way', async ({ signedInApp: session }) => {
     const { page } = session;
+    await openHistoryWith(session, { recordsPerPage: 100 });
     const amount = page.getByRole('columnheader', { name: 'Amount' });
     await amount.getByRole('button', { name: 'Amount' }).click();
     await expect(amount).toHaveAttribute('aria-sort', 'descending');
@@ -92,6 +104,7 @@ test.describe('History: 20,000 transactions, filtered, sorted, paged and exporte
 
   test("shows who each transaction went to, never the account's own address", async ({ signedInApp: session }) => {
     const { page } = session;
+    await openHistoryWith(session, { recordsPerPage: 100 });
     const expected = await expectRowsOf(session, { orderBy: 'date', sortOrder: 'desc' }, 1, 100);
     await expect(page.getByRole('columnheader', { name: 'To / from' })).toHaveCount(1);
     await expect(page.getByRole('columnheader', { name: 'Address' })).toHaveCount(0);
@@ -121,10 +134,17 @@ test.describe('History: 20,000 transactions, filtered, sorted, paged and exporte
     signedInApp: session,
   }) => {
     const { page } = session;
+    await openHistoryWith(session, { recordsPerPage: 100 });
     const busy = page.getByRole('alert').filter({ hasText: 'Too many requests' });
-    session.sandbox.faults.set({ rateLimitNext: 1, rateLimitNextPath: TRANSACTIONS_PATH });
-    await page.getByRole('button', { name: 'Next page' }).click();
-    await expect(busy).toBeVisible();
+    // The service keeps answering 429 until the story has seen the notice: the app asks again after each
+    // wait it is told, and the notice stands through every wait however slow the machine.
+    session.sandbox.faults.set({ rateLimitNext: 1000, rateLimitNextPath: TRANSACTIONS_PATH });
+    try {
+      await page.getByRole('button', { name: 'Next page' }).click();
+      await expect(busy).toBeVisible();
+    } finally {
+      session.sandbox.faults.reset();
+    }
     await expectRowsOf(session, { orderBy: 'date', sortOrder: 'desc' }, 2, 100);
     await expect(busy).toHaveCount(0);
     await page.getByRole('button', { name: 'First page' }).click();
@@ -135,6 +155,7 @@ test.describe('History: 20,000 transactions, filtered, sorted, paged and exporte
     signedInApp: session,
   }) => {
     const { page } = session;
+    await openHistoryWith(session, { recordsPerPage: 100 });
     const service = historyService(session);
     const sample = (await service.query({ page: 1, recordsPerPage: 1, filter: 'payroll' })).items[0];
     if (!sample) throw new Error('the service holds no payroll transaction');
@@ -170,6 +191,13 @@ test.describe('History: 20,000 transactions, filtered, sorted, paged and exporte
 
   test('remembers the filters of the account after the window reloads', async ({ signedInApp: session }) => {
     const { page } = session;
+    await openHistoryWith(session, { recordsPerPage: 100 });
+    await page.getByRole('checkbox', { name: 'BTC', exact: true }).check();
+    await page.getByRole('checkbox', { name: 'OPT-USD' }).check();
+    await page.getByRole('combobox', { name: 'Type' }).selectOption({ label: 'Deposits' });
+    await page.getByRole('checkbox', { name: 'Hide small amounts' }).check();
+    await expectRowsOf(session, DEPOSIT_QUERY, 1, 100);
+
     await reloadSignedInApp(page);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'History' }).click();
     await expect(page.getByRole('checkbox', { name: 'BTC', exact: true })).toBeChecked();
@@ -180,6 +208,7 @@ test.describe('History: 20,000 transactions, filtered, sorted, paged and exporte
 
   test('opens every detail of a row from the keyboard and closes it with Escape', async ({ signedInApp: session }) => {
     const { page } = session;
+    await openHistoryWith(session, DEPOSIT_FILTERS);
     const rows = dataRows(historyTable(page));
     // One Tab stop for the whole table; arrows, Home and End move between rows.
     await expect(rows.and(page.locator('[tabindex="0"]'))).toHaveCount(1);
@@ -241,6 +270,7 @@ test.describe('History: 20,000 transactions, filtered, sorted, paged and exporte
     signedInApp: session,
   }) => {
     const { page } = session;
+    await openHistoryWith(session, { recordsPerPage: 100 });
     const table = historyTable(page);
     const dialog = page.getByRole('dialog');
     await expect(table).toHaveAttribute('aria-busy', 'false');
@@ -249,8 +279,8 @@ test.describe('History: 20,000 transactions, filtered, sorted, paged and exporte
     const reference = /reference (\S+)$/.exec(name)?.[1];
     if (!reference) throw new Error(`the second row names no reference id: "${name}"`);
     await openScreen(page, 'Home');
-    // Only the history read is slow: long enough to click a row of the last visit before the new page is in.
-    session.sandbox.faults.set({ latencyMs: 1500, latencyPath: TRANSACTIONS_PATH });
+    // Only the history read is held: the new page comes once the story has clicked a row of the last visit.
+    session.sandbox.faults.set({ holdPath: TRANSACTIONS_PATH });
     try {
       await openScreen(page, 'History');
       // The rows of the last visit are shown, and the table says a page is on its way.
@@ -258,10 +288,12 @@ test.describe('History: 20,000 transactions, filtered, sorted, paged and exporte
       await dataRows(table).nth(1).click();
       await expect(dialog).toBeVisible();
       await expect(dialog).toContainText(reference);
-      await expect(table).toHaveAttribute('aria-busy', 'false', { timeout: 10_000 });
+      await expect.poll(() => session.sandbox.faults.held).toBeGreaterThan(0);
+      await expect(table).toHaveAttribute('aria-busy', 'true');
     } finally {
       session.sandbox.faults.reset();
     }
+    await expect(table).toHaveAttribute('aria-busy', 'false');
     // The page that arrived lists the same record: the detail the user opened is still open.
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText(reference);
@@ -271,6 +303,8 @@ test.describe('History: 20,000 transactions, filtered, sorted, paged and exporte
 
   test('opens a transaction in the block explorer through the system browser', async ({ signedInApp: session }) => {
     const { page } = session;
+    // BTC and OPT-USD records: the explorers the link may open.
+    await openHistoryWith(session, DEPOSIT_FILTERS);
     const link = historyTable(page)
       .getByRole('button', { name: /^Open transaction .* in block explorer$/ })
       .first();
@@ -282,17 +316,20 @@ test.describe('History: 20,000 transactions, filtered, sorted, paged and exporte
 
   test('cancelling an export leaves no file behind', async ({ signedInApp: session }) => {
     const { page } = session;
+    await openHistoryWith(session);
     const target = join(session.userDataDir, 'cancelled-export.csv');
     session.app.saveDialog.choose = async () => target;
-    session.sandbox.faults.set({ latencyMs: 150 });
+    // The export's first page is written and its second held: it is under way until the story cancels it.
+    session.sandbox.faults.set({ holdPath: TRANSACTIONS_PATH, holdAfter: 1 });
     try {
       await page.getByRole('button', { name: 'Export CSV' }).click();
       await expect(exportProgress(page)).toHaveAttribute('aria-valuenow', writtenSome);
+      await expect.poll(() => session.sandbox.faults.held).toBe(1);
       await page.getByRole('button', { name: 'Cancel export' }).click();
-      await expect(page.getByText('Export cancelled; no file was saved.')).toBeVisible();
     } finally {
       session.sandbox.faults.reset();
     }
+    await expect(page.getByText('Export cancelled; no file was saved.')).toBeVisible();
     await expect(stat(target)).rejects.toMatchObject({ code: 'ENOENT' });
     expect((await readdir(session.userDataDir)).filter((name) => name.includes('cancelled-export'))).toEqual([]);
   });
@@ -301,11 +338,7 @@ test.describe('History: 20,000 transactions, filtered, sorted, paged and exporte
     signedInApp: session,
   }) => {
     const { page } = session;
-    const search = page.getByRole('searchbox', { name: 'Search transactions' });
-    await page.getByRole('button', { name: 'All symbols' }).click();
-    await page.getByRole('combobox', { name: 'Type' }).selectOption({ label: 'All types' });
-    await page.getByRole('checkbox', { name: 'Hide small amounts' }).uncheck();
-    await search.fill('');
+    await openHistoryWith(session, { recordsPerPage: 100 });
     await expectRowsOf(session, {}, 1, 100);
 
     const target = join(session.userDataDir, 'everything.csv');
@@ -314,17 +347,25 @@ test.describe('History: 20,000 transactions, filtered, sorted, paged and exporte
       suggested = name;
       return target;
     };
-    session.sandbox.faults.set({ latencyMs: 40, latencyPath: TRANSACTIONS_PATH });
+    const faults = session.sandbox.faults;
+    // The export's second page is held until the story has seen the first written, then answered 429; the
+    // page asked again after the wait is held until the story has seen the notice of the wait.
+    faults.set({ holdPath: TRANSACTIONS_PATH, holdAfter: 1 });
     try {
       await page.getByRole('button', { name: 'Export CSV' }).click();
       await expect(exportProgress(page)).toHaveAttribute('aria-valuenow', writtenSome);
-      session.sandbox.faults.set({ rateLimitNext: 1, rateLimitNextPath: TRANSACTIONS_PATH });
+      await expect.poll(() => faults.held).toBe(1);
+      faults.set({ rateLimitNext: 1, rateLimitNextPath: TRANSACTIONS_PATH });
+      faults.releaseHeld();
+      faults.set({ holdPath: TRANSACTIONS_PATH });
       await expect(page.getByText(/asked to slow down/)).toBeVisible();
-      // Four hundred pages at 40 ms each and a wait asked for by the 429: longer than an ordinary assertion's wait.
-      await expect(page.getByText(/Export finished: 20,000 transactions/)).toBeVisible({ timeout: 60_000 });
+      await expect.poll(() => faults.held).toBe(1);
+      await expect(page.getByText(/asked to slow down/)).toBeVisible();
     } finally {
-      session.sandbox.faults.reset();
+      faults.reset();
     }
+    // Forty pages and the wait the 429 asked for: longer than an ordinary assertion's wait on a loaded machine.
+    await expect(page.getByText(/Export finished: 20,000 transactions/)).toBeVisible({ timeout: 60_000 });
     expect(suggested).toMatch(/^wallet-desk-history-\d{4}-\d{2}-\d{2}\.csv$/);
 
     const rows = parse(await readFile(target, 'utf8'), { columns: true }) as Array<Record<string, string>>;

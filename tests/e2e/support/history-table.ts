@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
+import { defaultHistoryFilters, type HistoryFilters } from '../../../src-preload/contract/history';
 import { api, login } from '../../sandbox/helpers';
 import { expect } from './fixtures';
+import { reloadSignedInApp } from './reload-app';
 import type { SignedInApp } from './signed-in-app';
 
 export interface ServiceItem {
@@ -90,4 +92,25 @@ export async function openTradingHistory(session: SignedInApp): Promise<void> {
     await expect(account).toHaveValue(tradingGuid);
   }
   await session.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'History' }).click();
+}
+
+/**
+ * A story's own start on History, whatever an earlier story of the group left: alice's trading account
+ * active, these filters remembered for it (the rest at their defaults), the window reloaded and History
+ * opened on page 1 with its page in.
+ */
+export async function openHistoryWith(session: SignedInApp, filters: Partial<HistoryFilters> = {}): Promise<void> {
+  const { page } = session;
+  const { tradingGuid } = historyService(session);
+  if (session.app.core.session.view().activeAccountGuid !== tradingGuid) {
+    const account = page.getByRole('combobox', { name: 'Account' });
+    await account.selectOption(tradingGuid);
+    await expect(account).toHaveValue(tradingGuid);
+  }
+  const saved = await session.app.dispatch('history.saveFilters', { ...defaultHistoryFilters(), ...filters });
+  if (!saved.ok) throw new Error(`the filters were not saved: ${saved.error.message}`);
+  await reloadSignedInApp(page);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'History' }).click();
+  await expect(historyTable(page)).toHaveAttribute('aria-busy', 'false');
+  await expect(pageStatus(page)).toHaveText(/^Page 1 of /);
 }
