@@ -63,6 +63,8 @@ export interface AppCoreDeps {
     readonly signInTimeoutMs?: number;
     readonly requestTimeoutMs?: number;
     readonly refreshLeewaySeconds?: number;
+    /** The app's clock; tests run it ahead or behind the sandbox's (security.md 37). */
+    readonly now?: () => number;
   };
 }
 

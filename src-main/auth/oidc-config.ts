@@ -1,4 +1,4 @@
-import type { Configuration } from 'openid-client';
+import type { Configuration, CustomFetch } from 'openid-client';
 import { AppError } from '../app-error';
 import { isLoopbackUrl } from '../settings/environments';
 import { loadOpenId } from './openid';
@@ -19,7 +19,11 @@ export interface IssuerSettings {
  */
 export async function discoverIssuer(
   settings: IssuerSettings,
-  options: { timeoutSeconds?: number } = {},
+  options: {
+    timeoutSeconds?: number;
+    /** Sees the Date header of the discovery answer: the first reading of the provider's clock. */
+    onServiceDate?: (header: string | null) => void;
+  } = {},
 ): Promise<Configuration> {
   let issuer: URL;
   try {
@@ -37,6 +41,7 @@ export async function discoverIssuer(
     config = await oidc.discovery(issuer, settings.clientId, { token_endpoint_auth_method: 'none' }, oidc.None(), {
       timeout: options.timeoutSeconds ?? 15,
       ...(insecureLoopback ? { execute: [oidc.allowInsecureRequests] } : {}),
+      ...(options.onServiceDate ? { [oidc.customFetch]: readingDate(options.onServiceDate) } : {}),
     });
   } catch (error) {
     if (isNetworkFailure(error)) {
@@ -50,6 +55,42 @@ export async function discoverIssuer(
   }
   requireSecureEndpoints(config, insecureLoopback);
   return config;
+}
+
+function readingDate(onServiceDate: (header: string | null) => void): CustomFetch {
+  // openid-client's options are what it hands to fetch; its body type is spelled apart from the DOM's.
+  return async (url, options) => {
+    const response = await fetch(url, options as RequestInit);
+    onServiceDate(response.headers.get('date'));
+    return response;
+  };
+}
+
+/**
+ * The discovered configuration with openid-client told how far the process clock is off the provider's
+ * (`clockSkew`, seconds added to the process clock): it checks an ID token's exp against that clock, and a
+ * computer clock ahead by more than the token's lifetime would otherwise refuse every sign-in
+ * (security.md 37). The tolerance stays the library's. `onServiceDate` sees the Date header of each answer.
+ */
+export async function withClockSkew(
+  config: Configuration,
+  skewSeconds: number,
+  onServiceDate?: (header: string | null) => void,
+): Promise<Configuration> {
+  const oidc = await loadOpenId();
+  const server = config.serverMetadata();
+  const client = config.clientMetadata();
+  const skewed = new oidc.Configuration(
+    server,
+    client.client_id,
+    { ...client, [oidc.clockSkew]: Math.round(skewSeconds) },
+    oidc.None(),
+  );
+  skewed.timeout = config.timeout;
+  const issuer = new URL(server.issuer);
+  if (issuer.protocol === 'http:' && isLoopbackUrl(issuer.href)) oidc.allowInsecureRequests(skewed);
+  if (onServiceDate) skewed[oidc.customFetch] = readingDate(onServiceDate);
+  return skewed;
 }
 
 /**

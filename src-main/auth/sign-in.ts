@@ -18,6 +18,8 @@ export interface SignInFlowDeps {
   readonly openExternal: (url: string) => Promise<void>;
   readonly logger: Logger;
   readonly callbackTimeoutMs?: number;
+  /** A clock that only moves forward (performance.now by default): how long an attempt took. */
+  readonly monotonicNow?: () => number;
 }
 
 export interface SignInOptions {
@@ -43,9 +45,10 @@ export interface SignInFlow {
  */
 export function createSignInFlow(deps: SignInFlowDeps): SignInFlow {
   let current: AbortController | null = null;
+  const monotonicNow = deps.monotonicNow ?? (() => performance.now());
 
   async function attempt(options: SignInOptions, abort: AbortController): Promise<TokenSet> {
-    const startedAtMs = Date.now();
+    const startedAt = monotonicNow();
     const config = await deps.getConfiguration();
     const oidc = await loadOpenId();
     throwIfAborted(abort.signal);
@@ -97,7 +100,7 @@ export function createSignInFlow(deps: SignInFlowDeps): SignInFlow {
       });
       // A cancel or a newer attempt that arrived during the exchange wins: these tokens are dropped.
       throwIfAborted(abort.signal);
-      if (options.prompt === 'login') requireFreshAuthentication(response.claims(), startedAtMs);
+      if (options.prompt === 'login') requireFreshAuthentication(response.claims(), monotonicNow() - startedAt);
       return toTokenSet(response);
     } finally {
       await listener.close();

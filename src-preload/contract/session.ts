@@ -33,6 +33,11 @@ export const SessionView = z.object({
    * because it ended): the session is kept, session.retryRestore tries again.
    */
   restoreFailed: z.literal('unreachable').optional(),
+  /**
+   * How many seconds the computer's clock is ahead of the service's (negative: behind), set only when it is
+   * off by more than a minute: two-factor codes from an authenticator on this computer may be refused.
+   */
+  clockAheadSeconds: z.number().int().optional(),
 });
 export type SessionView = z.infer<typeof SessionView>;
 

@@ -1,7 +1,8 @@
 import type { EnvironmentId } from '../../../src-preload/contract/app';
 import type { ProfileView, SessionAccount, SessionView } from '../../../src-preload/contract/session';
 import { AppError } from '../../app-error';
-import { discoverIssuer } from '../../auth/oidc-config';
+import { discoverIssuer, withClockSkew } from '../../auth/oidc-config';
+import { createServiceClock, noticeSeconds } from '../../auth/service-clock';
 import { createSignInFlow, type SignInFlow } from '../../auth/sign-in';
 import { createOidcTokenEndpoint, type TokenEndpoint } from '../../auth/token-endpoint';
 import { createTokenManager, type TokenManager } from '../../auth/token-manager';
@@ -28,6 +29,11 @@ export interface SessionServiceDeps {
   readonly signInTimeoutMs?: number;
   readonly requestTimeoutMs?: number;
   readonly refreshLeewaySeconds?: number;
+  /**
+   * The app's clock (Date.now by default). Tests set it ahead or behind to play a computer whose clock is
+   * off while the provider keeps the true time (security.md 37).
+   */
+  readonly now?: () => number;
 }
 
 /** What other features use: authorised Interface A calls for the active account, and its role. */
@@ -96,6 +102,9 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
   let restoreState: 'restoring' | 'unreachable' | null = null;
   let machinery: Machinery | null = null;
   const listeners = new Set<(view: SessionView) => void>();
+  const now = deps.now ?? (() => Date.now());
+  const serviceClock = createServiceClock();
+  serviceClock.onChange(() => changed());
   // A keychain that fails or hangs mid-run falls back to memory: say so now, not at the next change of
   // session (security 20, 31).
   const stopWatchingKeychain = deps.secrets.onFallbackToMemory?.(() => changed());
@@ -110,7 +119,32 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
       keychain: deps.secrets.kind === 'keychain' ? 'available' : 'unavailable',
       ...(problem === undefined ? {} : { problem }),
       ...(restoreState === 'unreachable' && status === 'signed-out' ? { restoreFailed: 'unreachable' as const } : {}),
+      ...clockAhead(),
     };
+  }
+
+  /** The computer's clock against the service's, for the notice; nothing while it is within a minute. */
+  function clockAhead(): { clockAheadSeconds?: number } {
+    const seconds = noticeSeconds(serviceClock.offsetMs());
+    return seconds === undefined ? {} : { clockAheadSeconds: -seconds };
+  }
+
+  function observeServiceDate(header: string | null): void {
+    serviceClock.observeDateHeader(header, now());
+  }
+
+  function observeTokens(tokens: TokenSet): TokenSet {
+    if (tokens.issuedAtSeconds !== undefined) serviceClock.observe(tokens.issuedAtSeconds * 1000, now());
+    return tokens;
+  }
+
+  /**
+   * openid-client reads the process clock (Date.now), not the app's: its skew is the service's time as
+   * measured less that clock, zero while nothing was measured.
+   */
+  function openIdSkewSeconds(): number {
+    const offset = serviceClock.offsetMs();
+    return offset === null ? 0 : (now() + offset - Date.now()) / 1000;
   }
 
   function changed(): SessionView {
@@ -143,21 +177,28 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
         changed();
       }
     }
+    serviceClock.reset();
     let configuration: ReturnType<typeof discoverIssuer> | null = null;
-    const getConfiguration = () => {
-      configuration ??= discoverIssuer(endpoints).catch((error: unknown) => {
+    const discovered = () => {
+      configuration ??= discoverIssuer(endpoints, { onServiceDate: observeServiceDate }).catch((error: unknown) => {
         configuration = null; // try discovery again next time
         throw error;
       });
       return configuration;
     };
-    const tokenEndpoint = createOidcTokenEndpoint(getConfiguration);
+    const getConfiguration = async () => withClockSkew(await discovered(), openIdSkewSeconds(), observeServiceDate);
+    const oidcEndpoint = createOidcTokenEndpoint(getConfiguration);
+    const tokenEndpoint: TokenEndpoint = {
+      refresh: async (refreshToken) => observeTokens(await oidcEndpoint.refresh(refreshToken)),
+      revoke: (token, hint) => oidcEndpoint.revoke(token, hint),
+    };
     const account = `refresh-token:${environment}`;
     const tokens = createTokenManager({
       store: deps.secrets,
       account,
       endpoint: tokenEndpoint,
       logger: deps.logger,
+      now,
       ...(deps.refreshLeewaySeconds === undefined ? {} : { refreshLeewaySeconds: deps.refreshLeewaySeconds }),
     });
     tokens.onSignedOut((reason) => {
@@ -343,7 +384,7 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
       // straight back in; the first sign-in after it asks for the password again.
       const prompt = deps.settings.get().promptLoginNextSignIn.includes(environment) ? 'login' : 'consent';
       try {
-        const tokens = await m.flow.signIn({ prompt });
+        const tokens = observeTokens(await m.flow.signIn({ prompt }));
         if (mine !== attempt) throw new AppError('sign_in_cancelled', 'Sign-in was cancelled.');
         await m.tokens.adopt(tokens);
         await applySession(await client(m, null).getSession());
@@ -406,7 +447,7 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
       status = 'signing-in';
       changed();
       try {
-        const tokens = await m.flow.signIn({ prompt: 'login' });
+        const tokens = observeTokens(await m.flow.signIn({ prompt: 'login' }));
         if (mine !== attempt) throw new AppError('sign_in_cancelled', 'Unlock was cancelled.');
         const session = await oneShotClient(m, tokens).getSession();
         if (session.user?.userGuid !== lockedUser.userGuid) {
