@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback } from 'react';
+import { ClockNotice } from './components/clock-notice';
 import { TopBar } from './components/top-bar';
 import { useIdleLock } from './hooks/use-idle-lock';
 import { useDepositWatch } from './hooks/use-deposit-watch';
@@ -86,6 +87,7 @@ function SignedIn(): React.JSX.Element {
       <main className="content">
         {problem && <p role="alert">{problem}</p>}
         {settingsProblem && <p role="alert">{settingsProblem}</p>}
+        <ClockNotice />
         <Suspense fallback={<p aria-busy="true">Loading…</p>}>
           <ScreenView screen={screen} />
         </Suspense>

@@ -196,6 +196,44 @@ test.describe('signing in through the system browser', () => {
   });
 });
 
+test.describe('a computer clock that is off (security.md 37)', () => {
+  test('with the clock 10 minutes ahead the app signs in, signs in again after a sign-out, unlocks after the idle lock and says the clock is off', async ({
+    launchApp,
+  }) => {
+    const aheadMs = 10 * 60_000;
+    const session = await launchApp({ clockOffsetMs: aheadMs });
+    const { page, app } = session;
+    const user = session.sandbox.info().users[0]!;
+    const notice = page.getByRole('status', { name: 'Clock notice' });
+    const words =
+      "Your computer's clock is about 10 minutes ahead of the service's. Two-factor codes from an authenticator on this computer may be refused.";
+
+    await completeBrowserSignIn(session, user, () => page.getByRole('button', { name: 'Sign in' }).click());
+    await expect(mainNavigation(page)).toBeVisible();
+    await expect(notice).toContainText(words);
+
+    // The first sign-in after a sign-out asks for the password again and judges it on the service's clock.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await completeBrowserSignIn(session, user, () => page.getByRole('button', { name: 'Sign in' }).click());
+    await expect(mainNavigation(page)).toBeVisible();
+    expect(new URL(session.app.externalUrls.at(-1) ?? '').searchParams.get('max_age')).toBe('0');
+
+    // The page runs on the same wrong clock; the idle lock is the page's own timer.
+    await page.clock.install({ time: Date.now() + aheadMs });
+    await page.reload();
+    await expect(mainNavigation(page)).toBeVisible();
+    expect(await app.dispatch('preferences.update', { idleLockMinutes: 2 })).toMatchObject({ ok: true });
+    await page.clock.fastForward('02:05');
+    await expect(page.getByRole('heading', { name: 'Wallet Desk is locked' })).toBeVisible();
+    await expect(notice).toContainText(words);
+
+    await completeBrowserSignIn(session, user, () => page.getByRole('button', { name: 'Unlock' }).click());
+    await expect(mainNavigation(page)).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(notice).toContainText(words);
+  });
+});
+
 test.describe('stale errors and dead ends', () => {
   test('a refused account switch says why in words, names the account chosen and offers to try again', async ({
     launchSignedInApp,

@@ -22,6 +22,11 @@ export interface AppUnderTestOptions {
   readonly updater?: UpdaterAvailability;
   /** The locale main writes amounts in (app.getLocale() in the app); the page's, when a test sets one. */
   readonly locale?: string;
+  /**
+   * How far the app's clock (main's session and sign-in) runs off the true time, which the sandbox keeps:
+   * a computer whose clock is ahead (positive) or behind (security.md 37).
+   */
+  readonly clockOffsetMs?: number;
 }
 
 export interface AppUnderTest {
@@ -93,6 +98,7 @@ export async function startAppUnderTest(options: AppUnderTestOptions): Promise<A
     ...(options.updater === undefined ? {} : { updater: options.updater }),
     userDataDir,
     ...(locale === undefined ? {} : { locale: () => locale }),
+    ...(options.clockOffsetMs === undefined ? {} : { sessionOptions: { now: offsetClock(options.clockOffsetMs) } }),
     notifier: {
       show: (notice) => desktop.shown.push(notice),
       setBadgeCount: (count) => {
@@ -137,4 +143,8 @@ export async function startAppUnderTest(options: AppUnderTestOptions): Promise<A
       await core.dispose();
     },
   };
+}
+
+function offsetClock(offsetMs: number): () => number {
+  return () => Date.now() + offsetMs;
 }

@@ -52,6 +52,8 @@ export interface StartAppOptions {
   readonly locale?: string;
   /** Show the app in this browser (left open on close) instead of launching a Chromium of its own. */
   readonly browser?: Browser;
+  /** The app's clock this far off the sandbox's (positive: ahead), as a computer with a wrong clock. */
+  readonly clockOffsetMs?: number;
 }
 
 /** A keychain service name per app instance, so test files running side by side never share entries. */
@@ -87,6 +89,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<AppSessio
     ...(options.updater === undefined ? {} : { updater: options.updater }),
     // Main writes amounts (deposit notices) in the locale the page shows them in, as in the app.
     ...(options.locale === undefined ? {} : { locale: options.locale }),
+    ...(options.clockOffsetMs === undefined ? {} : { clockOffsetMs: options.clockOffsetMs }),
   });
   const browser = options.browser ?? (await launchChromium());
   // A context of its own: cookies and storage never leak between app sessions sharing a browser.

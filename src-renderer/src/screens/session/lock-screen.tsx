@@ -1,3 +1,4 @@
+import { ClockNotice } from '../../components/clock-notice';
 import { GateAlerts } from './gate-alerts';
 import { useSessionStore } from '../../stores/session-store';
 
@@ -23,6 +24,7 @@ export function LockScreen(): React.JSX.Element {
       </div>
       {busy && <p role="status">Continue in your browser.</p>}
       <GateAlerts problem={view?.problem} error={error} />
+      <ClockNotice />
     </main>
   );
 }

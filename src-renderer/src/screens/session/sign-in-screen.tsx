@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useAppStore } from '../../stores/app-store';
 import { SignInEnvironmentSection } from '../settings/sign-in-environment-section';
+import { ClockNotice } from '../../components/clock-notice';
 import { GateAlerts } from './gate-alerts';
 import { useSessionStore } from '../../stores/session-store';
 
@@ -51,6 +52,7 @@ export function SignInScreen(): React.JSX.Element {
         </>
       )}
       <GateAlerts problem={view?.problem} error={error} />
+      <ClockNotice />
       {view?.keychain === 'unavailable' && (
         <p role="note" className="warning">
           No usable OS keychain: you will stay signed in for this run only, and nothing is saved to disk.
