@@ -10,6 +10,13 @@ test.use({ appOptions: { username: 'alice' } });
 // Assertions wait for the app to catch up; they do not time it.
 const patiently = { timeout: 15_000 };
 
+/** The balances read (GET /wallets): held or limited alone, so the session and the other reads answer. */
+const WALLETS_PATH = '/api/OAuth/wallets';
+
+/** How many balances answers the window has received. */
+const balancesAnswers = (session: SignedInApp) =>
+  session.app.received.filter((text) => text.includes('"totalBalanceUsd"')).length;
+
 function activeAccountGuid(session: SignedInApp): string {
   const guid = session.app.core.session.view().activeAccountGuid;
   if (!guid) throw new Error('no active account');
@@ -96,16 +103,23 @@ test.describe('Home: the balances of the active account', () => {
   }) => {
     const { page } = session;
     const seeded = seededPortfolio(activeAccountGuid(session));
-    session.sandbox.faults.set({ rateLimitNext: 1 });
-    await page.getByRole('button', { name: 'Refresh' }).click();
+    const answered = balancesAnswers(session);
+    // The balances read is answered 429 until the story has seen the notice: the app retries after each wait.
+    session.sandbox.faults.set({ rateLimitNext: 1000, rateLimitNextPath: WALLETS_PATH });
     const notice = page.getByRole('status').filter({ hasText: /^Slowing down, retrying in \d+ s$/ });
-    await expect(notice).toBeVisible();
-    // The balances already shown stay while waiting.
-    await expectRows(page, expectedRows(seeded, await formatsOf(page)));
+    try {
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      await expect(notice).toBeVisible();
+      // The balances already shown stay while waiting.
+      await expectRows(page, expectedRows(seeded, await formatsOf(page)));
+    } finally {
+      session.sandbox.faults.reset();
+    }
     await expect(notice).toHaveCount(0, patiently);
-    expect(session.sandbox.faults.plan.rateLimitNext).toBe(0);
+    // Recovered by its own retry: a new answer, and the line says when it came.
+    await expect.poll(() => balancesAnswers(session), patiently).toBeGreaterThan(answered);
     await expect(page.getByRole('button', { name: 'Refresh' })).toBeEnabled();
-    await expect(page.getByText(/^Updated [0-2] s ago$/)).toHaveCount(1);
+    await expect(page.getByText(/^Updated \d+ s ago$/)).toHaveCount(1);
     await expect(page.getByRole('alert')).toHaveCount(0);
     expect(session.pageErrors).toEqual([]);
   });
@@ -133,12 +147,15 @@ test.describe('Home: the balances of the active account', () => {
     const before = activeAccountGuid(session);
     const other = session.user.accounts.find((account) => account.guid !== before);
     if (!other) throw new Error('alice has a single account');
-    session.sandbox.faults.set({ latencyMs: 1_500 });
+    // The other account's balances are held until the story has seen what stands in for them.
+    session.sandbox.faults.set({ holdPath: WALLETS_PATH });
     try {
       await page.getByRole('combobox', { name: 'Account' }).selectOption(other.guid);
       await expect(wallets(page)).toHaveAttribute('aria-busy', 'true', patiently);
       // Placeholder rows, hidden from assistive tech, stand in for the balances.
       await expect(wallets(page).locator('tr[aria-hidden="true"]')).not.toHaveCount(0);
+      await expect.poll(() => session.sandbox.faults.held).toBeGreaterThan(0);
+      await expect(wallets(page)).toHaveAttribute('aria-busy', 'true');
     } finally {
       session.sandbox.faults.reset();
     }
@@ -152,7 +169,7 @@ test.describe('Home: the balances of the active account', () => {
     signedInApp: session,
   }) => {
     const { page } = session;
-    const fetches = () => session.app.received.filter((text) => text.includes('"totalBalanceUsd"')).length;
+    const fetches = () => balancesAnswers(session);
     const home = page.getByRole('region', { name: 'Home' });
     const updated = page.getByText(/^Updated \d+ s ago$/);
     const setVisibility = (state: 'visible' | 'hidden') =>
