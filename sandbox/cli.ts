@@ -20,6 +20,7 @@ const { values } = parseArgs({
     'b-error-status': { type: 'string' },
     'b-deposit-amount': { type: 'string' },
     'b-deposit-answer': { type: 'string' },
+    'b-deposit-network': { type: 'string' },
     'history-records': { type: 'string' },
     'require-signature': { type: 'boolean', default: false },
     'callback-shape': { type: 'string', default: 'spec' },
@@ -49,6 +50,7 @@ const readingFlags = {
   errorStatus: values['b-error-status'],
   depositAmount: values['b-deposit-amount'],
   depositAnswer: values['b-deposit-answer'],
+  depositNetwork: values['b-deposit-network'],
 };
 const wireReadings = WireReadingsInput.safeParse(
   Object.fromEntries(Object.entries(readingFlags).filter(([, value]) => value !== undefined)),

@@ -33,6 +33,12 @@ export const WireReadings = z
      * (wallet, requestId, symbol, network, price without jpy).
      */
     depositAnswer: z.enum(['full', 'sdk']),
+    /**
+     * A `NetworkId` on deposit create, which spec 4.2 does not list for that call. `read`: it chooses the
+     * network of a multi-network asset, as on deposit get. `ignore`: the asset's first network is used
+     * whatever was asked, as a service that reads only the spec's fields would.
+     */
+    depositNetwork: z.enum(['read', 'ignore']),
   })
   .strict();
 export type WireReadings = z.infer<typeof WireReadings>;
@@ -43,6 +49,7 @@ export const defaultReadings: Readonly<WireReadings> = Object.freeze({
   errorStatus: 'http-4xx',
   depositAmount: 'crypto',
   depositAnswer: 'full',
+  depositNetwork: 'read',
 });
 
 /** Body of POST /__sandbox/readings and `sandbox.setReadings`: any of the readings, nothing else. */

@@ -57,6 +57,7 @@ const DepositCreateBody = z.object({
   Currency: z.string().optional(),
   RedirectUrl: HttpUrl.optional(),
   CancelUrl: HttpUrl.optional(),
+  NetworkId: z.number().int().optional(),
   Hash: z.string(),
 });
 const DepositGetBody = z.object({
@@ -267,7 +268,11 @@ export function createInterfaceBRouter(
       merchant,
       {
         referenceId: body.ReferenceId,
-        listing: resolveListing(body.Symbol, undefined, form()),
+        listing: resolveListing(
+          body.Symbol,
+          store.shared.readings.current.depositNetwork === 'read' ? body.NetworkId : undefined,
+          form(),
+        ),
         label: body.Label,
         callbackUrl: body.CallbackUrl,
         amount: body.Amount === undefined ? undefined : toAmount(body.Amount),

@@ -76,6 +76,8 @@ export interface VerifyConfirmRequest {
 
 export interface CreateDepositRequest {
   readonly Symbol: string;
+  /** The chosen network of a multi-network asset; spec 4.2 lists no NetworkId here, the SDKs' get call has one. */
+  readonly NetworkId?: number;
   readonly Label: string;
   readonly ReferenceId: string;
   readonly CallbackUrl: string;
@@ -256,12 +258,14 @@ export function createInterfaceBClient(options: InterfaceBClientOptions): Interf
         movesMoney: false,
       }),
     async createDepositAddress(request) {
-      // The spec's create call has no NetworkId: in the asset-name form the service picks the network, and
-      // the answer's `network` says which (shown to the user as answered).
+      // The spec's create call has no NetworkId, so in the asset-name form nothing else would name the network
+      // the user chose: it is sent beside Symbol (outside the hash, which covers the spec's fields only), and
+      // the feature refuses an answer on any other network.
       const Symbol = symbolOf(request.Symbol);
       const Hash = depositCreateHash({ ...request, Symbol, PublicKey: publicKey }, secretKey);
       const body: Record<string, unknown> = {
         Symbol,
+        ...(request.NetworkId === undefined ? {} : { NetworkId: request.NetworkId }),
         Label: request.Label,
         ReferenceId: request.ReferenceId,
         CallbackUrl: request.CallbackUrl,

@@ -118,7 +118,6 @@ export const MerchantDepositAddressView = z.object({
   /** The expected amount as the user gave it and the unit it was sent in (create only). */
   expected: z.object({ amount: DecimalString, unit: z.string() }).nullable(),
   /** Set when the service answered another network than the one chosen: the payer must use the answered one. */
-  networkNotice: z.string().nullable(),
 });
 export type MerchantDepositAddressView = z.infer<typeof MerchantDepositAddressView>;
 

@@ -43,6 +43,7 @@ describe('sandbox wire readings', () => {
       errorStatus: 'http-4xx',
       depositAmount: 'crypto',
       depositAnswer: 'full',
+      depositNetwork: 'read',
     });
     const set = await control(sandbox, 'POST', 'readings', { nulls: 'accept' });
     expect(set.body.readings).toMatchObject({ nulls: 'accept', assetForm: 'either' });

@@ -5,6 +5,7 @@ import { isLoopbackUrl } from '../../settings/environments';
 import Decimal from 'decimal.js';
 import { findAssetNetwork, findByNetworkName } from '../../../src-preload/contract/assets';
 import type { CreatedMerchantDepositAddress } from '../../service/interface-b-schemas';
+import { isMultiNetwork } from '../../service/interface-b-symbols';
 import { serviceNumberText } from '../../service/wire-amount';
 import { assetByCode, networkOf, requireAmountPrecision } from './asset-lookup';
 import { assetOfListing } from './verified-match';
@@ -54,6 +55,20 @@ function codeOfAnswer(symbol: string, network: string, networkId?: number): stri
   const byId = networkId === undefined ? null : assetOfListing({ symbol, networkId });
   return (
     byId?.code ?? findByNetworkName(symbol.toUpperCase(), network)?.code ?? findAssetNetwork(symbol)?.code ?? symbol
+  );
+}
+
+/**
+ * An address on another network than the one asked for is not shown: a payer told to pay on the chosen
+ * network would send there, and money sent to an address of another chain may never arrive.
+ */
+function requireChosenNetwork(answered: string, chosen: string, made: boolean): void {
+  if (answered.trim().toLowerCase() === chosen.toLowerCase()) return;
+  throw new AppError(
+    'service_error',
+    made
+      ? `The service made this address on ${answered}, not on ${chosen} as asked, so the app does not show it. Nobody should pay to it on ${chosen}.`
+      : `The service answered an address on ${answered}, not on ${chosen} as asked, so the app does not show it.`,
   );
 }
 
@@ -108,6 +123,7 @@ export function createMerchantDeposits(keys: MerchantKeys) {
   return {
     async create(userGuid: string, input: CreateDepositInput): Promise<MerchantDepositAddressView> {
       const entry = assetByCode(input.code);
+      const network = networkOf(entry);
       const callbackUrl = requireWebUrl(input.callbackUrl, 'callbackUrl', 'callback URL');
       const redirectUrl = input.redirectUrl
         ? requireWebUrl(input.redirectUrl, 'redirectUrl', 'redirect URL')
@@ -119,6 +135,8 @@ export function createMerchantDeposits(keys: MerchantKeys) {
       // Optional fields are left out, never sent as null: a service may refuse null.
       const created = await client.createDepositAddress({
         Symbol: entry.code,
+        // Always the network the user chose for an asset carried on several, never the service's pick.
+        ...(isMultiNetwork(entry.code) ? { NetworkId: network.id } : {}),
         Label: input.label,
         ReferenceId: referenceId,
         CallbackUrl: callbackUrl,
@@ -127,8 +145,8 @@ export function createMerchantDeposits(keys: MerchantKeys) {
         ...(redirectUrl === undefined ? {} : { RedirectUrl: redirectUrl }),
         ...(cancelUrl === undefined ? {} : { CancelUrl: cancelUrl }),
       });
+      requireChosenNetwork(created.network, network.name, true);
       const code = codeOfAnswer(created.symbol, created.network);
-      const chosen = networkOf(entry).name;
       return {
         address: created.wallet,
         code,
@@ -144,10 +162,6 @@ export function createMerchantDeposits(keys: MerchantKeys) {
         information: created.information ?? null,
         price: expected ? priceRows(created.price) : null,
         expected: expected ? { amount: expected.amount, unit: expected.unit } : null,
-        networkNotice:
-          created.network === chosen
-            ? null
-            : `You chose ${chosen}, but the service made this address for ${created.network}. Payers must send on ${created.network} only.`,
       };
     },
 
@@ -167,7 +181,7 @@ export function createMerchantDeposits(keys: MerchantKeys) {
         NetworkId: networkOf(entry).id,
         ...(input.label ? { Label: input.label } : {}),
       });
-      const chosen = networkOf(entry).name;
+      requireChosenNetwork(found.network, networkOf(entry).name, false);
       return {
         address: found.address,
         code: codeOfAnswer(found.symbol, found.network, found.networkId),
@@ -180,10 +194,6 @@ export function createMerchantDeposits(keys: MerchantKeys) {
         information: found.information ?? null,
         price: null,
         expected: null,
-        networkNotice:
-          found.network === chosen
-            ? null
-            : `You asked for ${chosen}, but the service answered an address on ${found.network}. Payers must send on ${found.network} only.`,
       };
     },
   };

@@ -265,7 +265,6 @@ describe('merchant treasury features against the sandbox', () => {
       contractTypes: ['ERC20'],
       price: expect.any(Array),
       expected: { amount: '25', unit: 'USD' },
-      networkNotice: null,
     });
     const got = await value('merchant.depositGet', { memberId: 'order-1', code: 'USDT' });
     expect(got.address).toBe(created.address);

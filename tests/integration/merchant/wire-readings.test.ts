@@ -21,6 +21,7 @@ const DEFAULTS: WireReadings = {
   errorStatus: 'http-4xx',
   depositAmount: 'crypto',
   depositAnswer: 'full',
+  depositNetwork: 'read',
 };
 
 describe.each<ServiceProfile>(['kind', 'strict'])('Interface B wire readings, %s profile', (profile) => {
@@ -240,6 +241,50 @@ describe.each<ServiceProfile>(['kind', 'strict'])('Interface B wire readings, %s
     expect(crypto.expected).toEqual({ amount: '0.5', unit: 'ETH' });
   });
 
+  it('a deposit address for USDT on Binance Smartchain carries NetworkId 4 in either asset form and is made on BSC', async () => {
+    const createBsc = (referenceId: string) =>
+      app.value<MerchantDepositAddressView>('merchant.depositCreate', {
+        code: 'BSC-USD',
+        label: 'Order bsc',
+        referenceId,
+        callbackUrl: 'https://shop.example/cb',
+      });
+    const named = await createBsc(`bsc-name-${profile}`);
+    expect(bodiesTo('/v1/deposit/address/create').at(-1)).toMatchObject({ Symbol: 'USDT', NetworkId: 4 });
+    expect(named).toMatchObject({ code: 'BSC-USD', network: 'Binance Smartchain' });
+    await app.value('merchant.setAssetForm', { environment: 'local-sandbox', assetForm: 'network-code' });
+    const coded = await createBsc(`bsc-code-${profile}`);
+    expect(bodiesTo('/v1/deposit/address/create').at(-1)).toMatchObject({ Symbol: 'BSC-USD', NetworkId: 4 });
+    expect(coded).toMatchObject({ code: 'BSC-USD', network: 'Binance Smartchain' });
+    // A single-network asset's body stays as the spec and the SDKs write it.
+    await app.value('merchant.depositCreate', {
+      code: 'BTC',
+      label: 'Order btc',
+      referenceId: `btc-${profile}`,
+      callbackUrl: 'https://shop.example/cb',
+    });
+    expect('NetworkId' in (bodiesTo('/v1/deposit/address/create').at(-1) ?? {})).toBe(false);
+  });
+
+  it('an address a service made on another network than the one asked for is refused, never shown with a warning', async () => {
+    machine.sandbox.setReadings({ depositNetwork: 'ignore' });
+    const refused = await app.call('merchant.depositCreate', {
+      code: 'BSC-USD',
+      label: 'Order eth',
+      referenceId: `bsc-ignored-${profile}`,
+      callbackUrl: 'https://shop.example/cb',
+    });
+    expect(refused).toEqual({
+      ok: false,
+      error: expect.objectContaining({
+        code: 'service_error',
+        message:
+          'The service made this address on Ethereum Mainnet, not on Binance Smartchain as asked, so the app does not show it. Nobody should pay to it on Binance Smartchain.',
+      }),
+    });
+    expect(JSON.stringify(refused)).not.toMatch(/0x[0-9a-fA-F]{40}/);
+  });
+
   it("deposit answers in the SDK's shape are accepted; what they lack is simply not shown", async () => {
     machine.sandbox.setReadings({ depositAnswer: 'sdk', assetForm: 'asset-name' });
     const created = await app.value<MerchantDepositAddressView>('merchant.depositCreate', {
@@ -259,7 +304,6 @@ describe.each<ServiceProfile>(['kind', 'strict'])('Interface B wire readings, %s
       contractTypes: null,
       information: null,
       minAmounts: [],
-      networkNotice: null,
     });
     expect(created.price?.map((row) => row.currency).sort()).toEqual(['EUR', 'GBP', 'TRY', 'USD']);
   });

@@ -16,11 +16,6 @@ function DepositAddressCard({ deposit }: { deposit: MerchantDepositAddressView }
   return (
     <section aria-labelledby="merchant-deposit-title" className="card merchant-deposit">
       <h3 id="merchant-deposit-title">{`Deposit address for ${deposit.referenceId}`}</h3>
-      {deposit.networkNotice !== null && (
-        <p role="alert" className="warning">
-          {deposit.networkNotice}
-        </p>
-      )}
       <QrCode
         value={deposit.address}
         description={`QR code of the ${deposit.code} deposit address on ${deposit.network}`}
