@@ -3,6 +3,7 @@ import { createCodeSource } from '../support/two-factor-codes';
 import { expectedFormats } from './support/amount-formats';
 import { expect, openScreen, test, WIDE_TOTP_WINDOW } from './support/fixtures';
 import { containing, describedText } from './support/page-text';
+import { reloadSignedInApp } from './support/reload-app';
 
 /** EIP-55's example address: valid, checksummed and not the user's own. */
 const EVM_DESTINATION = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
@@ -19,10 +20,19 @@ test.use({
 const german = expectedFormats('de-DE');
 const amountField = (page: Page) => page.getByRole('textbox', { name: /^Amount/ });
 
+/** USDT to an address that is not the user's own: the form the amount stories type into. */
+async function sendUsdt(page: Page): Promise<void> {
+  await page.getByRole('combobox', { name: 'Asset' }).selectOption('USDT');
+  await page.getByRole('textbox', { name: 'Destination address' }).fill(EVM_DESTINATION);
+}
+
 // What the amount field's description points at says what the app understood, or why it refuses.
 test.describe('Amounts in a German window: typed and pasted as the app writes them, never misread', () => {
-  // Each story goes on from where the one before left the app: after a failure the rest cannot run.
-  test.describe.configure({ mode: 'serial' });
+  // Each story starts on a Send screen of its own: the window reloaded, nothing typed yet.
+  test.beforeEach(async ({ signedInApp: { page } }) => {
+    await reloadSignedInApp(page);
+    await openScreen(page, 'Send');
+  });
 
   test('the page really is German: balances read "1.234,5"', async ({ signedInApp: { page } }) => {
     expect(await page.evaluate(() => navigator.language)).toBe('de-DE');
@@ -33,8 +43,7 @@ test.describe('Amounts in a German window: typed and pasted as the app writes th
     signedInApp: { page },
     serviceRequests: service,
   }) => {
-    await page.getByRole('combobox', { name: 'Asset' }).selectOption('USDT');
-    await page.getByRole('textbox', { name: 'Destination address' }).fill(EVM_DESTINATION);
+    await sendUsdt(page);
     const field = amountField(page);
 
     await field.fill('1.000');
@@ -50,6 +59,7 @@ test.describe('Amounts in a German window: typed and pasted as the app writes th
     signedInApp: { page },
     serviceRequests: service,
   }) => {
+    await sendUsdt(page);
     const field = amountField(page);
     await field.fill('1.5');
     await expect
@@ -67,6 +77,7 @@ test.describe('Amounts in a German window: typed and pasted as the app writes th
   });
 
   test('accepts the balance pasted exactly as the app displays it, unit and all', async ({ signedInApp: { page } }) => {
+    await sendUsdt(page);
     const available = page.getByText(/^Available:/);
     await expect(available).toHaveText(/^Available: [\d.]+(,\d+)? USDT$/);
     const shown = ((await available.textContent()) ?? '')
@@ -84,6 +95,7 @@ test.describe('Amounts in a German window: typed and pasted as the app writes th
     signedInApp: { page },
     serviceRequests: service,
   }) => {
+    await sendUsdt(page);
     await amountField(page).fill('1.000');
     await page.getByRole('button', { name: 'Check fees' }).click();
     const fees = page.getByRole('form', { name: 'Fee and confirmation' });
