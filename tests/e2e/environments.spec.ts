@@ -1,28 +1,51 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { completeBrowserSignIn } from './support/signed-in-app';
+import type { RunningSandbox } from '../../sandbox/server';
+import { completeBrowserSignIn, type SignedInApp } from './support/signed-in-app';
 
 /**
  * Settings › Sign-in environment and Merchant API environment: a second sandbox plays the "Custom"
  * environment, so switching is proven by where the next sign-in goes.
  */
-test.use({ appOptions: { username: 'alice' } });
+type Launch = Parameters<Parameters<typeof test>[2]>[0];
+
+/** Alice signed in to an app of the story's own (its own local sandbox), and a second sandbox to play Custom. */
+async function appAndCustom({
+  launchSandbox,
+  launchSignedInApp,
+}: Pick<Launch, 'launchSandbox' | 'launchSignedInApp'>): Promise<{ app: SignedInApp; custom: RunningSandbox }> {
+  // Started first, so it outlives the app that signs in to it.
+  const custom = await launchSandbox();
+  const app = await launchSignedInApp({ username: 'alice' });
+  return { app, custom };
+}
 
 test.describe('choosing environments in Settings', () => {
-  // Each story goes on from where the one before left the app: after a failure the rest cannot run.
-  test.describe.configure({ mode: 'serial' });
-
   const section = (page: Page) => page.getByRole('region', { name: 'Sign-in environment' });
   const openSettings = async (page: Page) => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click();
     await expect(page.getByRole('heading', { name: 'Settings', level: 2 })).toBeVisible();
   };
+  /** Custom's addresses checked and saved in Settings, as the first story does by hand. */
+  const saveCustomAddresses = async (page: Page, custom: RunningSandbox) => {
+    await openSettings(page);
+    await section(page).getByRole('combobox', { name: 'Environment' }).selectOption({ label: 'Custom' });
+    const form = section(page).getByRole('form', { name: 'Custom sign-in addresses' });
+    await form.getByRole('textbox', { name: 'Sign-in server (issuer)' }).fill(custom.issuer);
+    await form.getByRole('textbox', { name: 'Client id' }).fill(custom.clientId);
+    await form.getByRole('textbox', { name: 'Wallet API address' }).fill(custom.baseUrl);
+    await form.getByRole('button', { name: 'Save addresses' }).click();
+    await expect(section(page).getByRole('status')).toHaveText('Checked and saved.');
+  };
 
   test('checks a custom environment before saving it and says in words what failed', async ({
-    // Asked for first, so the group's app (signed in to it later) is closed before it.
-    otherSandbox: custom,
-    signedInApp: { page },
+    launchSandbox,
+    launchSignedInApp,
   }) => {
+    const {
+      app: { page },
+      custom,
+    } = await appAndCustom({ launchSandbox, launchSignedInApp });
     await openSettings(page);
     await expect(section(page)).toContainText('Wallet Desk signs in to Local sandbox');
     await section(page).getByRole('combobox', { name: 'Environment' }).selectOption({ label: 'Custom' });
@@ -58,10 +81,12 @@ test.describe('choosing environments in Settings', () => {
   });
 
   test('switches only after a confirmation that says it signs out, then signs in at the new environment', async ({
-    signedInApp: app,
-    otherSandbox: custom,
+    launchSandbox,
+    launchSignedInApp,
   }) => {
+    const { app, custom } = await appAndCustom({ launchSandbox, launchSignedInApp });
     const { page } = app;
+    await saveCustomAddresses(page, custom);
     const form = section(page).getByRole('form', { name: 'Custom sign-in addresses' });
     await form.getByRole('button', { name: 'Use Custom' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Switch to Custom?' });
@@ -82,9 +107,13 @@ test.describe('choosing environments in Settings', () => {
   });
 
   test('tests and saves the merchant API address in Settings without any key', async ({
-    signedInApp: { page },
-    otherSandbox: custom,
+    launchSandbox,
+    launchSignedInApp,
   }) => {
+    const {
+      app: { page },
+      custom,
+    } = await appAndCustom({ launchSandbox, launchSignedInApp });
     await openSettings(page);
     const merchant = page.getByRole('region', { name: 'Merchant API environment' });
     await merchant.getByRole('combobox', { name: 'Merchant environment' }).selectOption({ label: 'Custom' });
@@ -102,9 +131,22 @@ test.describe('choosing environments in Settings', () => {
   });
 
   test('chooses the environment from the sign-in screen without a confirmation when signed out', async ({
-    signedInApp: { page },
+    launchSandbox,
+    launchSignedInApp,
   }) => {
-    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    const {
+      app: { page },
+      custom,
+    } = await appAndCustom({ launchSandbox, launchSignedInApp });
+    // Signed out at Custom: switching there signs out (the story above proves how).
+    await saveCustomAddresses(page, custom);
+    await section(page)
+      .getByRole('form', { name: 'Custom sign-in addresses' })
+      .getByRole('button', { name: 'Use Custom' })
+      .click();
+    await page.getByRole('button', { name: 'Sign out and switch to Custom' }).click();
+    await expect(page.getByText('environment: Custom')).toBeVisible();
+
     await page.getByRole('button', { name: 'Choose sign-in environment' }).click();
     await section(page).getByRole('combobox', { name: 'Environment' }).selectOption({ label: 'Local sandbox' });
     await section(page).getByRole('button', { name: 'Use Local sandbox' }).click();
