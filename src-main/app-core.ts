@@ -3,6 +3,7 @@ import type { EnvironmentId } from '../src-preload/contract/app';
 import type { EmitEvent, Handlers } from './dispatch';
 import { AppError } from './app-error';
 import { createAppHandlers } from './features/app';
+import { createMoneyAlarms } from './features/alarms';
 import { createEnvironmentHandlers } from './features/environments';
 import { createAddressBook, createAddressBookHandlers } from './features/address-book';
 import { createNotificationsFeature, silentNotifier, type DesktopNotifier } from './features/notifications';
@@ -143,8 +144,16 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
 
   // Send, swap and withdraw keep their prechecks and at-most-once ledgers in main; the requests whose
   // outcome is unknown are also written to settings.json, so a crash or a quit cannot lose them.
+  // A move closed as "did not go through" that a look-up finds after all is announced at once (security.md 36).
+  const alarms = createMoneyAlarms({
+    session,
+    notifier: deps.notifier ?? silentNotifier,
+    emit: deps.emit,
+    logger: deps.logger,
+  });
   const merchant = createMerchantFeature({
     settings,
+    onClosedFound: alarms.raise,
     secrets: deps.secrets,
     logger: deps.logger,
     session,
@@ -160,6 +169,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     verifiedAddresses: merchant.verifiedAddresses,
     addressBook: () => addressBook.known(),
     journal: settingsJournal(settings, 'send', deps.logger),
+    onClosedFound: alarms.raise,
   });
   const swap = createSwapService({
     session,
@@ -167,6 +177,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     journal: settingsJournal(settings, 'swap', deps.logger),
     // A lost swap is never settled by one of the app's own sends' rows.
     rowOwners: { isOwnSend: (referenceId) => send.isOwnReference(referenceId) },
+    onClosedFound: alarms.raise,
   });
 
   // Checks once per launch, in the background; Settings checks again on demand.
@@ -211,6 +222,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
       return view;
     },
     ...notifications.handlers,
+    ...alarms.handlers,
     ...createReceiveHandlers({ session, deposits, clipboard, logger: deps.logger }),
     ...merchant.handlers,
     ...createUpdateHandlers({ updates }),

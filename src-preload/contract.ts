@@ -6,6 +6,7 @@
  */
 import type { z } from 'zod';
 import { addressBookOperations } from './contract/address-book';
+import { alarmsEvents, alarmsOperations } from './contract/alarms';
 import { appEvents, appOperations } from './contract/app';
 import type { OperationSpec } from './contract/define';
 import { environmentsOperations } from './contract/environments';
@@ -34,6 +35,7 @@ export const operations = {
   ...environmentsOperations,
   ...addressBookOperations,
   ...notificationsOperations,
+  ...alarmsOperations,
 } as const satisfies Record<`${string}.${string}`, OperationSpec>;
 
 export const events = {
@@ -42,6 +44,7 @@ export const events = {
   ...historyEvents,
   ...updatesEvents,
   ...notificationsEvents,
+  ...alarmsEvents,
 } as const satisfies Record<`${string}.${string}`, z.ZodType>;
 
 export type Operations = typeof operations;

@@ -19,6 +19,13 @@ const WithdrawIntentId = z
   .min(1)
   .transform((id) => (z.uuid().safeParse(id).success ? id : randomUUID()));
 
+/** A person's closing of an unknown move (security.md 36): when, by whom, and the warning they confirmed. */
+const IntentClosure = z.object({
+  at: z.iso.datetime(),
+  by: z.object({ userGuid: z.string().min(1), name: z.string() }),
+  shown: z.string(),
+});
+
 function unresolvedRecord<Body extends z.ZodType, Review extends z.ZodType>(
   body: Body,
   review: Review,
@@ -30,6 +37,8 @@ function unresolvedRecord<Body extends z.ZodType, Review extends z.ZodType>(
     attempts: z.number().int().min(0),
     body,
     review,
+    /** Absent while the move is unknown; a closed move keeps it and comes back closed. */
+    closure: IntentClosure.optional(),
   });
 }
 

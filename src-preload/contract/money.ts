@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BridgeError } from '../result';
+import { UserText } from './text';
 
 /**
  * Amounts cross the bridge as exact decimal text ("0.3", "-12.05"), never as binary floats: main
@@ -19,18 +20,36 @@ export const AmountInput = z
 export const TwoFactorCode = z.string().regex(/^\d{6}$/, 'The two-factor code is six digits');
 
 /**
- * Ids of money moves with an unknown outcome that the user was warned about and chose to go past when
- * starting a new one (security.md 27). Opaque ids main handed out; a short list.
+ * The most ids one call may carry, to acknowledge or to close. No count of unknown moves may make paying
+ * impossible (security.md 36), so this is not a count a desk can reach by losing answers: 1,000 unknown moves
+ * are proven to pay and to close, 100,000 ids are under 4 MB on the bridge, and past it a person closes
+ * moves ("Close all shown") until the rest fit. It only keeps a runaway caller from handing main gigabytes.
  */
-export const AcknowledgedIntentIds = z.array(z.uuid()).max(100);
+export const MAX_INTENT_IDS = 100_000;
+
+/**
+ * Ids of money moves with an unknown outcome that the user was warned about and chose to go past when
+ * starting a new one (security.md 27). Opaque ids main handed out: every unsettled one that was shown.
+ */
+export const AcknowledgedIntentIds = z.array(z.uuid()).max(MAX_INTENT_IDS);
 
 /**
  * One money move's state, the same for a send, a swap and a merchant withdrawal (src-main/features/money/
  * intent-machine.ts): confirmed (frozen, not sent), in-flight, succeeded, refused (the service moved
  * nothing; a deliberate retry reuses the same reference), unknown (it may have moved money) or cancelled
- * (given up before it left, e.g. a swap whose quote was refreshed: it can never be sent).
+ * (given up before it left, e.g. a swap whose quote was refreshed: it can never be sent) or closed (a person
+ * decided an unknown one did not go through, after a warning that it may have: it is never sent, and is still
+ * looked up, security.md 36).
  */
-export const IntentStateView = z.enum(['confirmed', 'in-flight', 'succeeded', 'refused', 'unknown', 'cancelled']);
+export const IntentStateView = z.enum([
+  'confirmed',
+  'in-flight',
+  'succeeded',
+  'refused',
+  'unknown',
+  'cancelled',
+  'closed',
+]);
 export type IntentStateView = z.infer<typeof IntentStateView>;
 
 /** An intent id: opaque, made by main when the user confirms; the renderer can only echo it back. */
@@ -70,4 +89,33 @@ export function intentStatus<Outcome extends z.ZodType>(outcome: Outcome) {
 /** An unsettled move, with the name of its account when that is not the active one (null otherwise). */
 export function unresolvedEntry<Review extends z.ZodType, Status extends z.ZodType>(review: Review, status: Status) {
   return z.object({ review, status, accountName: z.string().nullable() });
+}
+
+/**
+ * Closes unknown moves as "did not go through" (security.md 36): one, or several shown in a list. The user
+ * confirmed a warning that named them and said they may still have moved money; `warning` is those words as
+ * the window showed them, recorded with who closed them and when. All or none: one that is not unknown any
+ * more refuses the call.
+ */
+export const IntentCloseInput = z
+  .object({
+    intentIds: z.array(IntentId).min(1).max(MAX_INTENT_IDS),
+    warning: UserText(2_000).pipe(z.string().min(1, 'The warning shown is missing')),
+    /** The user pressed the button that says they read the warning. */
+    confirmed: z.literal(true),
+  })
+  .strict();
+export type IntentCloseInput = z.input<typeof IntentCloseInput>;
+
+/** Who closed a move, when (ISO 8601) and what they were shown. */
+export const IntentClosureView = z.object({
+  at: z.string(),
+  byName: z.string(),
+  shown: z.string(),
+});
+export type IntentClosureView = z.infer<typeof IntentClosureView>;
+
+/** A closed move, with what the user approved, its state (closed; succeeded if found later) and its closure. */
+export function closedEntry<Review extends z.ZodType, Status extends z.ZodType>(review: Review, status: Status) {
+  return z.object({ review, status, accountName: z.string().nullable(), closure: IntentClosureView });
 }

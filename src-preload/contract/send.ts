@@ -5,6 +5,8 @@ import { operation } from './define';
 import {
   AcknowledgedIntentIds,
   AmountInput,
+  closedEntry,
+  IntentCloseInput,
   DecimalString,
   IntentExecuteInput,
   IntentId,
@@ -154,6 +156,10 @@ export type SendReconcileResult = z.infer<typeof ReconcileResult>;
 export const UnresolvedSend = unresolvedEntry(SendReview, SendStatus);
 export type UnresolvedSend = z.infer<typeof UnresolvedSend>;
 
+/** A send a person closed as "did not go through", with the closing (security.md 36). */
+export const ClosedSend = closedEntry(SendReview, SendStatus);
+export type ClosedSend = z.infer<typeof ClosedSend>;
+
 export const sendOperations = {
   /** The active account's wallets that can be sent from, with balances. */
   'send.assets': operation(z.void(), z.array(SendAsset)),
@@ -171,4 +177,11 @@ export const sendOperations = {
   'send.reconcile': operation(IntentRef, ReconcileResult),
   /** Unsettled sends of every account of the user (unknown or still being sent), after a reload, lock or switch. */
   'send.unresolved': operation(z.void(), z.array(UnresolvedSend)),
+  /**
+   * Closes unknown sends as "did not go through" after the user confirmed a warning that they may still
+   * have moved money (security.md 36): never sent again, no longer to acknowledge, listed by send.closed.
+   */
+  'send.close': operation(IntentCloseInput, z.array(ClosedSend)),
+  /** Closed sends this user may see, oldest first; still looked up by "Check status". */
+  'send.closed': operation(z.void(), z.array(ClosedSend)),
 } as const;

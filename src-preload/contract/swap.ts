@@ -3,6 +3,8 @@ import { operation } from './define';
 import {
   AcknowledgedIntentIds,
   AmountInput,
+  closedEntry,
+  IntentCloseInput,
   DecimalString,
   IntentExecuteInput,
   IntentId,
@@ -114,6 +116,10 @@ export type SwapExecuteInput = z.infer<typeof ExecuteInput>;
 export const UnresolvedSwap = unresolvedEntry(SwapReview, SwapStatus);
 export type UnresolvedSwap = z.infer<typeof UnresolvedSwap>;
 
+/** A swap a person closed as "did not go through", with the closing (security.md 36). */
+export const ClosedSwap = closedEntry(SwapReview, SwapStatus);
+export type ClosedSwap = z.infer<typeof ClosedSwap>;
+
 export const swapOperations = {
   'swap.symbols': operation(z.void(), SwapSymbolsView),
   /** POST /swap/precheck; main keeps the quote with its expiry. */
@@ -134,4 +140,11 @@ export const swapOperations = {
    */
   'swap.cancel': operation(IntentRef, SwapStatus),
   'swap.unresolved': operation(z.void(), z.array(UnresolvedSwap)),
+  /**
+   * Closes unknown swaps as "did not go through" after the user confirmed a warning that they may still
+   * have moved money (security.md 36): never sent again, no longer to acknowledge, listed by swap.closed.
+   */
+  'swap.close': operation(IntentCloseInput, z.array(ClosedSwap)),
+  /** Closed swaps this user may see, oldest first; still looked up by "Check status". */
+  'swap.closed': operation(z.void(), z.array(ClosedSwap)),
 } as const;

@@ -5,6 +5,8 @@ import { operation } from './define';
 import {
   AcknowledgedIntentIds,
   AmountInput,
+  closedEntry,
+  IntentCloseInput,
   DecimalString,
   IntentExecuteInput,
   IntentId,
@@ -92,6 +94,10 @@ export type WithdrawLookupResult = z.infer<typeof WithdrawLookupResult>;
 export const UnresolvedWithdrawal = unresolvedEntry(WithdrawReview, WithdrawStatus);
 export type UnresolvedWithdrawal = z.infer<typeof UnresolvedWithdrawal>;
 
+/** A withdrawal a person closed as "did not go through", with the closing (security.md 36). */
+export const ClosedWithdrawal = closedEntry(WithdrawReview, WithdrawStatus);
+export type ClosedWithdrawal = z.infer<typeof ClosedWithdrawal>;
+
 export const withdrawOperations = {
   /**
    * Fixes the merchant transaction id and freezes the withdrawal in main, after checking the address is
@@ -117,4 +123,11 @@ export const withdrawOperations = {
    * or still being sent (state in-flight). A new withdrawal must acknowledge each (security.md 27).
    */
   'withdraw.unresolved': operation(z.void(), z.array(UnresolvedWithdrawal)),
+  /**
+   * Closes unknown withdrawals as "did not go through" after the user confirmed a warning that they may still
+   * have moved money (security.md 36): never sent again, no longer to acknowledge, listed by withdraw.closed.
+   */
+  'withdraw.close': operation(IntentCloseInput, z.array(ClosedWithdrawal)),
+  /** Closed withdrawals this user may see, oldest first; still looked up by "Check status". */
+  'withdraw.closed': operation(z.void(), z.array(ClosedWithdrawal)),
 } as const;

@@ -12,6 +12,7 @@ import { createMerchantDeposits } from './merchant-deposits';
 import { createMerchantKeys } from './merchant-keys';
 import { createMerchantVerification } from './merchant-verification';
 import { createMerchantWithdraw } from './merchant-withdraw';
+import type { ClosedMoveAlarm } from '../money/closed-moves';
 
 export interface MerchantDeps {
   readonly settings: SettingsStore;
@@ -23,6 +24,8 @@ export interface MerchantDeps {
   /** Tests may route requests through a proxy; the app uses the global fetch. */
   readonly fetch?: typeof fetch;
   readonly requestTimeoutMs?: number;
+  /** Raised at once when a look-up finds a withdrawal a person had closed (security.md 36). */
+  readonly onClosedFound?: ClosedMoveAlarm;
 }
 
 type MerchantHandlers = Pick<Handlers, Extract<keyof Handlers, `merchant.${string}` | `withdraw.${string}`>>;
@@ -46,6 +49,7 @@ export function createMerchantFeature(deps: MerchantDeps): MerchantFeature {
     session: deps.session,
     logger: deps.logger,
     journal: settingsJournal(deps.settings, 'withdraw', deps.logger),
+    onClosedFound: deps.onClosedFound,
   });
   const deposits = createMerchantDeposits(keys);
 
@@ -148,6 +152,10 @@ export function createMerchantFeature(deps: MerchantDeps): MerchantFeature {
     // A look-up only: anyone signed in who may see the withdrawal can learn whether it went through.
     'withdraw.reconcile': async ({ intentId }) => withdraw.reconcile(await signedIn(), intentId),
     'withdraw.unresolved': async () => withdraw.unresolved(await signedIn()),
+    // Closing decides that a withdrawal did not go through, which lets new ones start: a money mover's call.
+    'withdraw.close': async ({ intentIds, warning }) =>
+      withdraw.close(await moneyMover('close withdrawals'), deps.session.activeUser(), { intentIds, warning }),
+    'withdraw.closed': async () => withdraw.closed(await signedIn()),
   };
 
   return {

@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import type {
+  ClosedWithdrawal,
   UnresolvedWithdrawal,
   WithdrawLookupResult,
   WithdrawOutcome,
@@ -14,6 +15,7 @@ import type { Intent } from '../money/at-most-once';
 import type { IntentJournal } from '../money/intent-journal';
 import { createIntentMachine, type IntentAudience } from '../money/intent-machine';
 import { toServiceNumber } from '../../service/wire-amount';
+import { closureOf, closureView, type ClosedMoveAlarm } from '../money/closed-moves';
 import { assetByCode, networkNameById, networkOf, requireAmountPrecision } from './asset-lookup';
 import type { MerchantActor, MerchantSession } from './merchant-access';
 import { balanceOf } from './merchant-balances';
@@ -44,6 +46,8 @@ export interface MerchantWithdrawDeps {
   readonly journal?: IntentJournal<WithdrawBody, null> | undefined;
   /** The clock that dates a confirmed withdrawal; Date.now unless a test sets it. */
   readonly now?: (() => number) | undefined;
+  /** Raised at once when a look-up finds a withdrawal a person had closed (security.md 36). */
+  readonly onClosedFound?: ClosedMoveAlarm | undefined;
 }
 
 type Withdrawal = Intent<WithdrawBody, WithdrawResult>;
@@ -79,6 +83,20 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
     journal: deps.journal,
     reviews: { get: () => null, set: () => {} },
     confirmedAtMs: (body) => body.startedAtMs,
+    onFoundAfterClose: (intent) => {
+      deps.logger.warn('a withdrawal closed as not gone through was found', {
+        merchantTransactionId: intent.referenceId,
+      });
+      if (intent.closure === null) return;
+      deps.onClosedFound?.({
+        kind: 'withdraw',
+        referenceId: intent.referenceId,
+        amount: intent.body.amount,
+        asset: intent.body.code,
+        destination: intent.body.address,
+        closure: intent.closure,
+      });
+    },
   });
   const checking = new Set<string>();
   /**
@@ -319,7 +337,8 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
       intentId: string,
     ): Promise<{ lookup: WithdrawLookupResult; status: WithdrawStatus }> {
       const intent = requireVisible(intentId, actor.userGuid);
-      if (intent.state !== 'unknown') return { lookup: 'settled', status: status(intent) };
+      // A closed one is looked up too: found, it went through after all and the alarm is raised (security.md 36).
+      if (intent.state !== 'unknown' && intent.state !== 'closed') return { lookup: 'settled', status: status(intent) };
       if (checking.has(intentId)) {
         throw new AppError('in_flight', 'The status is already being checked. Wait for its result.');
       }
@@ -345,6 +364,37 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
       } finally {
         checking.delete(intentId);
       }
+    },
+
+    /**
+     * Closes unknown withdrawals this user may see as "did not go through", all or none, recorded with who,
+     * when and the warning they confirmed (security.md 36). Answers the closed list.
+     */
+    async close(
+      actor: MerchantActor,
+      by: { readonly name: string },
+      input: { readonly intentIds: readonly string[]; readonly warning: string },
+    ): Promise<ClosedWithdrawal[]> {
+      const closure = closureOf({ userGuid: actor.userGuid, name: by.name }, input.warning, now());
+      const closed = await machine.close(input.intentIds, { audience: audienceOf(actor.userGuid), closure });
+      deps.logger.info('withdrawals closed as not gone through', { count: closed.length });
+      return this.closed(actor);
+    },
+
+    /** Withdrawals this user may see that a person closed, oldest first, with their closing. */
+    closed(actor: MerchantActor): ClosedWithdrawal[] {
+      return machine.closed(audienceOf(actor.userGuid)).flatMap((intent) =>
+        intent.closure === null
+          ? []
+          : [
+              {
+                review: review(intent),
+                status: status(intent),
+                accountName: null,
+                closure: closureView(intent.closure),
+              },
+            ],
+      );
     },
 
     status(actor: MerchantActor, intentId: string): WithdrawStatus {

@@ -17,9 +17,21 @@ import { isNothingMovedRefusal } from './refusals';
  *   that nothing happened (security.md 27). It is left only when the look-up finds the transaction; the
  *   user may start a new intent instead, after acknowledging this one (see unresolved-guard.ts);
  * - an intent given up before it left (a swap whose quote was replaced by a fresh one) is cancelled, and a
- *   cancelled intent never leaves: only one that never left or that the service refused can be given up.
+ *   cancelled intent never leaves: only one that never left or that the service refused can be given up;
+ * - an unknown intent may be closed by a person who was warned that it may still have moved money
+ *   (security.md 36): closed is never sent, never needs acknowledging again, and keeps its closure (when, by
+ *   whom, what they were shown); a look-up that later finds it settles it as moved, closure and all.
  */
-export type IntentState = 'confirmed' | 'in-flight' | 'succeeded' | 'refused' | 'unknown' | 'cancelled';
+export type IntentState = 'confirmed' | 'in-flight' | 'succeeded' | 'refused' | 'unknown' | 'cancelled' | 'closed';
+
+/** A person's decision that an unknown move did not go through, as it was made (security.md 36). */
+export interface IntentClosure {
+  /** When it was closed, ISO 8601. */
+  readonly at: string;
+  readonly by: { readonly userGuid: string; readonly name: string };
+  /** The warning words the person confirmed, as the window showed them. */
+  readonly shown: string;
+}
 
 export interface Intent<Body, Outcome> {
   readonly id: string;
@@ -29,6 +41,8 @@ export interface Intent<Body, Outcome> {
   readonly outcome: Outcome | null;
   readonly error: BridgeError | null;
   readonly attempts: number;
+  /** Set once a person closed it; kept if a look-up later finds it went through. */
+  readonly closure: IntentClosure | null;
 }
 
 interface MutableIntent<Body, Outcome> {
@@ -39,6 +53,7 @@ interface MutableIntent<Body, Outcome> {
   outcome: Outcome | null;
   error: BridgeError | null;
   attempts: number;
+  closure: IntentClosure | null;
 }
 
 export interface IntentLedgerOptions<Body, Outcome> {
@@ -47,7 +62,7 @@ export interface IntentLedgerOptions<Body, Outcome> {
   /** How many finished intents to remember (for "show me what happened"). */
   readonly keep?: number;
   /**
-   * Saves the intents whose request may have reached the service (in flight or unknown). Called before a
+   * Saves the intents whose request may have reached the service (in flight, unknown or closed). Called before a
    * request leaves and after every change of that set, so a crash or a quit cannot lose one. A failure
    * before the request leaves stops the request (nothing is sent that the next run could not know of);
    * later failures are the persister's to report.
@@ -61,6 +76,8 @@ export interface RestoredIntent<Body> {
   readonly referenceId: string;
   readonly body: Body;
   readonly attempts: number;
+  /** Present when a person closed it: it comes back closed, never unknown again. */
+  readonly closure?: IntentClosure | undefined;
 }
 
 const unknownOutcome: BridgeError = {
@@ -91,17 +108,21 @@ export class IntentLedger<Body, Outcome> {
    * (the app may have quit mid-request), so it waits for a reconciliation like any other unknown one.
    */
   restore(restored: RestoredIntent<Body>): Intent<Body, Outcome> {
+    const closure = restored.closure ?? null;
     const intent: MutableIntent<Body, Outcome> = {
       id: restored.id,
       referenceId: restored.referenceId,
       body: Object.freeze(structuredClone(restored.body)) as Body,
-      state: 'unknown',
+      state: closure ? 'closed' : 'unknown',
       outcome: null,
-      error: {
-        code: 'outcome_unknown',
-        message: 'Wallet Desk closed before the service answered: this request may or may not have gone through.',
-      },
+      error: closure
+        ? null
+        : {
+            code: 'outcome_unknown',
+            message: 'Wallet Desk closed before the service answered: this request may or may not have gone through.',
+          },
       attempts: restored.attempts,
+      closure,
     };
     this.#intents.set(intent.id, intent);
     return this.#snapshot(intent);
@@ -129,6 +150,7 @@ export class IntentLedger<Body, Outcome> {
       outcome: null,
       error: null,
       attempts: 0,
+      closure: null,
     };
     this.#intents.set(intent.id, intent);
     this.#forgetOld();
@@ -160,6 +182,63 @@ export class IntentLedger<Body, Outcome> {
       .map((i) => this.#snapshot(i));
   }
 
+  /** Intents a person closed as "did not go through", oldest first: still looked up, never sent. */
+  closed(): Intent<Body, Outcome>[] {
+    return [...this.#intents.values()].filter((intent) => intent.state === 'closed').map((i) => this.#snapshot(i));
+  }
+
+  /**
+   * A person decided that these unknown intents did not go through. All or none: every id must be
+   * unknown now (one in flight may still be answered; a settled one needs no decision), then all are
+   * closed and written down in one save. A failed save undoes them, so no closure exists only in memory.
+   */
+  async close(ids: readonly string[], closure: IntentClosure): Promise<Intent<Body, Outcome>[]> {
+    const intents = ids.map((id) => this.#require(id));
+    for (const intent of intents) {
+      switch (intent.state) {
+        case 'unknown':
+          break;
+        case 'in-flight':
+          throw new AppError(
+            'in_flight',
+            'This request is still being sent, so it cannot be closed. Wait for its answer first.',
+          );
+        case 'closed':
+        case 'succeeded':
+        case 'refused':
+        case 'confirmed':
+        case 'cancelled':
+          throw new AppError(
+            'stale_precheck',
+            'Only a request whose outcome is unknown can be closed, and this one is not unknown any more. Reload the list.',
+          );
+      }
+    }
+    const before = intents.map((intent) => ({ intent, error: intent.error }));
+    for (const intent of intents) {
+      intent.state = 'closed';
+      intent.error = null;
+      intent.closure = closure;
+    }
+    try {
+      await this.#save();
+    } catch (cause) {
+      for (const { intent, error } of before) {
+        intent.state = 'unknown';
+        intent.error = error;
+        intent.closure = null;
+      }
+      await this.#saveQuietly();
+      if (cause instanceof AppError && cause.code === 'storage_failed') throw cause;
+      throw new AppError(
+        'storage_failed',
+        'Wallet Desk could not write the closing down, so nothing was closed. Check that the disk has room and try again.',
+        { cause },
+      );
+    }
+    return intents.map((intent) => this.#snapshot(intent));
+  }
+
   /**
    * Submits the intent's frozen body under its reference id. Succeeded intents return their stored
    * outcome without a request; in-flight and unknown ones are refused.
@@ -180,6 +259,11 @@ export class IntentLedger<Body, Outcome> {
         throw new AppError(
           'stale_precheck',
           'This request was replaced or given up before it was sent, so it cannot be sent. Start again from the form.',
+        );
+      case 'closed':
+        throw new AppError(
+          'stale_precheck',
+          'This request was closed as not gone through, so it is never sent again. Start a new one from the form.',
         );
       case 'confirmed':
       case 'refused':
@@ -248,6 +332,7 @@ export class IntentLedger<Body, Outcome> {
         );
       case 'succeeded':
       case 'cancelled':
+      case 'closed':
         break;
     }
     return this.#snapshot(intent);
@@ -256,13 +341,15 @@ export class IntentLedger<Body, Outcome> {
   /**
    * Records what a look-up at the service found for an intent whose outcome was unknown. Only a found
    * transaction settles it. Nothing found keeps it unknown: the service may still commit it, or may not
-   * show it where the app looked (security.md 27), so it never becomes retryable this way.
+   * show it where the app looked (security.md 27), so it never becomes retryable this way. A closed intent
+   * is looked up too: found, it went through after all and settles as moved, keeping its closure so the
+   * caller can raise the alarm (security.md 36); not found, it stays closed.
    */
   async reconcile(id: string, found: Outcome | null): Promise<Intent<Body, Outcome>> {
     const intent = this.#require(id);
-    if (intent.state !== 'unknown') return this.#snapshot(intent);
+    if (intent.state !== 'unknown' && intent.state !== 'closed') return this.#snapshot(intent);
     if (found === null) {
-      intent.error = notFoundYet;
+      if (intent.state === 'unknown') intent.error = notFoundYet;
       return this.#snapshot(intent);
     }
     intent.state = 'succeeded';
@@ -275,7 +362,7 @@ export class IntentLedger<Body, Outcome> {
   async #save(): Promise<void> {
     if (!this.#persist) return;
     const unresolved = [...this.#intents.values()]
-      .filter((intent) => intent.state === 'in-flight' || intent.state === 'unknown')
+      .filter((intent) => intent.state === 'in-flight' || intent.state === 'unknown' || intent.state === 'closed')
       .map((intent) => this.#snapshot(intent));
     await this.#persist(unresolved);
   }

@@ -1,6 +1,9 @@
 import { IntentLedger, type RestoredIntent } from './at-most-once';
 
-/** An intent whose request may have reached the service, with what the user was shown for it. */
+/**
+ * An intent whose request may have reached the service, with what the user was shown for it; a closed one
+ * carries its closure (security.md 36).
+ */
 export interface UnresolvedRecord<Body, Review> extends RestoredIntent<Body> {
   readonly review: Review;
 }
@@ -33,8 +36,8 @@ export function journaledLedger<Body, Outcome, Review>(
         unresolved.flatMap((intent) => {
           const review = reviews.get(intent.id);
           if (review === undefined) return [];
-          const { id, referenceId, attempts, body } = intent;
-          return [{ id, referenceId, attempts, body, review }];
+          const { id, referenceId, attempts, body, closure } = intent;
+          return [{ id, referenceId, attempts, body, review, ...(closure ? { closure } : {}) }];
         }),
       ),
   });

@@ -1,5 +1,6 @@
 import type { BridgeError } from '../../../src-preload/result';
-import type { Intent, IntentLedger } from './at-most-once';
+import { AppError } from '../../app-error';
+import type { Intent, IntentClosure, IntentLedger } from './at-most-once';
 import { createDepartureGuard } from './departure-guard';
 import { journaledLedger, type IntentJournal, type ReviewBook } from './intent-journal';
 import { intentStatusView, type IntentStatusView } from './intent-views';
@@ -14,13 +15,18 @@ export interface IntentAudience<Body, Outcome> {
   describe(intent: Intent<Body, Outcome>): string;
 }
 
-export interface IntentMachineOptions<Body, Review> {
+export interface IntentMachineOptions<Body, Review, Outcome = unknown> {
   /** Where intents whose request may have reached the service outlive the app (settings.json). */
   readonly journal?: IntentJournal<Body, Review> | undefined;
   /** What the user was shown for each intent, journaled beside its body. */
   readonly reviews: ReviewBook<Review>;
   /** When the user confirmed the intent, to name it in warnings; undefined or null for an older one. */
   readonly confirmedAtMs: (body: Body) => number | null | undefined;
+  /**
+   * A look-up found a move a person had closed as "did not go through": it went through, and a replacement
+   * may have paid twice. Called at once, after the ledger settled it (security.md 36).
+   */
+  readonly onFoundAfterClose?: ((intent: Intent<Body, Outcome>) => void) | undefined;
 }
 
 /** What the renderer sees of an intent (IntentStatus in contract/money.ts). */
@@ -40,9 +46,12 @@ export interface IntentStatus<Outcome> extends IntentStatusView<Outcome> {
  *   (security.md 24, 27); a stored success is returned, unknown and in-flight ones are refused;
  * - sending again: only a refused intent, under the same reference id and body (security.md 29);
  * - reconcile: a look-up settles only when it found the move; otherwise the outcome stays unknown, with the
- *   look-up's words kept as the reason (security.md 27, 28).
+ *   look-up's words kept as the reason (security.md 27, 28);
+ * - close: a person may close unknown moves of their audience as "did not go through" (security.md 36);
+ *   closed ones are not unsettled, so no new move needs them acknowledged, and one a look-up finds later
+ *   settles as moved and raises onFoundAfterClose.
  */
-export function createIntentMachine<Body, Outcome, Review>(options: IntentMachineOptions<Body, Review>) {
+export function createIntentMachine<Body, Outcome, Review>(options: IntentMachineOptions<Body, Review, Outcome>) {
   const ledger: IntentLedger<Body, Outcome> = journaledLedger<Body, Outcome, Review>(options.journal, options.reviews);
   const departures = createDepartureGuard();
   /** Why an unknown intent is still unknown, in the words of the answer or look-up that left it so. */
@@ -115,6 +124,30 @@ export function createIntentMachine<Body, Outcome, Review>(options: IntentMachin
       return outcome;
     },
 
+    /** Moves of this audience a person closed, oldest first: never sent, still looked up. */
+    closed(audience: IntentAudience<Body, Outcome>): Intent<Body, Outcome>[] {
+      return ledger.closed().filter((intent) => audience.includes(intent));
+    },
+
+    /**
+     * Closes unknown moves of this audience, all or none; one the audience may not see is not known to it.
+     * The closure is written down before this returns (at-most-once.ts).
+     */
+    async close(
+      intentIds: readonly string[],
+      input: { readonly audience: IntentAudience<Body, Outcome>; readonly closure: IntentClosure },
+    ): Promise<Intent<Body, Outcome>[]> {
+      const unique = [...new Set(intentIds)];
+      for (const id of unique) {
+        if (!input.audience.includes(ledger.get(id))) {
+          throw new AppError('not_found', 'This request is no longer known. Reload the list.');
+        }
+      }
+      const closed = await ledger.close(unique, input.closure);
+      for (const intent of closed) notes.delete(intent.id);
+      return closed;
+    },
+
     /** Gives up a move that cannot have moved money (never sent, or refused): it can never leave again. */
     cancel(intentId: string): Intent<Body, Outcome> {
       const cancelled = ledger.cancel(intentId);
@@ -127,7 +160,9 @@ export function createIntentMachine<Body, Outcome, Review>(options: IntentMachin
      * `note` (or, without one, the ledger's own words) says why.
      */
     async reconcile(intentId: string, found: Outcome | null, note: BridgeError | null): Promise<Intent<Body, Outcome>> {
+      const wasClosed = ledger.get(intentId).state === 'closed';
       const settled = await ledger.reconcile(intentId, found);
+      if (wasClosed && settled.state === 'succeeded') options.onFoundAfterClose?.(settled);
       if (settled.state === 'unknown' && note) notes.set(intentId, note);
       else notes.delete(intentId);
       return settled;

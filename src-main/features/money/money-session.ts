@@ -5,7 +5,7 @@ import type { UserAccounts } from './unsettled-list';
 /** What a money move (send, swap) asks of the session. */
 export type MoneySession = Pick<
   SessionService,
-  'interfaceA' | 'interfaceAFor' | 'activeAccount' | 'requireMoneyMovingRole' | 'onChange' | 'view'
+  'interfaceA' | 'interfaceAFor' | 'activeAccount' | 'activeUser' | 'requireMoneyMovingRole' | 'onChange' | 'view'
 >;
 
 /** The signed-in user's accounts and the active one, for warnings and lists that span accounts (item 3). */

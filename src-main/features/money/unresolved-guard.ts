@@ -15,9 +15,15 @@ export function requireAcknowledged<Body, Outcome>(
   const acknowledged = new Set(acknowledgedIds ?? []);
   const open = unknown.filter((intent) => !acknowledged.has(intent.id));
   if (open.length === 0) return;
-  const named = open.map(describe).join('; ');
+  // Named oldest first, a few of them: a thousand in one sentence would be read by nobody (security.md 36).
+  const named = open.slice(0, NAMED_IN_WORDS).map(describe).join('; ');
+  const more = open.length - NAMED_IN_WORDS;
+  const rest = more <= 0 ? '' : more === 1 ? ', and 1 more listed with them' : `, and ${more} more listed with them`;
   throw new AppError(
     'unresolved_intent',
-    `${open.length === 1 ? 'An earlier request' : 'Earlier requests'} may already have gone through: ${named}. Check ${open.length === 1 ? 'its' : 'their'} status first, or confirm that you want a new one anyway.`,
+    `${open.length === 1 ? 'An earlier request' : 'Earlier requests'} may already have gone through: ${named}${rest}. Check ${open.length === 1 ? 'its' : 'their'} status first, or confirm that you want a new one anyway.`,
   );
 }
+
+/** How many unacknowledged moves a refusal names in words; the list on screen shows them all. */
+export const NAMED_IN_WORDS = 5;

@@ -10,6 +10,8 @@ type SendHandlers = Pick<
   | 'send.status'
   | 'send.reconcile'
   | 'send.unresolved'
+  | 'send.close'
+  | 'send.closed'
 >;
 
 /** The send slice of the bridge; the two-factor code goes from the argument to the one request only. */
@@ -23,5 +25,7 @@ export function createSendHandlers(deps: { readonly send: SendService }): SendHa
     'send.status': ({ intentId }) => send.status(intentId),
     'send.reconcile': ({ intentId }) => send.reconcile(intentId),
     'send.unresolved': () => send.unresolved(),
+    'send.close': ({ intentIds, warning }) => send.close({ intentIds, warning }),
+    'send.closed': () => send.closed(),
   };
 }

@@ -13,6 +13,7 @@ import {
   type SendExecuteInput,
   type SendReconcileResult,
   type SendStatus,
+  type ClosedSend,
 } from '../../../src-preload/contract/send';
 import { AppError } from '../../app-error';
 import type { Logger } from '../../logging/logger';
@@ -23,6 +24,7 @@ import type { Intent } from '../money/at-most-once';
 import type { IntentJournal } from '../money/intent-journal';
 import { createIntentMachine, type IntentAudience } from '../money/intent-machine';
 import { confirmedAtText } from '../money/intent-words';
+import { closedWithReviews, closureOf, type ClosedMoveAlarm } from '../money/closed-moves';
 import { classifyMoneyError, explainRefusal } from '../money/money-errors';
 import { findInHistory } from '../money/find-in-history';
 import { clientForAccount, userAccounts, type MoneySession } from '../money/money-session';
@@ -46,6 +48,8 @@ export interface SendServiceDeps {
   readonly precheckTtlMs?: number;
   /** Where sends with an unknown outcome outlive the app; without it they live for this run only. */
   readonly journal?: IntentJournal<SendBody, SendReview>;
+  /** Raised at once when a look-up finds a send a person had closed (security.md 36). */
+  readonly onClosedFound?: ClosedMoveAlarm;
 }
 
 interface StoredFee extends FeeOption {
@@ -97,6 +101,19 @@ export function createSendService(deps: SendServiceDeps) {
     journal: deps.journal,
     reviews,
     confirmedAtMs: (body) => body.confirmedAtMs,
+    onFoundAfterClose: (intent) => {
+      deps.logger.warn('a send closed as not gone through was found', { referenceId: intent.referenceId });
+      if (intent.closure === null) return;
+      const { amount, code, address } = intent.body;
+      deps.onClosedFound?.({
+        kind: 'send',
+        referenceId: intent.referenceId,
+        amount,
+        asset: code,
+        destination: address,
+        closure: intent.closure,
+      });
+    },
   });
   const prechecks = new Map<string, StoredPrecheck>();
   const knownAddresses = createKnownAddresses({
@@ -476,12 +493,32 @@ export function createSendService(deps: SendServiceDeps) {
     },
 
     /**
+     * Closes unknown sends of the user's accounts as "did not go through", all or none, recorded with who,
+     * when and the warning they confirmed (security.md 36). Answers the closed list.
+     */
+    async close(input: { intentIds: readonly string[]; warning: string }): Promise<ClosedSend[]> {
+      const user = userAccounts(deps.session);
+      const closure = closureOf(deps.session.activeUser(), input.warning, now());
+      const closed = await machine.close(input.intentIds, { audience: sendAudience(user), closure });
+      deps.logger.info('sends closed as not gone through', { count: closed.length });
+      return this.closed();
+    },
+
+    /** Sends of any of the user's accounts a person closed, oldest first, with their closing. */
+    closed(): ClosedSend[] {
+      const user = userAccounts(deps.session);
+      return closedWithReviews(machine, reviews, user, sendAudience(user), statusOf);
+    },
+
+    /**
      * "Check status": looks the reference id up in the history, never sends. Found settles the send; not
-     * found keeps it unknown, because the service may still complete it (security.md 27).
+     * found keeps it unknown, because the service may still complete it (security.md 27). A closed send is
+     * looked up too: found, it went through after all, and the alarm is raised (security.md 36).
      */
     async reconcile(intentId: string): Promise<SendReconcileResult> {
       const intent = machine.get(intentId);
-      if (intent.state !== 'unknown') return { lookup: 'settled', status: statusOf(intent) };
+      if (intent.state !== 'unknown' && intent.state !== 'closed')
+        return { lookup: 'settled', status: statusOf(intent) };
       // Its own account's history, whichever account is active (an unknown send is listed in every one).
       const client = clientForAccount(deps.session, intent.body.accountGuid);
       const item = await findInHistory(

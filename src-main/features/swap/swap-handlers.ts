@@ -11,6 +11,8 @@ type SwapHandlers = Pick<
   | 'swap.reconcile'
   | 'swap.cancel'
   | 'swap.unresolved'
+  | 'swap.close'
+  | 'swap.closed'
 >;
 
 export function createSwapHandlers(deps: { readonly swap: SwapService }): SwapHandlers {
@@ -24,5 +26,7 @@ export function createSwapHandlers(deps: { readonly swap: SwapService }): SwapHa
     'swap.reconcile': ({ intentId }) => swap.reconcile(intentId),
     'swap.cancel': ({ intentId }) => swap.cancel(intentId),
     'swap.unresolved': () => swap.unresolved(),
+    'swap.close': ({ intentIds, warning }) => swap.close({ intentIds, warning }),
+    'swap.closed': () => swap.closed(),
   };
 }

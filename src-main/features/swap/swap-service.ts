@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { findAssetNetwork, networks } from '../../../src-preload/contract/assets';
 import type {
+  ClosedSwap,
   SwapExecuteInput,
   SwapLookupResult,
   SwapOutcome,
@@ -19,6 +20,7 @@ import type { Intent } from '../money/at-most-once';
 import type { IntentJournal } from '../money/intent-journal';
 import { createIntentMachine, type IntentAudience } from '../money/intent-machine';
 import { confirmedAtText } from '../money/intent-words';
+import { closedWithReviews, closureOf, type ClosedMoveAlarm } from '../money/closed-moves';
 import { classifyMoneyError, explainRefusal } from '../money/money-errors';
 import { clientForAccount, userAccounts, type MoneySession } from '../money/money-session';
 import { activeRoleRefusalWords } from '../money/roles';
@@ -46,6 +48,8 @@ export interface SwapServiceDeps {
   readonly journal?: IntentJournal<SwapBody, SwapReview>;
   /** Whose history rows are not swaps: the app's own sends, which a lost swap's look-up must never take for its own. */
   readonly rowOwners?: RowOwners;
+  /** Raised at once when a look-up finds a swap a person had closed (security.md 36). */
+  readonly onClosedFound?: ClosedMoveAlarm;
 }
 
 interface StoredQuote {
@@ -105,6 +109,19 @@ export function createSwapService(deps: SwapServiceDeps) {
     journal: claimed.journal,
     reviews,
     confirmedAtMs: (body) => body.confirmedAtMs,
+    onFoundAfterClose: (intent) => {
+      deps.logger.warn('a swap closed as not gone through was found', { referenceId: intent.referenceId });
+      if (intent.closure === null) return;
+      const { request, cryptoAmount, toAmount } = intent.body;
+      deps.onClosedFound?.({
+        kind: 'swap',
+        referenceId: intent.referenceId,
+        amount: cryptoAmount,
+        asset: request.fromSymbol,
+        destination: `${toAmount} ${request.toSymbol}`,
+        closure: intent.closure,
+      });
+    },
   });
   /** When each intent was last sent. */
   const sentAt = new Map<string, number>();
@@ -400,12 +417,32 @@ export function createSwapService(deps: SwapServiceDeps) {
     },
 
     /**
+     * Closes unknown swaps of the user's accounts as "did not go through", all or none, recorded with who,
+     * when and the warning they confirmed (security.md 36). Answers the closed list.
+     */
+    async close(input: { intentIds: readonly string[]; warning: string }): Promise<ClosedSwap[]> {
+      const user = userAccounts(deps.session);
+      const closure = closureOf(deps.session.activeUser(), input.warning, now());
+      const closed = await machine.close(input.intentIds, { audience: swapAudience(user), closure });
+      deps.logger.info('swaps closed as not gone through', { count: closed.length });
+      return this.closed();
+    },
+
+    /** Swaps of any of the user's accounts a person closed, oldest first, with their closing. */
+    closed(): ClosedSwap[] {
+      const user = userAccounts(deps.session);
+      return closedWithReviews(machine, reviews, user, swapAudience(user), statusOf);
+    },
+
+    /**
      * "Check status": looks for the swap's one new row in the history, never sends. Found settles it;
-     * nothing, several equal rows or only rows another swap claimed keep it unknown (security.md 27).
+     * nothing, several equal rows or only rows another swap claimed keep it unknown (security.md 27). A
+     * closed swap is looked up too: found, it went through after all, and the alarm is raised (security.md 36).
      */
     async reconcile(intentId: string): Promise<{ lookup: SwapLookupResult; status: SwapStatus }> {
       const intent = machine.get(intentId);
-      if (intent.state !== 'unknown') return { lookup: 'settled', status: statusOf(intent) };
+      if (intent.state !== 'unknown' && intent.state !== 'closed')
+        return { lookup: 'settled', status: statusOf(intent) };
       const { body } = intent;
       const cryptoAmount = new Decimal(body.cryptoAmount);
       const source = swapSourceCode(body.request).toUpperCase();

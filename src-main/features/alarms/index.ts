@@ -1,0 +1,1 @@
+export { createMoneyAlarms, type MoneyAlarms, type MoneyAlarmsDeps } from './money-alarms';
