@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback } from 'react';
 import { ClockNotice } from './components/clock-notice';
+import { MoneyAlarms } from './components/money-alarms';
 import { TopBar } from './components/top-bar';
 import { useIdleLock } from './hooks/use-idle-lock';
 import { useDepositWatch } from './hooks/use-deposit-watch';
@@ -85,6 +86,7 @@ function SignedIn(): React.JSX.Element {
         </ul>
       </nav>
       <main className="content">
+        <MoneyAlarms />
         {problem && <p role="alert">{problem}</p>}
         {settingsProblem && <p role="alert">{settingsProblem}</p>}
         <ClockNotice />

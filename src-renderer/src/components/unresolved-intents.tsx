@@ -1,5 +1,9 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
+import type { BridgeError } from '../../../src-preload/result';
 import { HIDDEN_MIN_PERIOD_MS, usePolling } from '../hooks/use-polling';
+import { ConfirmDialog } from './confirm-dialog';
+import { ErrorMessage } from './error-message';
+import { closeAllWarning, closeOneWarning, ListPager, PAGE_SIZE } from './close-words';
 import { startedAt } from './unsettled-words';
 
 export interface UnresolvedIntentsProps<Review extends { intentId: string; referenceId: string }> {
@@ -28,6 +32,13 @@ export interface UnresolvedIntentsProps<Review extends { intentId: string; refer
    * acknowledgement and the "Check status" button's accessible name use it.
    */
   readonly describe: (review: Review) => string;
+  /** With these, each unknown entry may be closed as "did not go through" after a warning (security.md 36). */
+  readonly close?: (intentIds: string[], warning: string) => Promise<boolean>;
+  readonly closing?: boolean;
+  readonly closeError?: BridgeError | null;
+  readonly acknowledgeAll?: (known: boolean) => void;
+  /** "send", "swap": what one of these is called, and the plural ("sends"). */
+  readonly noun: { readonly one: string; readonly many: string };
 }
 
 /**
@@ -71,7 +82,18 @@ export function UnresolvedIntents<Review extends { intentId: string; referenceId
     enabled: anyInFlight,
   });
 
+  const [page, setPage] = useState(0);
+  /** The closing asked for: one entry's id, or every unknown one listed. */
+  const [asking, setAsking] = useState<{ readonly ids: string[]; readonly warning: string } | null>(null);
+
   if (unresolved.length === 0) return null;
+  const pages = Math.max(1, Math.ceil(unresolved.length / PAGE_SIZE));
+  const shownPage = Math.min(page, pages - 1);
+  const shown = unresolved.slice(shownPage * PAGE_SIZE, (shownPage + 1) * PAGE_SIZE);
+  const closable = unresolved.filter((entry) => entry.status?.state !== 'in-flight');
+  const { close, noun } = props;
+  const allAcknowledged =
+    acknowledged !== undefined && unresolved.every((entry) => acknowledged.includes(entry.review.intentId));
   return (
     <section
       aria-labelledby={`${prefix}-unresolved-title`}
@@ -79,8 +101,38 @@ export function UnresolvedIntents<Review extends { intentId: string; referenceId
     >
       <h3 id={`${prefix}-unresolved-title`}>{props.title}</h3>
       <p>{props.lead}</p>
+      {unresolved.length > 1 && props.acknowledgeAll && acknowledged && (
+        <label className="row money-ack money-ack-all">
+          <input
+            type="checkbox"
+            checked={allAcknowledged}
+            onChange={(event) => props.acknowledgeAll?.(event.target.checked)}
+          />
+          <span>
+            {unresolved.length === 2
+              ? `I know both ${noun.many} listed here may already have gone through.`
+              : `I know all ${unresolved.length} ${noun.many} listed here may already have gone through.`}
+          </span>
+        </label>
+      )}
+      {close && closable.length > 1 && (
+        <button
+          type="button"
+          className="secondary money-close-all"
+          disabled={props.closing === true}
+          onClick={() =>
+            setAsking({
+              ids: closable.map((entry) => entry.review.intentId),
+              warning: closeAllWarning(closable.length, noun),
+            })
+          }
+        >
+          {`Close all ${closable.length} shown as did not go through`}
+        </button>
+      )}
+      {props.closeError && <ErrorMessage error={props.closeError} />}
       <ul className="money-unresolved-list">
-        {unresolved.map(({ review, status, accountName }) => {
+        {shown.map(({ review, status, accountName }) => {
           const describedBy = `${idPrefix}-${review.intentId}`;
           const inFlight = status?.state === 'in-flight';
           const what = describe(review);
@@ -106,6 +158,19 @@ export function UnresolvedIntents<Review extends { intentId: string; referenceId
                     Check status
                   </button>
                 )}
+                {!inFlight && close && (
+                  <button
+                    type="button"
+                    className="secondary"
+                    disabled={props.closing === true}
+                    aria-label={`Close the ${what}, started ${when} (reference ${review.referenceId}), as did not go through`}
+                    onClick={() =>
+                      setAsking({ ids: [review.intentId], warning: closeOneWarning(what, when, review.referenceId) })
+                    }
+                  >
+                    Close as did not go through
+                  </button>
+                )}
                 {acknowledge && acknowledged && (
                   <label className="row money-ack">
                     <input
@@ -122,6 +187,20 @@ export function UnresolvedIntents<Review extends { intentId: string; referenceId
           );
         })}
       </ul>
+      <ListPager label={props.title} page={shownPage} pages={pages} total={unresolved.length} onPage={setPage} />
+      {asking && close && (
+        <ConfirmDialog
+          title={asking.ids.length === 1 ? `Close this ${noun.one}?` : `Close ${asking.ids.length} ${noun.many}?`}
+          body={asking.warning}
+          confirmLabel={asking.ids.length === 1 ? 'Close it as did not go through' : `Close all ${asking.ids.length}`}
+          busy={props.closing === true}
+          onCancel={() => setAsking(null)}
+          onConfirm={() => {
+            const { ids, warning } = asking;
+            void close(ids, warning).then(() => setAsking(null));
+          }}
+        />
+      )}
     </section>
   );
 }

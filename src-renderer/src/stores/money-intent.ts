@@ -29,6 +29,11 @@ export interface UnsettledEntry<Review, Status> {
   readonly accountName: string | null;
 }
 
+/** A move a person closed as "did not go through", with who closed it, when and what they were shown. */
+export interface ClosedEntry<Review, Status> extends UnsettledEntry<Review, Status> {
+  readonly closure: { readonly at: string; readonly byName: string; readonly shown: string };
+}
+
 /** The part of a money store that follows one confirmed intent through execute, reconcile and retry. */
 export interface MoneyIntentState<Review extends { intentId: string }, Outcome, Status extends IntentStatus<Outcome>> {
   readonly step: MoneyStep;
@@ -49,6 +54,11 @@ export interface MoneyIntentState<Review extends { intentId: string }, Outcome, 
    * the list of unsettled intents changes, and only ids in that list can be in it (security.md 27).
    */
   readonly acknowledged: readonly string[];
+  /** Moves closed as "did not go through" (security.md 36), oldest first. */
+  readonly closed: ClosedEntry<Review, Status>[];
+  /** A closing is on its way; its buttons are disabled. */
+  readonly closing: boolean;
+  readonly closeError: BridgeError | null;
 }
 
 /** The bridge operations of one money domain (`wallet.send` or `wallet.swap`). */
@@ -60,6 +70,13 @@ export interface MoneyIntentApi<Review, Outcome, Status> {
     intentId: string;
   }): Promise<Result<{ lookup: 'found' | UnsettledLookup | 'settled'; status: Status }>>;
   unresolved(): Promise<Result<UnsettledEntry<Review, Status>[]>>;
+  /** Closes unknown moves after the user confirmed the warning shown (security.md 36). */
+  close(input: {
+    intentIds: string[];
+    warning: string;
+    confirmed: true;
+  }): Promise<Result<ClosedEntry<Review, Status>[]>>;
+  closed(): Promise<Result<ClosedEntry<Review, Status>[]>>;
 }
 
 export interface MoneyIntentOptions<
@@ -94,6 +111,14 @@ export interface MoneyIntentActions<Review> {
   acknowledge(intentId: string, known: boolean): void;
   /** The acknowledged ids that are still unresolved, for the confirmation of a new intent. */
   acknowledgedIds(): string[];
+  /** The user says they know every listed one may have gone through (or takes it back). */
+  acknowledgeAll(known: boolean): void;
+  loadClosed(): Promise<void>;
+  /**
+   * Closes these unknown moves as "did not go through", with the words of the warning the user confirmed;
+   * true when main closed them.
+   */
+  close(intentIds: string[], warning: string): Promise<boolean>;
 }
 
 /** Which intents a warning names, and in which state: what an acknowledgement answers. */
@@ -110,6 +135,9 @@ export const initialMoneyIntentState = {
   refused: false,
   unresolved: [] as never[],
   acknowledged: [] as readonly string[],
+  closed: [] as never[],
+  closing: false,
+  closeError: null,
 };
 
 /**
@@ -147,8 +175,17 @@ export function selectUnknownOutcome<
 export function selectUnresolved<Review extends { intentId: string }, Outcome, Status extends IntentStatus<Outcome>>(
   state: MoneyIntentStore<Review, Outcome, Status>,
 ) {
-  const { unresolved, loadUnresolved, resume, acknowledged, acknowledge } = state;
-  return { unresolved, loadUnresolved, resume, acknowledged, acknowledge };
+  const { unresolved, loadUnresolved, resume, acknowledged, acknowledge, acknowledgeAll } = state;
+  const { close, closing, closeError } = state;
+  return { unresolved, loadUnresolved, resume, acknowledged, acknowledge, acknowledgeAll, close, closing, closeError };
+}
+
+/** What the list of closed moves needs (use with zustand's useShallow). */
+export function selectClosed<Review extends { intentId: string }, Outcome, Status extends IntentStatus<Outcome>>(
+  state: MoneyIntentStore<Review, Outcome, Status>,
+) {
+  const { closed, loadClosed, resume } = state;
+  return { closed, loadClosed, resume };
 }
 
 /** The execute / reconcile / retry state machine both money stores share; each keeps only what differs. */
@@ -232,6 +269,25 @@ export function createMoneyIntentActions<
 
     acknowledgedIds,
 
+    acknowledgeAll(known) {
+      set({ acknowledged: known ? get().unresolved.map((entry) => entry.review.intentId) : [] });
+    },
+
+    async loadClosed() {
+      const result = await api.closed();
+      if (result.ok) set({ closed: result.value });
+    },
+
+    async close(intentIds, warning) {
+      if (get().closing || intentIds.length === 0) return false;
+      set({ closing: true, closeError: null });
+      const result = await api.close({ intentIds, warning, confirmed: true });
+      if (result.ok) set({ closing: false, closed: result.value });
+      else set({ closing: false, closeError: result.error });
+      await loadUnresolved();
+      return result.ok;
+    },
+
     async checkStatus() {
       const { review, submitting } = get();
       if (!review || submitting) return;
@@ -246,6 +302,11 @@ export function createMoneyIntentActions<
       if (status.state === 'succeeded' && status.outcome) {
         set({ submitting: false, outcome: status.outcome, step: 'result', lookup: null });
         void loadUnresolved();
+        // A closed move found here went through after all: it leaves the closed list (security.md 36).
+        if (get().closed.some((entry) => entry.review.intentId === review.intentId)) {
+          const closed = await api.closed();
+          if (closed.ok) set({ closed: closed.value });
+        }
       } else {
         // Not found is not "did not happen": the outcome stays unknown and nothing is offered to resend.
         set({

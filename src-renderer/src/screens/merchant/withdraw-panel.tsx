@@ -12,7 +12,12 @@ import { useMerchantKeysStore } from '../../stores/merchant-keys-store';
 import { useMerchantVerificationStore } from '../../stores/merchant-verification-store';
 import { useWithdrawStore } from '../../stores/withdraw-store';
 import { AssetOptions, Feedback, assetLabel } from './merchant-options';
-import { acknowledgementLabel, unknownOutcomeWords, unsettledWarning } from './withdraw-words';
+import { acknowledgementLabel, unknownOutcomeWords, unsettledWarning, withdrawalWords } from './withdraw-words';
+import { ClosedIntents } from '../../components/closed-intents';
+import { closeAllWarning, closeOneWarning, ListPager, PAGE_SIZE } from '../../components/close-words';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { startedAt } from '../../components/unsettled-words';
+import { formatCrypto } from '../../format/amounts';
 
 /** The warning naming unsettled withdrawals and the box that acknowledges them (security.md 27). */
 function UnsettledAcknowledgement({
@@ -250,42 +255,129 @@ function WithdrawReviewCard({ intent }: { intent: WithdrawReview }): React.JSX.E
 function UnresolvedWithdrawals(): React.JSX.Element | null {
   const unresolved = useWithdrawStore((state) => state.unresolved);
   const checking = useWithdrawStore((state) => state.checking);
-  const { loadUnresolved, checkListed } = useWithdrawStore.getState();
+  const closing = useWithdrawStore((state) => state.closing);
+  const closeError = useWithdrawStore((state) => state.closeError);
+  const { loadUnresolved, checkListed, close } = useWithdrawStore.getState();
+  const [page, setPage] = useState(0);
+  const [asking, setAsking] = useState<{ readonly ids: string[]; readonly warning: string } | null>(null);
 
   useEffect(() => {
     void loadUnresolved();
   }, [loadUnresolved]);
 
   if (unresolved.length === 0) return null;
+  const pages = Math.max(1, Math.ceil(unresolved.length / PAGE_SIZE));
+  const shownPage = Math.min(page, pages - 1);
+  const closable = unresolved.filter((entry) => entry.status.state !== 'in-flight');
   return (
     <section aria-labelledby="withdraw-unresolved-title" className="card warning withdraw-unresolved">
       <h3 id="withdraw-unresolved-title">Withdrawals with an unknown outcome</h3>
       <p>
         These are still being sent or their answer was lost, so they may already have gone through. &quot;Check
-        status&quot; looks each one up in your account history; it sends nothing and needs no code.
+        status&quot; looks each one up in your account history; it sends nothing and needs no code. If you are sure one
+        did not go through, you can close it.
       </p>
+      {closable.length > 1 && (
+        <button
+          type="button"
+          className="secondary money-close-all"
+          disabled={closing}
+          onClick={() =>
+            setAsking({
+              ids: closable.map((entry) => entry.review.intentId),
+              warning: closeAllWarning(closable.length, WITHDRAWAL_NOUN),
+            })
+          }
+        >
+          {`Close all ${closable.length} shown as did not go through`}
+        </button>
+      )}
+      {closeError && (
+        <p role="alert" className="error">
+          {closeError.message}
+        </p>
+      )}
       <ul aria-label="Withdrawals with an unknown outcome">
-        {unresolved.map(({ review, status }) => (
-          <li key={review.intentId}>
-            <WithdrawalFacts intent={review} />
-            <p>
-              {status.state === 'in-flight'
-                ? 'Still being sent: the service has not answered yet. It may go through at any moment.'
-                : 'Outcome unknown: it may have gone through.'}
-            </p>
-            <button
-              type="button"
-              className="secondary"
-              aria-label={`Check status of ${review.merchantTransactionId}`}
-              disabled={checking.includes(review.intentId)}
-              onClick={() => void checkListed(review.intentId)}
-            >
-              Check status
-            </button>
-          </li>
-        ))}
+        {unresolved.slice(shownPage * PAGE_SIZE, (shownPage + 1) * PAGE_SIZE).map((entry) => {
+          const { review, status } = entry;
+          const what = `withdrawal of ${withdrawalWords(entry, 'short')}`;
+          return (
+            <li key={review.intentId}>
+              <WithdrawalFacts intent={review} />
+              <p>
+                {status.state === 'in-flight'
+                  ? 'Still being sent: the service has not answered yet. It may go through at any moment.'
+                  : 'Outcome unknown: it may have gone through.'}
+              </p>
+              <div className="row">
+                <button
+                  type="button"
+                  className="secondary"
+                  aria-label={`Check status of ${review.merchantTransactionId}`}
+                  disabled={checking.includes(review.intentId)}
+                  onClick={() => void checkListed(review.intentId)}
+                >
+                  Check status
+                </button>
+                {status.state !== 'in-flight' && (
+                  <button
+                    type="button"
+                    className="secondary"
+                    disabled={closing}
+                    aria-label={`Close the withdrawal ${review.merchantTransactionId} as did not go through`}
+                    onClick={() =>
+                      setAsking({
+                        ids: [review.intentId],
+                        warning: closeOneWarning(what, startedAt(review.startedAt), review.merchantTransactionId),
+                      })
+                    }
+                  >
+                    Close as did not go through
+                  </button>
+                )}
+              </div>
+            </li>
+          );
+        })}
       </ul>
+      <ListPager
+        label="Withdrawals with an unknown outcome"
+        page={shownPage}
+        pages={pages}
+        total={unresolved.length}
+        onPage={setPage}
+      />
+      {asking && (
+        <ConfirmDialog
+          title={asking.ids.length === 1 ? 'Close this withdrawal?' : `Close ${asking.ids.length} withdrawals?`}
+          body={asking.warning}
+          confirmLabel={asking.ids.length === 1 ? 'Close it as did not go through' : `Close all ${asking.ids.length}`}
+          busy={closing}
+          onCancel={() => setAsking(null)}
+          onConfirm={() => void close(asking.ids, asking.warning).then(() => setAsking(null))}
+        />
+      )}
     </section>
+  );
+}
+
+const WITHDRAWAL_NOUN = { one: 'withdrawal', many: 'withdrawals' } as const;
+
+/** Withdrawals a person closed as "did not go through", with who closed them and when (security.md 36). */
+function ClosedWithdrawals(): React.JSX.Element | null {
+  const closed = useWithdrawStore((state) => state.closed);
+  const { loadClosed, resume } = useWithdrawStore.getState();
+  return (
+    <ClosedIntents
+      prefix="withdraw"
+      title="Withdrawals closed as did not go through"
+      closed={closed}
+      loadClosed={loadClosed}
+      resume={resume}
+      describe={(review) => `withdrawal of ${formatCrypto(review.amount, review.code)} ${review.code}`}
+      referenceOf={(review) => review.merchantTransactionId}
+      summary={(review) => <WithdrawalFacts intent={review} />}
+    />
   );
 }
 
@@ -332,6 +424,7 @@ export function WithdrawPanel(): React.JSX.Element {
   return (
     <div className="withdraw-panel">
       <UnresolvedWithdrawals />
+      <ClosedWithdrawals />
       <form
         aria-label="Withdraw"
         onSubmit={(event) => {

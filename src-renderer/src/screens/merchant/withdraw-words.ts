@@ -21,15 +21,29 @@ export function withdrawalWords({ review: intent, status }: UnresolvedWithdrawal
 /** The warning above a new withdrawal: names every unsettled one in full. */
 export function unsettledWarning(list: readonly UnresolvedWithdrawal[]): string {
   const which = list.length === 1 ? 'An earlier withdrawal' : 'Earlier withdrawals';
-  return `${which} may already have gone through: ${list.map((entry) => withdrawalWords(entry, 'full')).join('; ')}. A new withdrawal could pay twice.`;
+  return `${which} may already have gone through: ${named(list, 'full')}. A new withdrawal could pay twice.`;
+}
+
+/** How many withdrawals a warning names; the list above it shows them all (security.md 36). */
+const NAMED = 5;
+
+/** The first few withdrawals in words, and how many more there are. */
+function named(list: readonly UnresolvedWithdrawal[], address: 'full' | 'short'): string {
+  const words = list
+    .slice(0, NAMED)
+    .map((entry) => withdrawalWords(entry, address))
+    .join('; ');
+  const more = list.length - NAMED;
+  if (more <= 0) return words;
+  return more === 1 ? `${words}, and 1 more listed above` : `${words}, and ${more} more listed above`;
 }
 
 /** The acknowledgement's label: the same withdrawals, addresses shortened, so the box says what it accepts. */
 export function acknowledgementLabel(list: readonly UnresolvedWithdrawal[], action: string): string {
-  const named = list.map((entry) => withdrawalWords(entry, 'short')).join('; ');
+  const which = named(list, 'short');
   return list.length === 1
-    ? `I understand the earlier withdrawal of ${named} may have gone through: ${action}`
-    : `I understand the earlier withdrawals of ${named} may have gone through: ${action}`;
+    ? `I understand the earlier withdrawal of ${which} may have gone through: ${action}`
+    : `I understand the earlier withdrawals of ${which} may have gone through: ${action}`;
 }
 
 const UNKNOWN_EXPLANATION =

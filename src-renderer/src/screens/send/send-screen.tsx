@@ -3,7 +3,7 @@ import { RoleNotice, useMoneyRole } from './role-notice';
 import { SendForm } from './send-form';
 import { SendOutcomePanel } from './send-outcome';
 import { SendReviewPanel } from './send-review';
-import { UnresolvedSends } from './unresolved-sends';
+import { ClosedSends, UnresolvedSends } from './unresolved-sends';
 
 /** Send: details and fee → review with the two-factor code → result, or "outcome unknown" and a status check. */
 export function SendScreen(): React.JSX.Element {
@@ -16,6 +16,7 @@ export function SendScreen(): React.JSX.Element {
       {/* On the review too: a move lost after this one was confirmed must be acknowledged before it leaves. */}
       {(step === 'form' || step === 'review') && role.allowed && <UnresolvedSends />}
       {step === 'form' && <SendForm disabled={!role.allowed} />}
+      {step === 'form' && role.allowed && <ClosedSends />}
       {step === 'review' && <SendReviewPanel />}
       {(step === 'result' || step === 'unknown') && <SendOutcomePanel />}
     </section>

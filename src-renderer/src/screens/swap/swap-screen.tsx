@@ -3,7 +3,7 @@ import { RoleNotice, useMoneyRole } from '../send/role-notice';
 import { SwapFormPanel } from './swap-form';
 import { SwapOutcomePanel } from './swap-outcome';
 import { SwapReviewPanel } from './swap-review';
-import { UnresolvedSwaps } from './unresolved-swaps';
+import { ClosedSwaps, UnresolvedSwaps } from './unresolved-swaps';
 
 /** Swap: pick the pair and amount (crypto or USD) → live quote → review with the code → result. */
 export function SwapScreen(): React.JSX.Element {
@@ -16,6 +16,7 @@ export function SwapScreen(): React.JSX.Element {
       {/* On the review too: a move lost after this one was confirmed must be acknowledged before it leaves. */}
       {(step === 'form' || step === 'review') && role.allowed && <UnresolvedSwaps />}
       {step === 'form' && <SwapFormPanel disabled={!role.allowed} />}
+      {step === 'form' && role.allowed && <ClosedSwaps />}
       {step === 'review' && <SwapReviewPanel />}
       {(step === 'result' || step === 'unknown') && <SwapOutcomePanel />}
     </section>

@@ -1,0 +1,71 @@
+import { useEffect, useState } from 'react';
+import { formatDateTime } from '../format/dates';
+import { ListPager, PAGE_SIZE } from './close-words';
+
+export interface ClosedIntentsProps<Review extends { intentId: string }> {
+  readonly prefix: string;
+  readonly title: string;
+  readonly closed: readonly {
+    review: Review;
+    accountName?: string | null;
+    closure: { readonly at: string; readonly byName: string; readonly shown: string };
+  }[];
+  readonly loadClosed: () => Promise<void>;
+  readonly resume: (review: Review) => void;
+  readonly summary: (review: Review) => React.ReactNode;
+  readonly describe: (review: Review) => string;
+  /** The move's reference at the service (a send's reference, a withdrawal's merchant transaction id). */
+  readonly referenceOf: (review: Review) => string;
+}
+
+/**
+ * Moves a person closed as "did not go through" stay visible with their details: who closed them, when, and
+ * the warning they confirmed (security.md 36). Collapsed, as they need no action; "Check status" still looks
+ * each up, and one found raises the app-wide alarm.
+ */
+export function ClosedIntents<Review extends { intentId: string }>(
+  props: ClosedIntentsProps<Review>,
+): React.JSX.Element | null {
+  const { prefix, closed, loadClosed, resume, describe, referenceOf } = props;
+  const [page, setPage] = useState(0);
+  useEffect(() => {
+    void loadClosed();
+  }, [loadClosed]);
+  if (closed.length === 0) return null;
+  const pages = Math.max(1, Math.ceil(closed.length / PAGE_SIZE));
+  const shownPage = Math.min(page, pages - 1);
+  const shown = closed.slice(shownPage * PAGE_SIZE, (shownPage + 1) * PAGE_SIZE);
+  return (
+    <section aria-labelledby={`${prefix}-closed-title`} className={`card ${prefix}-closed money-closed`}>
+      <details>
+        <summary>
+          <h3 id={`${prefix}-closed-title`} className="money-closed-title">
+            {`${props.title} (${closed.length})`}
+          </h3>
+        </summary>
+        <ul className="money-unresolved-list" aria-label={props.title}>
+          {shown.map(({ review, accountName, closure }) => (
+            <li key={review.intentId} className={`${prefix}-closed-entry money-unresolved-entry`}>
+              <p className="row money-unresolved-facts">
+                {props.summary(review)}
+                <span className="mono money-id">{`reference ${referenceOf(review)}`}</span>
+                {accountName && <strong>{`In ${accountName}`}</strong>}
+              </p>
+              <p>{`Closed as did not go through by ${closure.byName} on ${formatDateTime(closure.at)}.`}</p>
+              <p className="money-closed-shown">{`They were shown: ${closure.shown}`}</p>
+              <button
+                type="button"
+                className="secondary"
+                aria-label={`Check status of the closed ${describe(review)} (reference ${referenceOf(review)})`}
+                onClick={() => resume(review)}
+              >
+                Check status
+              </button>
+            </li>
+          ))}
+        </ul>
+        <ListPager label={props.title} page={shownPage} pages={pages} total={closed.length} onPage={setPage} />
+      </details>
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+import type { Page } from '@playwright/test';
+import { expect, openScreen, test, WIDE_TOTP_WINDOW, type MoneyScreen } from './support/fixtures';
+import { alertSaying, containing } from './support/page-text';
+
+const BTC_DESTINATION = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
+
+const lastSendReference = ({ service }: MoneyScreen) =>
+  String(service.requests.filter((request) => request.path === '/send').at(-1)?.body?.referenceId);
+
+async function sendUntilUnknown(screen: MoneyScreen, amount: string): Promise<string> {
+  const { page, nextCode, sandbox } = screen;
+  await page.getByRole('combobox', { name: 'Asset' }).selectOption('BTC');
+  await page.getByRole('textbox', { name: 'Destination address' }).fill(BTC_DESTINATION);
+  await page.getByRole('textbox', { name: /^Amount/ }).fill(amount);
+  await page.getByRole('button', { name: 'Check fees' }).click();
+  await page.getByRole('radio', { name: /^Standard/ }).check();
+  await page.getByRole('button', { name: 'Review send' }).click();
+  await page.getByRole('textbox', { name: 'Digit 1 of 6' }).fill(await nextCode());
+  // The service takes the send but answers 503, and commits it only when the story releases it.
+  sandbox.faults.set({ holdLateCommits: true, unexpectedAnswerNext: { commit: 'late', status: 503, message: 'x' } });
+  await page.getByRole('button', { name: 'Send now' }).click();
+  await expect(page.getByRole('heading', { name: 'Outcome unknown' })).toBeVisible();
+  return lastSendReference(screen);
+}
+
+const closedSends = (page: Page) => page.getByRole('region', { name: /^Sends closed as did not go through/ });
+
+test.describe('Closing an unknown send (security.md 36)', () => {
+  test.use({ appOptions: { username: 'alice', totpWindowSteps: WIDE_TOTP_WINDOW } });
+
+  test('a lost send is closed after a warning naming it, listed as closed, and when the service shows it a check raises the alarm on every screen', async ({
+    sendScreen,
+  }) => {
+    const { page, sandbox } = sendScreen;
+    const referenceId = await sendUntilUnknown(sendScreen, '0.0005');
+
+    await page.getByRole('button', { name: 'Start a new send' }).click();
+    const unknown = page.getByRole('region', { name: 'Sends with an unknown outcome' });
+    await unknown
+      .getByRole('button', {
+        name: new RegExp(
+          `^Close the send of 0\\.0005 BTC to bc1qw508…7kv8f3t4, started .+ \\(reference ${referenceId}\\), as did not go through$`,
+        ),
+      })
+      .click();
+    // The warning names the move and says it may still have moved money; Cancel has the focus.
+    const dialog = page.getByRole('alertdialog', { name: 'Close this send?' });
+    await expect(dialog).toHaveAccessibleDescription(
+      new RegExp(
+        `^The send of 0\\.0005 BTC to bc1qw508…7kv8f3t4 that you started at .+ \\(reference ${referenceId}\\) may still have moved money`,
+      ),
+    );
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await dialog.getByRole('button', { name: 'Close it as did not go through' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(unknown).toHaveCount(0);
+
+    // Closed, with who closed it, when and what they were shown.
+    await expect(closedSends(page)).toBeVisible();
+    await closedSends(page)
+      .getByText(/^Sends closed as did not go through \(\d+\)$/)
+      .click();
+    const entry = closedSends(page).getByRole('listitem').filter({ hasText: referenceId });
+    await expect(entry).toContainText(/Closed as did not go through by .+ on .+\./);
+    await expect(entry).toContainText('They were shown: The send of 0.0005 BTC');
+    expect(sandbox.movements().filter((movement) => movement.referenceId === referenceId)).toHaveLength(0);
+
+    // The service commits it after all; Check status of the closed send finds it: the alarm is loud.
+    expect(sandbox.releaseLateCommits()).toBe(1);
+    await entry.getByRole('button', { name: /^Check status of the closed send/ }).click();
+    await page.getByRole('button', { name: 'Check status' }).click();
+    await expect(page.getByRole('heading', { name: 'Sent' })).toBeVisible();
+    const alarm = alertSaying(page, containing('A send you closed as did not go through has gone through.'));
+    await expect(alarm).toHaveCount(1);
+    await expect(alarm).toContainText(`reference ${referenceId}`);
+    await expect(alarm).toContainText('Any replacement you made for it may have paid twice.');
+
+    // On every screen until dismissed.
+    await openScreen(page, 'History');
+    await expect(alarm).toHaveCount(1);
+    await alarm.getByRole('button', { name: `Dismiss the alarm about the send with reference ${referenceId}` }).click();
+    await expect(alarm).toHaveCount(0);
+  });
+});
