@@ -34,7 +34,8 @@ export function ClosedIntents<Review extends { intentId: string }>(
   if (closed.length === 0) return null;
   const pages = Math.max(1, Math.ceil(closed.length / PAGE_SIZE));
   const shownPage = Math.min(page, pages - 1);
-  const shown = closed.slice(shownPage * PAGE_SIZE, (shownPage + 1) * PAGE_SIZE);
+  // Newest first: the move just closed is the one the reader looks for.
+  const shown = [...closed].reverse().slice(shownPage * PAGE_SIZE, (shownPage + 1) * PAGE_SIZE);
   return (
     <section aria-labelledby={`${prefix}-closed-title`} className={`card ${prefix}-closed money-closed`}>
       <details>
