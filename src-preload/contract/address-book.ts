@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AssetCode } from './assets';
 import { operation } from './define';
-import { UserText } from './text';
+import { PlainText, UserText } from './text';
 
 /** The name a person gives a destination: shown in lists, the send form and look-alike warnings. */
 export const AddressBookName = UserText(60, 'Keep the name under 60 characters').pipe(
@@ -31,7 +31,7 @@ export const AddressBookSaveInput = z
     id: z.uuid().optional(),
     name: AddressBookName,
     code: AssetCode,
-    address: z.string().max(200),
+    address: PlainText().max(200),
   })
   .strict();
 export type AddressBookSaveInput = z.input<typeof AddressBookSaveInput>;

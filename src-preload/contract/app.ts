@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PlainText } from './text';
 import { operation } from './define';
 
 export const EnvironmentId = z.enum(['local-sandbox', 'service-sandbox', 'production', 'custom']);
@@ -38,7 +39,7 @@ export const appOperations = {
   'preferences.get': operation(z.void(), Preferences),
   'preferences.update': operation(Preferences.partial().strict(), Preferences),
   /** Opens an https link (block explorer, help) in the system browser, if its host is allowlisted. */
-  'links.open': operation(z.object({ url: z.string().max(2048) }).strict(), z.object({ opened: z.boolean() })),
+  'links.open': operation(z.object({ url: PlainText().max(2048) }).strict(), z.object({ opened: z.boolean() })),
 } as const;
 
 export const appEvents = {

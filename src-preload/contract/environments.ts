@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PlainText } from './text';
 import { EnvironmentId } from './app';
 import { operation } from './define';
 
@@ -6,7 +7,7 @@ import { operation } from './define';
  * Where Wallet Desk signs in (issuer, client id, Interface A address) and where the merchant API lives,
  * chosen in Settings. Addresses are checked in main before anything is saved.
  */
-const Address = z.string().trim().max(2048);
+const Address = PlainText().trim().max(2048);
 
 export const SignInEnvironmentView = z.object({
   id: EnvironmentId,
@@ -27,7 +28,7 @@ export const EnvironmentsView = z.object({
 export type EnvironmentsView = z.infer<typeof EnvironmentsView>;
 
 export const SignInEndpointsInput = z
-  .object({ id: EnvironmentId, issuer: Address, clientId: z.string().trim().max(200), baseUrl: Address })
+  .object({ id: EnvironmentId, issuer: Address, clientId: PlainText().trim().max(200), baseUrl: Address })
   .strict();
 
 export const CheckMessage = z.object({ message: z.string() });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { operation } from './define';
 import { DecimalString } from './money';
 import { MAX_RECORDS_PER_PAGE, USER_LABEL_MAX } from './history-limits';
-import { UserText } from './text';
+import { PlainText, UserText } from './text';
 
 export {
   MAX_RECORDS_PER_PAGE,
@@ -27,10 +27,10 @@ export const RowKey = z.string().regex(/^[0-9a-f]{32}$/);
 /** What narrows and orders the history; everything but page and page size, so an export can reuse it. */
 const HistoryQueryFields = z
   .object({
-    filter: z.string().trim().max(200).optional(),
+    filter: PlainText().trim().max(200).optional(),
     orderBy: HistoryOrderBy.optional(),
     sortOrder: SortOrder.optional(),
-    symbols: z.array(z.string().min(1).max(20)).max(32).optional(),
+    symbols: z.array(PlainText().min(1).max(20)).max(32).optional(),
     withdrawTypes: z.array(z.number().int().min(0).max(1000)).max(32).optional(),
     hideLowAmounts: z.boolean().optional(),
     /**
@@ -112,8 +112,8 @@ export type HistoryPage = z.infer<typeof HistoryPage>;
 
 /** Filters, sort and page size remembered per account. */
 export const HistoryFilters = z.object({
-  filter: z.string().max(200).default(''),
-  symbols: z.array(z.string().min(1).max(20)).max(32).default([]),
+  filter: PlainText().max(200).default(''),
+  symbols: z.array(PlainText().min(1).max(20)).max(32).default([]),
   withdrawTypes: z.array(z.number().int().min(0).max(1000)).max(32).default([]),
   hideLowAmounts: z.boolean().default(false),
   orderBy: HistoryOrderBy.default('date'),
@@ -169,7 +169,7 @@ export const historyOperations = {
   ),
   /** Stops an export and removes its unfinished file. */
   'history.cancelExport': operation(
-    z.object({ exportId: z.string().min(1).max(100) }).strict(),
+    z.object({ exportId: PlainText().min(1).max(100) }).strict(),
     z.object({ cancelled: z.boolean() }),
   ),
 } as const;

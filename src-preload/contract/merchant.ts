@@ -3,7 +3,7 @@ import { EnvironmentId, KeychainStatus } from './app';
 import { AssetCode } from './assets';
 import { AmountInput, DecimalString } from './money';
 import { operation } from './define';
-import { UserText } from './text';
+import { PlainText, TextLines, UserText } from './text';
 
 /**
  * Merchant treasury (Interface B). The secret key goes in one direction only: from the settings form to
@@ -11,8 +11,8 @@ import { UserText } from './text';
  * anything a schema does not name.
  */
 
-const Text = (max: number) => z.string().trim().max(max);
-const ReferenceId = z.string().trim().min(1, 'Enter a reference id').max(200);
+const Text = (max: number) => PlainText().trim().max(max);
+const ReferenceId = PlainText().trim().min(1, 'Enter a reference id').max(200);
 
 /**
  * How Symbol names an asset carried on several networks: the asset's name beside NetworkId, as
@@ -168,8 +168,8 @@ export const merchantOperations = {
     z
       .object({
         environment: EnvironmentId,
-        publicKey: z.string().trim().min(1, 'Enter the public key').max(200),
-        secretKey: z.string().trim().min(1, 'Enter the secret key').max(500),
+        publicKey: PlainText().trim().min(1, 'Enter the public key').max(200),
+        secretKey: PlainText().trim().min(1, 'Enter the secret key').max(500),
       })
       .strict(),
     MerchantOverview,
@@ -181,7 +181,7 @@ export const merchantOperations = {
     z
       .object({
         environment: EnvironmentId,
-        privateKeyPem: z.string().trim().min(1, 'Paste the private key').max(16_384, 'This is too long to be a key'),
+        privateKeyPem: TextLines().trim().min(1, 'Paste the private key').max(16_384, 'This is too long to be a key'),
       })
       .strict(),
     MerchantOverview,
@@ -207,12 +207,12 @@ export const merchantOperations = {
   ),
   'merchant.verifyPending': operation(z.void(), z.array(PendingVerificationView)),
   'merchant.verifyConfirm': operation(
-    z.object({ id: z.string().min(1).max(100), amount: AmountInput }).strict(),
+    z.object({ id: PlainText().min(1).max(100), amount: AmountInput }).strict(),
     VerifyConfirmResult,
   ),
-  'merchant.verifyRestart': operation(z.object({ id: z.string().min(1).max(100) }).strict(), PendingVerificationView),
+  'merchant.verifyRestart': operation(z.object({ id: PlainText().min(1).max(100) }).strict(), PendingVerificationView),
   'merchant.verifyDiscard': operation(
-    z.object({ id: z.string().min(1).max(100) }).strict(),
+    z.object({ id: PlainText().min(1).max(100) }).strict(),
     z.array(PendingVerificationView),
   ),
   'merchant.depositCreate': operation(
@@ -244,7 +244,7 @@ export const merchantOperations = {
       .object({
         body: z.string().max(64 * 1024, 'The body is longer than a deposit callback can be (64 KiB)'),
         /** The X-Paybin-Signature header, for the SDK's shape; absent or empty for the spec's. */
-        signatureHeader: z.string().trim().max(512).optional(),
+        signatureHeader: PlainText().trim().max(512).optional(),
       })
       .strict(),
     CallbackCheckResult,

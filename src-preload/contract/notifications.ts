@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PlainText } from './text';
 import { operation } from './define';
 
 /** Deposit notifications: off by default, switched on per account in Settings. */
@@ -14,7 +15,7 @@ export const UnseenDeposits = z.object({ unseen: z.number().int().min(0) });
 export const notificationsOperations = {
   'notifications.get': operation(z.void(), NotificationSettingsView),
   'notifications.setDeposits': operation(
-    z.object({ accountGuid: z.string().min(1).max(100), enabled: z.boolean() }).strict(),
+    z.object({ accountGuid: PlainText().min(1).max(100), enabled: z.boolean() }).strict(),
     NotificationSettingsView,
   ),
   /**

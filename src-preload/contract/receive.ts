@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AssetCode } from './assets';
 import { operation } from './define';
 import { AmountInput, DecimalString } from './money';
-import { UserText } from './text';
+import { PlainText, UserText } from './text';
 
 /**
  * Receiving money: the wallet's own address, deposit addresses with a QR payment request, and copying
@@ -37,7 +37,7 @@ export const CreateDepositAddressInput = z
       .regex(/^[A-Za-z0-9._:-]+$/, 'Use letters, digits and . _ : - only')
       .optional(),
     /** Checked in main as an absolute http(s) URL before any call; kept loose here so the error is in words. */
-    callbackUrl: z.string().max(2048),
+    callbackUrl: PlainText().max(2048),
     /** Expected deposit in the asset's units. */
     amount: AmountInput.optional(),
     currency: FiatCurrency.optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UserText } from './text';
+import { PlainText, UserText } from './text';
 import { AssetCode } from './assets';
 import { operation } from './define';
 import {
@@ -63,7 +63,7 @@ export type SendAsset = z.infer<typeof SendAsset>;
 export const SendPrecheckInput = z
   .object({
     code: AssetCode,
-    address: z.string().max(200),
+    address: PlainText().max(200),
     /** A decimal amount, or 'max': everything available minus the fee of maxFeeRate. */
     amount: z.union([AmountInput, z.literal('max')]),
     maxFeeRate: FeeRate.optional(),

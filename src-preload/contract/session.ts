@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PlainText } from './text';
 import { KeychainStatus } from './app';
 import { operation } from './define';
 
@@ -63,7 +64,7 @@ export const sessionOperations = {
   'session.lock': operation(z.void(), SessionView),
   /** Sign-in again in the system browser with prompt=login; the same user is required. */
   'session.unlock': operation(z.void(), SessionView),
-  'session.switchAccount': operation(z.object({ accountGuid: z.string().min(1).max(100) }).strict(), SessionView),
+  'session.switchAccount': operation(z.object({ accountGuid: PlainText().min(1).max(100) }).strict(), SessionView),
   'session.profile': operation(z.void(), ProfileView),
 } as const;
 

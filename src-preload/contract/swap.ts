@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PlainText } from './text';
 import { operation } from './define';
 import {
   AcknowledgedIntentIds,
@@ -18,7 +19,7 @@ const SymbolText = z
   .string()
   .trim()
   .regex(/^[A-Za-z0-9-]{1,20}$/, 'Choose an asset');
-const NetworkText = z.string().trim().min(1, 'Choose a network').max(80);
+const NetworkText = PlainText().trim().min(1, 'Choose a network').max(80);
 
 /** Spec 2.2 SwapSymbolInfo. */
 export const SwapPair = z.object({

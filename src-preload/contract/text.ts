@@ -1,24 +1,46 @@
 import { z } from 'zod';
 
 /**
- * Control characters (C0, DEL, C1: NUL, CR/LF, escapes), line and paragraph separators, and invisible
- * format characters: the marks that reorder text on screen (bidi embeddings, overrides, isolates,
- * LRM/RLM/ALM), zero-width spaces, word joiners, BOMs and tag characters. Each can make a label read
- * differently from what is stored or sent: "Payroll<RLO>…" shows reversed, CR/LF or U+2028 splits a log
- * line or a service record, a zero-width space makes two labels look equal (security.md 34). The two
- * joiners (ZWNJ, ZWJ) stay allowed: Persian, Indic scripts and emoji sequences need them.
+ * Control characters (C0, DEL, C1: NUL, CR/LF, escapes), line and paragraph separators, invisible
+ * format characters and lone surrogates: the marks that reorder text on screen (bidi embeddings,
+ * overrides, isolates, LRM/RLM/ALM), zero-width spaces, word joiners, BOMs and tag characters, and half
+ * of a UTF-16 pair that no encoding can carry. Each can make a text read differently from what is stored
+ * or sent: "Payroll<RLO>…" shows reversed, CR/LF or U+2028 splits a log line or a service record, a
+ * zero-width space makes two labels look equal, a lone surrogate turns into U+FFFD on its way to the
+ * service or the disk (security.md 34). The two joiners (ZWNJ, ZWJ) stay allowed: Persian, Indic
+ * scripts and emoji sequences need them.
  */
-const unsafeCharacters = /(?![\u200C\u200D])[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+const unsafeCharacters = /(?![\u200C\u200D])[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/u;
+
+/** The same rule where line breaks are the content itself (a PEM key): lines of safe text. */
+const unsafeInLines = /(?![\n\r\u200C\u200D])[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/u;
 
 export function hasUnsafeCharacters(text: string): boolean {
   return unsafeCharacters.test(text);
 }
 
+/** What the user reads when a text breaks the rule. */
+export const UNSAFE_TEXT_WORDS =
+  'Remove line breaks, control characters, text-direction marks and invisible characters.';
+
+/**
+ * Every string the bridge takes, typed or not (an address, a key, a URL, an id, a search), is built on
+ * this: the one user-text rule, so a field added later cannot take what would hide or reorder text.
+ */
+export function PlainText() {
+  return z.string().refine((text) => !hasUnsafeCharacters(text), UNSAFE_TEXT_WORDS);
+}
+
+/** PlainText whose lines may be separated by line breaks (LF or CR LF): a pasted PEM key. */
+export function TextLines() {
+  return z.string().refine((text) => !unsafeInLines.test(text), UNSAFE_TEXT_WORDS);
+}
+
 /** Free text a user types that reaches the service or the screen: a label, a description. */
-export function UserText(max: number, tooLong = `Keep it under ${max} characters`) {
+export function UserText(max: number, tooLong = `Keep it under ${max} characters.`) {
   return z
     .string()
     .trim()
     .max(max, tooLong)
-    .refine((text) => !hasUnsafeCharacters(text), 'Remove line breaks, control characters and text-direction marks');
+    .refine((text) => !hasUnsafeCharacters(text), UNSAFE_TEXT_WORDS);
 }

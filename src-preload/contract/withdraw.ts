@@ -14,15 +14,15 @@ import {
   intentStatus,
   unresolvedEntry,
 } from './money';
-import { UserText } from './text';
+import { PlainText, UserText } from './text';
 
 /**
  * Merchant withdrawals (Interface B, spec 4.2 call 1): the same shape as send.* and swap.* (contract/money.ts),
  * on the same intent machine in main. The merchant's keys and verified addresses stay under merchant.*.
  */
 
-const Text = (max: number) => z.string().trim().max(max);
-const ReferenceId = z.string().trim().min(1, 'Enter a reference id').max(200);
+const Text = (max: number) => PlainText().trim().max(max);
+const ReferenceId = PlainText().trim().min(1, 'Enter a reference id').max(200);
 
 export const WithdrawConfirmInput = z
   .object({

@@ -1,7 +1,14 @@
 import { z } from 'zod';
-import { HistoryFilters } from '../../../src-preload/contract/history';
+import { defaultHistoryFilters, HistoryFilters } from '../../../src-preload/contract/history';
 
-/** settings.json `history`: remembered filters per account GUID. Absent in older files. */
-export const HistorySettings = z.record(z.string(), HistoryFilters);
+/**
+ * settings.json `history`: remembered filters per account GUID. Absent in older files. An account's
+ * filters that break the user-text rule (saved before it covered the search, security.md 34) are
+ * forgotten, not the whole file.
+ */
+export const HistorySettings = z.record(
+  z.string(),
+  HistoryFilters.catch(() => defaultHistoryFilters()),
+);
 export type HistorySettings = z.infer<typeof HistorySettings>;
 export const defaultHistorySettings = (): HistorySettings => ({});

@@ -81,3 +81,24 @@ describe('settings.json', () => {
     expect(store.problem).toMatch(/cannot use/);
   });
 });
+
+describe('settings.json written before the user-text rule covered the history search (security.md 34)', () => {
+  it('forgets only the filters that break the rule and keeps the rest of the file', async () => {
+    const dir = await freshDir();
+    const saved = {
+      ...defaultSettings,
+      preferences: { ...defaultSettings.preferences, idleLockMinutes: 7 },
+      history: {
+        'account-a': { filter: 'Pay\u202Eroll', symbols: ['BTC'] },
+        'account-b': { filter: 'rent', symbols: ['ETH'] },
+      },
+    };
+    await writeFile(join(dir, SETTINGS_FILE), JSON.stringify(saved));
+    const store = await openSettingsStore(dir);
+    expect(store.problem).toBeNull();
+    expect(store.get().preferences.idleLockMinutes).toBe(7);
+    expect(store.get().history['account-a']?.filter).toBe('');
+    expect(store.get().history['account-a']?.symbols).toEqual([]);
+    expect(store.get().history['account-b']).toMatchObject({ filter: 'rent', symbols: ['ETH'] });
+  });
+});

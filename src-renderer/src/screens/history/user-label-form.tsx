@@ -1,14 +1,14 @@
 import { useId, useState } from 'react';
 import { USER_LABEL_MAX, type HistoryItem } from '../../../../src-preload/contract/history';
-import { hasUnsafeCharacters } from '../../../../src-preload/contract/text';
+import { hasUnsafeCharacters, UNSAFE_TEXT_WORDS } from '../../../../src-preload/contract/text';
 import type { BridgeError } from '../../../../src-preload/result';
 import { ErrorMessage } from '../../components/error-message';
 import { useHistoryStore } from '../../stores/history-store';
 
 /** Refusals the form can give before asking main, in the same words main's UserText check uses. */
 function localProblem(text: string): string | null {
-  if (text.trim().length > USER_LABEL_MAX) return `Keep it under ${USER_LABEL_MAX} characters`;
-  if (hasUnsafeCharacters(text)) return 'Remove line breaks, control characters and text-direction marks';
+  if (text.trim().length > USER_LABEL_MAX) return `Keep it under ${USER_LABEL_MAX} characters.`;
+  if (hasUnsafeCharacters(text)) return UNSAFE_TEXT_WORDS;
   return null;
 }
 
