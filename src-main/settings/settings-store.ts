@@ -67,6 +67,7 @@ export async function openSettingsStore(userDataDir: string): Promise<SettingsSt
     get: () => current,
     async update(change) {
       const next = Settings.parse(change(current));
+      const previous = current;
       current = next;
       if (writable) {
         // Serialise writes so a slow earlier write never lands after a later one. A failed write is its
@@ -76,7 +77,14 @@ export async function openSettingsStore(userDataDir: string): Promise<SettingsSt
           .catch(() => undefined)
           .then(() => writeAtomically(path, `${JSON.stringify(next, null, 2)}\n`));
         writes = write;
-        await write;
+        try {
+          await write;
+        } catch (error) {
+          // What could not be saved is not kept either, so the app goes on as the file and the window say;
+          // a later change made meanwhile stays (it is written, or fails, on its own).
+          if (current === next) current = previous;
+          throw error;
+        }
       }
       return next;
     },

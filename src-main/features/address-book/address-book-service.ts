@@ -7,6 +7,7 @@ import type { SettingsStore } from '../../settings/settings-store';
 import type { SessionService } from '../session';
 import { requireValidAddress } from '../addresses/validate-address';
 import type { StoredAddressBookEntry } from './address-book-settings';
+import { savingSettings } from '../../settings/storage-failure';
 
 export interface AddressBookDeps {
   readonly settings: SettingsStore;
@@ -52,13 +53,15 @@ export function createAddressBook(deps: AddressBookDeps) {
       // Kept for this run only, as every setting is while the file is unusable; the user is told at start.
       deps.logger.warn('address book changed in memory only: settings.json is not writable this run');
     }
-    await deps.settings.update((current) => ({
-      ...current,
-      addressBook: {
-        ...current.addressBook,
-        [userGuid]: { ...current.addressBook[userGuid], [accountGuid]: entries },
-      },
-    }));
+    await savingSettings('address-book', () =>
+      deps.settings.update((current) => ({
+        ...current,
+        addressBook: {
+          ...current.addressBook,
+          [userGuid]: { ...current.addressBook[userGuid], [accountGuid]: entries },
+        },
+      })),
+    );
   }
 
   return {

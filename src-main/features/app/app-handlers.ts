@@ -4,6 +4,7 @@ import { toAllowedExternalUrl } from '../../links';
 import type { Logger } from '../../logging/logger';
 import { environmentLabels } from '../../settings/environments';
 import type { SettingsStore } from '../../settings/settings-store';
+import { savingSettings } from '../../settings/storage-failure';
 
 export interface AppHandlersDeps {
   readonly appName: string;
@@ -37,10 +38,12 @@ export function createAppHandlers(deps: AppHandlersDeps): Pick<Handlers, AppOper
     },
     'preferences.get': () => settings.get().preferences,
     'preferences.update': async (change) => {
-      const next = await settings.update((current) => ({
-        ...current,
-        preferences: { ...current.preferences, ...change },
-      }));
+      const next = await savingSettings('preferences', () =>
+        settings.update((current) => ({
+          ...current,
+          preferences: { ...current.preferences, ...change },
+        })),
+      );
       deps.emit('preferences.changed', next.preferences);
       return next.preferences;
     },

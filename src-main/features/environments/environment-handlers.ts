@@ -7,6 +7,7 @@ import { builtInEndpoints, environmentLabels } from '../../settings/environments
 import type { SettingsStore } from '../../settings/settings-store';
 import { checkMerchantApiUrl } from './merchant-api-check';
 import { checkSignInEndpoints } from './sign-in-check';
+import { savingSettings } from '../../settings/storage-failure';
 
 const order: readonly EnvironmentId[] = ['local-sandbox', 'service-sandbox', 'production', 'custom'];
 
@@ -79,13 +80,15 @@ export function createEnvironmentHandlers(deps: EnvironmentHandlersDeps): Enviro
           { field: 'issuer' },
         );
       }
-      await deps.settings.update((current) => ({
-        ...current,
-        environments: {
-          ...current.environments,
-          [id]: { ...current.environments[id], ...checked },
-        },
-      }));
+      await savingSettings('sign-in-environment', () =>
+        deps.settings.update((current) => ({
+          ...current,
+          environments: {
+            ...current.environments,
+            [id]: { ...current.environments[id], ...checked },
+          },
+        })),
+      );
       deps.logger.info('sign-in environment saved', { environment: id });
       return view();
     },
@@ -109,7 +112,9 @@ export function createEnvironmentHandlers(deps: EnvironmentHandlersDeps): Enviro
         }
         await deps.session.signOut();
       }
-      await deps.settings.update((settings) => ({ ...settings, environment: id }));
+      await savingSettings('sign-in-environment', () =>
+        deps.settings.update((settings) => ({ ...settings, environment: id })),
+      );
       deps.logger.info('sign-in environment changed', { environment: id });
       return view();
     },

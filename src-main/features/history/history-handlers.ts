@@ -10,6 +10,7 @@ import { toHistoryItem } from './history-item';
 import { createRangedHistory, type RangedHistory } from './ranged-history';
 import { rowKeyOf } from './row-key';
 import { transactionsRequest } from './transactions-request';
+import { savingSettings } from '../../settings/storage-failure';
 
 type HistoryHandlers = Pick<
   Handlers,
@@ -72,10 +73,12 @@ export function createHistoryHandlers(deps: HistoryHandlersDeps): HistoryHandler
     },
     'history.saveFilters': async (filters) => {
       const { guid } = session.activeAccount();
-      const next = await settings.update((current) => ({
-        ...current,
-        history: { ...current.history, [guid]: filters },
-      }));
+      const next = await savingSettings('history-filters', () =>
+        settings.update((current) => ({
+          ...current,
+          history: { ...current.history, [guid]: filters },
+        })),
+      );
       return next.history[guid] ?? filters;
     },
     'history.setLabel': async ({ rowKey, label }) => ({

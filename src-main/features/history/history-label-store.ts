@@ -1,6 +1,7 @@
 import { MAX_USER_LABELS } from '../../../src-preload/contract/history';
 import { AppError } from '../../app-error';
 import type { SettingsStore } from '../../settings/settings-store';
+import { savingSettings } from '../../settings/storage-failure';
 
 /**
  * Reading and writing the user's own history labels (settings.json `historyLabels`, whose schema is in
@@ -20,26 +21,28 @@ export async function saveLabel(
   rowKey: string,
   label: string,
 ): Promise<string> {
-  const next = await settings.update((current) => {
-    const users = current.historyLabels;
-    const accounts = users[owner.userGuid] ?? {};
-    const labels = { ...(accounts[owner.accountGuid] ?? {}) };
-    if (label === '') {
-      delete labels[rowKey];
-    } else {
-      if (!(rowKey in labels) && Object.keys(labels).length >= MAX_USER_LABELS) {
-        throw new AppError(
-          'bad_input',
-          `You already have ${MAX_USER_LABELS} labels in this account. Remove some before adding more.`,
-          { field: 'label' },
-        );
+  const next = await savingSettings('history-label', () =>
+    settings.update((current) => {
+      const users = current.historyLabels;
+      const accounts = users[owner.userGuid] ?? {};
+      const labels = { ...(accounts[owner.accountGuid] ?? {}) };
+      if (label === '') {
+        delete labels[rowKey];
+      } else {
+        if (!(rowKey in labels) && Object.keys(labels).length >= MAX_USER_LABELS) {
+          throw new AppError(
+            'bad_input',
+            `You already have ${MAX_USER_LABELS} labels in this account. Remove some before adding more.`,
+            { field: 'label' },
+          );
+        }
+        labels[rowKey] = label;
       }
-      labels[rowKey] = label;
-    }
-    return {
-      ...current,
-      historyLabels: { ...users, [owner.userGuid]: { ...accounts, [owner.accountGuid]: labels } },
-    };
-  });
+      return {
+        ...current,
+        historyLabels: { ...users, [owner.userGuid]: { ...accounts, [owner.accountGuid]: labels } },
+      };
+    }),
+  );
   return next.historyLabels[owner.userGuid]?.[owner.accountGuid]?.[rowKey] ?? '';
 }

@@ -15,6 +15,7 @@ import {
 import { DEFAULT_ASSET_FORM } from '../../service/interface-b-symbols';
 import type { AssetForm } from '../../../src-preload/contract/merchant';
 import type { MerchantKeyBinding, MerchantSettings } from './merchant-settings';
+import { savingSettings } from '../../settings/storage-failure';
 
 export const merchantEnvironments: readonly EnvironmentId[] = [
   'service-sandbox',
@@ -151,7 +152,9 @@ export function createMerchantKeys(deps: MerchantKeysDeps) {
   }
 
   async function updateMerchant(change: (current: MerchantSettings) => MerchantSettings): Promise<void> {
-    await deps.settings.update((settings) => ({ ...settings, merchant: change(settings.merchant) }));
+    await savingSettings('merchant-settings', () =>
+      deps.settings.update((settings) => ({ ...settings, merchant: change(settings.merchant) })),
+    );
   }
 
   async function deleteSecret(userGuid: string, environment: EnvironmentId): Promise<void> {

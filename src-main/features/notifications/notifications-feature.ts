@@ -8,6 +8,7 @@ import type { SessionService } from '../session';
 import type { TransactionsResult } from '../../service/interface-a-schemas';
 import { createDepositNotifier } from './deposit-notifier';
 import type { DesktopNotifier } from './desktop-notifier';
+import { savingSettings } from '../../settings/storage-failure';
 
 /** Enough of the latest history to see every deposit between two balance polls. */
 const LOOK_RECORDS = 50;
@@ -140,12 +141,14 @@ export function createNotificationsFeature(deps: NotificationsFeatureDeps) {
       if (!session.view().accounts.some((account) => account.guid === accountGuid)) {
         throw new AppError('forbidden', 'That account is not one of yours.', { field: 'accountGuid' });
       }
-      await settings.update((current) => ({
-        ...current,
-        notifications: {
-          depositsByAccount: { ...current.notifications.depositsByAccount, [accountGuid]: enabled },
-        },
-      }));
+      await savingSettings('notification-choice', () =>
+        settings.update((current) => ({
+          ...current,
+          notifications: {
+            depositsByAccount: { ...current.notifications.depositsByAccount, [accountGuid]: enabled },
+          },
+        })),
+      );
       if (!enabled) deposits.forget(accountGuid);
       // What is in the history now is not news: it is recorded before the first poll could announce it.
       if (enabled && !deposits.hasLooked(accountGuid)) {
