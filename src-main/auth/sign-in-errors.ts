@@ -32,6 +32,15 @@ export function signInError(error: unknown): AppError {
   // openid-client wraps the specific reason (which parameter failed) in the error's cause.
   const message =
     error instanceof Error ? `${error.message} ${error.cause instanceof Error ? error.cause.message : ''}` : '';
+  if (code === 'OAUTH_JWT_TIMESTAMP_CHECK_FAILED') {
+    // The provider's clock is measured and allowed for (security.md 37): what is left is a token dated
+    // outside its lifetime, or a computer clock changed during the attempt. Either way the clock is named.
+    return new AppError(
+      'sign_in_failed',
+      "The sign-in server's answer is dated outside the time it is valid for. Check that this computer's clock and time zone are right, then try again.",
+      { cause: error },
+    );
+  }
   if (/"state"/.test(message)) {
     return new AppError(
       'sign_in_failed',
