@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { seededPortfolio } from '../integration/portfolio/seeded-wallets';
 import { decodeQrOnScreen } from './support/decode-qr';
 import { expect, openScreen, test } from './support/fixtures';
+import { reloadSignedInApp } from './support/reload-app';
 import type { SignedInApp } from './support/signed-in-app';
 import { dataRows } from './support/table-rows';
 
@@ -24,18 +25,42 @@ const form = (page: Page) => page.getByRole('form', { name: 'New deposit address
 const result = (page: Page) => page.getByRole('region', { name: 'Deposit address created' });
 const createdList = (page: Page) => page.getByRole('table', { name: 'Deposit addresses created in this session' });
 
+/** Interface A's deposit address creation: the one call the form makes. */
+const CREATE_PATH = '/api/OAuth/deposit/address/create';
+
+/** The wallet panel showing the USDT address on Ethereum. */
+async function showUsdtOnEthereum(page: Page): Promise<void> {
+  await walletPanel(page).getByRole('combobox', { name: 'Asset' }).selectOption('USDT');
+  await walletPanel(page).getByRole('combobox', { name: 'Network' }).selectOption({ label: 'Ethereum Mainnet (USDT)' });
+}
+
+/** Creates a deposit address through the form, an expected amount in the asset given, and waits for it. */
+async function createAddress(page: Page, asset: 'BTC' | 'USDT', label: string, amount: string): Promise<void> {
+  await form(page).getByRole('combobox', { name: 'Asset and network' }).selectOption(asset);
+  await form(page).getByRole('textbox', { name: 'Label' }).fill(label);
+  await form(page).getByRole('textbox', { name: 'Callback URL' }).fill(CALLBACK);
+  await form(page)
+    .getByRole('textbox', { name: `Expected amount (optional, in ${asset})` })
+    .fill(amount);
+  await form(page).getByRole('button', { name: 'Create deposit address' }).click();
+  await expect(result(page).getByRole('group', { name: 'Deposit address' })).toHaveText(
+    asset === 'BTC' ? /^bc1/ : /^0x/,
+  );
+  await expect(dataRows(createdList(page)).filter({ hasText: label })).toHaveCount(1);
+}
+
 test.describe('Receive: wallet addresses and new deposit addresses', () => {
-  // Each story goes on from where the one before left the screen: after a failure the rest cannot run.
-  test.describe.configure({ mode: 'serial' });
+  // Each story starts on a Receive screen of its own: the window reloaded, no address created in it yet.
+  test.beforeEach(async ({ signedInApp: { page } }) => {
+    await reloadSignedInApp(page);
+    await openScreen(page, 'Receive');
+  });
 
   test('shows the USDT address on Ethereum in groups, as a QR code, with a warning naming the asset and network', async ({
     signedInApp: session,
   }) => {
     const { page } = session;
-    await walletPanel(page).getByRole('combobox', { name: 'Asset' }).selectOption('USDT');
-    await walletPanel(page)
-      .getByRole('combobox', { name: 'Network' })
-      .selectOption({ label: 'Ethereum Mainnet (USDT)' });
+    await showUsdtOnEthereum(page);
     const expected = seededAddress(session, 'USDT');
     const display = walletPanel(page).getByRole('group', { name: 'USDT (ERC-20) address' });
     await expect(display).toHaveText(expected);
@@ -52,6 +77,7 @@ test.describe('Receive: wallet addresses and new deposit addresses', () => {
 
   test('copies the address, confirms, and checks the clipboard holds exactly it', async ({ signedInApp: session }) => {
     const { page } = session;
+    await showUsdtOnEthereum(page);
     const expected = seededAddress(session, 'USDT');
     await walletPanel(page).getByRole('button', { name: 'Copy address' }).click();
     await expect(
@@ -64,6 +90,7 @@ test.describe('Receive: wallet addresses and new deposit addresses', () => {
     signedInApp: session,
   }) => {
     const { page } = session;
+    await showUsdtOnEthereum(page);
     const clipboard = session.app.clipboard;
     // A clipboard hijacker: whatever is written, the attacker's address is what would be pasted.
     Object.defineProperty(clipboard, 'text', {
@@ -92,7 +119,8 @@ test.describe('Receive: wallet addresses and new deposit addresses', () => {
 
   test('refuses a bad callback URL in place, before any call to the service', async ({ signedInApp: session }) => {
     const { page } = session;
-    session.sandbox.faults.set({ rateLimitNext: 1 });
+    // Armed for the creation call alone: taken, it would show the form had called the service.
+    session.sandbox.faults.set({ rateLimitNext: 1, rateLimitNextPath: CREATE_PATH });
     await form(page).getByRole('combobox', { name: 'Asset and network' }).selectOption('BTC');
     await form(page).getByRole('textbox', { name: 'Label' }).fill('Invoice 1');
     const callback = form(page).getByRole('textbox', { name: 'Callback URL' });
@@ -145,6 +173,7 @@ test.describe('Receive: wallet addresses and new deposit addresses', () => {
     const { page } = session;
     await form(page).getByRole('combobox', { name: 'Asset and network' }).selectOption('BTC');
     await form(page).getByRole('textbox', { name: 'Label' }).fill('Invoice 3');
+    await form(page).getByRole('textbox', { name: 'Callback URL' }).fill(CALLBACK);
     await form(page).getByRole('textbox', { name: 'Expected amount (optional, in BTC)' }).fill('0.015');
     await form(page).getByRole('combobox', { name: 'Fiat currency (optional)' }).selectOption('EUR');
     await form(page).getByRole('button', { name: 'Create deposit address' }).click();
@@ -166,6 +195,7 @@ test.describe('Receive: wallet addresses and new deposit addresses', () => {
   }) => {
     await form(page).getByRole('combobox', { name: 'Asset and network' }).selectOption('USDT');
     await form(page).getByRole('textbox', { name: 'Label' }).fill('Invoice 4');
+    await form(page).getByRole('textbox', { name: 'Callback URL' }).fill(CALLBACK);
     await form(page).getByRole('textbox', { name: 'Expected amount (optional, in USDT)' }).fill('12.5');
     await form(page).getByRole('button', { name: 'Create deposit address' }).click();
     const qr = result(page).getByRole('img', { name: 'QR code of the EIP-681 token transfer link for this deposit' });
@@ -177,6 +207,7 @@ test.describe('Receive: wallet addresses and new deposit addresses', () => {
   });
 
   test('refuses a reference id already used in this session, in place', async ({ signedInApp: { page } }) => {
+    await createAddress(page, 'USDT', 'Invoice 5', '12.5');
     const used = (await dataRows(createdList(page)).last().getByRole('cell').nth(3).textContent()) ?? '';
     expect(used).not.toBe('');
     const referenceField = form(page).getByRole('textbox', { name: 'Reference id' });
@@ -202,8 +233,18 @@ test.describe('Receive: wallet addresses and new deposit addresses', () => {
     signedInApp: session,
   }) => {
     const { page } = session;
+    // Two addresses with an amount, the USDT one shown last.
+    await createAddress(page, 'BTC', 'Invoice 6', '0.015');
+    await createAddress(page, 'USDT', 'Invoice 7', '12.5');
     await page.getByRole('button', { name: 'Privacy mode' }).click();
-    await expect(createdList(page).getByLabel('Hidden amount')).toHaveCount(2, patiently);
+    // Every address of the session listed with an amount has it hidden (the list is the session's, so it
+    // holds those other stories created too).
+    const rows = dataRows(createdList(page));
+    const withoutAmount = rows.filter({ has: page.getByRole('cell', { name: '—', exact: true }) });
+    await expect(createdList(page).getByLabel('Hidden amount')).not.toHaveCount(0, patiently);
+    const amounts = (await rows.count()) - (await withoutAmount.count());
+    expect(amounts).toBeGreaterThanOrEqual(2);
+    await expect(createdList(page).getByLabel('Hidden amount')).toHaveCount(amounts);
     await expect(result(page).getByLabel('Hidden amount')).toHaveCount(1);
     await expect(result(page).getByLabel('Hidden payment link')).toHaveCount(1);
     const address = (await result(page).getByRole('group', { name: 'Deposit address' }).textContent()) ?? '';
