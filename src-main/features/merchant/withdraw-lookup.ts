@@ -35,10 +35,8 @@ export async function searchAccounts(
   let firstError: unknown = null;
   for (const account of ordered) {
     try {
-      const item = await findInHistory(
-        session.interfaceAFor(account.guid),
-        merchantTransactionId,
-        (candidate) => candidate.merchantTransactionId === merchantTransactionId && candidate.type === 'Withdraw',
+      const item = await findInHistory(session.interfaceAFor(account.guid), merchantTransactionId, (candidate) =>
+        isWithdrawalRow(merchantTransactionId, candidate),
       );
       searched.push(account);
       if (item) return { item, foundIn: account, searched, failed };
@@ -54,6 +52,11 @@ export async function searchAccounts(
     });
   }
   return { item: null, foundIn: null, searched, failed };
+}
+
+/** The row a merchant withdrawal leaves in an account's history: its merchant transaction id on a withdrawal. */
+export function isWithdrawalRow(merchantTransactionId: string, row: TransactionItem): boolean {
+  return row.merchantTransactionId === merchantTransactionId && row.type === 'Withdraw';
 }
 
 function names(accounts: readonly SessionAccount[]): string {

@@ -6,7 +6,7 @@ import { serviceDateMs } from '../../service/service-date';
 import { fromServiceNumber } from '../../service/wire-amount';
 
 /** Clock difference between the app and the service that a history date may show. */
-const CLOCK_SKEW_MS = 5 * 60_000;
+export const CLOCK_SKEW_MS = 5 * 60_000;
 const RECENT_RECORDS = 100;
 
 /** The wallet code (network-specific symbol) a swap takes its amount from, when the app knows it. */
@@ -126,16 +126,7 @@ function depositLeg(
  * the same source and amount (`rivals`) could have left it. None keeps it unknown; anything else is
  * `ambiguous` and keeps it unknown too: absence is no proof, and a guess could pay twice (security.md 27).
  */
-export async function findSwapInHistory(
-  client: InterfaceAClient,
-  sought: SwapWindow & {
-    request: SwapRequest;
-    cryptoAmount: Decimal;
-    claimed: Pick<ReadonlySet<string>, 'has'>;
-    rivals: readonly SwapWindow[];
-    owners: RowOwners;
-  },
-): Promise<SwapLookup> {
+export async function findSwapInHistory(client: InterfaceAClient, sought: SoughtSwap): Promise<SwapLookup> {
   const code = swapSourceCode(sought.request);
   const target = swapTargetCode(sought.request);
   // One page per wallet, so the target's rows never push the source's newest out of the page.
@@ -145,7 +136,28 @@ export async function findSwapInHistory(
     page(code),
     code.toUpperCase() === target.toUpperCase() ? Promise.resolve({ items: [] }) : page(target),
   ]);
-  const rows = [...outgoing.items, ...incoming.items];
+  return matchSwapInRows([...outgoing.items, ...incoming.items], sought);
+}
+
+/** What a look-up for one lost swap goes by (findSwapInHistory, matchSwapInRows). */
+export interface SoughtSwap extends SwapWindow {
+  readonly request: SwapRequest;
+  readonly cryptoAmount: Decimal;
+  readonly claimed: Pick<ReadonlySet<string>, 'has'>;
+  readonly rivals: readonly SwapWindow[];
+  readonly owners: RowOwners;
+}
+
+/**
+ * The rules of findSwapInHistory over rows already read: only the source and target wallets' rows count,
+ * so a page of every wallet (a settle round's) decides as the two pages of one look-up would, provided it
+ * reaches back past the swap's window (the caller's to check: a row cut off could make a match ambiguous).
+ */
+export function matchSwapInRows(page: readonly TransactionItem[], sought: SoughtSwap): SwapLookup {
+  const code = swapSourceCode(sought.request);
+  const target = swapTargetCode(sought.request);
+  const wallets = new Set([code.toUpperCase(), target.toUpperCase()]);
+  const rows = page.filter((row) => wallets.has(row.symbol.toUpperCase()));
   const types = learnTypes(rows, sought.claimed, sought.owners);
   const legsShown = rows.some(
     (row) => row.type === 'Withdraw' && sought.claimed.has(rowKey(row)) && depositLeg(rows, row, target) !== undefined,
