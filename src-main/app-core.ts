@@ -12,6 +12,7 @@ import { createBalanceCache, createKeychainSealer, createPortfolioFeature, type 
 import { createDepositAddresses, createReceiveHandlers } from './features/receive';
 import { createHistoryExports, createHistoryHandlers, labelsOf, rowKeyOf } from './features/history';
 import { createSendHandlers, createSendService } from './features/send';
+import { createSettleHandlers, createSettleRound } from './features/settle';
 import { createSessionHandlers, createSessionService, type SessionService } from './features/session';
 import { createSwapHandlers, createSwapService } from './features/swap';
 import { createUpdateHandlers, createUpdateService, type UpdaterAvailability } from './features/updates';
@@ -180,6 +181,18 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     onClosedFound: alarms.raise,
   });
 
+  // Unknown moves settle by themselves: the window asks for a round on the polling rule while any is unknown.
+  const settleRound = createSettleRound({
+    session,
+    logger: deps.logger,
+    sources: [
+      { kind: 'send', candidates: () => send.settleCandidates(), settleFrom: (id, page) => send.settleFrom(id, page) },
+      { kind: 'swap', candidates: () => swap.settleCandidates(), settleFrom: (id, page) => swap.settleFrom(id, page) },
+      merchant.withdrawals,
+    ],
+    publish: (settled) => deps.emit('money.settled', { settled: [...settled] }),
+  });
+
   // Checks once per launch, in the background; Settings checks again on demand.
   const updates = createUpdateService({
     updater: deps.updater ?? { configured: false, reason: 'Updates are not available in this build.' },
@@ -213,6 +226,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     ...createSessionHandlers({ session }),
     ...createSendHandlers({ send }),
     ...createSwapHandlers({ swap }),
+    ...createSettleHandlers({ round: settleRound }),
     ...createHistoryHandlers({ session, settings, exports: historyExports }),
     ...portfolio.handlers,
     // Home's balance refresh is also a moment to look for deposits, beside the app-wide watch (notifications.watch).

@@ -16,6 +16,7 @@ import { merchantOperations } from './contract/merchant';
 import { portfolioOperations } from './contract/portfolio';
 import { receiveOperations } from './contract/receive';
 import { sendOperations } from './contract/send';
+import { settleEvents, settleOperations } from './contract/settle';
 import { sessionEvents, sessionOperations } from './contract/session';
 import { swapOperations } from './contract/swap';
 import { updatesEvents, updatesOperations } from './contract/updates';
@@ -36,6 +37,7 @@ export const operations = {
   ...addressBookOperations,
   ...notificationsOperations,
   ...alarmsOperations,
+  ...settleOperations,
 } as const satisfies Record<`${string}.${string}`, OperationSpec>;
 
 export const events = {
@@ -45,6 +47,7 @@ export const events = {
   ...updatesEvents,
   ...notificationsEvents,
   ...alarmsEvents,
+  ...settleEvents,
 } as const satisfies Record<`${string}.${string}`, z.ZodType>;
 
 export type Operations = typeof operations;

@@ -4,6 +4,7 @@ import type { Logger } from '../../logging/logger';
 import type { SettingsStore } from '../../settings/settings-store';
 import { settingsJournal } from '../../settings/settings-journal';
 import { findInHistory } from '../money/find-in-history';
+import type { SettleSource } from '../money/settle-source';
 import { checkCallbackBody } from './callback-check';
 import { compareWithService, type DepositLookups } from './callback-compare';
 import { balanceRows } from './merchant-balances';
@@ -37,6 +38,8 @@ export interface MerchantFeature {
    * warning (security: address poisoning). Empty without a session or keys.
    */
   readonly verifiedAddresses: () => Promise<readonly string[]>;
+  /** Unknown withdrawals of the signed-in user, for the background settle round (features/settle). */
+  readonly withdrawals: SettleSource;
 }
 
 /** The merchant treasury (Interface B): its slice of the bridge and what other features may ask of it. */
@@ -168,6 +171,12 @@ export function createMerchantFeature(deps: MerchantDeps): MerchantFeature {
         return [];
       }
       return verification.knownVerifiedAddresses(userGuid);
+    },
+    withdrawals: {
+      kind: 'withdraw',
+      // The session throws when locked or signed out, as for every merchant operation.
+      candidates: () => withdraw.settleCandidates(access.signedIn()),
+      settleFrom: (intentId, page) => withdraw.settleFrom(access.signedIn(), intentId, page),
     },
   };
 }

@@ -21,7 +21,8 @@ import type { MerchantActor, MerchantSession } from './merchant-access';
 import { balanceOf } from './merchant-balances';
 import type { MerchantConnection, MerchantKeys } from './merchant-keys';
 import { matchesVerified } from './verified-match';
-import { foundNotCompleted, notFoundIn, searchAccounts } from './withdraw-lookup';
+import { foundNotCompleted, isWithdrawalRow, notFoundIn, searchAccounts } from './withdraw-lookup';
+import type { HistoryPage, SettleCandidate } from '../money/settle-source';
 import type { WithdrawBody } from './withdraw-body';
 
 export interface WithdrawInput {
@@ -395,6 +396,37 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
               },
             ],
       );
+    },
+
+    /**
+     * Unknown and closed withdrawals this user may see, for a settle round: each may show in any of their
+     * accounts, and a closed one found raises the alarm (security.md 36).
+     */
+    settleCandidates(actor: MerchantActor): SettleCandidate[] {
+      const audience = audienceOf(actor.userGuid);
+      return [...machine.unsettled(audience), ...machine.closed(audience)]
+        .filter((intent) => intent.state === 'unknown' || intent.state === 'closed')
+        .map((intent) => ({ intentId: intent.id, accountGuid: null, needsRowsSinceMs: null }));
+    },
+
+    /**
+     * A settle round's look: reconcile's rule over one account's page the round read. Only a Completed row
+     * settles; anything else leaves the withdrawal and its words as they were.
+     */
+    async settleFrom(actor: MerchantActor, intentId: string, page: HistoryPage): Promise<boolean> {
+      const intent = machine.get(intentId);
+      const lookable = intent.state === 'unknown' || intent.state === 'closed';
+      if (!lookable || !visibleTo(intent, actor.userGuid) || checking.has(intentId)) return false;
+      const item = page.items.find((candidate) => isWithdrawalRow(intent.referenceId, candidate));
+      if (item?.status !== 'Completed') return false;
+      const found: WithdrawResult = { txId: item.txId ?? '', explorerUrl: '', success: true };
+      const settled = await machine.reconcile(intentId, found, null);
+      deps.logger.info('withdrawal looked up', {
+        merchantTransactionId: intent.referenceId,
+        found: true,
+        status: item.status,
+      });
+      return settled.state === 'succeeded';
     },
 
     status(actor: MerchantActor, intentId: string): WithdrawStatus {

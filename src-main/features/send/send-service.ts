@@ -18,7 +18,7 @@ import {
 import { AppError } from '../../app-error';
 import type { Logger } from '../../logging/logger';
 import type { InterfaceAClient } from '../../service/interface-a';
-import type { SendPrecheckResult } from '../../service/interface-a-schemas';
+import type { SendPrecheckResult, TransactionItem } from '../../service/interface-a-schemas';
 import { requireValidAddress } from '../addresses/validate-address';
 import type { Intent } from '../money/at-most-once';
 import type { IntentJournal } from '../money/intent-journal';
@@ -29,7 +29,8 @@ import { classifyMoneyError, explainRefusal } from '../money/money-errors';
 import { findInHistory } from '../money/find-in-history';
 import { clientForAccount, userAccounts, type MoneySession } from '../money/money-session';
 import { activeRoleRefusalWords } from '../money/roles';
-import { rowVerdict, verdictNote } from '../money/row-status';
+import { rowVerdict, verdictNote, type RowVerdict } from '../money/row-status';
+import type { HistoryPage, SettleCandidate } from '../money/settle-source';
 import { inAccount, stillOut, userAudience, unsettledWithReviews, type UserAccounts } from '../money/unsettled-list';
 import { decimalText as text, fromServiceNumber, toServiceNumber, usdText } from '../../service/wire-amount';
 import type { SendBody } from './send-body';
@@ -79,6 +80,11 @@ export interface SendConfirmInput {
 export function describeSend(intent: Intent<SendBody, SendOutcome>): string {
   const { amount, code, address, confirmedAtMs } = intent.body;
   return `${amount} ${code} to ${address} (reference ${intent.referenceId}, started ${confirmedAtText(confirmedAtMs)}${stillOut(intent)})`;
+}
+
+/** The row a send leaves in its account's history: its own reference id on a withdrawal. */
+function isSendRow(intent: Intent<SendBody, SendOutcome>, row: TransactionItem): boolean {
+  return row.referenceId === intent.referenceId && row.type === 'Withdraw';
 }
 
 /** The user's unsettled sends in any of their accounts, named with the account when not the active one. */
@@ -278,6 +284,29 @@ export function createSendService(deps: SendServiceDeps) {
     ownReferences.add(intent.referenceId);
     deps.logger.info('send confirmed', { referenceId: intent.referenceId, asset: view.code, feeRate: input.feeRate });
     return review;
+  }
+
+  /**
+   * Settles a send by the row a look-up found: only a row that says it completed settles it. `keepWords`:
+   * a look-up the user asked for leaves its words on a send it did not settle; a settle round's does not
+   * replace the words the user last saw.
+   */
+  async function settleBy(
+    intent: Intent<SendBody, SendOutcome>,
+    item: TransactionItem | null,
+    keepWords: boolean,
+  ): Promise<{ verdict: RowVerdict | null; settled: Intent<SendBody, SendOutcome> }> {
+    const verdict = item ? rowVerdict([item.status]) : null;
+    const found: SendOutcome | null =
+      item && verdict === 'completed'
+        ? { referenceId: intent.referenceId, txId: item.txId ?? '', explorerUrl: null, status: item.status }
+        : null;
+    if (found === null && !keepWords) return { verdict, settled: intent };
+    const note = verdict === 'pending' || verdict === 'failed' ? verdictNote(verdict, 'send') : null;
+    const settled = await machine.reconcile(intent.id, found, note);
+    deps.logger.info('send reconciled', { referenceId: intent.referenceId, lookup: verdict ?? 'not_found' });
+    if (found) knownAddresses.forget(intent.body.accountGuid);
+    return { verdict, settled };
   }
 
   async function submit(
@@ -521,23 +550,31 @@ export function createSendService(deps: SendServiceDeps) {
         return { lookup: 'settled', status: statusOf(intent) };
       // Its own account's history, whichever account is active (an unknown send is listed in every one).
       const client = clientForAccount(deps.session, intent.body.accountGuid);
-      const item = await findInHistory(
-        client,
-        intent.referenceId,
-        (candidate) => candidate.referenceId === intent.referenceId && candidate.type === 'Withdraw',
-      );
-      // Only a row that says it completed settles the send.
-      const verdict = item ? rowVerdict([item.status]) : null;
-      const found: SendOutcome | null =
-        item && verdict === 'completed'
-          ? { referenceId: intent.referenceId, txId: item.txId ?? '', explorerUrl: null, status: item.status }
-          : null;
-      const note = verdict === 'pending' || verdict === 'failed' ? verdictNote(verdict, 'send') : null;
-      const settled = await machine.reconcile(intentId, found, note);
-      deps.logger.info('send reconciled', { referenceId: intent.referenceId, lookup: verdict ?? 'not_found' });
-      if (found) knownAddresses.forget(intent.body.accountGuid);
+      const item = await findInHistory(client, intent.referenceId, (candidate) => isSendRow(intent, candidate));
+      const { verdict, settled } = await settleBy(intent, item, true);
       const lookup = verdict === null ? 'not_found' : verdict === 'completed' ? 'found' : verdict;
       return { lookup, status: statusOf(settled) };
+    },
+
+    /**
+     * Unknown and closed sends of the user's accounts, for a settle round: each found by its reference id,
+     * and a closed one found raises the alarm (security.md 36).
+     */
+    settleCandidates(): SettleCandidate[] {
+      const audience = sendAudience(userAccounts(deps.session));
+      return [...machine.unsettled(audience), ...machine.closed(audience)]
+        .filter((intent) => intent.state === 'unknown' || intent.state === 'closed')
+        .map((intent) => ({ intentId: intent.id, accountGuid: intent.body.accountGuid, needsRowsSinceMs: null }));
+    },
+
+    /** A settle round's look: reconcile's rule over the account's page the round read. */
+    async settleFrom(intentId: string, page: HistoryPage): Promise<boolean> {
+      const intent = machine.get(intentId);
+      const lookable = intent.state === 'unknown' || intent.state === 'closed';
+      if (!lookable || intent.body.accountGuid !== page.accountGuid) return false;
+      const item = page.items.find((candidate) => isSendRow(intent, candidate)) ?? null;
+      const { settled } = await settleBy(intent, item, false);
+      return settled.state === 'succeeded';
     },
   };
 }

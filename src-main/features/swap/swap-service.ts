@@ -17,6 +17,7 @@ import type { Logger } from '../../logging/logger';
 import type { InterfaceAClient } from '../../service/interface-a';
 import type { SwapRequest } from '../../service/interface-a-schemas';
 import type { Intent } from '../money/at-most-once';
+import type { HistoryPage, SettleCandidate } from '../money/settle-source';
 import type { IntentJournal } from '../money/intent-journal';
 import { createIntentMachine, type IntentAudience } from '../money/intent-machine';
 import { confirmedAtText } from '../money/intent-words';
@@ -29,11 +30,15 @@ import { inAccount, stillOut, unsettledWithReviews, userAudience, type UserAccou
 import { decimalText as text, fromServiceNumber, toServiceNumber } from '../../service/wire-amount';
 import { createClaimedRows } from './claimed-rows';
 import {
+  CLOCK_SKEW_MS,
   findSwapInHistory,
+  matchSwapInRows,
   rowKey,
   swapLookalikes,
   swapSourceCode,
   type RowOwners,
+  type SoughtSwap,
+  type SwapLookup,
   type SwapWindow,
 } from './find-swap';
 import type { SwapBody } from './swap-body';
@@ -207,6 +212,60 @@ export function createSwapService(deps: SwapServiceDeps) {
       sentAtMs: sentAt.get(intent.id) ?? body.confirmedAtMs ?? body.expiresAtMs - ttl,
       priorRows: body.priorRows ? new Set(body.priorRows) : null,
     };
+  }
+
+  /** What a look-up for this swap goes by: its window, and the swaps that could have left the same row. */
+  function sought(intent: Intent<SwapBody, SwapOutcome>): SoughtSwap {
+    const { body } = intent;
+    const cryptoAmount = new Decimal(body.cryptoAmount);
+    const source = swapSourceCode(body.request).toUpperCase();
+    // Other swaps still unsettled that could have left the same row: a row one of them may own proves none.
+    const rivals = machine
+      .unsettled(swapAudience(userAccounts(deps.session)))
+      .filter(
+        (other) =>
+          other.id !== intent.id &&
+          other.body.accountGuid === body.accountGuid &&
+          swapSourceCode(other.body.request).toUpperCase() === source &&
+          cryptoAmount.equals(other.body.cryptoAmount),
+      )
+      .map(windowOf);
+    return { ...windowOf(intent), request: body.request, cryptoAmount, claimed, rivals, owners };
+  }
+
+  /**
+   * Settles a swap by what a look-up found. Only rows that say the swap completed settle it, and they are
+   * claimed only then: a swap left unknown must find its rows again, and other unsettled swaps already
+   * count it as a rival. `keepWords`: a look-up the user asked for leaves its words on a swap it did not
+   * settle; a settle round's does not replace the words the user last saw.
+   */
+  async function settleBy(
+    intent: Intent<SwapBody, SwapOutcome>,
+    lookup: SwapLookup,
+    keepWords: boolean,
+  ): Promise<{ result: SwapLookupResult; settled: Intent<SwapBody, SwapOutcome> }> {
+    let found: SwapOutcome | null = null;
+    let note: BridgeError | null = null;
+    let result: SwapLookupResult = lookup.kind;
+    if (lookup.kind === 'found') {
+      const { item } = lookup;
+      const verdict = rowVerdict(lookup.legs.map((leg) => leg.status));
+      if (verdict === 'completed') {
+        claimed.add(rowKey(item));
+        found = {
+          swapReferenceId: item.referenceId,
+          address: item.to ?? '',
+          sendResult: item.txId ? { txId: item.txId, explorerUrl: null } : null,
+        };
+      } else {
+        note = verdictNote(verdict, 'swap');
+        result = verdict;
+      }
+    }
+    if (found === null && !keepWords) return { result, settled: intent };
+    const settled = await machine.reconcile(intent.id, found, note);
+    deps.logger.info('swap reconciled', { referenceId: intent.referenceId, lookup: result });
+    return { result, settled };
   }
 
   function expired(): AppError {
@@ -443,52 +502,38 @@ export function createSwapService(deps: SwapServiceDeps) {
       const intent = machine.get(intentId);
       if (intent.state !== 'unknown' && intent.state !== 'closed')
         return { lookup: 'settled', status: statusOf(intent) };
-      const { body } = intent;
-      const cryptoAmount = new Decimal(body.cryptoAmount);
-      const source = swapSourceCode(body.request).toUpperCase();
-      // Other swaps still unsettled that could have left the same row: a row one of them may own proves none.
-      const rivals = machine
-        .unsettled(swapAudience(userAccounts(deps.session)))
-        .filter(
-          (other) =>
-            other.id !== intentId &&
-            other.body.accountGuid === body.accountGuid &&
-            swapSourceCode(other.body.request).toUpperCase() === source &&
-            cryptoAmount.equals(other.body.cryptoAmount),
-        )
-        .map(windowOf);
       // Its own account's history, whichever account is active (an unknown swap is listed in every one).
-      const lookup = await findSwapInHistory(clientForAccount(deps.session, body.accountGuid), {
-        ...windowOf(intent),
-        request: body.request,
-        cryptoAmount,
-        claimed,
-        rivals,
-        owners,
-      });
-      let found: SwapOutcome | null = null;
-      let note: BridgeError | null = null;
-      let result: SwapLookupResult = lookup.kind;
-      if (lookup.kind === 'found') {
-        const { item } = lookup;
-        // Only rows that say the swap completed settle it. Claimed only then: a swap left
-        // unknown must find its rows again, and other unsettled swaps already count it as a rival.
-        const verdict = rowVerdict(lookup.legs.map((leg) => leg.status));
-        if (verdict === 'completed') {
-          claimed.add(rowKey(item));
-          found = {
-            swapReferenceId: item.referenceId,
-            address: item.to ?? '',
-            sendResult: item.txId ? { txId: item.txId, explorerUrl: null } : null,
-          };
-        } else {
-          note = verdictNote(verdict, 'swap');
-          result = verdict;
-        }
-      }
-      const settled = await machine.reconcile(intentId, found, note);
-      deps.logger.info('swap reconciled', { referenceId: intent.referenceId, lookup: result });
+      const client = clientForAccount(deps.session, intent.body.accountGuid);
+      const lookup = await findSwapInHistory(client, sought(intent));
+      const { result, settled } = await settleBy(intent, lookup, true);
       return { lookup: result, status: statusOf(settled) };
+    },
+
+    /**
+     * Unknown and closed swaps of the user's accounts, for a settle round: each needs every row since it was
+     * sent, and a closed one found raises the alarm (security.md 36).
+     */
+    settleCandidates(): SettleCandidate[] {
+      const audience = swapAudience(userAccounts(deps.session));
+      return [...machine.unsettled(audience), ...machine.closed(audience)]
+        .filter((intent) => intent.state === 'unknown' || intent.state === 'closed')
+        .map((intent) => ({
+          intentId: intent.id,
+          accountGuid: intent.body.accountGuid,
+          needsRowsSinceMs: windowOf(intent).sentAtMs - CLOCK_SKEW_MS,
+        }));
+    },
+
+    /**
+     * A settle round's look: the rules of reconcile over the account's page the round read. Only a
+     * completed find settles; anything else leaves the swap and its words as they were.
+     */
+    async settleFrom(intentId: string, page: HistoryPage): Promise<boolean> {
+      const intent = machine.get(intentId);
+      const lookable = intent.state === 'unknown' || intent.state === 'closed';
+      if (!lookable || intent.body.accountGuid !== page.accountGuid) return false;
+      const { settled } = await settleBy(intent, matchSwapInRows(page.items, sought(intent)), false);
+      return settled.state === 'succeeded';
     },
 
     review(intentId: string): SwapReview | undefined {
