@@ -5,6 +5,7 @@ import { TopBar } from './components/top-bar';
 import { useIdleLock } from './hooks/use-idle-lock';
 import { useDepositWatch } from './hooks/use-deposit-watch';
 import { useDepositsSeen } from './hooks/use-deposits-seen';
+import { useSettleRound } from './hooks/use-settle-round';
 import { useShortcuts } from './hooks/use-shortcuts';
 import { CachedBalancesScreen } from './screens/home/cached-balances-screen';
 import { HomeScreen } from './screens/home/home-screen';
@@ -70,6 +71,7 @@ function SignedIn(): React.JSX.Element {
   useIdleLock(idleLockMinutes, onIdle);
   useDepositsSeen(screen);
   useDepositWatch();
+  useSettleRound();
 
   return (
     <div className="layout">

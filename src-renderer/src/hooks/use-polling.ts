@@ -17,6 +17,8 @@ import { useEffect, useRef, useState } from 'react';
  *    while hidden; one-shot timers (debounces, a rate limit's retry) are not polls.
  * 5. Main has no polling loop of its own: it answers the renderer's calls. One that must poll there follows
  *    the same periods, told by the renderer whether the window is visible.
+ * 6. A poll that can fail (`backoffCapMs`) answers whether it succeeded; each failure in a row doubles its
+ *    period, visible or hidden, up to the cap, and a success brings it back (backedOffPeriod).
  *
  * tests/bench/idle-cost.ts measures the result: renderer and main CPU over a minute of visible idle, and
  * the timers that fire in a hidden window.
@@ -36,51 +38,87 @@ export interface PollingOptions {
   readonly immediately?: boolean;
   /** False: no poll at all (e.g. nothing to watch). Default true. */
   readonly enabled?: boolean;
+  /**
+   * Back off after failures (rule 6): the task answers true for success; each failure in a row doubles the
+   * period up to this cap (never below the period itself). Null or absent: no back-off.
+   */
+  readonly backoffCapMs?: number | null;
+}
+
+/** The period after `failures` failures in a row: doubled for each, up to the cap (rule 6). */
+export function backedOffPeriod(periodMs: number, failures: number, capMs: number): number {
+  return Math.min(periodMs * 2 ** Math.min(failures, 30), Math.max(capMs, periodMs));
 }
 
 /**
  * Runs `task` by the rule above: one timer at a time, rescheduled on visibility changes. `task` may
  * change between renders without restarting the schedule.
  */
-export function usePolling(task: () => void, options: PollingOptions): void {
+export function usePolling(task: () => void | Promise<boolean>, options: PollingOptions): void {
   const latest = useRef(task);
   useEffect(() => {
     latest.current = task;
   });
-  const { visibleMs, hiddenMs = null, immediately = true, enabled = true } = options;
+  const { visibleMs, hiddenMs = null, immediately = true, enabled = true, backoffCapMs = null } = options;
 
   useEffect(() => {
     if (!enabled) return;
-    let lastRun = Number.NEGATIVE_INFINITY;
-    let timer: number | undefined;
-    const run = (): void => {
-      lastRun = Date.now();
-      latest.current();
+    return startPolling(() => latest.current(), { visibleMs, hiddenMs, immediately, enabled, backoffCapMs });
+  }, [visibleMs, hiddenMs, immediately, enabled, backoffCapMs]);
+}
+
+/** The schedule behind usePolling, outside React: starts it and answers how to stop it. */
+export function startPolling(task: () => void | Promise<boolean>, options: PollingOptions): () => void {
+  const { visibleMs, hiddenMs = null, immediately = true, enabled = true, backoffCapMs = null } = options;
+  if (!enabled) return () => undefined;
+  let lastRun = Number.NEGATIVE_INFINITY;
+  let timer: number | undefined;
+  let failures = 0;
+  let stopped = false;
+  /** A run that backs off is awaited: the next is scheduled from its answer, so runs never overlap. */
+  let awaiting = false;
+  const periodNow = (): number | null => {
+    const base = isVisible() ? visibleMs : hiddenMs === null ? null : Math.max(hiddenMs, HIDDEN_MIN_PERIOD_MS);
+    return base === null || backoffCapMs === null ? base : backedOffPeriod(base, failures, backoffCapMs);
+  };
+  const run = (): void => {
+    lastRun = Date.now();
+    const outcome = task();
+    if (backoffCapMs === null || !(outcome instanceof Promise)) return;
+    // The next run waits for the answer: longer after a failure, back to the period after a success.
+    awaiting = true;
+    const answered = (ok: boolean): void => {
+      awaiting = false;
+      failures = ok ? 0 : failures + 1;
+      if (!stopped) schedule();
     };
-    const schedule = (): void => {
-      window.clearTimeout(timer);
-      timer = undefined;
-      const period = isVisible() ? visibleMs : hiddenMs === null ? null : Math.max(hiddenMs, HIDDEN_MIN_PERIOD_MS);
-      if (period === null) return;
-      const wait = Math.max(0, lastRun + period - Date.now());
-      timer = window.setTimeout(() => {
-        run();
-        schedule();
-      }, wait);
-    };
-    const onVisibility = (): void => {
-      if (isVisible() && Date.now() - lastRun >= visibleMs) run();
+    void outcome.then(answered, () => answered(false));
+  };
+  const schedule = (): void => {
+    window.clearTimeout(timer);
+    timer = undefined;
+    const period = periodNow();
+    if (period === null || awaiting) return;
+    const wait = Math.max(0, lastRun + period - Date.now());
+    timer = window.setTimeout(() => {
+      run();
       schedule();
-    };
-    if (immediately && (isVisible() || hiddenMs !== null)) run();
-    else lastRun = Date.now();
+    }, wait);
+  };
+  const onVisibility = (): void => {
+    const period = periodNow();
+    if (isVisible() && period !== null && !awaiting && Date.now() - lastRun >= period) run();
     schedule();
-    document.addEventListener('visibilitychange', onVisibility);
-    return () => {
-      window.clearTimeout(timer);
-      document.removeEventListener('visibilitychange', onVisibility);
-    };
-  }, [visibleMs, hiddenMs, immediately, enabled]);
+  };
+  if (immediately && (isVisible() || hiddenMs !== null)) run();
+  else lastRun = Date.now();
+  schedule();
+  document.addEventListener('visibilitychange', onVisibility);
+  return () => {
+    stopped = true;
+    window.clearTimeout(timer);
+    document.removeEventListener('visibilitychange', onVisibility);
+  };
 }
 
 /**

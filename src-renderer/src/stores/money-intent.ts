@@ -1,4 +1,5 @@
 import type { BridgeError, Result } from '../../../src-preload/result';
+import { useSettleStore } from './settle-store';
 
 /**
  * form → review → result, or → unknown when the answer was lost. Shared by send and swap: the renderer
@@ -119,6 +120,11 @@ export interface MoneyIntentActions<Review> {
    * true when main closed them.
    */
   close(intentIds: string[], warning: string): Promise<boolean>;
+  /**
+   * A settle round settled these intents (main's money.settled event): the list follows, and the intent
+   * on its "outcome unknown" page moves to its result without a "Check status".
+   */
+  settledInBackground(intentIds: readonly string[]): Promise<void>;
 }
 
 /** Which intents a warning names, and in which state: what an acknowledgement answers. */
@@ -217,6 +223,7 @@ export function createMoneyIntentActions<
     } else if (result.error.code === 'outcome_unknown') {
       set({ submitting: false, step: 'unknown', submitError: result.error, lookup: null, refused: false });
       void loadUnresolved();
+      useSettleStore.getState().unknownAppeared();
     } else if (result.error.code === 'stale_precheck') {
       await options.onStale(result.error);
     } else if (result.error.code === 'unresolved_intent') {
@@ -237,6 +244,11 @@ export function createMoneyIntentActions<
   function acknowledgedIds(): string[] {
     const { acknowledged, unresolved } = get();
     return unresolved.map((entry) => entry.review.intentId).filter((id) => acknowledged.includes(id));
+  }
+
+  async function loadClosed(): Promise<void> {
+    const result = await api.closed();
+    if (result.ok) set({ closed: result.value });
   }
 
   async function loadUnresolved(): Promise<void> {
@@ -273,10 +285,7 @@ export function createMoneyIntentActions<
       set({ acknowledged: known ? get().unresolved.map((entry) => entry.review.intentId) : [] });
     },
 
-    async loadClosed() {
-      const result = await api.closed();
-      if (result.ok) set({ closed: result.value });
-    },
+    loadClosed,
 
     async close(intentIds, warning) {
       if (get().closing || intentIds.length === 0) return false;
@@ -286,6 +295,21 @@ export function createMoneyIntentActions<
       else set({ closing: false, closeError: result.error });
       await loadUnresolved();
       return result.ok;
+    },
+
+    async settledInBackground(intentIds) {
+      void loadUnresolved();
+      // A closed move found later leaves the closed list too (its alarm is main's).
+      void loadClosed();
+      const { review, step, submitting } = get();
+      // A "Check status" on its way answers for itself.
+      if (!review || step !== 'unknown' || submitting || !intentIds.includes(review.intentId)) return;
+      const status = await api.status({ intentId: review.intentId });
+      const now = get();
+      if (now.review?.intentId !== review.intentId || now.step !== 'unknown' || now.submitting) return;
+      if (status.ok && status.value.state === 'succeeded' && status.value.outcome) {
+        set({ outcome: status.value.outcome, step: 'result', lookup: null, submitError: null });
+      }
     },
 
     async checkStatus() {

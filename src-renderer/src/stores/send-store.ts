@@ -20,6 +20,7 @@ import {
   type MoneyStep,
 } from './money-intent';
 import { registerSessionReset } from './session-reset';
+import { onSettled } from './settled-events';
 
 /**
  * form → (precheck) → review → result, or → unknown when the answer was lost (see money-intent.ts for the
@@ -231,3 +232,4 @@ export const useSendStore = create<SendState>()((set, get) => {
 });
 
 registerSessionReset(() => useSendStore.getState().reset());
+onSettled('send', (intentIds) => useSendStore.getState().settledInBackground(intentIds));

@@ -16,6 +16,7 @@ import {
   type MoneyStep,
 } from './money-intent';
 import { registerSessionReset } from './session-reset';
+import { onSettled } from './settled-events';
 
 /** The shared execute / reconcile / retry part is in money-intent.ts. */
 export type SwapStep = MoneyStep;
@@ -281,3 +282,4 @@ export const useSwapStore = create<SwapState>()((set, get) => {
 });
 
 registerSessionReset(() => useSwapStore.getState().reset());
+onSettled('swap', (intentIds) => useSwapStore.getState().settledInBackground(intentIds));

@@ -17,6 +17,7 @@ import {
   reviewEntered,
 } from './money-intent';
 import { registerSessionReset } from './session-reset';
+import { onSettled } from './settled-events';
 
 /** What the panel last reported outside the intent's own steps: an error, or a plain-language message. */
 export interface WithdrawFeedback {
@@ -208,3 +209,4 @@ export const useWithdrawStore = create<WithdrawState>()((set, get) => {
 });
 
 registerSessionReset(() => useWithdrawStore.getState().reset());
+onSettled('withdraw', (intentIds) => useWithdrawStore.getState().settledInBackground(intentIds));
