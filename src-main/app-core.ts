@@ -60,6 +60,11 @@ export interface AppCoreDeps {
    * follows; the harness passes the browser's): amounts main writes for people, in deposit notices, use it.
    */
   readonly locale?: () => string;
+  /**
+   * False: no background settle round (money.settleRound answers that nothing is unknown), for the test
+   * harness's stories that show a lost move until they check it themselves. Default true.
+   */
+  readonly backgroundSettle?: boolean;
   /** Timing knobs for tests (short sign-in timeout, short token lifetimes). */
   readonly sessionOptions?: {
     readonly signInTimeoutMs?: number;
@@ -191,6 +196,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
       merchant.withdrawals,
     ],
     publish: (settled) => deps.emit('money.settled', { settled: [...settled] }),
+    ...(deps.backgroundSettle === undefined ? {} : { enabled: deps.backgroundSettle }),
   });
 
   // Checks once per launch, in the background; Settings checks again on demand.

@@ -27,6 +27,8 @@ export interface AppUnderTestOptions {
    * a computer whose clock is ahead (positive) or behind (security.md 37).
    */
   readonly clockOffsetMs?: number;
+  /** False: no background settle round (AppCoreDeps.backgroundSettle). Default true, as in the app. */
+  readonly backgroundSettle?: boolean;
 }
 
 export interface AppUnderTest {
@@ -99,6 +101,7 @@ export async function startAppUnderTest(options: AppUnderTestOptions): Promise<A
     userDataDir,
     ...(locale === undefined ? {} : { locale: () => locale }),
     ...(options.clockOffsetMs === undefined ? {} : { sessionOptions: { now: offsetClock(options.clockOffsetMs) } }),
+    ...(options.backgroundSettle === undefined ? {} : { backgroundSettle: options.backgroundSettle }),
     notifier: {
       show: (notice) => desktop.shown.push(notice),
       setBadgeCount: (count) => {

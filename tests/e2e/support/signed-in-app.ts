@@ -54,6 +54,12 @@ export interface StartAppOptions {
   readonly browser?: Browser;
   /** The app's clock this far off the sandbox's (positive: ahead), as a computer with a wrong clock. */
   readonly clockOffsetMs?: number;
+  /**
+   * The background settle round (AppCoreDeps.backgroundSettle). Off by default: a story that loses a move
+   * shows it unknown until it checks it itself, whatever the round would find meanwhile; the settle story
+   * (settle-round.spec.ts) turns it on and drives it on the page's clock.
+   */
+  readonly backgroundSettle?: boolean;
 }
 
 /** A keychain service name per app instance, so test files running side by side never share entries. */
@@ -90,6 +96,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<AppSessio
     // Main writes amounts (deposit notices) in the locale the page shows them in, as in the app.
     ...(options.locale === undefined ? {} : { locale: options.locale }),
     ...(options.clockOffsetMs === undefined ? {} : { clockOffsetMs: options.clockOffsetMs }),
+    backgroundSettle: options.backgroundSettle ?? false,
   });
   const browser = options.browser ?? (await launchChromium());
   // A context of its own: cookies and storage never leak between app sessions sharing a browser.
