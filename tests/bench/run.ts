@@ -19,6 +19,7 @@ import { mainImport } from './main-import';
 import { rendererMemory } from './renderer-memory';
 import { rendererSize } from './renderer-size';
 import { sandboxLatency } from './sandbox-latency';
+import { settleRound } from './settle-round';
 import { ensureBuild } from './support/build';
 import { TOLERANCE, type BenchContext, type FigureModule, type FigureResult } from './support/figure';
 import { formatTable } from './support/report';
@@ -31,6 +32,7 @@ const modules: readonly FigureModule[] = [
   mainImport,
   sandboxLatency,
   clientOverhead,
+  settleRound,
   csvExport,
   balancesPaint,
   historyRender,
