@@ -11,7 +11,10 @@ export const SettleRoundResult = z
   .object({
     /** The moves the round found completed and settled. */
     settled: z.array(SettledMove),
-    /** Moves of the user whose outcome is still unknown after the round: none, and the renderer stops asking. */
+    /**
+     * Moves of the user the round still looks for: unknown ones, and those a person closed, which are looked
+     * for until they show (security.md 36). None, and the renderer stops asking.
+     */
     remaining: z.number().int().min(0),
     /** Accounts whose history could not be read this round (the renderer backs off while any is). */
     unread: z.number().int().min(0),
@@ -21,8 +24,9 @@ export type SettleRoundResult = z.infer<typeof SettleRoundResult>;
 
 export const settleOperations = {
   /**
-   * One background look for the signed-in user's moves whose outcome is unknown (send, swap and merchant
-   * withdrawal): at most one history page per account, and each move found completed is settled. Only
+   * One background look for the signed-in user's moves whose outcome is unknown or that a person closed
+   * (send, swap and merchant withdrawal): at most one history page per account, and each move found
+   * completed is settled (a closed one raises the alarm). Only
    * looks, never sends. The renderer calls it on the polling rule while any move is unknown
    * (src-renderer/src/hooks/use-settle-round.ts); refused while locked or signed out.
    */

@@ -30,7 +30,8 @@ export interface SettleRoundDeps {
 }
 
 /**
- * The background settle round: the signed-in user's unknown sends, swaps and withdrawals, grouped by the
+ * The background settle round: the signed-in user's unknown sends, swaps and withdrawals, and those a person
+ * closed (found, they raise the alarm: security.md 36), grouped by the
  * account whose history would show them; one history page per account (ROUND_RECORDS, newest first),
  * never one per move; each move matched against its account's page by its feature's own rules and settled
  * through its intent machine when found completed. Not found changes nothing (security.md 27) and nothing is

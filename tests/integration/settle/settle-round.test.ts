@@ -175,6 +175,26 @@ describe('the settle round, against the strict sandbox', () => {
     expect(idle.reads.size).toBe(0);
   });
 
+  it('a move a person closed is still looked for: once it shows, a round settles it and raises the alarm', async () => {
+    const closed = await lostSend('0.00035');
+    await app.value('send.close', {
+      intentIds: [closed.intentId],
+      warning: 'This send may still go through.',
+      confirmed: true,
+    });
+    const before = await roundCounted();
+    expect(before.result).toEqual({ settled: [], remaining: 1, unread: 0 });
+    expect(await app.value<unknown[]>('alarms.list')).toEqual([]);
+
+    expect(machine.sandbox.releaseLateCommits()).toBe(1);
+    const after = await roundCounted();
+    expect(after.result).toEqual({ settled: [{ kind: 'send', intentId: closed.intentId }], remaining: 0, unread: 0 });
+    expect((await app.value<SendStatus>('send.status', { intentId: closed.intentId })).state).toBe('succeeded');
+    expect(await app.value<{ referenceId: string }[]>('alarms.list')).toEqual([
+      expect.objectContaining({ referenceId: closed.referenceId }),
+    ]);
+  });
+
   it('locked or signed out, a round is refused and reads no history', async () => {
     await lostSend('0.00034');
     const reads = historyReads.length;
