@@ -14,10 +14,21 @@ export interface MoneyAlarmsDeps {
   readonly now?: () => number;
 }
 
-const nouns = { send: 'send', swap: 'swap', withdraw: 'withdrawal' } as const satisfies Record<
-  MoneyAlarm['kind'],
-  string
->;
+/** The desktop notice per kind of move, in whole sentences (no noun fitted into a sentence). */
+const notices = {
+  send: (reference: string) => ({
+    title: 'A send you closed has gone through',
+    body: `The send with reference ${reference} was closed as “did not go through”, but the service now shows it. Any replacement may have paid twice. Open Wallet Desk to see it.`,
+  }),
+  swap: (reference: string) => ({
+    title: 'A swap you closed has gone through',
+    body: `The swap with reference ${reference} was closed as “did not go through”, but the service now shows it. Any replacement may have paid twice. Open Wallet Desk to see it.`,
+  }),
+  withdraw: (reference: string) => ({
+    title: 'A withdrawal you closed has gone through',
+    body: `The withdrawal with merchant transaction id ${reference} was closed as “did not go through”, but the service now shows it. Any replacement may have paid twice. Open Wallet Desk to see it.`,
+  }),
+} as const satisfies Record<MoneyAlarm['kind'], (reference: string) => { title: string; body: string }>;
 
 /**
  * The loud part of security.md 36: a move a person closed as "did not go through" that a look-up found
@@ -69,11 +80,7 @@ export function createMoneyAlarms(deps: MoneyAlarmsDeps) {
       });
       deps.logger.warn('alarm: a closed move went through', { kind: found.kind, referenceId: found.referenceId });
       changed();
-      const noun = nouns[found.kind];
-      deps.notifier.show({
-        title: `A ${noun} you closed has gone through`,
-        body: `The ${noun} with reference ${found.referenceId} was closed as “did not go through”, but the service now shows it. Any replacement may have paid twice. Open Wallet Desk to see it.`,
-      });
+      deps.notifier.show(notices[found.kind](found.referenceId));
     },
   };
 }
