@@ -19,6 +19,16 @@ export function hasUnsafeCharacters(text: string): boolean {
   return unsafeCharacters.test(text);
 }
 
+const everyUnsafeCharacter = new RegExp(unsafeCharacters.source, 'gu');
+
+/**
+ * Words the app composes itself with the same characters left out: a date in an Arabic locale carries
+ * right-to-left marks, and words that quote it must still pass the rule when they cross the bridge.
+ */
+export function withoutUnsafeCharacters(text: string): string {
+  return text.replace(everyUnsafeCharacter, '');
+}
+
 /** What the user reads when a text breaks the rule. */
 export const UNSAFE_TEXT_WORDS =
   'Remove line breaks, control characters, text-direction marks and invisible characters.';

@@ -1,3 +1,5 @@
+import { withoutUnsafeCharacters } from '../../../src-preload/contract/text';
+
 /**
  * Words and paging for closing unknown money moves (security.md 36). The warning is what main records as
  * shown, so it is one line of whole sentences that names the move and says it may still have moved money.
@@ -6,9 +8,15 @@
 /** How many entries a list of money moves shows at once: a thousand unknown ones stay usable. */
 export const PAGE_SIZE = 10;
 
-/** The warning before one move is closed: what, when, its reference, and that it may have moved money. */
+/**
+ * The warning before one move is closed: what, when, its reference, and that it may have moved money. The
+ * bridge refuses text-direction marks (security.md 34) and an Arabic date has them, so they are left out of
+ * the words shown, which are the words main records: otherwise nobody in that locale could close a move.
+ */
 export function closeOneWarning(what: string, when: string, referenceId: string): string {
-  return `The ${what} that you started at ${when} (reference ${referenceId}) may still have moved money, and the service may show it later. Close it only if you are sure it did not go through. Wallet Desk keeps it in the list of closed moves and warns you at once if the service shows it later.`;
+  return withoutUnsafeCharacters(
+    `The ${what} that you started at ${when} (reference ${referenceId}) may still have moved money, and the service may show it later. Close it only if you are sure it did not go through. Wallet Desk keeps it in the list of closed moves and warns you at once if the service shows it later.`,
+  );
 }
 
 /** The warning before every listed move is closed at once, naming how many. */
