@@ -1,162 +1,27 @@
 import { AppError } from '../app-error';
-import type { ErrorCode } from '../../src-preload/result';
 import { parseRetryAfter } from './http-call';
 import { signRequestBody } from './request-signing';
+import { zCodeOf, type InterfaceBOperation, type ZReading } from './z-codes';
 
-/** The Interface B calls, as the error messages name their context. */
-export type InterfaceBOperation =
-  'withdraw' | 'verify-start' | 'verify-confirm' | 'withdrawable' | 'deposit-create' | 'deposit-get' | 'balances';
-
-interface Reading {
-  /** The app's stable code when the call moves no money. */
-  readonly code: ErrorCode;
-  /** What the code means, in words for a finance team; names the code so support can find it. */
-  readonly message: (operation: InterfaceBOperation) => string;
-  readonly field?: string;
-  /**
-   * True only where the code itself proves the service refused before acting, so a withdrawal that got it
-   * moved nothing (security.md 28): a wrong code, no balance, bad parameters, hash or credentials, a blocked
-   * account, an IP not allowed, the rate limit. Everything else on a withdrawal is an unknown outcome.
-   */
-  readonly nothingMoved: boolean;
-}
-
-const DUPLICATE =
-  'the service says this reference id was already used, so an earlier request with it may already have been carried out';
-
-/**
- * Every Z-code of spec 7.2 and of the vendor SDK (design.md "Facts from outside the spec"), one entry each.
- * Where the material gives two readings (Z400, Z500, Z503) the message says both: the app cannot know which
- * one the service meant. Z502/Z503/Z504 as "duplicate reference id" never ask for the secret key again.
- */
-export const zCodeCatalogue: Readonly<Record<string, Reading>> = {
-  Z200: {
-    code: 'invalid_credentials',
-    field: 'publicKey',
-    nothingMoved: true,
-    message: () =>
-      'The merchant API does not know this public key (Z200). Check that it was copied completely and that it belongs to the environment selected here: sandbox keys only work in the sandbox, production keys only in production.',
-  },
-  Z202: {
-    code: 'invalid_code',
-    field: 'tfaCode',
-    nothingMoved: true,
-    message: () =>
-      'The service refused the two-factor code (Z202): it is wrong or was already used. Wait for the next code in your authenticator app.',
-  },
-  Z206: {
-    code: 'forbidden',
-    nothingMoved: true,
-    message: () => 'The merchant account is blocked at the service (Z206). Contact the service to unblock it.',
-  },
-  Z300: {
-    code: 'invalid_symbol',
-    field: 'symbol',
-    nothingMoved: true,
-    message: () => 'The service does not support this asset on this network (Z300).',
-  },
-  Z400: {
-    code: 'service_error',
-    nothingMoved: false,
-    message: () =>
-      'The service answered Z400, which means either a blockchain network error or a bad request. Try again later; if it persists, contact the service.',
-  },
-  Z429: {
-    code: 'rate_limited',
-    nothingMoved: true,
-    message: () => 'Too many requests to the merchant API (Z429). Please wait a moment and try again.',
-  },
-  Z500: {
-    code: 'service_error',
-    nothingMoved: false,
-    message: (operation) => {
-      switch (operation) {
-        case 'verify-confirm':
-          return 'No verification is waiting for this reference and asset (Z500). It may have expired after too many wrong amounts: start the verification again.';
-        case 'deposit-get':
-          return 'No deposit address was found for this member id and asset (Z500). Create one first.';
-        default:
-          return 'The service answered Z500, which means either "no wallet found" or an internal error. Try again later.';
-      }
-    },
-  },
-  Z502: {
-    code: 'service_error',
-    nothingMoved: false,
-    message: () => `The request was refused as a duplicate (Z502): ${DUPLICATE}.`,
-  },
-  Z503: {
-    code: 'invalid_credentials',
-    field: 'secretKey',
-    nothingMoved: false,
-    message: (operation) =>
-      operation === 'deposit-create'
-        ? 'The service answered Z503: either this reference id was already used for another deposit address (use a new reference id), or the secret key was refused (it is not the secret key that goes with this public key).'
-        : 'The secret key was refused (Z503): it is not the secret key that goes with this public key, or it has been revoked. Paste the secret key again from the merchant dashboard of the same environment.',
-  },
-  Z504: {
-    code: 'service_error',
-    nothingMoved: false,
-    message: () => `The request was refused as a duplicate (Z504): ${DUPLICATE}.`,
-  },
-  Z509: {
-    code: 'service_error',
-    nothingMoved: false,
-    message: () =>
-      'The request is awaiting e-mail approval (Z509): the service sent a message to the merchant account mailbox, and the money may still move once it is approved.',
-  },
-  Z513: {
-    code: 'insufficient_balance',
-    field: 'amount',
-    nothingMoved: true,
-    message: () => 'The merchant balance is too low for this amount (Z513).',
-  },
-  Z514: {
-    code: 'insufficient_balance',
-    field: 'amount',
-    nothingMoved: true,
-    message: () => 'The merchant balance is too low for this amount and its fee (Z514).',
-  },
-  Z533: {
-    code: 'forbidden',
-    nothingMoved: true,
-    message: () =>
-      "This computer's IP address is not on the merchant's allowed list (Z533). Add it in the merchant dashboard, or use an allowed network.",
-  },
-  Z600: {
-    code: 'bad_input',
-    nothingMoved: true,
-    message: (operation) => {
-      switch (operation) {
-        case 'withdraw':
-          return 'The service refused the withdrawal as invalid parameters (Z600), and no money moved. Common causes: a wrong or already used two-factor code, an e-mail that is not the merchant account e-mail, an amount above the balance or with too many decimals, an address that does not suit the network, or a merchant transaction id already used for a different withdrawal.';
-        case 'verify-start':
-          return 'The service refused to start the verification (Z600, invalid parameters): check that the address suits the network.';
-        case 'verify-confirm':
-          return 'The service refused the confirmation (Z600, invalid parameters): check the amount.';
-        case 'deposit-create':
-          return 'The service refused the deposit address request (Z600, invalid parameters): check the URLs, the currency, and that this reference id has not been used with different details.';
-        default:
-          return 'The service refused the request (Z600, invalid parameters).';
-      }
-    },
-  },
-  Z800: {
-    code: 'invalid_hash',
-    nothingMoved: true,
-    message: () =>
-      "The service could not verify the request's signature hash (Z800): the keys don't match this merchant, or they belong to a different environment. Check that the public and secret key are a pair from the same merchant and environment.",
-  },
-  Z900: {
-    code: 'invalid_credentials',
-    nothingMoved: false,
-    message: () =>
-      'The service says the authorisation token has expired (Z900). Try again; if it persists, check the merchant keys.',
-  },
-};
+export type { InterfaceBOperation } from './z-codes';
 
 const MAY_HAVE_MOVED =
   'The money may have moved, so the outcome of this withdrawal is unknown. Do not enter it again; nothing will be sent again automatically.';
+const NOT_AGAIN = 'Do not enter it again; nothing will be sent again automatically.';
+
+/**
+ * A withdrawal whose outcome the answer leaves unknown, with what the code says should follow
+ * (docs/z-codes.md): a look-up at once for a fact about an earlier withdrawal, the waiting-for-approval
+ * state for Z509, nothing more otherwise.
+ */
+export class UnknownWithdrawalError extends AppError {
+  readonly reading: Exclude<ZReading, 'refusal'>;
+
+  constructor(message: string, reading: Exclude<ZReading, 'refusal'>) {
+    super('outcome_unknown', message);
+    this.reading = reading;
+  }
+}
 
 /** What a Z-code (or its absence) means for a call that moves no money. */
 export function errorFor(
@@ -165,7 +30,7 @@ export function errorFor(
   status: number,
   retryAfter: string | null = null,
 ): AppError {
-  const reading = zcode === null ? undefined : zCodeCatalogue[zcode];
+  const reading = zCodeOf(zcode);
   if (!reading) {
     return new AppError(
       'service_error',
@@ -174,9 +39,9 @@ export function errorFor(
         : `The merchant API answered with an error (HTTP ${status}).`,
     );
   }
-  return new AppError(reading.code, reading.message(operation), {
+  return new AppError(reading.appCode, reading.words(operation), {
     ...(reading.field === undefined ? {} : { field: reading.field }),
-    ...(reading.code === 'rate_limited' ? { retryAfterSeconds: parseRetryAfter(retryAfter) } : {}),
+    ...(reading.appCode === 'rate_limited' ? { retryAfterSeconds: parseRetryAfter(retryAfter) } : {}),
   });
 }
 
@@ -209,7 +74,7 @@ export interface ErrorAnswer {
  *   5xx, data beside the code. The answer may describe a withdrawal the service took on, and reading it as
  *   a refusal would allow a same-id retry that a service without de-duplication pays twice (security.md 28).
  *
- * Which codes prove nothing moved is a separate question (zCodeCatalogue's `nothingMoved`): a consistent
+ * Which codes prove nothing moved is a separate question (z-codes.ts, reading 'refusal'): a consistent
  * answer with an unknown or ambiguous code is still an unknown outcome.
  */
 export function isConsistentRefusal(answer: ErrorAnswer): boolean {
@@ -220,29 +85,40 @@ export function isConsistentRefusal(answer: ErrorAnswer): boolean {
 }
 
 /**
- * What an error answer to a withdrawal means (security.md 23, 28). Only a known code that proves nothing
- * moved, on a consistent answer (isConsistentRefusal: 4xx envelope, status equal or 200), is a refusal; a server failure (5xx), an unknown or missing code, an
- * ambiguous one (Z400, Z500, Z503), one that says the money may still move (Z509, a duplicate), or an
- * answer whose parts disagree is an unknown outcome.
+ * What an error answer to a withdrawal means (security.md 23, 28; docs/z-codes.md). Only a code read as a
+ * refusal, on a consistent answer (isConsistentRefusal: 4xx envelope, status equal or 200), is a refusal.
+ * Everything else is an unknown outcome: a server failure (5xx), an unknown or missing code, an ambiguous
+ * one (Z400, Z500, Z503), a fact about an earlier withdrawal (Z501, Z519: looked up at once), one that says
+ * the money may still move (Z509, awaiting e-mail approval), or an answer whose parts disagree.
  */
 export function withdrawErrorFor(answer: ErrorAnswer, retryAfter: string | null = null): AppError {
   const { zcode, status } = answer;
-  const reading = zcode === null ? undefined : zCodeCatalogue[zcode];
+  const entry = zCodeOf(zcode);
   const consistent = isConsistentRefusal(answer);
-  if (reading?.nothingMoved && consistent) return errorFor('withdraw', zcode, status, retryAfter);
-  const what =
-    reading && !consistent && reading.nothingMoved
-      ? `The service answered ${zcode} (HTTP ${status}), but the rest of its answer does not say the same, so it does not prove that nothing moved.`
-      : reading
-        ? reading.code === 'invalid_credentials' && zcode === 'Z503'
-          ? `The service answered Z503, which can mean a refused API key or ${DUPLICATE}.`
-          : reading.message('withdraw')
-        : zcode
+  if (entry?.reading === 'refusal' && consistent) return errorFor('withdraw', zcode, status, retryAfter);
+  if (!entry)
+    return new UnknownWithdrawalError(
+      `${
+        zcode
           ? `The service answered with a code the app does not know (${zcode}).`
           : status >= 500
             ? `The service failed while handling the withdrawal (HTTP ${status}).`
-            : `The service answered in a way the app does not understand (HTTP ${status}).`;
-  return new AppError('outcome_unknown', `${what} ${MAY_HAVE_MOVED}`);
+            : `The service answered in a way the app does not understand (HTTP ${status}).`
+      } ${MAY_HAVE_MOVED}`,
+      'unknown',
+    );
+  switch (entry.reading) {
+    case 'refusal':
+      return new UnknownWithdrawalError(
+        `The service answered ${entry.code} (HTTP ${status}), but the rest of its answer does not say the same, so it does not prove that nothing moved. ${MAY_HAVE_MOVED}`,
+        'unknown',
+      );
+    case 'awaiting-approval':
+      return new UnknownWithdrawalError(`${entry.words('withdraw')} ${NOT_AGAIN}`, 'awaiting-approval');
+    case 'earlier-withdrawal':
+    case 'unknown':
+      return new UnknownWithdrawalError(`${entry.words('withdraw')} ${MAY_HAVE_MOVED}`, entry.reading);
+  }
 }
 
 /**
