@@ -21,6 +21,7 @@ const { values } = parseArgs({
     'b-deposit-amount': { type: 'string' },
     'b-deposit-answer': { type: 'string' },
     'b-deposit-network': { type: 'string' },
+    'b-withdraw-codes': { type: 'string' },
     'history-records': { type: 'string' },
     'require-signature': { type: 'boolean', default: false },
     'callback-shape': { type: 'string', default: 'spec' },
@@ -51,6 +52,7 @@ const readingFlags = {
   depositAmount: values['b-deposit-amount'],
   depositAnswer: values['b-deposit-answer'],
   depositNetwork: values['b-deposit-network'],
+  withdrawCodes: values['b-withdraw-codes'],
 };
 const wireReadings = WireReadingsInput.safeParse(
   Object.fromEntries(Object.entries(readingFlags).filter(([, value]) => value !== undefined)),

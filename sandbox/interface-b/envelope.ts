@@ -2,11 +2,25 @@ import Decimal from 'decimal.js';
 import type { Context } from 'koa';
 
 /**
- * The Z-codes of spec 7.2 that the sandbox answers with, plus two of the vendor SDK's that the spec does
- * not list, used by the strict profile only: Z202 (two-factor code wrong or used), Z513 (insufficient
- * balance).
+ * The Z-codes of spec 7.2 that the sandbox answers with, plus the vendor SDK's that the spec does not list:
+ * Z202 (two-factor code wrong or used) and Z513 (insufficient balance) in the strict profile, and Z501,
+ * Z507, Z511 and Z519 under the `vendor` withdrawCodes reading (README "Wire readings").
  */
-export type ZCode = 'Z200' | 'Z202' | 'Z300' | 'Z400' | 'Z500' | 'Z503' | 'Z513' | 'Z600' | 'Z800' | 'Z429';
+export type ZCode =
+  | 'Z200'
+  | 'Z202'
+  | 'Z300'
+  | 'Z400'
+  | 'Z500'
+  | 'Z501'
+  | 'Z503'
+  | 'Z507'
+  | 'Z511'
+  | 'Z513'
+  | 'Z519'
+  | 'Z600'
+  | 'Z800'
+  | 'Z429';
 
 /**
  * A refusal that ends a request with a Z-code. `reason` goes to the sandbox log only: the wire carries

@@ -39,6 +39,13 @@ export const WireReadings = z
      * whatever was asked, as a service that reads only the spec's fields would.
      */
     depositNetwork: z.enum(['read', 'ignore']),
+    /**
+     * The codes a withdrawal is refused with, where spec 7.2 shows none. `spec`: Z600 for each. `vendor`: the
+     * vendor SDK's codes (docs/z-codes.md): an address that does not suit the network is Z511, an amount below
+     * MIN_VENDOR_WITHDRAWAL is Z507, and a MerchantTransactionId already taken on is Z501 once its withdrawal
+     * has moved money, Z519 while it has not yet (in either profile, instead of the kind profile's replay).
+     */
+    withdrawCodes: z.enum(['spec', 'vendor']),
   })
   .strict();
 export type WireReadings = z.infer<typeof WireReadings>;
@@ -50,6 +57,7 @@ export const defaultReadings: Readonly<WireReadings> = Object.freeze({
   depositAmount: 'crypto',
   depositAnswer: 'full',
   depositNetwork: 'read',
+  withdrawCodes: 'spec',
 });
 
 /** Body of POST /__sandbox/readings and `sandbox.setReadings`: any of the readings, nothing else. */

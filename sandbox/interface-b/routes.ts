@@ -193,7 +193,10 @@ export function createInterfaceBRouter(
         email: body.Email,
       };
       const { deferred } = store.shared;
-      const outcome = store.withdrawals.withdraw(merchant, request, { strict: store.shared.profile.strict });
+      const outcome = store.withdrawals.withdraw(merchant, request, {
+        strict: store.shared.profile.strict,
+        vendorCodes: store.shared.readings.current.withdrawCodes === 'vendor',
+      });
       const label = `withdraw ${outcome.result.txId}`;
       if (outcome.replayed) {
         // A replay moves nothing, yet is a money-moving call for the fault plan: it may be dropped too.

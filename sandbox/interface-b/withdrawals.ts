@@ -50,7 +50,12 @@ export interface WithdrawRules {
    * the TfaCode is not checked here, the route having spent it before everything else.
    */
   strict: boolean;
+  /** The vendor SDK's refusal codes instead of Z600 (README "Wire readings", withdrawCodes). */
+  vendorCodes: boolean;
 }
+
+/** The smallest withdrawal under the vendor's codes, for every asset: below it is Z507. */
+export const MIN_VENDOR_WITHDRAWAL = new Decimal('0.0001');
 
 export type WithdrawOutcome =
   /** A repeat of a known MerchantTransactionId (kind profile): its original result, nothing moves. */
@@ -71,6 +76,8 @@ export type WithdrawOutcome =
  */
 export class WithdrawalLedger {
   readonly #entries = new Map<string, LedgerEntry>();
+  /** Every MerchantTransactionId taken on, in either profile: whether its withdrawal has moved money yet. */
+  readonly #taken = new Map<string, 'accepted' | 'committed'>();
 
   constructor(
     private readonly totp: TotpGuard,
@@ -80,7 +87,10 @@ export class WithdrawalLedger {
   withdraw(merchant: Merchant, request: WithdrawRequest, rules: WithdrawRules): WithdrawOutcome {
     const key = JSON.stringify([merchant.publicKey, request.merchantTransactionId]);
     const fingerprint = fingerprintOf(request);
-    const previous = rules.strict ? undefined : this.#entries.get(key);
+    const taken = rules.vendorCodes ? this.#taken.get(key) : undefined;
+    if (taken === 'committed') throw new ZError('Z501', 'this withdrawal has already been executed');
+    if (taken === 'accepted') throw new ZError('Z519', 'duplicate withdrawal request');
+    const previous = rules.strict || rules.vendorCodes ? undefined : this.#entries.get(key);
     if (previous) {
       if (previous.fingerprint !== fingerprint) {
         throw new ZError('Z600', 'MerchantTransactionId already used with a different body');
@@ -91,7 +101,10 @@ export class WithdrawalLedger {
       throw new ZError('Z600', 'Email is not the merchant e-mail');
     }
     if (!isValidAddress(request.listing.addressKind, request.address)) {
-      throw new ZError('Z600', `address does not suit ${request.listing.network}`);
+      throw new ZError(rules.vendorCodes ? 'Z511' : 'Z600', `address does not suit ${request.listing.network}`);
+    }
+    if (rules.vendorCodes && request.amount.gt(0) && request.amount.lt(MIN_VENDOR_WITHDRAWAL)) {
+      throw new ZError('Z507', `amount below ${MIN_VENDOR_WITHDRAWAL.toFixed()}`);
     }
     if (request.amount.lte(0) || request.amount.decimalPlaces() > request.listing.decimals) {
       throw new ZError('Z600', 'amount must be positive with the asset precision');
@@ -111,9 +124,11 @@ export class WithdrawalLedger {
       result,
       accept: () => {
         if (!rules.strict) this.#entries.set(key, { fingerprint, result });
+        this.#taken.set(key, 'accepted');
       },
       commit: () => {
         merchant.balances[field] = merchant.balances[field].minus(request.amount);
+        this.#taken.set(key, 'committed');
       },
     };
   }

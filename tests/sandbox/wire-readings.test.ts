@@ -44,6 +44,7 @@ describe('sandbox wire readings', () => {
       depositAmount: 'crypto',
       depositAnswer: 'full',
       depositNetwork: 'read',
+      withdrawCodes: 'spec',
     });
     const set = await control(sandbox, 'POST', 'readings', { nulls: 'accept' });
     expect(set.body.readings).toMatchObject({ nulls: 'accept', assetForm: 'either' });

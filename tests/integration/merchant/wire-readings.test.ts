@@ -22,6 +22,7 @@ const DEFAULTS: WireReadings = {
   depositAmount: 'crypto',
   depositAnswer: 'full',
   depositNetwork: 'read',
+  withdrawCodes: 'spec',
 };
 
 describe.each<ServiceProfile>(['kind', 'strict'])('Interface B wire readings, %s profile', (profile) => {
