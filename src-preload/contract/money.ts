@@ -83,6 +83,11 @@ export function intentStatus<Outcome extends z.ZodType>(outcome: Outcome) {
     canRetry: z.boolean(),
     /** When the user confirmed it (ISO 8601), to name it in warnings; null for one kept by an older version. */
     confirmedAt: z.string().nullable(),
+    /**
+     * Present while an unknown move is known to wait for the user's approval by e-mail (Interface B's Z509):
+     * it may still move money, so it stays unknown and is never sent again; a look-up settles it.
+     */
+    awaiting: z.enum(['email-approval']).optional(),
   });
 }
 

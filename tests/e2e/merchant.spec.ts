@@ -648,6 +648,37 @@ test.describe('merchant withdrawals that are not settled, against the strict san
     await expect(page.getByRole('form', { name: 'Withdraw' })).toBeVisible();
   });
 
+  test('Z509: the withdrawal waits for e-mail approval under its own heading, is never sent again, and Check status settles it once approved', async ({
+    signedInApp: { page, sandbox },
+    groupScope,
+  }, testInfo) => {
+    const nextCode = await merchantCodes(groupScope, testInfo, sandbox);
+    const transactionId = await reviewWithdrawal(page, sandbox, '0.0306');
+    await typeCode(page, await nextCode());
+    // The service answers Z509 and moves the money only once "approved": held until the story releases it.
+    sandbox.faults.set({ unexpectedAnswerNext: { commit: 'late', zCode: 'Z509' }, holdLateCommits: true });
+    await withdrawButton(page).click();
+    const heading = page.getByRole('heading', { name: 'Waiting for your e-mail approval' });
+    await expect(heading).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Outcome unknown' })).toHaveCount(0);
+    const card = page.getByRole('region', { name: 'Waiting for your e-mail approval' });
+    await expect(card.getByRole('alert').first()).toHaveText(/waiting for your e-mail approval \(Z509\)/);
+    await expect(withdrawButton(page)).toHaveCount(0);
+
+    // Not approved yet: the look-up finds nothing and it still waits.
+    await card.getByRole('button', { name: 'Check status', exact: true }).click();
+    await expect(statusSaying(page, /Not found in the history/)).toBeVisible();
+    await expect(heading).toBeVisible();
+    expect(moved(sandbox, transactionId)).toHaveLength(0);
+
+    expect(sandbox.releaseLateCommits()).toBe(1);
+    await card.getByRole('button', { name: 'Check status', exact: true }).click();
+    await expect(statusSaying(page, /Found in your account history/)).toBeVisible();
+    expect(moved(sandbox, transactionId)).toHaveLength(1);
+    await page.getByRole('button', { name: 'New withdrawal' }).click();
+    await expect(page.getByRole('form', { name: 'Withdraw' })).toBeVisible();
+  });
+
   test('a withdrawal that cannot be written down first is not sent, and the panel says so plainly', async ({
     signedInApp: { page, sandbox, userDataDir },
     groupScope,

@@ -7,8 +7,10 @@ import type {
   WithdrawReview,
   WithdrawStatus,
 } from '../../../src-preload/contract/withdraw';
+import type { BridgeError } from '../../../src-preload/result';
 import { AppError } from '../../app-error';
 import type { Logger } from '../../logging/logger';
+import { UnknownWithdrawalError } from '../../service/interface-b-errors';
 import type { WithdrawResult } from '../../service/interface-b-schemas';
 import { checkAddress } from '../addresses/validate-address';
 import type { Intent } from '../money/at-most-once';
@@ -209,6 +211,62 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
     }
   }
 
+  /**
+   * Looks the withdrawal up by its MerchantTransactionId in the history of every account of the signed-in
+   * user, and settles it only on a Completed row (security.md 27). Reads only; never sends.
+   */
+  async function lookUp(
+    intent: Withdrawal,
+    unknownWords?: BridgeError,
+  ): Promise<{ lookup: WithdrawLookupResult; settled: Withdrawal }> {
+    const mti = intent.referenceId;
+    const search = await searchAccounts(deps.session, mti);
+    // Only a Completed row is a success; a Pending or Failed one keeps the outcome unknown (security.md 27).
+    const notCompletedYet = foundNotCompleted(search);
+    const found: WithdrawResult | null =
+      search.item && notCompletedYet === null ? { txId: search.item.txId ?? '', explorerUrl: '', success: true } : null;
+    const why = notCompletedYet ?? notFoundIn(search);
+    const note = unknownWords ? { code: why.code, message: `${unknownWords.message} ${why.message}` } : why;
+    const settled = await machine.reconcile(intent.id, found, note);
+    deps.logger.info('withdrawal looked up', {
+      merchantTransactionId: mti,
+      found: search.item !== null,
+      status: search.item?.status ?? null,
+      accounts: search.searched.length,
+      failed: search.failed.length,
+    });
+    return { lookup: lookupOf(search.item?.status ?? null, found !== null), settled };
+  }
+
+  /**
+   * What an unknown answer's code says should follow (docs/z-codes.md): a fact about an earlier withdrawal
+   * under this merchant transaction id (Z501, Z519) is looked up at once and settles it when found; Z509
+   * marks it as waiting for e-mail approval, for a later look-up to settle. Returns the outcome only when
+   * the look-up settled it.
+   */
+  async function followUp(intentId: string, reason: AppError): Promise<WithdrawResult | null> {
+    if (!(reason instanceof UnknownWithdrawalError)) return null;
+    switch (reason.reading) {
+      case 'awaiting-approval':
+        machine.noteAwaitingApproval(intentId);
+        return null;
+      case 'earlier-withdrawal': {
+        // A look-up that cannot be made leaves it unknown with the answer's words; Check status can try again.
+        checking.add(intentId);
+        try {
+          const { settled } = await lookUp(machine.get(intentId), reason.toBridgeError());
+          return settled.state === 'succeeded' ? settled.outcome : null;
+        } catch {
+          return null;
+        } finally {
+          checking.delete(intentId);
+        }
+      }
+      case 'unknown':
+        return null;
+    }
+  }
+
   return {
     async confirm(actor: MerchantActor, input: WithdrawInput): Promise<WithdrawReview> {
       const entry = assetByCode(input.code);
@@ -320,6 +378,11 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
           // Keep the words of the answer (e.g. "awaiting e-mail approval"), not the ledger's generic ones.
           machine.noteUnknown(intentId, reason.toBridgeError());
           deps.logger.warn('withdrawal outcome unknown', { merchantTransactionId: settled.referenceId });
+          const followed = await followUp(intentId, reason);
+          if (followed) {
+            confirmedThisSession.delete(intentId);
+            return followed;
+          }
           throw reason;
         }
         throw error;
@@ -345,23 +408,8 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
       }
       checking.add(intentId);
       try {
-        const mti = intent.referenceId;
-        const search = await searchAccounts(deps.session, mti);
-        // Only a Completed row is a success; a Pending or Failed one keeps the outcome unknown (security.md 27).
-        const notCompletedYet = foundNotCompleted(search);
-        const found: WithdrawResult | null =
-          search.item && notCompletedYet === null
-            ? { txId: search.item.txId ?? '', explorerUrl: '', success: true }
-            : null;
-        const settled = await machine.reconcile(intentId, found, notCompletedYet ?? notFoundIn(search));
-        deps.logger.info('withdrawal looked up', {
-          merchantTransactionId: mti,
-          found: search.item !== null,
-          status: search.item?.status ?? null,
-          accounts: search.searched.length,
-          failed: search.failed.length,
-        });
-        return { lookup: lookupOf(search.item?.status ?? null, found !== null), status: status(settled) };
+        const { lookup, settled } = await lookUp(intent);
+        return { lookup, status: status(settled) };
       } finally {
         checking.delete(intentId);
       }

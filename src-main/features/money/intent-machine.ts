@@ -32,6 +32,8 @@ export interface IntentMachineOptions<Body, Review, Outcome = unknown> {
 /** What the renderer sees of an intent (IntentStatus in contract/money.ts). */
 export interface IntentStatus<Outcome> extends IntentStatusView<Outcome> {
   readonly confirmedAt: string | null;
+  /** Set while an unknown intent is known to wait for the user's approval by e-mail (Z509, docs/z-codes.md). */
+  readonly awaiting?: 'email-approval';
 }
 
 /**
@@ -56,6 +58,11 @@ export function createIntentMachine<Body, Outcome, Review>(options: IntentMachin
   const departures = createDepartureGuard();
   /** Why an unknown intent is still unknown, in the words of the answer or look-up that left it so. */
   const notes = new Map<string, BridgeError>();
+  /**
+   * Unknown intents the service said wait for approval by e-mail. Only a view: the ledger keeps them unknown,
+   * never sendable again, until a look-up finds them (security.md 28).
+   */
+  const awaitingApproval = new Set<string>();
 
   function unsettled(audience: IntentAudience<Body, Outcome>): Intent<Body, Outcome>[] {
     return ledger.unsettled().filter((intent) => audience.includes(intent));
@@ -121,6 +128,7 @@ export function createIntentMachine<Body, Outcome, Review>(options: IntentMachin
       );
       departures.forget(intentId);
       notes.delete(intentId);
+      awaitingApproval.delete(intentId);
       return outcome;
     },
 
@@ -165,12 +173,18 @@ export function createIntentMachine<Body, Outcome, Review>(options: IntentMachin
       if (wasClosed && settled.state === 'succeeded') options.onFoundAfterClose?.(settled);
       if (settled.state === 'unknown' && note) notes.set(intentId, note);
       else notes.delete(intentId);
+      if (settled.state !== 'unknown') awaitingApproval.delete(intentId);
       return settled;
     },
 
     /** Keeps the words of the answer that made an intent unknown (e.g. "awaiting e-mail approval"). */
     noteUnknown(intentId: string, note: BridgeError): void {
       if (ledger.get(intentId).state === 'unknown') notes.set(intentId, note);
+    },
+
+    /** The service said this unknown intent waits for approval by e-mail; it stays unknown in the ledger. */
+    noteAwaitingApproval(intentId: string): void {
+      if (ledger.get(intentId).state === 'unknown') awaitingApproval.add(intentId);
     },
 
     /** The intent as the renderer sees it; canRetry is the feature's rule on top of a definite refusal. */
@@ -181,6 +195,9 @@ export function createIntentMachine<Body, Outcome, Review>(options: IntentMachin
       return {
         ...view,
         ...(note ? { error: note } : {}),
+        ...(intent.state === 'unknown' && awaitingApproval.has(intent.id)
+          ? { awaiting: 'email-approval' as const }
+          : {}),
         confirmedAt: at === undefined || at === null ? null : new Date(at).toISOString(),
       };
     },

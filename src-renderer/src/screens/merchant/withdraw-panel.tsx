@@ -126,11 +126,21 @@ function WithdrawReviewCard({ intent }: { intent: WithdrawReview }): React.JSX.E
   // An unknown outcome is explained above, in main's words; otherwise the last refusal or failure is said below.
   const shown = submitError ?? feedback.error;
   const { explanation, lookupFailure } = unknownOutcomeWords({ unknownReason, submitError });
+  // The service said it waits for e-mail approval (Z509): still unknown, its own heading (docs/z-codes.md).
+  const awaitingApproval =
+    unknown &&
+    unresolved.some((entry) => entry.review.intentId === intent.intentId && entry.status.awaiting === 'email-approval');
 
   return (
     <section aria-labelledby="withdraw-review-title" className="card withdraw-panel">
       <h3 id="withdraw-review-title">
-        {wentThrough ? 'Withdrawal sent' : unknown ? 'Outcome unknown' : 'Review withdrawal'}
+        {wentThrough
+          ? 'Withdrawal sent'
+          : awaitingApproval
+            ? 'Waiting for your e-mail approval'
+            : unknown
+              ? 'Outcome unknown'
+              : 'Review withdrawal'}
       </h3>
       {/* First, so its actions are in view in a small window; the facts follow. */}
       {unknown && (
@@ -307,7 +317,9 @@ function UnresolvedWithdrawals(): React.JSX.Element | null {
               <p>
                 {status.state === 'in-flight'
                   ? 'Still being sent: the service has not answered yet. It may go through at any moment.'
-                  : 'Outcome unknown: it may have gone through.'}
+                  : status.awaiting === 'email-approval'
+                    ? 'Waiting for your e-mail approval: it moves money once approved in the message the service sent.'
+                    : 'Outcome unknown: it may have gone through.'}
               </p>
               <div className="row">
                 <button
