@@ -24,6 +24,7 @@ const { values } = parseArgs({
     'b-withdraw-codes': { type: 'string' },
     'history-records': { type: 'string' },
     'require-signature': { type: 'boolean', default: false },
+    'wider-service': { type: 'boolean', default: false },
     'callback-shape': { type: 'string', default: 'spec' },
     quiet: { type: 'boolean', default: false },
   },
@@ -87,6 +88,7 @@ const sandbox = await startSandbox({
   wireReadings: wireReadings.data,
   historyRecords,
   requireRequestSignature: values['require-signature'],
+  widerService: values['wider-service'],
   callbackShape: callbackShape.data,
   quiet: values.quiet,
 }).catch((error: unknown) => {

@@ -1,4 +1,5 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
+import { setWiderService } from './data/assets';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { buildInfo } from './control/info';
@@ -57,6 +58,11 @@ export interface SandboxOptions {
   requireRequestSignature?: boolean;
   /** Deposit callbacks in the spec's shape (default) or the vendor SDK's (README "Callback shapes"). */
   callbackShape?: CallbackShape;
+  /**
+   * Plays the wider service (README "The wider service"): TRX and USDT on TRON, SOL, AVAX and a Polygon
+   * wallet beside spec 2.3's. Default off. One choice per process: the last sandbox started sets it.
+   */
+  widerService?: boolean;
 }
 
 export interface RunningSandbox {
@@ -105,6 +111,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   if (!Number.isInteger(historyRecords) || historyRecords < 0 || historyRecords > MAX_HISTORY_RECORDS) {
     throw new RangeError(`historyRecords must be an integer from 0 to ${MAX_HISTORY_RECORDS}, got ${historyRecords}`);
   }
+  setWiderService(options.widerService ?? false);
   const state = new SandboxState(seed, { historyRecords });
   const deferred = new DeferredCommits(log);
   // Dropped, not released: landing them would put a movement the next test never made into its books.

@@ -1,5 +1,6 @@
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import { bech32 } from '@scure/base';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { base58, bech32, createBase58check } from '@scure/base';
 import type { AddressKind } from './assets';
 import type { Prng } from './prng';
 
@@ -22,6 +23,10 @@ export function toEip55(hexAddress: string): string {
   return out;
 }
 
+const base58check = createBase58check(sha256);
+/** A TRON account address: base58check of 0x41 and 20 bytes. */
+const TRON_VERSION = 0x41;
+
 export function generateAddress(kind: AddressKind, prng: Prng): string {
   switch (kind) {
     case 'btc':
@@ -30,6 +35,18 @@ export function generateAddress(kind: AddressKind, prng: Prng): string {
       return segwitV0('ltc', prng.bytes(20));
     case 'evm':
       return toEip55(prng.hex(20));
+    case 'tron':
+      return base58check.encode(Uint8Array.from([TRON_VERSION, ...prng.bytes(20)]));
+    case 'solana':
+      return base58.encode(prng.bytes(32));
+  }
+}
+
+function decodes(decode: () => Uint8Array, test: (bytes: Uint8Array) => boolean): boolean {
+  try {
+    return test(decode());
+  } catch {
+    return false;
   }
 }
 
@@ -62,5 +79,15 @@ export function isValidAddress(kind: AddressKind, address: string): boolean {
       if (body === body.toLowerCase() || body === body.toUpperCase()) return true;
       return toEip55(address) === address;
     }
+    case 'tron':
+      return decodes(
+        () => base58check.decode(address),
+        (bytes) => bytes.length === 21 && bytes[0] === TRON_VERSION,
+      );
+    case 'solana':
+      return decodes(
+        () => base58.decode(address),
+        (bytes) => bytes.length === 32,
+      );
   }
 }

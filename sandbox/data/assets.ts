@@ -3,9 +3,17 @@
  * Interface A uses as `symbol`.
  */
 export type NetworkName =
-  'Bitcoin Mainnet' | 'Litecoin Mainnet' | 'Ethereum Mainnet' | 'Binance Smartchain' | 'Optimism Mainnet';
+  | 'Bitcoin Mainnet'
+  | 'Litecoin Mainnet'
+  | 'Ethereum Mainnet'
+  | 'Binance Smartchain'
+  | 'Optimism Mainnet'
+  | 'Tron Mainnet'
+  | 'Solana Mainnet'
+  | 'Avalanche C-Chain'
+  | 'Polygon Mainnet';
 
-export type AddressKind = 'btc' | 'ltc' | 'evm';
+export type AddressKind = 'btc' | 'ltc' | 'evm' | 'tron' | 'solana';
 
 export interface AssetDef {
   symbolId: number;
@@ -27,14 +35,17 @@ export interface AssetDef {
   /** USD price before the seed's jitter. */
   basePrice: number;
   explorerTx: string;
+  /** Not offered by Interface B (no NetworkId is known for its network). */
+  noInterfaceB?: true;
 }
 
-export const NETWORK_IDS: Record<NetworkName, number> = {
+export const NETWORK_IDS: Partial<Record<NetworkName, number>> = {
   'Bitcoin Mainnet': 1,
   'Litecoin Mainnet': 2,
   'Ethereum Mainnet': 3,
   'Binance Smartchain': 4,
   'Optimism Mainnet': 5,
+  'Tron Mainnet': 6,
 };
 
 const etherscan = 'https://etherscan.io/tx/';
@@ -194,16 +205,116 @@ export const ASSETS: readonly AssetDef[] = [
   },
 ];
 
-const bySymbol = new Map(ASSETS.map((a) => [a.symbol.toUpperCase(), a]));
+/**
+ * What the wider service adds (README "The wider service"): the assets the spec's swap balance and merchant
+ * balances name beyond its table (TRX and USDT on TRON, SOL, AVAX), and one wallet on a network the app
+ * knows nothing of (Polygon), so the app's handling of an unknown network can be tried. Appended after
+ * spec 2.3's wallets, so every seeded value of those stays as it was.
+ */
+export const WIDER_ASSETS: readonly AssetDef[] = [
+  {
+    symbolId: 11,
+    symbol: 'TRX',
+    asset: 'TRX',
+    name: 'TRON',
+    displayName: 'TRON',
+    network: 'Tron Mainnet',
+    networkId: 6,
+    addressKind: 'tron',
+    decimals: 6,
+    feeSymbol: 'TRX',
+    baseFee: '1.1',
+    basePrice: 0.16,
+    explorerTx: 'https://tronscan.org/#/transaction/',
+  },
+  {
+    symbolId: 12,
+    symbol: 'TRX-USD',
+    asset: 'USDT',
+    name: 'Tether',
+    displayName: 'USDT (TRC-20)',
+    network: 'Tron Mainnet',
+    networkId: 6,
+    addressKind: 'tron',
+    decimals: 6,
+    feeSymbol: 'TRX',
+    baseFee: '6.5',
+    basePrice: 1,
+    explorerTx: 'https://tronscan.org/#/transaction/',
+  },
+  {
+    symbolId: 13,
+    symbol: 'SOL',
+    asset: 'SOL',
+    name: 'Solana',
+    displayName: 'Solana',
+    network: 'Solana Mainnet',
+    networkId: 0,
+    addressKind: 'solana',
+    decimals: 9,
+    feeSymbol: 'SOL',
+    baseFee: '0.000005',
+    basePrice: 142.5,
+    explorerTx: 'https://solscan.io/tx/',
+    noInterfaceB: true,
+  },
+  {
+    symbolId: 14,
+    symbol: 'AVAX',
+    asset: 'AVAX',
+    name: 'Avalanche',
+    displayName: 'Avalanche C-Chain',
+    network: 'Avalanche C-Chain',
+    networkId: 0,
+    addressKind: 'evm',
+    decimals: 8,
+    feeSymbol: 'AVAX',
+    baseFee: '0.001',
+    basePrice: 27.4,
+    explorerTx: 'https://snowtrace.io/tx/',
+    noInterfaceB: true,
+  },
+  {
+    symbolId: 15,
+    symbol: 'POL',
+    asset: 'POL',
+    name: 'Polygon',
+    displayName: 'Polygon',
+    network: 'Polygon Mainnet',
+    networkId: 0,
+    addressKind: 'evm',
+    decimals: 8,
+    feeSymbol: 'POL',
+    baseFee: '0.01',
+    basePrice: 0.45,
+    explorerTx: 'https://polygonscan.com/tx/',
+    noInterfaceB: true,
+  },
+];
+
+// One sandbox per process is the rule of every caller (the CLI, each test file), so the choice made at
+// start is kept here rather than threaded through every route.
+let wider = false;
+
+/** Whether the sandbox plays the wider service; set by startSandbox before the world is built. */
+export function setWiderService(on: boolean): void {
+  wider = on;
+}
+
+/** Every asset the service holds: spec 2.3's, then the wider service's when it is on. */
+export function catalogue(): readonly AssetDef[] {
+  return wider ? [...ASSETS, ...WIDER_ASSETS] : ASSETS;
+}
 
 /** Case-insensitive lookup of a network-specific symbol (BTC, OPT-USD, ...). */
 export function findAsset(symbol: string): AssetDef | undefined {
-  return bySymbol.get(symbol.toUpperCase());
+  const wanted = symbol.toUpperCase();
+  return catalogue().find((a) => a.symbol.toUpperCase() === wanted);
 }
 
 /** Lookup by asset and network name, as the swap calls address wallets. */
 export function findAssetOnNetwork(asset: string, network: string): AssetDef | undefined {
   const a = asset.toUpperCase();
   const n = network.toLowerCase();
-  return ASSETS.find((d) => (d.asset === a || d.symbol === a) && d.network.toLowerCase() === n);
+  return catalogue().find((d) => (d.asset === a || d.symbol === a) && d.network.toLowerCase() === n);
 }

@@ -66,7 +66,15 @@ export class SeededHistory {
 
   constructor(count: number, prng: Prng, walletAddress: (symbol: string) => string, prices: ReadonlyMap<string, Dec>) {
     this.count = count;
-    const counterparties = { btc: [] as string[], ltc: [] as string[], evm: [] as string[] };
+    // Seeded rows are of spec 2.3's assets only (ASSETS): no TRON or Solana counterparty is ever drawn, so
+    // the draws, and every seeded row, stay as they were.
+    const counterparties = {
+      btc: [] as string[],
+      ltc: [] as string[],
+      evm: [] as string[],
+      tron: [] as string[],
+      solana: [] as string[],
+    };
     for (let i = 0; i < 40; i += 1) {
       counterparties.btc.push(generateAddress('btc', prng));
       counterparties.ltc.push(generateAddress('ltc', prng));

@@ -1,4 +1,4 @@
-import { ASSETS, type AssetDef } from './assets';
+import { catalogue, type AssetDef } from './assets';
 import { generateAddress } from './addresses';
 import { HistoryBook } from './history-book';
 import { seedIdentities, type AccountSeed, type Role, type UserSeed } from './identities';
@@ -70,7 +70,7 @@ export function buildWorld(seed: number, options: WorldOptions = {}): World {
   const prices = new Map<string, Dec>();
   const dailyChange = new Map<string, Dec>();
   const assetJitter = new Map<string, number>();
-  for (const asset of ASSETS) {
+  for (const asset of catalogue()) {
     // Assets on several networks share one price; stablecoins stay at 1 +- 0.2%.
     let jitter = assetJitter.get(asset.asset);
     if (jitter === undefined) {
@@ -88,7 +88,7 @@ export function buildWorld(seed: number, options: WorldOptions = {}): World {
   for (const accountSeed of identities.accounts) {
     const rng = root.fork(`account:${accountSeed.guid}`);
     const wallets = new Map<string, WalletState>();
-    for (const asset of ASSETS) {
+    for (const asset of catalogue()) {
       const [lo, hi] = accountSeed.walletUsdRange;
       const usdValue = new Dec((lo + rng.next() * (hi - lo)).toFixed(2));
       const price = prices.get(asset.symbol) ?? new Dec(1);

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { ASSETS, NETWORK_IDS, type AssetDef } from '../data/assets';
+import { catalogue, NETWORK_IDS, type AssetDef } from '../data/assets';
 import { ZError } from './envelope';
 import type { WireReadings } from './readings';
 
@@ -34,6 +34,8 @@ const TERMS: Record<string, { balanceField: BalanceField; contractType: string |
   'ETH-USDC': { balanceField: 'ethusdcBalance', contractType: 'ERC20', minDeposit: '5' },
   'BSC-USDC': { balanceField: 'bscusdcBalance', contractType: 'BEP20', minDeposit: '1' },
   BNB: { balanceField: 'bnbBalance', contractType: null, minDeposit: '0.01' },
+  TRX: { balanceField: 'trxBalance', contractType: null, minDeposit: '10' },
+  'TRX-USD': { balanceField: 'trxusdBalance', contractType: 'TRC20', minDeposit: '1' },
 };
 
 /** One asset on one network (a row of spec 2.3) with its Interface B terms. */
@@ -46,8 +48,7 @@ export interface Listing extends AssetDef {
   verifyScale: number;
 }
 
-/** In table order, so an asset's first listing is its default network when a call names none. */
-export const LISTINGS: readonly Listing[] = ASSETS.map((asset) => {
+function listingOf(asset: AssetDef): Listing {
   const terms = TERMS[asset.symbol];
   if (!terms) throw new Error(`no Interface B terms for ${asset.symbol}`);
   return {
@@ -56,9 +57,27 @@ export const LISTINGS: readonly Listing[] = ASSETS.map((asset) => {
     minDeposit: new Decimal(terms.minDeposit),
     verifyScale: Math.min(asset.decimals, 8),
   };
-});
+}
 
-const NETWORK_ID_SET = new Set<number>(Object.values(NETWORK_IDS));
+const narrowListings: readonly Listing[] = catalogue().map(listingOf);
+let widerListings: readonly Listing[] | null = null;
+
+/**
+ * In table order, so an asset's first listing is its default network when a call names none. The wider
+ * service adds TRON's two (NetworkId 6); assets without a NetworkId are not Interface B's.
+ */
+function listings(): readonly Listing[] {
+  const assets = catalogue().filter((asset) => asset.noInterfaceB !== true);
+  if (assets.length === narrowListings.length) return narrowListings;
+  widerListings ??= assets.map(listingOf);
+  return widerListings;
+}
+
+function networkIdKnown(networkId: number): boolean {
+  return (
+    listings().some((listing) => listing.networkId === networkId) && Object.values(NETWORK_IDS).includes(networkId)
+  );
+}
 
 /**
  * Finds the listing a request means. In the `either` form (README "Wire readings") Symbol may be a
@@ -69,14 +88,14 @@ const NETWORK_ID_SET = new Set<number>(Object.values(NETWORK_IDS));
  */
 export function resolveListing(symbolInput: string, networkId?: number, form: AssetForm = 'either'): Listing {
   const symbol = symbolInput.trim().toUpperCase();
-  const bySymbol = LISTINGS.find((l) => l.symbol === symbol);
-  const ofAsset = LISTINGS.filter((l) => l.asset === symbol);
+  const bySymbol = listings().find((l) => l.symbol === symbol);
+  const ofAsset = listings().filter((l) => l.asset === symbol);
   if (!bySymbol && ofAsset.length === 0) throw new ZError('Z300', `unknown symbol ${symbolInput}`);
   if (form === 'asset-name' && ofAsset.length === 0) {
     throw new ZError('Z300', `${symbolInput} is a network-specific code; this service reads asset names`);
   }
   if (networkId === undefined) return (form === 'asset-name' ? ofAsset[0] : (bySymbol ?? ofAsset[0])) as Listing;
-  if (!NETWORK_ID_SET.has(networkId)) throw new ZError('Z600', `unknown network id ${networkId}`);
+  if (!networkIdKnown(networkId)) throw new ZError('Z600', `unknown network id ${networkId}`);
   if (bySymbol?.networkId === networkId) return bySymbol;
   const onNetwork = ofAsset.find((l) => l.networkId === networkId);
   if (onNetwork && form === 'network-code') {
@@ -92,7 +111,9 @@ export function answerSymbol(listing: Listing, form: AssetForm): string {
 }
 
 export function networksOf(asset: string): string[] {
-  return LISTINGS.filter((l) => l.asset === asset).map((l) => l.network);
+  return listings()
+    .filter((l) => l.asset === asset)
+    .map((l) => l.network);
 }
 
 /** Units of each fiat per USD. */

@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
-import { ASSETS, findAssetOnNetwork, type AssetDef } from '../../data/assets';
+import { catalogue, findAssetOnNetwork, type AssetDef } from '../../data/assets';
 import { makeRow, txIdFor, WITHDRAW_TYPE } from '../../data/history';
 import { Dec } from '../../data/money';
 import type { SandboxState } from '../../data/state';
@@ -51,9 +51,15 @@ export function mountSwapRoutes(router: Router, deps: InterfaceADeps): void {
     '/swap/symbols',
     endpoint(deps, { anyScope: ['svc:wallet'], needsAccount: true }, async (call) => {
       const { account } = requireAccount(call);
-      const assets = [...new Set(ASSETS.map((a) => a.asset))];
+      const assets = [...new Set(catalogue().map((a) => a.asset))];
       const symbolList = assets.map((base) => {
-        const networks = [...new Set(ASSETS.filter((a) => a.asset === base).map((a) => a.network))];
+        const networks = [
+          ...new Set(
+            catalogue()
+              .filter((a) => a.asset === base)
+              .map((a) => a.network),
+          ),
+        ];
         return {
           baseSymbol: base,
           quoteSymbols: assets.filter((q) => q !== base),
@@ -68,12 +74,12 @@ export function mountSwapRoutes(router: Router, deps: InterfaceADeps): void {
         balance: {
           btcBalance: sum('BTC'),
           ethBalance: sum('ETH', 'OPT-ETH'),
-          usdtBalance: sum('USDT', 'BSC-USD', 'OPT-USD'),
-          trxBalance: 0,
+          usdtBalance: sum('USDT', 'BSC-USD', 'OPT-USD', 'TRX-USD'),
+          trxBalance: sum('TRX'),
           bnbBalance: sum('BNB'),
           ltcBalance: sum('LTC'),
-          solBalance: 0,
-          avaxBalance: 0,
+          solBalance: sum('SOL'),
+          avaxBalance: sum('AVAX'),
         },
       };
     }),
