@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PlainText, UserText } from './text';
-import { AssetCode } from './assets';
+import { ServiceSymbol } from './assets';
 import { operation } from './define';
 import {
   AcknowledgedIntentIds,
@@ -51,18 +51,20 @@ export const PoisoningWarning = z.object({
 export type PoisoningWarning = z.infer<typeof PoisoningWarning>;
 
 export const SendAsset = z.object({
-  code: AssetCode,
+  code: ServiceSymbol,
   asset: z.string(),
   displayName: z.string(),
   network: z.string(),
   balance: DecimalString,
   priceUsd: DecimalString,
+  /** False for a network the app does not know: no local format check, the user confirms the address. */
+  addressCheck: z.boolean(),
 });
 export type SendAsset = z.infer<typeof SendAsset>;
 
 export const SendPrecheckInput = z
   .object({
-    code: AssetCode,
+    code: ServiceSymbol,
     address: PlainText().max(200),
     /** A decimal amount, or 'max': everything available minus the fee of maxFeeRate. */
     amount: z.union([AmountInput, z.literal('max')]),
@@ -73,10 +75,12 @@ export type SendPrecheckInput = z.input<typeof SendPrecheckInput>;
 
 export const SendPrecheck = z.object({
   precheckId: Id,
-  code: AssetCode,
+  code: ServiceSymbol,
   network: z.string(),
   /** The destination as main checked and will use it. */
   address: z.string(),
+  /** False when the app cannot check addresses of this network: confirming then needs uncheckedAddressConfirmed. */
+  addressChecked: z.boolean(),
   amount: DecimalString,
   isMax: z.boolean(),
   priceUsd: DecimalString,
@@ -99,6 +103,8 @@ export const SendConfirmInput = z
      * past: main refuses a new send until every unknown one is listed here (security.md 27).
      */
     acknowledgedIntentIds: AcknowledgedIntentIds.optional(),
+    /** The user's tick that they checked an address the app cannot check (a network outside its table). */
+    uncheckedAddressConfirmed: z.boolean().optional(),
   })
   .strict();
 
@@ -106,9 +112,11 @@ export const SendConfirmInput = z
 export const SendReview = z.object({
   intentId: IntentId,
   referenceId: z.string(),
-  code: AssetCode,
+  code: ServiceSymbol,
   network: z.string(),
   destination: z.string(),
+  // Reviews kept from before the app sent outside its table were all of networks it checks.
+  addressChecked: z.boolean().default(true),
   amount: DecimalString,
   amountUsd: DecimalString,
   feeRate: FeeRate,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AssetCode } from '../../../src-preload/contract/assets';
+import { ServiceSymbol } from '../../../src-preload/contract/assets';
 import { FeeRate } from '../../../src-preload/contract/send';
 
 /**
@@ -8,7 +8,7 @@ import { FeeRate } from '../../../src-preload/contract/send';
  */
 export const SendBody = z.object({
   accountGuid: z.string().min(1),
-  code: AssetCode,
+  code: ServiceSymbol,
   address: z.string().min(1),
   amount: z.string().min(1),
   feeRate: FeeRate,

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
-import { displayDecimals, findAssetNetwork, networks, type AssetCode } from '../../../src-preload/contract/assets';
+import {
+  DISPLAY_DECIMALS_CAP,
+  displayDecimals,
+  findAssetNetwork,
+  networks,
+  type ServiceSymbol,
+} from '../../../src-preload/contract/assets';
 import {
   feeLabels,
   type FeeOption,
@@ -33,9 +39,11 @@ import { rowVerdict, verdictNote, type RowVerdict } from '../money/row-status';
 import type { HistoryPage, SettleCandidate } from '../money/settle-source';
 import { inAccount, stillOut, userAudience, unsettledWithReviews, type UserAccounts } from '../money/unsettled-list';
 import { decimalText as text, fromServiceNumber, toServiceNumber, usdText } from '../../service/wire-amount';
+import { ServiceSymbol as ServiceSymbolShape } from '../../../src-preload/contract/assets';
 import type { SendBody } from './send-body';
 import { createKnownAddresses } from './known-addresses';
 import { findLookalike } from './poisoning';
+import { requireUncheckedAddress, uncheckedAddressWords } from './unchecked-address';
 
 export interface SendServiceDeps {
   readonly session: MoneySession;
@@ -74,6 +82,8 @@ export interface SendConfirmInput {
   readonly description?: string | undefined;
   /** Sends with an unknown outcome the user was shown and chose to go past (security.md 27). */
   readonly acknowledgedIntentIds?: readonly string[] | undefined;
+  /** The user's tick that they checked an address the app cannot check itself. */
+  readonly uncheckedAddressConfirmed?: boolean | undefined;
 }
 
 /** A send in words: what, where, under which reference, and when (for warnings about an unknown one). */
@@ -142,7 +152,7 @@ export function createSendService(deps: SendServiceDeps) {
 
   async function servicePrecheck(
     client: InterfaceAClient,
-    code: AssetCode,
+    code: ServiceSymbol,
     address: string,
     amount: Decimal,
   ): Promise<SendPrecheckResult> {
@@ -153,7 +163,12 @@ export function createSendService(deps: SendServiceDeps) {
     }
   }
 
-  function feeOptions(result: SendPrecheckResult, code: AssetCode, amount: Decimal, available: Decimal): StoredFee[] {
+  function feeOptions(
+    result: SendPrecheckResult,
+    code: ServiceSymbol,
+    amount: Decimal,
+    available: Decimal,
+  ): StoredFee[] {
     const decimals = findAssetNetwork(code)?.decimals ?? displayDecimals(code);
     return [...result.feeData]
       .sort((a, b) => a.feeRate - b.feeRate)
@@ -175,6 +190,37 @@ export function createSendService(deps: SendServiceDeps) {
           maxAmount: text(maxAmount),
         };
       });
+  }
+
+  /**
+   * Where a send goes and how it is checked. A network of the app's table: format and checksum before
+   * anything reaches the service (security.md 26). Any other wallet the service lists: sendable, but with no
+   * local check (the user confirms the address instead) and the service's precheck answering the exact
+   * amount entered as the only proof of its precision.
+   */
+  async function destinationOf(
+    client: InterfaceAClient,
+    code: string,
+    input: string,
+  ): Promise<{ address: string; network: string; decimals: number; checked: boolean }> {
+    const entry = findAssetNetwork(code);
+    if (entry) {
+      const address = await requireValidAddress(entry.network, input);
+      return { address, network: networks[entry.network].name, decimals: entry.decimals, checked: true };
+    }
+    const { wallets } = await client.getWallets();
+    const wallet = wallets.find((candidate) => candidate.symbol === code);
+    if (!wallet) {
+      throw new AppError('invalid_symbol', 'This account has no wallet of that asset. Choose one from the list.', {
+        field: 'code',
+      });
+    }
+    return {
+      address: requireUncheckedAddress(input),
+      network: wallet.network,
+      decimals: DISPLAY_DECIMALS_CAP,
+      checked: false,
+    };
   }
 
   function requireSameAccount(accountGuid: string): void {
@@ -229,6 +275,11 @@ export function createSendService(deps: SendServiceDeps) {
     if (now() > stored.expiresAtMs) {
       throw new AppError('stale_precheck', 'The fees have expired. Check the send again for current fees.');
     }
+    if (!stored.view.addressChecked && input.uncheckedAddressConfirmed !== true) {
+      throw new AppError('bad_input', uncheckedAddressWords(stored.view.network), {
+        field: 'uncheckedAddressConfirmed',
+      });
+    }
     const fee = stored.fees.find((option) => option.feeRate === input.feeRate);
     if (!fee) throw new AppError('bad_input', 'The service offered no such fee level.', { field: 'feeRate' });
     if (!fee.affordable) {
@@ -267,6 +318,7 @@ export function createSendService(deps: SendServiceDeps) {
       code: view.code,
       network: view.network,
       destination: view.address,
+      addressChecked: view.addressChecked,
       amount: view.amount,
       amountUsd: usdText(stored.amount.times(price)),
       feeRate: input.feeRate,
@@ -360,34 +412,34 @@ export function createSendService(deps: SendServiceDeps) {
   return {
     async assets(): Promise<SendAsset[]> {
       const wallets = await deps.session.interfaceA().getWallets();
+      // The service's list is the truth about which wallets exist; the table only adds what the app knows.
       return wallets.wallets.flatMap((wallet) => {
+        if (!ServiceSymbolShape.safeParse(wallet.symbol).success) return [];
         const entry = findAssetNetwork(wallet.symbol);
-        if (!entry) return [];
         return [
           {
-            code: entry.code,
-            asset: entry.asset,
+            code: entry?.code ?? wallet.symbol,
+            asset: entry?.asset ?? wallet.symbol,
             displayName: wallet.displayName,
-            network: networks[entry.network].name,
+            network: entry ? networks[entry.network].name : wallet.network,
             balance: text(fromServiceNumber(wallet.amount)),
             priceUsd: text(fromServiceNumber(wallet.price)),
+            addressCheck: entry !== undefined,
           },
         ];
       });
     },
 
     async precheck(input: {
-      code: AssetCode;
+      code: ServiceSymbol;
       address: string;
       amount: string;
       maxFeeRate?: FeeRate | undefined;
     }): Promise<SendPrecheck> {
       const account = deps.session.requireMoneyMovingRole('send');
-      const entry = findAssetNetwork(input.code);
-      if (!entry) throw new AppError('invalid_symbol', 'Choose an asset to send.', { field: 'code' });
-      // security.md 26: format and checksum for the network before anything reaches the service.
-      const address = await requireValidAddress(entry.network, input.address);
       const client = deps.session.interfaceA();
+      const destination = await destinationOf(client, input.code, input.address);
+      const { address, network, decimals } = destination;
 
       let amount: Decimal;
       const isMax = input.amount === 'max';
@@ -407,8 +459,8 @@ export function createSendService(deps: SendServiceDeps) {
         }
       } else {
         amount = new Decimal(input.amount);
-        if (amount.decimalPlaces() > entry.decimals) {
-          throw new AppError('bad_input', `${input.code} amounts have at most ${entry.decimals} decimal places.`, {
+        if (amount.decimalPlaces() > decimals) {
+          throw new AppError('bad_input', `${input.code} amounts have at most ${decimals} decimal places.`, {
             field: 'amount',
           });
         }
@@ -433,8 +485,9 @@ export function createSendService(deps: SendServiceDeps) {
       const view: SendPrecheck = {
         precheckId,
         code: input.code,
-        network: networks[entry.network].name,
+        network,
         address,
+        addressChecked: destination.checked,
         amount: text(amount),
         isMax,
         priceUsd: text(price),

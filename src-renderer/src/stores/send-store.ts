@@ -1,5 +1,4 @@
 import { create } from 'zustand';
-import type { AssetCode } from '../../../src-preload/contract/asset-table';
 import type {
   FeeRate,
   SendAsset,
@@ -29,7 +28,7 @@ import { onSettled } from './settled-events';
 export type SendStep = MoneyStep;
 
 export interface SendForm {
-  readonly code: AssetCode | '';
+  readonly code: string;
   readonly address: string;
   readonly amount: string;
   readonly isMax: boolean;
@@ -39,6 +38,8 @@ export interface SendForm {
   readonly entry: 'crypto' | 'usd';
   /** The USD amount typed while entry is 'usd' (exact decimal text); `amount` follows from it. */
   readonly usdAmount: string;
+  /** The user's tick that they checked an address the app cannot check; it belongs to one precheck. */
+  readonly uncheckedAddressConfirmed: boolean;
 }
 
 interface SendState extends MoneyIntentState<SendReview, SendOutcome, SendStatus>, MoneyIntentActions<SendReview> {
@@ -71,6 +72,7 @@ const emptyForm: SendForm = {
   description: '',
   entry: 'crypto',
   usdAmount: '',
+  uncheckedAddressConfirmed: false,
 };
 
 const initial = {
@@ -126,7 +128,13 @@ export const useSendStore = create<SendState>()((set, get) => {
       prechecking: false,
       precheck: value,
       // Main may normalise the address (bech32 lower case) and computes Max: show what it checked.
-      form: { ...state.form, address: value.address, amount: value.amount, isMax: value.isMax },
+      form: {
+        ...state.form,
+        address: value.address,
+        amount: value.amount,
+        isMax: value.isMax,
+        uncheckedAddressConfirmed: false,
+      },
     }));
   }
 
@@ -156,7 +164,9 @@ export const useSendStore = create<SendState>()((set, get) => {
     },
 
     edit(change) {
-      const onlyDescription = Object.keys(change).every((key) => key === 'description');
+      const onlyDescription = Object.keys(change).every(
+        (key) => key === 'description' || key === 'uncheckedAddressConfirmed',
+      );
       if (onlyDescription) {
         set((state) => ({ form: { ...state.form, ...change } }));
         return;
@@ -195,6 +205,7 @@ export const useSendStore = create<SendState>()((set, get) => {
         precheckId: checked.precheckId,
         feeRate: form.feeRate,
         ...(description ? { description } : {}),
+        ...(checked.addressChecked ? {} : { uncheckedAddressConfirmed: form.uncheckedAddressConfirmed }),
         // Main refuses a new send beside an unknown one the user has not acknowledged (security.md 27).
         ...(acknowledgedIntentIds.length > 0 ? { acknowledgedIntentIds } : {}),
       });

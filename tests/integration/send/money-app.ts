@@ -33,6 +33,8 @@ export async function startMoneyApp(
     serviceProfile?: ServiceProfile;
     /** How long the app waits for any answer from the service. */
     requestTimeoutMs?: number;
+    /** The sandbox plays the wider service (sandbox README "The wider service"). */
+    widerService?: boolean;
   } = {},
 ) {
   const username = options.username ?? 'alice';
@@ -41,6 +43,7 @@ export async function startMoneyApp(
     quiet: true,
     totpWindowSteps: options.totpWindowSteps ?? 20,
     ...(options.serviceProfile ? { serviceProfile: options.serviceProfile } : {}),
+    ...(options.widerService ? { widerService: true } : {}),
   });
   const requests: ServiceRequest[] = [];
   const interceptions: { method: string; path: string; interception: Interception }[] = [];

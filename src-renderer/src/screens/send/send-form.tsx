@@ -1,5 +1,4 @@
 import { useEffect, useId } from 'react';
-import type { AssetCode } from '../../../../src-preload/contract/asset-table';
 import type { FeeRate } from '../../../../src-preload/contract/send';
 import type { BridgeError } from '../../../../src-preload/result';
 import { AddressBookPicker, useAddressBookEntries } from '../../components/address-book-picker';
@@ -47,6 +46,7 @@ export function SendForm({ disabled }: { disabled: boolean }): React.JSX.Element
     addressError: useId(),
     amountError: useId(),
     noPrice: useId(),
+    unchecked: useId(),
   };
 
   useEffect(() => {
@@ -74,11 +74,7 @@ export function SendForm({ disabled }: { disabled: boolean }): React.JSX.Element
       >
         <fieldset disabled={disabled} className="send-fieldset">
           <label htmlFor={ids.asset}>Asset</label>
-          <select
-            id={ids.asset}
-            value={form.code}
-            onChange={(event) => edit({ code: event.target.value as AssetCode | '' })}
-          >
+          <select id={ids.asset} value={form.code} onChange={(event) => edit({ code: event.target.value })}>
             <option value="">
               {disabled
                 ? 'Not available'
@@ -252,6 +248,23 @@ export function SendForm({ disabled }: { disabled: boolean }): React.JSX.Element
               </label>
             ))}
           </fieldset>
+          {!precheck.addressChecked && (
+            <div className="warning send-unchecked">
+              <p id={ids.unchecked} role="alert">
+                {`The app cannot check addresses on ${precheck.network}: it knows neither their format nor their checksum, so a typo would not be caught. Compare the address with where it came from before you go on.`}
+              </p>
+              <label className="row">
+                <input
+                  type="checkbox"
+                  checked={form.uncheckedAddressConfirmed}
+                  aria-describedby={ids.unchecked}
+                  onChange={(event) => edit({ uncheckedAddressConfirmed: event.target.checked })}
+                />
+                I have checked this address myself.
+              </label>
+              <ErrorMessage error={errorFor(confirmError, 'uncheckedAddressConfirmed')} />
+            </div>
+          )}
           <label htmlFor={ids.description}>Description (optional)</label>
           <input
             id={ids.description}
@@ -259,10 +272,22 @@ export function SendForm({ disabled }: { disabled: boolean }): React.JSX.Element
             value={form.description}
             onChange={(event) => edit({ description: event.target.value })}
           />
-          <ErrorMessage error={isUnacknowledged(confirmError) ? null : generalError(confirmError, FORM_FIELDS)} />
+          <ErrorMessage
+            error={
+              isUnacknowledged(confirmError)
+                ? null
+                : generalError(confirmError, [...FORM_FIELDS, 'uncheckedAddressConfirmed'])
+            }
+          />
           <AcknowledgeFirst prefix="send" noun="send" panelTitle={UNRESOLVED_SENDS_TITLE} error={confirmError} />
           <div className="row send-actions">
-            <button type="submit" className="primary" disabled={disabled || confirming || prechecking}>
+            <button
+              type="submit"
+              className="primary"
+              disabled={
+                disabled || confirming || prechecking || (!precheck.addressChecked && !form.uncheckedAddressConfirmed)
+              }
+            >
               {confirming ? 'Preparing…' : 'Review send'}
             </button>
           </div>

@@ -74,6 +74,11 @@ export function SendReviewPanel(): React.JSX.Element | null {
         </p>
       )}
       <p className="send-review-lead">{`To this ${review.network} address:`}</p>
+      {!review.addressChecked && (
+        <p className="warning send-unchecked">
+          {`The app could not check this address: it does not know the address format of ${review.network}. You confirmed that you checked it yourself.`}
+        </p>
+      )}
       <EmphasisedAddress address={review.destination} caption="Destination address" />
       <dl className="facts">
         {savedAs && (

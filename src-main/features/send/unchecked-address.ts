@@ -1,0 +1,23 @@
+import { AppError } from '../../app-error';
+
+/**
+ * A destination on a network the app does not know: its format cannot be checked here, so only what no
+ * address of any chain contains is refused (blanks, spaces and control characters inside); the user must
+ * confirm the address themselves before the send can be confirmed.
+ */
+export function requireUncheckedAddress(input: string): string {
+  const text = input.trim();
+  if (text === '') throw new AppError('invalid_address', 'Enter an address.', { field: 'address' });
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
+  if (/[\s\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/.test(text)) {
+    throw new AppError('invalid_address', 'An address contains no spaces, line breaks or invisible characters.', {
+      field: 'address',
+    });
+  }
+  return text;
+}
+
+/** Why a confirmation without the user's tick is refused; the same words the form shows beside the tick. */
+export function uncheckedAddressWords(network: string): string {
+  return `The app cannot check addresses on ${network}, so a typo would not be caught. Compare the address with where it came from, then tick that you have checked it yourself.`;
+}
