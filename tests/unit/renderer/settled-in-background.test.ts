@@ -8,6 +8,7 @@ const review: SendReview = {
   code: 'BTC',
   network: 'Bitcoin',
   destination: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+  addressChecked: true,
   amount: '0.0009',
   amountUsd: '45',
   feeRate: 1,
