@@ -34,6 +34,21 @@ export function builtInEndpoints(id: EnvironmentId, localSandboxPort = LOCAL_SAN
 }
 
 /**
+ * The merchant API (Interface B) addresses the vendor's SDKs use by default (the JavaScript SDK's production and
+ * sandbox base URLs; the Python SDK's are the same hosts): public, so those environments start prefilled.
+ * The sign-in server and client id of each have no public value: they come from the user's provider.
+ */
+const vendorMerchantApiUrls: Partial<Record<EnvironmentId, string>> = {
+  production: 'https://gateway.paybin.io',
+  'service-sandbox': 'https://sandbox.paybin.io',
+};
+
+/** The public default merchant API address of an environment, or null where none is published. */
+export function publicMerchantApiUrl(id: EnvironmentId): string | null {
+  return vendorMerchantApiUrls[id] ?? null;
+}
+
+/**
  * Plain http is allowed only to these IP literals, never to the name `localhost`: a hosts file or resolver
  * can point a name anywhere (RFC 8252 section 8.3).
  */

@@ -3,7 +3,7 @@ import type { MerchantEnvironmentView, MerchantOverview } from '../../../src-pre
 import { AppError } from '../../app-error';
 import type { SecretStore } from '../../keychain/secret-store';
 import type { Logger } from '../../logging/logger';
-import { builtInEndpoints, environmentLabels, isLoopbackUrl } from '../../settings/environments';
+import { builtInEndpoints, environmentLabels, isLoopbackUrl, publicMerchantApiUrl } from '../../settings/environments';
 import type { SettingsStore } from '../../settings/settings-store';
 import { createInterfaceBClient, type InterfaceBClient } from '../../service/interface-b';
 import {
@@ -96,7 +96,7 @@ export function createMerchantKeys(deps: MerchantKeysDeps) {
     if (own) return own;
     const configured = deps.settings.get().environments[environment]?.apiUrl;
     if (configured) return configured;
-    return builtInEndpoints(environment, deps.localSandboxPort)?.apiUrl ?? null;
+    return builtInEndpoints(environment, deps.localSandboxPort)?.apiUrl ?? publicMerchantApiUrl(environment);
   }
 
   function assetFormOf(environment: EnvironmentId): AssetForm {

@@ -121,6 +121,21 @@ describe('merchant treasury features against the sandbox', () => {
     });
   });
 
+  it('production and the service sandbox start with the vendor SDK’s public merchant API addresses; sign-in stays the provider’s', async () => {
+    const overview = await value('merchant.getSettings');
+    const apiUrls = Object.fromEntries(
+      (overview.environments as Array<{ id: string; apiUrl: string | null }>).map((e) => [e.id, e.apiUrl]),
+    );
+    expect(apiUrls).toMatchObject({
+      production: 'https://gateway.paybin.io',
+      'service-sandbox': 'https://sandbox.paybin.io',
+      custom: null,
+    });
+    const signIn = (await value('environments.get')).environments as Array<Record<string, unknown>>;
+    for (const id of ['production', 'service-sandbox'])
+      expect(signIn.find((e) => e.id === id)).toMatchObject({ issuer: null, clientId: null, baseUrl: null });
+  });
+
   it('binds keys to their environment and API origin: nothing is sent elsewhere', async () => {
     let hits = 0;
     const decoy: Server = createServer((_req, res) => {

@@ -86,6 +86,12 @@ function MerchantAddressForm({ current }: { current: MerchantEnvironmentView }):
         size={40}
         spellCheck={false}
       />
+      {(current.id === 'production' || current.id === 'service-sandbox') && (
+        <p className="hint">
+          Prefilled with the public address the service’s own SDK uses for this environment. Change it only if your
+          provider gives you another one.
+        </p>
+      )}
       <div className="row">
         <button
           type="button"

@@ -156,6 +156,12 @@ function AddressesForm({
           void save(input);
         }}
       >
+        {environment.editable && (
+          <p className="hint">
+            The sign-in server, the client id and the wallet API address come from your provider: the service publishes
+            none of them. Ask your provider for all three.
+          </p>
+        )}
         {addressFields.map((field) => (
           <AddressField
             key={field.name}
