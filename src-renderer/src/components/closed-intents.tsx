@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { formatDateTime } from '../format/dates';
+import { selectPrivacyMode, useAppStore } from '../stores/app-store';
 import { ListPager, PAGE_SIZE } from './close-words';
 
 export interface ClosedIntentsProps<Review extends { intentId: string }> {
@@ -28,6 +29,7 @@ export function ClosedIntents<Review extends { intentId: string }>(
 ): React.JSX.Element | null {
   const { prefix, closed, loadClosed, resume, describe, referenceOf } = props;
   const [page, setPage] = useState(0);
+  const privacy = useAppStore(selectPrivacyMode);
   useEffect(() => {
     void loadClosed();
   }, [loadClosed]);
@@ -53,7 +55,12 @@ export function ClosedIntents<Review extends { intentId: string }>(
                 {accountName && <strong>{`In ${accountName}`}</strong>}
               </p>
               <p>{`Closed as did not go through by ${closure.byName} on ${formatDateTime(closure.at)}.`}</p>
-              <p className="money-closed-shown">{`They were shown: ${closure.shown}`}</p>
+              {/* The recorded words name the amount as it was shown then, which privacy mode hides from a second person at the desk. */}
+              <p className="money-closed-shown">
+                {privacy
+                  ? 'The warning they were shown names the amount, so it is hidden while privacy mode is on.'
+                  : `They were shown: ${closure.shown}`}
+              </p>
               <button
                 type="button"
                 className="secondary"
