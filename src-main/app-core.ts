@@ -20,7 +20,8 @@ import type { SecretStore } from './keychain/secret-store';
 import type { Logger } from './logging/logger';
 import { builtInEndpoints, environmentLabels, type Endpoints } from './settings/environments';
 import type { SettingsStore } from './settings/settings-store';
-import { settingsJournal } from './settings/settings-journal';
+import { createJournalHandlers } from './journal/journal-handlers';
+import { memoryMoneyJournal, openMoneyJournal, type MoneyJournal } from './journal/money-journal';
 
 /** What the shell (Electron, or the browser test harness) hands to the app's features. */
 export interface AppCoreDeps {
@@ -53,6 +54,11 @@ export interface AppCoreDeps {
    */
   readonly userDataDir?: string;
   readonly balanceSealer?: (environment: EnvironmentId) => Sealer;
+  /**
+   * The record of moves that may have moved money (security.md 35). By default money-journal.json in
+   * `userDataDir`, or one for this run only without it; tests may hand in their own.
+   */
+  readonly moneyJournal?: MoneyJournal;
   /** The OS notifications and app badge (Electron's in the app, a recording fake in the harness); none without it. */
   readonly notifier?: DesktopNotifier;
   /**
@@ -101,6 +107,11 @@ export function currentEndpoints(deps: Pick<AppCoreDeps, 'settings' | 'localSand
  */
 export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   const { settings } = deps;
+  const journal =
+    deps.moneyJournal ??
+    (deps.userDataDir === undefined
+      ? memoryMoneyJournal(deps.logger)
+      : await openMoneyJournal({ directory: deps.userDataDir, settings, logger: deps.logger }));
 
   const session = createSessionService({
     settings,
@@ -149,7 +160,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   const clipboard = writeClipboard && readClipboard ? { write: writeClipboard, read: readClipboard } : undefined;
 
   // Send, swap and withdraw keep their prechecks and at-most-once ledgers in main; the requests whose
-  // outcome is unknown are also written to settings.json, so a crash or a quit cannot lose them.
+  // outcome is unknown are also written to the money journal, so a crash or a quit cannot lose them.
   // A move closed as "did not go through" that a look-up finds after all is announced at once (security.md 36).
   const alarms = createMoneyAlarms({
     session,
@@ -159,6 +170,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   });
   const merchant = createMerchantFeature({
     settings,
+    journal: journal.section('withdraw'),
     onClosedFound: alarms.raise,
     secrets: deps.secrets,
     logger: deps.logger,
@@ -174,13 +186,13 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     logger: deps.logger,
     verifiedAddresses: merchant.verifiedAddresses,
     addressBook: () => addressBook.known(),
-    journal: settingsJournal(settings, 'send', deps.logger),
+    journal: journal.section('send'),
     onClosedFound: alarms.raise,
   });
   const swap = createSwapService({
     session,
     logger: deps.logger,
-    journal: settingsJournal(settings, 'swap', deps.logger),
+    journal: journal.section('swap'),
     // A lost swap is never settled by one of the app's own sends' rows.
     rowOwners: { isOwnSend: (referenceId) => send.isOwnReference(referenceId) },
     onClosedFound: alarms.raise,
@@ -253,6 +265,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
       ...(deps.localSandboxPort === undefined ? {} : { localSandboxPort: deps.localSandboxPort }),
     }),
     ...createAddressBookHandlers({ addressBook }),
+    ...createJournalHandlers({ journal, session }),
     ...appHandlers,
     // Notices already shown may name amounts: privacy mode going on withdraws them.
     'preferences.update': async (change) => {

@@ -12,6 +12,7 @@ import type { OperationSpec } from './contract/define';
 import { environmentsOperations } from './contract/environments';
 import { notificationsEvents, notificationsOperations } from './contract/notifications';
 import { historyEvents, historyOperations } from './contract/history';
+import { journalOperations } from './contract/journal';
 import { merchantOperations } from './contract/merchant';
 import { portfolioOperations } from './contract/portfolio';
 import { receiveOperations } from './contract/receive';
@@ -38,6 +39,7 @@ export const operations = {
   ...notificationsOperations,
   ...alarmsOperations,
   ...settleOperations,
+  ...journalOperations,
 } as const satisfies Record<`${string}.${string}`, OperationSpec>;
 
 export const events = {

@@ -5,7 +5,6 @@ import { defaultHistorySettings, HistorySettings } from '../features/history/his
 import { AddressBookSettings, defaultAddressBookSettings } from '../features/address-book/address-book-settings';
 import { defaultHistoryLabels, HistoryLabels } from '../features/history/history-labels';
 import { Endpoints } from './environments';
-import { defaultUnresolvedIntents, UnresolvedIntents } from './unresolved-intents';
 import { WindowState } from './window-state';
 
 /**
@@ -27,8 +26,12 @@ export const Settings = z.object({
   historyLabels: HistoryLabels.default(defaultHistoryLabels),
   /** Merchant API (Interface B): environment, public keys, pending verifications. Absent in older files. */
   merchant: MerchantSettings.default(defaultMerchantSettings),
-  /** Sends, swaps and withdrawals whose outcome is unknown, until reconciled. Absent in older files. */
-  unresolvedIntents: UnresolvedIntents.default(defaultUnresolvedIntents),
+  /**
+   * Where earlier versions kept the moves whose outcome is unknown. They now live in their own file
+   * (money-journal.json, security.md 35); this copy is kept as it is, unread, until the journal has taken it
+   * in and cleared it, so no settings write can drop it first.
+   */
+  unresolvedIntents: z.unknown().optional(),
   /**
    * Environments the user signed out of explicitly: their next sign-in asks for the password again
    * (prompt=login), since the provider's session in the system browser outlives the app's tokens.
@@ -55,7 +58,6 @@ export const defaultSettings: Settings = {
   history: defaultHistorySettings(),
   historyLabels: defaultHistoryLabels(),
   merchant: defaultMerchantSettings(),
-  unresolvedIntents: defaultUnresolvedIntents(),
   promptLoginNextSignIn: [],
   addressBook: defaultAddressBookSettings(),
   notifications: { depositsByAccount: {} },

@@ -46,12 +46,6 @@ export async function openSettingsStore(userDataDir: string): Promise<SettingsSt
         const first = parsed.error.issues[0];
         problemDetail = first ? `${first.path.join('.') || 'root'}: ${first.message}` : 'unknown problem';
         problem = `Settings file ${path} holds a value Wallet Desk cannot use; using defaults for this run and leaving the file as it is.`;
-        // A hand edit elsewhere in the file must not make the app forget money requests whose outcome is
-        // unknown: forgetting them is what lets the same payment be entered twice (security.md 27).
-        const journal = Settings.shape.unresolvedIntents.safeParse(
-          typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>)['unresolvedIntents'] : undefined,
-        );
-        if (journal.success) current = { ...current, unresolvedIntents: journal.data };
       }
     } catch {
       problem = `Settings file ${path} is not valid JSON; using defaults for this run and leaving the file as it is.`;

@@ -686,8 +686,8 @@ test.describe('merchant withdrawals that are not settled, against the strict san
     const nextCode = await merchantCodes(groupScope, testInfo, sandbox);
     const transactionId = await reviewWithdrawal(page, sandbox, '0.0304');
     await typeCode(page, await nextCode());
-    // A directory where the settings file's temporary copy goes makes the write fail, as a full disk does.
-    const blocker = join(userDataDir, `settings.json.${process.pid}.tmp`);
+    // A directory where the money journal's next generation is written makes the write fail, as a full disk does.
+    const blocker = join(userDataDir, `money-journal.json.${process.pid}.tmp`);
     await mkdir(blocker);
     try {
       await withdrawButton(page).click();

@@ -382,8 +382,8 @@ test.describe('Send: a user sends crypto with a two-factor code', () => {
     await reviewWithFee(page, 'Standard');
     await enterCode(page, await nextCode());
     const sends = service.count('POST', '/send');
-    // A directory where the settings file's temporary copy goes makes the write fail, as a full disk does.
-    const blocker = join(session.userDataDir, `settings.json.${process.pid}.tmp`);
+    // A directory where the money journal's next generation is written makes the write fail, as a full disk does.
+    const blocker = join(session.userDataDir, `money-journal.json.${process.pid}.tmp`);
     await mkdir(blocker);
     try {
       await page.getByRole('button', { name: 'Send now' }).click();

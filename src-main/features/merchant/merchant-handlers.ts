@@ -2,7 +2,7 @@ import type { Handlers } from '../../dispatch';
 import type { SecretStore } from '../../keychain/secret-store';
 import type { Logger } from '../../logging/logger';
 import type { SettingsStore } from '../../settings/settings-store';
-import { settingsJournal } from '../../settings/settings-journal';
+import type { SectionJournal } from '../../journal/money-journal';
 import { findInHistory } from '../money/find-in-history';
 import type { SettleSource } from '../money/settle-source';
 import { checkCallbackBody } from './callback-check';
@@ -17,6 +17,8 @@ import type { ClosedMoveAlarm } from '../money/closed-moves';
 
 export interface MerchantDeps {
   readonly settings: SettingsStore;
+  /** Where withdrawals that may have moved money are written before they leave (security.md 35). */
+  readonly journal: SectionJournal<'withdraw'>;
   readonly secrets: SecretStore;
   readonly logger: Logger;
   /** Who is signed in, in which account and role: every merchant operation needs it (security.md 30). */
@@ -51,7 +53,7 @@ export function createMerchantFeature(deps: MerchantDeps): MerchantFeature {
     keys,
     session: deps.session,
     logger: deps.logger,
-    journal: settingsJournal(deps.settings, 'withdraw', deps.logger),
+    journal: deps.journal,
     onClosedFound: deps.onClosedFound,
   });
   const deposits = createMerchantDeposits(keys);

@@ -3,7 +3,7 @@ import { EnvironmentId } from '../../../src-preload/contract/app';
 
 /**
  * What the user confirmed, frozen in main; the two-factor code is never part of it. A schema, because a
- * withdrawal whose outcome is unknown is kept in settings.json until reconciled.
+ * withdrawal whose outcome is unknown is kept in the money journal until reconciled.
  */
 export const WithdrawBody = z.object({
   environment: EnvironmentId,

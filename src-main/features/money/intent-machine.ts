@@ -16,7 +16,7 @@ export interface IntentAudience<Body, Outcome> {
 }
 
 export interface IntentMachineOptions<Body, Review, Outcome = unknown> {
-  /** Where intents whose request may have reached the service outlive the app (settings.json). */
+  /** Where intents whose request may have reached the service outlive the app (the money journal). */
   readonly journal?: IntentJournal<Body, Review> | undefined;
   /** What the user was shown for each intent, journaled beside its body. */
   readonly reviews: ReviewBook<Review>;

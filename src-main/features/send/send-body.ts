@@ -4,7 +4,7 @@ import { FeeRate } from '../../../src-preload/contract/send';
 
 /**
  * The send frozen when the user confirms (security.md 22): nothing here can change afterwards. A schema,
- * because a send whose outcome is unknown is kept in settings.json until reconciled.
+ * because a send whose outcome is unknown is kept in the money journal until reconciled.
  */
 export const SendBody = z.object({
   accountGuid: z.string().min(1),

@@ -6,7 +6,7 @@ export const MAX_CLAIMED_ROWS = 500;
 
 /**
  * The swap frozen when the user confirms, with the quote's amounts. A schema, because a swap whose
- * outcome is unknown is kept in settings.json until reconciled.
+ * outcome is unknown is kept in the money journal until reconciled.
  */
 export const SwapBody = z.object({
   accountGuid: z.string().min(1),

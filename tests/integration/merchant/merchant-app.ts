@@ -9,7 +9,8 @@ import { createAppCore, type AppCore } from '../../../src-main/app-core';
 import { createDispatcher, createEmitter } from '../../../src-main/dispatch';
 import { createMemoryStore } from '../../../src-main/keychain/memory-store';
 import type { SecretStore } from '../../../src-main/keychain/secret-store';
-import { openSettingsStore, type SettingsStore } from '../../../src-main/settings/settings-store';
+import { openMoneyJournal, type MoneyJournal } from '../../../src-main/journal/money-journal';
+import { openSettingsStore } from '../../../src-main/settings/settings-store';
 import { startSandbox, type RunningSandbox, type SandboxInfo } from '../../../sandbox/server';
 import type { ServiceProfile } from '../../../sandbox/profile';
 import { createRecordingLogger } from '../../unit/support/recording-logger';
@@ -79,8 +80,8 @@ export async function startMerchantMachine(options: { profile?: ServiceProfile }
   };
   /** Roles the service reports per account guid (Interface A /session and /accounts/switch): a demotion. */
   const accountRoles: Record<string, string> = {};
-  /** Makes every settings.json write of every launch fail, as a full or read-only disk does. */
-  const settingsWrites = { fail: false };
+  /** Makes every money-journal write of every launch fail, as a full or read-only disk does. */
+  const journalWrites = { fail: false };
 
   const originalFetch = globalThis.fetch;
   globalThis.fetch = async (input, init) => {
@@ -136,16 +137,12 @@ export async function startMerchantMachine(options: { profile?: ServiceProfile }
 
   async function launch(sessionOptions: { requestTimeoutMs?: number } = {}): Promise<MerchantLaunch> {
     let browser = new ScriptedBrowser({ username: 'alice', password: userOf('alice').password });
-    const store = await openSettingsStore(dir);
-    const settings: SettingsStore = {
-      ...store,
-      update: (change) =>
-        settingsWrites.fail ? Promise.reject(new Error('ENOSPC: no space left on device')) : store.update(change),
-    };
+    const settings = await openSettingsStore(dir);
     const core = await createAppCore({
       appName: 'Wallet Desk',
       version: '0.0.0-test',
       settings,
+      moneyJournal: failingWhen(journalWrites, await openMoneyJournal({ directory: dir, settings, logger })),
       secrets,
       logger,
       emit: createEmitter(() => undefined),
@@ -202,7 +199,7 @@ export async function startMerchantMachine(options: { profile?: ServiceProfile }
     withdrawAnswer,
     historyRow,
     accountRoles,
-    settingsWrites,
+    journalWrites,
     userOf,
     launch,
     nextCode,
@@ -223,6 +220,21 @@ export async function startMerchantMachine(options: { profile?: ServiceProfile }
     },
   };
 }
+/** The journal, with its writes failing while `writes.fail` is set. */
+function failingWhen(writes: { fail: boolean }, journal: MoneyJournal): MoneyJournal {
+  return {
+    ...journal,
+    section(name) {
+      const section = journal.section(name);
+      return {
+        restored: section.restored,
+        save: (records) =>
+          writes.fail ? Promise.reject(new Error('ENOSPC: no space left on device')) : section.save(records),
+      };
+    },
+  };
+}
+
 export type MerchantMachine = Awaited<ReturnType<typeof startMerchantMachine>>;
 
 /** Saves the merchant's keys as the signed-in user and verifies an address for member-1. */

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperationName } from '../../../src-preload/contract';
 import type { RunningSandbox } from '../../../sandbox/server';
 import { startMerchantMachine, type MerchantLaunch, type MerchantMachine } from './merchant-app';
+import { JOURNAL_FILE } from '../../../src-main/journal/journal-format';
 
 type Merchant = ReturnType<RunningSandbox['info']>['merchants'][number];
 type Outcome = { ok: true; value: unknown } | { ok: false; error: { code: string; message: string; field?: string } };
@@ -345,7 +346,7 @@ describe('merchant treasury features against the sandbox', () => {
     }
     expect(machine.withdrawRequests.length).toBe(sentBefore);
 
-    // A lost answer, so the withdrawal is written to settings.json while its outcome is unknown.
+    // A lost answer, so the withdrawal is written to the money journal while its outcome is unknown.
     const tfaCode = await code();
     sandbox.faults.set({ dropAfterCommitNext: 1 });
     expect(await call('withdraw.execute', { intentId: intent.intentId, tfaCode })).toMatchObject({
@@ -355,9 +356,10 @@ describe('merchant treasury features against the sandbox', () => {
     expect(machine.withdrawRequests.slice(sentBefore).filter((body) => body.TfaCode === tfaCode)).toHaveLength(1);
 
     const asCode = new RegExp(`(?<!\\d)${tfaCode}(?!\\d)`);
-    const settingsText = await readFile(join(machine.dir, 'settings.json'), 'utf8');
-    expect(settingsText).toContain(intent.merchantTransactionId as string);
-    expect(settingsText).not.toMatch(asCode);
+    const journalText = await readFile(join(machine.dir, JOURNAL_FILE), 'utf8');
+    expect(journalText).toContain(intent.merchantTransactionId as string);
+    expect(journalText).not.toMatch(asCode);
+    expect(await readFile(join(machine.dir, 'settings.json'), 'utf8')).not.toMatch(asCode);
     expect(machine.logger.text()).not.toMatch(asCode);
     expect(machine.bridgeTraffic.join('\n')).not.toMatch(asCode);
 

@@ -55,7 +55,7 @@ describe('withdrawals that are not settled, against the strict sandbox', () => {
   afterEach(() => {
     machine.sandbox.faults.reset();
     machine.withdrawAnswer.rewrite = null;
-    machine.settingsWrites.fail = false;
+    machine.journalWrites.fail = false;
     machine.historyRow.merchantTransactionId = null;
   });
   afterAll(async () => {
@@ -169,7 +169,7 @@ describe('withdrawals that are not settled, against the strict sandbox', () => {
 
   it('a write-ahead that fails sends nothing and says so plainly; the same withdrawal may then be sent', async () => {
     const intent = await confirm('0.0205');
-    machine.settingsWrites.fail = true;
+    machine.journalWrites.fail = true;
     const failed = await app.failure('withdraw.execute', {
       intentId: intent.intentId,
       tfaCode: await machine.nextCode(),
@@ -180,7 +180,7 @@ describe('withdrawals that are not settled, against the strict sandbox', () => {
     expect(await get(intent)).toMatchObject({ state: 'confirmed' });
     expect(machine.sent(intent.merchantTransactionId)).toBe(0);
 
-    machine.settingsWrites.fail = false;
+    machine.journalWrites.fail = false;
     expect(await submit(intent)).toMatchObject({ ok: true, value: { success: true } });
     expect(await get(intent)).toMatchObject({ state: 'succeeded' });
     expect(machine.sent(intent.merchantTransactionId)).toBe(1);

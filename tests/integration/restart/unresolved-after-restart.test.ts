@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SendPrecheck, SendReview, SendStatus } from '../../../src-preload/contract/send';
 import type { SwapQuote, SwapReview, SwapStatus } from '../../../src-preload/contract/swap';
+import { JOURNAL_FILE } from '../../../src-main/journal/journal-format';
 import { SETTINGS_FILE } from '../../../src-main/settings/settings-store';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/server';
 import { startSignedInCore, type SignedInCore } from '../support/signed-in-core';
@@ -53,9 +54,10 @@ describe('a money move whose outcome is unknown survives a restart of the app', 
     await first.core.dispose();
 
     // What is kept is what was sent where, never the two-factor code that authorised it.
-    const saved = await readFile(join(first.userDataDir, SETTINGS_FILE), 'utf8');
+    const saved = await readFile(join(first.userDataDir, JOURNAL_FILE), 'utf8');
     expect(saved).toContain(review.referenceId);
     expect(saved).not.toContain(tfaCode);
+    expect(await readFile(join(first.userDataDir, SETTINGS_FILE), 'utf8').catch(() => '')).not.toContain(tfaCode);
 
     // The next run signs in again and still knows about the lost send, with what the user confirmed.
     const second = await launch(first.userDataDir);
@@ -95,7 +97,7 @@ describe('a money move whose outcome is unknown survives a restart of the app', 
     const lost = await first.failure('swap.execute', { intentId: review.intentId, tfaCode });
     expect(lost.code).toBe('outcome_unknown');
     await first.core.dispose();
-    expect(await readFile(join(first.userDataDir, SETTINGS_FILE), 'utf8')).not.toContain(tfaCode);
+    expect(await readFile(join(first.userDataDir, JOURNAL_FILE), 'utf8')).not.toContain(tfaCode);
 
     const second = await launch(first.userDataDir);
     const unresolved = await second.value<{ review: SwapReview; status: SwapStatus }[]>('swap.unresolved');
@@ -195,12 +197,12 @@ describe.each(profiles)('restart with a money move in flight, %s service', (prof
 
   /**
    * Starts the money move with the service slow to act, and "kills" the app once the request is out: the
-   * settings file as it is at that moment is what a next run would find.
+   * money journal as it is at that moment is what a next run would find.
    */
   async function quitWhileInFlight(first: SignedInCore, operation: 'send.execute' | 'swap.execute', intentId: string) {
     sandbox.faults.set({ latencyMs: 1_500 });
     const pending = first.call(operation, { intentId, tfaCode: await nextCode() });
-    const file = join(first.userDataDir, SETTINGS_FILE);
+    const file = join(first.userDataDir, JOURNAL_FILE);
     let saved = '';
     for (let waited = 0; waited < 5_000 && !saved.includes(intentId); waited += 20) {
       await sleep(20);
@@ -209,7 +211,7 @@ describe.each(profiles)('restart with a money move in flight, %s service', (prof
     expect(saved).toContain(intentId);
     const copy = await mkdtemp(join(tmpdir(), 'wallet-desk-inflight-copy-'));
     dirs.push(copy);
-    await copyFile(file, join(copy, SETTINGS_FILE));
+    await copyFile(file, join(copy, JOURNAL_FILE));
     sandbox.faults.set({ latencyMs: 0 });
     await pending;
     await first.core.dispose();

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MoneyAlarm } from '../../../src-preload/contract/alarms';
 import type { ClosedSend, SendPrecheck, SendReview, UnresolvedSend } from '../../../src-preload/contract/send';
-import { SETTINGS_FILE } from '../../../src-main/settings/settings-store';
+import { JOURNAL_FILE } from '../../../src-main/journal/journal-format';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/server';
 import { startSignedInCore, type SignedInCore } from '../support/signed-in-core';
 import { createCodeSource, WIDE_TOTP_WINDOW } from '../../support/two-factor-codes';
@@ -22,8 +22,8 @@ describe('many unknown sends: paying stays possible and a person can close them,
   let sandbox: RunningSandbox;
   let nextCode: () => Promise<string>;
   const running: SignedInCore[] = [];
-  /** The settings of a run that lost one send, whose journal record is the pattern of the many. */
-  let pattern: { userDataDir: string; settings: Record<string, unknown>; record: Record<string, unknown> };
+  /** The money journal of a run that lost one send, whose record is the pattern of the many. */
+  let pattern: { userDataDir: string; journal: Record<string, unknown>; record: Record<string, unknown> };
 
   beforeAll(async () => {
     sandbox = await startSandbox({
@@ -40,12 +40,12 @@ describe('many unknown sends: paying stays possible and a person can close them,
     const lost = await first.failure('send.execute', { intentId: review.intentId, tfaCode: await nextCode() });
     expect(lost.code).toBe('outcome_unknown');
     await first.core.dispose();
-    const settings = JSON.parse(await readFile(join(first.userDataDir, SETTINGS_FILE), 'utf8')) as {
-      unresolvedIntents: { send: Record<string, unknown>[] };
+    const journal = JSON.parse(await readFile(join(first.userDataDir, JOURNAL_FILE), 'utf8')) as {
+      sections: { send: Record<string, unknown>[] };
     };
-    const record = settings.unresolvedIntents.send[0];
+    const record = journal.sections.send[0];
     if (!record) throw new Error('the lost send was not journaled');
-    pattern = { userDataDir: first.userDataDir, settings, record };
+    pattern = { userDataDir: first.userDataDir, journal, record };
   });
   afterAll(async () => {
     for (const app of running) await app.close();
@@ -72,15 +72,15 @@ describe('many unknown sends: paying stays possible and a person can close them,
 
   /** A run whose journal holds `count` unknown sends, as many earlier runs could have left them. */
   async function launchWithUnknown(count: number): Promise<SignedInCore> {
-    const { record, settings, userDataDir } = pattern;
+    const { record, journal, userDataDir } = pattern;
     const review = record.review as Record<string, unknown>;
     const send = Array.from({ length: count }, () => {
       const id = randomUUID();
       const referenceId = randomUUID();
       return { ...record, id, referenceId, review: { ...review, intentId: id, referenceId } };
     });
-    const unresolvedIntents = { ...(settings.unresolvedIntents as object), send };
-    await writeFile(join(userDataDir, SETTINGS_FILE), `${JSON.stringify({ ...settings, unresolvedIntents })}\n`);
+    const sections = { ...(journal.sections as object), send };
+    await writeFile(join(userDataDir, JOURNAL_FILE), `${JSON.stringify({ ...journal, sections })}\n`);
     return launch(userDataDir);
   }
 

@@ -6,6 +6,7 @@ import type { BridgeError, Result } from '../../../src-preload/result';
 import { createAppCore, type AppCore } from '../../../src-main/app-core';
 import { createDispatcher, createEmitter } from '../../../src-main/dispatch';
 import { createMemoryStore } from '../../../src-main/keychain/memory-store';
+import { openMoneyJournal } from '../../../src-main/journal/money-journal';
 import { openSettingsStore } from '../../../src-main/settings/settings-store';
 import type { RunningSandbox, SandboxInfo } from '../../../sandbox/server';
 import { createRecordingLogger } from '../../unit/support/recording-logger';
@@ -21,7 +22,7 @@ export interface SignedInCore {
   readonly bridgeTraffic: string[];
   /** What the app last wrote to the (in-memory) system clipboard; hijackWith makes it "hijack" copied text. */
   readonly clipboard: { text: string; hijackWith: string | null };
-  /** Where settings.json lives. */
+  /** Where settings.json and the money journal live. */
   readonly userDataDir: string;
   /** Calls an operation through the real dispatcher. */
   call(operation: OperationName, input?: unknown): Promise<Result<unknown>>;
@@ -41,7 +42,7 @@ export async function startSignedInCore(
   options: {
     username?: string;
     dirPrefix?: string;
-    /** Reuse a user-data folder (settings), e.g. to start the app again; it is then left in place. */
+    /** Reuse a user-data folder (settings, money journal), e.g. to start the app again; it is then left in place. */
     userDataDir?: string;
     /** Timing knobs of the core (a short request timeout for timeout tests). */
     sessionOptions?: { requestTimeoutMs?: number };
@@ -54,10 +55,13 @@ export async function startSignedInCore(
   const browser = new ScriptedBrowser({ username, password: user.password });
   const clipboard: SignedInCore['clipboard'] = { text: '', hijackWith: null };
   const logger = createRecordingLogger();
+  const settings = await openSettingsStore(dir);
   const core = await createAppCore({
     appName: 'Wallet Desk',
     version: '0.0.0-test',
-    settings: await openSettingsStore(dir),
+    settings,
+    // The money journal in the same folder, without the balance cache that `userDataDir` would also bring.
+    moneyJournal: await openMoneyJournal({ directory: dir, settings, logger }),
     secrets: createMemoryStore(),
     logger,
     emit: createEmitter(() => undefined),
