@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback } from 'react';
 import { ClockNotice } from './components/clock-notice';
 import { MoneyAlarms } from './components/money-alarms';
+import { JournalRecoveryNotice } from './components/journal-recovery-notice';
 import { TopBar } from './components/top-bar';
 import { useIdleLock } from './hooks/use-idle-lock';
 import { useDepositWatch } from './hooks/use-deposit-watch';
@@ -92,6 +93,7 @@ function SignedIn(): React.JSX.Element {
         {problem && <p role="alert">{problem}</p>}
         {settingsProblem && <p role="alert">{settingsProblem}</p>}
         <ClockNotice />
+        <JournalRecoveryNotice />
         <Suspense fallback={<p aria-busy="true">Loading…</p>}>
           <ScreenView screen={screen} />
         </Suspense>
