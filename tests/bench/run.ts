@@ -15,6 +15,7 @@ import { csvExport } from './csv-export';
 import { growth } from './growth';
 import { historyRender } from './history-render';
 import { idleCost } from './idle-cost';
+import { journalWrite } from './journal-write';
 import { mainImport } from './main-import';
 import { rendererMemory } from './renderer-memory';
 import { rendererSize } from './renderer-size';
@@ -29,6 +30,7 @@ const root = resolve(import.meta.dirname, '../..');
 // Cheapest and least noisy first; the browser figures last.
 const modules: readonly FigureModule[] = [
   rendererSize,
+  journalWrite,
   mainImport,
   sandboxLatency,
   clientOverhead,
