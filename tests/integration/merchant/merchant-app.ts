@@ -39,12 +39,13 @@ export interface MerchantLaunch {
  * outlive a launch (restart) and a sign-out (another user at the same desk). Every Interface B request
  * body and every bridge answer is recorded, so tests can prove what was and was not sent.
  */
-export async function startMerchantMachine(options: { profile?: ServiceProfile } = {}) {
+export async function startMerchantMachine(options: { profile?: ServiceProfile; widerService?: boolean } = {}) {
   const sandbox: RunningSandbox = await startSandbox({
     port: 0,
     quiet: true,
     totpWindowSteps: WIDE_TOTP_WINDOW,
     serviceProfile: options.profile ?? 'kind',
+    ...(options.widerService ? { widerService: true } : {}),
   });
   const info = sandbox.info();
   const merchant = info.merchants[0] as Merchant;
@@ -264,12 +265,12 @@ export function confirmWithdrawal(
   app: MerchantLaunch,
   machine: MerchantMachine,
   amount: string,
-  extra: { acknowledgedIntentIds?: string[]; code?: string } = {},
+  extra: { acknowledgedIntentIds?: string[]; code?: string; address?: string } = {},
 ): Promise<WithdrawReview> {
   return app.value<WithdrawReview>('withdraw.confirm', {
     referenceId: MEMBER,
     code: extra.code ?? 'ETH',
-    address: ETH_ADDRESS,
+    address: extra.address ?? ETH_ADDRESS,
     amount,
     label: 'payout',
     email: machine.merchant.email,
