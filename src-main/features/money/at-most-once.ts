@@ -224,6 +224,8 @@ export class IntentLedger<Body, Outcome> {
       await this.#save();
     } catch (cause) {
       for (const { intent, error } of before) {
+        // A look-up that found one during the save settled it as moved: that stands, only the closing goes.
+        if (intent.state !== 'closed') continue;
         intent.state = 'unknown';
         intent.error = error;
         intent.closure = null;
