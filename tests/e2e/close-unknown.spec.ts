@@ -128,7 +128,9 @@ test.describe('Closing an unknown send (security.md 36)', () => {
       unknown.getByRole('checkbox', { name: 'I know all 12 sends listed here may already have gone through.' }),
     ).toBeVisible();
 
-    await unknown.getByRole('button', { name: 'Close all 12 shown as did not go through' }).click();
+    // Two are shown on this page; the button closes all twelve, and says so.
+    await expect(unknown.getByRole('button', { name: /shown as did not go through/ })).toHaveCount(0);
+    await unknown.getByRole('button', { name: 'Close all 12 listed as did not go through' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Close 12 sends?' });
     await expect(dialog).toHaveAccessibleDescription(
       /^All 12 sends listed here may still have moved money, and the service may show any of them later\./,

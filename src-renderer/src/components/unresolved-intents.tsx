@@ -127,7 +127,7 @@ export function UnresolvedIntents<Review extends { intentId: string; referenceId
             })
           }
         >
-          {`Close all ${closable.length} shown as did not go through`}
+          {`Close all ${closable.length} listed as did not go through`}
         </button>
       )}
       {props.closeError && <ErrorMessage error={props.closeError} />}

@@ -299,7 +299,7 @@ function UnresolvedWithdrawals(): React.JSX.Element | null {
             })
           }
         >
-          {`Close all ${closable.length} shown as did not go through`}
+          {`Close all ${closable.length} listed as did not go through`}
         </button>
       )}
       {closeError && (
