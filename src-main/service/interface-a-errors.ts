@@ -1,6 +1,7 @@
 import { AppError } from '../app-error';
 import type { AnyEnvelope } from './envelope';
 import { parseRetryAfter, type ServiceAnswer } from './http-call';
+import { interfaceARefusals } from './interface-a-refusals';
 
 /**
  * What Interface A's error answers mean (spec 7.1), the counterpart of interface-b-errors.ts. Reads
@@ -47,19 +48,12 @@ export function errorForAnswer(answer: ServiceAnswer, movesMoney: boolean): AppE
  * whole. Everything else, including a known status with an unknown message, is a `service_error`, which
  * the ledger treats as an unknown outcome (features/money/refusals.ts).
  */
-const MONEY_REFUSALS: ReadonlyMap<string, { code: AppError['code']; field?: string }> = new Map([
-  ['400 insufficient balance', { code: 'insufficient_balance', field: 'amount' }],
-  ['400 invalid symbol', { code: 'invalid_symbol' }],
-  ['400 invalid address', { code: 'invalid_address', field: 'address' }],
-  ['400 invalid amount', { code: 'bad_input', field: 'amount' }],
-  ['400 invalid two-factor code', { code: 'invalid_code', field: 'tfa' }],
-  ['400 two-factor code is required', { code: 'invalid_code', field: 'tfa' }],
-  ['400 x-account-guid header is required', { code: 'bad_input' }],
-  ['403 access denied to this account', { code: 'forbidden' }],
-  ['403 insufficient permissions for send operation', { code: 'forbidden' }],
-  ['403 insufficient permissions for swap operation', { code: 'forbidden' }],
-  ['429 rate limit exceeded', { code: 'rate_limited' }],
-]);
+const MONEY_REFUSALS: ReadonlyMap<string, { code: AppError['code']; field?: string }> = new Map(
+  interfaceARefusals.map((refusal) => [
+    `${refusal.status} ${refusal.message.toLowerCase()}`,
+    { code: refusal.appCode, ...(refusal.field === undefined ? {} : { field: refusal.field }) },
+  ]),
+);
 
 /**
  * The error of a money-moving call's failed answer. It is a refusal (nothing moved) only when it is one of

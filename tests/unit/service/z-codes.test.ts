@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isNothingMovedRefusal } from '../../../src-main/features/money/refusals';
 import { UnknownWithdrawalError, withdrawErrorFor } from '../../../src-main/service/interface-b-errors';
+import { interfaceARefusals } from '../../../src-main/service/interface-a-refusals';
 import { readingOf, zCodes, type InterfaceBOperation } from '../../../src-main/service/z-codes';
 
 const root = join(__dirname, '../../..');
@@ -21,11 +22,11 @@ const operations: readonly InterfaceBOperation[] = [
   'balances',
 ];
 
-/** The rows of docs/z-codes.md's table, cells trimmed. */
-function docRows(): string[][] {
+/** The rows of one of docs/z-codes.md's tables (those whose first cell matches), cells trimmed. */
+function docRows(first: RegExp = /^Z\d+$/): string[][] {
   return doc
     .split('\n')
-    .filter((line) => /^\|\s*Z\d+\s*\|/.test(line))
+    .filter((line) => line.startsWith('|') && first.test(line.split('|')[1]?.trim() ?? ''))
     .map((line) =>
       line
         .slice(1, -1)
@@ -42,6 +43,19 @@ describe('the Z-code table (docs/z-codes.md) and the data the error mapping read
     expect(docRows()).toEqual(
       zCodes.map((entry) => [entry.code, entry.meaning, entry.source, entry.reading, entry.words('withdraw')]),
     );
+  });
+
+  it('Interface A’s refusals in the document are the data the error mapping reads, each proving nothing moved', () => {
+    expect(docRows(/^\d{3}$/)).toEqual(
+      interfaceARefusals.map((refusal) => [
+        String(refusal.status),
+        refusal.message,
+        refusal.source,
+        'refusal',
+        refusal.appCode,
+      ]),
+    );
+    for (const refusal of interfaceARefusals) expect(isNothingMovedRefusal({ code: refusal.appCode })).toBe(true);
   });
 
   it('every code the material lists (spec 7.2 and the design notes’ vendor facts) has a reading of its own', () => {
