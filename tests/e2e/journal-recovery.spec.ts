@@ -38,7 +38,16 @@ test.describe('a damaged record of payments (security.md 35)', () => {
     const { page } = await launchSignedInApp({ sandbox, userDataDir, username: 'alice' });
     const notice = page.getByRole('region', { name: 'Check the payments Wallet Desk recovered' });
     await expect(notice).toBeVisible();
-    await expect(notice.getByRole('row').filter({ hasText: send.referenceId })).toContainText('0.0004 BTC');
+    const recoveredRow = notice.getByRole('row').filter({ hasText: send.referenceId });
+    await expect(recoveredRow).toContainText('0.0004 BTC');
+    // Privacy mode hides the recovered amount as it hides every other one.
+    const privacy = page.getByRole('button', { name: 'Privacy mode' });
+    await privacy.click();
+    await expect(privacy).toHaveAttribute('aria-pressed', 'true');
+    await expect(recoveredRow).not.toContainText('0.0004');
+    await expect(recoveredRow.getByLabel('Hidden amount')).toBeVisible();
+    await privacy.click();
+    await expect(recoveredRow).toContainText('0.0004 BTC');
     await expect(notice.getByRole('listitem').filter({ hasText: 'send-ref-cut-2' })).toHaveText(
       'The details of the payment with the reference send-ref-cut-2 could not be read.',
     );

@@ -6,6 +6,7 @@ import type {
   UnreadableMoveView,
 } from '../../../src-preload/contract/journal';
 import { useJournalRecoveryStore } from '../stores/journal-recovery-store';
+import { CryptoAmount } from './amount';
 import { ErrorMessage } from './error-message';
 
 function causeWords(cause: JournalRecoveryCause): string {
@@ -65,7 +66,7 @@ function RecoveredTable({ recovery }: { recovery: JournalRecoveryView }): React.
           <tr key={`${move.kind}:${move.referenceId}`}>
             <td>{kindWords(move.kind)}</td>
             <td>
-              {move.amount} {move.asset}
+              <CryptoAmount value={move.amount} code={move.asset} />
             </td>
             <td>
               <code>{move.destination}</code>
