@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutUnsafeCharacters } from '../../src-preload/contract/text';
 
 /**
  * Interface A resources (spec 2.2). Objects are not strict: the service may add fields, and zod drops
@@ -29,12 +30,22 @@ export const Session = z.object({
 });
 export type Session = z.infer<typeof Session>;
 
+/**
+ * The service's own words for a wallet (its display name, its network) are shown beside the send form's
+ * unchecked-address tick: a hostile service could reorder them with bidi controls, so they are read with
+ * the user-text rule's characters taken out (security.md 34). Stripped, not refused: one odd name must not
+ * hide every wallet.
+ */
+function ServiceWords() {
+  return z.string().transform(withoutUnsafeCharacters);
+}
+
 export const WalletInfo = z.object({
   symbolId: z.number(),
   symbol: z.string(),
   name: z.string(),
-  displayName: z.string(),
-  network: z.string(),
+  displayName: ServiceWords(),
+  network: ServiceWords(),
   price: z.number(),
   amount: z.number(),
   balanceFiatAmount: z.number(),
@@ -52,8 +63,8 @@ export type Wallets = z.infer<typeof Wallets>;
 export const WalletAddress = z.object({
   symbolName: z.string(),
   symbol: z.string(),
-  displayName: z.string(),
-  network: z.string(),
+  displayName: ServiceWords(),
+  network: ServiceWords(),
   address: z.string(),
 });
 export type WalletAddress = z.infer<typeof WalletAddress>;
