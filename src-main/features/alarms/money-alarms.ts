@@ -45,8 +45,18 @@ export function createMoneyAlarms(deps: MoneyAlarmsDeps) {
     return alarms.filter((alarm) => alarm.userGuid === userGuid).map(({ userGuid: _omit, ...alarm }) => alarm);
   }
 
+  /**
+   * Only the signed-in person's count: the window must not learn how many alarms another user of this
+   * computer has. Locked, the count is nothing (the window reads the list again after unlocking).
+   */
   function changed(): void {
-    deps.emit('alarms.changed', { count: alarms.length });
+    let count = 0;
+    try {
+      count = mine().length;
+    } catch {
+      // Locked or signed out: nobody's alarms are the window's to count.
+    }
+    deps.emit('alarms.changed', { count });
   }
 
   const handlers: Pick<Handlers, 'alarms.list' | 'alarms.dismiss'> = {

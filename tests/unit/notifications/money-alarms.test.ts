@@ -68,4 +68,17 @@ describe('the alarm for a closed move that went through', () => {
     const [alarm] = await alarms.handlers['alarms.list']();
     expect(await alarms.handlers['alarms.dismiss']({ id: alarm?.id ?? '' })).toEqual([]);
   });
+
+  it("tells the window only the signed-in person's count, never another user's", () => {
+    const { alarms, emit, as } = setUp();
+    as({ userGuid: 'u-2', name: 'Bob' });
+    alarms.raise(found);
+    expect(emit).toHaveBeenLastCalledWith('alarms.changed', { count: 0 });
+    as(null);
+    alarms.raise({ ...found, referenceId: 'ref-8' });
+    expect(emit).toHaveBeenLastCalledWith('alarms.changed', { count: 0 });
+    as({ userGuid: 'u-1', name: 'Alice' });
+    alarms.raise({ ...found, referenceId: 'ref-9' });
+    expect(emit).toHaveBeenLastCalledWith('alarms.changed', { count: 3 });
+  });
 });
