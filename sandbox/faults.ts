@@ -88,6 +88,12 @@ export const FaultPlanInput = z
      * the machine runs. Default false.
      */
     holdLateCommits: z.boolean().optional(),
+    /**
+     * The next N money-moving calls commit their effect, then answer the refusal that reads as "nothing
+     * moved": Interface A 400 `Insufficient balance`, Interface B Z513. A service that commits and still
+     * refuses; the app must look before it sends the same move again.
+     */
+    refuseAfterCommitNext: z.number().int().min(0).max(1000).optional(),
     /** The next money-moving call(s) answer an unlisted error; replaces any earlier one. */
     unexpectedAnswerNext: UnexpectedAnswerInput.optional(),
     /**
@@ -124,6 +130,7 @@ export interface FaultPlan {
   /** The URL path rateLimitNext is kept for, or null for any API call. */
   rateLimitNextPath: string | null;
   dropAfterCommitNext: number;
+  refuseAfterCommitNext: number;
   lateCommitNext: number;
   lateCommitDelayMs: number;
   holdLateCommits: boolean;
@@ -160,6 +167,7 @@ const noFaults = (): FaultPlan => ({
   rateLimitNext: 0,
   rateLimitNextPath: null,
   dropAfterCommitNext: 0,
+  refuseAfterCommitNext: 0,
   lateCommitNext: 0,
   lateCommitDelayMs: DEFAULT_LATE_COMMIT_DELAY_MS,
   holdLateCommits: false,
@@ -223,6 +231,7 @@ export class SandboxFaults {
       rateLimitNextPath:
         given.rateLimitNextPath ?? (given.rateLimitNext === undefined ? current.rateLimitNextPath : null),
       dropAfterCommitNext: given.dropAfterCommitNext ?? current.dropAfterCommitNext,
+      refuseAfterCommitNext: given.refuseAfterCommitNext ?? current.refuseAfterCommitNext,
       lateCommitNext: given.lateCommitNext ?? current.lateCommitNext,
       lateCommitDelayMs: given.lateCommitDelayMs ?? current.lateCommitDelayMs,
       holdLateCommits: given.holdLateCommits ?? current.holdLateCommits,
@@ -320,7 +329,8 @@ export class SandboxFaults {
 
   /**
    * Called by a money-moving handler once every check has passed, just before the commit. One armed
-   * fault is taken per call, in this order: late commit, unexpected answer, drop after commit.
+   * fault is taken per call, in this order: late commit, unexpected answer, drop after commit, refusal
+   * after commit.
    */
   takeMoneyFault(): MoneyFault | null {
     const plan = this.#plan;
@@ -341,6 +351,18 @@ export class SandboxFaults {
     if (plan.dropAfterCommitNext > 0) {
       plan.dropAfterCommitNext -= 1;
       return { kind: 'dropAfterCommit' };
+    }
+    if (plan.refuseAfterCommitNext > 0) {
+      plan.refuseAfterCommitNext -= 1;
+      // The words each interface refuses a short balance with, so the app reads it as nothing moved.
+      return {
+        kind: 'unexpected',
+        commit: 'now',
+        landing,
+        status: 400,
+        message: 'Insufficient balance',
+        zCode: 'Z513',
+      };
     }
     return null;
   }

@@ -387,3 +387,35 @@ describe('faults that must move nothing, and drop after commit', () => {
     expect(await movements(sandbox)).toHaveLength(1);
   });
 });
+
+describe('refuseAfterCommitNext', () => {
+  it('is off by default and refuses a bad count with 400', async () => {
+    expect(sandbox.faults.plan.refuseAfterCommitNext).toBe(0);
+    expect((await faults({ refuseAfterCommitNext: -1 })).status).toBe(400);
+  });
+
+  it('Interface A: the send commits, then the answer is the refusal for a short balance', async () => {
+    const before = await ethBalance();
+    await faults({ refuseAfterCommitNext: 1 });
+    const res = await send('refused-yet-moved');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ apiVersion: '1.0.0.0', data: false, code: 400, message: 'Insufficient balance' });
+    expect(await ethBalance()).toBe(new Decimal(before).minus('0.05').minus('0.0006').toFixed());
+    expect((await historyMatching(sandbox, alice, trading, 'refused-yet-moved')).items).toEqual([
+      expect.objectContaining({ referenceId: 'refused-yet-moved', status: 'Completed' }),
+    ]);
+    expect((await movements(sandbox)).map((m) => m.referenceId)).toEqual(['refused-yet-moved']);
+    // Taken once: the next send is answered as usual.
+    expect((await send('after-refusal')).status).toBe(200);
+  });
+
+  it('Interface B: the withdrawal commits, then the answer is Z513', async () => {
+    const before = await merchantEth();
+    await faults({ refuseAfterCommitNext: 1 });
+    const res = await withdrawEth(sandbox, merchant, { merchantTransactionId: 'MTX-refused' }, merchantCodes.next());
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ apiVersion: '1.0.0.0', data: null, code: 400, message: 'Z513' });
+    expect(await merchantEth()).toBe(new Decimal(before).minus('0.01').toFixed());
+    expect((await movements(sandbox)).map((m) => m.merchantTransactionId)).toEqual(['MTX-refused']);
+  });
+});
