@@ -15,7 +15,7 @@ import type { WithdrawResult } from '../../service/interface-b-schemas';
 import { checkAddress } from '../addresses/validate-address';
 import type { Intent } from '../money/at-most-once';
 import type { IntentJournal } from '../money/intent-journal';
-import { createIntentMachine, type IntentAudience } from '../money/intent-machine';
+import { createIntentMachine, type IntentAudience, type RefusedTrace } from '../money/intent-machine';
 import { toServiceNumber } from '../../service/wire-amount';
 import { closureOf, closureView, type ClosedMoveAlarm } from '../money/closed-moves';
 import { assetByCode, networkNameById, networkOf, requireAmountPrecision } from './asset-lookup';
@@ -267,6 +267,31 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
     }
   }
 
+  /**
+   * Before a refused withdrawal goes again: its merchant transaction id in the history of every account of
+   * the user (security.md 39). A Completed row settles it as moved; any other row is a trace; an account
+   * whose history cannot be read may hold it, so the look-up then refuses the resend instead of guessing.
+   */
+  async function traceOf(intent: Withdrawal): Promise<RefusedTrace<WithdrawResult>> {
+    const search = await searchAccounts(deps.session, intent.referenceId);
+    deps.logger.info('refused withdrawal looked up before sending again', {
+      merchantTransactionId: intent.referenceId,
+      found: search.item !== null,
+      status: search.item?.status ?? null,
+      failed: search.failed.length,
+    });
+    if (search.item) {
+      const notYet = foundNotCompleted(search);
+      return notYet === null
+        ? { kind: 'moved', outcome: { txId: search.item.txId ?? '', explorerUrl: '', success: true } }
+        : { kind: 'seen', note: notYet };
+    }
+    if (search.failed.length > 0) {
+      throw new AppError('service_error', notFoundIn(search).message);
+    }
+    return { kind: 'none' };
+  }
+
   return {
     async confirm(actor: MerchantActor, input: WithdrawInput): Promise<WithdrawReview> {
       const entry = assetByCode(input.code);
@@ -339,7 +364,7 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
         // this user can see was acknowledged for this one (security.md 27).
         outcome = await machine.submit(
           intentId,
-          { audience: audienceOf(actor.userGuid), acknowledged: acknowledgedIntentIds },
+          { audience: audienceOf(actor.userGuid), acknowledged: acknowledgedIntentIds, lookUp: traceOf },
           async (body, referenceId, attempt) => {
             deps.logger.info('withdrawal submitted', { merchantTransactionId: referenceId, attempt });
             let result: WithdrawResult;

@@ -10,8 +10,10 @@ import { isNothingMovedRefusal } from './refusals';
  * - it is submitted at most once at a time: a second call while one is in flight is refused;
  * - a success is final: asking again returns the stored result, never a second request;
  * - a definite refusal by the service (wrong code, insufficient balance) lets the user try again with
- *   the same id and body (the service moved nothing); only the codes of `nothingMovedCodes` count as
- *   one, so an answer a feature forgot to classify can never unlock a retry (security.md 28);
+ *   the same id and body; only the codes of `nothingMovedCodes` count as one, so an answer a feature
+ *   forgot to classify can never unlock a retry (security.md 28). A service may commit and still refuse,
+ *   so the intent machine looks the reference up before it sends a refused intent again (`traced`,
+ *   security.md 39);
  * - a timeout, a dropped connection or an answer the app does not understand makes the outcome
  *   unknown, and unknown is never left by a look-up that finds nothing: absence from history is no proof
  *   that nothing happened (security.md 27). It is left only when the look-up finds the transaction; the
@@ -357,6 +359,26 @@ export class IntentLedger<Body, Outcome> {
     intent.state = 'succeeded';
     intent.outcome = found;
     intent.error = null;
+    await this.#saveQuietly();
+    return this.#snapshot(intent);
+  }
+
+  /**
+   * What a look-up found before a refused intent is sent again (security.md 39): a service may commit and
+   * still answer with a refusal. The move itself settles it as moved; a trace that is not the completed move
+   * (a pending or failed row) makes its outcome unknown, never sendable again. Any other state is kept.
+   */
+  async traced(id: string, found: Outcome | null, note: BridgeError): Promise<Intent<Body, Outcome>> {
+    const intent = this.#require(id);
+    if (intent.state !== 'refused') return this.#snapshot(intent);
+    if (found === null) {
+      intent.state = 'unknown';
+      intent.error = note;
+    } else {
+      intent.state = 'succeeded';
+      intent.outcome = found;
+      intent.error = null;
+    }
     await this.#saveQuietly();
     return this.#snapshot(intent);
   }

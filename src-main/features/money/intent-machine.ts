@@ -29,6 +29,31 @@ export interface IntentMachineOptions<Body, Review, Outcome = unknown> {
   readonly onFoundAfterClose?: ((intent: Intent<Body, Outcome>) => void) | undefined;
 }
 
+/**
+ * What a look-up of a refused intent's reference found in the service's history before sending it again
+ * (security.md 39): nothing, the move itself (it went through), or a trace that is not the completed move
+ * (a pending or failed row, rows that cannot be told apart), in words.
+ */
+export type RefusedTrace<Outcome> =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'moved'; readonly outcome: Outcome }
+  | { readonly kind: 'seen'; readonly note: BridgeError };
+
+const tracedNotSent: BridgeError = {
+  code: 'outcome_unknown',
+  message:
+    'The service refused this earlier, but its history holds a trace of it, so it may have gone through. Nothing was sent again; check its status later.',
+};
+
+/** What a look-up refused; nothing is sent again and the intent stays refused. */
+function lookUpFailed(cause: unknown): AppError {
+  return new AppError(
+    'service_error',
+    'Wallet Desk could not read the transaction history to make sure the refused attempt did not go through after all, so nothing was sent again. Try again in a moment.',
+    { cause },
+  );
+}
+
 /** What the renderer sees of an intent (IntentStatus in contract/money.ts). */
 export interface IntentStatus<Outcome> extends IntentStatusView<Outcome> {
   readonly confirmedAt: string | null;
@@ -46,7 +71,9 @@ export interface IntentStatus<Outcome> extends IntentStatusView<Outcome> {
  * - submit: only a confirmed or refused intent leaves, and only once every other unsettled intent of the
  *   audience has been acknowledged for it, checked in the same turn as the ledger marks it in flight
  *   (security.md 24, 27); a stored success is returned, unknown and in-flight ones are refused;
- * - sending again: only a refused intent, under the same reference id and body (security.md 29);
+ * - sending again: only a refused intent, under the same reference id and body (security.md 29), and only
+ *   after the feature's look-up found no trace of its reference (security.md 39): the move found settles
+ *   it as moved, another trace makes it unknown, a look-up that fails sends nothing;
  * - reconcile: a look-up settles only when it found the move; otherwise the outcome stays unknown, with the
  *   look-up's words kept as the reason (security.md 27, 28);
  * - close: a person may close unknown moves of their audience as "did not go through" (security.md 36);
@@ -77,6 +104,53 @@ export function createIntentMachine<Body, Outcome, Review>(options: IntentMachin
     acknowledged: readonly string[] | undefined,
   ): void {
     requireAcknowledged(unsettled(audience), acknowledged, (intent) => audience.describe(intent));
+  }
+
+  /** Refused intents whose look-up is on its way: a second send of the same one waits for none. */
+  const lookingUp = new Set<string>();
+
+  /**
+   * A refused intent is sent again only when its look-up found nothing (security.md 39). Returns the
+   * outcome when the move was found; throws when it cannot be sent now; null when it may be sent.
+   */
+  async function lookUpBeforeResend(
+    intentId: string,
+    lookUp: (intent: Intent<Body, Outcome>) => Promise<RefusedTrace<Outcome>>,
+  ): Promise<Outcome | null> {
+    if (lookingUp.has(intentId)) {
+      throw new AppError(
+        'in_flight',
+        'This request is already being checked before it is sent again. Wait for its result.',
+      );
+    }
+    lookingUp.add(intentId);
+    let trace: RefusedTrace<Outcome>;
+    try {
+      trace = await lookUp(ledger.get(intentId));
+    } catch (cause) {
+      throw lookUpFailed(cause);
+    } finally {
+      lookingUp.delete(intentId);
+    }
+    switch (trace.kind) {
+      case 'none':
+        return null;
+      case 'moved': {
+        const settled = await ledger.traced(intentId, trace.outcome, tracedNotSent);
+        departures.forget(intentId);
+        notes.delete(intentId);
+        if (settled.state === 'succeeded' && settled.outcome !== null) return settled.outcome;
+        return null;
+      }
+      case 'seen': {
+        const unknown = await ledger.traced(intentId, null, trace.note);
+        if (unknown.state === 'unknown') {
+          notes.set(intentId, trace.note);
+          throw new AppError('outcome_unknown', trace.note.message);
+        }
+        return null;
+      }
+    }
   }
 
   return {
@@ -113,9 +187,18 @@ export function createIntentMachine<Body, Outcome, Review>(options: IntentMachin
      */
     async submit(
       intentId: string,
-      input: { readonly audience: IntentAudience<Body, Outcome>; readonly acknowledged: readonly string[] | undefined },
+      input: {
+        readonly audience: IntentAudience<Body, Outcome>;
+        readonly acknowledged: readonly string[] | undefined;
+        /** Looks the intent's reference up in the history; asked only before a refused one is sent again. */
+        readonly lookUp: (intent: Intent<Body, Outcome>) => Promise<RefusedTrace<Outcome>>;
+      },
       send: (body: Body, referenceId: string, attempt: number) => Promise<Outcome>,
     ): Promise<Outcome> {
+      if (ledger.get(intentId).state === 'refused') {
+        const traced = await lookUpBeforeResend(intentId, input.lookUp);
+        if (traced !== null) return traced;
+      }
       const intent = ledger.get(intentId);
       if (sendable(intent)) {
         // No await between this check and the ledger marking it in flight (security.md 27).

@@ -28,7 +28,7 @@ import type { SendPrecheckResult, TransactionItem } from '../../service/interfac
 import { requireValidAddress } from '../addresses/validate-address';
 import type { Intent } from '../money/at-most-once';
 import type { IntentJournal } from '../money/intent-journal';
-import { createIntentMachine, type IntentAudience } from '../money/intent-machine';
+import { createIntentMachine, type IntentAudience, type RefusedTrace } from '../money/intent-machine';
 import { confirmedAtText } from '../money/intent-words';
 import { closedWithReviews, closureOf, type ClosedMoveAlarm } from '../money/closed-moves';
 import { classifyMoneyError, explainRefusal } from '../money/money-errors';
@@ -361,6 +361,24 @@ export function createSendService(deps: SendServiceDeps) {
     return { verdict, settled };
   }
 
+  /** Before a refused send goes again: any row under its reference is a trace (security.md 39). */
+  async function traceOf(intent: Intent<SendBody, SendOutcome>): Promise<RefusedTrace<SendOutcome>> {
+    const client = clientForAccount(deps.session, intent.body.accountGuid);
+    const item = await findInHistory(client, intent.referenceId, (candidate) => isSendRow(intent, candidate));
+    const verdict = item ? rowVerdict([item.status]) : null;
+    deps.logger.info('refused send looked up before sending again', {
+      referenceId: intent.referenceId,
+      lookup: verdict ?? 'not_found',
+    });
+    if (item === null || verdict === null) return { kind: 'none' };
+    if (verdict !== 'completed') return { kind: 'seen', note: verdictNote(verdict, 'send') };
+    knownAddresses.forget(intent.body.accountGuid);
+    return {
+      kind: 'moved',
+      outcome: { referenceId: intent.referenceId, txId: item.txId ?? '', explorerUrl: null, status: item.status },
+    };
+  }
+
   async function submit(
     intentId: string,
     tfaCode: string,
@@ -382,7 +400,7 @@ export function createSendService(deps: SendServiceDeps) {
     const audience = sendAudience(userAccounts(deps.session));
     const outcome = await machine.submit(
       intentId,
-      { audience, acknowledged: acknowledgedIntentIds },
+      { audience, acknowledged: acknowledgedIntentIds, lookUp: traceOf },
       async (body, referenceId, attempt) => {
         deps.logger.info('send submitted', { referenceId, asset: body.code, attempt });
         try {

@@ -19,7 +19,7 @@ import type { SwapRequest } from '../../service/interface-a-schemas';
 import type { Intent } from '../money/at-most-once';
 import type { HistoryPage, SettleCandidate } from '../money/settle-source';
 import type { IntentJournal } from '../money/intent-journal';
-import { createIntentMachine, type IntentAudience } from '../money/intent-machine';
+import { createIntentMachine, type IntentAudience, type RefusedTrace } from '../money/intent-machine';
 import { confirmedAtText } from '../money/intent-words';
 import { closedWithReviews, closureOf, type ClosedMoveAlarm } from '../money/closed-moves';
 import { classifyMoneyError, explainRefusal } from '../money/money-errors';
@@ -87,6 +87,13 @@ function swapAudience(user: UserAccounts): IntentAudience<SwapBody, SwapOutcome>
 export const DEFAULT_QUOTE_TTL_MS = 30_000;
 
 /** Spec 2.2 SwapBalance field → asset symbol. */
+/** A refused swap whose look-up found rows it cannot tell apart from its own: it is not sent again. */
+const ambiguousTrace: BridgeError = {
+  code: 'outcome_unknown',
+  message:
+    'The service refused this swap earlier, but the history now holds a row that may be this swap, so it may have gone through. Nothing was sent again; compare your balances before starting a new swap.',
+};
+
 const BALANCE_FIELDS = {
   btcBalance: 'BTC',
   ethBalance: 'ETH',
@@ -268,6 +275,36 @@ export function createSwapService(deps: SwapServiceDeps) {
     return { result, settled };
   }
 
+  /** Before a refused swap goes again: any row that could be its own is a trace (security.md 39). */
+  async function traceOf(intent: Intent<SwapBody, SwapOutcome>): Promise<RefusedTrace<SwapOutcome>> {
+    const client = clientForAccount(deps.session, intent.body.accountGuid);
+    const lookup = await findSwapInHistory(client, sought(intent));
+    deps.logger.info('refused swap looked up before sending again', {
+      referenceId: intent.referenceId,
+      lookup: lookup.kind,
+    });
+    switch (lookup.kind) {
+      case 'not_found':
+        return { kind: 'none' };
+      case 'ambiguous':
+        return { kind: 'seen', note: ambiguousTrace };
+      case 'found': {
+        const { item } = lookup;
+        const verdict = rowVerdict(lookup.legs.map((leg) => leg.status));
+        if (verdict !== 'completed') return { kind: 'seen', note: verdictNote(verdict, 'swap') };
+        claimed.add(rowKey(item));
+        return {
+          kind: 'moved',
+          outcome: {
+            swapReferenceId: item.referenceId,
+            address: item.to ?? '',
+            sendResult: item.txId ? { txId: item.txId, explorerUrl: null } : null,
+          },
+        };
+      }
+    }
+  }
+
   function expired(): AppError {
     return new AppError('stale_precheck', 'The quote has expired. A new quote is needed before swapping.');
   }
@@ -314,38 +351,42 @@ export function createSwapService(deps: SwapServiceDeps) {
     // After the last wait, the machine checks in the same turn as the swap leaves that every
     // other swap unsettled now was acknowledged for this one.
     const audience = swapAudience(userAccounts(deps.session));
-    return machine.submit(intentId, { audience, acknowledged: acknowledgedIntentIds }, async (body, referenceId) => {
-      sentAt.set(intentId, now());
-      deps.logger.info('swap submitted', { referenceId, from: body.request.fromSymbol, to: body.request.toSymbol });
-      try {
-        const result = await client.swap(body.request, tfaCode);
-        const hasErrorCode =
-          result.errorCode !== null &&
-          result.errorCode !== undefined &&
-          result.errorCode !== '' &&
-          result.errorCode !== 0;
-        if (hasErrorCode || result.statusCode < 200 || result.statusCode > 299) {
-          // The meaning of errorCode is not specified (spec 4.1 #11): whether anything moved is unknown.
-          throw new AppError(
-            'outcome_unknown',
-            `The service answered the swap with status ${result.statusCode}${hasErrorCode ? ` and error ${String(result.errorCode)}` : ''}. Check its status.`,
-          );
+    return machine.submit(
+      intentId,
+      { audience, acknowledged: acknowledgedIntentIds, lookUp: traceOf },
+      async (body, referenceId) => {
+        sentAt.set(intentId, now());
+        deps.logger.info('swap submitted', { referenceId, from: body.request.fromSymbol, to: body.request.toSymbol });
+        try {
+          const result = await client.swap(body.request, tfaCode);
+          const hasErrorCode =
+            result.errorCode !== null &&
+            result.errorCode !== undefined &&
+            result.errorCode !== '' &&
+            result.errorCode !== 0;
+          if (hasErrorCode || result.statusCode < 200 || result.statusCode > 299) {
+            // The meaning of errorCode is not specified (spec 4.1 #11): whether anything moved is unknown.
+            throw new AppError(
+              'outcome_unknown',
+              `The service answered the swap with status ${result.statusCode}${hasErrorCode ? ` and error ${String(result.errorCode)}` : ''}. Check its status.`,
+            );
+          }
+          // Its history row is this swap's: no look-up for another swap may take it (security.md 27).
+          claimed.add(result.swapReferenceId);
+          return {
+            swapReferenceId: result.swapReferenceId,
+            address: result.address,
+            sendResult: result.sendResult
+              ? { txId: result.sendResult.txId, explorerUrl: result.sendResult.explorerUrl }
+              : null,
+          };
+        } catch (error) {
+          const classified = classifyMoneyError(error, role);
+          deps.logger.warn('swap not confirmed by the service', { referenceId, error: classified.code });
+          throw classified;
         }
-        // Its history row is this swap's: no look-up for another swap may take it (security.md 27).
-        claimed.add(result.swapReferenceId);
-        return {
-          swapReferenceId: result.swapReferenceId,
-          address: result.address,
-          sendResult: result.sendResult
-            ? { txId: result.sendResult.txId, explorerUrl: result.sendResult.explorerUrl }
-            : null,
-        };
-      } catch (error) {
-        const classified = classifyMoneyError(error, role);
-        deps.logger.warn('swap not confirmed by the service', { referenceId, error: classified.code });
-        throw classified;
-      }
-    });
+      },
+    );
   }
 
   return {

@@ -109,7 +109,8 @@ describe.each(profiles)('send under faults, %s service', (profile) => {
   it('a 429 burst is a definite refusal: a deliberate retry reuses the reference, and money moves once', async () => {
     const mark = lastSeq(app.sandbox);
     const review = await prepare('0.00013');
-    app.sandbox.faults.set({ rateLimitNext: 2 });
+    // Kept for the send itself: the look-up before each new attempt reads the history (security.md 39).
+    app.sandbox.faults.set({ rateLimitNext: 2, rateLimitNextPath: '/api/OAuth/send' });
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const refused = await app.failure('send.execute', { intentId: review.intentId, tfaCode: await app.nextCode() });
       expect(refused.code).toBe('rate_limited');

@@ -22,7 +22,9 @@ function audience(...owners: string[]): IntentAudience<Body, Outcome> {
   return { includes: (intent) => owners.includes(intent.body.owner), describe: (intent) => `${intent.body.amount}` };
 }
 const mine = audience('a');
-const none = { audience: mine, acknowledged: undefined };
+/** A look-up before a refused move is sent again that finds no trace of it (none is refused here). */
+const nothingThere = () => Promise.resolve({ kind: 'none' as const });
+const none = { audience: mine, acknowledged: undefined, lookUp: nothingThere };
 const lost = () => Promise.reject(new AppError('outcome_unknown', 'no answer'));
 
 function machine(
@@ -39,7 +41,9 @@ function machine(
   async function lose(amount: string, acknowledged: string[] = moves.unsettled(mine).map((i) => i.id)) {
     const intent = moves.confirm({ owner: 'a', amount }, { audience: mine, acknowledged });
     reviews.set(intent.id, `review ${amount}`);
-    await expect(moves.submit(intent.id, { audience: mine, acknowledged }, lost)).rejects.toThrow(AppError);
+    await expect(moves.submit(intent.id, { audience: mine, acknowledged, lookUp: nothingThere }, lost)).rejects.toThrow(
+      AppError,
+    );
     return intent;
   }
   return { moves, lose, reviews };
@@ -186,7 +190,9 @@ describe('closing an unknown move (security.md 36)', () => {
 
     const next = moves.confirm({ owner: 'a', amount: '0.5' }, { audience: mine, acknowledged: ids });
     const send = vi.fn(async () => ({ txId: 'tx-new' }));
-    await expect(moves.submit(next.id, { audience: mine, acknowledged: ids }, send)).resolves.toEqual({
+    await expect(
+      moves.submit(next.id, { audience: mine, acknowledged: ids, lookUp: nothingThere }, send),
+    ).resolves.toEqual({
       txId: 'tx-new',
     });
     expect(send).toHaveBeenCalledTimes(1);

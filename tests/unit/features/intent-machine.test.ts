@@ -21,14 +21,16 @@ function audience(...owners: string[]): IntentAudience<Body, Outcome> {
 }
 
 const lost = () => Promise.reject(new AppError('outcome_unknown', 'no answer'));
+/** A look-up before a refused move is sent again that finds no trace of it. */
+const nothingThere = () => Promise.resolve({ kind: 'none' as const });
 
 describe('the one state machine of a money move (send, swap, withdrawal)', () => {
   it('a new move beside an unsettled one of the same audience needs it acknowledged; other audiences are not asked', async () => {
     const moves = machine();
     const first = moves.confirm({ owner: 'a', amount: '1' }, { audience: audience('a'), acknowledged: undefined });
-    await expect(moves.submit(first.id, { audience: audience('a'), acknowledged: undefined }, lost)).rejects.toThrow(
-      expect.objectContaining({ code: 'outcome_unknown' }),
-    );
+    await expect(
+      moves.submit(first.id, { audience: audience('a'), acknowledged: undefined, lookUp: nothingThere }, lost),
+    ).rejects.toThrow(expect.objectContaining({ code: 'outcome_unknown' }));
     expect(() => moves.confirm({ owner: 'a', amount: '2' }, { audience: audience('a'), acknowledged: [] })).toThrow(
       expect.objectContaining({ code: 'unresolved_intent', message: expect.stringContaining('1') }),
     );
@@ -44,7 +46,7 @@ describe('the one state machine of a money move (send, swap, withdrawal)', () =>
 
   it('checks again as a move leaves: one confirmed before another was lost is refused until that one is acknowledged', async () => {
     const moves = machine();
-    const none = { audience: audience('a'), acknowledged: undefined };
+    const none = { audience: audience('a'), acknowledged: undefined, lookUp: nothingThere };
     const first = moves.confirm({ owner: 'a', amount: '1' }, none);
     const second = moves.confirm({ owner: 'a', amount: '2' }, none);
     await expect(moves.submit(first.id, none, lost)).rejects.toThrow(AppError);
@@ -58,11 +60,11 @@ describe('the one state machine of a money move (send, swap, withdrawal)', () =>
     );
     expect(sent).toBe(0);
     expect(moves.get(second.id).state).toBe('confirmed');
-    await expect(moves.submit(second.id, { audience: audience('a'), acknowledged: [first.id] }, send)).resolves.toEqual(
-      {
-        txId: 'tx-2',
-      },
-    );
+    await expect(
+      moves.submit(second.id, { audience: audience('a'), acknowledged: [first.id], lookUp: nothingThere }, send),
+    ).resolves.toEqual({
+      txId: 'tx-2',
+    });
     expect(sent).toBe(1);
     // A success is final: asking again sends nothing.
     await expect(moves.submit(second.id, none, send)).resolves.toEqual({ txId: 'tx-2' });
@@ -71,7 +73,7 @@ describe('the one state machine of a money move (send, swap, withdrawal)', () =>
 
   it('only a refusal may be sent again, under the same reference', async () => {
     const moves = machine();
-    const none = { audience: audience('a'), acknowledged: undefined };
+    const none = { audience: audience('a'), acknowledged: undefined, lookUp: nothingThere };
     const intent = moves.confirm({ owner: 'a', amount: '1' }, none);
     expect(moves.status(intent, true).canRetry).toBe(false);
     const references: string[] = [];
@@ -94,9 +96,76 @@ describe('the one state machine of a money move (send, swap, withdrawal)', () =>
     expect(references).toEqual([intent.referenceId, intent.referenceId]);
   });
 
+  it('a refused move is sent again only after its look-up: found settles it, a trace makes it unknown, a failed look-up sends nothing', async () => {
+    const refuse = () => Promise.reject(new AppError('insufficient_balance', 'short'));
+    let sent = 0;
+    const send = async () => {
+      sent += 1;
+      return { txId: 'sent' };
+    };
+    const refusedMove = async (moves: ReturnType<typeof machine>) => {
+      const first = { audience: audience('a'), acknowledged: undefined, lookUp: nothingThere };
+      const intent = moves.confirm({ owner: 'a', amount: '1' }, first);
+      await expect(moves.submit(intent.id, first, refuse)).rejects.toThrow(AppError);
+      return intent;
+    };
+    const lookingFor: string[] = [];
+    const withLookUp = (
+      lookUp: Parameters<ReturnType<typeof machine>['submit']>[1]['lookUp'],
+      acknowledged?: string[],
+    ) => ({
+      audience: audience('a'),
+      acknowledged,
+      lookUp: async (intent: Parameters<typeof lookUp>[0]) => {
+        lookingFor.push(intent.referenceId);
+        return lookUp(intent);
+      },
+    });
+
+    // The service committed and refused: the look-up finds the move, which settles it with no request.
+    const moves = machine();
+    const moved = await refusedMove(moves);
+    await expect(
+      moves.submit(
+        moved.id,
+        withLookUp(async () => ({ kind: 'moved', outcome: { txId: 'found' } })),
+        send,
+      ),
+    ).resolves.toEqual({ txId: 'found' });
+    expect(moves.get(moved.id).state).toBe('succeeded');
+    expect(lookingFor).toEqual([moved.referenceId]);
+
+    // A row that is not the completed move: unknown, in its words, never sendable again.
+    const seen = await refusedMove(moves);
+    const blind = await refusedMove(moves);
+    const note = { code: 'outcome_unknown' as const, message: 'Found, pending at the service.' };
+    await expect(
+      moves.submit(
+        seen.id,
+        withLookUp(async () => ({ kind: 'seen', note })),
+        send,
+      ),
+    ).rejects.toThrow(expect.objectContaining({ code: 'outcome_unknown', message: note.message }));
+    expect(moves.status(moves.get(seen.id), true)).toMatchObject({ state: 'unknown', error: note, canRetry: false });
+
+    // A look-up that cannot read the history: nothing sent, still refused, said in words.
+    const failing = withLookUp(() => Promise.reject(new AppError('network', 'offline')));
+    await expect(moves.submit(blind.id, failing, send)).rejects.toThrow(
+      expect.objectContaining({ code: 'service_error', message: expect.stringMatching(/nothing was sent again/) }),
+    );
+    expect(moves.get(blind.id).state).toBe('refused');
+    expect(sent).toBe(0);
+
+    // Nothing found: sent once, after the look-up (and after the unknown one was acknowledged).
+    await expect(moves.submit(blind.id, withLookUp(nothingThere, [seen.id]), send)).resolves.toEqual({ txId: 'sent' });
+    expect(sent).toBe(1);
+    // A first attempt is never looked up: only refused ones are.
+    expect(lookingFor).toEqual([moved.referenceId, seen.referenceId, blind.referenceId, blind.referenceId]);
+  });
+
   it('a look-up that finds nothing keeps the move unknown with its words; only the move found settles it', async () => {
     const moves = machine();
-    const none = { audience: audience('a'), acknowledged: undefined };
+    const none = { audience: audience('a'), acknowledged: undefined, lookUp: nothingThere };
     const intent = moves.confirm({ owner: 'a', amount: '1', confirmedAtMs: Date.UTC(2026, 0, 2, 3, 4) }, none);
     await expect(moves.submit(intent.id, none, lost)).rejects.toThrow(AppError);
     const pending = { code: 'outcome_unknown' as const, message: 'Found, pending at the service.' };
@@ -115,7 +184,7 @@ describe('the one state machine of a money move (send, swap, withdrawal)', () =>
 
   it('keeps the words of the answer that left a move unknown, and only while it is unknown', async () => {
     const moves = machine();
-    const none = { audience: audience('a'), acknowledged: undefined };
+    const none = { audience: audience('a'), acknowledged: undefined, lookUp: nothingThere };
     const intent = moves.confirm({ owner: 'a', amount: '1' }, none);
     const approval = { code: 'outcome_unknown' as const, message: 'Awaiting e-mail approval.' };
     moves.noteUnknown(intent.id, approval);
@@ -127,7 +196,7 @@ describe('the one state machine of a money move (send, swap, withdrawal)', () =>
 
   it('a move given up before it left never leaves; one that may have moved money cannot be given up', async () => {
     const moves = machine();
-    const none = { audience: audience('a'), acknowledged: undefined };
+    const none = { audience: audience('a'), acknowledged: undefined, lookUp: nothingThere };
     const given = moves.confirm({ owner: 'a', amount: '1' }, none);
     expect(moves.cancel(given.id).state).toBe('cancelled');
     let sent = 0;
@@ -148,7 +217,7 @@ describe('the one state machine of a money move (send, swap, withdrawal)', () =>
     expect(moves.get(lostOne.id).state).toBe('unknown');
 
     const done = moves.confirm({ owner: 'a', amount: '3' }, { audience: audience('a'), acknowledged: [lostOne.id] });
-    await moves.submit(done.id, { audience: audience('a'), acknowledged: [lostOne.id] }, send);
+    await moves.submit(done.id, { audience: audience('a'), acknowledged: [lostOne.id], lookUp: nothingThere }, send);
     expect(moves.cancel(done.id).state).toBe('succeeded');
   });
 
