@@ -26,6 +26,12 @@ const ReferenceId = PlainText().trim().min(1, 'Enter a reference id').max(200);
 
 export const WithdrawConfirmInput = z
   .object({
+    /**
+     * The withdrawal form's own id, made when the form is started and kept until it is left: a repeated or
+     * racing confirmation of the same form returns the same intent, while a new form (New withdrawal) makes
+     * a new one, so a second identical withdrawal is still possible on purpose (security.md 38).
+     */
+    formId: z.uuid('Start the withdrawal again from the form'),
     /** The member reference (ReferenceId) the address is verified under. */
     referenceId: ReferenceId,
     /**

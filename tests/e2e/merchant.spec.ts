@@ -269,6 +269,7 @@ test.describe('merchant treasury in Chromium against the sandbox', () => {
         (
           window as unknown as { wallet: { withdraw: { confirm(x: unknown): Promise<unknown> } } }
         ).wallet.withdraw.confirm({
+          formId: crypto.randomUUID(),
           referenceId: 'member-e2e',
           code: 'BTC',
           address,

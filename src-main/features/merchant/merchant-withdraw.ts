@@ -25,9 +25,12 @@ import type { MerchantConnection, MerchantKeys } from './merchant-keys';
 import { matchesVerified } from './verified-match';
 import { foundNotCompleted, isWithdrawalRow, notFoundIn, searchAccounts } from './withdraw-lookup';
 import type { HistoryPage, SettleCandidate } from '../money/settle-source';
+import { createFormConfirmations } from '../money/form-confirmations';
 import type { WithdrawBody } from './withdraw-body';
 
 export interface WithdrawInput {
+  /** The form's own id: one form, one withdrawal (security.md 38). */
+  readonly formId: string;
   /** The member reference the address is verified under, sent as ReferenceId. */
   readonly referenceId: string;
   /** The merchant's own transaction id, when the user typed one; otherwise one is made at confirm. */
@@ -103,6 +106,14 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
   });
   const checking = new Set<string>();
   /**
+   * One form, one withdrawal (security.md 38): the confirmation of each form (by user and form id), under
+   * way or done. A repeated or racing confirmation of the same form joins it and gets the same intent; the
+   * same form with other values is refused, since the user saw a review of the first. Withdrawals have no
+   * precheck or quote to key them as send and swap do, so the form carries its own id, new for each form:
+   * a second identical withdrawal is made on purpose by starting a new form.
+   */
+  const forms = createFormConfirmations<{ readonly intentId: string }>();
+  /**
    * Withdrawals confirmed in this session and not yet settled. Locking, signing out or switching account
    * empties it: a confirmation belongs to the session that made it (security.md 30). Unknown outcomes stay
    * in the ledger and its journal; they are safety records, not session data.
@@ -111,7 +122,10 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
   let sessionAccount: string | null = null;
   deps.session.onChange((view) => {
     const account = view.status === 'signed-in' ? view.activeAccountGuid : null;
-    if (account === null || account !== sessionAccount) confirmedThisSession.clear();
+    if (account === null || account !== sessionAccount) {
+      confirmedThisSession.clear();
+      forms.clear();
+    }
     sessionAccount = account;
   });
 
@@ -292,53 +306,61 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
     return { kind: 'none' };
   }
 
+  async function confirmNew(actor: MerchantActor, input: WithdrawInput): Promise<{ readonly intentId: string }> {
+    const entry = assetByCode(input.code);
+    const network = networkOf(entry);
+    const checked = await checkAddress(entry.network, input.address);
+    if (!checked.ok) throw new AppError('invalid_address', checked.reason, { field: 'address' });
+    const amount = requireAmountPrecision(entry, input.amount);
+    toServiceNumber(amount);
+    // A new withdrawal beside one whose outcome is unknown, or still on its way, may pay twice (security.md 27).
+    const audience = audienceOf(actor.userGuid);
+    machine.requireAcknowledged(audience, input.acknowledgedIntentIds);
+    const connection = await keys.connect(actor.userGuid);
+    const listed = await connection.client.withdrawableAssets(input.referenceId);
+    const verified = listed.some((asset) => matchesVerified(asset, entry, checked.address));
+    if (!verified && !keys.current().allowUnverified) {
+      throw new AppError(
+        'forbidden',
+        `This address is not verified for ${entry.code} under reference ${input.referenceId}. Verify it first (Verified addresses), or turn on "Allow unverified addresses" at your own risk.`,
+        { field: 'address' },
+      );
+    }
+    await requireBalance(connection, entry.code, amount);
+    const intent = machine.confirm(
+      {
+        environment: connection.environment,
+        publicKey: connection.publicKey,
+        origin: connection.origin,
+        code: entry.code,
+        networkId: network.id,
+        address: checked.address,
+        amount,
+        label: input.label,
+        email: input.email,
+        verified,
+        memberReferenceId: input.referenceId,
+        userGuid: actor.userGuid,
+        startedAtMs: now(),
+      },
+      {
+        audience,
+        acknowledged: input.acknowledgedIntentIds,
+        chosenReferenceId: input.merchantTransactionId,
+      },
+    );
+    confirmedThisSession.add(intent.id);
+    deps.logger.info('withdrawal confirmed', { merchantTransactionId: intent.referenceId, asset: entry.code });
+    return { intentId: intent.id };
+  }
+
   return {
     async confirm(actor: MerchantActor, input: WithdrawInput): Promise<WithdrawReview> {
-      const entry = assetByCode(input.code);
-      const network = networkOf(entry);
-      const checked = await checkAddress(entry.network, input.address);
-      if (!checked.ok) throw new AppError('invalid_address', checked.reason, { field: 'address' });
-      const amount = requireAmountPrecision(entry, input.amount);
-      toServiceNumber(amount);
-      // A new withdrawal beside one whose outcome is unknown, or still on its way, may pay twice (security.md 27).
-      const audience = audienceOf(actor.userGuid);
-      machine.requireAcknowledged(audience, input.acknowledgedIntentIds);
-      const connection = await keys.connect(actor.userGuid);
-      const listed = await connection.client.withdrawableAssets(input.referenceId);
-      const verified = listed.some((asset) => matchesVerified(asset, entry, checked.address));
-      if (!verified && !keys.current().allowUnverified) {
-        throw new AppError(
-          'forbidden',
-          `This address is not verified for ${entry.code} under reference ${input.referenceId}. Verify it first (Verified addresses), or turn on "Allow unverified addresses" at your own risk.`,
-          { field: 'address' },
-        );
-      }
-      await requireBalance(connection, entry.code, amount);
-      const intent = machine.confirm(
-        {
-          environment: connection.environment,
-          publicKey: connection.publicKey,
-          origin: connection.origin,
-          code: entry.code,
-          networkId: network.id,
-          address: checked.address,
-          amount,
-          label: input.label,
-          email: input.email,
-          verified,
-          memberReferenceId: input.referenceId,
-          userGuid: actor.userGuid,
-          startedAtMs: now(),
-        },
-        {
-          audience,
-          acknowledged: input.acknowledgedIntentIds,
-          chosenReferenceId: input.merchantTransactionId,
-        },
+      const settled = await forms.confirm(actor.userGuid, input.formId, formContent(input), () =>
+        confirmNew(actor, input),
       );
-      confirmedThisSession.add(intent.id);
-      deps.logger.info('withdrawal confirmed', { merchantTransactionId: intent.referenceId, asset: entry.code });
-      return review(intent);
+      // What the form made then, as it stands now (it may have been sent or settled since).
+      return review(requireVisible(settled.intentId, actor.userGuid));
     },
 
     /** Sends the frozen withdrawal once; refusals and unknown outcomes are failed results. */
@@ -531,4 +553,17 @@ function notCompleted(result: WithdrawResult): AppError {
     'outcome_unknown',
     `The service answered that the withdrawal was not completed (success: false, transaction id ${result.txId}), which does not prove that nothing moved: the money may or may not have moved. Nothing will be sent again automatically.`,
   );
+}
+
+/** What the user filled in, the form's content a repeated confirmation must match (acknowledgements aside). */
+function formContent(input: WithdrawInput): string {
+  return JSON.stringify([
+    input.referenceId,
+    input.merchantTransactionId ?? null,
+    input.code,
+    input.address,
+    input.amount,
+    input.label,
+    input.email,
+  ]);
 }

@@ -41,8 +41,13 @@ interface WithdrawState
    */
   readonly unknownReason: BridgeError | null;
 
+  /**
+   * The id of the form on screen: every confirmation of it gets the one withdrawal it made (security.md
+   * 38). A new one comes with every new form (New withdrawal, back to the form, lock, sign-out).
+   */
+  readonly formId: string;
   /** Fixes the merchant transaction id and freezes the withdrawal in main; true when it is under review. */
-  confirm(input: WithdrawConfirmInput): Promise<boolean>;
+  confirm(input: Omit<WithdrawConfirmInput, 'formId'>): Promise<boolean>;
   /** "Check status" of a withdrawal in the unsettled list: a look-up only; sends nothing, takes no code. */
   checkListed(intentId: string): Promise<void>;
   /** The user ticks (or unticks) the warning naming every unsettled withdrawal shown now. */
@@ -54,15 +59,16 @@ interface WithdrawState
   reset(): void;
 }
 
-const initial = {
+const initial = () => ({
   step: 'form' as const,
+  formId: crypto.randomUUID(),
   review: null,
   confirming: false,
   feedback: none,
   checking: [] as readonly string[],
   unknownReason: null,
   ...initialMoneyIntentState,
-};
+});
 
 function capitalised(text: string): string {
   return `${text[0]?.toUpperCase() ?? ''}${text.slice(1)}`;
@@ -116,12 +122,14 @@ export const useWithdrawStore = create<WithdrawState>()((set, get) => {
         unknownReason: null,
         acknowledged: [],
         feedback: { error, message: null },
+        // Back to the form is a new form: what was reviewed under the old one can never be sent.
+        formId: crypto.randomUUID(),
       });
     },
   });
 
   return {
-    ...initial,
+    ...initial(),
     ...intent,
 
     async execute(tfaCode) {
@@ -151,7 +159,7 @@ export const useWithdrawStore = create<WithdrawState>()((set, get) => {
       if (get().confirming) return false;
       const mine = generation;
       set({ confirming: true, feedback: none });
-      const result = await wallet.withdraw.confirm(input);
+      const result = await wallet.withdraw.confirm({ ...input, formId: get().formId });
       if (mine !== generation) return false;
       if (!result.ok) {
         set({ confirming: false, feedback: { error: result.error, message: null } });
@@ -198,12 +206,12 @@ export const useWithdrawStore = create<WithdrawState>()((set, get) => {
 
     startOver() {
       generation += 1;
-      set((state) => ({ ...initial, unresolved: state.unresolved }));
+      set((state) => ({ ...initial(), unresolved: state.unresolved }));
     },
 
     reset() {
       generation += 1;
-      set({ ...initial });
+      set({ ...initial() });
     },
   };
 });

@@ -268,6 +268,7 @@ export function confirmWithdrawal(
   extra: { acknowledgedIntentIds?: string[]; code?: string; address?: string } = {},
 ): Promise<WithdrawReview> {
   return app.value<WithdrawReview>('withdraw.confirm', {
+    formId: crypto.randomUUID(),
     referenceId: MEMBER,
     code: extra.code ?? 'ETH',
     address: extra.address ?? ETH_ADDRESS,

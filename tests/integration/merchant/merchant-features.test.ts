@@ -44,6 +44,7 @@ describe('merchant treasury features against the sandbox', () => {
   /** A confirmed (not yet submitted) withdrawal of 0.001 ETH to the verified address of member-1. */
   function confirmSmallEthWithdrawal(): Promise<Record<string, unknown>> {
     return value('withdraw.confirm', {
+      formId: crypto.randomUUID(),
       referenceId: 'member-1',
       code: 'ETH',
       address: ETH_ADDRESS,
@@ -228,6 +229,7 @@ describe('merchant treasury features against the sandbox', () => {
 
   it('refuses a withdrawal to an unverified address unless the user allowed it', async () => {
     const input = {
+      formId: crypto.randomUUID(),
       referenceId: 'member-1',
       code: 'BTC',
       address: BTC_ADDRESS,

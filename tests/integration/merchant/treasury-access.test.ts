@@ -46,6 +46,7 @@ function everyOperation(machine: MerchantMachine): Array<[OperationName, unknown
     [
       'withdraw.confirm',
       {
+        formId: crypto.randomUUID(),
         referenceId: MEMBER,
         code: 'ETH',
         address: ETH_ADDRESS,
@@ -150,6 +151,7 @@ describe('treasury access (security.md 30)', () => {
     // The finding: a Viewer withdrew with the administrator's saved keys.
     const sentBefore = machine.withdrawRequests.length;
     const withdrawal = await app.failure('withdraw.confirm', {
+      formId: crypto.randomUUID(),
       referenceId: MEMBER,
       code: 'ETH',
       address: ETH_ADDRESS,
@@ -272,6 +274,7 @@ describe('saved keys belong to the account that was active when they were saved'
       )
     ).environments.find((environment) => environment.id === 'local-sandbox');
   const withdrawInput = () => ({
+    formId: crypto.randomUUID(),
     referenceId: MEMBER,
     code: 'ETH',
     address: ETH_ADDRESS,

@@ -40,6 +40,7 @@ describe.each<ServiceProfile>(['kind', 'strict'])('Interface B wire readings, %s
     (await app.value<{ status: WithdrawStatus }>('withdraw.reconcile', { intentId: intent.intentId })).status;
   const confirm = async (extra: Record<string, unknown> = {}) =>
     app.value<WithdrawReview>('withdraw.confirm', {
+      formId: crypto.randomUUID(),
       referenceId: MEMBER,
       code: 'ETH',
       address: ETH_ADDRESS,
@@ -133,6 +134,7 @@ describe.each<ServiceProfile>(['kind', 'strict'])('Interface B wire readings, %s
     expect(machine.moved(mti)).toBe(1);
     // The same typed id again is refused before anything is sent, in words, on the field.
     const again = await app.failure('withdraw.confirm', {
+      formId: crypto.randomUUID(),
       referenceId: MEMBER,
       merchantTransactionId: mti,
       code: 'ETH',
@@ -160,6 +162,7 @@ describe.each<ServiceProfile>(['kind', 'strict'])('Interface B wire readings, %s
     machine.sandbox.faults.set({ dropAfterCommitNext: 1 });
     expect(await submit(intent)).toMatchObject({ ok: false, error: { code: 'outcome_unknown' } });
     const again = await app.failure('withdraw.confirm', {
+      formId: crypto.randomUUID(),
       referenceId: MEMBER,
       merchantTransactionId: mti,
       code: 'ETH',

@@ -158,6 +158,7 @@ describe.each<ServiceProfile>(['kind', 'strict'])('withdrawals against the %s sa
 
     // A new withdrawal names the earlier one until the user acknowledges it by id.
     const refused = await app.call('withdraw.confirm', {
+      formId: crypto.randomUUID(),
       referenceId: MEMBER,
       code: 'ETH',
       address: ETH_ADDRESS,
@@ -308,6 +309,7 @@ describe.each<ServiceProfile>(['kind', 'strict'])('withdrawals against the %s sa
     const bsc = balances.find((row) => row.field === 'bscusdBalance')?.amount as string;
     const sentBefore = machine.withdrawRequests.length;
     const refused = await app.call('withdraw.confirm', {
+      formId: crypto.randomUUID(),
       referenceId: MEMBER,
       code: 'BSC-USD',
       address: ETH_ADDRESS,
@@ -335,6 +337,7 @@ describe.each<ServiceProfile>(['kind', 'strict'])('withdrawals against the %s sa
       // USDT on Ethereum was never verified: the same address under USDT + network 3 is not a match.
       expect(
         await app.call('withdraw.confirm', {
+          formId: crypto.randomUUID(),
           referenceId: MEMBER,
           code: 'USDT',
           address: ETH_ADDRESS,

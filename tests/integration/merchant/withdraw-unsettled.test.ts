@@ -78,6 +78,7 @@ describe('withdrawals that are not settled, against the strict sandbox', () => {
       }),
     );
     const unacknowledged = await app.failure('withdraw.confirm', {
+      formId: crypto.randomUUID(),
       referenceId: MEMBER,
       code: 'ETH',
       address: ETH_ADDRESS,

@@ -43,6 +43,7 @@ describe('labels and descriptions refuse control characters and text-direction m
       [
         'withdraw.confirm',
         {
+          formId: crypto.randomUUID(),
           referenceId: 'member-1',
           code: 'BTC',
           address: 'bc1qexample',

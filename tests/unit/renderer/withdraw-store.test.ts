@@ -93,4 +93,27 @@ describe('the withdrawal store', () => {
     expect(useWithdrawStore.getState().acknowledgedIds()).toEqual([]);
     expect(useWithdrawStore.getState().unresolved).toHaveLength(1);
   });
+
+  it('sends the form id with every confirmation of one form, and a new one for a new form or after the lock', async () => {
+    const bridge = installBridge();
+    const { useWithdrawStore, resetSessionStores } = await loadStores();
+    const formIds = () =>
+      bridge.wallet.withdraw.confirm.mock.calls.map((call: unknown[]) => (call[0] as { formId: string }).formId);
+    const first = useWithdrawStore.getState().confirm(input);
+    bridge.answerConfirm();
+    await first;
+    useWithdrawStore.getState().startOver();
+    const second = useWithdrawStore.getState().confirm(input);
+    bridge.answerConfirm();
+    await second;
+    resetSessionStores();
+    const third = useWithdrawStore.getState().confirm(input);
+    bridge.answerConfirm();
+    await third;
+    const [a, b, c] = formIds();
+    expect(a).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set([a, b, c]).size).toBe(3);
+    // The form on screen keeps its id until it is left.
+    expect(useWithdrawStore.getState().formId).toBe(c);
+  });
 });
