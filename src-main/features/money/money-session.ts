@@ -9,8 +9,12 @@ export type MoneySession = Pick<
 >;
 
 /** The signed-in user's accounts and the active one, for warnings and lists that span accounts (item 3). */
-export function userAccounts(session: Pick<SessionService, 'view' | 'activeAccount'>): UserAccounts {
-  return { accounts: session.view().accounts, activeAccountGuid: session.activeAccount().guid };
+export function userAccounts(session: Pick<SessionService, 'view' | 'activeAccount' | 'activeUser'>): UserAccounts {
+  return {
+    userGuid: session.activeUser().userGuid,
+    accounts: session.view().accounts,
+    activeAccountGuid: session.activeAccount().guid,
+  };
 }
 
 /** A client for the account an intent belongs to, whichever is active (look-ups only, never a send). */

@@ -1,8 +1,11 @@
 import type { Intent } from './at-most-once';
 import type { IntentAudience } from './intent-machine';
+import { ownsIntent, type OwnedBody } from './intent-owner';
 
 /** The signed-in user's accounts, and which is active: whose unsettled intents the user must see. */
 export interface UserAccounts {
+  /** The signed-in user: only their own intents are shown to them or warn them (security.md 40). */
+  readonly userGuid: string;
   readonly accounts: readonly { readonly guid: string; readonly name: string }[];
   readonly activeAccountGuid: string;
 }
@@ -39,13 +42,16 @@ export function unsettledWithReviews<Body extends { accountGuid: string }, Outco
   });
 }
 
-/** Intents of any of the user's accounts, named as `describe` says: who a send or swap warns. */
-export function userAudience<Body extends { accountGuid: string }, Outcome>(
-  user: Pick<UserAccounts, 'accounts'>,
+/**
+ * The user's own intents in any of their accounts, named as `describe` says: who a send or swap warns, and
+ * what their lists show. Another user's move in a shared account is theirs to see (security.md 40).
+ */
+export function userAudience<Body extends OwnedBody, Outcome>(
+  user: Pick<UserAccounts, 'accounts' | 'userGuid'>,
   describe: (intent: Intent<Body, Outcome>) => string,
 ): IntentAudience<Body, Outcome> {
-  const mine = new Set(user.accounts.map((account) => account.guid));
-  return { includes: (intent) => mine.has(intent.body.accountGuid), describe };
+  const reader = { userGuid: user.userGuid, accountGuids: new Set(user.accounts.map((account) => account.guid)) };
+  return { includes: (intent) => ownsIntent(reader, intent.body), describe };
 }
 
 /** The name of an intent's account when it is not the active one (null for the active one). */

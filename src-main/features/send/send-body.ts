@@ -8,6 +8,11 @@ import { FeeRate } from '../../../src-preload/contract/send';
  */
 export const SendBody = z.object({
   accountGuid: z.string().min(1),
+  /**
+   * The user who confirmed this send: only they may read or send it (security.md 40). Absent in journals
+   * of older versions; such a send belongs to whoever holds its account (intent-owner.ts).
+   */
+  userGuid: z.string().min(1).optional(),
   code: ServiceSymbol,
   address: z.string().min(1),
   amount: z.string().min(1),

@@ -29,6 +29,7 @@ import { requireValidAddress } from '../addresses/validate-address';
 import type { Intent } from '../money/at-most-once';
 import type { IntentJournal } from '../money/intent-journal';
 import { createIntentMachine, type IntentAudience, type RefusedTrace } from '../money/intent-machine';
+import { intentReader, requireOwn } from '../money/intent-owner';
 import { confirmedAtText } from '../money/intent-words';
 import { closedWithReviews, closureOf, type ClosedMoveAlarm } from '../money/closed-moves';
 import { classifyMoneyError, explainRefusal } from '../money/money-errors';
@@ -291,7 +292,8 @@ export function createSendService(deps: SendServiceDeps) {
     }
     // security.md 27: an earlier send may already have gone through, or still be on its way (a lock or a
     // reload hides it from the window); a new one only with the user's word.
-    const audience = sendAudience(userAccounts(deps.session));
+    const user = userAccounts(deps.session);
+    const audience = sendAudience(user);
     machine.requireAcknowledged(audience, input.acknowledgedIntentIds);
     await requireFunds(deps.session.interfaceA(), stored.view, fee);
     requireSameAccount(stored.accountGuid);
@@ -300,6 +302,7 @@ export function createSendService(deps: SendServiceDeps) {
     const intent = machine.confirm(
       {
         accountGuid: stored.accountGuid,
+        userGuid: user.userGuid,
         code: view.code,
         address: view.address,
         amount: view.amount,
@@ -336,6 +339,15 @@ export function createSendService(deps: SendServiceDeps) {
     ownReferences.add(intent.referenceId);
     deps.logger.info('send confirmed', { referenceId: intent.referenceId, asset: view.code, feeRate: input.feeRate });
     return review;
+  }
+
+  /**
+   * A send the signed-in user confirmed, read or sent only while unlocked (security.md 40); another user's
+   * is as unknown to them as a forgotten one.
+   */
+  function ownSend(intentId: string): Intent<SendBody, SendOutcome> {
+    const reader = intentReader(deps.session);
+    return requireOwn(reader, machine.get(intentId));
   }
 
   /**
@@ -385,7 +397,7 @@ export function createSendService(deps: SendServiceDeps) {
     acknowledgedIntentIds: readonly string[] | undefined,
   ): Promise<SendOutcome> {
     deps.session.requireMoneyMovingRole('send');
-    const intent = machine.get(intentId);
+    const intent = ownSend(intentId);
     requireSameAccount(intent.body.accountGuid);
     // A stored success is returned whatever the time; a new attempt must still match what was shown.
     if ((intent.state === 'confirmed' || intent.state === 'refused') && now() > intent.body.expiresAtMs) {
@@ -576,7 +588,7 @@ export function createSendService(deps: SendServiceDeps) {
     },
 
     status(intentId: string): SendStatus {
-      return statusOf(machine.get(intentId));
+      return statusOf(ownSend(intentId));
     },
 
     review(intentId: string): SendReview | undefined {
@@ -616,7 +628,7 @@ export function createSendService(deps: SendServiceDeps) {
      * looked up too: found, it went through after all, and the alarm is raised (security.md 36).
      */
     async reconcile(intentId: string): Promise<SendReconcileResult> {
-      const intent = machine.get(intentId);
+      const intent = ownSend(intentId);
       if (intent.state !== 'unknown' && intent.state !== 'closed')
         return { lookup: 'settled', status: statusOf(intent) };
       // Its own account's history, whichever account is active (an unknown send is listed in every one).

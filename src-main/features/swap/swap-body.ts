@@ -10,6 +10,11 @@ export const MAX_CLAIMED_ROWS = 500;
  */
 export const SwapBody = z.object({
   accountGuid: z.string().min(1),
+  /**
+   * The user who confirmed this swap: only they may read or send it (security.md 40). Absent in journals
+   * of older versions; such a swap belongs to whoever holds its account (intent-owner.ts).
+   */
+  userGuid: z.string().min(1).optional(),
   request: SwapRequest,
   cryptoAmount: z.string(),
   toAmount: z.string(),

@@ -20,6 +20,7 @@ import type { Intent } from '../money/at-most-once';
 import type { HistoryPage, SettleCandidate } from '../money/settle-source';
 import type { IntentJournal } from '../money/intent-journal';
 import { createIntentMachine, type IntentAudience, type RefusedTrace } from '../money/intent-machine';
+import { intentReader, requireOwn } from '../money/intent-owner';
 import { confirmedAtText } from '../money/intent-words';
 import { closedWithReviews, closureOf, type ClosedMoveAlarm } from '../money/closed-moves';
 import { classifyMoneyError, explainRefusal } from '../money/money-errors';
@@ -174,7 +175,8 @@ export function createSwapService(deps: SwapServiceDeps) {
     if (now() > stored.expiresAtMs) throw expired();
     // security.md 27: an earlier swap may already have gone through, or still be on its way (a lock or a
     // reload hides it from the window); a new one only with the user's word.
-    const audience = swapAudience(userAccounts(deps.session));
+    const user = userAccounts(deps.session);
+    const audience = swapAudience(user);
     machine.requireAcknowledged(audience, input.acknowledgedIntentIds);
     const client = deps.session.interfaceA();
     await requireFunds(client, stored.view);
@@ -186,6 +188,7 @@ export function createSwapService(deps: SwapServiceDeps) {
     const intent = machine.confirm(
       {
         accountGuid: stored.accountGuid,
+        userGuid: user.userGuid,
         request: stored.request,
         cryptoAmount: stored.view.cryptoAmount,
         toAmount: stored.view.toAmount,
@@ -213,6 +216,15 @@ export function createSwapService(deps: SwapServiceDeps) {
   }
 
   /** When a swap left and what it saw before; a restored one was sent after it was confirmed. */
+  /**
+   * A swap the signed-in user confirmed, read, sent or cancelled only while unlocked (security.md 40);
+   * another user's is as unknown to them as a forgotten one.
+   */
+  function ownSwap(intentId: string): Intent<SwapBody, SwapOutcome> {
+    const reader = intentReader(deps.session);
+    return requireOwn(reader, machine.get(intentId));
+  }
+
   function windowOf(intent: Intent<SwapBody, SwapOutcome>): SwapWindow {
     const { body } = intent;
     return {
@@ -226,9 +238,10 @@ export function createSwapService(deps: SwapServiceDeps) {
     const { body } = intent;
     const cryptoAmount = new Decimal(body.cryptoAmount);
     const source = swapSourceCode(body.request).toUpperCase();
-    // Other swaps still unsettled that could have left the same row: a row one of them may own proves none.
+    // Other swaps still unsettled that could have left the same row: a row one of them may own proves none,
+    // whoever confirmed them.
     const rivals = machine
-      .unsettled(swapAudience(userAccounts(deps.session)))
+      .unsettled({ includes: (other) => other.body.accountGuid === body.accountGuid, describe: describeSwap })
       .filter(
         (other) =>
           other.id !== intent.id &&
@@ -341,7 +354,7 @@ export function createSwapService(deps: SwapServiceDeps) {
     acknowledgedIntentIds: readonly string[] | undefined,
   ): Promise<SwapOutcome> {
     deps.session.requireMoneyMovingRole('swap');
-    const intent = machine.get(intentId);
+    const intent = ownSwap(intentId);
     requireSameAccount(intent.body.accountGuid);
     // A stored success is returned by the ledger whatever the time; only new attempts need a live quote.
     if ((intent.state === 'confirmed' || intent.state === 'refused') && now() > intent.body.expiresAtMs)
@@ -505,7 +518,7 @@ export function createSwapService(deps: SwapServiceDeps) {
      * refused (outcome_unknown, in_flight) and stays as it is.
      */
     cancel(intentId: string): SwapStatus {
-      requireSameAccount(machine.get(intentId).body.accountGuid);
+      requireSameAccount(ownSwap(intentId).body.accountGuid);
       const cancelled = machine.cancel(intentId);
       for (const [quoteId, stored] of quotes) if (stored.review?.intentId === intentId) quotes.delete(quoteId);
       if (cancelled.state === 'cancelled') deps.logger.info('swap cancelled', { referenceId: cancelled.referenceId });
@@ -513,7 +526,7 @@ export function createSwapService(deps: SwapServiceDeps) {
     },
 
     status(intentId: string): SwapStatus {
-      return statusOf(machine.get(intentId));
+      return statusOf(ownSwap(intentId));
     },
 
     /**
@@ -540,7 +553,7 @@ export function createSwapService(deps: SwapServiceDeps) {
      * closed swap is looked up too: found, it went through after all, and the alarm is raised (security.md 36).
      */
     async reconcile(intentId: string): Promise<{ lookup: SwapLookupResult; status: SwapStatus }> {
-      const intent = machine.get(intentId);
+      const intent = ownSwap(intentId);
       if (intent.state !== 'unknown' && intent.state !== 'closed')
         return { lookup: 'settled', status: statusOf(intent) };
       // Its own account's history, whichever account is active (an unknown swap is listed in every one).
