@@ -9,6 +9,16 @@ function mainNavigation(page: Page) {
   return page.getByRole('navigation', { name: 'Main' });
 }
 
+/**
+ * Waits until the window runs on an idle-lock time set in main before the reload: Settings, drawn from the
+ * same store the idle timer reads, shows it. Fast-forwarding the page clock before then would run out a timer
+ * armed with the old time (or none), which a busy machine made happen.
+ */
+async function idleLockTakenUp(page: Page, minutes: number): Promise<void> {
+  await mainNavigation(page).getByRole('button', { name: 'Settings' }).click();
+  await expect(page.getByRole('spinbutton', { name: 'Lock after idle (minutes)' })).toHaveValue(String(minutes));
+}
+
 async function readAllFiles(dir: string): Promise<string> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   const texts = await Promise.all(
@@ -123,10 +133,10 @@ test.describe('signing in through the system browser', () => {
   }) => {
     const session = await launchSignedInApp();
     const { page, app } = session;
+    expect(await app.dispatch('preferences.update', { idleLockMinutes: 2 })).toMatchObject({ ok: true });
     await page.clock.install();
     await page.reload();
-    await expect(mainNavigation(page)).toBeVisible();
-    expect(await app.dispatch('preferences.update', { idleLockMinutes: 2 })).toMatchObject({ ok: true });
+    await idleLockTakenUp(page, 2);
     await page.clock.fastForward('01:30');
     await page.keyboard.press('Shift');
     await page.clock.fastForward('01:30');
@@ -219,10 +229,10 @@ test.describe('a computer clock that is off (security.md 37)', () => {
     expect(new URL(session.app.externalUrls.at(-1) ?? '').searchParams.get('max_age')).toBe('0');
 
     // The page runs on the same wrong clock; the idle lock is the page's own timer.
+    expect(await app.dispatch('preferences.update', { idleLockMinutes: 2 })).toMatchObject({ ok: true });
     await page.clock.install({ time: Date.now() + aheadMs });
     await page.reload();
-    await expect(mainNavigation(page)).toBeVisible();
-    expect(await app.dispatch('preferences.update', { idleLockMinutes: 2 })).toMatchObject({ ok: true });
+    await idleLockTakenUp(page, 2);
     await page.clock.fastForward('02:05');
     await expect(page.getByRole('heading', { name: 'Wallet Desk is locked' })).toBeVisible();
     await expect(notice).toContainText(words);
