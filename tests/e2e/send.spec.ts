@@ -175,6 +175,16 @@ test.describe('Send: a user sends crypto with a two-factor code', () => {
     await expect(amount).toHaveAccessibleDescription(/(?:^|\s)Insufficient balance[^]*$/);
   });
 
+  test('a fee level the balance cannot pay says so in a sentence', async ({ sendScreen }) => {
+    const { page } = sendScreen;
+    // The balance less the low fee leaves no room for the high one, as BTC's fee is paid from the same wallet.
+    const balance = await sandboxBalance(sendScreen, 'BTC');
+    const lowFee = await sandboxFee(sendScreen, 'BTC', BTC_DESTINATION, '0.0009', 1);
+    await fillSend(page, 'BTC', BTC_DESTINATION, balance.minus(lowFee).toFixed());
+    await expect(page.getByRole('radio', { name: /^Low/ })).not.toHaveAccessibleName(/balance/i);
+    await expect(page.getByRole('radio', { name: /^High/ })).toHaveAccessibleName(/ Not enough balance\.$/);
+  });
+
   test('refuses a mistyped address before anything is checked with the service', async ({ sendScreen }) => {
     const { page, service } = sendScreen;
     const prechecks = service.count('POST', '/send/precheck');

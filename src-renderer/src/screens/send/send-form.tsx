@@ -244,7 +244,7 @@ export function SendForm({ disabled }: { disabled: boolean }): React.JSX.Element
                 <CryptoAmount value={option.fee} code={option.feeSymbol} />
                 <UsdAmount value={option.feeUsd} />
                 <span className="send-fee-arrival">{option.arrivalEstimation}</span>
-                {!option.affordable && <span className="send-fee-note">not enough balance</span>}
+                {!option.affordable && <span className="send-fee-note">Not enough balance.</span>}
               </label>
             ))}
           </fieldset>
