@@ -67,8 +67,8 @@ export interface SessionService {
   activeAccount(): SessionAccount;
   /** The signed-in user's id and name, or throws like interfaceA(): merchant keys are theirs (security.md 30). */
   activeUser(): { readonly userGuid: string; readonly name: string };
-  /** Throws forbidden (in words) when the active account's role may not send or swap. */
-  requireMoneyMovingRole(operation: 'send' | 'swap'): SessionAccount;
+  /** Throws forbidden (in words) when the active account's role may not send, swap or create deposit addresses. */
+  requireMoneyMovingRole(operation: 'send' | 'swap' | 'create deposit addresses'): SessionAccount;
   /** Internal subscription for features that must drop data on sign-out, lock or account change. */
   onChange(listener: (view: SessionView) => void): () => void;
   dispose(): Promise<void>;

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useReceiveStore } from '../../stores/receive-store';
 import { useSessionStore } from '../../stores/session-store';
+import { RoleNotice, useMoneyRole } from '../send/role-notice';
 import { CreatedAddress } from './created-address';
 import { CreatedAddressList } from './created-address-list';
 import { DepositAddressForm } from './deposit-address-form';
@@ -12,6 +13,7 @@ export function ReceiveScreen(): React.JSX.Element {
   const created = useReceiveStore((state) => state.created);
   const loadCreated = useReceiveStore((state) => state.loadCreated);
   const resultHeading = useRef<HTMLHeadingElement>(null);
+  const role = useMoneyRole('create deposit addresses');
 
   useEffect(() => {
     if (accountGuid) void loadCreated();
@@ -21,10 +23,17 @@ export function ReceiveScreen(): React.JSX.Element {
     <section aria-labelledby="receive-title" className="screen receive">
       <h2 id="receive-title">Receive</h2>
       <WalletAddressPanel key={`wallet-${accountGuid ?? ''}`} />
-      <DepositAddressForm
-        key={`form-${accountGuid ?? ''}`}
-        onCreated={() => window.setTimeout(() => resultHeading.current?.focus(), 0)}
-      />
+      {role.allowed ? (
+        <DepositAddressForm
+          key={`form-${accountGuid ?? ''}`}
+          onCreated={() => window.setTimeout(() => resultHeading.current?.focus(), 0)}
+        />
+      ) : (
+        <section aria-labelledby="new-deposit-address-title" className="card">
+          <h3 id="new-deposit-address-title">New deposit address</h3>
+          {role.explanation && <RoleNotice explanation={role.explanation} />}
+        </section>
+      )}
       {created && <CreatedAddress headingRef={resultHeading} created={created} />}
       <CreatedAddressList />
     </section>
