@@ -167,6 +167,11 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     notifier: deps.notifier ?? silentNotifier,
     emit: deps.emit,
     logger: deps.logger,
+    journal: journal.alarms(),
+    holdsMerchantKey: (userGuid, key) =>
+      Object.entries(settings.get().merchant.keysByUser[userGuid] ?? {}).some(
+        ([environment, binding]) => environment === key.environment && binding?.publicKey === key.publicKey,
+      ),
   });
   const merchant = createMerchantFeature({
     settings,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readAlarms, type AlarmRecord } from './alarm-record';
 import { JournalRecovery } from './recovery-report';
 import { UnresolvedIntents, type UnresolvedSection } from '../settings/unresolved-intents';
 
@@ -17,11 +18,14 @@ const Envelope = z.object({
   sections: z.record(z.string(), z.unknown()),
   /** A recovery the user has not yet said they have seen (security.md 35); null once seen. */
   recovery: JournalRecovery.nullable(),
+  /** Alarms for closed moves found later, kept until dismissed (security.md 36); absent in older files. */
+  alarms: z.unknown().optional(),
 });
 
 export interface JournalContent {
   readonly sections: UnresolvedIntents;
   readonly recovery: JournalRecovery | null;
+  readonly alarms?: readonly AlarmRecord[];
 }
 
 /** An entry of a section that does not fit its schema: which section, and its reference if it still shows one. */
@@ -52,6 +56,7 @@ export function serialiseJournal(content: JournalContent, writtenAtMs: number): 
     writtenAtMs,
     sections: content.sections,
     recovery: content.recovery,
+    alarms: content.alarms ?? [],
   })}\n`;
 }
 
@@ -70,7 +75,7 @@ export function parseGeneration(text: string | null): GenerationRead {
   const { sections, rejected } = readSections(envelope.data.sections);
   return {
     kind: 'read',
-    content: { sections, recovery: envelope.data.recovery },
+    content: { sections, recovery: envelope.data.recovery, alarms: readAlarms(envelope.data.alarms) },
     writtenAtMs: envelope.data.writtenAtMs,
     rejected,
   };

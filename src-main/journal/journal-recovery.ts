@@ -22,6 +22,14 @@ const empty = (): UnresolvedIntents => ({ send: [], swap: [], withdraw: [] });
 export function recoverJournal(current: GenerationRead, previous: GenerationRead, detectedAtMs: number): Opened | null {
   if (current.kind === 'read' && current.rejected.length === 0) return { content: current.content, rewrite: false };
   if (current.kind === 'missing' && previous.kind === 'missing') return null;
+  const opened = recoveredMovesOf(current, previous, detectedAtMs);
+  // Undismissed alarms outlive the damage as far as a generation still holds them (security.md 36).
+  const alarms =
+    current.kind === 'read' ? current.content.alarms : previous.kind === 'read' ? previous.content.alarms : [];
+  return { ...opened, content: { ...opened.content, alarms: alarms ?? [] } };
+}
+
+function recoveredMovesOf(current: GenerationRead, previous: GenerationRead, detectedAtMs: number): Opened {
   if (current.kind === 'read') {
     const fromPrevious = previous.kind === 'read' ? previous.content.sections : empty();
     const sections = structuredClone(current.content.sections);

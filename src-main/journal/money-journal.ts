@@ -5,6 +5,7 @@ import type { IntentJournal } from '../features/money/intent-journal';
 import type { Logger } from '../logging/logger';
 import { SETTINGS_FILE, type SettingsStore } from '../settings/settings-store';
 import type { UnresolvedIntents, UnresolvedRecordOf, UnresolvedSection } from '../settings/unresolved-intents';
+import type { AlarmJournal, AlarmRecord } from './alarm-record';
 import { generationPaths, writeAside, writeGeneration } from './durable-write';
 import {
   JOURNAL_FILE,
@@ -29,6 +30,8 @@ export type SectionJournal<S extends UnresolvedSection> = IntentJournal<
  */
 export interface MoneyJournal {
   section<S extends UnresolvedSection>(section: S): SectionJournal<S>;
+  /** The alarms for closed moves found later, kept until dismissed (security.md 36). */
+  alarms(): AlarmJournal;
   /** A recovery the user has not yet said they have seen; while there is one, no new request may leave. */
   recovery(): JournalRecovery | null;
   acknowledgeRecovery(): Promise<void>;
@@ -169,8 +172,24 @@ function createJournal(
     };
   }
 
+  function alarms(): AlarmJournal {
+    return {
+      restored: content.alarms ?? [],
+      async save(records: readonly AlarmRecord[]) {
+        content = { ...content, alarms: [...records] };
+        try {
+          await flush();
+        } catch (error) {
+          logger.warn('could not save the money alarms', { error: errorCode(error) });
+          throw error;
+        }
+      },
+    };
+  }
+
   return {
     section,
+    alarms,
     flush,
     recovery: () => content.recovery,
     async acknowledgeRecovery() {

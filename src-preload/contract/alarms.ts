@@ -5,7 +5,8 @@ import { DecimalString } from './money';
 /**
  * A money move a person closed as "did not go through" that a look-up then found at the service
  * (security.md 36): it went through after all, so any replacement the person made may have paid twice. Main
- * keeps each until the person who closed it dismisses it, and says when the list changed.
+ * keeps each in the money journal until dismissed, shows it to the person who closed the move (and for a
+ * withdrawal to anyone holding the merchant keys it was made with), and says when the list changed.
  */
 export const MoneyAlarm = z.object({
   id: z.uuid(),

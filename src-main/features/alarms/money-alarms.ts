@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { MoneyAlarm } from '../../../src-preload/contract/alarms';
+import { AppError } from '../../app-error';
 import type { EmitEvent, Handlers } from '../../dispatch';
+import type { AlarmJournal, AlarmRecord } from '../../journal/alarm-record';
 import type { Logger } from '../../logging/logger';
 import type { ClosedMoveFound } from '../money/closed-moves';
 import type { DesktopNotifier } from '../notifications';
@@ -12,6 +14,10 @@ export interface MoneyAlarmsDeps {
   readonly emit: EmitEvent;
   readonly logger: Logger;
   readonly now?: () => number;
+  /** Where alarms outlive the app until dismissed; without one, they last this run. */
+  readonly journal?: AlarmJournal;
+  /** Whether this user holds these merchant keys now: they see the alarm of a withdrawal made with them. */
+  readonly holdsMerchantKey?: (userGuid: string, key: NonNullable<AlarmRecord['merchantKey']>) => boolean;
 }
 
 /** The desktop notice per kind of move, in whole sentences (no noun fitted into a sentence). */
@@ -33,16 +39,24 @@ const notices = {
 /**
  * The loud part of security.md 36: a move a person closed as "did not go through" that a look-up found
  * after all. Each is announced at once, to the window (an alert on every screen until dismissed) and as a
- * desktop notification, which names no amount (it may outlive privacy mode and the lock). Kept for this run,
- * for the person who closed the move.
+ * desktop notification, which names no amount (it may outlive privacy mode and the lock). Kept in the money
+ * journal until dismissed, since the ledger forgets the move once found; seen by the person who closed the
+ * move, and for a withdrawal by anyone holding the merchant keys it was confirmed with.
  */
 export function createMoneyAlarms(deps: MoneyAlarmsDeps) {
   const now = deps.now ?? Date.now;
-  const alarms: (MoneyAlarm & { readonly userGuid: string })[] = [];
+  let alarms: readonly AlarmRecord[] = deps.journal?.restored ?? [];
+
+  function sees(alarm: AlarmRecord, userGuid: string): boolean {
+    if (alarm.closedByGuid === userGuid) return true;
+    return alarm.merchantKey !== null && (deps.holdsMerchantKey?.(userGuid, alarm.merchantKey) ?? false);
+  }
 
   function mine(): MoneyAlarm[] {
     const { userGuid } = deps.session.activeUser();
-    return alarms.filter((alarm) => alarm.userGuid === userGuid).map(({ userGuid: _omit, ...alarm }) => alarm);
+    return alarms
+      .filter((alarm) => sees(alarm, userGuid))
+      .map(({ closedByGuid: _guid, merchantKey: _key, ...alarm }) => alarm);
   }
 
   /**
@@ -61,36 +75,57 @@ export function createMoneyAlarms(deps: MoneyAlarmsDeps) {
 
   const handlers: Pick<Handlers, 'alarms.list' | 'alarms.dismiss'> = {
     'alarms.list': () => mine(),
-    'alarms.dismiss': ({ id }) => {
+    'alarms.dismiss': async ({ id }) => {
       const { userGuid } = deps.session.activeUser();
-      const index = alarms.findIndex((alarm) => alarm.id === id && alarm.userGuid === userGuid);
-      if (index !== -1) {
-        alarms.splice(index, 1);
-        changed();
+      const before = alarms;
+      const next = alarms.filter((alarm) => !(alarm.id === id && sees(alarm, userGuid)));
+      if (next.length === before.length) return mine();
+      alarms = next;
+      try {
+        await deps.journal?.save(alarms);
+      } catch {
+        alarms = before;
+        throw new AppError(
+          'storage_failed',
+          'Wallet Desk could not write down that the alarm was dismissed, so it is still shown. Check that the disk has room and try again.',
+        );
       }
+      changed();
       return mine();
     },
   };
 
   return {
     handlers,
-    raise(found: ClosedMoveFound): void {
+    /**
+     * Takes the alarm into the journal's content at once, so the ledger's next write, the one that forgets the
+     * found move, already carries it. Resolves once written (or the write failed and was logged).
+     */
+    raise(found: ClosedMoveFound): Promise<void> {
       const { closure } = found;
-      alarms.push({
-        id: randomUUID(),
-        userGuid: closure.by.userGuid,
-        kind: found.kind,
-        referenceId: found.referenceId,
-        amount: found.amount,
-        asset: found.asset,
-        destination: found.destination,
-        closedAt: closure.at,
-        closedBy: closure.by.name,
-        foundAt: new Date(now()).toISOString(),
+      alarms = [
+        ...alarms,
+        {
+          id: randomUUID(),
+          closedByGuid: closure.by.userGuid,
+          merchantKey: found.merchantKey ?? null,
+          kind: found.kind,
+          referenceId: found.referenceId,
+          amount: found.amount,
+          asset: found.asset,
+          destination: found.destination,
+          closedAt: closure.at,
+          closedBy: closure.by.name,
+          foundAt: new Date(now()).toISOString(),
+        },
+      ];
+      const written = (deps.journal?.save(alarms) ?? Promise.resolve()).catch(() => {
+        // The journal logged it; the alarm is on screen now and the next write of the journal carries it.
       });
       deps.logger.warn('alarm: a closed move went through', { kind: found.kind, referenceId: found.referenceId });
       changed();
       deps.notifier.show(notices[found.kind](found.referenceId));
+      return written;
     },
   };
 }

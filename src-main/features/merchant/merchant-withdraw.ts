@@ -101,6 +101,7 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
         asset: intent.body.code,
         destination: intent.body.address,
         closure: intent.closure,
+        merchantKey: { environment: intent.body.environment, publicKey: intent.body.publicKey },
       });
     },
   });

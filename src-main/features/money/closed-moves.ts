@@ -15,6 +15,8 @@ export interface ClosedMoveFound {
   /** An address, or for a swap what it became. */
   readonly destination: string;
   readonly closure: IntentClosure;
+  /** For a withdrawal, the merchant keys it was confirmed with: whoever holds them sees the alarm too. */
+  readonly merchantKey?: { readonly environment: string; readonly publicKey: string } | null;
 }
 
 /** Raises the alarm for a closed move found (features/alarms); features take it as an optional dependency. */

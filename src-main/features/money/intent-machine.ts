@@ -24,7 +24,7 @@ export interface IntentMachineOptions<Body, Review, Outcome = unknown> {
   readonly confirmedAtMs: (body: Body) => number | null | undefined;
   /**
    * A look-up found a move a person had closed as "did not go through": it went through, and a replacement
-   * may have paid twice. Called at once, after the ledger settled it (security.md 36).
+   * may have paid twice. Called at once, just before the ledger settles it (security.md 36).
    */
   readonly onFoundAfterClose?: ((intent: Intent<Body, Outcome>) => void) | undefined;
 }
@@ -251,9 +251,12 @@ export function createIntentMachine<Body, Outcome, Review>(options: IntentMachin
      * `note` (or, without one, the ledger's own words) says why.
      */
     async reconcile(intentId: string, found: Outcome | null, note: BridgeError | null): Promise<Intent<Body, Outcome>> {
-      const wasClosed = ledger.get(intentId).state === 'closed';
+      const before = ledger.get(intentId);
+      // A closed move found settles as moved for certain; the alarm is raised before the ledger's write that
+      // forgets the move, so no write on disk holds neither the move nor its alarm (security.md 36).
+      if (before.state === 'closed' && found !== null)
+        options.onFoundAfterClose?.({ ...before, state: 'succeeded', outcome: found, error: null });
       const settled = await ledger.reconcile(intentId, found);
-      if (wasClosed && settled.state === 'succeeded') options.onFoundAfterClose?.(settled);
       if (settled.state === 'unknown' && note) notes.set(intentId, note);
       else notes.delete(intentId);
       if (settled.state !== 'unknown') awaitingApproval.delete(intentId);

@@ -163,4 +163,28 @@ describe('many unknown sends: paying stays possible and a person can close them,
     expect(await app.value<ClosedSend[]>('send.closed')).toEqual([]);
     expect(await app.value<MoneyAlarm[]>('alarms.dismiss', { id: alarms[0]?.id })).toEqual([]);
   });
+
+  it('the alarm for a closed send found later is still there after a restart, and gone once dismissed', async () => {
+    const app = await launch();
+    const review = await confirmSend(app, '0.00016', []);
+    sandbox.faults.set({ holdLateCommits: true, unexpectedAnswerNext: { commit: 'late', status: 503, message: 'x' } });
+    const lost = await app.failure('send.execute', { intentId: review.intentId, tfaCode: await nextCode() });
+    expect(lost.code).toBe('outcome_unknown');
+    await app.value('send.close', { intentIds: [review.intentId], warning: WARNING, confirmed: true });
+    expect(await sandbox.releaseLateCommits()).toBe(1);
+    const found = await app.value<{ lookup: string }>('send.reconcile', { intentId: review.intentId });
+    expect(found.lookup).toBe('found');
+    await app.core.dispose();
+
+    const again = await launch(app.userDataDir);
+    const kept = await again.value<MoneyAlarm[]>('alarms.list');
+    expect(kept).toEqual([
+      expect.objectContaining({ kind: 'send', referenceId: review.referenceId, amount: '0.00016', asset: 'BTC' }),
+    ]);
+    expect(await again.value<MoneyAlarm[]>('alarms.dismiss', { id: kept[0]?.id })).toEqual([]);
+    await again.core.dispose();
+
+    const last = await launch(app.userDataDir);
+    expect(await last.value<MoneyAlarm[]>('alarms.list')).toEqual([]);
+  });
 });
