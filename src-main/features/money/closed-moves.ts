@@ -20,7 +20,7 @@ export interface ClosedMoveFound {
 }
 
 /** Raises the alarm for a closed move found (features/alarms); features take it as an optional dependency. */
-export type ClosedMoveAlarm = (found: ClosedMoveFound) => void;
+export type ClosedMoveAlarm = (found: ClosedMoveFound) => void | Promise<void>;
 
 /** The closing as it is recorded: now, by the signed-in user, with the warning they confirmed. */
 export function closureOf(

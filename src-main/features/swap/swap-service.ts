@@ -118,6 +118,8 @@ export function createSwapService(deps: SwapServiceDeps) {
   const reviews = new Map<string, SwapReview>();
   /** Which history rows settled swaps own; saved with the journal (claimed-rows.ts). */
   const claimed = createClaimedRows(deps.journal);
+  /** Closed swaps already announced as possibly gone through in this run (mayHaveGoneThrough). */
+  const alarmedAmbiguous = new Set<string>();
   const machine = createIntentMachine<SwapBody, SwapOutcome, SwapReview>({
     journal: claimed.journal,
     reviews,
@@ -238,10 +240,13 @@ export function createSwapService(deps: SwapServiceDeps) {
     const { body } = intent;
     const cryptoAmount = new Decimal(body.cryptoAmount);
     const source = swapSourceCode(body.request).toUpperCase();
-    // Other swaps still unsettled that could have left the same row: a row one of them may own proves none,
-    // whoever confirmed them.
-    const rivals = machine
-      .unsettled({ includes: (other) => other.body.accountGuid === body.accountGuid, describe: describeSwap })
+    // Other swaps still unsettled, or closed, that could have left the same row: a row one of them may own
+    // proves none, whoever confirmed them. A closed swap may still go through (security.md 36).
+    const sameAccount = {
+      includes: (other: Intent<SwapBody, SwapOutcome>) => other.body.accountGuid === body.accountGuid,
+      describe: describeSwap,
+    };
+    const rivals = [...machine.unsettled(sameAccount), ...machine.closed(sameAccount)]
       .filter(
         (other) =>
           other.id !== intent.id &&
@@ -282,10 +287,30 @@ export function createSwapService(deps: SwapServiceDeps) {
         result = verdict;
       }
     }
+    // Awaited: the alarm is on disk before the look-up answers.
+    if (intent.state === 'closed' && lookup.kind === 'ambiguous') await mayHaveGoneThrough(intent);
     if (found === null && !keepWords) return { result, settled: intent };
     const settled = await machine.reconcile(intent.id, found, note);
     deps.logger.info('swap reconciled', { referenceId: intent.referenceId, lookup: result });
     return { result, settled };
+  }
+
+  /**
+   * A closed swap with a fresh row it could own, beside another swap that could own it too: neither settles,
+   * so the closed one may have paid twice with its replacement. Raised once per run, not on every round.
+   */
+  async function mayHaveGoneThrough(intent: Intent<SwapBody, SwapOutcome>): Promise<void> {
+    if (intent.closure === null || alarmedAmbiguous.has(intent.id)) return;
+    alarmedAmbiguous.add(intent.id);
+    deps.logger.warn('a swap closed as not gone through may have gone through', { referenceId: intent.referenceId });
+    await deps.onClosedFound?.({
+      kind: 'swap',
+      referenceId: intent.referenceId,
+      amount: intent.body.cryptoAmount,
+      asset: intent.body.request.fromSymbol,
+      destination: `${intent.body.toAmount} ${intent.body.request.toSymbol}`,
+      closure: intent.closure,
+    });
   }
 
   /** Before a refused swap goes again: any row that could be its own is a trace (security.md 39). */

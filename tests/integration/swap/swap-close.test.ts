@@ -71,4 +71,33 @@ describe('closing an unknown swap, strict service', () => {
     ]);
     expect(await app.value('swap.closed')).toEqual([]);
   });
+
+  it('a closed swap and an identical replacement both committed: the closed one raises the alarm', async () => {
+    const review = await prepare('0.00331');
+    app.sandbox.faults.set({
+      holdLateCommits: true,
+      unexpectedAnswerNext: { commit: 'late', status: 502, message: 'Bad gateway' },
+    });
+    expect((await app.failure('swap.execute', { intentId: review.intentId, tfaCode: await app.nextCode() })).code).toBe(
+      'outcome_unknown',
+    );
+    await app.value('swap.close', { intentIds: [review.intentId], warning: WARNING, confirmed: true });
+    const replacement = await prepare('0.00331');
+    app.sandbox.faults.set({
+      holdLateCommits: true,
+      unexpectedAnswerNext: { commit: 'late', status: 502, message: 'Bad gateway' },
+    });
+    expect(
+      (await app.failure('swap.execute', { intentId: replacement.intentId, tfaCode: await app.nextCode() })).code,
+    ).toBe('outcome_unknown');
+    expect(app.sandbox.releaseLateCommits()).toBe(2);
+
+    const looked = await app.value<{ lookup: string; status: SwapStatus }>('swap.reconcile', {
+      intentId: review.intentId,
+    });
+    expect(looked.status.state).toBe('closed');
+    expect(await app.value<MoneyAlarm[]>('alarms.list')).toContainEqual(
+      expect.objectContaining({ kind: 'swap', referenceId: review.referenceId, amount: '0.00331' }),
+    );
+  });
 });
