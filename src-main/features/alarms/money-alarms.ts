@@ -103,6 +103,9 @@ export function createMoneyAlarms(deps: MoneyAlarmsDeps) {
      */
     raise(found: ClosedMoveFound): Promise<void> {
       const { closure } = found;
+      // One alarm per move: a swap still ambiguous after a restart is looked up and raised again.
+      if (alarms.some((alarm) => alarm.kind === found.kind && alarm.referenceId === found.referenceId))
+        return Promise.resolve();
       alarms = [
         ...alarms,
         {

@@ -81,4 +81,12 @@ describe('the alarm for a closed move that went through', () => {
     alarms.raise({ ...found, referenceId: 'ref-9' });
     expect(emit).toHaveBeenLastCalledWith('alarms.changed', { count: 3 });
   });
+
+  it('raises one alarm per move, however often a look-up finds it again', async () => {
+    const { alarms, notices } = setUp();
+    await alarms.raise(found);
+    await alarms.raise(found);
+    expect(await alarms.handlers['alarms.list']()).toHaveLength(1);
+    expect(notices).toHaveLength(1);
+  });
 });
