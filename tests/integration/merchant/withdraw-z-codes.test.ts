@@ -34,6 +34,7 @@ describe.each<ServiceProfile>(['kind', 'strict'])('withdrawal Z-codes against th
   /** A withdrawal under a merchant transaction id the user typed, as another computer may have used it. */
   const confirmTyped = async (merchantTransactionId: string) =>
     app.value<WithdrawReview>('withdraw.confirm', {
+      formId: crypto.randomUUID(),
       referenceId: MEMBER,
       merchantTransactionId,
       code: 'ETH',
