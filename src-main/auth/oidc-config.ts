@@ -31,7 +31,7 @@ export async function discoverIssuer(
   } catch {
     throw new AppError('not_configured', 'The sign-in server address is not a valid URL.');
   }
-  const insecureLoopback = issuer.protocol === 'http:' && isLoopbackUrl(issuer.href);
+  const insecureLoopback = isPlainLoopback(issuer);
   if (issuer.protocol !== 'https:' && !insecureLoopback) {
     throw new AppError('not_configured', 'The sign-in server must use https.');
   }
@@ -55,6 +55,11 @@ export async function discoverIssuer(
   }
   requireSecureEndpoints(config, insecureLoopback);
   return config;
+}
+
+/** Plain http is allowed only for a loopback issuer, the sandbox's and the tests' (security.md 15). */
+function isPlainLoopback(issuer: URL): boolean {
+  return issuer.protocol === 'http:' && isLoopbackUrl(issuer.href);
 }
 
 function readingDate(onServiceDate: (header: string | null) => void): CustomFetch {
@@ -87,8 +92,7 @@ export async function withClockSkew(
     oidc.None(),
   );
   skewed.timeout = config.timeout;
-  const issuer = new URL(server.issuer);
-  if (issuer.protocol === 'http:' && isLoopbackUrl(issuer.href)) oidc.allowInsecureRequests(skewed);
+  if (isPlainLoopback(new URL(server.issuer))) oidc.allowInsecureRequests(skewed);
   if (onServiceDate) skewed[oidc.customFetch] = readingDate(onServiceDate);
   return skewed;
 }
@@ -109,9 +113,7 @@ function requireSecureEndpoints(config: Configuration, insecureLoopback: boolean
     } catch {
       url = null;
     }
-    const allowed =
-      url !== null &&
-      (url.protocol === 'https:' || (insecureLoopback && url.protocol === 'http:' && isLoopbackUrl(url.href)));
+    const allowed = url !== null && (url.protocol === 'https:' || (insecureLoopback && isPlainLoopback(url)));
     if (!allowed)
       throw new AppError(
         'sign_in_failed',
