@@ -39,6 +39,8 @@ function unresolvedRecord<Body extends z.ZodType, Review extends z.ZodType>(
     review,
     /** Absent while the move is unknown; a closed move keeps it and comes back closed. */
     closure: IntentClosure.optional(),
+    /** An unknown move the service said waits for approval by e-mail (Z509, docs/z-codes.md). */
+    awaiting: z.literal('email-approval').optional(),
   });
 }
 

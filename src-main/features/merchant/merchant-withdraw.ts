@@ -263,7 +263,7 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
     if (!(reason instanceof UnknownWithdrawalError)) return null;
     switch (reason.reading) {
       case 'awaiting-approval':
-        machine.noteAwaitingApproval(intentId);
+        await machine.noteAwaitingApproval(intentId);
         return null;
       case 'earlier-withdrawal': {
         // A look-up that cannot be made leaves it unknown with the answer's words; Check status can try again.

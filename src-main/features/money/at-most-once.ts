@@ -383,6 +383,14 @@ export class IntentLedger<Body, Outcome> {
     return this.#snapshot(intent);
   }
 
+  /**
+   * Writes the unresolved set again though no state changed: what the persister adds beside an intent
+   * (its awaiting mark) changed. Quietly, as after a request: the intent itself is already written.
+   */
+  async rewrite(): Promise<void> {
+    await this.#saveQuietly();
+  }
+
   async #save(): Promise<void> {
     if (!this.#persist) return;
     const unresolved = [...this.#intents.values()]

@@ -81,15 +81,20 @@ export interface IntentStatus<Outcome> extends IntentStatusView<Outcome> {
  *   settles as moved and raises onFoundAfterClose.
  */
 export function createIntentMachine<Body, Outcome, Review>(options: IntentMachineOptions<Body, Review, Outcome>) {
-  const ledger: IntentLedger<Body, Outcome> = journaledLedger<Body, Outcome, Review>(options.journal, options.reviews);
+  /**
+   * Unknown intents the service said wait for approval by e-mail. The ledger keeps them unknown, never
+   * sendable again, until a look-up finds them (security.md 28); the mark is journaled beside each, so the
+   * state is still shown after a restart.
+   */
+  const awaitingApproval = new Set<string>();
+  const ledger: IntentLedger<Body, Outcome> = journaledLedger<Body, Outcome, Review>(
+    options.journal,
+    options.reviews,
+    awaitingApproval,
+  );
   const departures = createDepartureGuard();
   /** Why an unknown intent is still unknown, in the words of the answer or look-up that left it so. */
   const notes = new Map<string, BridgeError>();
-  /**
-   * Unknown intents the service said wait for approval by e-mail. Only a view: the ledger keeps them unknown,
-   * never sendable again, until a look-up finds them (security.md 28).
-   */
-  const awaitingApproval = new Set<string>();
 
   function unsettled(audience: IntentAudience<Body, Outcome>): Intent<Body, Outcome>[] {
     return ledger.unsettled().filter((intent) => audience.includes(intent));
@@ -268,9 +273,14 @@ export function createIntentMachine<Body, Outcome, Review>(options: IntentMachin
       if (ledger.get(intentId).state === 'unknown') notes.set(intentId, note);
     },
 
-    /** The service said this unknown intent waits for approval by e-mail; it stays unknown in the ledger. */
-    noteAwaitingApproval(intentId: string): void {
-      if (ledger.get(intentId).state === 'unknown') awaitingApproval.add(intentId);
+    /**
+     * The service said this unknown intent waits for approval by e-mail; it stays unknown in the ledger, and
+     * the mark is written to the journal beside it before this resolves.
+     */
+    async noteAwaitingApproval(intentId: string): Promise<void> {
+      if (ledger.get(intentId).state !== 'unknown') return;
+      awaitingApproval.add(intentId);
+      await ledger.rewrite();
     },
 
     /** The intent as the renderer sees it; canRetry is the feature's rule on top of a definite refusal. */

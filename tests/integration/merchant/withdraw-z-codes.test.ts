@@ -149,4 +149,37 @@ describe.each<ServiceProfile>(['kind', 'strict'])('withdrawal Z-codes against th
     expect(machine.sent(intent.merchantTransactionId)).toBe(1);
     expect(machine.moved(intent.merchantTransactionId)).toBe(1);
   });
+
+  it('Z509 survives a restart: still waiting for e-mail approval after relaunch, then the look-up settles it', async () => {
+    const intent = await confirm('0.0302');
+    machine.sandbox.faults.set({
+      unexpectedAnswerNext: { commit: 'late', zCode: 'Z509', status: 400 },
+      holdLateCommits: true,
+    });
+    expect(await submit(intent)).toMatchObject({ ok: false, error: { code: 'outcome_unknown' } });
+
+    const restarted = await machine.launch({ requestTimeoutMs: 6_000 });
+    try {
+      await restarted.signIn('alice');
+      const listed = (await restarted.value<UnresolvedWithdrawal[]>('withdraw.unresolved')).find(
+        (entry) => entry.review.intentId === intent.intentId,
+      );
+      expect(listed?.status).toMatchObject({ state: 'unknown', awaiting: 'email-approval', canRetry: false });
+      expect(
+        await restarted.call('withdraw.execute', { intentId: intent.intentId, tfaCode: await machine.nextCode() }),
+      ).toMatchObject({ ok: false, error: { code: 'outcome_unknown' } });
+      const checkAfterRestart = async () =>
+        (await restarted.value<{ status: WithdrawStatus }>('withdraw.reconcile', { intentId: intent.intentId })).status;
+      // Not approved yet: the look-up after the restart finds nothing, and it still waits.
+      expect(await checkAfterRestart()).toMatchObject({ state: 'unknown', awaiting: 'email-approval' });
+      expect(machine.sandbox.releaseLateCommits()).toBe(1);
+      const settled = await checkAfterRestart();
+      expect(settled.state).toBe('succeeded');
+      expect(settled.awaiting).toBeUndefined();
+      expect(machine.sent(intent.merchantTransactionId)).toBe(1);
+      expect(machine.moved(intent.merchantTransactionId)).toBe(1);
+    } finally {
+      await restarted.close();
+    }
+  });
 });
