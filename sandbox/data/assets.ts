@@ -283,7 +283,9 @@ export const WIDER_ASSETS: readonly AssetDef[] = [
     network: 'Polygon Mainnet',
     networkId: 0,
     addressKind: 'evm',
-    decimals: 8,
+    // Polygon's own precision: beyond the 8 places the app allows where it knows nothing, so the app must
+    // take the precision from the service's amounts to send every amount the service can hold.
+    decimals: 18,
     feeSymbol: 'POL',
     baseFee: '0.01',
     basePrice: 0.45,
@@ -299,6 +301,11 @@ let wider = false;
 /** Whether the sandbox plays the wider service; set by startSandbox before the world is built. */
 export function setWiderService(on: boolean): void {
   wider = on;
+}
+
+/** Whether the sandbox plays the wider service. */
+export function widerService(): boolean {
+  return wider;
 }
 
 /** Every asset the service holds: spec 2.3's, then the wider service's when it is on. */

@@ -1,10 +1,11 @@
-import { catalogue, type AssetDef } from './assets';
+import { catalogue, widerService, type AssetDef } from './assets';
 import { generateAddress } from './addresses';
 import { HistoryBook } from './history-book';
 import { seedIdentities, type AccountSeed, type Role, type UserSeed } from './identities';
 import { Dec } from './money';
 import { Prng } from './prng';
 import { SeededHistory } from './seeded-history';
+import { widerHistoryRows } from './wider-history';
 
 export interface WalletState {
   asset: AssetDef;
@@ -100,11 +101,12 @@ export function buildWorld(seed: number, options: WorldOptions = {}): World {
     }
     const historyRng = root.fork(`history:${accountSeed.guid}`);
     const addressOf = (symbol: string): string => wallets.get(symbol)?.address ?? '';
-    accounts.set(accountSeed.guid, {
-      seed: accountSeed,
-      wallets,
-      history: new HistoryBook(() => new SeededHistory(accountSeed.historyRecords, historyRng, addressOf, prices)),
-    });
+    const history = new HistoryBook(() => new SeededHistory(accountSeed.historyRecords, historyRng, addressOf, prices));
+    if (widerService()) {
+      const widerRng = root.fork(`wider-history:${accountSeed.guid}`);
+      for (const row of widerHistoryRows(accountSeed, widerRng, addressOf, prices)) history.append(row);
+    }
+    accounts.set(accountSeed.guid, { seed: accountSeed, wallets, history });
   }
 
   return {
