@@ -54,6 +54,19 @@ export function toServiceNumber(value: Decimal | string, field = 'amount'): numb
 }
 
 /**
+ * The largest amount at most `value`, with at most `decimals` places, that a JSON number carries exactly: a
+ * Max amount must be one the service can receive as it is (toServiceNumber), so places a double cannot hold
+ * beside the whole part are cut, never rounded up.
+ */
+export function floorToServiceNumber(value: Decimal, decimals: number): Decimal {
+  for (let places = decimals; places > 0; places -= 1) {
+    const candidate = value.toDecimalPlaces(places, Decimal.ROUND_DOWN);
+    if (new Decimal(String(candidate.toNumber())).equals(candidate)) return candidate;
+  }
+  return value.toDecimalPlaces(0, Decimal.ROUND_DOWN);
+}
+
+/**
  * An entered amount as exact text, refused when it has more decimal places than the asset carries on its
  * network (the service would round it, or refuse it after the user approved it).
  */

@@ -50,6 +50,14 @@ export const PoisoningWarning = z.object({
 });
 export type PoisoningWarning = z.infer<typeof PoisoningWarning>;
 
+/**
+ * Where an asset's precision comes from: the app's table (known), the most decimal places the service's own
+ * amounts of that wallet show (service), or the fallback when they show no more. See
+ * docs/design.md "Networks the app does not know".
+ */
+export const ServicePrecisionSource = z.enum(['known', 'service', 'fallback']);
+export type ServicePrecisionSource = z.infer<typeof ServicePrecisionSource>;
+
 export const SendAsset = z.object({
   code: ServiceSymbol,
   asset: z.string(),
@@ -59,6 +67,9 @@ export const SendAsset = z.object({
   priceUsd: DecimalString,
   /** False for a network the app does not know: no local format check, the user confirms the address. */
   addressCheck: z.boolean(),
+  /** The most decimal places an amount of this asset may have. */
+  decimals: z.number().int().min(0).max(18),
+  decimalsFrom: ServicePrecisionSource,
 });
 export type SendAsset = z.infer<typeof SendAsset>;
 

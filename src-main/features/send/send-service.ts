@@ -1,12 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
-import {
-  DISPLAY_DECIMALS_CAP,
-  displayDecimals,
-  findAssetNetwork,
-  networks,
-  type ServiceSymbol,
-} from '../../../src-preload/contract/assets';
+import { displayDecimals, findAssetNetwork, networks, type ServiceSymbol } from '../../../src-preload/contract/assets';
 import {
   feeLabels,
   type FeeOption,
@@ -39,12 +33,19 @@ import { activeRoleRefusalWords } from '../money/roles';
 import { rowVerdict, verdictNote, type RowVerdict } from '../money/row-status';
 import type { HistoryPage, SettleCandidate } from '../money/settle-source';
 import { inAccount, stillOut, userAudience, unsettledWithReviews, type UserAccounts } from '../money/unsettled-list';
-import { decimalText as text, fromServiceNumber, toServiceNumber, usdText } from '../../service/wire-amount';
+import {
+  decimalText as text,
+  floorToServiceNumber,
+  fromServiceNumber,
+  toServiceNumber,
+  usdText,
+} from '../../service/wire-amount';
 import { ServiceSymbol as ServiceSymbolShape } from '../../../src-preload/contract/assets';
 import type { SendBody } from './send-body';
 import { createKnownAddresses } from './known-addresses';
 import { findLookalike } from './poisoning';
 import { requireUncheckedAddress, uncheckedAddressWords } from './unchecked-address';
+import { precisionWords, servicePrecision } from '../money/service-precision';
 
 export interface SendServiceDeps {
   readonly session: MoneySession;
@@ -169,8 +170,8 @@ export function createSendService(deps: SendServiceDeps) {
     code: ServiceSymbol,
     amount: Decimal,
     available: Decimal,
+    decimals: number,
   ): StoredFee[] {
-    const decimals = findAssetNetwork(code)?.decimals ?? displayDecimals(code);
     return [...result.feeData]
       .sort((a, b) => a.feeRate - b.feeRate)
       .map((data) => {
@@ -178,7 +179,7 @@ export function createSendService(deps: SendServiceDeps) {
         // A token's fee is paid from the chain's native wallet, so it does not reduce the token amount.
         const paidFromSameWallet = data.symbol.toUpperCase() === code.toUpperCase();
         const room = paidFromSameWallet ? available.minus(fee) : available;
-        const maxAmount = Decimal.max(room, 0).toDecimalPlaces(decimals, Decimal.ROUND_DOWN);
+        const maxAmount = floorToServiceNumber(Decimal.max(room, 0), decimals);
         return {
           feeRate: data.feeRate,
           label: feeLabels[data.feeRate],
@@ -196,18 +197,19 @@ export function createSendService(deps: SendServiceDeps) {
   /**
    * Where a send goes and how it is checked. A network of the app's table: format and checksum before
    * anything reaches the service (security.md 26). Any other wallet the service lists: sendable, but with no
-   * local check (the user confirms the address instead) and the service's precheck answering the exact
-   * amount entered as the only proof of its precision.
+   * local check (the user confirms the address instead), the precision the service's own amounts of that
+   * wallet show, and the service's precheck answering the exact amount entered as the proof of it.
    */
   async function destinationOf(
     client: InterfaceAClient,
     code: string,
     input: string,
-  ): Promise<{ address: string; network: string; decimals: number; checked: boolean }> {
+  ): Promise<{ address: string; network: string; decimals: number; checked: boolean; placesWhy: string }> {
     const entry = findAssetNetwork(code);
     if (entry) {
       const address = await requireValidAddress(entry.network, input);
-      return { address, network: networks[entry.network].name, decimals: entry.decimals, checked: true };
+      const network = networks[entry.network].name;
+      return { address, network, decimals: entry.decimals, checked: true, placesWhy: '' };
     }
     const { wallets } = await client.getWallets();
     const wallet = wallets.find((candidate) => candidate.symbol === code);
@@ -216,11 +218,14 @@ export function createSendService(deps: SendServiceDeps) {
         field: 'code',
       });
     }
+    const address = requireUncheckedAddress(input);
+    const precision = await servicePrecision(client, wallet.symbol, wallet.amount);
     return {
-      address: requireUncheckedAddress(input),
+      address,
       network: wallet.network,
-      decimals: DISPLAY_DECIMALS_CAP,
+      decimals: precision.decimals,
       checked: false,
+      placesWhy: ` ${precisionWords(code, wallet.network, precision)}`,
     };
   }
 
@@ -441,13 +446,17 @@ export function createSendService(deps: SendServiceDeps) {
 
   return {
     async assets(): Promise<SendAsset[]> {
-      const wallets = await deps.session.interfaceA().getWallets();
+      const client = deps.session.interfaceA();
+      const wallets = await client.getWallets();
       // The service's list is the truth about which wallets exist; the table only adds what the app knows.
-      return wallets.wallets.flatMap((wallet) => {
-        if (!ServiceSymbolShape.safeParse(wallet.symbol).success) return [];
-        const entry = findAssetNetwork(wallet.symbol);
-        return [
-          {
+      const listed = wallets.wallets.filter((wallet) => ServiceSymbolShape.safeParse(wallet.symbol).success);
+      return Promise.all(
+        listed.map(async (wallet): Promise<SendAsset> => {
+          const entry = findAssetNetwork(wallet.symbol);
+          const precision = entry
+            ? { decimals: entry.decimals, source: 'known' as const }
+            : await servicePrecision(client, wallet.symbol, wallet.amount);
+          return {
             code: entry?.code ?? wallet.symbol,
             asset: entry?.asset ?? wallet.symbol,
             displayName: wallet.displayName,
@@ -455,9 +464,11 @@ export function createSendService(deps: SendServiceDeps) {
             balance: text(fromServiceNumber(wallet.amount)),
             priceUsd: text(fromServiceNumber(wallet.price)),
             addressCheck: entry !== undefined,
-          },
-        ];
-      });
+            decimals: precision.decimals,
+            decimalsFrom: precision.source,
+          };
+        }),
+      );
     },
 
     async precheck(input: {
@@ -478,7 +489,7 @@ export function createSendService(deps: SendServiceDeps) {
         const probe = new Decimal(1).dividedBy(new Decimal(10).pow(displayDecimals(input.code)));
         const first = await servicePrecheck(client, input.code, address, probe);
         const available = fromServiceNumber(first.availableBalance);
-        const option = feeOptions(first, input.code, probe, available).find(
+        const option = feeOptions(first, input.code, probe, available, decimals).find(
           (fee) => fee.feeRate === (input.maxFeeRate ?? 1),
         );
         amount = new Decimal(option?.maxAmount ?? 0);
@@ -490,9 +501,11 @@ export function createSendService(deps: SendServiceDeps) {
       } else {
         amount = new Decimal(input.amount);
         if (amount.decimalPlaces() > decimals) {
-          throw new AppError('bad_input', `${input.code} amounts have at most ${decimals} decimal places.`, {
-            field: 'amount',
-          });
+          throw new AppError(
+            'bad_input',
+            `${input.code} amounts have at most ${decimals} decimal places.${destination.placesWhy}`,
+            { field: 'amount' },
+          );
         }
       }
 
@@ -505,7 +518,7 @@ export function createSendService(deps: SendServiceDeps) {
       }
       const available = fromServiceNumber(result.availableBalance);
       const price = fromServiceNumber(result.price);
-      const fees = feeOptions(result, input.code, amount, available);
+      const fees = feeOptions(result, input.code, amount, available, decimals);
       const poisoningWarning: PoisoningWarning | null = findLookalike(address, await knownAddresses.list(client));
       if (poisoningWarning)
         deps.logger.warn('destination looks like a known address', { source: poisoningWarning.source });

@@ -1,4 +1,6 @@
 import { formatCrypto, formatShare, formatSignedUsd, formatUsd, signedTone } from '../format/amounts';
+import { displayLocale } from '../format/display-locale';
+import { formatExactAmount } from '../format/exact-amount';
 import { selectPrivacyMode, useAppStore } from '../stores/app-store';
 
 const MASK = '•••••';
@@ -21,6 +23,19 @@ export function CryptoAmount({ value, code }: { value: string; code: string }): 
   return (
     <span className="amount">
       {formatCrypto(value, code)} <span className="unit">{code}</span>
+    </span>
+  );
+}
+
+/**
+ * A crypto amount with every digit it has, for an amount about to move (what is sent must be seen whole, as
+ * the service's precision may be finer than CryptoAmount's); masked in privacy mode.
+ */
+export function ExactCryptoAmount({ value, code }: { value: string; code: string }): React.JSX.Element {
+  if (usePrivacy()) return <Masked />;
+  return (
+    <span className="amount">
+      {formatExactAmount(value, displayLocale)} <span className="unit">{code}</span>
     </span>
   );
 }

@@ -1,4 +1,7 @@
+import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HistoryItem } from '../../../src-preload/contract/history';
+import type { PortfolioView } from '../../../src-preload/contract/portfolio';
 import type { SendAsset, SendOutcome, SendPrecheck, SendReview } from '../../../src-preload/contract/send';
 import { startMoneyApp, type MoneyApp } from './money-app';
 import { profiles } from './money-faults';
@@ -96,6 +99,71 @@ describe.each(profiles)('sending beyond spec 2.3, %s service', (profile) => {
         amount: '1',
       }),
     ).toMatchObject({ code: 'invalid_address', field: 'address' });
+  });
+
+  it('a network the app does not know takes the precision of the service’s own amounts, beyond 8 places', async () => {
+    const pol = (await app.value<SendAsset[]>('send.assets')).find((asset) => asset.code === 'POL');
+    // What the service itself wrote for the POL wallet: its balance and its history rows.
+    const wallet = (await app.value<PortfolioView>('portfolio.wallets')).wallets.find((entry) => entry.code === 'POL');
+    const rows = await app.value<{ items: HistoryItem[] }>('history.page', {
+      page: 1,
+      recordsPerPage: 50,
+      symbols: ['POL'],
+    });
+    const seen = Math.max(
+      ...[wallet?.amount ?? '0', ...rows.items.map((item) => item.amount)].map((amount) =>
+        new Decimal(amount).decimalPlaces(),
+      ),
+    );
+    expect(seen).toBeGreaterThan(8);
+    expect(pol).toMatchObject({ decimals: seen, decimalsFrom: 'service' });
+
+    // One place more than the service's amounts show is refused before anything is asked of the service.
+    const before = app.count('POST', '/send/precheck');
+    const tooFine = await app.failure('send.precheck', {
+      code: 'POL',
+      address: POLYGON_DESTINATION,
+      amount: `0.${'0'.repeat(seen)}1`,
+    });
+    expect(tooFine).toMatchObject({ code: 'bad_input', field: 'amount' });
+    expect(tooFine.message).toBe(
+      `POL amounts have at most ${seen} decimal places. The app does not know Polygon Mainnet, so this is the most decimal places the service's own POL amounts show.`,
+    );
+    expect(app.count('POST', '/send/precheck')).toBe(before);
+
+    // Ten places, beyond the old cap of 8: checked, reviewed and sent exactly as entered.
+    const amount = '0.0000000123';
+    const precheck = await app.value<SendPrecheck>('send.precheck', {
+      code: 'POL',
+      address: POLYGON_DESTINATION,
+      amount,
+    });
+    expect(precheck.amount).toBe(amount);
+    const review = await app.value<SendReview>('send.confirm', {
+      precheckId: precheck.precheckId,
+      feeRate: 1,
+      uncheckedAddressConfirmed: true,
+      acknowledgedIntentIds: await acknowledged(),
+    });
+    expect(review.amount).toBe(amount);
+    await app.value<SendOutcome>('send.execute', { intentId: review.intentId, tfaCode: await app.nextCode() });
+    expect(sent('POL').at(-1)).toMatchObject({ kind: 'send', amount, address: POLYGON_DESTINATION });
+  });
+
+  it('Max on a network the app does not know leaves nothing behind below the service’s precision', async () => {
+    const precheck = await app.value<SendPrecheck>('send.precheck', {
+      code: 'POL',
+      address: POLYGON_DESTINATION,
+      amount: 'max',
+      maxFeeRate: 1,
+    });
+    const fee = new Decimal(precheck.feeOptions.find((option) => option.feeRate === 1)?.fee ?? '0');
+    const left = new Decimal(precheck.availableBalance).minus(fee).minus(precheck.amount);
+    // The balance minus the fee, to the last place a JSON number can carry beside the whole part: more than
+    // the old cap of 8 places, so what is left behind is finer than 1e-8.
+    expect(new Decimal(precheck.amount).decimalPlaces()).toBeGreaterThan(8);
+    expect(left.greaterThanOrEqualTo(0)).toBe(true);
+    expect(left.lessThan('1e-8')).toBe(true);
   });
 
   it('refuses a symbol the service does not list before any precheck', async () => {

@@ -2,13 +2,14 @@ import { useEffect, useId } from 'react';
 import type { FeeRate } from '../../../../src-preload/contract/send';
 import type { BridgeError } from '../../../../src-preload/result';
 import { AddressBookPicker, useAddressBookEntries } from '../../components/address-book-picker';
-import { CryptoAmount, UsdAmount } from '../../components/amount';
+import { CryptoAmount, ExactCryptoAmount, UsdAmount } from '../../components/amount';
 import { DecimalInput } from '../../components/decimal-input';
 import { knownPrice, usdFromCrypto } from '../../format/fiat-conversion';
 import { ErrorMessage } from '../../components/error-message';
 import { AcknowledgeFirst, isUnacknowledged } from '../../components/unsettled-words';
 import { findEntry } from '../../stores/address-book-store';
 import { useSendStore } from '../../stores/send-store';
+import { PrecisionNote } from './precision-note';
 import { UNRESOLVED_SENDS_TITLE } from './unresolved-sends';
 
 /** An error belongs next to its field when main named one; everything else shows under the form. */
@@ -93,7 +94,12 @@ export function SendForm({ disabled }: { disabled: boolean }): React.JSX.Element
           <ErrorMessage error={errorFor(precheckError, 'code') ?? assetsError} />
           {selected && (
             <p className="send-available">
-              Available: <CryptoAmount value={precheck?.availableBalance ?? selected.balance} code={selected.code} />
+              {'Available: '}
+              {selected.decimalsFrom === 'known' ? (
+                <CryptoAmount value={precheck?.availableBalance ?? selected.balance} code={selected.code} />
+              ) : (
+                <ExactCryptoAmount value={precheck?.availableBalance ?? selected.balance} code={selected.code} />
+              )}
             </p>
           )}
 
@@ -193,6 +199,7 @@ export function SendForm({ disabled }: { disabled: boolean }): React.JSX.Element
                   )}
             </p>
           )}
+          {selected && <PrecisionNote asset={selected} />}
           <ErrorMessage error={amountError} id={ids.amountError} />
 
           <div className="row send-actions">
@@ -221,7 +228,7 @@ export function SendForm({ disabled }: { disabled: boolean }): React.JSX.Element
           )}
           <p>
             {'Sending '}
-            <CryptoAmount value={precheck.amount} code={precheck.code} />
+            <ExactCryptoAmount value={precheck.amount} code={precheck.code} />
             {' ≈ '}
             <UsdAmount value={precheck.amountUsd} />
             {precheck.isMax ? ' (the most you can send with this fee)' : ''}
