@@ -86,6 +86,11 @@ export interface SendConfirmInput {
   readonly acknowledgedIntentIds?: readonly string[] | undefined;
   /** The user's tick that they checked an address the app cannot check itself. */
   readonly uncheckedAddressConfirmed?: boolean | undefined;
+  /**
+   * A reference fixed before this confirmation (a payout row's, made when its draft was), taken as given;
+   * refused when any send this run knows already has it. Never from the window: the contract has no such field.
+   */
+  readonly referenceId?: string | undefined;
 }
 
 /** A send in words: what, where, under which reference, and when (for warnings about an unknown one). */
@@ -96,7 +101,11 @@ export function describeSend(intent: Intent<SendBody, SendOutcome>): string {
 
 /** The row a send leaves in its account's history: its own reference id on a withdrawal. */
 function isSendRow(intent: Intent<SendBody, SendOutcome>, row: TransactionItem): boolean {
-  return row.referenceId === intent.referenceId && row.type === 'Withdraw';
+  return isReferenceRow(intent.referenceId, row);
+}
+
+function isReferenceRow(referenceId: string, row: TransactionItem): boolean {
+  return row.referenceId === referenceId && row.type === 'Withdraw';
 }
 
 /** The user's unsettled sends in any of their accounts, named with the account when not the active one. */
@@ -316,7 +325,7 @@ export function createSendService(deps: SendServiceDeps) {
         expiresAtMs: stored.expiresAtMs,
         confirmedAtMs: now(),
       },
-      { audience, acknowledged: input.acknowledgedIntentIds },
+      { audience, acknowledged: input.acknowledgedIntentIds, chosenReferenceId: input.referenceId },
     );
     const price = new Decimal(view.priceUsd);
     const feeUsd = new Decimal(fee.feeUsd);
@@ -379,21 +388,19 @@ export function createSendService(deps: SendServiceDeps) {
   }
 
   /** Before a refused send goes again: any row under its reference is a trace (security.md 39). */
-  async function traceOf(intent: Intent<SendBody, SendOutcome>): Promise<RefusedTrace<SendOutcome>> {
-    const client = clientForAccount(deps.session, intent.body.accountGuid);
-    const item = await findInHistory(client, intent.referenceId, (candidate) => isSendRow(intent, candidate));
+  function traceOf(intent: Intent<SendBody, SendOutcome>): Promise<RefusedTrace<SendOutcome>> {
+    return traceReference(intent.body.accountGuid, intent.referenceId);
+  }
+
+  async function traceReference(accountGuid: string, referenceId: string): Promise<RefusedTrace<SendOutcome>> {
+    const client = clientForAccount(deps.session, accountGuid);
+    const item = await findInHistory(client, referenceId, (candidate) => isReferenceRow(referenceId, candidate));
     const verdict = item ? rowVerdict([item.status]) : null;
-    deps.logger.info('refused send looked up before sending again', {
-      referenceId: intent.referenceId,
-      lookup: verdict ?? 'not_found',
-    });
+    deps.logger.info('refused send looked up before sending again', { referenceId, lookup: verdict ?? 'not_found' });
     if (item === null || verdict === null) return { kind: 'none' };
     if (verdict !== 'completed') return { kind: 'seen', note: verdictNote(verdict, 'send') };
-    knownAddresses.forget(intent.body.accountGuid);
-    return {
-      kind: 'moved',
-      outcome: { referenceId: intent.referenceId, txId: item.txId ?? '', explorerUrl: null, status: item.status },
-    };
+    knownAddresses.forget(accountGuid);
+    return { kind: 'moved', outcome: { referenceId, txId: item.txId ?? '', explorerUrl: null, status: item.status } };
   }
 
   async function submit(
@@ -599,6 +606,27 @@ export function createSendService(deps: SendServiceDeps) {
     isOwnReference(referenceId: string): boolean {
       return referenceId !== '' && ownReferences.has(referenceId);
     },
+
+    /** Whether any send this run knows, in any state, has this reference (a new one may not take it). */
+    knowsReference(referenceId: string): boolean {
+      return machine.knows(referenceId) || ownReferences.has(referenceId);
+    },
+
+    /** The status of one of the signed-in user's sends, or null when this run does not know it. */
+    statusIfKnown(intentId: string): SendStatus | null {
+      try {
+        return statusOf(ownSend(intentId));
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'not_found') return null;
+        throw error;
+      }
+    },
+
+    /**
+     * What the account's history holds under a reference no send of this run knows (a payout row a restart
+     * left without its answer): the look-up a refused send gets before it goes again (security.md 39).
+     */
+    traceReference,
 
     status(intentId: string): SendStatus {
       return statusOf(ownSend(intentId));
