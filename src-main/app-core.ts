@@ -8,6 +8,7 @@ import { createEnvironmentHandlers } from './features/environments';
 import { createAddressBook, createAddressBookHandlers } from './features/address-book';
 import { createNotificationsFeature, silentNotifier, type DesktopNotifier } from './features/notifications';
 import { createMerchantFeature } from './features/merchant';
+import { createPayoutHandlers, createPayouts, openPayoutStore } from './features/payouts';
 import { createBalanceCache, createKeychainSealer, createPortfolioFeature, type Sealer } from './features/portfolio';
 import { createDepositAddresses, createReceiveHandlers } from './features/receive';
 import { createHistoryExports, createHistoryHandlers, labelsOf, rowKeyOf } from './features/history';
@@ -59,6 +60,8 @@ export interface AppCoreDeps {
    * `userDataDir`, or one for this run only without it; tests may hand in their own.
    */
   readonly moneyJournal?: MoneyJournal;
+  /** Where payout drafts are kept (payouts.json); `userDataDir` by default, this run only without either. */
+  readonly payoutsDir?: string;
   /** The OS notifications and app badge (Electron's in the app, a recording fake in the harness); none without it. */
   readonly notifier?: DesktopNotifier;
   /**
@@ -194,6 +197,12 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     journal: journal.section('send'),
     onClosedFound: alarms.raise,
   });
+  const payouts = createPayouts({
+    session,
+    send,
+    store: await openPayoutStore(deps.payoutsDir ?? deps.userDataDir, deps.logger),
+    logger: deps.logger,
+  });
   const swap = createSwapService({
     session,
     logger: deps.logger,
@@ -270,6 +279,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
       ...(deps.localSandboxPort === undefined ? {} : { localSandboxPort: deps.localSandboxPort }),
     }),
     ...createAddressBookHandlers({ addressBook }),
+    ...createPayoutHandlers({ payouts }),
     ...createJournalHandlers({ journal, session }),
     ...appHandlers,
     // Notices already shown may name amounts: privacy mode going on withdraws them.

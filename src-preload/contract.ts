@@ -14,6 +14,7 @@ import { notificationsEvents, notificationsOperations } from './contract/notific
 import { historyEvents, historyOperations } from './contract/history';
 import { journalOperations } from './contract/journal';
 import { merchantOperations } from './contract/merchant';
+import { payoutsOperations } from './contract/payouts';
 import { portfolioOperations } from './contract/portfolio';
 import { receiveOperations } from './contract/receive';
 import { sendOperations } from './contract/send';
@@ -40,6 +41,7 @@ export const operations = {
   ...alarmsOperations,
   ...settleOperations,
   ...journalOperations,
+  ...payoutsOperations,
 } as const satisfies Record<`${string}.${string}`, OperationSpec>;
 
 export const events = {

@@ -14,3 +14,4 @@ export { labelsOf } from './history-label-store';
 export { rowKeyOf } from './row-key';
 export { createRangedHistory, type RangedHistory } from './ranged-history';
 export { toHistoryItem } from './history-item';
+export { explorerUrlFor } from './explorer';

@@ -62,6 +62,7 @@ export async function startSignedInCore(
     settings,
     // The money journal in the same folder, without the balance cache that `userDataDir` would also bring.
     moneyJournal: await openMoneyJournal({ directory: dir, settings, logger }),
+    payoutsDir: dir,
     secrets: createMemoryStore(),
     logger,
     emit: createEmitter(() => undefined),

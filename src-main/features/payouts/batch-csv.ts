@@ -1,0 +1,163 @@
+import Decimal from 'decimal.js';
+import { assetNetworks, networks, type AssetNetwork } from '../../../src-preload/contract/assets';
+import type { RowProblem } from '../../../src-preload/contract/payouts';
+import { hasUnsafeCharacters } from '../../../src-preload/contract/text';
+
+/** The columns of the template (docs/payouts.md), in any order, named by the header line. */
+export const csvColumns = ['address', 'amount', 'asset', 'network', 'reference', 'label'] as const;
+type Column = (typeof csvColumns)[number];
+
+/** A row as read from the file: every field it had, before any check against the service. */
+export interface ParsedRow {
+  readonly line: number;
+  readonly asset: AssetNetwork | null;
+  readonly address: string;
+  /** Exact decimal text, normalised ("12.50" reads as 12.5), or null when the field is not an amount. */
+  readonly amount: string | null;
+  /** Empty when the file gave none: one is made when the draft is saved. */
+  readonly reference: string;
+  readonly label: string;
+}
+
+export interface ParsedFile {
+  readonly rows: ParsedRow[];
+  readonly problems: RowProblem[];
+}
+
+const referencePattern = /^[A-Za-z0-9._:/-]{1,64}$/;
+
+/**
+ * Splits one line on the delimiter, with RFC 4180 quotes ("a;b" is one field, "" is a quote inside one). A
+ * quote left open is a problem of the line, said as such.
+ */
+export function splitLine(text: string, delimiter: ',' | ';'): string[] | null {
+  const fields: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index];
+    if (quoted) {
+      if (char === '"' && text[index + 1] === '"') {
+        field += '"';
+        index += 1;
+      } else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"' && field.trim() === '') {
+      quoted = true;
+      field = '';
+    } else if (char === delimiter) {
+      fields.push(field.trim());
+      field = '';
+    } else field += char;
+  }
+  if (quoted) return null;
+  fields.push(field.trim());
+  return fields;
+}
+
+/** A comma decimal separator needs semicolons between fields; a full stop takes either, as the header shows. */
+function delimiterOf(header: string, decimalSeparator: '.' | ','): ',' | ';' {
+  if (decimalSeparator === ',') return ';';
+  return header.includes(';') && !header.includes(',') ? ';' : ',';
+}
+
+function findAsset(assetText: string, networkText: string): AssetNetwork | null {
+  const asset = assetText.toUpperCase();
+  const network = networkText.toLowerCase();
+  if (network === '') return assetNetworks.find((entry) => entry.code === asset) ?? null;
+  return (
+    assetNetworks.find(
+      (entry) =>
+        (entry.asset === asset || entry.code === asset) &&
+        (networks[entry.network].name.toLowerCase() === network || entry.network === network),
+    ) ?? null
+  );
+}
+
+function amountOf(text: string, decimalSeparator: '.' | ','): string | null {
+  const pattern = decimalSeparator === '.' ? /^\d+(\.\d+)?$/ : /^\d+(,\d+)?$/;
+  if (!pattern.test(text)) return null;
+  return new Decimal(text.replace(',', '.')).toFixed();
+}
+
+/**
+ * Reads a payout CSV (docs/payouts.md): a header naming the columns, then one payment per line. Every
+ * problem is said by line and column; blank lines are skipped. Nothing here asks the service anything.
+ */
+export function parseBatchCsv(lines: readonly string[], decimalSeparator: '.' | ','): ParsedFile {
+  const problems: RowProblem[] = [];
+  const header = lines[0] ?? '';
+  const delimiter = delimiterOf(header, decimalSeparator);
+  const names = (splitLine(header, delimiter) ?? []).map((name) => name.toLowerCase());
+  const position = new Map<Column, number>();
+  for (const column of csvColumns) {
+    const index = names.indexOf(column);
+    if (index >= 0) position.set(column, index);
+  }
+  for (const column of ['address', 'amount', 'asset'] as const) {
+    if (!position.has(column)) {
+      problems.push({
+        line: 1,
+        column,
+        message: `The header has no ${column} column. The first line must name the columns, as in the template.`,
+      });
+    }
+  }
+  if (problems.length > 0) return { rows: [], problems };
+
+  const rows: ParsedRow[] = [];
+  lines.slice(1).forEach((text, index) => {
+    const line = index + 2;
+    if (text.trim() === '') return;
+    const fields = splitLine(text, delimiter);
+    if (fields === null) {
+      problems.push({ line, column: 'file', message: 'A quotation mark is opened on this line and never closed.' });
+      return;
+    }
+    const field = (column: Column) => {
+      const at = position.get(column);
+      return at === undefined ? '' : (fields[at] ?? '');
+    };
+    const problem = (column: RowProblem['column'], message: string) => problems.push({ line, column, message });
+    const asset = findAsset(field('asset'), field('network'));
+    if (asset === null) {
+      const network = field('network');
+      problem(
+        network === '' ? 'asset' : 'network',
+        network === ''
+          ? `The asset ${field('asset') || 'is empty and'} is not one the app can pay in. Write its code, such as BTC or BSC-USD, or the asset and its network.`
+          : `The app knows no ${field('asset')} on the network ${network}. Check the asset and the network names.`,
+      );
+    }
+    const amountText = field('amount');
+    const amount = amountOf(amountText, decimalSeparator);
+    if (amount === null) {
+      const example = decimalSeparator === '.' ? '12.50' : '12,50';
+      problem(
+        'amount',
+        `The amount must be digits with ${decimalSeparator === '.' ? 'a full stop' : 'a comma'} before any decimals, such as ${example}, with no thousands separators.`,
+      );
+    } else if (new Decimal(amount).isZero()) {
+      problem('amount', 'The amount must be more than zero.');
+    } else if (asset !== null && new Decimal(amount).decimalPlaces() > asset.decimals) {
+      problem('amount', `${asset.code} amounts have at most ${asset.decimals} decimal places.`);
+    }
+    const reference = field('reference');
+    if (reference !== '' && !referencePattern.test(reference)) {
+      problem('reference', 'A reference is at most 64 letters, digits, dots, dashes, colons, slashes or underscores.');
+    }
+    const label = field('label');
+    if (hasUnsafeCharacters(label) || label.length > 200) {
+      problem(
+        'label',
+        'A label is plain text of at most 200 characters, without control characters or text-direction marks.',
+      );
+    }
+    if (field('address') === '') problem('address', 'The address is empty.');
+    rows.push({ line, asset, address: field('address'), amount, reference, label });
+  });
+  if (rows.length === 0 && problems.length === 0) {
+    problems.push({ line: 1, column: 'file', message: 'The file has a header but no payments below it.' });
+  }
+  return { rows, problems };
+}
