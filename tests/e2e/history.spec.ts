@@ -251,6 +251,11 @@ test.describe('History: 20,000 transactions, filtered, sorted, paged and exporte
     if (!expected) throw new Error('the service answered fewer than two deposits');
     await expect(dialog).toContainText(expected.referenceId);
     await expect(dialog).toContainText(expected.date);
+    // Named in words, never by the service's internal numbers.
+    await expect(dialog.getByRole('heading', { level: 3 })).toHaveText(
+      `Deposit of ${expected.symbolName} (${expected.symbol})`,
+    );
+    await expect(dialog).not.toContainText(/withdrawType|symbol id/);
     // A deposit's sender is not something the service reports; its own receiving address is named as such.
     await expect(dialog).toContainText('Sender not reported');
     for (const term of [
@@ -267,7 +272,7 @@ test.describe('History: 20,000 transactions, filtered, sorted, paged and exporte
       'Reference id',
       'Label',
       'Merchant transaction id',
-      'Auto-collected',
+      'Collected automatically',
       'USD',
       'EUR',
       'GBP',

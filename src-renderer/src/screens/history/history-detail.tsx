@@ -4,7 +4,8 @@ import { CryptoAmount, UsdAmount } from '../../components/amount';
 import { SaveToAddressBook } from '../../components/save-to-address-book';
 import { formatDateTime } from '../../format/dates';
 import { ExplorerLink } from './explorer-link';
-import { counterpartyOf, formatFiat, withdrawTypeLabel } from './history-format';
+import { counterpartyOf, formatFiat } from './history-format';
+import { assetWords, kindOf } from './history-words';
 import { UserLabelForm } from './user-label-form';
 import { useModalDialog } from '../../hooks/use-modal-dialog';
 
@@ -39,9 +40,7 @@ export function HistoryDetail({ item, onClose }: { item: HistoryItem; onClose: (
   return (
     <dialog ref={ref} className="history-detail" aria-labelledby={titleId} onClose={onClose} onCancel={onClose}>
       <header className="row">
-        <h3 id={titleId}>
-          {item.type} of {item.symbol}
-        </h3>
+        <h3 id={titleId}>{`${kindOf(item)} of ${assetWords(item)}`}</h3>
         <button type="button" className="secondary" onClick={onClose} autoFocus>
           Close
         </button>
@@ -50,13 +49,9 @@ export function HistoryDetail({ item, onClose }: { item: HistoryItem; onClose: (
         <Field term="Date">
           {formatDateTime(item.date)} <span className="history-muted mono">({item.date})</span>
         </Field>
-        <Field term="Type">
-          {item.type} · {withdrawTypeLabel(item.withdrawType)} (withdrawType {item.withdrawType})
-        </Field>
+        <Field term="Type">{kindOf(item)}</Field>
         <Field term="Status">{item.status}</Field>
-        <Field term="Asset">
-          {item.symbol} · {item.symbolName} (symbol id {item.symbolId})
-        </Field>
+        <Field term="Asset">{assetWords(item)}</Field>
         <Field term="Network">
           {item.network ?? '—'} · {item.displayName}
         </Field>
@@ -87,7 +82,7 @@ export function HistoryDetail({ item, onClose }: { item: HistoryItem; onClose: (
         <Field term="Merchant transaction id">
           <span className="mono">{orDash(item.merchantTransactionId)}</span>
         </Field>
-        <Field term="Auto-collected">{item.isAutoCollected ? 'Yes' : 'No'}</Field>
+        <Field term="Collected automatically">{item.isAutoCollected ? 'Yes' : 'No'}</Field>
       </dl>
       <UserLabelForm item={item} />
       <h4>Price per {item.symbol} at the time</h4>

@@ -1,4 +1,6 @@
-import { withdrawTypeLabels, type HistoryItem } from '../../../../src-preload/contract/history';
+import type { HistoryItem } from '../../../../src-preload/contract/history';
+
+export { withdrawTypeLabel } from './history-words';
 
 const locale = navigator.language || 'en-US';
 
@@ -34,10 +36,6 @@ export function counterpartyOf(item: Pick<HistoryItem, 'type' | 'to'>): Counterp
   if (item.type === 'Deposit') return { direction: 'from', address: null, words: 'Sender not reported' };
   const to = item.to.trim();
   return to === '' ? { direction: 'to', address: null, words: 'To: not reported' } : { direction: 'to', address: to };
-}
-
-export function withdrawTypeLabel(withdrawType: number): string {
-  return withdrawTypeLabels[withdrawType] ?? `Type ${withdrawType}`;
 }
 
 /** The type filter: each choice is a set of withdrawTypes the service filters on. */
