@@ -245,6 +245,12 @@ export const TransactionItem = z.object({
   withdrawType: z.number(),
   prices: FiatPrices,
   isAutoCollected: z.boolean(),
+  /**
+   * Not in spec 2.2's table ("further item fields ... are not shown"): read when the service sends it, in
+   * the record's own asset, so an export can show the fee where the service gives one and leave it empty
+   * otherwise.
+   */
+  fee: z.number().nonnegative().nullish(),
 });
 export type TransactionItem = z.infer<typeof TransactionItem>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { operation } from './define';
 import { DecimalString } from './money';
 import { MAX_RECORDS_PER_PAGE, USER_LABEL_MAX } from './history-limits';
+import { FiatCurrency } from './receive';
 import { PlainText, UserText } from './text';
 
 export {
@@ -126,8 +127,16 @@ export const HistoryFilters = z.object({
 export type HistoryFilters = z.infer<typeof HistoryFilters>;
 export const defaultHistoryFilters = (): HistoryFilters => HistoryFilters.parse({});
 
-export const ExportFormat = z.enum(['csv', 'json']);
+/**
+ * csv: the complete export for people; json: the service's fields for programs; the rest are presets other
+ * tools import as they are (docs/exports.md).
+ */
+export const ExportFormat = z.enum(['csv', 'json', 'koinly', 'cointracking', 'xero', 'quickbooks']);
 export type ExportFormat = z.infer<typeof ExportFormat>;
+
+/** The active account only, or every account of the signed-in user in one file. */
+export const ExportAccounts = z.enum(['active', 'all']);
+export type ExportAccounts = z.infer<typeof ExportAccounts>;
 
 export const ExportState = z.enum(['running', 'retrying', 'done', 'cancelled', 'failed']);
 export type ExportState = z.infer<typeof ExportState>;
@@ -156,7 +165,15 @@ export const historyOperations = {
    * (progress in `history.export.progress`). exportId is null when the user closed the dialog.
    */
   'history.startExport': operation(
-    z.object({ filters: HistoryQuery, format: ExportFormat.default('csv') }).strict(),
+    z
+      .object({
+        filters: HistoryQuery,
+        format: ExportFormat.default('csv'),
+        /** Fiat value at the time, from each record's own prices. */
+        currency: FiatCurrency.default('USD'),
+        accounts: ExportAccounts.default('active'),
+      })
+      .strict(),
     z.object({ exportId: z.string().nullable() }),
   ),
   /**

@@ -1,3 +1,5 @@
+import { parse } from 'csv-parse/sync';
+import Decimal from 'decimal.js';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -157,7 +159,8 @@ test.describe('History tools: a date range, jump to page, my labels and JSON exp
       suggested = name;
       return target;
     };
-    await page.getByRole('button', { name: 'Export JSON' }).click();
+    await page.getByRole('combobox', { name: 'Export as' }).selectOption({ label: 'JSON for programs' });
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
     // Writing every record of the range: more than an ordinary assertion's wait on a loaded machine.
     await expect(page.getByText(`Export finished: ${inRange.length} transactions`)).toBeVisible({ timeout: 60_000 });
     expect(suggested).toMatch(/^wallet-desk-history-\d{4}-\d{2}-\d{2}\.json$/);
@@ -166,6 +169,56 @@ test.describe('History tools: a date range, jump to page, my labels and JSON exp
     expect(records.filter((record) => record.userLabel !== '')).toEqual([
       expect.objectContaining({ referenceId: inRange[2]?.referenceId, userLabel: 'Office rent, November' }),
     ]);
+  });
+
+  test('exports the date range for Koinly in euros, and the file reads back as Koinly documents it', async ({
+    signedInApp: session,
+  }) => {
+    const { page } = session;
+    const { fromDay, toDay, inRange } = await theRange(session);
+    const dates = page.getByRole('group', { name: 'Dates' });
+    await dates.getByLabel('From').fill(fromDay);
+    await dates.getByLabel('To').fill(toDay);
+    await expect(pageStatus(page)).toContainText(`${inRange.length} transactions`);
+    const target = join(session.userDataDir, 'range-koinly.csv');
+    let suggested = '';
+    session.app.saveDialog.choose = async (name) => {
+      suggested = name;
+      return target;
+    };
+    await page.getByRole('combobox', { name: 'Export as' }).selectOption({ label: 'Koinly (universal CSV)' });
+    await page.getByRole('combobox', { name: 'Value in' }).selectOption('EUR');
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    const completed = inRange.filter((item) => item.status === 'Completed');
+    const others = inRange.length - completed.length;
+    expect(others).toBeGreaterThan(1);
+    // Writing every record of the range: more than an ordinary assertion's wait on a loaded machine.
+    await expect(page.getByText(`Export finished: ${completed.length} transactions`)).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByText(`${others} transactions that are not completed were left out.`)).toBeVisible();
+    expect(suggested).toMatch(/^wallet-desk-history-\d{4}-\d{2}-\d{2}-koinly\.csv$/);
+
+    const text = await readFile(target, 'utf8');
+    expect(text.split('\r\n')[0]).toBe(
+      'Date,Sent Amount,Sent Currency,Received Amount,Received Currency,Fee Amount,Fee Currency,Net Worth Amount,Net Worth Currency,Label,Description,TxHash',
+    );
+    const rows = parse(text, { columns: true }) as Array<Record<string, string>>;
+    expect(rows).toHaveLength(completed.length);
+    const mismatches = rows.flatMap((row, index) => {
+      const item = completed[index];
+      if (!item) return [index];
+      const amount = new Decimal(String(Math.abs(item.amount))).toFixed();
+      const out = item.type === 'Withdraw';
+      const same =
+        row.Date === `${item.date.slice(0, 10)} ${item.date.slice(11, 16)} UTC` &&
+        row[out ? 'Sent Amount' : 'Received Amount'] === amount &&
+        row[out ? 'Received Amount' : 'Sent Amount'] === '' &&
+        row['Net Worth Currency'] === 'EUR' &&
+        row['Net Worth Amount'] ===
+          new Decimal(amount).times(String(item.prices.eur)).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2) &&
+        row.TxHash === (item.txId ?? '');
+      return same ? [] : [index];
+    });
+    expect(mismatches).toEqual([]);
   });
 
   test('raised no errors in the page', ({ signedInApp: session }) => {

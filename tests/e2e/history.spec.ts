@@ -342,7 +342,7 @@ test.describe('History: 20,000 transactions, filtered, sorted, paged and exporte
     // The export's first page is written and its second held: it is under way until the story cancels it.
     session.sandbox.faults.set({ holdPath: TRANSACTIONS_PATH, holdAfter: 1 });
     try {
-      await page.getByRole('button', { name: 'Export CSV' }).click();
+      await page.getByRole('button', { name: 'Export', exact: true }).click();
       await expect(exportProgress(page)).toHaveAttribute('aria-valuenow', writtenSome);
       await expect.poll(() => session.sandbox.faults.held).toBe(1);
       await page.getByRole('button', { name: 'Cancel export' }).click();
@@ -372,7 +372,7 @@ test.describe('History: 20,000 transactions, filtered, sorted, paged and exporte
     // page asked again after the wait is held until the story has seen the notice of the wait.
     faults.set({ holdPath: TRANSACTIONS_PATH, holdAfter: 1 });
     try {
-      await page.getByRole('button', { name: 'Export CSV' }).click();
+      await page.getByRole('button', { name: 'Export', exact: true }).click();
       await expect(exportProgress(page)).toHaveAttribute('aria-valuenow', writtenSome);
       await expect.poll(() => faults.held).toBe(1);
       faults.set({ rateLimitNext: 1, rateLimitNextPath: TRANSACTIONS_PATH });
@@ -395,14 +395,18 @@ test.describe('History: 20,000 transactions, filtered, sorted, paged and exporte
       const item = expected[index];
       if (!item) return [index];
       const same =
-        row.referenceId === item.referenceId &&
-        row.date === item.date &&
-        row.symbol === item.symbol &&
-        row.type === item.type &&
-        row.status === item.status &&
-        row.txId === (item.txId ?? '') &&
-        row.amount === new Decimal(String(item.amount)).toFixed() &&
-        row.usdValue === new Decimal(String(item.value)).toFixed();
+        row.Reference === item.referenceId &&
+        row['Date (UTC)'] === new Date(item.date).toISOString() &&
+        row.Asset === item.symbol &&
+        row.Direction === (item.type === 'Deposit' ? 'in' : 'out') &&
+        row.Status === item.status &&
+        row['Transaction hash'] === (item.txId ?? '') &&
+        row.Amount === new Decimal(String(Math.abs(item.amount))).toFixed() &&
+        row['Fiat value'] ===
+          new Decimal(String(Math.abs(item.amount)))
+            .times(String(item.prices.usd))
+            .toDecimalPlaces(2, Decimal.ROUND_HALF_UP)
+            .toFixed(2);
       return same ? [] : [index];
     });
     expect(mismatches).toEqual([]);

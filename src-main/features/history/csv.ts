@@ -1,35 +1,5 @@
-import type { TransactionItem } from '../../service/interface-a-schemas';
 import { serviceDateMs } from '../../service/service-date';
-import { serviceNumberText } from '../../service/wire-amount';
-import { networkNameOf } from './history-item';
-
-/** Column order of the export; the header row uses these names. */
-export const CSV_COLUMNS = [
-  'date',
-  'type',
-  'withdrawType',
-  'symbol',
-  'network',
-  'displayName',
-  'amount',
-  'usdValue',
-  'status',
-  'address',
-  'to',
-  'txId',
-  'referenceId',
-  'label',
-  'merchantTransactionId',
-  'isAutoCollected',
-  'priceUsd',
-  'priceEur',
-  'priceGbp',
-  'priceTry',
-  'priceJpy',
-  /** The signed-in user's own label (kept locally, not the service's `label`). */
-  'userLabel',
-] as const;
-export type CsvColumn = (typeof CSV_COLUMNS)[number];
+import type { ExportRecord } from './export-record';
 
 /** RFC 4180 line break. */
 export const CSV_EOL = '\r\n';
@@ -40,8 +10,9 @@ export function csvField(value: string): string {
 }
 
 /**
- * Free text from the service (labels, references) opened in a spreadsheet could run as a formula; a leading
- * apostrophe keeps it text (OWASP "CSV injection"). Numbers and dates are written by the app and never need it.
+ * Free text from the service or the user (labels, references, addresses) opened in a spreadsheet could run
+ * as a formula; a leading apostrophe keeps it text (OWASP "CSV injection"). Numbers and dates are written by
+ * the app and never pass through it, so a negative amount stays a number.
  */
 export function neutraliseFormula(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
@@ -53,43 +24,75 @@ export function isoUtc(date: string): string {
   return ms === null ? date : new Date(ms).toISOString();
 }
 
-export function csvHeader(): string {
-  return CSV_COLUMNS.join(',') + CSV_EOL;
-}
-
-export function csvRecord(item: TransactionItem, userLabel = ''): Record<CsvColumn, string> {
-  const text = (value: string | null | undefined): string => neutraliseFormula(value ?? '');
-  return {
-    date: isoUtc(item.date),
-    type: text(item.type),
-    withdrawType: String(item.withdrawType),
-    symbol: text(item.symbol),
-    network: text(networkNameOf(item.symbol)),
-    displayName: text(item.displayName),
-    amount: serviceNumberText(item.amount),
-    usdValue: serviceNumberText(item.value),
-    status: text(item.status),
-    address: text(item.address),
-    to: text(item.to),
-    txId: text(item.txId),
-    referenceId: text(item.referenceId),
-    label: text(item.label),
-    merchantTransactionId: text(item.merchantTransactionId),
-    isAutoCollected: item.isAutoCollected ? 'true' : 'false',
-    priceUsd: serviceNumberText(item.prices.usd),
-    priceEur: serviceNumberText(item.prices.eur),
-    priceGbp: serviceNumberText(item.prices.gbp),
-    priceTry: serviceNumberText(item.prices.try),
-    priceJpy: serviceNumberText(item.prices.jpy),
-    userLabel: text(userLabel),
-  };
-}
-
-/** One CSV line (with its line break) per item. */
-export function csvLine(item: TransactionItem, userLabel = ''): string {
-  const record = csvRecord(item, userLabel);
-  // Appended field by field: an export writes a million of these, and map + join cost two arrays a row.
-  let line = csvField(record[CSV_COLUMNS[0]]);
-  for (let i = 1; i < CSV_COLUMNS.length; i += 1) line += `,${csvField(record[CSV_COLUMNS[i]!])}`;
+/** One CSV line (with its line break) from cells already guarded. */
+export function csvRow(cells: readonly string[]): string {
+  // Appended cell by cell: an export writes a million of these, and map + join cost two arrays a row.
+  let line = csvField(cells[0] ?? '');
+  for (let i = 1; i < cells.length; i += 1) line += `,${csvField(cells[i]!)}`;
   return line + CSV_EOL;
+}
+
+/** Column names of the complete export, for people and spreadsheets (docs/exports.md "The complete export"). */
+export const CSV_COLUMNS = [
+  'Account',
+  'Date (UTC)',
+  'Direction',
+  'Kind',
+  'Asset',
+  'Asset name',
+  'Network',
+  'Amount',
+  'Fee',
+  'Fee asset',
+  'Fiat value',
+  'Fiat currency',
+  'Fiat value missing',
+  'Status',
+  'Label',
+  'Note',
+  'Counterparty address',
+  'Wallet address',
+  'Transaction hash',
+  'Reference',
+  'Merchant transaction id',
+  'Collected automatically',
+] as const;
+export type CsvColumn = (typeof CSV_COLUMNS)[number];
+
+export function csvHeader(): string {
+  return csvRow(CSV_COLUMNS);
+}
+
+/** The complete export's cells of one record, in CSV_COLUMNS order. */
+export function completeCells(record: ExportRecord): string[] {
+  const text = neutraliseFormula;
+  return [
+    text(record.account),
+    record.dateMs === null ? text(record.dateText) : new Date(record.dateMs).toISOString(),
+    record.direction,
+    record.kind,
+    text(record.symbol),
+    text(record.assetName),
+    text(record.network),
+    record.amount,
+    record.fee,
+    record.fee === '' ? '' : text(record.symbol),
+    record.fiatValue,
+    record.fiatCurrency,
+    record.fiatMissing,
+    text(record.status),
+    text(record.label),
+    text(record.note),
+    text(record.counterparty),
+    text(record.walletAddress),
+    text(record.txId),
+    text(record.referenceId),
+    text(record.merchantTransactionId),
+    record.autoCollected ? 'yes' : 'no',
+  ];
+}
+
+/** One line of the complete export. */
+export function csvLine(record: ExportRecord): string {
+  return csvRow(completeCells(record));
 }

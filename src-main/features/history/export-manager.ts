@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { basename } from 'node:path';
-import type { ExportFormat, ExportProgress, HistoryQuery } from '../../../src-preload/contract/history';
+import type { ExportAccounts, ExportFormat, ExportProgress, HistoryQuery } from '../../../src-preload/contract/history';
+import type { FiatCurrency } from '../../../src-preload/contract/receive';
 import type { TransactionItem } from '../../service/interface-a-schemas';
 import { AppError } from '../../app-error';
 import type { Logger } from '../../logging/logger';
 import type { SessionService } from '../session';
-import { exportHistoryCsv, type ExportPageProgress } from './export-history';
+import { exportHistoryCsv, type ExportPageProgress, type ExportSource, type LeftOut } from './export-history';
 import type { RetryPolicy } from './fetch-with-retry';
 
 export interface HistoryExportsDeps {
@@ -21,9 +22,17 @@ export interface HistoryExportsDeps {
   readonly progressIntervalMs?: number;
 }
 
+/** What the window asks to export. */
+export interface ExportRequest {
+  readonly filters: HistoryQuery;
+  readonly format?: ExportFormat;
+  readonly currency?: FiatCurrency;
+  readonly accounts?: ExportAccounts;
+}
+
 export interface HistoryExports {
   /** Asks for a file, then exports in the background; null when the dialog was closed. */
-  start(filters: HistoryQuery, format?: ExportFormat): Promise<string | null>;
+  start(request: ExportRequest): Promise<string | null>;
   cancel(exportId: string): boolean;
   /** Resolves when the given export has ended (for tests and shutdown). */
   settled(exportId: string): Promise<void>;
@@ -43,8 +52,35 @@ class ExportCancelled extends Error {
   }
 }
 
+/** The suggested file name: the day, and the tool a preset is for (every preset is a CSV file). */
 export function defaultExportName(now = new Date(), format: ExportFormat = 'csv'): string {
-  return `wallet-desk-history-${now.toISOString().slice(0, 10)}.${format}`;
+  const day = now.toISOString().slice(0, 10);
+  switch (format) {
+    case 'csv':
+    case 'json':
+      return `wallet-desk-history-${day}.${format}`;
+    case 'koinly':
+    case 'cointracking':
+    case 'xero':
+    case 'quickbooks':
+      return `wallet-desk-history-${day}-${format}.csv`;
+  }
+}
+
+/** What a preset left out, in whole sentences ('' when nothing). */
+export function leftOutWords(leftOut: LeftOut, currency: FiatCurrency): string {
+  const sentences: string[] = [];
+  const notCompleted = leftOut['not-completed'];
+  if (notCompleted === 1) sentences.push('1 transaction that is not completed was left out.');
+  else if (notCompleted > 1) sentences.push(`${notCompleted} transactions that are not completed were left out.`);
+  const noDate = leftOut['no-date'];
+  if (noDate === 1) sentences.push('1 transaction without a readable date was left out.');
+  else if (noDate > 1) sentences.push(`${noDate} transactions without a readable date were left out.`);
+  const noPrice = leftOut['no-price'];
+  if (noPrice === 1) sentences.push(`1 transaction without a ${currency} price was left out.`);
+  else if (noPrice > 1) sentences.push(`${noPrice} transactions without a ${currency} price were left out.`);
+  if (sentences.length > 0) sentences.push('The complete export lists every transaction.');
+  return sentences.join(' ');
 }
 
 function describeFailure(error: unknown): string {
@@ -68,14 +104,32 @@ export function createHistoryExports(deps: HistoryExportsDeps): HistoryExports {
     }
   });
 
+  /** The accounts to export, the active one first, each read with its own X-Account-Guid. */
+  function sourcesFor(userGuid: string, accounts: ExportAccounts): ExportSource[] {
+    const active = deps.session.activeAccount();
+    const chosen =
+      accounts === 'all'
+        ? [active, ...deps.session.view().accounts.filter((account) => account.guid !== active.guid)]
+        : [active];
+    return chosen.map((account) => {
+      const client =
+        account.guid === active.guid ? deps.session.interfaceA() : deps.session.interfaceAFor(account.guid);
+      return {
+        account: account.name,
+        streamPage: (request, onItems) => client.streamTransactions(request, onItems),
+        ...(deps.userLabels === undefined ? {} : { userLabelOf: deps.userLabels(userGuid, account.guid) }),
+      };
+    });
+  }
+
   function run(
     id: string,
     owner: { readonly userGuid: string; readonly accountGuid: string },
     path: string,
-    filters: HistoryQuery,
-    format: ExportFormat,
+    request: Required<ExportRequest>,
   ): Running {
     const { accountGuid } = owner;
+    const { filters, format, currency } = request;
     const controller = new AbortController();
     const release = (): void => {
       if (running?.id === id) running = null;
@@ -91,11 +145,11 @@ export function createHistoryExports(deps: HistoryExportsDeps): HistoryExports {
     };
     send('running', { written: 0, total: 0, page: 0, totalPages: 0 });
     const done = exportHistoryCsv({
-      streamPage: (request, onItems) => deps.session.interfaceA().streamTransactions(request, onItems),
+      sources: sourcesFor(owner.userGuid, request.accounts),
       path,
       filters,
       format,
-      ...(deps.userLabels === undefined ? {} : { userLabelOf: deps.userLabels(owner.userGuid, accountGuid) }),
+      currency,
       signal: controller.signal,
       ...(deps.retry === undefined ? {} : { retry: deps.retry }),
       onPage: (p) => {
@@ -126,7 +180,7 @@ export function createHistoryExports(deps: HistoryExportsDeps): HistoryExports {
           send(
             'done',
             { written: result.written, total: result.total, page: result.pages, totalPages: result.pages },
-            `Saved ${basename(path)}`,
+            [`Saved ${basename(path)}.`, leftOutWords(result.leftOut, currency)].filter((s) => s !== '').join(' '),
           );
         },
         (error: unknown) => {
@@ -152,7 +206,7 @@ export function createHistoryExports(deps: HistoryExportsDeps): HistoryExports {
   }
 
   return {
-    async start(filters, format = 'csv') {
+    async start({ filters, format = 'csv', currency = 'USD', accounts = 'active' }) {
       if (running) throw new AppError('in_flight', 'An export is already running. Wait for it or cancel it first.');
       const account = deps.session.activeAccount();
       const user = deps.session.activeUser();
@@ -164,7 +218,12 @@ export function createHistoryExports(deps: HistoryExportsDeps): HistoryExports {
       if (deps.session.activeAccount().guid !== account.guid)
         throw new AppError('cancelled', 'The account changed while choosing the file; nothing was exported.');
       const id = randomUUID();
-      running = run(id, { userGuid: user.userGuid, accountGuid: account.guid }, path, filters, format);
+      running = run(id, { userGuid: user.userGuid, accountGuid: account.guid }, path, {
+        filters,
+        format,
+        currency,
+        accounts,
+      });
       finished.set(id, running.done);
       return id;
     },

@@ -85,7 +85,7 @@ export function createHistoryHandlers(deps: HistoryHandlersDeps): HistoryHandler
       rowKey,
       label: await saveLabel(settings, owner(), rowKey, label),
     }),
-    'history.startExport': async ({ filters, format }) => ({ exportId: await deps.exports.start(filters, format) }),
+    'history.startExport': async (request) => ({ exportId: await deps.exports.start(request) }),
     'history.cancelExport': ({ exportId }) => ({ cancelled: deps.exports.cancel(exportId) }),
   };
 }

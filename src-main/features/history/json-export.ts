@@ -4,12 +4,18 @@ import { serviceNumberText } from '../../service/wire-amount';
 import { networkNameOf } from './history-item';
 
 /**
- * One exported record as JSON: the CSV's fields under the same names, with amounts as exact decimal strings
+ * One exported record as JSON for programs: the service's fields under its own names, the account it belongs
+ * to and the user's label, with amounts as exact decimal strings
  * (a JSON number would lose digits in most readers) and flags and counts as JSON values. No formula guard:
  * JSON is not opened as a spreadsheet.
  */
-export function jsonRecord(item: TransactionItem, userLabel = ''): Record<string, string | number | boolean> {
+export function jsonRecord(
+  item: TransactionItem,
+  userLabel = '',
+  account = '',
+): Record<string, string | number | boolean> {
   return {
+    account,
     date: isoUtc(item.date),
     type: item.type,
     withdrawType: item.withdrawType,
@@ -26,6 +32,7 @@ export function jsonRecord(item: TransactionItem, userLabel = ''): Record<string
     label: item.label,
     merchantTransactionId: item.merchantTransactionId,
     isAutoCollected: item.isAutoCollected,
+    fee: item.fee === null || item.fee === undefined ? '' : serviceNumberText(item.fee),
     priceUsd: serviceNumberText(item.prices.usd),
     priceEur: serviceNumberText(item.prices.eur),
     priceGbp: serviceNumberText(item.prices.gbp),
@@ -42,7 +49,7 @@ export function jsonRecord(item: TransactionItem, userLabel = ''): Record<string
  */
 export const jsonArray = {
   open: (): string => '[',
-  record: (item: TransactionItem, userLabel: string, first: boolean): string =>
-    `${first ? '\n' : ',\n'}${JSON.stringify(jsonRecord(item, userLabel))}`,
+  record: (item: TransactionItem, userLabel: string, account: string, first: boolean): string =>
+    `${first ? '\n' : ',\n'}${JSON.stringify(jsonRecord(item, userLabel, account))}`,
   close: (wroteAny: boolean): string => (wroteAny ? '\n]\n' : ']\n'),
 };

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import {
   defaultHistoryFilters,
+  type ExportAccounts,
   type ExportFormat,
   type ExportProgress,
   type HistoryFilters,
@@ -9,6 +10,7 @@ import {
   type HistoryPage,
   type HistoryQuery,
 } from '../../../src-preload/contract/history';
+import type { FiatCurrency } from '../../../src-preload/contract/receive';
 import type { BridgeError } from '../../../src-preload/result';
 import { wallet } from '../bridge';
 import { dayRangeToInstants } from '../format/day-range';
@@ -34,6 +36,13 @@ export interface ExportView {
   readonly ranged: boolean;
 }
 
+/** What the user chose to export: the layout, the fiat currency of the values, one account or all. */
+export interface ExportChoice {
+  readonly format: ExportFormat;
+  readonly currency: FiatCurrency;
+  readonly accounts: ExportAccounts;
+}
+
 interface HistoryState {
   /** Null until the remembered filters of the active account have loaded. */
   readonly filters: HistoryFilters | null;
@@ -55,7 +64,7 @@ interface HistoryState {
   reload(): Promise<void>;
   openRow(rowKey: string): void;
   closeRow(): void;
-  startExport(format: ExportFormat): Promise<void>;
+  startExport(options: ExportChoice): Promise<void>;
   /** Sets ('' removes) the user's own label on a record; the answer, so the form can show a refusal. */
   setLabel(rowKey: string, label: string): Promise<BridgeError | null>;
   cancelExport(): Promise<void>;
@@ -203,13 +212,13 @@ export const useHistoryStore = create<HistoryState>()((set, get) => {
       set({ opened: null });
     },
 
-    async startExport(format) {
+    async startExport({ format, currency, accounts }) {
       const { filters, exporting } = get();
       if (!filters || exporting.starting || isRunning(exporting)) return;
       const query = queryOf(filters);
       const ranged = query.since !== undefined || query.until !== undefined;
       set({ exporting: { ...idleExport, starting: true, ranged } });
-      const result = await wallet.history.startExport({ filters: query, format });
+      const result = await wallet.history.startExport({ filters: query, format, currency, accounts });
       if (!result.ok) {
         set({ exporting: { ...idleExport, error: result.error } });
         return;

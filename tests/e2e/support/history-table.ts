@@ -16,6 +16,9 @@ export interface ServiceItem {
   date: string;
   address: string;
   to?: string | null;
+  symbolName: string;
+  withdrawType: number;
+  prices: Record<'usd' | 'eur' | 'gbp' | 'try' | 'jpy', number>;
 }
 
 export interface ServicePage {

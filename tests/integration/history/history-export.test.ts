@@ -28,28 +28,35 @@ async function readCsv(path: string): Promise<Row[]> {
 
 const exact = (n: number): string => new Decimal(String(n)).toFixed();
 
-/** Every row of the file is the service's record at the same position, value for value. */
+const kinds: Readonly<Record<number, string>> = { 0: 'Deposit', 1: 'Send', 2: 'Swap', 3: 'Merchant API withdrawal' };
+
+/** Every row of the file is the service's record at the same position, value for value, read for people. */
 function expectRowsMatch(rows: Row[], items: ServiceItem[]): void {
   expect(rows).toHaveLength(items.length);
   rows.forEach((row, index) => {
     const item = items[index] as ServiceItem;
+    const out = item.type === 'Withdraw';
     const expected: Partial<Row> = {
-      date: new Date(item.date).toISOString(),
-      type: item.type,
-      symbol: item.symbol,
-      displayName: item.displayName,
-      amount: exact(item.amount),
-      usdValue: exact(item.value),
-      status: item.status,
-      address: item.address,
-      to: item.to ?? '',
-      txId: item.txId ?? '',
-      referenceId: item.referenceId,
-      label: item.label,
-      merchantTransactionId: item.merchantTransactionId,
-      withdrawType: String(item.withdrawType),
-      priceUsd: exact(item.prices.usd),
-      priceJpy: exact(item.prices.jpy),
+      'Date (UTC)': new Date(item.date).toISOString(),
+      Direction: out ? 'out' : 'in',
+      Kind: kinds[item.withdrawType] ?? '',
+      Asset: item.symbol,
+      'Asset name': item.symbolName,
+      Amount: exact(Math.abs(item.amount)),
+      'Fiat value': new Decimal(exact(Math.abs(item.amount)))
+        .times(exact(item.prices.usd))
+        .toDecimalPlaces(2, Decimal.ROUND_HALF_UP)
+        .toFixed(2),
+      'Fiat currency': 'USD',
+      'Fiat value missing': '',
+      Status: item.status,
+      Note: item.label,
+      'Counterparty address': out ? (item.to ?? '') : '',
+      'Wallet address': item.address,
+      'Transaction hash': item.txId ?? '',
+      Reference: item.referenceId,
+      'Merchant transaction id': item.merchantTransactionId,
+      'Collected automatically': item.isAutoCollected ? 'yes' : 'no',
     };
     const actual = Object.fromEntries(Object.keys(expected).map((key) => [key, row[key as keyof Row]]));
     if (JSON.stringify(actual) !== JSON.stringify(expected))
@@ -102,6 +109,24 @@ describe('CSV export of the whole history', () => {
     expect(expected.length).toBeGreaterThan(0);
     expect(expected.length).toBeLessThan(20_000);
     expectRowsMatch(await readCsv(target), expected);
+  }, 60_000);
+
+  it('all accounts go into one file, each row naming its account, the active one first', async () => {
+    const target = join(app.dir, 'every-account.csv');
+    app.chooseSaveFile = async () => target;
+    const filters = { symbols: ['BTC'] };
+    const { exportId } = await app.value<{ exportId: string }>('history.startExport', { filters, accounts: 'all' });
+    const done = await app.nextExportEvent((e) => e.exportId === exportId && e.state !== 'running', 60_000);
+    expect(done.state).toBe('done');
+    const rows = await readCsv(target);
+    const trading = await allDirect(app, filters);
+    expect(rows.length).toBe(done.written);
+    expectRowsMatch(rows.slice(0, trading.length), trading);
+    expect(new Set(rows.slice(0, trading.length).map((row) => row.Account))).toEqual(new Set(['Alice Trading Ltd']));
+    const others = rows.slice(trading.length).map((row) => row.Account);
+    expect(new Set(others)).toEqual(new Set(['Northwind Payments', 'Alice Liddell (personal)']));
+    // Carol's account is not Alice's: nothing of it is read.
+    expect(rows.some((row) => row.Account.startsWith('Carol'))).toBe(false);
   }, 60_000);
 
   it('closing the save dialog starts nothing', async () => {

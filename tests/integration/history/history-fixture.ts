@@ -24,6 +24,7 @@ export type ExportEvent = EventPayload<'history.export.progress'>;
 /** A POST /transactions answer as the sandbox sends it, for comparing the app with the service. */
 export interface ServiceItem {
   symbol: string;
+  symbolName: string;
   displayName: string;
   address: string;
   txId?: string | null;

@@ -9,6 +9,8 @@ import {
   isoUtc,
   neutraliseFormula,
 } from '../../../src-main/features/history/csv';
+import { exportRecordOf } from '../../../src-main/features/history/export-record';
+import { presets } from '../../../src-main/features/history/export-presets';
 import { serviceNumberText as decimalText } from '../../../src-main/service/wire-amount';
 import { inDateRange } from '../../../src-main/features/history/date-range';
 import { explorerUrlFor } from '../../../src-main/features/history/explorer';
@@ -36,6 +38,9 @@ const item: TransactionItem = {
   isAutoCollected: true,
 };
 
+const line = (of: TransactionItem, userLabel = ''): string =>
+  csvLine(exportRecordOf(of, userLabel, { account: 'Trading, "main"', currency: 'USD' }));
+
 describe('CSV rows (RFC 4180)', () => {
   it('quotes only fields that need it and doubles inner quotes', () => {
     expect(csvField('plain')).toBe('plain');
@@ -45,21 +50,24 @@ describe('CSV rows (RFC 4180)', () => {
   });
 
   it('round-trips through an independent parser, with CRLF line ends and a header row', () => {
-    const text = csvHeader() + csvLine(item);
+    const text = csvHeader() + line(item);
     expect(text.endsWith('\r\n')).toBe(true);
     const [row] = parse(text, { columns: true }) as Array<Record<string, string>>;
     expect(Object.keys(row ?? {})).toEqual([...CSV_COLUMNS]);
     expect(row).toMatchObject({
-      date: '2026-11-20T12:00:00.000Z',
-      amount: '0.0000001',
-      usdValue: '0.30000000000000004',
-      status: 'Settling, "soon"',
-      label: 'Line one\nline two, with comma',
-      txId: '',
-      to: '',
-      network: 'Bitcoin Mainnet',
-      isAutoCollected: 'true',
-      priceTry: '2197354.1',
+      Account: 'Trading, "main"',
+      'Date (UTC)': '2026-11-20T12:00:00.000Z',
+      Direction: 'in',
+      Kind: 'Deposit',
+      Amount: '0.0000001',
+      'Fiat value': '0.01',
+      'Fiat currency': 'USD',
+      Status: 'Settling, "soon"',
+      Note: 'Line one\nline two, with comma',
+      'Transaction hash': '',
+      'Counterparty address': '',
+      Network: 'Bitcoin Mainnet',
+      'Collected automatically': 'yes',
     });
   });
 
@@ -67,9 +75,17 @@ describe('CSV rows (RFC 4180)', () => {
     expect(neutraliseFormula('=1+1')).toBe("'=1+1");
     expect(neutraliseFormula('@SUM(A1)')).toBe("'@SUM(A1)");
     expect(neutraliseFormula('Refund 12')).toBe('Refund 12');
-    const [row] = parse(csvHeader() + csvLine(item), { columns: true }) as Array<Record<string, string>>;
-    expect(row?.merchantTransactionId).toBe('\'=HYPERLINK("http://evil")');
-    expect(csvLine({ ...item, amount: -12.5 })).toContain(',-12.5,');
+    const [row] = parse(csvHeader() + line(item, '+cmd|calc'), { columns: true }) as Array<Record<string, string>>;
+    expect(row?.['Merchant transaction id']).toBe('\'=HYPERLINK("http://evil")');
+    expect(row?.Label).toBe("'+cmd|calc");
+    // A bank statement's money out is a negative number the app writes: it stays a number.
+    const cells = presets.xero.cells(
+      exportRecordOf({ ...item, status: 'Completed', type: 'Withdraw', withdrawType: 1, amount: 0.5 }, '', {
+        account: '',
+        currency: 'EUR',
+      }),
+    );
+    expect(cells[1]).toBe('-29555.06');
   });
 
   it('writes service numbers as exact decimal text, never in exponent form', () => {

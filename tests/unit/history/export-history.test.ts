@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -89,7 +90,7 @@ describe('exportHistoryCsv', () => {
       recordsPerPage: 100,
       onPage: (p) => pages.push(p.page),
     });
-    expect(result).toEqual({ written: 1234, total: 1234, pages: 13 });
+    expect(result).toMatchObject({ written: 1234, total: 1234, pages: 13 });
     expect(service.maxInFlight()).toBe(1);
     expect(pages).toEqual(Array.from({ length: 13 }, (_, i) => i + 1));
     expect(service.requests[0]).toEqual({
@@ -142,6 +143,40 @@ describe('exportHistoryCsv', () => {
   });
 });
 
+describe('exportHistoryCsv of every account', () => {
+  const streamOf =
+    (total: number) =>
+    async (request: TransactionsRequest, onItems: (items: readonly TransactionItem[]) => Promise<void>) => {
+      const { items, ...head } = await fakeService(total).fetchPage(request);
+      await onItems(items);
+      return head;
+    };
+
+  it('writes one file with an Account column, each account’s records and labels in turn', async () => {
+    const path = join(dir, 'all.csv');
+    const progress: Array<{ page: number; totalPages: number; total: number }> = [];
+    const result = await exportHistoryCsv({
+      sources: [
+        { account: 'Trading', streamPage: streamOf(250) },
+        { account: 'Acme Ltd', streamPage: streamOf(120), userLabelOf: (item) => `label of ${item.referenceId}` },
+      ],
+      path,
+      filters: {},
+      recordsPerPage: 100,
+      onPage: (p) => progress.push(p),
+    });
+    expect(result).toMatchObject({ written: 370, total: 370, pages: 5 });
+    const rows = parse(await readFile(path, 'utf8'), { columns: true }) as Array<Record<string, string>>;
+    expect(rows).toHaveLength(370);
+    expect(rows.filter((row) => row.Account === 'Trading')).toHaveLength(250);
+    expect(rows[250]).toMatchObject({ Account: 'Acme Ltd', Reference: 'ref-0', Label: 'label of ref-0' });
+    expect(rows[0]?.Label).toBe('');
+    // Progress counts on across accounts rather than starting again at page 1.
+    expect(progress.map((p) => p.page)).toEqual([1, 2, 3, 4, 5]);
+    expect(progress.at(-1)).toMatchObject({ totalPages: 5, total: 370 });
+  });
+});
+
 describe('exportHistoryCsv with streamed pages', () => {
   /** The same service read as it arrives, `slice` items at a time; `cut` drops the answer of one attempt. */
   function streamedService(total: number, slice: number, cut?: { page: number; afterItems: number }) {
@@ -171,14 +206,14 @@ describe('exportHistoryCsv with streamed pages', () => {
     (await readFile(path, 'utf8'))
       .split('\r\n')
       .slice(1, -1)
-      .map((line) => line.split(',')[11]);
+      .map((line) => line.split(',')[18]);
 
   it('writes every record once, in order, across pages and slices bigger than its write buffer', async () => {
     // 1,234 records in pages of 500, 37 at a time: several slices and several 64 KiB writes per page.
     const service = streamedService(1234, 37);
     const path = join(dir, 'streamed.csv');
     const result = await exportHistoryCsv({ streamPage: service.streamPage, path, filters: {}, retry: fast });
-    expect(result).toEqual({ written: 1234, total: 1234, pages: 3 });
+    expect(result).toMatchObject({ written: 1234, total: 1234, pages: 3 });
     expect(await txIds(path)).toEqual(expected(1234));
     expect(service.slicesSeen.length).toBeGreaterThan(30);
   });

@@ -73,7 +73,7 @@ it('a page written inside the progress interval is told when the interval is ove
     progressIntervalMs: 1_000,
   });
 
-  const id = await exports.start({} as Parameters<typeof exports.start>[0]);
+  const id = await exports.start({ filters: {} });
   if (id === null) throw new Error('the export did not start');
   await vi.waitFor(() => expect(secondPageAsked).toBe(true), { interval: 1 });
   // The first page was written within the interval of the start event: nothing more is told yet.

@@ -1,16 +1,37 @@
+import { useId, useState } from 'react';
+import type { ExportAccounts, ExportFormat } from '../../../../src-preload/contract/history';
+import { fiatCurrencies, type FiatCurrency } from '../../../../src-preload/contract/receive';
 import { ErrorMessage } from '../../components/error-message';
 import { formatCount } from '../../format/amounts';
 import { isRunning, useHistoryStore } from '../../stores/history-store';
+import { useSessionStore } from '../../stores/session-store';
+
+/** The layouts on offer, each named for the person or tool that reads it (docs/exports.md). */
+const formats: ReadonlyArray<{ readonly value: ExportFormat; readonly label: string }> = [
+  { value: 'csv', label: 'Complete CSV' },
+  { value: 'koinly', label: 'Koinly (universal CSV)' },
+  { value: 'cointracking', label: 'CoinTracking CSV' },
+  { value: 'xero', label: 'Xero bank statement' },
+  { value: 'quickbooks', label: 'QuickBooks bank statement' },
+  { value: 'json', label: 'JSON for programs' },
+];
 
 /**
- * Export the filtered view (search, symbols, type, small amounts, date range) as CSV or JSON, with the
- * user's labels, a progress bar and Cancel; the file is chosen in the save dialog main opens.
+ * Export the filtered view (search, symbols, type, small amounts, date range) in the chosen layout, with
+ * the fiat value at the time in the chosen currency and the user's labels, for this account or all of
+ * them; a progress bar and Cancel. The file is chosen in the save dialog main opens.
  */
 export function HistoryExport({ disabled }: { disabled: boolean }): React.JSX.Element {
   const exporting = useHistoryStore((state) => state.exporting);
   const startExport = useHistoryStore((state) => state.startExport);
   const cancelExport = useHistoryStore((state) => state.cancelExport);
+  const accountCount = useSessionStore((state) => state.view?.accounts.length ?? 0);
+  const [format, setFormat] = useState<ExportFormat>('csv');
+  const [currency, setCurrency] = useState<FiatCurrency>('USD');
+  const [accounts, setAccounts] = useState<ExportAccounts>('active');
+  const ids = { format: useId(), currency: useId(), accounts: useId() };
   const running = isRunning(exporting);
+  const locked = disabled || running || exporting.starting;
   const progress = exporting.progress;
   // With a date range the service's totals include records outside it: progress counts pages instead.
   const done = exporting.ranged ? (progress?.page ?? 0) : (progress?.written ?? 0);
@@ -19,17 +40,54 @@ export function HistoryExport({ disabled }: { disabled: boolean }): React.JSX.El
 
   return (
     <div className="history-export">
-      {(['csv', 'json'] as const).map((format) => (
-        <button
-          key={format}
-          type="button"
-          className="secondary"
-          disabled={disabled || running || exporting.starting}
-          onClick={() => void startExport(format)}
-        >
-          {format === 'csv' ? 'Export CSV' : 'Export JSON'}
-        </button>
-      ))}
+      <label htmlFor={ids.format}>Export as</label>
+      <select
+        id={ids.format}
+        value={format}
+        disabled={locked}
+        onChange={(event) => setFormat(event.target.value as ExportFormat)}
+      >
+        {formats.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={ids.currency}>Value in</label>
+      <select
+        id={ids.currency}
+        value={currency}
+        disabled={locked || format === 'json'}
+        onChange={(event) => setCurrency(event.target.value as FiatCurrency)}
+      >
+        {fiatCurrencies.map((code) => (
+          <option key={code} value={code}>
+            {code}
+          </option>
+        ))}
+      </select>
+      {accountCount > 1 && (
+        <>
+          <label htmlFor={ids.accounts}>Accounts</label>
+          <select
+            id={ids.accounts}
+            value={accounts}
+            disabled={locked}
+            onChange={(event) => setAccounts(event.target.value as ExportAccounts)}
+          >
+            <option value="active">This account</option>
+            <option value="all">All my accounts</option>
+          </select>
+        </>
+      )}
+      <button
+        type="button"
+        className="secondary"
+        disabled={locked}
+        onClick={() => void startExport({ format, currency, accounts })}
+      >
+        Export
+      </button>
       {exporting.starting && <p role="status">Choosing a file…</p>}
       {running && (
         <>
