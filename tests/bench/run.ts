@@ -17,6 +17,7 @@ import { historyRender } from './history-render';
 import { idleCost } from './idle-cost';
 import { journalWrite } from './journal-write';
 import { mainImport } from './main-import';
+import { presetExport } from './preset-export';
 import { rendererMemory } from './renderer-memory';
 import { rendererSize } from './renderer-size';
 import { sandboxLatency } from './sandbox-latency';
@@ -36,6 +37,7 @@ const modules: readonly FigureModule[] = [
   clientOverhead,
   settleRound,
   csvExport,
+  presetExport,
   balancesPaint,
   historyRender,
   rendererMemory,

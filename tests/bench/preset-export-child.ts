@@ -1,0 +1,79 @@
+/**
+ * Runs one preset export (Koinly, values in euros) of the whole large history in a process of its own, so
+ * the memory it samples belongs to the export alone. Reads its job as JSON on stdin (the token never touches
+ * argv, env or disk) and prints one JSON line with the measurements. Started by preset-export.ts.
+ */
+import { rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { exportHistoryCsv } from '../../src-main/features/history';
+import { createInterfaceAClient } from '../../src-main/service/interface-a';
+import { favourMemoryOverSpeed } from '../../src-main/v8-memory';
+
+const Job = z.object({ baseUrl: z.string(), accessToken: z.string(), accountGuid: z.string() });
+
+async function readJob(): Promise<z.infer<typeof Job>> {
+  let text = '';
+  for await (const chunk of process.stdin as AsyncIterable<Buffer>) text += chunk.toString('utf8');
+  return Job.parse(JSON.parse(text));
+}
+
+const MB = 1024 * 1024;
+
+async function main(): Promise<void> {
+  // The app's main process does this first thing (src-main/index.ts): the same V8 heap settings.
+  favourMemoryOverSpeed();
+  const job = await readJob();
+  const client = createInterfaceAClient({
+    baseUrl: job.baseUrl,
+    accountGuid: job.accountGuid,
+    auth: {
+      getAccessToken: async () => job.accessToken,
+      refreshAfter401: async () => {
+        throw new Error('the sandbox refused the bench token');
+      },
+    },
+  });
+  // Warm the client as the app has before anyone exports, so first-call compilation is not export memory.
+  await client.getTransactions({ page: 1, recordsPerPage: 10 });
+  (globalThis as { gc?: () => void }).gc?.();
+  const path = join(tmpdir(), `wallet-desk-bench-preset-${process.pid}.csv`);
+  const baseline = process.memoryUsage();
+  let peakRss = baseline.rss;
+  const sample = (): void => {
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  };
+  const sampler = setInterval(sample, 5);
+  const started = process.hrtime.bigint();
+  const result = await exportHistoryCsv({
+    streamPage: (request, onItems) => client.streamTransactions(request, onItems),
+    path,
+    filters: {},
+    format: 'koinly',
+    currency: 'EUR',
+    account: 'Alice Trading Ltd',
+    onPage: sample,
+  });
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  clearInterval(sampler);
+  sample();
+  const fileBytes = (await stat(path)).size;
+  await rm(path, { force: true });
+  const leftOut = Object.values(result.leftOut).reduce((sum, n) => sum + n, 0);
+  process.stdout.write(
+    `${JSON.stringify({
+      ms,
+      written: result.written,
+      leftOut,
+      total: result.total,
+      fileBytes,
+      rssGrowthMb: (peakRss - baseline.rss) / MB,
+    })}\n`,
+  );
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
