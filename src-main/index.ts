@@ -16,7 +16,7 @@ import {
 } from 'electron';
 import { createAppCore, currentEndpoints, type AppCore } from './app-core';
 import { registerAppScheme, serveRenderer } from './app-protocol';
-import { createDispatcher, createEmitter } from './dispatch';
+import { createDispatcher, createEmitter, type EmitEvent } from './dispatch';
 import { bindIpc, createEventSender } from './ipc';
 import { createSecretStore } from './keychain/create-secret-store';
 import { toAllowedExternalUrl } from './links';
@@ -28,6 +28,7 @@ import { resolveAppOrigin } from './shell/app-origin';
 import { resolveUpdater, type AppUpdaterLike } from './shell/electron-updater-port';
 import { safeStorageSealer } from './shell/safe-storage-sealer';
 import { createElectronNotifier } from './shell/electron-notifier';
+import { dispatchWhenReady } from './shell/dispatch-when-ready';
 import { favourMemoryOverSpeed } from './v8-memory';
 import { createMainWindow } from './window';
 
@@ -81,10 +82,10 @@ if (!app.requestSingleInstanceLock()) {
 
 async function start(): Promise<void> {
   const logger = createLogger({ directory: app.getPath('logs') });
+  // The window's place and the theme are in settings.json: the one thing the window waits for.
   const settings = await openSettingsStore(app.getPath('userData'));
   if (settings.problem)
     logger.warn('settings file unusable', { problem: settings.problem, detail: settings.problemDetail });
-  const secrets = await createSecretStore(logger);
 
   serveRenderer(rendererDir);
   // Electron's default menu carries Reload and Toggle Developer Tools; ours has them only in development.
@@ -100,59 +101,12 @@ async function start(): Promise<void> {
     if (event === 'preferences.changed') nativeTheme.themeSource = settings.get().preferences.theme;
     sendEvent(event, payload);
   });
-  const updater = await resolveUpdater({
-    isPackaged: app.isPackaged,
-    resourcesPath: process.resourcesPath,
-    platform: process.platform,
-    appImagePath: process.env['APPIMAGE'],
-    fileExists: existsSync,
-    // electron-updater is loaded only in an installed build with an update server; it reads Electron's app.
-    loadUpdater: async () => {
-      const loaded = (await import('electron-updater')) as {
-        autoUpdater?: AppUpdaterLike;
-        default?: { autoUpdater: AppUpdaterLike };
-      };
-      const updater = loaded.autoUpdater ?? loaded.default?.autoUpdater;
-      if (!updater) throw new Error('electron-updater has no autoUpdater');
-      return updater;
-    },
-    logger,
-  });
-  const core = await createAppCore({
-    appName: app.getName(),
-    version: app.getVersion(),
-    settings,
-    secrets,
-    logger,
-    emit,
-    openExternal: (url) => shell.openExternal(url),
-    chooseSaveFile: async (defaultName) => {
-      const options = {
-        defaultPath: join(app.getPath('downloads'), defaultName),
-        filters: defaultName.endsWith('.json')
-          ? [{ name: 'JSON', extensions: ['json'] }]
-          : [{ name: 'CSV', extensions: ['csv'] }],
-      };
-      const result = mainWindow
-        ? await dialog.showSaveDialog(mainWindow, options)
-        : await dialog.showSaveDialog(options);
-      return result.canceled || !result.filePath ? null : result.filePath;
-    },
-    writeClipboard: (text) => clipboard.writeText(text),
-    readClipboard: () => clipboard.readText(),
-    updater,
-    userDataDir: app.getPath('userData'),
-    // safeStorage where it really encrypts; otherwise app-core's default, a key held in the keychain.
-    ...(() => {
-      const sealer = safeStorageSealer(safeStorage, process.platform);
-      return sealer ? { balanceSealer: () => sealer } : {};
-    })(),
-    notifier: createElectronNotifier({ Notification, app }),
-    // After ready (as getLocale needs); the window's navigator.language is this same locale.
-    locale: () => app.getLocale(),
-  });
+
+  // The keychain probe (up to its deadline on a locked keyring), the updater and the core start behind
+  // the window: its first paint needs none of them, and every bridge call it makes waits for the core.
+  const coreReady = startCore(settings, logger, emit);
   const unbindIpc = bindIpc({
-    dispatch: createDispatcher(core.handlers, logger),
+    dispatch: dispatchWhenReady(coreReady.then((core) => createDispatcher(core.handlers, logger))),
     app: appOrigin,
     onForbidden: (operation, frameUrl) =>
       logger.warn('refused a bridge call from a foreign frame', { operation, frameUrl }),
@@ -186,11 +140,6 @@ async function start(): Promise<void> {
   };
   openWindow();
 
-  // The computer locking its screen or going to sleep locks Wallet Desk as well: whoever comes back to
-  // it signs in again, as after the idle lock.
-  powerMonitor.on('lock-screen', () => core.session.lock());
-  powerMonitor.on('suspend', () => core.session.lock());
-
   app.on('activate', () => {
     if (mainWindow === null) openWindow();
   });
@@ -204,14 +153,86 @@ async function start(): Promise<void> {
     if (disposed) return;
     disposed = true;
     event.preventDefault();
-    void windowStateSaved.then(() => shutdown(core, unbindIpc, logger)).finally(() => app.quit());
+    void windowStateSaved.then(() => shutdown(coreReady, unbindIpc, logger)).finally(() => app.quit());
+  });
+
+  // The computer locking its screen or going to sleep locks Wallet Desk as well: whoever comes back to
+  // it signs in again, as after the idle lock. A core still starting has no session to lock yet.
+  const lock = (): void => {
+    void coreReady.then(
+      (core) => core.session.lock(),
+      () => undefined,
+    );
+  };
+  powerMonitor.on('lock-screen', lock);
+  powerMonitor.on('suspend', lock);
+
+  // A core that cannot start ends the app (see the whenReady handler above).
+  await coreReady;
+}
+
+/** The keychain and the updater side by side, then the core that needs both. */
+async function startCore(settings: SettingsStore, logger: FileLogger, emit: EmitEvent): Promise<AppCore> {
+  const [secrets, updater] = await Promise.all([
+    createSecretStore(logger),
+    resolveUpdater({
+      isPackaged: app.isPackaged,
+      resourcesPath: process.resourcesPath,
+      platform: process.platform,
+      appImagePath: process.env['APPIMAGE'],
+      fileExists: existsSync,
+      // electron-updater is loaded only in an installed build with an update server; it reads Electron's app.
+      loadUpdater: async () => {
+        const loaded = (await import('electron-updater')) as {
+          autoUpdater?: AppUpdaterLike;
+          default?: { autoUpdater: AppUpdaterLike };
+        };
+        const updater = loaded.autoUpdater ?? loaded.default?.autoUpdater;
+        if (!updater) throw new Error('electron-updater has no autoUpdater');
+        return updater;
+      },
+      logger,
+    }),
+  ]);
+  return createAppCore({
+    appName: app.getName(),
+    version: app.getVersion(),
+    settings,
+    secrets,
+    logger,
+    emit,
+    openExternal: (url) => shell.openExternal(url),
+    chooseSaveFile: async (defaultName) => {
+      const options = {
+        defaultPath: join(app.getPath('downloads'), defaultName),
+        filters: defaultName.endsWith('.json')
+          ? [{ name: 'JSON', extensions: ['json'] }]
+          : [{ name: 'CSV', extensions: ['csv'] }],
+      };
+      const result = mainWindow
+        ? await dialog.showSaveDialog(mainWindow, options)
+        : await dialog.showSaveDialog(options);
+      return result.canceled || !result.filePath ? null : result.filePath;
+    },
+    writeClipboard: (text) => clipboard.writeText(text),
+    readClipboard: () => clipboard.readText(),
+    updater,
+    userDataDir: app.getPath('userData'),
+    // safeStorage where it really encrypts; otherwise app-core's default, a key held in the keychain.
+    ...(() => {
+      const sealer = safeStorageSealer(safeStorage, process.platform);
+      return sealer ? { balanceSealer: () => sealer } : {};
+    })(),
+    notifier: createElectronNotifier({ Notification, app }),
+    // After ready (as getLocale needs); the window's navigator.language is this same locale.
+    locale: () => app.getLocale(),
   });
 }
 
-async function shutdown(core: AppCore, unbindIpc: () => void, logger: FileLogger): Promise<void> {
+async function shutdown(coreReady: Promise<AppCore>, unbindIpc: () => void, logger: FileLogger): Promise<void> {
   unbindIpc();
   try {
-    await core.dispose();
+    await (await coreReady).dispose();
   } catch (error) {
     logger.error('shutdown failed', { error });
   }

@@ -126,6 +126,47 @@ describe('app lifecycle', () => {
     });
   });
 
+  it('opens the window before the keychain, the updater and the core are ready; its first calls wait for the core', async () => {
+    // The keychain probe may wait up to its deadline on a locked keyring: hold it, and the core behind it.
+    let releaseKeychain!: () => void;
+    const keychainHeld = new Promise<void>((resolve) => (releaseKeychain = resolve));
+    const keychain = await import('../../../src-main/keychain/create-secret-store');
+    const { createMemoryStore } = await import('../../../src-main/keychain/memory-store');
+    vi.mocked(keychain.createSecretStore).mockImplementationOnce(async () => {
+      await keychainHeld;
+      return createMemoryStore();
+    });
+    const window = await launch();
+    expect(window.loadedUrl).toBe('app://wallet-desk/index.html');
+    expect(electronFake.protocol.handlers.has('app')).toBe(true);
+    expect([...electronFake.ipcMain.handlers.keys()].sort()).toEqual(operationNames.map(invokeChannel).sort());
+    expect(window.options['webPreferences']).toMatchObject({ contextIsolation: true, sandbox: true });
+
+    let answered = false;
+    const early = electronFake.ipcMain.invoke(invokeChannel('app.info'), appFrame).then((result) => {
+      answered = true;
+      return result;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(answered).toBe(false);
+    releaseKeychain();
+    await expect(early).resolves.toMatchObject({ ok: true, value: { name: 'Wallet Desk', version: '0.1.0-test' } });
+  });
+
+  it('answers the early calls with an error in words, and exits, when the core cannot start', async () => {
+    const keychain = await import('../../../src-main/keychain/create-secret-store');
+    vi.mocked(keychain.createSecretStore).mockImplementationOnce(async () => {
+      throw new Error('the keychain module is broken');
+    });
+    await launch();
+    const result = await electronFake.ipcMain.invoke(invokeChannel('app.info'), appFrame);
+    expect(result).toEqual({
+      ok: false,
+      error: { code: 'internal', message: 'Wallet Desk could not start. Please close it and open it again.' },
+    });
+    await vi.waitFor(() => expect(electronFake.app.exit).toHaveBeenCalledWith(1));
+  });
+
   it("sets Electron's theme from settings.json before the window opens, and follows a change in Settings", async () => {
     await previousRun({ preferences: { privacyMode: false, idleLockMinutes: 15, theme: 'dark' } });
     await launch();
