@@ -58,8 +58,15 @@ function preloadAppScript(): Plugin {
  */
 export const mainBundledDeps = { exclude: ['zod', 'decimal.js'] };
 
+/**
+ * The contract's operation names as data for the shell's IPC binding (src-main/ipc.ts), as the preload gets
+ * them: the window then opens without evaluating the contract's schemas, which only the core needs.
+ */
+export const mainDefine = { __WALLET_CONTRACT_NAMES__: JSON.stringify(contractNames) };
+
 export default defineConfig({
   main: {
+    define: mainDefine,
     build: {
       outDir: 'out/main',
       externalizeDeps: mainBundledDeps,

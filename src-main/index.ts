@@ -14,20 +14,17 @@ import {
   shell,
   type BrowserWindow,
 } from 'electron';
-import { createAppCore, currentEndpoints, type AppCore } from './app-core';
+import type { AppCore } from './app-core';
 import { registerAppScheme, serveRenderer } from './app-protocol';
-import { createDispatcher, createEmitter, type EmitEvent } from './dispatch';
+import type { Dispatch } from './dispatch';
 import { bindIpc, createEventSender } from './ipc';
-import { createSecretStore } from './keychain/create-secret-store';
 import { toAllowedExternalUrl } from './links';
 import { createLogger, type FileLogger } from './logging/create-logger';
 import { openSettingsStore, type SettingsStore } from './settings/settings-store';
 import { placeWindow, windowStateOf } from './settings/window-state';
 import { applicationMenuTemplate } from './shell/application-menu';
 import { resolveAppOrigin } from './shell/app-origin';
-import { resolveUpdater, type AppUpdaterLike } from './shell/electron-updater-port';
-import { safeStorageSealer } from './shell/safe-storage-sealer';
-import { createElectronNotifier } from './shell/electron-notifier';
+import type { AppUpdaterLike } from './shell/electron-updater-port';
 import { dispatchWhenReady } from './shell/dispatch-when-ready';
 import { favourMemoryOverSpeed } from './v8-memory';
 import { createMainWindow } from './window';
@@ -96,17 +93,14 @@ async function start(): Promise<void> {
   // Electron's own parts of the window (scroll bars, menus, dialogs) and the page's prefers-color-scheme
   // follow the theme chosen in Settings, from before the window exists.
   nativeTheme.themeSource = settings.get().preferences.theme;
-  const sendEvent = createEventSender(() => mainWindow);
-  const emit = createEmitter((event, payload) => {
-    if (event === 'preferences.changed') nativeTheme.themeSource = settings.get().preferences.theme;
-    sendEvent(event, payload);
-  });
 
-  // The keychain probe (up to its deadline on a locked keyring), the updater and the core start behind
-  // the window: its first paint needs none of them, and every bridge call it makes waits for the core.
-  const coreReady = startCore(settings, logger, emit);
+  // The core's modules, the keychain probe (up to its deadline on a locked keyring), the updater and the
+  // core itself start behind the window: its first paint needs none of them, and every bridge call it
+  // makes waits for the core.
+  const started = startCore(settings, logger);
+  const coreReady = started.then(({ core }) => core);
   const unbindIpc = bindIpc({
-    dispatch: dispatchWhenReady(coreReady.then((core) => createDispatcher(core.handlers, logger))),
+    dispatch: dispatchWhenReady(started.then(({ dispatch }) => dispatch)),
     app: appOrigin,
     onForbidden: (operation, frameUrl) =>
       logger.warn('refused a bridge call from a foreign frame', { operation, frameUrl }),
@@ -171,11 +165,31 @@ async function start(): Promise<void> {
   await coreReady;
 }
 
-/** The keychain and the updater side by side, then the core that needs both. */
-async function startCore(settings: SettingsStore, logger: FileLogger, emit: EmitEvent): Promise<AppCore> {
+/** Modules of the main process loaded only once the window is on its way (see startCore). */
+let coreModule: typeof import('./app-core') | null = null;
+
+/**
+ * The core's modules (the contract's schemas, the service clients, the features) loaded once the window is
+ * created; the keychain and the updater side by side; then the core that needs both, and its dispatcher.
+ */
+async function startCore(settings: SettingsStore, logger: FileLogger): Promise<{ core: AppCore; dispatch: Dispatch }> {
+  const [appCore, { createDispatcher, createEmitter }, keychain, updaterPort, sealers, notifiers] = await Promise.all([
+    import('./app-core'),
+    import('./dispatch'),
+    import('./keychain/create-secret-store'),
+    import('./shell/electron-updater-port'),
+    import('./shell/safe-storage-sealer'),
+    import('./shell/electron-notifier'),
+  ]);
+  coreModule = appCore;
+  const sendEvent = createEventSender(() => mainWindow);
+  const emit = createEmitter((event, payload) => {
+    if (event === 'preferences.changed') nativeTheme.themeSource = settings.get().preferences.theme;
+    sendEvent(event, payload);
+  });
   const [secrets, updater] = await Promise.all([
-    createSecretStore(logger),
-    resolveUpdater({
+    keychain.createSecretStore(logger),
+    updaterPort.resolveUpdater({
       isPackaged: app.isPackaged,
       resourcesPath: process.resourcesPath,
       platform: process.platform,
@@ -194,7 +208,7 @@ async function startCore(settings: SettingsStore, logger: FileLogger, emit: Emit
       logger,
     }),
   ]);
-  return createAppCore({
+  const core = await appCore.createAppCore({
     appName: app.getName(),
     version: app.getVersion(),
     settings,
@@ -220,13 +234,14 @@ async function startCore(settings: SettingsStore, logger: FileLogger, emit: Emit
     userDataDir: app.getPath('userData'),
     // safeStorage where it really encrypts; otherwise app-core's default, a key held in the keychain.
     ...(() => {
-      const sealer = safeStorageSealer(safeStorage, process.platform);
+      const sealer = sealers.safeStorageSealer(safeStorage, process.platform);
       return sealer ? { balanceSealer: () => sealer } : {};
     })(),
-    notifier: createElectronNotifier({ Notification, app }),
+    notifier: notifiers.createElectronNotifier({ Notification, app }),
     // After ready (as getLocale needs); the window's navigator.language is this same locale.
     locale: () => app.getLocale(),
   });
+  return { core, dispatch: createDispatcher(core.handlers, logger) };
 }
 
 async function shutdown(coreReady: Promise<AppCore>, unbindIpc: () => void, logger: FileLogger): Promise<void> {
@@ -239,9 +254,11 @@ async function shutdown(coreReady: Promise<AppCore>, unbindIpc: () => void, logg
   await logger.close();
 }
 
+/** The configured service's hosts, for the link allowlist; none until the core's modules are loaded. */
 function serviceHosts(settings: SettingsStore): string[] {
+  if (!coreModule) return [];
   try {
-    const endpoints = currentEndpoints({ settings });
+    const endpoints = coreModule.currentEndpoints({ settings });
     return [endpoints.baseUrl, endpoints.apiUrl].flatMap((url) => (url ? [new URL(url).hostname] : []));
   } catch {
     return [];

@@ -1,9 +1,12 @@
 import { ipcMain, type BrowserWindow } from 'electron';
-import { eventChannel, invokeChannel } from '../src-preload/channels';
-import { operationNames, type EventName } from '../src-preload/contract';
+import { eventChannel, invokeChannel, type ContractNames } from '../src-preload/channels';
+import type { EventName } from '../src-preload/contract';
 import { fail } from '../src-preload/result';
 import type { Dispatch } from './dispatch';
 import { isTrustedSenderFrame, type AppOrigin } from './shell/app-origin';
+
+/** Set by the build (electron.vite.config.ts, tests/vitest.config.ts): the contract's names, without its schemas. */
+declare const __WALLET_CONTRACT_NAMES__: ContractNames;
 
 export interface IpcBindingOptions {
   readonly dispatch: Dispatch;
@@ -19,7 +22,7 @@ export interface IpcBindingOptions {
  */
 export function bindIpc(options: IpcBindingOptions): () => void {
   const channels: string[] = [];
-  for (const operation of operationNames) {
+  for (const operation of __WALLET_CONTRACT_NAMES__.operations) {
     const channel = invokeChannel(operation);
     ipcMain.handle(channel, async (event, input: unknown) => {
       const frame = event.senderFrame;
