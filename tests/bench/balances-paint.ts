@@ -1,7 +1,10 @@
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { z } from 'zod';
-import { measured, type FigureModule } from './support/figure';
-import { signInOnce } from './support/browser-app';
+import { ratioFigure, type FigureModule } from './support/figure';
+import { signInOnce, type SignedInUser } from './support/browser-app';
 import { summarize } from './support/stats';
+import { writeTrace } from './support/traces';
 
 /** A wallet row of Home's "Wallets" table; the loading skeleton rows are aria-hidden. */
 const BALANCE_ROW = 'table[aria-label="Wallets"] tbody tr:not([aria-hidden="true"])';
@@ -64,6 +67,77 @@ const Marks = z.object({
   scripts: z.array(z.object({ name: z.string(), requested: z.number(), at: z.number() })),
   bridge: z.array(z.object({ operation: z.string(), at: z.number() })),
 });
+
+/** The floors' pages, written into out/renderer so the harness serves them as it serves the app. */
+const LAUNCH_FLOOR = 'bench-floor-launch.html';
+const FRESH_FLOOR = 'bench-floor-fresh.html';
+
+/** The stylesheets index.html links, so the floors lay out and paint the rows as the app does. */
+async function stylesheets(rendererDir: string): Promise<string> {
+  const html = await readFile(join(rendererDir, 'index.html'), 'utf8');
+  return [...html.matchAll(/<link rel="stylesheet"[^>]*>/g)].map((match) => match[0]).join('\n    ');
+}
+
+/**
+ * The floors, from what the app itself painted (its #root once the fresh balances were on screen, so the same
+ * wallet rows with the same classes): the launch floor is that markup as a static page, no script at all;
+ * the fresh floor is an empty page whose one inline script asks the harness, as the app's page does, for the
+ * session and then the wallets (one GET /wallets through the same harness, core and sandbox), then puts the
+ * same markup in. Nothing a perfect renderer could skip.
+ */
+async function writeFloors(rendererDir: string, painted: { root: string; htmlAttributes: string }): Promise<void> {
+  const head = `<!doctype html>
+<html ${painted.htmlAttributes}>
+  <head>
+    <meta charset="UTF-8" />
+    <title>Wallet Desk floor</title>
+    ${await stylesheets(rendererDir)}
+  </head>`;
+  await writeFile(
+    join(rendererDir, LAUNCH_FLOOR),
+    `${head}\n  <body><div id="root">${painted.root}</div></body>\n</html>\n`,
+  );
+  const script = `(async () => {
+  const call = async (operation) => {
+    const response = await fetch('/__bridge/invoke/' + operation, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const result = await response.json();
+    if (!result.ok) throw new Error(operation + ' answered ' + JSON.stringify(result.error));
+    return result.value;
+  };
+  await call('session.get');
+  await call('portfolio.wallets');
+  document.getElementById('root').innerHTML = ${JSON.stringify(painted.root).replace(/</g, '\\u003c')};
+})();`;
+  await writeFile(
+    join(rendererDir, FRESH_FLOOR),
+    `${head}\n  <body><div id="root"></div><script>${script}</script></body>\n</html>\n`,
+  );
+}
+
+type Launched = Awaited<ReturnType<SignedInUser['launch']>>;
+
+/** Opens `url` in a freshly launched app and returns the observer's marks once the fresh rows are painted. */
+async function paintOnce(launched: Launched, url: string): Promise<Marks> {
+  await launched.page.goto(url);
+  await launched.page
+    .waitForFunction(
+      () =>
+        (window as unknown as { __benchBalances?: { freshPaintedAt?: number } }).__benchBalances?.freshPaintedAt !==
+        undefined,
+      undefined,
+      { timeout: 30_000 },
+    )
+    .catch(async (error: unknown) => {
+      const text = await launched.page.evaluate(() => document.body.innerText.replace(/\s+/g, ' ').slice(0, 300));
+      throw new Error(`no balances painted within 30 s at ${url}; the page says: ${text}`, { cause: error });
+    });
+  if (launched.app.externalUrls.length > 0) throw new Error('the relaunched app asked the user to sign in again');
+  const raw = (await launched.page.evaluate(
+    () => (window as unknown as { __benchBalances: unknown }).__benchBalances,
+  )) as Record<string, unknown>;
+  // The floors load no script of the app: no script timeline to note.
+  return Marks.parse({ domContentLoadedAt: -1, documentAt: -1, scripts: [], firstRowWasCached: false, ...raw });
+}
 type Marks = z.infer<typeof Marks>;
 
 /**
@@ -121,82 +195,94 @@ function preloadHoldMs(runs: readonly Marks[]): number {
   return holds.length > 0 ? summarize(holds).median : Number.NaN;
 }
 
+type Kind = 'app' | 'launch floor' | 'fresh floor';
+
 export const balancesPaint: FigureModule = {
   id: 'balances-paint',
-  async measure({ sandbox, quick, progress }) {
+  async measure({ root, sandbox, quick, progress }) {
     progress('balances: signing in once through the sandbox provider');
     const user = await signInOnce(sandbox);
+    const rendererDir = join(root, 'out/renderer');
     const runs = quick ? 3 : 10;
-    const painted: number[] = [];
-    const inserted: number[] = [];
-    const freshPainted: number[] = [];
-    let cachedFirst = 0;
-    const allMarks: Marks[] = [];
+    const samples = new Map<Kind, Marks[]>([
+      ['app', []],
+      ['launch floor', []],
+      ['fresh floor', []],
+    ]);
     try {
-      // Run 0 warms Node's and Chromium's compilers and is not counted.
-      for (let run = 0; run <= runs; run += 1) {
-        progress(`balances: relaunch ${run === 0 ? 'warm-up' : `${run} of ${runs}`}`);
-        const launched = await user.launch(OBSERVER);
-        try {
-          await launched.page.goto(launched.app.url);
-          await launched.page
-            .waitForFunction(
-              () =>
-                (window as unknown as { __benchBalances?: { freshPaintedAt?: number } }).__benchBalances
-                  ?.freshPaintedAt !== undefined,
-              undefined,
-              { timeout: 30_000 },
-            )
-            .catch(async (error: unknown) => {
-              const text = await launched.page.evaluate(() =>
-                document.body.innerText.replace(/\s+/g, ' ').slice(0, 300),
-              );
-              throw new Error(`no balances painted within 30 s; the page says: ${text}`, { cause: error });
-            });
-          if (launched.app.externalUrls.length > 0)
-            throw new Error('the relaunched app asked the user to sign in again');
-          const marks = Marks.parse(
-            await launched.page.evaluate(() => (window as unknown as { __benchBalances: unknown }).__benchBalances),
-          );
-          if (run > 0) {
-            painted.push(marks.paintedAt);
-            inserted.push(marks.rowAt);
-            freshPainted.push(marks.freshPaintedAt);
-            if (marks.firstRowWasCached) cachedFirst += 1;
-            allMarks.push(marks);
+      // Run 0 warms Node's and Chromium's compilers, is not counted, and gives the floors the app's own rows.
+      progress('balances: warm-up relaunch');
+      const warm = await user.launch(OBSERVER);
+      try {
+        await paintOnce(warm, warm.app.url);
+        await writeFloors(
+          rendererDir,
+          await warm.page.evaluate(() => ({
+            root: document.getElementById('root')?.innerHTML ?? '',
+            htmlAttributes: [...document.documentElement.attributes]
+              .map((attribute) => `${attribute.name}="${attribute.value.replace(/"/g, '&quot;')}"`)
+              .join(' '),
+          })),
+        );
+      } finally {
+        await warm.close();
+      }
+      const kinds: Kind[] = ['app', 'launch floor', 'fresh floor'];
+      for (let run = 1; run <= runs; run += 1) {
+        progress(`balances: relaunch ${run} of ${runs}, app and both floors`);
+        // Interleaved, the order turning each run, so the machine's load falls on all three alike.
+        const order = kinds.map((_, index) => kinds[(index + run) % kinds.length]!);
+        for (const kind of order) {
+          const launched = await user.launch(OBSERVER);
+          try {
+            const page = kind === 'app' ? '' : kind === 'launch floor' ? LAUNCH_FLOOR : FRESH_FLOOR;
+            samples.get(kind)!.push(await paintOnce(launched, `${launched.app.url}${page}`));
+          } finally {
+            await launched.close();
           }
-        } finally {
-          await launched.close();
         }
       }
     } finally {
+      await rm(join(rendererDir, LAUNCH_FLOOR), { force: true });
+      await rm(join(rendererDir, FRESH_FLOOR), { force: true });
       await user.close();
     }
-    const method = `Signed in once; then ${runs} relaunches (after one warm-up): a new main-process core restoring the session from the stored refresh token, a fresh Chromium context (empty cache) navigating to the app. In the page, a MutationObserver installed before any app script notes performance.now() (zero = navigation start) when a wallet row of "Wallets" is in the DOM; the figure is the end of the next animation frame after it.`;
+    const app = samples.get('app')!;
+    const launchFloor = samples.get('launch floor')!;
+    const freshFloor = samples.get('fresh floor')!;
+    await writeTrace(root, 'balances-paint.json', {
+      about:
+        'Per run, on the page clock (ms from navigation start): when each script was requested and received, each bridge answer, the first row in the DOM and painted; for the app and both floors.',
+      app,
+      launchFloor,
+      freshFloor,
+    });
+    const cachedFirst = app.filter((marks) => marks.firstRowWasCached).length;
+    const inserted = app.map((marks) => marks.rowAt);
+    const method = `Signed in once; then ${runs} rounds (after one warm-up) of three relaunches each, order turning: a new main-process core restoring the session from the stored refresh token and a fresh Chromium context (empty cache) navigating to a page of the harness. In the page, a MutationObserver installed before any script notes performance.now() (zero = navigation start) when a wallet row of "Wallets" is in the DOM; the time is the end of the next animation frame after it.`;
     return [
-      measured(
-        {
-          id: 'balances-first-paint',
-          title: 'Session restored → last known balances painted',
-          unit: 'ms',
-          target: { value: 150 },
-          method: `${method} First row of any kind: the last known balances kept (encrypted) on disk, painted while the session is restored.`,
-          note: `${cachedFirst} of ${runs} runs painted the last known balances before the fresh ones; first row in the DOM: median ${summarize(inserted).median.toFixed(0)} ms. The session restore starts with the core, while the harness bundles the preload, as it does while Electron creates the window. The harness's preload (parser-blocking) holds the page for a median ${preloadHoldMs(allMarks).toFixed(0)} ms; details.medianTimelineMs shows where the rest goes`,
-          details: { rowInDomMs: summarize(inserted), samplesMs: painted, medianTimelineMs: timeline(allMarks) },
+      ratioFigure({
+        id: 'balances-first-paint',
+        title: 'Session restored → last known balances painted',
+        target: { value: 1.3 },
+        method: `${method} App: first row of any kind (the last known balances kept encrypted on disk, painted while the session is restored). Floor: a static page of the same harness holding the rows the app painted (its markup and stylesheets), no script.`,
+        app: app.map((marks) => marks.paintedAt),
+        floor: launchFloor.map((marks) => marks.paintedAt),
+        note: `${cachedFirst} of ${runs} runs painted the last known balances before the fresh ones; first row in the DOM: median ${summarize(inserted).median.toFixed(0)} ms. The harness's preload (parser-blocking) holds the page for a median ${preloadHoldMs(app).toFixed(0)} ms; details.medianTimelineMs shows where the rest goes (every run in bench/traces/balances-paint.json)`,
+        details: { rowInDomMs: summarize(inserted), medianTimelineMs: timeline(app) },
+      }),
+      ratioFigure({
+        id: 'balances-fresh-paint',
+        title: 'Session restored → fresh balances painted',
+        target: { value: 1.3 },
+        method: `${method} App: first row of this run's GET /wallets answer (the table's data-balances="fresh"). Floor: a page of the same harness whose one inline script asks for session.get and then portfolio.wallets (one GET /wallets through the same harness, core and sandbox) and then puts in the same rows.`,
+        app: app.map((marks) => marks.freshPaintedAt),
+        floor: freshFloor.map((marks) => marks.freshPaintedAt),
+        details: {
+          floorBridgeMs: freshFloor.map((marks) => marks.bridge),
+          appBridgeMs: app.map((marks) => marks.bridge),
         },
-        summarize(painted),
-      ),
-      measured(
-        {
-          id: 'balances-fresh-paint',
-          title: 'Session restored → fresh balances painted',
-          unit: 'ms',
-          target: { value: 300 },
-          method: `${method} First row of this run's GET /wallets answer (the table's data-balances="fresh").`,
-          details: { samplesMs: freshPainted },
-        },
-        summarize(freshPainted),
-      ),
+      }),
     ];
   },
 };

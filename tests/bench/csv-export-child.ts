@@ -1,17 +1,46 @@
 /**
- * Runs one CSV export of the whole 20,000-record history in a process of its own, so the memory it samples
- * belongs to the export alone. Reads its job as JSON on stdin (the token never touches argv, env or disk)
- * and prints one JSON line with the measurements. Started by csv-export.ts; not meant to be run by hand.
+ * Runs one CSV export of the whole history in a process of its own, so the memory it samples belongs to the
+ * export alone; or, as its floor, the same pages streamed from the sandbox and discarded (same process
+ * set-up, same 500 records a request, bare fetch, bytes read and dropped). Reads its job as JSON on stdin
+ * (the token never touches argv, env or disk) and prints one JSON line with the measurements. Started by
+ * csv-export.ts; not meant to be run by hand.
  */
 import { readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { exportHistoryCsv } from '../../src-main/features/history';
+import { EXPORT_PAGE_SIZE } from '../../src-main/features/history/export-history';
 import { createInterfaceAClient } from '../../src-main/service/interface-a';
 import { favourMemoryOverSpeed } from '../../src-main/v8-memory';
 
-const Job = z.object({ baseUrl: z.string(), accessToken: z.string(), accountGuid: z.string() });
+const Job = z.object({
+  baseUrl: z.string(),
+  accessToken: z.string(),
+  accountGuid: z.string(),
+  /** The floor: stream the pages of this many records and discard them, no export. */
+  floorRecords: z.number().int().positive().optional(),
+});
+
+/** The floor's work: every page of `records`, 500 a request, read to its last byte and dropped. */
+async function streamAndDiscard(job: z.infer<typeof Job>, records: number, onPage: () => void): Promise<void> {
+  for (let page = 1; (page - 1) * EXPORT_PAGE_SIZE < records; page += 1) {
+    const response = await fetch(`${job.baseUrl}/api/OAuth/transactions`, {
+      method: 'POST',
+      headers: {
+        Accept: 'application/json',
+        'Content-Type': 'application/json',
+        'X-Account-Guid': job.accountGuid,
+        Authorization: `Bearer ${job.accessToken}`,
+      },
+      body: JSON.stringify({ page, recordsPerPage: EXPORT_PAGE_SIZE }),
+    });
+    if (response.status !== 200 || !response.body) throw new Error(`page ${page} answered ${response.status}`);
+    const reader = response.body.getReader();
+    while (!(await reader.read()).done);
+    onPage();
+  }
+}
 
 async function readJob(): Promise<z.infer<typeof Job>> {
   let text = '';
@@ -51,6 +80,26 @@ async function main(): Promise<void> {
   };
   const sampler = setInterval(sample, 5);
   const started = process.hrtime.bigint();
+  if (job.floorRecords !== undefined) {
+    await streamAndDiscard(job, job.floorRecords, sample);
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    clearInterval(sampler);
+    sample();
+    process.stdout.write(
+      `${JSON.stringify({
+        ms,
+        written: job.floorRecords,
+        total: job.floorRecords,
+        lines: 0,
+        fileBytes: 0,
+        rssGrowthMb: (peakRss - baseline.rss) / MB,
+        heapGrowthMb: (peakHeap - (baseline.heapUsed + baseline.external + baseline.arrayBuffers)) / MB,
+        baselineRssMb: baseline.rss / MB,
+        maxRssGrowthUpperBoundMb: (process.resourceUsage().maxRSS * 1024 - baseline.rss) / MB,
+      })}\n`,
+    );
+    return;
+  }
   const result = await exportHistoryCsv({
     streamPage: (request, onItems) => client.streamTransactions(request, onItems),
     path,

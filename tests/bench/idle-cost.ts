@@ -41,12 +41,28 @@ export const idleCost: FigureModule = {
     if (!alice) throw new Error('the sandbox has no alice');
     progress('idle: signing in once through the sandbox provider');
     const user = await signInOnce(sandbox);
-    // The bench process's own floor (Node, the Playwright client, the idle sandbox) with no app running:
-    // subtracted from "main", which shares this process with them.
-    progress('idle: 15 s floor of the bench process, no app running');
-    const floorBefore = process.cpuUsage();
-    await sleep(15_000);
-    const floorPerSecond = cpuSeconds(process.cpuUsage(floorBefore)) / 15;
+    // The floor: the same bench process (Node, the Playwright client, the idle sandbox) and the same Chromium
+    // with a static page open, no app running, for as long as the app is measured. Subtracted from the app's.
+    progress(`idle: ${seconds} s floor, a static page and no app running`);
+    const floorContext = await user.browser.newContext();
+    let floorSeconds: { renderer: number; process: number };
+    try {
+      const floorPage = await floorContext.newPage();
+      await floorPage.setContent('<!doctype html><html lang="en"><title>Floor</title><p>Wallet Desk floor.</p></html>');
+      const cdp = await floorContext.newCDPSession(floorPage);
+      await cdp.send('Performance.enable');
+      const task = async (): Promise<number> =>
+        (await cdp.send('Performance.getMetrics')).metrics.find((metric) => metric.name === 'TaskDuration')?.value ??
+        Number.NaN;
+      const taskBefore = await task();
+      const cpuBefore = process.cpuUsage();
+      await sleep(seconds * 1000);
+      floorSeconds = { renderer: (await task()) - taskBefore, process: cpuSeconds(process.cpuUsage(cpuBefore)) };
+      await cdp.detach();
+    } finally {
+      await floorContext.close();
+    }
+    const floorPerSecond = floorSeconds.process / seconds;
     let visible: { renderer: number; main: number; fired: number };
     let hidden: { renderer: number; main: number; wakeups: z.infer<typeof Fired> };
     try {
@@ -101,19 +117,21 @@ export const idleCost: FigureModule = {
       await user.close();
     }
     const percent = (cpu: number): number => (cpu / seconds) * 100;
-    const visibleTotal = percent(visible.renderer + visible.main);
+    // The renderer's share over the static page's; main already has the process floor taken off.
+    const visibleTotal = percent(Math.max(0, visible.renderer - floorSeconds.renderer) + visible.main);
     const hiddenPerMinute = (hidden.wakeups.length / seconds) * 60;
     return [
       measured(
         {
           id: 'idle-cpu-visible',
-          title: `Idle CPU, signed in, window visible (${seconds} s): main + renderer`,
+          title: `Idle CPU over the floor, signed in, window visible (${seconds} s)`,
           unit: '% core',
           target: { value: 1 },
-          method: `In Chromium through the harness, signed in on Home, no input for ${seconds} s with the window visible. Renderer: CDP Performance.getMetrics TaskDuration (main-thread task time) before and after. Main: process.cpuUsage() of the bench process, which runs the app's main-process core and also the harness server, the sandbox answering the app's calls and the Playwright client, minus that process's floor measured for 15 s with no app running (so "main" still includes the harness server and the sandbox's work for the app's calls: an upper bound). Sum as a share of one core.`,
-          note: `renderer ${percent(visible.renderer).toFixed(2)} %, main (upper bound) ${percent(visible.main).toFixed(2)} %; ${visible.fired} timer callbacks in the page`,
+          method: `In Chromium through the harness, signed in on Home, no input for ${seconds} s with the window visible. Renderer: CDP Performance.getMetrics TaskDuration (main-thread task time) before and after. Main: process.cpuUsage() of the bench process, which runs the app's main-process core and also the harness server, the sandbox answering the app's calls and the Playwright client, minus that process's CPU in the floor run (so "main" still includes the harness server and the sandbox's work for the app's calls: an upper bound). Floor: a run of the same length just before, the same process and Chromium with a static page open and no app. Figure: (app renderer − floor renderer) + (bench process − its floor), as a share of one core.`,
+          note: `renderer ${percent(visible.renderer).toFixed(2)} % (floor ${percent(floorSeconds.renderer).toFixed(2)} %), main (upper bound) ${percent(visible.main).toFixed(2)} %; ${visible.fired} timer callbacks in the page`,
           details: {
             benchProcessFloorPercent: floorPerSecond * 100,
+            rendererFloorPercent: percent(floorSeconds.renderer),
             rendererPercent: percent(visible.renderer),
             mainPercent: percent(visible.main),
             timerCallbacks: visible.fired,

@@ -1,13 +1,15 @@
 /**
- * `npm run bench`: measures what users feel against a local sandbox this command starts itself, prints a
- * table, writes bench/results.json, and exits 1 when a figure misses its target by more than 20 % (or a
- * measurement breaks). `--quick` runs fewer repetitions; `--only=<module id>,...` runs some modules.
- * Not part of the test suite: it takes minutes and wants a quiet machine.
+ * `npm run bench`: measures what users feel against a local sandbox this command starts itself, each timed
+ * figure against a floor measured beside it in the same run, prints a table, writes bench/results.json
+ * (with the machine and the commit), and exits 1 when a figure misses its target by more than 20 % (or a
+ * measurement breaks). `--quick` runs fewer repetitions; `--only=<module id>,...` runs some modules;
+ * `--results=<file>` writes elsewhere; `--ab <commitA> <commitB>` compares two commits (support/ab.ts).
+ * Not part of the test suite: it takes minutes.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { cpus, loadavg } from 'node:os';
-import { join, resolve } from 'node:path';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { startSandbox } from '../../sandbox/server';
 import { balancesPaint } from './balances-paint';
 import { clientOverhead } from './client-overhead';
@@ -25,6 +27,8 @@ import { settleRound } from './settle-round';
 import { ensureBuild } from './support/build';
 import { TOLERANCE, type BenchContext, type FigureModule, type FigureResult } from './support/figure';
 import { formatTable } from './support/report';
+import { runAb } from './support/ab';
+import { windowFirst } from './window-first';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -33,6 +37,7 @@ const modules: readonly FigureModule[] = [
   rendererSize,
   journalWrite,
   mainImport,
+  windowFirst,
   sandboxLatency,
   clientOverhead,
   settleRound,
@@ -64,20 +69,59 @@ function revision(): { commit: string; dirty: boolean } | null {
   }
 }
 
-function parseArgs(argv: readonly string[]): { quick: boolean; only: Set<string> | null } {
-  const only = argv.find((arg) => arg.startsWith('--only='));
-  const unknown = argv.filter((arg) => arg !== '--quick' && !arg.startsWith('--only='));
-  if (unknown.length > 0) throw new Error(`unknown argument(s): ${unknown.join(' ')} (use --quick, --only=<id>,...)`);
+interface Args {
+  readonly quick: boolean;
+  readonly only: Set<string> | null;
+  readonly results: string;
+  readonly ab: readonly [string, string] | null;
+}
+
+function parseArgs(argv: readonly string[]): Args {
+  const abAt = argv.indexOf('--ab');
+  const ab = abAt >= 0 ? ([argv[abAt + 1], argv[abAt + 2]] as const) : null;
+  if (ab && (!ab[0] || !ab[1] || ab[0].startsWith('--') || ab[1].startsWith('--')))
+    throw new Error('--ab needs two commits: --ab <commitA> <commitB>');
+  const rest = abAt >= 0 ? [...argv.slice(0, abAt), ...argv.slice(abAt + 3)] : argv;
+  const only = rest.find((arg) => arg.startsWith('--only='));
+  const results = rest.find((arg) => arg.startsWith('--results='));
+  const unknown = rest.filter(
+    (arg) => arg !== '--quick' && !arg.startsWith('--only=') && !arg.startsWith('--results='),
+  );
+  if (unknown.length > 0)
+    throw new Error(
+      `unknown argument(s): ${unknown.join(' ')} (use --quick, --only=<id>,..., --results=<file>, --ab <commitA> <commitB>)`,
+    );
   return {
-    quick: argv.includes('--quick'),
+    quick: rest.includes('--quick'),
     only: only ? new Set(only.slice('--only='.length).split(',').filter(Boolean)) : null,
+    results: results ? resolve(results.slice('--results='.length)) : join(root, 'bench/results.json'),
+    ab: ab ? [ab[0]!, ab[1]!] : null,
   };
+}
+
+/** What the figures ran on: a ratio means the same anywhere, the absolute times beside it do not. */
+function machine(): { cpuModel: string; cores: number; memoryGb: number; node: string; platform: string } {
+  const all = cpus();
+  return {
+    cpuModel: all[0]?.model.trim() ?? 'unknown',
+    cores: all.length,
+    memoryGb: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+    platform: process.platform,
+  };
+}
+
+function load(): { one: number; five: number; fifteen: number } {
+  const [one, five, fifteen] = loadavg();
+  return { one: one!, five: five!, fifteen: fifteen! };
 }
 
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
   const selected = modules.filter((module) => !args.only || args.only.has(module.id));
   if (selected.length === 0) throw new Error(`no module matches --only; ids: ${modules.map((m) => m.id).join(', ')}`);
+  if (args.ab)
+    return runAb({ root, commits: args.ab, only: selected.map((module) => module.id), quick: args.quick, progress });
   await ensureBuild(root, progress);
   // The bench measures speed, not throttling: hundreds of back-to-back calls would otherwise meet the
   // sandbox's token bucket (300 burst, 100/s) and time its 429s instead of its answers.
@@ -89,8 +133,8 @@ async function main(): Promise<number> {
   const context: BenchContext = { root, sandbox, quick: args.quick, progress };
   const figures: FigureResult[] = [];
   const started = new Date();
-  // The machine is shared: the load around the run says how far to trust its timings.
-  const loadAtStart = loadavg()[0]!;
+  // The machine is shared: the load around the run says how far to trust its absolute timings.
+  const loadAtStart = load();
   try {
     for (const module of selected) {
       try {
@@ -112,13 +156,15 @@ async function main(): Promise<number> {
     await sandbox.close();
   }
 
-  const loadAtEnd = loadavg()[0]!;
+  const loadAtEnd = load();
+  const ran = machine();
+  const measuredRevision = revision();
   process.stdout.write(`${formatTable(figures)}\n`);
   process.stdout.write(
-    `\nLoad average ${loadAtStart.toFixed(1)} at the start, ${loadAtEnd.toFixed(1)} at the end, on ${cpus().length} CPUs.\n`,
+    `\n${ran.cpuModel}, ${ran.cores} cores; load average (1 min) ${loadAtStart.one.toFixed(1)} at the start, ${loadAtEnd.one.toFixed(1)} at the end; commit ${measuredRevision ? `${measuredRevision.commit.slice(0, 7)}${measuredRevision.dirty ? ' with changes' : ''}` : 'unknown'}.\n`,
   );
-  await mkdir(join(root, 'bench'), { recursive: true });
-  const resultsPath = join(root, 'bench/results.json');
+  const resultsPath = args.results;
+  await mkdir(dirname(resultsPath), { recursive: true });
   await writeFile(
     resultsPath,
     `${JSON.stringify(
@@ -127,13 +173,8 @@ async function main(): Promise<number> {
         finishedAt: new Date().toISOString(),
         quick: args.quick,
         tolerance: TOLERANCE,
-        revision: revision(),
-        machine: {
-          node: process.version,
-          cpus: cpus().length,
-          platform: process.platform,
-          loadAverage: { start: loadAtStart, end: loadAtEnd },
-        },
+        revision: measuredRevision,
+        machine: { ...ran, loadAverage: { start: loadAtStart, end: loadAtEnd } },
         figures,
       },
       null,

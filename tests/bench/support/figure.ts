@@ -1,5 +1,5 @@
 import type { RunningSandbox } from '../../../sandbox/server';
-import type { Summary } from './stats';
+import { summarize, type Summary } from './stats';
 
 /** How far past its target a figure may land before the run fails ("more than 20 %"). */
 export const TOLERANCE = 0.2;
@@ -32,6 +32,11 @@ export interface FigureResult {
   readonly note?: string;
   /** Secondary numbers that explain the figure (raw bytes, per-run details...). */
   readonly details?: Readonly<Record<string, unknown>>;
+  /**
+   * A figure judged against a floor measured in the same run, interleaved with it: `summary` is then the
+   * per-pair ratio app / floor (unit ×) and these are the absolute times, printed beside it for information.
+   */
+  readonly absolute?: { readonly unit: string; readonly app: Summary; readonly floor: Summary };
 }
 
 export interface BenchContext {
@@ -62,4 +67,42 @@ export function measured(base: Omit<FigureResult, 'summary' | 'verdict'>, summar
 
 export function notMeasured(base: Omit<FigureResult, 'summary' | 'verdict' | 'note'>, why: string): FigureResult {
   return { ...base, summary: null, verdict: 'not-measured', note: why };
+}
+
+export interface RatioFigureInput {
+  readonly id: string;
+  readonly title: string;
+  /** On the ratio; absent for a figure reported for context. */
+  readonly target?: Target;
+  readonly method: string;
+  /** The app's samples and the floor's, pair by pair (same index = measured side by side). */
+  readonly app: readonly number[];
+  readonly floor: readonly number[];
+  /** Of the absolute samples; ms unless told. */
+  readonly unit?: string;
+  readonly note?: string;
+  readonly details?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * A timed figure as the app's time over its floor's: the median of per-pair ratios, so load that hits a
+ * pair hits both halves alike and the verdict means the same on a fast machine, a slow one or a busy one.
+ */
+export function ratioFigure(input: RatioFigureInput): FigureResult {
+  if (input.app.length === 0 || input.app.length !== input.floor.length)
+    throw new Error(`${input.id}: ${input.app.length} app samples against ${input.floor.length} floor samples`);
+  const ratios = input.app.map((app, index) => app / input.floor[index]!);
+  return measured(
+    {
+      id: input.id,
+      title: input.title,
+      unit: '×',
+      ...(input.target ? { target: input.target } : {}),
+      method: input.method,
+      ...(input.note === undefined ? {} : { note: input.note }),
+      details: { ...input.details, appSamples: input.app, floorSamples: input.floor },
+      absolute: { unit: input.unit ?? 'ms', app: summarize(input.app), floor: summarize(input.floor) },
+    },
+    summarize(ratios),
+  );
 }

@@ -44,9 +44,16 @@ function pad(cells: readonly string[], widths: readonly number[]): string {
   return cells.map((cell, index) => cell.padEnd(widths[index]!)).join('  ');
 }
 
+/** For a figure judged on its floor: the app's and the floor's median times, for information. */
+function absolute(figure: FigureResult): string {
+  if (!figure.absolute) return '';
+  const { unit, app, floor } = figure.absolute;
+  return `${number(app.median)} ${unit} / ${number(floor.median)} ${unit}`;
+}
+
 /** The table printed on stdout: one line per figure, then how each was measured and any notes. */
 export function formatTable(figures: readonly FigureResult[]): string {
-  const header = ['Figure', 'Target', 'Median', 'Spread', 'n', 'Verdict'];
+  const header = ['Figure', 'Target', 'Median', 'Spread', 'n', 'Verdict', 'App / floor (medians)'];
   const rows = figures.map((figure) => [
     figure.title,
     target(figure),
@@ -54,6 +61,7 @@ export function formatTable(figures: readonly FigureResult[]): string {
     spread(figure.summary),
     figure.summary ? String(figure.summary.n) : '',
     VERDICT_LABEL[figure.verdict],
+    absolute(figure),
   ]);
   const widths = header.map((title, index) => Math.max(title.length, ...rows.map((row) => row[index]!.length)));
   const lines = [
