@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AssetCode } from './assets';
+import { ServiceSymbol } from './assets';
 import { operation } from './define';
 import { AmountInput, DecimalString } from './money';
 import { PlainText, UserText } from './text';
@@ -16,6 +16,8 @@ export const WalletAddressView = z.object({
   displayName: z.string(),
   network: z.string(),
   address: z.string(),
+  /** False on a network the app does not know: the address is shown as the service sent it, unchecked. */
+  addressChecked: z.boolean(),
 });
 export type WalletAddressView = z.infer<typeof WalletAddressView>;
 
@@ -26,7 +28,8 @@ export type FiatCurrency = z.infer<typeof FiatCurrency>;
 
 export const CreateDepositAddressInput = z
   .object({
-    symbol: AssetCode,
+    /** Any wallet the service lists; main refuses one the active account has not. */
+    symbol: ServiceSymbol,
     label: UserText(100, 'Keep the label under 100 characters').pipe(z.string().min(1, 'Enter a label')),
     /** Omitted: main generates one. Must not repeat one used in this session. */
     referenceId: z
@@ -52,6 +55,13 @@ export type CreateDepositAddressInput = z.input<typeof CreateDepositAddressInput
 export const PaymentUriKind = z.enum(['bip21', 'eip681-native', 'eip681-token', 'solana-pay', 'address']);
 export type PaymentUriKind = z.infer<typeof PaymentUriKind>;
 
+/**
+ * Why a deposit QR code holds only the address: no amount was asked, the app knows no payment-link scheme
+ * for that asset (TRON has none wallets agree on), or the network is one the app does not know at all.
+ */
+export const PlainQrReason = z.enum(['no-amount', 'no-scheme', 'unknown-network']);
+export type PlainQrReason = z.infer<typeof PlainQrReason>;
+
 export const CreatedDepositAddressView = z.object({
   address: z.string(),
   /** The network-specific symbol. */
@@ -65,13 +75,17 @@ export const CreatedDepositAddressView = z.object({
   /** What the QR code carries: a payment URI with the amount where the network has a standard one, else the address. */
   paymentUri: z.string(),
   paymentUriKind: PaymentUriKind,
+  /** Null when the QR code carries a payment link. */
+  plainQrReason: PlainQrReason.nullable(),
+  /** False on a network the app does not know: the address is shown as the service sent it, unchecked. */
+  addressChecked: z.boolean(),
   createdAt: z.string(),
 });
 export type CreatedDepositAddressView = z.infer<typeof CreatedDepositAddressView>;
 
 export const receiveOperations = {
   /** GET /wallets/{symbol}/address. */
-  'receive.address': operation(z.object({ code: AssetCode }).strict(), WalletAddressView),
+  'receive.address': operation(z.object({ code: ServiceSymbol }).strict(), WalletAddressView),
   /** A fresh reference id for the deposit address form (unique among this session's). */
   'receive.newReferenceId': operation(z.void(), z.object({ referenceId: z.string() })),
   /** POST /deposit/address/create, after the callback URL and reference id are checked in main. */

@@ -6,6 +6,7 @@ import { expect, openScreen, test, WIDE_TOTP_WINDOW, type MoneyScreen } from './
 import type { GroupScope } from './support/group-scope';
 import { enterMerchantKeys } from './support/merchant-keys';
 import { alertSaying, definitionOf, exactly, statusSaying } from './support/page-text';
+import { historyTable, openHistoryWith } from './support/history-table';
 import { reloadSignedInApp } from './support/reload-app';
 
 // Assets beyond spec 2.3's table, through the UI, against the sandbox playing the wider service (sandbox/README.md,
@@ -138,6 +139,123 @@ test.describe('Send and Receive: TRON and a network the app does not know', () =
     // Read from the pixels as a phone would: the address itself, no payment-link scheme in front of it.
     const qr = panel.getByRole('img', { name: /^QR code of your .+ address on Tron Mainnet$/ });
     expect(await decodeQrOnScreen(qr)).toBe(expected);
+  });
+});
+
+test.describe('A network the app does not know, and TRON, on Send, Receive, Swap and History', () => {
+  test.use({
+    appOptions: { username: 'alice', totpWindowSteps: WIDE_TOTP_WINDOW, sandbox: { widerService: true } },
+  });
+
+  test("POL: amounts take the precision of the service's own POL amounts, and ten places are sent exactly", async ({
+    sendScreen,
+  }) => {
+    const { page, sandbox } = sendScreen;
+    const movedBefore = movementsOf(sandbox, 'POL').length;
+    await page.getByRole('combobox', { name: 'Asset' }).selectOption('POL');
+    await expect(
+      page.getByText(
+        /^The app does not know Polygon Mainnet, so POL amounts take up to (9|1\d) decimal places: the most that the service's own POL amounts show\.$/,
+      ),
+    ).toBeVisible();
+
+    await fillSend(page, 'POL', POLYGON_DESTINATION, '0.0000000123');
+    await chooseStandardFee(page);
+    // The fee card shows what is about to be sent with every digit, not cut to 8 places.
+    await expect(page.getByRole('form', { name: 'Fee and confirmation' })).toContainText('Sending 0.0000000123 POL');
+    await page.getByRole('checkbox', { name: 'I have checked this address myself.' }).check();
+    await page.getByRole('button', { name: 'Review send' }).click();
+    await expect(definitionOf(page, 'Amount sent')).toContainText('0.0000000123 POL');
+    await sendFromReview(sendScreen);
+    expect(movementsOf(sandbox, 'POL').slice(movedBefore)).toEqual([
+      expect.objectContaining({ amount: '0.0000000123', address: POLYGON_DESTINATION }),
+    ]);
+  });
+
+  test('Receive POL: the address shows as the service sent it, says it was not checked, and its QR code is the plain address', async ({
+    signedInApp: session,
+  }) => {
+    const { page } = session;
+    await reloadSignedInApp(page);
+    await openScreen(page, 'Receive');
+    const panel = page.getByRole('region', { name: 'Receive to your wallet' });
+    await panel.getByRole('combobox', { name: 'Asset' }).selectOption('POL');
+    await expect(panel.getByRole('combobox', { name: 'Network' })).toHaveValue('POL');
+    const expected = (await session.app.core.session.interfaceA().getWalletAddress('POL')).address;
+    await expect(panel.getByRole('group', { name: /address$/ })).toHaveText(expected);
+    await expect(panel.getByRole('note').nth(1)).toHaveText(
+      'The app does not know the address format of Polygon Mainnet, so this address is shown as the service sent it, without a format check. The QR code holds only the address, as the app knows no payment-link scheme for Polygon Mainnet.',
+    );
+    const qr = panel.getByRole('img', { name: /^QR code of your .+ address on Polygon Mainnet$/ });
+    expect(await decodeQrOnScreen(qr)).toBe(expected);
+  });
+
+  test('a POL deposit address with an amount: the QR code holds the plain address, and the screen says why', async ({
+    signedInApp: { page },
+  }) => {
+    await reloadSignedInApp(page);
+    await openScreen(page, 'Receive');
+    const form = page.getByRole('form', { name: 'New deposit address' });
+    await form.getByRole('combobox', { name: 'Asset and network' }).selectOption('POL');
+    await form.getByRole('textbox', { name: 'Label' }).fill('Polygon invoice');
+    await form.getByRole('textbox', { name: 'Callback URL' }).fill('https://shop.example/deposits');
+    await form.getByRole('textbox', { name: 'Expected amount (optional, in POL)' }).fill('1.5');
+    await form.getByRole('button', { name: 'Create deposit address' }).click();
+    const result = page.getByRole('region', { name: 'Deposit address created' });
+    const address = result.getByRole('group', { name: 'Deposit address' });
+    await expect(address).toHaveText(/^0x[0-9a-fA-F]{40}$/);
+    await expect(
+      result.getByRole('note').filter({ hasText: /^The QR code holds only the address, with no payment link/ }),
+    ).toHaveText(
+      'The QR code holds only the address, with no payment link: the app does not know Polygon Mainnet, so it knows no payment-link scheme for it, and the payer enters the amount themselves. The address is shown as the service sent it, without a format check.',
+    );
+    await expect(result.getByRole('button', { name: 'Copy payment link' })).toHaveCount(0);
+    const qr = result.getByRole('img', { name: 'QR code of the deposit address on Polygon Mainnet' });
+    expect(await decodeQrOnScreen(qr)).toBe(await address.textContent());
+  });
+
+  test("swap POL on Polygon into TRX: the Polygon wallet's balance shows, and the swap goes once", async ({
+    swapScreen,
+  }) => {
+    const { page, sandbox, nextCode } = swapScreen;
+    const swapsBefore = sandbox.movements().filter((movement) => movement.kind === 'swap').length;
+    await page.getByRole('combobox', { name: 'From', exact: true }).selectOption('POL');
+    await page.getByRole('combobox', { name: 'From network' }).selectOption('Polygon Mainnet');
+    await expect(page.getByText(/^Available in your Polygon Mainnet wallet: /)).toBeVisible();
+    await page.getByRole('combobox', { name: 'To', exact: true }).selectOption('TRX');
+    await page.getByRole('combobox', { name: 'To network' }).selectOption('Tron Mainnet');
+    await page.getByRole('textbox', { name: /^Amount/ }).fill('20');
+    await expect(page.getByRole('region', { name: 'Quote' })).toContainText('POL');
+    await page.getByRole('button', { name: 'Review swap' }).click();
+    await expect(page.getByRole('heading', { name: 'Review the swap' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Digit 1 of 6' }).fill(await nextCode());
+    await page.getByRole('button', { name: 'Swap now' }).click();
+    await expect(page.getByRole('heading', { name: 'Swapped' })).toBeVisible();
+    expect(
+      sandbox
+        .movements()
+        .filter((movement) => movement.kind === 'swap')
+        .slice(swapsBefore),
+    ).toEqual([expect.objectContaining({ kind: 'swap', symbol: 'POL', amount: '20' })]);
+  });
+
+  test("History opens with the wider service's rows; the merchant API withdrawals include USDT on TRON", async ({
+    signedInApp: session,
+  }) => {
+    await openHistoryWith(session);
+    const table = historyTable(session.page);
+    const assetCell = (symbol: string, network: string) =>
+      table.getByRole('cell', { name: new RegExp(`^${symbol}\\s*${network}$`) });
+    for (const [symbol, network] of [
+      ['TRX', 'Tron Mainnet'],
+      ['TRX-USD', 'Tron Mainnet'],
+      ['SOL', 'Solana Mainnet'],
+      ['AVAX', 'Avalanche C-Chain'],
+    ] as const) {
+      await expect(assetCell(symbol, network).first(), symbol).toBeVisible();
+    }
+    await openHistoryWith(session, { withdrawTypes: [3] });
+    await expect(assetCell('TRX-USD', 'Tron Mainnet').first()).toBeVisible();
   });
 });
 

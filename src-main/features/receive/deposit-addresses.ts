@@ -7,8 +7,10 @@ import type { Logger } from '../../logging/logger';
 import type { SessionService } from '../session';
 import { requireDecimalPlaces, toServiceNumber } from '../../service/wire-amount';
 import { requireCallbackUrl } from './callback-url';
-import { paymentUriFor } from './payment-uri';
-import { requireReceivableAddress } from './service-address';
+import { paymentUriFor, plainQrReasonOf } from './payment-uri';
+import { isCheckedNetwork, requireReceivableAddress } from './service-address';
+import { servicePrecision } from '../money/service-precision';
+import type { InterfaceAClient } from '../../service/interface-a';
 
 export interface DepositAddressRequest {
   readonly symbol: string;
@@ -62,13 +64,32 @@ export function createDepositAddresses(deps: {
     return id;
   }
 
-  function checkAmount(symbol: string, amount: string | undefined): { text: string; json: number } | undefined {
-    if (amount === undefined) return undefined;
+  /**
+   * The expected amount, in the asset's precision: the table's for a network the app knows, else the
+   * precision of the service's own amounts of that wallet (docs/design.md "Networks the app does not know"),
+   * which also refuses a symbol the account has no wallet of before anything is asked.
+   */
+  async function checkAmount(
+    client: InterfaceAClient,
+    symbol: string,
+    amount: string | undefined,
+  ): Promise<{ text: string; json: number } | undefined> {
     const asset = findAssetNetwork(symbol);
+    let decimals: number | undefined = asset?.decimals;
+    if (!asset) {
+      const wallet = (await client.getWallets()).wallets.find((candidate) => candidate.symbol === symbol);
+      if (!wallet) {
+        throw new AppError('invalid_symbol', 'This account has no wallet of that asset. Choose one from the list.', {
+          field: 'symbol',
+        });
+      }
+      if (amount !== undefined) decimals = (await servicePrecision(client, symbol, wallet.amount)).decimals;
+    }
+    if (amount === undefined) return undefined;
     const value = new Decimal(amount);
     if (value.lte(0))
       throw new AppError('bad_input', 'The expected amount must be more than zero.', { field: 'amount' });
-    const text = asset ? requireDecimalPlaces(amount, symbol, asset.decimals) : value.toFixed();
+    const text = requireDecimalPlaces(amount, symbol, decimals ?? 0);
     return { text, json: toServiceNumber(value) };
   }
 
@@ -87,9 +108,9 @@ export function createDepositAddresses(deps: {
           field: 'referenceId',
         });
       }
-      const amount = checkAmount(request.symbol, request.amount);
-      const label = request.label.trim();
       const client = deps.session.interfaceA();
+      const amount = await checkAmount(client, request.symbol, request.amount);
+      const label = request.label.trim();
       const accountGuid = client.accountGuid;
       if (!accountGuid) throw new AppError('not_signed_in', 'No account is selected.');
 
@@ -124,6 +145,8 @@ export function createDepositAddresses(deps: {
           ...(request.currency === undefined ? {} : { currency: request.currency }),
           paymentUri: payment.uri,
           paymentUriKind: payment.kind,
+          plainQrReason: plainQrReasonOf(request.symbol, amount?.text, payment),
+          addressChecked: isCheckedNetwork(request.symbol),
           createdAt: now().toISOString(),
         };
         byAccount.set(accountGuid, [view, ...(byAccount.get(accountGuid) ?? [])]);

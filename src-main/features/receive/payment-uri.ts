@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { findAssetNetwork, type AssetNetwork, type NetworkKey } from '../../../src-preload/contract/assets';
-import type { PaymentUriKind } from '../../../src-preload/contract/receive';
+import type { PaymentUriKind, PlainQrReason } from '../../../src-preload/contract/receive';
 
 export interface PaymentUri {
   readonly uri: string;
@@ -79,4 +79,11 @@ export function paymentUriFor(code: string, address: string, amount: string | un
       };
     }
   }
+}
+
+/** Why a QR code holds only the address, or null when it holds a payment link. */
+export function plainQrReasonOf(code: string, amount: string | undefined, payment: PaymentUri): PlainQrReason | null {
+  if (payment.kind !== 'address') return null;
+  if (!findAssetNetwork(code)) return 'unknown-network';
+  return amount === undefined ? 'no-amount' : 'no-scheme';
 }

@@ -4,7 +4,7 @@ import type { Logger } from '../../logging/logger';
 import type { SessionService } from '../session';
 import { copyAndVerify, type ClipboardAccess } from './clipboard-copy';
 import type { DepositAddresses } from './deposit-addresses';
-import { requireReceivableAddress } from './service-address';
+import { isCheckedNetwork, requireReceivableAddress } from './service-address';
 
 type ReceiveHandlers = Pick<
   Handlers,
@@ -38,6 +38,7 @@ export function createReceiveHandlers(deps: {
         displayName: found.displayName,
         network: found.network,
         address: await requireReceivableAddress(code, found.address),
+        addressChecked: isCheckedNetwork(code),
       };
     },
     'receive.newReferenceId': () => {

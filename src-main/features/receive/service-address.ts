@@ -9,7 +9,8 @@ import { checkAddress } from '../addresses/validate-address';
  */
 export async function requireReceivableAddress(code: string, address: string): Promise<string> {
   const asset = findAssetNetwork(code);
-  // Codes outside the asset table have no known format; the service's text is shown as it is.
+  // Codes outside the asset table have no known format; the service's text is shown as it is, and the view
+  // says it was not checked (isCheckedNetwork).
   if (!asset) return address;
   const check = await checkAddress(asset.network, address);
   if (!check.ok) {
@@ -19,4 +20,9 @@ export async function requireReceivableAddress(code: string, address: string): P
     );
   }
   return address;
+}
+
+/** Whether the app checks addresses of this code's network (the asset table knows it). */
+export function isCheckedNetwork(code: string): boolean {
+  return findAssetNetwork(code) !== undefined;
 }

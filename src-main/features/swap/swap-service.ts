@@ -433,18 +433,16 @@ export function createSwapService(deps: SwapServiceDeps) {
       const [result, wallets] = await Promise.all([client.getSwapSymbols(), client.getWallets()]);
       return {
         pairs: result.symbolList.map((pair) => ({ ...pair })),
-        // A swap takes its amount from one network's wallet, not from the asset's sum over networks.
-        wallets: wallets.wallets.flatMap((wallet) => {
+        // A swap takes its amount from one network's wallet, not from the asset's sum over networks. A wallet
+        // on a network the app does not know is the service's word for that asset there (its symbol).
+        wallets: wallets.wallets.map((wallet) => {
           const entry = findAssetNetwork(wallet.symbol);
-          if (!entry) return [];
-          return [
-            {
-              asset: entry.asset,
-              network: networks[entry.network].name,
-              code: entry.code,
-              amount: text(fromServiceNumber(wallet.amount)),
-            },
-          ];
+          return {
+            asset: entry?.asset ?? wallet.symbol,
+            network: entry ? networks[entry.network].name : wallet.network,
+            code: entry?.code ?? wallet.symbol,
+            amount: text(fromServiceNumber(wallet.amount)),
+          };
         }),
         balances: (Object.keys(BALANCE_FIELDS) as (keyof typeof BALANCE_FIELDS)[]).map((field) => ({
           asset: BALANCE_FIELDS[field],

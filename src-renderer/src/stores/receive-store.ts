@@ -1,5 +1,4 @@
 import { create } from 'zustand';
-import type { AssetCode } from '../../../src-preload/contract/asset-table';
 import type {
   CreateDepositAddressInput,
   CreatedDepositAddressView,
@@ -9,8 +8,16 @@ import type { BridgeError } from '../../../src-preload/result';
 import { wallet } from '../bridge';
 import { registerSessionReset } from './session-reset';
 
+/** A wallet the service lists for the active account: its code and network. */
+export interface ListedWallet {
+  readonly code: string;
+  readonly network: string;
+}
+
 interface ReceiveState {
-  readonly code: AssetCode | null;
+  /** The service's wallets (portfolio.wallets), so a network the app does not know can be chosen too. */
+  readonly listed: readonly ListedWallet[] | null;
+  readonly code: string | null;
   readonly address: WalletAddressView | null;
   readonly addressLoading: boolean;
   readonly addressError: BridgeError | null;
@@ -21,7 +28,8 @@ interface ReceiveState {
   readonly createdList: readonly CreatedDepositAddressView[];
   readonly listError: BridgeError | null;
 
-  choose(code: AssetCode | null): Promise<void>;
+  loadListed(): Promise<void>;
+  choose(code: string | null): Promise<void>;
   newReferenceId(): Promise<string | null>;
   create(input: CreateDepositAddressInput): Promise<boolean>;
   /** The user changed what the error was about: an answer to the old input is no longer true. */
@@ -31,6 +39,7 @@ interface ReceiveState {
 }
 
 const initial = {
+  listed: null,
   code: null,
   address: null,
   addressLoading: false,
@@ -46,6 +55,14 @@ let generation = 0;
 
 export const useReceiveStore = create<ReceiveState>()((set, get) => ({
   ...initial,
+
+  async loadListed() {
+    const mine = generation;
+    const result = await wallet.portfolio.wallets();
+    if (mine !== generation) return;
+    // Without the list, the table's wallets are still offered; nothing else depends on it.
+    if (result.ok) set({ listed: result.value.wallets.map(({ code, network }) => ({ code, network })) });
+  },
 
   async choose(code) {
     set({ code, address: null, addressError: null, addressLoading: code !== null });

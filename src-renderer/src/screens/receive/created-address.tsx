@@ -5,6 +5,7 @@ import { CopyButton } from '../../components/copy-button';
 import { QrCode } from '../../components/qr-code';
 import { selectPrivacyMode, useAppStore } from '../../stores/app-store';
 import { assetOf } from './asset-choices';
+import { PlainQrNote } from './plain-qr-note';
 
 const uriNames: Record<CreatedDepositAddressView['paymentUriKind'], string> = {
   bip21: 'BIP-21 payment link',
@@ -37,6 +38,7 @@ export function CreatedAddress({
         className="warning"
         role="note"
       >{`Send only ${assetOf(created.symbol)} on ${created.network} to this address.`}</p>
+      <PlainQrNote created={created} />
       <AddressDisplay address={created.address} caption="Deposit address" />
       <QrCode
         value={qrValue}

@@ -1,11 +1,10 @@
 import { useEffect, useId, useState } from 'react';
-import { assetNetworks, type AssetCode } from '../../../../src-preload/contract/asset-table';
 import { inputIssueWords } from '../../../../src-preload/input-words';
 import { CreateDepositAddressInput, fiatCurrencies, type FiatCurrency } from '../../../../src-preload/contract/receive';
 import { DecimalInput } from '../../components/decimal-input';
 import { ErrorMessage } from '../../components/error-message';
 import { useReceiveStore } from '../../stores/receive-store';
-import { describeCode } from './asset-choices';
+import { describeChoice, receiveChoices } from './asset-choices';
 
 type Field = 'symbol' | 'label' | 'referenceId' | 'callbackUrl' | 'amount' | 'currency';
 const fields: readonly Field[] = ['symbol', 'label', 'referenceId', 'callbackUrl', 'amount', 'currency'];
@@ -25,7 +24,9 @@ export function DepositAddressForm({ onCreated }: { onCreated: () => void }): Re
   const newReferenceId = useReceiveStore((state) => state.newReferenceId);
   const clearCreateError = useReceiveStore((state) => state.clearCreateError);
 
-  const [symbol, setSymbol] = useState<AssetCode>('BTC');
+  const listed = useReceiveStore((state) => state.listed);
+  const choices = receiveChoices(listed);
+  const [symbol, setSymbol] = useState<string>('BTC');
   const [label, setLabel] = useState('');
   const [referenceId, setReferenceId] = useState('');
   const [callbackUrl, setCallbackUrl] = useState('');
@@ -124,10 +125,10 @@ export function DepositAddressForm({ onCreated }: { onCreated: () => void }): Re
       <div className="deposit-grid">
         <div>
           <label htmlFor={`${id}-symbol`}>Asset and network</label>
-          <select {...bind('symbol')} value={symbol} onChange={(event) => setSymbol(event.target.value as AssetCode)}>
-            {assetNetworks.map((entry) => (
-              <option key={entry.code} value={entry.code}>
-                {describeCode(entry.code)} ({entry.code})
+          <select {...bind('symbol')} value={symbol} onChange={(event) => setSymbol(event.target.value)}>
+            {choices.map((choice) => (
+              <option key={choice.code} value={choice.code}>
+                {describeChoice(choice)} ({choice.code})
               </option>
             ))}
           </select>

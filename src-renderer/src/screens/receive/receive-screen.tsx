@@ -12,12 +12,13 @@ export function ReceiveScreen(): React.JSX.Element {
   const accountGuid = useSessionStore((state) => state.view?.activeAccountGuid ?? null);
   const created = useReceiveStore((state) => state.created);
   const loadCreated = useReceiveStore((state) => state.loadCreated);
+  const loadListed = useReceiveStore((state) => state.loadListed);
   const resultHeading = useRef<HTMLHeadingElement>(null);
   const role = useMoneyRole('create deposit addresses');
 
   useEffect(() => {
-    if (accountGuid) void loadCreated();
-  }, [accountGuid, loadCreated]);
+    if (accountGuid) void Promise.all([loadCreated(), loadListed()]);
+  }, [accountGuid, loadCreated, loadListed]);
 
   return (
     <section aria-labelledby="receive-title" className="screen receive">

@@ -1,11 +1,10 @@
 import { useId, useState } from 'react';
-import type { AssetCode } from '../../../../src-preload/contract/asset-table';
 import { AddressDisplay } from '../../components/address-display';
 import { CopyButton } from '../../components/copy-button';
 import { ErrorMessage } from '../../components/error-message';
 import { QrCode } from '../../components/qr-code';
 import { useReceiveStore } from '../../stores/receive-store';
-import { assetOf, assets, networkName, networksOf } from './asset-choices';
+import { assetOf, assetsOf, networksOf, receiveChoices } from './asset-choices';
 
 /** Choose an asset and a network; see the wallet's address with its QR code and a checked copy. */
 export function WalletAddressPanel(): React.JSX.Element {
@@ -14,14 +13,16 @@ export function WalletAddressPanel(): React.JSX.Element {
   const loading = useReceiveStore((state) => state.addressLoading);
   const error = useReceiveStore((state) => state.addressError);
   const choose = useReceiveStore((state) => state.choose);
+  const listed = useReceiveStore((state) => state.listed);
   const [asset, setAsset] = useState<string>(code ? assetOf(code) : '');
   const assetId = useId();
   const networkId = useId();
-  const choices = asset ? networksOf(asset) : [];
+  const all = receiveChoices(listed);
+  const choices = asset ? networksOf(all, asset) : [];
 
   function pickAsset(next: string): void {
     setAsset(next);
-    const only = networksOf(next);
+    const only = networksOf(all, next);
     // One network: nothing left to choose.
     void choose(only.length === 1 && only[0] ? only[0].code : null);
   }
@@ -34,7 +35,7 @@ export function WalletAddressPanel(): React.JSX.Element {
           <label htmlFor={assetId}>Asset</label>
           <select id={assetId} value={asset} onChange={(event) => pickAsset(event.target.value)}>
             <option value="">Choose an asset</option>
-            {assets.map((name) => (
+            {assetsOf(all).map((name) => (
               <option key={name} value={name}>
                 {name}
               </option>
@@ -47,12 +48,12 @@ export function WalletAddressPanel(): React.JSX.Element {
             id={networkId}
             value={code ?? ''}
             disabled={choices.length === 0}
-            onChange={(event) => void choose(event.target.value === '' ? null : (event.target.value as AssetCode))}
+            onChange={(event) => void choose(event.target.value === '' ? null : event.target.value)}
           >
             <option value="">Choose a network</option>
-            {choices.map((entry) => (
-              <option key={entry.code} value={entry.code}>
-                {networkName(entry)} ({entry.code})
+            {choices.map((choice) => (
+              <option key={choice.code} value={choice.code}>
+                {choice.network} ({choice.code})
               </option>
             ))}
           </select>
@@ -66,6 +67,11 @@ export function WalletAddressPanel(): React.JSX.Element {
           <p className="warning" role="note">
             {`Send only ${assetOf(address.code)} on ${address.network} to this address. Any other asset, or ${assetOf(address.code)} on another network, will be lost.`}
           </p>
+          {!address.addressChecked && (
+            <p className="warning receive-unchecked" role="note">
+              {`The app does not know the address format of ${address.network}, so this address is shown as the service sent it, without a format check. The QR code holds only the address, as the app knows no payment-link scheme for ${address.network}.`}
+            </p>
+          )}
           <AddressDisplay address={address.address} caption={`${address.displayName} address`} />
           <QrCode
             value={address.address}
