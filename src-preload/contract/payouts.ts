@@ -174,8 +174,11 @@ export const RowRef = z.object({ draftId: DraftId, reference: PayoutReference })
 
 export const RowExecuteResult = z.object({
   row: PayoutRowView,
-  /** When the next two-factor code period starts (ISO 8601): one code per row, each in its own period. */
-  nextCodeAt: z.string(),
+  /**
+   * Seconds until the next two-factor code period starts: one code per row, each from its own period. Relative,
+   * so the window counts down on its own clock.
+   */
+  nextCodeInSeconds: z.number().int().min(1).max(30),
 });
 
 export const payoutsOperations = {

@@ -239,7 +239,7 @@ export function createPayouts(deps: PayoutsDeps) {
     reference: string;
     tfaCode: string;
     acknowledgedIntentIds?: readonly string[] | undefined;
-  }): Promise<{ row: PayoutRowView; nextCodeAt: string }> {
+  }): Promise<{ row: PayoutRowView; nextCodeInSeconds: number }> {
     const who = reader();
     const draft = requireVisible(who, store.get(input.draftId));
     requireMayExecute(who, draft, store.deskRule(draft.content.accountGuid));
@@ -253,9 +253,9 @@ export function createPayouts(deps: PayoutsDeps) {
     } finally {
       running.delete(key);
     }
-    const period = Math.floor(now() / CODE_PERIOD_MS) + 1;
+    const untilNext = CODE_PERIOD_MS - (now() % CODE_PERIOD_MS);
     const latest = requireVisible(who, store.get(input.draftId));
-    return { row: viewOf(latest, row), nextCodeAt: new Date(period * CODE_PERIOD_MS).toISOString() };
+    return { row: viewOf(latest, row), nextCodeInSeconds: Math.min(30, Math.max(1, Math.ceil(untilNext / 1_000))) };
   }
 
   async function runRow(

@@ -32,7 +32,7 @@ function batchLines(prefix: string, count = 20): string[] {
   ];
 }
 
-type RowResult = { row: PayoutRowView; nextCodeAt: string };
+type RowResult = { row: PayoutRowView; nextCodeInSeconds: number };
 
 /**
  * Payouts against the strict sandbox (security.md 42, 22-28): drafts are seen by the people of their account,
