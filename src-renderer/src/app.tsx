@@ -33,6 +33,9 @@ const AddressBookScreen = lazy(() =>
 const MerchantScreen = lazy(() =>
   import('./screens/merchant/merchant-screen').then((m) => ({ default: m.MerchantScreen })),
 );
+const PayoutsScreen = lazy(() =>
+  import('./screens/payouts/payouts-screen').then((m) => ({ default: m.PayoutsScreen })),
+);
 const SettingsScreen = lazy(() => import('./screens/settings-screen').then((m) => ({ default: m.SettingsScreen })));
 const ProfileScreen = lazy(() =>
   import('./screens/session/profile-screen').then((m) => ({ default: m.ProfileScreen })),
@@ -58,6 +61,8 @@ function ScreenView({ screen }: { screen: ScreenId }): React.JSX.Element {
       return <SettingsScreen />;
     case 'address-book':
       return <AddressBookScreen />;
+    case 'payouts':
+      return <PayoutsScreen />;
   }
 }
 

@@ -96,7 +96,17 @@ for (const theme of ['light', 'dark'] as const) {
       expect(await violations(page)).toEqual([]);
     });
 
-    for (const screen of ['Home', 'Send', 'Swap', 'Receive', 'History', 'Address book', 'Profile', 'Settings']) {
+    for (const screen of [
+      'Home',
+      'Send',
+      'Swap',
+      'Receive',
+      'History',
+      'Payouts',
+      'Address book',
+      'Profile',
+      'Settings',
+    ]) {
       test(screen, async ({ signedInApp: { page } }) => {
         await openScreen(page, screen);
         expect(await violations(page)).toEqual([]);

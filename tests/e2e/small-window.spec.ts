@@ -23,6 +23,7 @@ test.describe('an 800x600 window', () => {
     'Receive',
     'Merchant',
     'History',
+    'Payouts',
     'Address book',
     'Profile',
     'Settings',

@@ -1,0 +1,183 @@
+import { useId, useState } from 'react';
+import type { BatchCheck } from '../../../../src-preload/contract/payouts';
+import type { BridgeError } from '../../../../src-preload/result';
+import { ErrorMessage } from '../../components/error-message';
+import { usePayoutsStore } from '../../stores/payouts-store';
+
+const TEMPLATE = 'address,amount,asset,network,reference,label';
+
+function linesOf(text: string): string[] {
+  return text.replace(/\r\n?/g, '\n').replace(/\n+$/, '').split('\n');
+}
+
+function ProblemsTable({ check }: { check: BatchCheck }): React.JSX.Element {
+  if (check.problems.length === 0)
+    return <p role="status">Every row is ready. Review the totals, then save the draft.</p>;
+  return (
+    <>
+      <p role="status">
+        {check.problems.length === 1
+          ? 'One problem was found. Fix it in the file and check it again.'
+          : `${check.problems.length} problems were found. Fix them in the file and check it again.`}
+      </p>
+      <table className="payouts-table">
+        <caption>Problems by row</caption>
+        <thead>
+          <tr>
+            <th scope="col">Line</th>
+            <th scope="col">Column</th>
+            <th scope="col">Problem</th>
+          </tr>
+        </thead>
+        <tbody>
+          {check.problems.map((problem, index) => (
+            <tr key={`${problem.line}-${problem.column}-${index}`}>
+              <td>{problem.line}</td>
+              <td>{problem.column}</td>
+              <td>{problem.message}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
+function TotalsTable({ check }: { check: BatchCheck }): React.JSX.Element | null {
+  if (check.totals.length === 0) return null;
+  return (
+    <table className="payouts-table">
+      <caption>Totals per asset</caption>
+      <thead>
+        <tr>
+          <th scope="col">Asset</th>
+          <th scope="col">Rows</th>
+          <th scope="col">Amount</th>
+          <th scope="col">Fees</th>
+          <th scope="col">Balance</th>
+          <th scope="col">US dollars</th>
+        </tr>
+      </thead>
+      <tbody>
+        {check.totals.map((total) => (
+          <tr key={total.code}>
+            <td>{total.code}</td>
+            <td>{total.rows}</td>
+            <td className="mono">{total.amount}</td>
+            <td className="mono">{`${total.fees} ${total.feeSymbol}`}</td>
+            <td className="mono">{total.available ?? 'Not known'}</td>
+            <td className="mono">{total.fiatUsd ?? 'Not known'}</td>
+          </tr>
+        ))}
+      </tbody>
+      {check.totalUsd !== null && (
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={5}>
+              All assets in US dollars
+            </th>
+            <td className="mono">{check.totalUsd}</td>
+          </tr>
+        </tfoot>
+      )}
+    </table>
+  );
+}
+
+/**
+ * A batch from a CSV file (docs/payouts.md): the file's text is shown so a person can fix a row in place;
+ * every row is checked by main before the draft can be saved.
+ */
+export function PayoutBatchForm({ onSaved }: { onSaved: (draftId: string) => void }): React.JSX.Element {
+  const check = usePayoutsStore((state) => state.check);
+  const save = usePayoutsStore((state) => state.save);
+  const [text, setText] = useState(`${TEMPLATE}\n`);
+  const [separator, setSeparator] = useState<'.' | ','>('.');
+  const [title, setTitle] = useState('');
+  const [checked, setChecked] = useState<{ text: string; separator: string; result: BatchCheck } | null>(null);
+  const [error, setError] = useState<BridgeError | null>(null);
+  const [busy, setBusy] = useState(false);
+  const ids = { file: useId(), text: useId(), separator: useId(), title: useId() };
+  const current = checked && checked.text === text && checked.separator === separator ? checked.result : null;
+  const ready = current !== null && current.problems.length === 0 && title.trim() !== '';
+
+  return (
+    <form
+      className="card payouts-batch"
+      aria-label="New batch from a CSV file"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (busy) return;
+        setBusy(true);
+        void check(linesOf(text), separator).then((result) => {
+          setBusy(false);
+          if (!result.ok) return setError(result.error);
+          setError(null);
+          setChecked({ text, separator, result: result.value });
+        });
+      }}
+    >
+      <h3>New batch from a CSV file</h3>
+      <label htmlFor={ids.file}>Open a CSV file</label>
+      <input
+        id={ids.file}
+        type="file"
+        accept=".csv,text/csv,text/plain"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          if (file) void file.text().then(setText);
+        }}
+      />
+      <label htmlFor={ids.text}>Payout file</label>
+      <textarea
+        id={ids.text}
+        className="mono payouts-text"
+        rows={6}
+        spellCheck={false}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
+      <div className="row">
+        <label htmlFor={ids.separator}>Decimal separator</label>
+        <select
+          id={ids.separator}
+          value={separator}
+          onChange={(event) => setSeparator(event.target.value === ',' ? ',' : '.')}
+        >
+          <option value=".">Full stop, such as 12.50</option>
+          <option value=",">Comma, such as 12,50 (fields separated by semicolons)</option>
+        </select>
+      </div>
+      <button type="submit" className="primary" disabled={busy}>
+        Check file
+      </button>
+      <ErrorMessage error={error} />
+      {current && <ProblemsTable check={current} />}
+      {current && <TotalsTable check={current} />}
+      {current && current.problems.length === 0 && (
+        <div className="row">
+          <label htmlFor={ids.title}>Draft title</label>
+          <input id={ids.title} value={title} maxLength={120} onChange={(event) => setTitle(event.target.value)} />
+          <button
+            type="button"
+            className="primary"
+            disabled={!ready || busy}
+            onClick={() => {
+              setBusy(true);
+              void save(linesOf(text), separator, title.trim()).then((result) => {
+                setBusy(false);
+                if (!result.ok) return setError(result.error);
+                setChecked(null);
+                setText(`${TEMPLATE}\n`);
+                setTitle('');
+                onSaved(result.value.draftId);
+              });
+            }}
+          >
+            Save draft
+          </button>
+        </div>
+      )}
+    </form>
+  );
+}
