@@ -19,6 +19,7 @@ import { historyRender } from './history-render';
 import { idleCost } from './idle-cost';
 import { journalWrite } from './journal-write';
 import { mainImport } from './main-import';
+import { payoutCheck } from './payout-check';
 import { presetExport } from './preset-export';
 import { rendererMemory } from './renderer-memory';
 import { rendererSize } from './renderer-size';
@@ -41,6 +42,7 @@ const modules: readonly FigureModule[] = [
   sandboxLatency,
   clientOverhead,
   settleRound,
+  payoutCheck,
   csvExport,
   presetExport,
   balancesPaint,
