@@ -1,6 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MerchantBalanceRow, MerchantDepositAddressView } from '../../../src-preload/contract/merchant';
-import type { WithdrawOutcome } from '../../../src-preload/contract/withdraw';
+import type {
+  UnresolvedWithdrawal,
+  WithdrawOutcome,
+  WithdrawReview,
+  WithdrawStatus,
+} from '../../../src-preload/contract/withdraw';
+import { zCodes } from '../../../src-main/service/z-codes';
 import type { ServiceProfile } from '../../../sandbox/profile';
 import {
   confirmWithdrawal,
@@ -38,6 +44,22 @@ describe.each<ServiceProfile>(['kind', 'strict'])('USDT on TRON through the merc
   });
 
   const bodiesTo = (path: string) => sent.filter((entry) => entry.path === path).map((entry) => entry.body);
+  const unknownIds = async () =>
+    (await app.value<UnresolvedWithdrawal[]>('withdraw.unresolved')).map((entry) => entry.review.intentId);
+  const confirmTron = async (amount: string) =>
+    confirmWithdrawal(app, machine, amount, {
+      code: 'TRX-USD',
+      address: TRON_ADDRESS,
+      acknowledgedIntentIds: await unknownIds(),
+    });
+  const submit = async (intent: WithdrawReview) =>
+    app.call('withdraw.execute', { intentId: intent.intentId, tfaCode: await machine.nextCode() });
+  const check = async (intent: WithdrawReview) =>
+    (await app.value<{ status: WithdrawStatus }>('withdraw.reconcile', { intentId: intent.intentId })).status;
+
+  afterEach(() => {
+    machine.sandbox.faults.reset();
+  });
 
   it('verifies the T-address with USDT and NetworkId 6, and withdraws it once', async () => {
     for (const path of ['/v1/verify/start', '/v1/verify/confirmAmount'])
@@ -55,6 +77,44 @@ describe.each<ServiceProfile>(['kind', 'strict'])('USDT on TRON through the merc
     expect(machine.sandbox.movements().filter((movement) => movement.kind === 'withdraw')).toEqual([
       expect.objectContaining({ symbol: 'TRX-USD', amount: '12.5', address: TRON_ADDRESS }),
     ]);
+  });
+
+  it('each code docs/z-codes.md reads as a refusal refuses a TRON withdrawal in words and leaves nothing unknown', async () => {
+    const intent = await confirmTron('1.25');
+    const refusals = zCodes.filter((entry) => entry.reading === 'refusal').map((entry) => entry.code);
+    for (const zCode of refusals) {
+      machine.sandbox.faults.set({
+        unexpectedAnswerNext: { commit: 'none', zCode, status: zCode === 'Z429' ? 429 : 400 },
+      });
+      const answer = await submit(intent);
+      expect(answer.ok, zCode).toBe(false);
+      if (!answer.ok) expect(answer.error.code, zCode).not.toBe('outcome_unknown');
+      expect(await unknownIds(), zCode).toEqual([]);
+    }
+    expect(machine.moved(intent.merchantTransactionId)).toBe(0);
+  });
+
+  it('Z501 on a TRON withdrawal that moved: the look-up made at once settles it', async () => {
+    const intent = await confirmTron('1.5');
+    machine.sandbox.faults.set({ unexpectedAnswerNext: { commit: 'now', zCode: 'Z501', status: 400 } });
+    expect(await submit(intent)).toMatchObject({ ok: true, value: { success: true } });
+    expect(await unknownIds()).not.toContain(intent.intentId);
+    expect(machine.sent(intent.merchantTransactionId)).toBe(1);
+    expect(machine.moved(intent.merchantTransactionId)).toBe(1);
+  });
+
+  it('Z509 on a TRON withdrawal: waiting for e-mail approval until the look-up finds it', async () => {
+    const intent = await confirmTron('1.75');
+    machine.sandbox.faults.set({
+      unexpectedAnswerNext: { commit: 'late', zCode: 'Z509', status: 400 },
+      holdLateCommits: true,
+    });
+    expect(await submit(intent)).toMatchObject({ ok: false, error: { code: 'outcome_unknown' } });
+    expect(await check(intent)).toMatchObject({ state: 'unknown', awaiting: 'email-approval' });
+    expect(machine.sandbox.releaseLateCommits()).toBe(1);
+    expect(await check(intent)).toMatchObject({ state: 'succeeded' });
+    expect(machine.sent(intent.merchantTransactionId)).toBe(1);
+    expect(machine.moved(intent.merchantTransactionId)).toBe(1);
   });
 
   it('makes a TRON deposit address on TRON, and lists TRON balances under their own codes', async () => {
