@@ -230,6 +230,48 @@ describe('payout batches, strict service', () => {
     expect(movementsAfter(sandbox, mark)).toEqual([]);
   });
 
+  it('a row refused for a wrong code is paid once with a right one, in the same run and after a restart', async () => {
+    const dir = await tempDir();
+    let alice = await launch('alice', dir);
+    await toNorthwind(alice);
+    const draft = await alice.value<DraftSummary>('payouts.save', {
+      lines: batchLines('WRONG', 2),
+      decimalSeparator: '.',
+      title: 'Wrong codes',
+    });
+    const mark = lastSeq(sandbox);
+    const row = async (app: SignedInCore, n: number) =>
+      (await app.value<DraftView>('payouts.get', { draftId: draft.draftId })).rows[n - 1];
+    for (const n of [1, 2]) {
+      const refused = await alice.failure('payouts.executeRow', {
+        draftId: draft.draftId,
+        reference: `WRONG-${String(n)}`,
+        tfaCode: '000000',
+      });
+      expect(refused.code).toBe('invalid_code');
+      expect(await row(alice, n)).toMatchObject({ state: 'refused' });
+    }
+    // Same run: the refused send goes again under its reference, after its look-up found nothing.
+    await alice.value('payouts.executeRow', {
+      draftId: draft.draftId,
+      reference: 'WRONG-1',
+      tfaCode: await aliceCode(),
+    });
+    expect(await row(alice, 1)).toMatchObject({ state: 'succeeded' });
+    // After a restart the refused send is no longer in memory: the row is looked up, then sent once.
+    await alice.core.dispose();
+    alice = await launch('alice', dir);
+    await toNorthwind(alice);
+    expect(await row(alice, 2)).toMatchObject({ state: 'refused' });
+    await alice.value('payouts.executeRow', {
+      draftId: draft.draftId,
+      reference: 'WRONG-2',
+      tfaCode: await aliceCode(),
+    });
+    expect(await row(alice, 2)).toMatchObject({ state: 'succeeded' });
+    expect(movementsAfter(sandbox, mark).map((movement) => movement.referenceId)).toEqual(['WRONG-1', 'WRONG-2']);
+  });
+
   it('twenty rows with faults mid-batch and a restart mid-request: one movement per row that went through, none for the others', async () => {
     const dir = await tempDir();
     let alice = await launch('alice', dir);
