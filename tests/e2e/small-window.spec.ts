@@ -10,7 +10,7 @@ test.use({ appOptions: { username: 'alice' } });
 
 test.describe('an 800x600 window', () => {
   async function insideWindow(page: Page, name: string, role: 'button' | 'combobox'): Promise<void> {
-    const box = await page.getByRole(role, { name }).boundingBox();
+    const box = await page.getByRole(role, { name, exact: true }).boundingBox();
     expect(box, name).not.toBeNull();
     expect(box!.x, name).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width, name).toBeLessThanOrEqual(800);
