@@ -33,7 +33,7 @@ async function tabTo(page: Page, control: Locator): Promise<void> {
 }
 
 /** The drawing of a portfolio picture: hidden from assistive tech (no role reaches it), the figure's aria-hidden svg. */
-const drawing = (figure: Locator) => figure.locator(':scope > svg[aria-hidden="true"]');
+const drawing = (figure: Locator) => figure.locator('svg[aria-hidden="true"]');
 
 const transactions = (page: Page) => page.getByRole('table', { name: 'Transactions' });
 

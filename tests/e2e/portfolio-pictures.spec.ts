@@ -22,7 +22,7 @@ const allocation = (page: Page) => page.getByRole('figure', { name: 'Allocation 
 const flows = (page: Page) => page.getByRole('figure', { name: 'Deposits and withdrawals per day, last 7 days' });
 
 /** The drawing: hidden from assistive tech (no role reaches it), so found as the figure's aria-hidden svg. */
-const drawing = (figure: Locator) => figure.locator(':scope > svg[aria-hidden="true"]');
+const drawing = (figure: Locator) => figure.locator('svg[aria-hidden="true"]');
 
 /** A table row's cells as the user reads them, the row header (the asset or day) first. */
 const cellsOf = (row: Locator) => row.getByRole('rowheader').or(row.getByRole('cell'));
@@ -121,6 +121,28 @@ test.describe('Home: portfolio pictures, each a named figure with its numbers as
     await expect(figure.getByRole('table', { name: 'Allocation by asset' })).toBeAttached();
     await expectTableSeen(figure, false);
     await expectTableRows(figure, await expectedAllocation(session));
+  });
+
+  test('each drawing uses the width of its card, in a wide window too', async ({ signedInApp: session }) => {
+    const { page } = session;
+    const before = page.viewportSize();
+    await page.setViewportSize({ width: 1600, height: 900 });
+    try {
+      for (const name of ['Allocation by asset', /^Deposits and withdrawals per day/]) {
+        const picture = page.getByRole('figure', { name });
+        await expect(drawing(picture)).toBeVisible(patiently);
+        await expect
+          .poll(async () => {
+            const card = await picture.boundingBox();
+            const drawn = await drawing(picture).boundingBox();
+            // The card's padding aside, the drawing spans it (it used to stop at a fixed width).
+            return card !== null && drawn !== null && drawn.width > card.width - 48;
+          })
+          .toBe(true);
+      }
+    } finally {
+      if (before) await page.setViewportSize(before);
+    }
   });
 
   test('"Show as table" swaps the drawing for the visible table, and back', async ({ signedInApp: session }) => {

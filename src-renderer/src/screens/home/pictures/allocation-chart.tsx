@@ -3,7 +3,6 @@ import { scaleBand, scaleLinear } from '@visx/scale';
 import { formatShare } from '../../../format/amounts';
 import type { Allocation } from './allocation';
 
-const WIDTH = 480;
 const ROW_HEIGHT = 26;
 const LABEL_WIDTH = 90;
 const SHARE_WIDTH = 60;
@@ -15,9 +14,12 @@ const SHARE_WIDTH = 60;
 export default function AllocationChart({
   allocation,
   privacy,
+  width,
 }: {
   allocation: Allocation;
   privacy: boolean;
+  /** The width the figure gives the drawing, in CSS pixels. */
+  width: number;
 }): React.JSX.Element {
   const height = allocation.slices.length * ROW_HEIGHT;
   const y = scaleBand<string>({
@@ -25,15 +27,9 @@ export default function AllocationChart({
     range: [0, height],
     padding: 0.2,
   });
-  const x = scaleLinear<number>({ domain: [0, 1], range: [0, WIDTH - LABEL_WIDTH - SHARE_WIDTH] });
+  const x = scaleLinear<number>({ domain: [0, 1], range: [0, Math.max(1, width - LABEL_WIDTH - SHARE_WIDTH)] });
   return (
-    <svg
-      className="chart"
-      aria-hidden="true"
-      viewBox={`0 0 ${WIDTH} ${height}`}
-      width="100%"
-      preserveAspectRatio="xMinYMin meet"
-    >
+    <svg className="chart" aria-hidden="true" width={width} height={height}>
       {allocation.slices.map((slice) => {
         const top = y(slice.code) ?? 0;
         const length = x(Number(slice.share));

@@ -20,7 +20,7 @@ export function AllocationFigure({ wallets }: { wallets: readonly PortfolioWalle
   return (
     <ChartFigure
       title="Allocation by asset"
-      chart={<AllocationChart allocation={allocation} privacy={privacy} />}
+      chart={(width) => <AllocationChart allocation={allocation} privacy={privacy} width={width} />}
       table={
         <table aria-label="Allocation by asset">
           <thead>

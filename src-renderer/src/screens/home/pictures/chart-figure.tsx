@@ -1,21 +1,26 @@
 import { Suspense, useId, useState, type ReactNode } from 'react';
+import { useElementWidth } from '../../../hooks/use-element-width';
 
 /**
  * A picture with its numbers: the figure is named by its caption; the drawing is hidden from assistive
  * tech and the table beside it carries the same numbers, always in the accessibility tree (visually
- * hidden until "Show as table" swaps it for the drawing).
+ * hidden until "Show as table" swaps it for the drawing). The drawing is given the width the figure has.
  */
 export function ChartFigure({
   title,
   chart,
   table,
+  controls,
 }: {
   title: string;
-  chart: ReactNode;
+  chart: (width: number) => ReactNode;
   table: ReactNode;
+  /** Shown between the caption row and the drawing (range buttons and the like). */
+  controls?: ReactNode;
 }): React.JSX.Element {
   const captionId = useId();
   const [asTable, setAsTable] = useState(false);
+  const [drawingArea, width] = useElementWidth<HTMLDivElement>();
   return (
     <figure aria-labelledby={captionId} className="card chart-figure">
       <div className="row chart-figure-header">
@@ -29,7 +34,12 @@ export function ChartFigure({
           Show as table
         </button>
       </div>
-      {!asTable && <Suspense fallback={<p className="chart-loading">Loading chart…</p>}>{chart}</Suspense>}
+      {controls}
+      <div ref={drawingArea} className="chart-area" hidden={asTable}>
+        {!asTable && width > 0 && (
+          <Suspense fallback={<p className="chart-loading">Loading chart…</p>}>{chart(width)}</Suspense>
+        )}
+      </div>
       <div className={asTable ? 'chart-table' : 'visually-hidden'}>{table}</div>
     </figure>
   );

@@ -1,8 +1,8 @@
 import { Bar } from '@visx/shape';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import type { DayFlow } from './daily-flows';
+import { formatDay } from './day-format';
 
-const WIDTH = 480;
 const HEIGHT = 160;
 const AXIS = 18;
 
@@ -10,15 +10,16 @@ const AXIS = 18;
  * Deposits and withdrawals side by side per day, scaled to the largest day. No amounts are drawn (the table
  * has them), so privacy mode has nothing to hide here but the table's cells. Loaded on demand (React.lazy).
  */
-export default function FlowsChart({ flows }: { flows: readonly DayFlow[] }): React.JSX.Element {
-  const x = scaleBand<string>({ domain: flows.map((flow) => flow.day), range: [0, WIDTH], padding: 0.2 });
+export default function FlowsChart({ flows, width }: { flows: readonly DayFlow[]; width: number }): React.JSX.Element {
+  const x = scaleBand<string>({ domain: flows.map((flow) => flow.day), range: [0, width], padding: 0.2 });
   const largest = Math.max(1, ...flows.flatMap((flow) => [Number(flow.depositsUsd), Number(flow.withdrawalsUsd)]));
   const y = scaleLinear<number>({ domain: [0, largest], range: [0, HEIGHT - AXIS] });
   const half = x.bandwidth() / 2;
-  const labelEvery = Math.ceil(flows.length / 7);
+  // As many day labels as fit at about 80 px each.
+  const labelEvery = Math.ceil(flows.length / Math.max(2, Math.floor(width / 80)));
   return (
     <>
-      <svg className="chart" aria-hidden="true" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%">
+      <svg className="chart" aria-hidden="true" width={width} height={HEIGHT}>
         {flows.map((flow, index) => {
           const left = x(flow.day) ?? 0;
           const deposit = y(Number(flow.depositsUsd));
@@ -35,7 +36,7 @@ export default function FlowsChart({ flows }: { flows: readonly DayFlow[] }): Re
               />
               {index % labelEvery === 0 && (
                 <text x={left} y={HEIGHT - 4} className="chart-label">
-                  {flow.day.slice(5)}
+                  {formatDay(flow.day)}
                 </text>
               )}
             </g>

@@ -5,9 +5,9 @@ import type { BridgeError } from '../../../../../src-preload/result';
 import { wallet } from '../../../bridge';
 import { ErrorMessage } from '../../../components/error-message';
 import { UsdAmount } from '../../../components/amount';
-import { displayLocale } from '../../../format/display-locale';
 import { ChartFigure } from './chart-figure';
 import { dailyFlows, lastDays, type DayFlow } from './daily-flows';
+import { formatDay } from './day-format';
 
 const FlowsChart = lazy(() => import('./flows-chart'));
 const RANGES = [7, 30, 90] as const;
@@ -36,12 +36,6 @@ async function loadFlows(days: number): Promise<Loaded> {
     if (page >= result.value.totalPages) return { state: 'done', flows: dailyFlows(items, range.days), partial: false };
   }
   return { state: 'done', flows: dailyFlows(items, range.days), partial: true };
-}
-
-const dayFormat = new Intl.DateTimeFormat(displayLocale, { month: 'short', day: 'numeric' });
-function formatDay(day: string): string {
-  const [year, month, date] = day.split('-').map(Number);
-  return dayFormat.format(new Date(year!, month! - 1, date));
 }
 
 /** Deposits vs withdrawals in USD per local day over the chosen range, read through history.page. */
@@ -76,7 +70,7 @@ export function FlowsFigure({ accountGuid }: { accountGuid: string }): React.JSX
       {loaded.state === 'done' && (
         <ChartFigure
           title={title}
-          chart={<FlowsChart flows={loaded.flows} />}
+          chart={(width) => <FlowsChart flows={loaded.flows} width={width} />}
           table={
             <>
               <table aria-label={title}>
