@@ -1,0 +1,206 @@
+import { ExactDecimal as Decimal } from './exact-decimal';
+
+type Decimal = InstanceType<typeof Decimal>;
+
+/** The fiat currencies each history record is priced in (spec 2.2 TransactionItem `prices`). */
+export const FIAT_CURRENCIES = ['usd', 'eur', 'gbp', 'try', 'jpy'] as const;
+export type FiatCurrency = (typeof FIAT_CURRENCIES)[number];
+
+/** What the rebuild needs of a history record (HistoryItem in contract/history.ts). */
+export interface ValueRecord {
+  /** ISO 8601 UTC instant. */
+  readonly date: string;
+  /** The network-specific symbol, as the wallets name it. */
+  readonly symbol: string;
+  /** Exact decimal text, in the asset's units. */
+  readonly amount: string;
+  /** `Deposit` or `Withdraw` (spec 2.2); a swap is one of each. */
+  readonly type: string;
+  readonly status: string;
+  /** Price of one unit at the record's time, exact decimal text per currency. */
+  readonly prices: Readonly<Record<FiatCurrency, string>>;
+}
+
+/** One wallet as GET /wallets gives it now (PortfolioWallet in contract/portfolio.ts). */
+export interface HoldingNow {
+  readonly code: string;
+  readonly amount: string;
+  readonly priceUsd: string;
+}
+
+/** A local calendar day and the instant it ends (the next local midnight). */
+export interface DaySpan {
+  /** YYYY-MM-DD. */
+  readonly day: string;
+  readonly endMs: number;
+}
+
+/** Why a day has no value: its records were not all read, or an asset held then has no price. */
+export type MissingReason = 'not-loaded' | 'unreadable' | 'no-price';
+
+export interface ValueDay {
+  readonly day: string;
+  /** Exact decimal text in the chosen currency, or null when it cannot be worked out (see `missing`). */
+  readonly value: string | null;
+  readonly missing: MissingReason | null;
+  /** Assets valued at a price a record of that day gives, and at today's price. */
+  readonly recordPriced: number;
+  readonly todayPriced: number;
+  /** Some asset's rebuilt balance is below zero: the history does not add up to today's balances here. */
+  readonly belowZero: boolean;
+}
+
+export interface ValueOverTimeInput {
+  readonly holdings: readonly HoldingNow[];
+  /** Every record from the first day's start to now that was read, in any order. */
+  readonly records: readonly ValueRecord[];
+  /** Oldest first; the last is today. */
+  readonly days: readonly DaySpan[];
+  /** When today's balances were read: a record dated after it is not in them, so it is not undone. */
+  readonly balancesAtMs: number;
+  /** Records are known only from this instant on (null: from the first day's start). */
+  readonly completeFromMs: number | null;
+  readonly currency: FiatCurrency;
+}
+
+export interface ValueOverTime {
+  readonly days: readonly ValueDay[];
+  /** How many units of the currency one USD is, as the newest record gives it; null when none does. */
+  readonly usdRate: string | null;
+}
+
+function pad(n: number): string {
+  return String(n).padStart(2, '0');
+}
+
+export function localDayKey(date: Date): string {
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** The last `count` local calendar days ending with today's, oldest first. */
+export function lastDaySpans(count: number, now: Date): DaySpan[] {
+  const spans: DaySpan[] = [];
+  for (let back = count - 1; back >= 0; back -= 1) {
+    const start = new Date(now.getFullYear(), now.getMonth(), now.getDate() - back);
+    const end = new Date(start.getFullYear(), start.getMonth(), start.getDate() + 1);
+    spans.push({ day: localDayKey(start), endMs: end.getTime() });
+  }
+  return spans;
+}
+
+/** The first day's local midnight: where the history must be read back to. */
+export function startOfSpans(days: readonly DaySpan[]): number {
+  const first = days[0];
+  if (!first) return 0;
+  const [year, month, date] = first.day.split('-').map(Number);
+  return new Date(year!, month! - 1, date!).getTime();
+}
+
+interface Dated {
+  readonly record: ValueRecord;
+  readonly at: number;
+}
+
+function usdRateOf(records: readonly Dated[], currency: FiatCurrency): Decimal | null {
+  if (currency === 'usd') return new Decimal(1);
+  for (const { record } of records) {
+    const usd = new Decimal(record.prices.usd);
+    if (usd.gt(0)) return new Decimal(record.prices[currency]).div(usd);
+  }
+  return null;
+}
+
+/** Per day, per symbol: the price the day's newest record of that symbol gives (records newest first). */
+function recordPrices(records: readonly Dated[], currency: FiatCurrency): Map<string, Map<string, Decimal>> {
+  const byDay = new Map<string, Map<string, Decimal>>();
+  for (const { record, at } of records) {
+    const day = localDayKey(new Date(at));
+    let prices = byDay.get(day);
+    if (!prices) byDay.set(day, (prices = new Map()));
+    if (!prices.has(record.symbol)) prices.set(record.symbol, new Decimal(record.prices[currency]));
+  }
+  return byDay;
+}
+
+/**
+ * Portfolio value at the end of each day, rebuilt backwards from today's balances: every completed record
+ * after a day's end is undone (a deposit taken off, a withdrawal given back). The service's history gives no
+ * fee (spec 2.2 TransactionItem), so a fee paid after a day is not given back and that day reads low by it.
+ * A day is valued at the price the day's newest record of each asset gives, otherwise at today's price;
+ * today at today's prices, as Home's total. A day whose records were not all read, or after an unreadable
+ * one, has no value rather than a guess; so does a day holding an asset no price is known for.
+ */
+export function rebuildValueOverTime(input: ValueOverTimeInput): ValueOverTime {
+  const records: Dated[] = input.records
+    .map((record) => ({ record, at: Date.parse(record.date) }))
+    .filter(({ at }) => Number.isFinite(at) && at <= input.balancesAtMs)
+    .sort((a, b) => b.at - a.at);
+  const rate = usdRateOf(records, input.currency);
+  const todayPrices = new Map<string, Decimal>();
+  if (rate) for (const holding of input.holdings) todayPrices.set(holding.code, rate.times(holding.priceUsd));
+  const pricesByDay = recordPrices(records, input.currency);
+
+  const balances = new Map<string, Decimal>();
+  for (const holding of input.holdings) {
+    balances.set(holding.code, (balances.get(holding.code) ?? new Decimal(0)).plus(holding.amount));
+  }
+
+  const out: ValueDay[] = [];
+  let next = 0;
+  let unreadable = false;
+  const lastIndex = input.days.length - 1;
+  for (let index = lastIndex; index >= 0; index -= 1) {
+    const span = input.days[index]!;
+    // Today ends now: its value is today's balances as they are.
+    const endMs = index === lastIndex ? Number.POSITIVE_INFINITY : span.endMs;
+    for (; next < records.length && records[next]!.at >= endMs && !unreadable; next += 1) {
+      const { record } = records[next]!;
+      if (record.status !== 'Completed') continue;
+      const held = balances.get(record.symbol) ?? new Decimal(0);
+      if (record.type === 'Deposit') balances.set(record.symbol, held.minus(record.amount));
+      else if (record.type === 'Withdraw') balances.set(record.symbol, held.plus(record.amount));
+      else unreadable = true;
+    }
+    const notLoaded = input.completeFromMs !== null && endMs < input.completeFromMs;
+    const missingBefore: MissingReason | null = unreadable ? 'unreadable' : notLoaded ? 'not-loaded' : null;
+    if (missingBefore) {
+      out.push({
+        day: span.day,
+        value: null,
+        missing: missingBefore,
+        recordPriced: 0,
+        todayPriced: 0,
+        belowZero: false,
+      });
+      continue;
+    }
+    const dayPrices = index === lastIndex ? undefined : pricesByDay.get(span.day);
+    let total = new Decimal(0);
+    let recordPriced = 0;
+    let todayPriced = 0;
+    let belowZero = false;
+    let noPrice = false;
+    for (const [symbol, amount] of balances) {
+      if (amount.isZero()) continue;
+      if (amount.isNegative()) belowZero = true;
+      const fromRecord = dayPrices?.get(symbol);
+      const price = fromRecord ?? todayPrices.get(symbol);
+      if (!price) {
+        noPrice = true;
+        continue;
+      }
+      if (fromRecord) recordPriced += 1;
+      else todayPriced += 1;
+      total = total.plus(amount.times(price));
+    }
+    out.push({
+      day: span.day,
+      value: noPrice ? null : total.toString(),
+      missing: noPrice ? 'no-price' : null,
+      recordPriced,
+      todayPriced,
+      belowZero,
+    });
+  }
+  return { days: out.reverse(), usdRate: rate ? rate.toString() : null };
+}
