@@ -6,6 +6,7 @@ import { buildInfo } from './control/info';
 import { createControlRouter, loopbackOnly, type SandboxInfo } from './control/router';
 import { HISTORY_RECORDS_ON_MAIN_ACCOUNT, MAX_HISTORY_RECORDS } from './data/identities';
 import { SandboxState } from './data/state';
+import { balancesAt } from './data/wallet-book';
 import { SandboxFaults } from './faults';
 import { createInterfaceARouter, INTERFACE_A_PREFIX } from './interface-a/router';
 import { errorEnvelope } from './interface-a/envelope';
@@ -83,6 +84,11 @@ export interface RunningSandbox {
   setReadings(readings: WireReadingsInput): WireReadings;
   /** Committed money movements, oldest first (as GET /__sandbox/movements). */
   movements(): Movement[];
+  /**
+   * What each wallet of the account held just before each instant, by the sandbox's own books (README
+   * "Balance books"): per instant, symbol to exact decimal text.
+   */
+  balancesAt(accountGuid: string, instants: readonly Date[]): Record<string, string>[];
   /** Resolves once every accepted late commit has landed (or been cancelled by a reset); held ones wait for release. */
   lateCommitsSettled(): Promise<void>;
   /** Lands the late commits held under `holdLateCommits` now, oldest first (as POST /__sandbox/late-commits/release). */
@@ -246,6 +252,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     },
     setReadings: (next) => ({ ...readings.set(next) }),
     movements: () => movements.list(),
+    balancesAt: (accountGuid, instants) => {
+      const account = state.account(accountGuid);
+      if (!account) throw new Error(`the sandbox has no account ${accountGuid}`);
+      return balancesAt(
+        account,
+        instants.map((at) => at.getTime()),
+      ).map((held) => Object.fromEntries([...held].map(([symbol, amount]) => [symbol, amount.toFixed()])));
+    },
     lateCommitsSettled: () => deferred.settled(),
     releaseLateCommits: () => deferred.release(),
     close: () =>

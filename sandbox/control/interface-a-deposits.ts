@@ -1,3 +1,4 @@
+import { changeWallet } from '../data/wallet-book';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
@@ -57,7 +58,6 @@ export function createInterfaceADepositRouter(
     world.creditedDepositIds.add(uniqueId);
     const wallet = account.wallets.get(asset.symbol);
     if (!wallet) return reply(ctx, 500, { error: 'account has no wallet for this asset' });
-    wallet.amount = wallet.amount.plus(amount);
     const price = world.prices.get(asset.symbol) ?? new Dec(0);
     const row = makeRow({
       asset,
@@ -75,6 +75,7 @@ export function createInterfaceADepositRouter(
       withdrawType: WITHDRAW_TYPE.none,
       isAutoCollected: false,
     });
+    changeWallet(account, asset.symbol, amount, 'deposit', row.dateMs);
     account.history.append(row);
     world.lastOrderId += 1;
     log(`interface-a deposit ${amount.toFixed()} ${asset.symbol} credited, order ${world.lastOrderId}`);

@@ -1,5 +1,8 @@
-import { searchText, type HistoryRow } from './history';
+import { minorToDecimal, searchText, type HistoryRow } from './history';
 import type { RowCore, SeededHistory } from './seeded-history';
+
+/** A seeded row's effect on its wallet: exact amount, direction and whether it completed. */
+export type SeededMove = Pick<HistoryRow, 'dateMs' | 'symbol' | 'status' | 'type' | 'amount'>;
 
 /** Fields POST /transactions may order by (README). */
 export const ORDER_BY_FIELDS = ['date', 'amount', 'value', 'symbol', 'status', 'type'] as const;
@@ -99,6 +102,23 @@ export class HistoryBook {
       rows.push(this.#row(order.at(order.length - 1 - p)));
     }
     return rows;
+  }
+
+  /**
+   * What each seeded row moved, newest first (the sandbox's books before it ran, wallet-book.ts): drawn
+   * from the rows' cores, so no id or label is built.
+   */
+  *seededMovesNewestFirst(): Generator<SeededMove> {
+    for (let index = 0; index < this.#rows.count; index += 1) {
+      const core = this.#rows.core(index);
+      yield {
+        dateMs: core.dateMs,
+        symbol: core.symbol,
+        status: core.status,
+        type: core.type,
+        amount: minorToDecimal(core.minor, core.asset.decimals),
+      };
+    }
   }
 
   append(row: HistoryRow): void {

@@ -17,6 +17,18 @@ export interface AccountState {
   seed: AccountSeed;
   wallets: Map<string, WalletState>;
   history: HistoryBook;
+  /** Every change of a wallet's amount while the sandbox runs (wallet-book.ts). */
+  walletBook: WalletEntry[];
+}
+
+/** One change of a wallet's amount while the sandbox runs, with what caused it (wallet-book.ts). */
+export interface WalletEntry {
+  readonly atMs: number;
+  readonly symbol: string;
+  /** Signed exact change: a credit is positive. */
+  readonly delta: Dec;
+  /** `seeded`: a history row the sandbox starts with, beyond the seeded rows computed on demand. */
+  readonly cause: 'send' | 'fee' | 'swap' | 'deposit' | 'seeded';
 }
 
 /** A remembered money-moving (or address-creating) request, for duplicate detection by reference id. */
@@ -102,11 +114,23 @@ export function buildWorld(seed: number, options: WorldOptions = {}): World {
     const historyRng = root.fork(`history:${accountSeed.guid}`);
     const addressOf = (symbol: string): string => wallets.get(symbol)?.address ?? '';
     const history = new HistoryBook(() => new SeededHistory(accountSeed.historyRecords, historyRng, addressOf, prices));
+    const walletBook: WalletEntry[] = [];
     if (widerService()) {
       const widerRng = root.fork(`wider-history:${accountSeed.guid}`);
-      for (const row of widerHistoryRows(accountSeed, widerRng, addressOf, prices)) history.append(row);
+      for (const row of widerHistoryRows(accountSeed, widerRng, addressOf, prices)) {
+        history.append(row);
+        // Seeded like the rest of the history: in the books as a past movement (wallet-book.ts).
+        if (row.status !== 'Completed') continue;
+        const amount = new Dec(row.amount);
+        walletBook.push({
+          atMs: row.dateMs,
+          symbol: row.symbol,
+          delta: row.type === 'Deposit' ? amount : amount.negated(),
+          cause: 'seeded',
+        });
+      }
     }
-    accounts.set(accountSeed.guid, { seed: accountSeed, wallets, history });
+    accounts.set(accountSeed.guid, { seed: accountSeed, wallets, history, walletBook });
   }
 
   return {

@@ -1,3 +1,4 @@
+import { changeWallet } from '../../data/wallet-book';
 import type Router from '@koa/router';
 import { z } from 'zod';
 import { findAsset, type AssetDef } from '../../data/assets';
@@ -129,11 +130,9 @@ export function mountSendRoutes(router: Router, deps: InterfaceADeps): void {
         isAutoCollected: false,
       });
       const commit = (): void => {
-        const source = walletOf(account, asset.symbol);
-        source.amount = source.amount.minus(amount);
-        const feeWallet = walletOf(account, asset.feeSymbol);
-        feeWallet.amount = feeWallet.amount.minus(fee);
         row.dateMs = Date.now();
+        changeWallet(account, asset.symbol, amount.negated(), 'send', row.dateMs);
+        changeWallet(account, asset.feeSymbol, fee.negated(), 'fee', row.dateMs);
         account.history.append(row);
         deps.movements.record({
           interface: 'A',

@@ -1,3 +1,4 @@
+import { changeWallet } from '../../data/wallet-book';
 import type Router from '@koa/router';
 import { z } from 'zod';
 import { catalogue, findAssetOnNetwork, type AssetDef } from '../../data/assets';
@@ -132,9 +133,9 @@ export function mountSwapRoutes(router: Router, deps: InterfaceADeps): void {
         leg(quote.to, quote.toAmount, 'Deposit', toTxId),
       ];
       const commit = (): void => {
-        source.amount = source.amount.minus(quote.cryptoAmount);
-        target.amount = target.amount.plus(quote.toAmount);
         const now = Date.now();
+        changeWallet(account, quote.from.symbol, quote.cryptoAmount.negated(), 'swap', now);
+        changeWallet(account, quote.to.symbol, quote.toAmount, 'swap', now);
         for (const row of rows) {
           row.dateMs = now;
           account.history.append(row);
