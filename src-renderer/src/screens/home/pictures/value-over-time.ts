@@ -122,36 +122,34 @@ function recordPrices(records: readonly Dated[], currency: FiatCurrency): Map<st
   return byDay;
 }
 
-/**
- * Portfolio value at the end of each day, rebuilt backwards from today's balances: every completed record
- * after a day's end is undone (a deposit taken off, a withdrawal given back). The service's history gives no
- * fee (spec 2.2 TransactionItem), so a fee paid after a day is not given back and that day reads low by it.
- * A day is valued at the price the day's newest record of each asset gives, otherwise at today's price;
- * today at today's prices, as Home's total. A day whose records were not all read, or after an unreadable
- * one, has no value rather than a guess; so does a day holding an asset no price is known for.
- */
-export function rebuildValueOverTime(input: ValueOverTimeInput): ValueOverTime {
-  const records: Dated[] = input.records
-    .map((record) => ({ record, at: Date.parse(record.date) }))
-    .filter(({ at }) => Number.isFinite(at) && at <= input.balancesAtMs)
-    .sort((a, b) => b.at - a.at);
-  const rate = usdRateOf(records, input.currency);
-  const todayPrices = new Map<string, Decimal>();
-  if (rate) for (const holding of input.holdings) todayPrices.set(holding.code, rate.times(holding.priceUsd));
-  const pricesByDay = recordPrices(records, input.currency);
+/** What each asset came to at the end of one day, or why that cannot be known. */
+export interface DayHoldings {
+  readonly day: string;
+  /** Symbol to exact amount; null when the day is missing. */
+  readonly balances: ReadonlyMap<string, Decimal> | null;
+  readonly missing: Exclude<MissingReason, 'no-price'> | null;
+}
 
+function datedRecords(records: readonly ValueRecord[], balancesAtMs: number): Dated[] {
+  return records
+    .map((record) => ({ record, at: Date.parse(record.date) }))
+    .filter(({ at }) => Number.isFinite(at) && at <= balancesAtMs)
+    .sort((a, b) => b.at - a.at);
+}
+
+/** `walkBack` over records already dated and sorted newest first. */
+function walkDated(input: ValueOverTimeInput, records: readonly Dated[]): DayHoldings[] {
   const balances = new Map<string, Decimal>();
   for (const holding of input.holdings) {
     balances.set(holding.code, (balances.get(holding.code) ?? new Decimal(0)).plus(holding.amount));
   }
-
-  const out: ValueDay[] = [];
+  const out: DayHoldings[] = [];
   let next = 0;
   let unreadable = false;
   const lastIndex = input.days.length - 1;
   for (let index = lastIndex; index >= 0; index -= 1) {
     const span = input.days[index]!;
-    // Today ends now: its value is today's balances as they are.
+    // Today ends now: today's balances are as they are.
     const endMs = index === lastIndex ? Number.POSITIVE_INFINITY : span.endMs;
     for (; next < records.length && records[next]!.at >= endMs && !unreadable; next += 1) {
       const { record } = records[next]!;
@@ -162,25 +160,46 @@ export function rebuildValueOverTime(input: ValueOverTimeInput): ValueOverTime {
       else unreadable = true;
     }
     const notLoaded = input.completeFromMs !== null && endMs < input.completeFromMs;
-    const missingBefore: MissingReason | null = unreadable ? 'unreadable' : notLoaded ? 'not-loaded' : null;
-    if (missingBefore) {
-      out.push({
-        day: span.day,
-        value: null,
-        missing: missingBefore,
-        recordPriced: 0,
-        todayPriced: 0,
-        belowZero: false,
-      });
-      continue;
+    const missing = unreadable ? 'unreadable' : notLoaded ? 'not-loaded' : null;
+    out.push({ day: span.day, balances: missing ? null : new Map(balances), missing });
+  }
+  return out.reverse();
+}
+
+/**
+ * The holdings at the end of each day, walked back from today's balances
+ * (design.md "Portfolio value over time"): every completed record after a day's end is undone, a deposit
+ * taken off and a withdrawal given back. The service's history gives no fee (spec 2.2), so a fee paid after a day is not given back. A day
+ * whose later records were not all read, or that a record of an unknown kind follows, is missing.
+ */
+export function walkBack(input: ValueOverTimeInput): DayHoldings[] {
+  return walkDated(input, datedRecords(input.records, input.balancesAtMs));
+}
+
+/**
+ * Portfolio value at the end of each day in the chosen currency: the holdings `walkBack` gives, each asset
+ * at the price the day's newest record of it gives, otherwise at today's price; today at today's prices,
+ * as Home's total. A missing day has no value rather than a guess; so does a day holding an asset no price
+ * is known for.
+ */
+export function rebuildValueOverTime(input: ValueOverTimeInput): ValueOverTime {
+  const records = datedRecords(input.records, input.balancesAtMs);
+  const rate = usdRateOf(records, input.currency);
+  const todayPrices = new Map<string, Decimal>();
+  if (rate) for (const holding of input.holdings) todayPrices.set(holding.code, rate.times(holding.priceUsd));
+  const pricesByDay = recordPrices(records, input.currency);
+  const lastIndex = input.days.length - 1;
+  const days = walkDated(input, records).map((held, index): ValueDay => {
+    if (!held.balances) {
+      return { day: held.day, value: null, missing: held.missing, recordPriced: 0, todayPriced: 0, belowZero: false };
     }
-    const dayPrices = index === lastIndex ? undefined : pricesByDay.get(span.day);
+    const dayPrices = index === lastIndex ? undefined : pricesByDay.get(held.day);
     let total = new Decimal(0);
     let recordPriced = 0;
     let todayPriced = 0;
     let belowZero = false;
     let noPrice = false;
-    for (const [symbol, amount] of balances) {
+    for (const [symbol, amount] of held.balances) {
       if (amount.isZero()) continue;
       if (amount.isNegative()) belowZero = true;
       const fromRecord = dayPrices?.get(symbol);
@@ -193,14 +212,14 @@ export function rebuildValueOverTime(input: ValueOverTimeInput): ValueOverTime {
       else todayPriced += 1;
       total = total.plus(amount.times(price));
     }
-    out.push({
-      day: span.day,
+    return {
+      day: held.day,
       value: noPrice ? null : total.toString(),
       missing: noPrice ? 'no-price' : null,
       recordPriced,
       todayPriced,
       belowZero,
-    });
-  }
-  return { days: out.reverse(), usdRate: rate ? rate.toString() : null };
+    };
+  });
+  return { days, usdRate: rate ? rate.toString() : null };
 }
