@@ -130,10 +130,19 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(flows.locator('svg')).toHaveCount(0);
       const flowsAsTable = await violations(page);
       await flows.getByRole('button', { name: 'Show as table' }).click();
+      const value = page.getByRole('figure', { name: /^Portfolio value in/ });
+      await expect(drawing(value)).toBeVisible({ timeout: 30_000 });
+      const valueDrawn = await violations(page);
+      await value.getByRole('button', { name: 'Show as table' }).click();
+      await expect(value.locator('svg')).toHaveCount(0);
+      const valueAsTable = await violations(page);
+      await value.getByRole('button', { name: 'Show as table' }).click();
       expect(drawn).toEqual([]);
       expect(asTable).toEqual([]);
       expect(flowsDrawn).toEqual([]);
       expect(flowsAsTable).toEqual([]);
+      expect(valueDrawn).toEqual([]);
+      expect(valueAsTable).toEqual([]);
     });
 
     test('each merchant tab', async ({ signedInApp: { page } }) => {

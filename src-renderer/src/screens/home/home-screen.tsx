@@ -69,7 +69,12 @@ export function HomeScreen(): React.JSX.Element {
         <section aria-labelledby="pictures-title" className="home-pictures">
           <h3 id="pictures-title">Portfolio pictures</h3>
           <Suspense fallback={<p aria-busy="true">Loading the pictures…</p>}>
-            <PortfolioPictures wallets={portfolio.wallets} accountGuid={portfolio.accountGuid} />
+            <PortfolioPictures
+              wallets={portfolio.wallets}
+              accountGuid={portfolio.accountGuid}
+              fetchedAt={portfolio.fetchedAt}
+              fresh={source === 'fresh'}
+            />
           </Suspense>
         </section>
       )}

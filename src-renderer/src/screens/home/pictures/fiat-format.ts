@@ -1,0 +1,39 @@
+import { displayLocale } from '../../../format/display-locale';
+import type { FiatCurrency } from './value-over-time';
+
+type IntlDecimal = Parameters<Intl.NumberFormat['format']>[0];
+
+/** How the currencies are named in a sentence ("Portfolio value in euros"). */
+export const currencyNames: Readonly<Record<FiatCurrency, string>> = {
+  usd: 'US dollars',
+  eur: 'euros',
+  gbp: 'pounds sterling',
+  try: 'Turkish lira',
+  jpy: 'Japanese yen',
+};
+
+export interface FiatFormats {
+  /** An exact decimal amount, written in full in the user's locale. */
+  readonly amount: (value: string) => string;
+  /** An axis value, short ("€12K", "12.345 €" as the locale has it). */
+  readonly tick: (value: number) => string;
+}
+
+const cache = new Map<FiatCurrency, FiatFormats>();
+
+export function fiatFormats(currency: FiatCurrency): FiatFormats {
+  let formats = cache.get(currency);
+  if (!formats) {
+    const code = currency.toUpperCase();
+    const full = new Intl.NumberFormat(displayLocale, { style: 'currency', currency: code });
+    const short = new Intl.NumberFormat(displayLocale, {
+      style: 'currency',
+      currency: code,
+      notation: 'compact',
+      maximumFractionDigits: 1,
+    });
+    formats = { amount: (value) => full.format(value as IntlDecimal), tick: (value) => short.format(value) };
+    cache.set(currency, formats);
+  }
+  return formats;
+}
