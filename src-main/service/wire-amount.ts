@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { LARGEST_WHOLE_AMOUNT } from '../../src-preload/contract/amount-limits';
 import { AppError } from '../app-error';
 
 /**
@@ -44,6 +45,14 @@ export function toServiceNumber(value: Decimal | string, field = 'amount'): numb
   }
   const wire = exact.toNumber();
   if (!Number.isFinite(wire) || !new Decimal(String(wire)).equals(exact)) {
+    // Past the largest whole amount fewer decimal places would not help: the words say what would.
+    if (exact.isFinite() && exact.abs().greaterThan(LARGEST_WHOLE_AMOUNT)) {
+      throw new AppError(
+        'bad_input',
+        `This amount is too large. The largest amount accepted is ${new Decimal(LARGEST_WHOLE_AMOUNT).toFixed()}.`,
+        { field },
+      );
+    }
     throw new AppError(
       'bad_input',
       'This amount has more digits than the service can receive exactly. Use fewer decimal places.',

@@ -1,3 +1,4 @@
+import { LARGEST_WHOLE_AMOUNT } from '../../../src-preload/contract/amount-limits';
 import { numberSymbols, type NumberSymbols } from './number-symbols';
 
 /**
@@ -56,6 +57,21 @@ function withoutUnit(text: string, unit: string | undefined, locale: string): st
   return text;
 }
 
+type IntlDecimal = Parameters<Intl.NumberFormat['format']>[0];
+
+/** Whole digits past the largest amount: said as too large, since fewer decimal places would not help. */
+function tooLarge(integer: string): boolean {
+  return (
+    integer.length > LARGEST_WHOLE_AMOUNT.length ||
+    (integer.length === LARGEST_WHOLE_AMOUNT.length && integer > LARGEST_WHOLE_AMOUNT)
+  );
+}
+
+function tooLargeWords(locale: string): string {
+  const largest = new Intl.NumberFormat(locale).format(LARGEST_WHOLE_AMOUNT as IntlDecimal);
+  return `This amount is too large. The largest amount accepted is ${largest}.`;
+}
+
 /** A unit other than the field's ("5 BTC" in a USDT field), or letters that belong to no amount ("1e5"). */
 function letters(number: string, unit: string | undefined): ParsedAmount {
   const edge = /\p{L}[\p{L}\p{N}-]*$/u.exec(number)?.[0] ?? /^\p{L}[\p{L}\p{N}-]*/u.exec(number)?.[0];
@@ -111,5 +127,6 @@ export function parseAmount(text: string, locale: string, unit?: string): Parsed
   const integerDigits = digits.slice(0, integerShape.replaceAll('G', '').length);
   const fractionDigits = digits.slice(integerDigits.length);
   const integer = integerDigits.replace(/^0+(?=\d)/, '') || '0';
+  if (tooLarge(integer)) return invalid(tooLargeWords(locale));
   return { kind: 'amount', value: fractionDigits ? `${integer}.${fractionDigits}` : integer };
 }

@@ -90,9 +90,24 @@ describe('parseAmount: the display locale decides separators', () => {
     expect(valueOf('1.234,56 $', 'de-DE', 'USD')).toBe('1234.56');
   });
 
-  it('never goes through a float: 18 fraction digits and huge amounts stay exact', () => {
+  it('never goes through a float: 18 fraction digits and large amounts stay exact', () => {
     expect(valueOf('0.100000000000000001', 'en-US')).toBe('0.100000000000000001');
-    expect(valueOf('9,007,199,254,740,993', 'en-US')).toBe('9007199254740993');
+    // A double holds neither: 90071992547409.93 and 9007199254740991.1 have too many digits for it.
+    expect(valueOf('90,071,992,547,409.93', 'en-US')).toBe('90071992547409.93');
+    expect(valueOf('9,007,199,254,740,991.1', 'en-US')).toBe('9007199254740991.1');
+  });
+
+  it('says a whole amount past the largest is too large, naming the largest in the locale', () => {
+    expect(valueOf('9,007,199,254,740,991', 'en-US')).toBe('9007199254740991');
+    expect(refusal('12345678901234567890123', 'en-US')).toBe(
+      'This amount is too large. The largest amount accepted is 9,007,199,254,740,991.',
+    );
+    expect(refusal('9007199254740992', 'en-US')).toMatch(/^This amount is too large\./);
+    expect(refusal('12345678901234567890123,5', 'de-DE')).toBe(
+      'This amount is too large. The largest amount accepted is 9.007.199.254.740.991.',
+    );
+    expect(refusal('000012345678901234567890123 USDT', 'en-US', 'USDT')).toMatch(/too large/);
+    expect(refusal('12345678901234567890123', 'en-US')).not.toMatch(/decimal places/);
   });
 
   it.each(['en-US', 'de-DE', 'fr-FR', 'de-CH', 'hi-IN', 'ar-EG', 'es-ES'])(

@@ -52,15 +52,27 @@ describe('amounts to the service', () => {
   it.each([
     ['more decimals than a double carries', '0.123456789012345678'],
     ['a long exact amount', '12.000000000000000001'],
-    ['an integer past 2^53', '9007199254740993'],
-    ['a huge amount', '123456789012345678901234567890'],
-    ['an exponent past the double range', '1e400'],
     ['an exponent below it', '1e-400'],
     ['infinity', 'Infinity'],
     ['not a number', 'NaN'],
   ])('are refused, with the field, when the number would say a different amount: %s', (_case, text) => {
     expect(() => toServiceNumber(text, 'Amount')).toThrow(
       expect.objectContaining({ code: 'bad_input', field: 'Amount', message: expect.stringMatching(/fewer decimal/) }),
+    );
+  });
+
+  it.each([
+    ['an integer past 2^53', '9007199254740993'],
+    ['a huge amount', '123456789012345678901234567890'],
+    ['a 23-digit whole amount', '12345678901234567890123'],
+    ['an exponent past the double range', '1e400'],
+  ])('are refused as too large, naming the largest, when fewer decimal places would not help: %s', (_case, text) => {
+    expect(() => toServiceNumber(text, 'Amount')).toThrow(
+      expect.objectContaining({
+        code: 'bad_input',
+        field: 'Amount',
+        message: 'This amount is too large. The largest amount accepted is 9007199254740991.',
+      }),
     );
   });
 
