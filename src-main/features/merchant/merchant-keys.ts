@@ -14,6 +14,8 @@ import {
 } from '../../service/request-signing';
 import { DEFAULT_ASSET_FORM } from '../../service/interface-b-symbols';
 import type { AssetForm } from '../../../src-preload/contract/merchant';
+import type { SessionAccount } from '../../../src-preload/contract/session';
+import { roleRefusalWords } from '../money/roles';
 import type { MerchantKeyBinding, MerchantSettings } from './merchant-settings';
 import { savingSettings } from '../../settings/storage-failure';
 
@@ -32,8 +34,11 @@ export interface MerchantKeysDeps {
   readonly fetch?: typeof fetch;
   /** How long a merchant API call may take before its outcome counts as unanswered (tests shorten it). */
   readonly requestTimeoutMs?: number;
-  /** The active account: keys belong to the one active when they were saved (security.md 30). */
-  readonly session: { activeAccount(): { guid: string } };
+  /**
+   * The active account: keys belong to the one active when they were saved (security.md 30), and only a
+   * role that may move money there may save them.
+   */
+  readonly session: { activeAccount(): Pick<SessionAccount, 'guid' | 'name' | 'role' | 'canMoveMoney'> };
 }
 
 /**
@@ -103,16 +108,40 @@ export function createMerchantKeys(deps: MerchantKeysDeps) {
     return merchant().assetForms[environment] ?? DEFAULT_ASSET_FORM;
   }
 
-  function bindingProblem(userGuid: string, environment: EnvironmentId): string | null {
+  /** Why the user's keys cannot be used now, and (a separate sentence) what the user can do about it. */
+  function bindingProblem(userGuid: string, environment: EnvironmentId): { what: string; remedy: string } | null {
     const binding = bindingsOf(userGuid)[environment];
     if (!binding) return null;
     const url = apiUrlOf(environment);
-    if (url === null) return `No merchant API address is set for ${environmentLabels[environment]}.`;
+    if (url === null) {
+      return {
+        what: `No merchant API address is set for ${environmentLabels[environment]}.`,
+        remedy: 'Set it under API keys.',
+      };
+    }
     const origin = new URL(url).origin;
     if (origin !== binding.boundOrigin) {
-      return `These keys were entered for ${binding.boundOrigin}, but the ${environmentLabels[environment]} API address is now ${origin}. To protect them they are not sent to the new address: enter the secret key again.`;
+      return {
+        what: `These keys were entered for ${binding.boundOrigin}, but the ${environmentLabels[environment]} API address is now ${origin}. To protect them they are not sent to the new address.`,
+        remedy: 'Enter the secret key again.',
+      };
     }
     return null;
+  }
+
+  /**
+   * Why no merchant call can be made, then what to do: the keys form's remedy for a role that may save keys,
+   * and for any other role (which has no keys form, security.md 30) whom to ask instead.
+   */
+  function keysMissingWords(what: string, remedy: string): string {
+    const account = deps.session.activeAccount();
+    return account.canMoveMoney
+      ? `${what} ${remedy}`
+      : `${what} ${roleRefusalWords(account, 'cannot save merchant keys')}`;
+  }
+
+  function problemWords(problem: { what: string; remedy: string } | null): string | null {
+    return problem ? keysMissingWords(problem.what, problem.remedy) : null;
   }
 
   async function view(userGuid: string, environment: EnvironmentId): Promise<MerchantEnvironmentView> {
@@ -131,7 +160,7 @@ export function createMerchantKeys(deps: MerchantKeysDeps) {
       publicKey: binding?.publicKey ?? null,
       secretKey: secret ? 'set' : 'missing',
       boundOrigin: binding?.boundOrigin ?? null,
-      problem: bindingProblem(userGuid, environment),
+      problem: problemWords(bindingProblem(userGuid, environment)),
       signing: {
         enabled: binding?.signRequests ?? false,
         publicKeyPem: signingKey ? publicKeyOf(signingKey) : null,
@@ -407,15 +436,22 @@ export function createMerchantKeys(deps: MerchantKeysDeps) {
       const environment = merchant().environment;
       const label = environmentLabels[environment];
       const binding = bindingsOf(userGuid)[environment];
-      if (!binding)
-        throw new AppError('not_configured', `You have no merchant keys for ${label}. Add them under API keys.`);
+      if (!binding) {
+        throw new AppError(
+          'not_configured',
+          keysMissingWords(`You have no merchant keys for ${label}.`, 'Add them under API keys.'),
+        );
+      }
       const problem = bindingProblem(userGuid, environment);
-      if (problem) throw new AppError('not_configured', problem);
+      if (problem) throw new AppError('not_configured', keysMissingWords(problem.what, problem.remedy));
       const secretKey = await deps.secrets.get(secretAccount(userGuid, environment, binding.publicKey));
       if (!secretKey) {
         throw new AppError(
           'not_configured',
-          `The secret key for ${label} is not in the keychain (it may have been removed). Enter it again.`,
+          keysMissingWords(
+            `The secret key for ${label} is not in the keychain (it may have been removed).`,
+            'Enter it again.',
+          ),
         );
       }
       const signingKey = binding.signRequests

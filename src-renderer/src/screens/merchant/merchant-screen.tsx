@@ -67,7 +67,7 @@ export function MerchantScreen(): React.JSX.Element {
       )}
       {balancesOnly && (
         <p role="note" className="warning">
-          {`Your role (${account.role}) in ${account.name} lets you see merchant balances only, with merchant keys you saved yourself. Withdrawals, address verification, deposit addresses and saving keys need an administrator or agent role.`}
+          {`Your role (${account.role}) in ${account.name} lets you see merchant balances only. Saving merchant keys, withdrawals, address verification and deposit addresses need an administrator or agent role: ask an administrator of the account if you need them.`}
         </p>
       )}
       {overview && !ready && !balancesOnly && section !== 'keys' && section !== 'callback' && (
