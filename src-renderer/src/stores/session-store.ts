@@ -3,6 +3,7 @@ import type { SessionView } from '../../../src-preload/contract/session';
 import type { BridgeError, Result } from '../../../src-preload/result';
 import { wallet } from '../bridge';
 import { takeStartupAnswer } from '../startup-requests';
+import { useNavigation } from './navigation-store';
 import { resetSessionStores } from './session-reset';
 
 interface SessionState {
@@ -42,6 +43,9 @@ export const useSessionStore = create<SessionState>()((set, get) => {
       previous?.status !== 'signed-in' && (view.status === 'signing-in' || view.restoreFailed !== undefined);
     if ((view.status !== 'signed-in' && !restoring) || (previous?.status === 'signed-in' && accountChanged))
       resetSessionStores();
+    // Whoever signs in after a sign-out starts on Home, not on the screen the last person left open; a
+    // lock keeps it, since only the same user may unlock.
+    if (view.status === 'signed-out') useNavigation.getState().go('home');
     // An event may arrive after the failed call it belongs to; the call's error must stay on screen.
     set({ view });
   };
