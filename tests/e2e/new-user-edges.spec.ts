@@ -1,7 +1,12 @@
+import type { Page } from '@playwright/test';
 import { expect, openScreen, signIn, test } from './support/fixtures';
-import { alertSaying } from './support/page-text';
+import { historyTable, openHistoryWith, pageStatus } from './support/history-table';
+import { alertSaying, statusSaying } from './support/page-text';
 import { reloadSignedInApp } from './support/reload-app';
 import { completeBrowserSignIn } from './support/signed-in-app';
+
+/** BIP-173's example address: valid, and not alice's own. */
+const BTC_DESTINATION = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 
 const mainNavigation = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 test.describe('a Viewer on the Merchant screen', () => {
@@ -53,5 +58,56 @@ test.describe('who signs in next', () => {
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
     await signIn(session, 'bob');
     await expect(mainNavigation(page).getByRole('button', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+  });
+});
+
+test.describe('results of an earlier action do not outlive a later one', () => {
+  test.use({ appOptions: { username: 'alice' } });
+
+  test('an address-book add that fails no longer says the earlier one was saved', async ({ signedInApp: { page } }) => {
+    await reloadSignedInApp(page);
+    await openScreen(page, 'Address book');
+    const form = page.getByRole('form', { name: 'Add an address' });
+    const add = async (name: string, code: string, address: string) => {
+      await form.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+      await form.getByRole('combobox', { name: 'Asset and network' }).selectOption(code);
+      await form.getByRole('textbox', { name: 'Address', exact: true }).fill(address);
+      await form.getByRole('button', { name: 'Add to address book' }).click();
+    };
+    await add('Supplier', 'BTC', BTC_DESTINATION);
+    await expect(statusSaying(page, 'Saved “Supplier”.')).toBeVisible();
+
+    // A Bitcoin address is no Litecoin address: main refuses it.
+    await add('Supplier two', 'LTC', BTC_DESTINATION);
+    await expect(alertSaying(page, /Litecoin/)).toBeVisible();
+    await expect(page.getByText('Saved “Supplier”.')).toHaveCount(0);
+  });
+
+  test('the go-to-page field is emptied by a re-sort, which shows page 1 of another order', async ({
+    signedInApp: session,
+  }) => {
+    const { page } = session;
+    await openHistoryWith(session);
+    const jump = page.getByRole('form', { name: 'Jump to page' });
+    const field = jump.getByRole('textbox', { name: 'Go to page' });
+    await field.fill('5');
+    await jump.getByRole('button', { name: 'Go' }).click();
+    await expect(pageStatus(page)).toHaveText(/^Page 5 of /);
+    await expect(field).toHaveValue('5');
+
+    await page.getByRole('columnheader', { name: 'Amount' }).getByRole('button').click();
+    await expect(page.getByRole('columnheader', { name: 'Amount' })).not.toHaveAttribute('aria-sort', 'none');
+    await expect(historyTable(page)).toHaveAttribute('aria-busy', 'false');
+    await expect(pageStatus(page)).toHaveText(/^Page 1 of /);
+    await expect(field).toHaveValue('');
+
+    // A jump past the end says where it went; the page buttons then take that note away with the number.
+    await field.fill('99999');
+    await field.press('Enter');
+    await expect(jump.getByRole('status')).toHaveText(/^There are only .* pages; showing page /);
+    await page.getByRole('button', { name: 'First page' }).click();
+    await expect(pageStatus(page)).toHaveText(/^Page 1 of /);
+    await expect(field).toHaveValue('');
+    await expect(jump.getByRole('status')).toHaveText('');
   });
 });

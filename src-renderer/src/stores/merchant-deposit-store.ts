@@ -31,7 +31,14 @@ let generation = 0;
 
 /** Merchant deposit addresses (Interface B): create one with its callback URL, or look one up. */
 export const useMerchantDepositStore = create<MerchantDepositState>()((set, get) => {
-  const run = createRun<DepositSection, MerchantDepositState>(set, get, () => generation);
+  // A new create or look-up takes the last address off the screen at once: shown under its failure, it would
+  // read as the answer.
+  const run = createRun<DepositSection, MerchantDepositState>(
+    set,
+    get,
+    () => generation,
+    () => ({ deposit: null }),
+  );
   return {
     ...initial,
     async createDeposit(input) {

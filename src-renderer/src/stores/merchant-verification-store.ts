@@ -57,17 +57,21 @@ export const useMerchantVerificationStore = create<MerchantVerificationState>()(
     set,
     get,
     () => generation,
-    (section) => (section === 'verified' ? { lastVerification: null } : {}),
+    // A new check takes the last verdict off the screen: under a failure it would read as the answer.
+    (section) => (section === 'verified' ? { lastVerification: null } : { callback: null }),
   );
   return {
     ...initial,
     async loadVerified(referenceId) {
-      await run(
+      // Another member's list, shown while this one loads or under its failure, would read as this member's.
+      if (get().verified?.referenceId !== referenceId) set({ verified: null });
+      const listed = await run(
         'verified',
         'verified',
         () => wallet.merchant.verifiedList({ referenceId }),
         (addresses) => ({ verified: { referenceId, addresses } }),
       );
+      if (!listed && get().feedback.verified.error !== null) set({ verified: null });
     },
     async loadPending() {
       await run(

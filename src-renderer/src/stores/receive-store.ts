@@ -88,7 +88,9 @@ export const useReceiveStore = create<ReceiveState>()((set, get) => ({
   async create(input) {
     if (get().creating) return false;
     const mine = generation;
-    set({ creating: true, createError: null });
+    // The last address created goes off the card at once: under a failure it would read as the answer. It
+    // stays in the list of this session.
+    set({ creating: true, createError: null, created: null });
     const result = await wallet.receive.createDepositAddress(input);
     if (mine !== generation) return false;
     if (!result.ok) {

@@ -11,9 +11,12 @@ const FIELDS = ['name', 'code', 'address'];
 /** Adds an entry, or edits one (`editing`); main checks the address for the chosen network. */
 export function AddressBookForm({
   editing,
+  onStart,
   onDone,
 }: {
   editing: AddressBookEntry | null;
+  /** A save begins: what the screen said of an earlier action no longer describes the latest one. */
+  onStart: () => void;
   onDone: (saved: AddressBookEntry | null) => void;
 }): React.JSX.Element {
   const save = useAddressBookStore((state) => state.save);
@@ -34,6 +37,7 @@ export function AddressBookForm({
         event.preventDefault();
         if (saving) return;
         setSaving(true);
+        onStart();
         void save({ ...(editing ? { id: editing.id } : {}), name, code, address }).then((result) => {
           setSaving(false);
           if (!result.ok) {

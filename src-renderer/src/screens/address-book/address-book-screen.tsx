@@ -9,10 +9,13 @@ import { AddressBookForm } from './address-book-form';
 function EntryRow({
   entry,
   onEdit,
+  onDeleting,
   onDeleted,
 }: {
   entry: AddressBookEntry;
   onEdit: () => void;
+  /** A delete begins: the screen's word on an earlier action goes. */
+  onDeleting: () => void;
   onDeleted: (name: string) => void;
 }): React.JSX.Element {
   const remove = useAddressBookStore((state) => state.remove);
@@ -32,12 +35,14 @@ function EntryRow({
             type="button"
             className="primary"
             autoFocus
-            onClick={() =>
+            onClick={() => {
+              onDeleting();
+              setError(null);
               void remove(entry.id).then((failure) => {
                 if (failure) setError(failure);
                 else onDeleted(entry.name);
-              })
-            }
+              });
+            }}
           >
             Delete
           </button>
@@ -87,6 +92,7 @@ export function AddressBookScreen(): React.JSX.Element {
       <AddressBookForm
         key={editing?.id ?? 'new'}
         editing={editing}
+        onStart={() => setMessage(null)}
         onDone={(saved) => {
           setEditing(null);
           setMessage(saved ? `Saved “${saved.name}”.` : null);
@@ -108,6 +114,7 @@ export function AddressBookScreen(): React.JSX.Element {
                 setMessage(null);
                 setEditing(entry);
               }}
+              onDeleting={() => setMessage(null)}
               onDeleted={(name) => {
                 if (editing?.id === entry.id) setEditing(null);
                 setMessage(`Deleted “${name}”.`);

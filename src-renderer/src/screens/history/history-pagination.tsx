@@ -2,12 +2,20 @@ import { useId, useState } from 'react';
 import { formatCount } from '../../format/amounts';
 import { resolvePageJump } from './page-jump';
 
-/** A page number field and Go; out-of-range numbers are clamped and the note says to which page. */
+/**
+ * A page number field and Go; out-of-range numbers are clamped and the note says to which page. The number
+ * and its note belong to the page and query they were typed for: another page (the page buttons) or another
+ * query (a re-sort, a filter) empties them, or they would name a page that is not the one shown.
+ */
 function JumpToPage({
+  page,
+  query,
   last,
   busy,
   onPage,
 }: {
+  page: number;
+  query: string;
   last: number;
   busy: boolean;
   onPage: (page: number) => void;
@@ -15,6 +23,12 @@ function JumpToPage({
   const id = useId();
   const [text, setText] = useState('');
   const [note, setNote] = useState<{ readonly text: string; readonly invalid: boolean } | null>(null);
+  const [typedFor, setTypedFor] = useState({ page, query });
+  if (typedFor.page !== page || typedFor.query !== query) {
+    setTypedFor({ page, query });
+    setText('');
+    setNote(null);
+  }
   return (
     <form
       className="history-jump row"
@@ -28,6 +42,7 @@ function JumpToPage({
         }
         setNote(jump.note === null ? null : { text: jump.note, invalid: false });
         setText(String(jump.page));
+        setTypedFor({ page: jump.page, query });
         onPage(jump.page);
       }}
     >
@@ -59,12 +74,15 @@ function JumpToPage({
 
 export function HistoryPagination({
   page,
+  query,
   totalPages,
   totalRecords,
   busy,
   onPage,
 }: {
   page: number;
+  /** Names the filters and order the pages are of: a new one starts the page field afresh. */
+  query: string;
   totalPages: number;
   totalRecords: number;
   busy: boolean;
@@ -93,7 +111,7 @@ export function HistoryPagination({
           Last page
         </button>
       </nav>
-      <JumpToPage last={last} busy={busy} onPage={onPage} />
+      <JumpToPage page={page} query={query} last={last} busy={busy} onPage={onPage} />
     </>
   );
 }

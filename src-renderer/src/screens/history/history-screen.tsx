@@ -83,6 +83,7 @@ export function HistoryScreen(): React.JSX.Element {
           )}
           <HistoryPagination
             page={page}
+            query={JSON.stringify(filters)}
             totalPages={result.totalPages}
             totalRecords={result.totalRecords}
             busy={loading}

@@ -28,6 +28,7 @@ export function UserLabelForm({ item }: { item: HistoryItem }): React.JSX.Elemen
     const problem = localProblem(label);
     if (problem) {
       setError({ code: 'bad_input', message: problem, field: 'label' });
+      setSaved(null);
       return;
     }
     setSaving(true);
