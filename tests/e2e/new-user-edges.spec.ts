@@ -111,3 +111,35 @@ test.describe('results of an earlier action do not outlive a later one', () => {
     await expect(jump.getByRole('status')).toHaveText('');
   });
 });
+
+test.describe('Start verification says why it cannot be pressed', () => {
+  test.use({ appOptions: { username: 'alice' } });
+
+  test('without the reference id above it, the button is described by the reason, and by what else is missing', async ({
+    signedInApp: { page },
+  }) => {
+    await reloadSignedInApp(page);
+    await openScreen(page, 'Merchant');
+    await page.getByRole('tab', { name: 'Verified addresses' }).click();
+    await page.getByRole('textbox', { name: 'Reference id', exact: true }).fill('');
+    const add = page.getByRole('form', { name: 'Add address' });
+    const start = add.getByRole('button', { name: 'Start verification' });
+    await expect(start).toBeDisabled();
+    await expect(start).toHaveAccessibleDescription(
+      'Enter the member’s reference id at the top of this tab first: the address is verified under it.',
+    );
+
+    await add.getByRole('textbox', { name: 'Address', exact: true }).fill(BTC_DESTINATION);
+    await add.getByRole('textbox', { name: 'Label', exact: true }).fill('Payout');
+    await expect(start).toHaveAccessibleDescription(/reference id/);
+
+    await page.getByRole('textbox', { name: 'Reference id', exact: true }).fill('member-edges');
+    await add.getByRole('textbox', { name: 'Label', exact: true }).fill('');
+    await expect(start).toBeDisabled();
+    await expect(start).toHaveAccessibleDescription('Enter a label to start verification.');
+
+    await add.getByRole('textbox', { name: 'Label', exact: true }).fill('Payout');
+    await expect(start).toBeEnabled();
+    await expect(start).toHaveAccessibleDescription('');
+  });
+});

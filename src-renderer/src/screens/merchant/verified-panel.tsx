@@ -60,6 +60,20 @@ function PendingRow({ pending }: { pending: PendingVerificationView }): React.JS
   );
 }
 
+/**
+ * Why "Start verification" cannot be pressed yet, beside it: the reference id it needs is in the form above,
+ * easy to miss when the fields below are filled.
+ */
+function missingToStart(referenceId: string, address: string, label: string): string | null {
+  if (referenceId.trim() === '') {
+    return 'Enter the member’s reference id at the top of this tab first: the address is verified under it.';
+  }
+  if (address.trim() === '' && label.trim() === '') return 'Enter the address and a label to start verification.';
+  if (address.trim() === '') return 'Enter the address to start verification.';
+  if (label.trim() === '') return 'Enter a label to start verification.';
+  return null;
+}
+
 export function VerifiedPanel(): React.JSX.Element {
   const overview = useMerchantKeysStore((state) => state.overview);
   const verified = useMerchantVerificationStore((state) => state.verified);
@@ -73,6 +87,7 @@ export function VerifiedPanel(): React.JSX.Element {
   const [address, setAddress] = useState('');
   const [label, setLabel] = useState('');
   const ownPending = pending.filter((p) => p.environment === overview?.environment);
+  const startMissing = missingToStart(referenceId, address, label);
 
   return (
     <div>
@@ -168,12 +183,16 @@ export function VerifiedPanel(): React.JSX.Element {
         <button
           type="submit"
           className="primary"
-          disabled={
-            busy.has('verifyStart') || referenceId.trim() === '' || address.trim() === '' || label.trim() === ''
-          }
+          disabled={busy.has('verifyStart') || startMissing !== null}
+          aria-describedby={startMissing === null ? undefined : 'verify-start-missing'}
         >
           Start verification
         </button>
+        {startMissing !== null && (
+          <p id="verify-start-missing" className="merchant-hint">
+            {startMissing}
+          </p>
+        )}
       </form>
       {lastVerification === 'verified' && feedback.message ? (
         <p role="status" className="merchant-good">
