@@ -684,6 +684,25 @@ test.describe('merchant withdrawals that are not settled, against the strict san
     await expect(page.getByRole('form', { name: 'Withdraw' })).toBeVisible();
   });
 
+  test('a refused two-factor code puts focus in the first code box, ready for the next code', async ({
+    signedInApp: { page, sandbox },
+  }) => {
+    const transactionId = await reviewWithdrawal(page, sandbox, '0.0307');
+    // The strict service checks the code first and refuses it (Z202): nothing moves.
+    await typeCode(page, '000000');
+    await withdrawButton(page).click();
+    await expect(alertSaying(page, /refused the two-factor code \(Z202\)/)).toBeVisible();
+    const firstBox = page
+      .getByRole('group', { name: 'Two-factor code' })
+      .getByRole('textbox', { name: 'Digit 1 of 6' });
+    await expect(firstBox).toBeFocused();
+    await expect(firstBox).toHaveValue('');
+    expect(moved(sandbox, transactionId)).toHaveLength(0);
+    // The stories of this group share the window: the next one starts from the form.
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('form', { name: 'Withdraw' })).toBeVisible();
+  });
+
   test('a withdrawal that cannot be written down first is not sent, and the panel says so plainly', async ({
     signedInApp: { page, sandbox, userDataDir },
     groupScope,

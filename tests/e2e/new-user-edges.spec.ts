@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, openScreen, signIn, test } from './support/fixtures';
+import { expect, openScreen, signIn, test, WIDE_TOTP_WINDOW } from './support/fixtures';
 import { historyTable, openHistoryWith, pageStatus } from './support/history-table';
 import { alertSaying, statusSaying } from './support/page-text';
 import { reloadSignedInApp } from './support/reload-app';
@@ -9,6 +9,9 @@ import { completeBrowserSignIn } from './support/signed-in-app';
 const BTC_DESTINATION = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 
 const mainNavigation = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+const firstCodeBox = (page: Page) =>
+  page.getByRole('group', { name: 'Two-factor code' }).getByRole('textbox', { name: 'Digit 1 of 6' });
+
 test.describe('a Viewer on the Merchant screen', () => {
   test.use({ appOptions: { username: 'bob' } });
 
@@ -141,5 +144,42 @@ test.describe('Start verification says why it cannot be pressed', () => {
     await add.getByRole('textbox', { name: 'Label', exact: true }).fill('Payout');
     await expect(start).toBeEnabled();
     await expect(start).toHaveAccessibleDescription('');
+  });
+});
+
+test.describe('a refused two-factor code', () => {
+  test.use({ appOptions: { username: 'alice', totpWindowSteps: WIDE_TOTP_WINDOW } });
+
+  test('Send: focus goes to the first code box, ready for the next code', async ({ sendScreen: { page } }) => {
+    await page.getByRole('combobox', { name: 'Asset' }).selectOption('BTC');
+    await page.getByRole('textbox', { name: 'Destination address' }).fill(BTC_DESTINATION);
+    await page.getByRole('textbox', { name: /^Amount/ }).fill('0.0004');
+    await page.getByRole('button', { name: 'Check fees' }).click();
+    for (const box of await page.getByRole('checkbox', { name: /may already have gone through/ }).all()) {
+      await box.check();
+    }
+    await page.getByRole('radio', { name: /^Standard/ }).check();
+    await page.getByRole('button', { name: 'Review send' }).click();
+    await expect(page.getByRole('heading', { name: 'Review the send' })).toBeVisible();
+    await firstCodeBox(page).fill('000000');
+    await page.getByRole('button', { name: 'Send now' }).click();
+    await expect(alertSaying(page, /refused this two-factor code/)).not.toHaveCount(0);
+    await expect(firstCodeBox(page)).toBeFocused();
+    await expect(firstCodeBox(page)).toHaveValue('');
+  });
+
+  test('Swap: focus goes to the first code box, ready for the next code', async ({ swapScreen: { page } }) => {
+    await page.getByRole('combobox', { name: 'From', exact: true }).selectOption('BTC');
+    await page.getByRole('combobox', { name: 'From network' }).selectOption('Bitcoin Mainnet');
+    await page.getByRole('combobox', { name: 'To', exact: true }).selectOption('ETH');
+    await page.getByRole('combobox', { name: 'To network' }).selectOption('Ethereum Mainnet');
+    await page.getByRole('textbox', { name: /^Amount/ }).fill('0.001');
+    await expect(page.getByRole('region', { name: 'Quote' })).toBeVisible();
+    await page.getByRole('button', { name: 'Review swap' }).click();
+    await expect(page.getByRole('heading', { name: 'Review the swap' })).toBeVisible();
+    await firstCodeBox(page).fill('000000');
+    await page.getByRole('button', { name: 'Swap now' }).click();
+    await expect(alertSaying(page, /refused this two-factor code/)).not.toHaveCount(0);
+    await expect(firstCodeBox(page)).toBeFocused();
   });
 });

@@ -69,6 +69,7 @@ export function MoneyReview(props: MoneyReviewProps): React.JSX.Element {
           onComplete={() => submitButton.current?.focus()}
           disabled={submitting}
           errorId={codeError ? codeErrorId : undefined}
+          refusal={codeError}
         />
         <ErrorMessage error={codeError} id={codeErrorId} />
         <ErrorMessage error={error && !codeError && !isUnacknowledged(error) ? error : null} />

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 
 const LENGTH = 6;
 
@@ -11,6 +11,11 @@ interface TwoFactorInputProps {
   readonly disabled?: boolean;
   readonly label?: string;
   readonly errorId?: string;
+  /**
+   * The service's refusal of the last code sent (each a new object), or null: the boxes were cleared for a
+   * new code, so each new refusal puts focus in the first box once they can be typed in again.
+   */
+  readonly refusal?: object | null;
 }
 
 /**
@@ -24,8 +29,17 @@ export function TwoFactorInput({
   disabled = false,
   label = 'Two-factor code',
   errorId,
+  refusal = null,
 }: TwoFactorInputProps): React.JSX.Element {
   const boxes = useRef<Array<HTMLInputElement | null>>([]);
+  const focusedFor = useRef<object | null>(null);
+
+  // While sending, the fieldset is disabled and focus falls to the page; the refusal brings it back here.
+  useEffect(() => {
+    if (refusal === null || disabled || focusedFor.current === refusal) return;
+    focusedFor.current = refusal;
+    boxes.current[0]?.focus();
+  }, [refusal, disabled]);
 
   const update = (next: string): void => {
     const digits = next.replace(/\D/g, '').slice(0, LENGTH);

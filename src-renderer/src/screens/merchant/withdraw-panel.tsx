@@ -229,6 +229,7 @@ function WithdrawReviewCard({ intent }: { intent: WithdrawReview }): React.JSX.E
             onChange={setCode}
             onComplete={() => requestAnimationFrame(() => submitButton.current?.focus())}
             disabled={sending}
+            refusal={submitError?.field === 'tfaCode' ? submitError : null}
           />
           <div className="row">
             <button
