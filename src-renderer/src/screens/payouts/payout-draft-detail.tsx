@@ -231,7 +231,13 @@ export function PayoutDraftDetail({ draft }: { draft: DraftView }): React.JSX.El
               </label>
             </fieldset>
           )}
-          <TwoFactorInput value={code} onChange={setCode} disabled={busy || wait > 0} errorId={ids.error} />
+          <TwoFactorInput
+            value={code}
+            onChange={setCode}
+            disabled={busy || wait > 0}
+            errorId={ids.error}
+            refusal={error?.field === 'tfa' ? error : null}
+          />
           <button type="submit" className="primary" disabled={busy || wait > 0 || code.length !== 6}>
             {`Pay line ${next.line}`}
           </button>
