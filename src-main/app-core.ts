@@ -11,7 +11,13 @@ import { createMerchantFeature } from './features/merchant';
 import { createPayoutHandlers, createPayouts, openPayoutStore } from './features/payouts';
 import { createBalanceCache, createKeychainSealer, createPortfolioFeature, type Sealer } from './features/portfolio';
 import { createDepositAddresses, createReceiveHandlers } from './features/receive';
-import { createHistoryExports, createHistoryHandlers, labelsOf, rowKeyOf } from './features/history';
+import {
+  createHistoryExports,
+  createHistoryHandlers,
+  createLabelTransfer,
+  labelsOf,
+  rowKeyOf,
+} from './features/history';
 import { createSendHandlers, createSendService } from './features/send';
 import { createSettleHandlers, createSettleRound } from './features/settle';
 import { createSessionHandlers, createSessionService, type SessionService } from './features/session';
@@ -259,7 +265,17 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     ...createSendHandlers({ send }),
     ...createSwapHandlers({ swap }),
     ...createSettleHandlers({ round: settleRound }),
-    ...createHistoryHandlers({ session, settings, exports: historyExports }),
+    ...createHistoryHandlers({
+      session,
+      settings,
+      exports: historyExports,
+      labelTransfer: createLabelTransfer({
+        session,
+        settings,
+        logger: deps.logger,
+        chooseSaveFile: deps.chooseSaveFile,
+      }),
+    }),
     ...portfolio.handlers,
     // Home's balance refresh is also a moment to look for deposits, beside the app-wide watch (notifications.watch).
     'portfolio.wallets': async (input) => {

@@ -3,7 +3,7 @@ import { operation } from './define';
 import { DecimalString } from './money';
 import { MAX_RECORDS_PER_PAGE, USER_LABEL_MAX } from './history-limits';
 import { FiatCurrency } from './receive';
-import { PlainText, UserText } from './text';
+import { PlainText, TextLines, UserText } from './text';
 
 export {
   MAX_RECORDS_PER_PAGE,
@@ -153,6 +153,34 @@ export const ExportProgress = z.object({
 });
 export type ExportProgress = z.infer<typeof ExportProgress>;
 
+/** One label a BIP-329 import would add or change ('' in `from` when there is none yet). */
+export const LabelChangeView = z.object({
+  type: z.enum(['tx', 'addr']),
+  ref: z.string(),
+  from: z.string(),
+  to: z.string(),
+});
+
+/** What a BIP-329 file would change, shown before anything changes. */
+export const LabelImportPreview = z.object({
+  importId: z.string(),
+  add: z.array(LabelChangeView),
+  /** Labels that differ from the user's own: replaced only when the user says so. */
+  replace: z.array(LabelChangeView),
+  unchanged: z.number().int().min(0),
+  /** Refs this account does not know: a transaction not in its history, an address not in its book. */
+  notFound: z.number().int().min(0),
+  /** Lines of a BIP-329 type the app does not keep. */
+  otherTypes: z.number().int().min(0),
+  /** Lines that could not be read, in sentences (the first 20). */
+  problems: z.array(z.string()),
+  moreProblems: z.number().int().min(0),
+});
+export type LabelImportPreview = z.infer<typeof LabelImportPreview>;
+
+/** A labels file read by the window: BIP-329 JSON Lines, at most 2 MB of text. */
+export const LABELS_FILE_MAX_CHARS = 2_000_000;
+
 export const historyOperations = {
   /** One page of POST /transactions for the active account. */
   'history.page': operation(HistoryPageRequest, HistoryPage),
@@ -183,6 +211,34 @@ export const historyOperations = {
   'history.setLabel': operation(
     z.object({ rowKey: RowKey, label: UserText(USER_LABEL_MAX) }).strict(),
     z.object({ rowKey: RowKey, label: z.string() }),
+  ),
+  /**
+   * Writes the user's transaction labels (by hash) and address book names of the active account as BIP-329
+   * JSON Lines to a file chosen in the save dialog. `saved` is false when the dialog was closed.
+   */
+  'history.exportLabels': operation(
+    z.void(),
+    z.object({
+      saved: z.boolean(),
+      tx: z.number().int().min(0),
+      addr: z.number().int().min(0),
+      /** Labelled records without a transaction hash, which BIP-329 cannot name. */
+      withoutHash: z.number().int().min(0),
+    }),
+  ),
+  /** Reads a BIP-329 file's text and says what importing it would change; changes nothing. */
+  'history.previewLabelImport': operation(
+    z
+      .object({
+        text: TextLines().pipe(z.string().max(LABELS_FILE_MAX_CHARS, 'This file is too large to be a labels file.')),
+      })
+      .strict(),
+    LabelImportPreview,
+  ),
+  /** Applies the previewed import; labels that differ are replaced only with `replace`. */
+  'history.applyLabelImport': operation(
+    z.object({ importId: PlainText().min(1).max(100), replace: z.boolean() }).strict(),
+    z.object({ added: z.number().int().min(0), replaced: z.number().int().min(0) }),
   ),
   /** Stops an export and removes its unfinished file. */
   'history.cancelExport': operation(

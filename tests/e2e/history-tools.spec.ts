@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import Decimal from 'decimal.js';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
@@ -219,6 +219,44 @@ test.describe('History tools: a date range, jump to page, my labels and JSON exp
       return same ? [] : [index];
     });
     expect(mismatches).toEqual([]);
+  });
+
+  test('imports BIP-329 labels after showing what they change, and exports them again', async ({
+    signedInApp: session,
+  }) => {
+    const { page } = session;
+    const service = historyService(session);
+    const newest = (await service.query({ orderBy: 'date', sortOrder: 'desc', page: 1, recordsPerPage: 50 })).items;
+    const record = newest.find((item) => (item.txId ?? '') !== '');
+    if (!record?.txId) throw new Error('the newest page has no record with a hash');
+    const file = join(session.userDataDir, 'from-another-wallet.jsonl');
+    await writeFile(
+      file,
+      [
+        JSON.stringify({ type: 'tx', ref: record.txId, label: 'Imported from Sparrow' }),
+        JSON.stringify({ type: 'xpub', ref: 'xpub661MyMwAqRbcF', label: 'Cold storage' }),
+        '',
+      ].join('\n'),
+    );
+    await page.getByLabel('Import labels').setInputFiles(file);
+    const dialog = page.getByRole('dialog', { name: 'Import labels' });
+    await expect(dialog).toContainText('New: 1 label.');
+    await expect(dialog).toContainText('Of a kind this app does not keep: 1 label.');
+    await expect(dialog.getByRole('table', { name: 'Labels this import changes' })).toContainText(
+      'Imported from Sparrow',
+    );
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByText('Imported: 1 label added, 0 labels replaced.')).toBeVisible();
+
+    const target = join(session.userDataDir, 'labels-out.jsonl');
+    session.app.saveDialog.choose = async () => target;
+    await page.getByRole('button', { name: 'Export labels' }).click();
+    await expect(page.getByText(/^Saved \d+ labels? of transactions/)).toBeVisible();
+    const lines = (await readFile(target, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as unknown);
+    expect(lines).toContainEqual({ type: 'tx', ref: record.txId, label: 'Imported from Sparrow' });
   });
 
   test('raised no errors in the page', ({ signedInApp: session }) => {

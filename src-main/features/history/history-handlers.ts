@@ -5,6 +5,7 @@ import type { SettingsStore } from '../../settings/settings-store';
 import type { SessionService } from '../session';
 import { dateRangeOf } from './date-range';
 import type { HistoryExports } from './export-manager';
+import type { LabelTransfer } from './label-transfer';
 import { labelsOf, saveLabel } from './history-label-store';
 import { toHistoryItem } from './history-item';
 import { createRangedHistory, type RangedHistory } from './ranged-history';
@@ -20,12 +21,16 @@ type HistoryHandlers = Pick<
   | 'history.setLabel'
   | 'history.startExport'
   | 'history.cancelExport'
+  | 'history.exportLabels'
+  | 'history.previewLabelImport'
+  | 'history.applyLabelImport'
 >;
 
 export interface HistoryHandlersDeps {
   readonly session: SessionService;
   readonly settings: SettingsStore;
   readonly exports: HistoryExports;
+  readonly labelTransfer: LabelTransfer;
   /** Date-ranged pages (the service has no date filter); made here when not given. */
   readonly ranged?: RangedHistory;
 }
@@ -87,5 +92,8 @@ export function createHistoryHandlers(deps: HistoryHandlersDeps): HistoryHandler
     }),
     'history.startExport': async (request) => ({ exportId: await deps.exports.start(request) }),
     'history.cancelExport': ({ exportId }) => ({ cancelled: deps.exports.cancel(exportId) }),
+    'history.exportLabels': () => deps.labelTransfer.exportLabels(),
+    'history.previewLabelImport': ({ text }) => deps.labelTransfer.preview(text),
+    'history.applyLabelImport': ({ importId, replace }) => deps.labelTransfer.apply(importId, replace),
   };
 }

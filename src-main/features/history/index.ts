@@ -15,3 +15,4 @@ export { rowKeyOf } from './row-key';
 export { createRangedHistory, type RangedHistory } from './ranged-history';
 export { toHistoryItem } from './history-item';
 export { explorerUrlFor } from './explorer';
+export { createLabelTransfer, type LabelTransfer } from './label-transfer';

@@ -29,8 +29,15 @@ const refused = [
   ['a lone surrogate at the end', 'Payroll\uD83D'],
 ] as const;
 
-/** Fields where line breaks are the content itself (PEM keys); every other character above is still refused. */
-const lineFeedAllowed = new Set<string>(['merchant.signingImport:privateKeyPem', 'clipboard.copy:text']);
+/**
+ * Fields where line breaks are the content itself (PEM keys, a BIP-329 labels file of JSON lines); every
+ * other character above is still refused.
+ */
+const lineFeedAllowed = new Set<string>([
+  'merchant.signingImport:privateKeyPem',
+  'clipboard.copy:text',
+  'history.previewLabelImport:text',
+]);
 
 /**
  * The deposit callback pasted into the checker: its exact bytes are what a signature covers, so it is taken

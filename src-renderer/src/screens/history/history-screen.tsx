@@ -4,6 +4,7 @@ import { useHistoryStore } from '../../stores/history-store';
 import { useSessionStore } from '../../stores/session-store';
 import { HistoryDetail } from './history-detail';
 import { HistoryExport } from './history-export';
+import { LabelTransfer } from './label-transfer';
 import { HistoryFilterBar } from './history-filters';
 import { HistoryPagination } from './history-pagination';
 import { HistoryTable } from './history-table';
@@ -54,6 +55,7 @@ export function HistoryScreen(): React.JSX.Element {
       <header className="row history-head">
         <h2 id="history-title">History</h2>
         <HistoryExport disabled={!filters || (result?.totalRecords ?? 0) === 0} />
+        <LabelTransfer />
       </header>
       {filters && <HistoryFilterBar filters={filters} />}
       {error && (
