@@ -1,4 +1,5 @@
 import { ExactDecimal as Decimal } from './exact-decimal';
+import { fromFixedPoint, SCALE, toFixedPoint } from './fixed-point';
 
 type Decimal = InstanceType<typeof Decimal>;
 
@@ -101,33 +102,21 @@ interface Dated {
   readonly at: number;
 }
 
-function usdRateOf(records: readonly Dated[], currency: FiatCurrency): Decimal | null {
-  if (currency === 'usd') return new Decimal(1);
-  for (const { record } of records) {
-    const usd = new Decimal(record.prices.usd);
-    if (usd.gt(0)) return new Decimal(record.prices[currency]).div(usd);
-  }
-  return null;
-}
-
-/** Per day, per symbol: the price the day's newest record of that symbol gives (records newest first). */
-function recordPrices(records: readonly Dated[], currency: FiatCurrency): Map<string, Map<string, Decimal>> {
-  const byDay = new Map<string, Map<string, Decimal>>();
-  for (const { record, at } of records) {
-    const day = localDayKey(new Date(at));
-    let prices = byDay.get(day);
-    if (!prices) byDay.set(day, (prices = new Map()));
-    if (!prices.has(record.symbol)) prices.set(record.symbol, new Decimal(record.prices[currency]));
-  }
-  return byDay;
-}
-
 /** What each asset came to at the end of one day, or why that cannot be known. */
 export interface DayHoldings {
   readonly day: string;
-  /** Symbol to exact amount; null when the day is missing. */
-  readonly balances: ReadonlyMap<string, Decimal> | null;
+  /** Symbol to exact decimal text; null when the day is missing. */
+  readonly balances: ReadonlyMap<string, string> | null;
   readonly missing: Exclude<MissingReason, 'no-price'> | null;
+}
+
+/** One day of the walk: holdings in fixed point (fixed-point.ts) and the prices its own records give. */
+interface WalkedDay {
+  readonly day: string;
+  readonly balances: ReadonlyMap<string, bigint> | null;
+  readonly missing: Exclude<MissingReason, 'no-price'> | null;
+  /** Symbol to the record closest to the day's end, whose prices value that asset that day. */
+  readonly priced: ReadonlyMap<string, ValueRecord>;
 }
 
 function datedRecords(records: readonly ValueRecord[], balancesAtMs: number): Dated[] {
@@ -137,13 +126,22 @@ function datedRecords(records: readonly ValueRecord[], balancesAtMs: number): Da
     .sort((a, b) => b.at - a.at);
 }
 
-/** `walkBack` over records already dated and sorted newest first. */
-function walkDated(input: ValueOverTimeInput, records: readonly Dated[]): DayHoldings[] {
-  const balances = new Map<string, Decimal>();
-  for (const holding of input.holdings) {
-    balances.set(holding.code, (balances.get(holding.code) ?? new Decimal(0)).plus(holding.amount));
+function usdRateOf(records: readonly Dated[], currency: FiatCurrency): Decimal | null {
+  if (currency === 'usd') return new Decimal(1);
+  for (const { record } of records) {
+    const usd = new Decimal(record.prices.usd);
+    if (usd.gt(0)) return new Decimal(record.prices[currency]).div(usd);
   }
-  const out: DayHoldings[] = [];
+  return null;
+}
+
+/** `walkBack` over records already dated and sorted newest first, in fixed point. */
+function walkDated(input: ValueOverTimeInput, records: readonly Dated[]): WalkedDay[] {
+  const balances = new Map<string, bigint>();
+  for (const holding of input.holdings) {
+    balances.set(holding.code, (balances.get(holding.code) ?? 0n) + toFixedPoint(holding.amount));
+  }
+  const out: WalkedDay[] = [];
   let next = 0;
   let unreadable = false;
   const lastIndex = input.days.length - 1;
@@ -154,14 +152,21 @@ function walkDated(input: ValueOverTimeInput, records: readonly Dated[]): DayHol
     for (; next < records.length && records[next]!.at >= endMs && !unreadable; next += 1) {
       const { record } = records[next]!;
       if (record.status !== 'Completed') continue;
-      const held = balances.get(record.symbol) ?? new Decimal(0);
-      if (record.type === 'Deposit') balances.set(record.symbol, held.minus(record.amount));
-      else if (record.type === 'Withdraw') balances.set(record.symbol, held.plus(record.amount));
+      const held = balances.get(record.symbol) ?? 0n;
+      if (record.type === 'Deposit') balances.set(record.symbol, held - toFixedPoint(record.amount));
+      else if (record.type === 'Withdraw') balances.set(record.symbol, held + toFixedPoint(record.amount));
       else unreadable = true;
+    }
+    // The day's own records follow, newest first, down to its start (the previous day's end).
+    const priced = new Map<string, ValueRecord>();
+    const startMs = index > 0 ? input.days[index - 1]!.endMs : startOfSpans(input.days);
+    for (let ahead = next; ahead < records.length && records[ahead]!.at >= startMs; ahead += 1) {
+      const { record } = records[ahead]!;
+      if (!priced.has(record.symbol)) priced.set(record.symbol, record);
     }
     const notLoaded = input.completeFromMs !== null && endMs < input.completeFromMs;
     const missing = unreadable ? 'unreadable' : notLoaded ? 'not-loaded' : null;
-    out.push({ day: span.day, balances: missing ? null : new Map(balances), missing });
+    out.push({ day: span.day, balances: missing ? null : new Map(balances), missing, priced });
   }
   return out.reverse();
 }
@@ -169,52 +174,68 @@ function walkDated(input: ValueOverTimeInput, records: readonly Dated[]): DayHol
 /**
  * The holdings at the end of each day, walked back from today's balances
  * (design.md "Portfolio value over time"): every completed record after a day's end is undone, a deposit
- * taken off and a withdrawal given back. The service's history gives no fee (spec 2.2), so a fee paid after a day is not given back. A day
- * whose later records were not all read, or that a record of an unknown kind follows, is missing.
+ * taken off and a withdrawal given back. The service's history gives no fee (spec 2.2), so a fee paid after
+ * a day is not given back. A day whose later records were not all read, or that a record of an unknown
+ * kind follows, is missing.
  */
 export function walkBack(input: ValueOverTimeInput): DayHoldings[] {
-  return walkDated(input, datedRecords(input.records, input.balancesAtMs));
+  return walkDated(input, datedRecords(input.records, input.balancesAtMs)).map((walked) => ({
+    day: walked.day,
+    balances: walked.balances
+      ? new Map([...walked.balances].map(([symbol, amount]) => [symbol, fromFixedPoint(amount)]))
+      : null,
+    missing: walked.missing,
+  }));
 }
 
 /**
  * Portfolio value at the end of each day in the chosen currency: the holdings `walkBack` gives, each asset
  * at the price the day's newest record of it gives, otherwise at today's price; today at today's prices,
  * as Home's total. A missing day has no value rather than a guess; so does a day holding an asset no price
- * is known for.
+ * is known for. Sums are exact: amounts and prices in fixed point, products at twice its scale.
  */
 export function rebuildValueOverTime(input: ValueOverTimeInput): ValueOverTime {
   const records = datedRecords(input.records, input.balancesAtMs);
   const rate = usdRateOf(records, input.currency);
-  const todayPrices = new Map<string, Decimal>();
-  if (rate) for (const holding of input.holdings) todayPrices.set(holding.code, rate.times(holding.priceUsd));
-  const pricesByDay = recordPrices(records, input.currency);
-  const lastIndex = input.days.length - 1;
-  const days = walkDated(input, records).map((held, index): ValueDay => {
-    if (!held.balances) {
-      return { day: held.day, value: null, missing: held.missing, recordPriced: 0, todayPriced: 0, belowZero: false };
+  const todayPrices = new Map<string, bigint>();
+  if (rate) {
+    for (const holding of input.holdings) {
+      todayPrices.set(holding.code, toFixedPoint(rate.times(holding.priceUsd).toFixed(SCALE)));
     }
-    const dayPrices = index === lastIndex ? undefined : pricesByDay.get(held.day);
-    let total = new Decimal(0);
+  }
+  const lastIndex = input.days.length - 1;
+  const days = walkDated(input, records).map((walked, index): ValueDay => {
+    if (!walked.balances) {
+      return {
+        day: walked.day,
+        value: null,
+        missing: walked.missing,
+        recordPriced: 0,
+        todayPriced: 0,
+        belowZero: false,
+      };
+    }
+    let total = 0n;
     let recordPriced = 0;
     let todayPriced = 0;
     let belowZero = false;
     let noPrice = false;
-    for (const [symbol, amount] of held.balances) {
-      if (amount.isZero()) continue;
-      if (amount.isNegative()) belowZero = true;
-      const fromRecord = dayPrices?.get(symbol);
-      const price = fromRecord ?? todayPrices.get(symbol);
-      if (!price) {
+    for (const [symbol, amount] of walked.balances) {
+      if (amount === 0n) continue;
+      if (amount < 0n) belowZero = true;
+      const record = index === lastIndex ? undefined : walked.priced.get(symbol);
+      const price = record ? toFixedPoint(record.prices[input.currency]) : todayPrices.get(symbol);
+      if (price === undefined) {
         noPrice = true;
         continue;
       }
-      if (fromRecord) recordPriced += 1;
+      if (record) recordPriced += 1;
       else todayPriced += 1;
-      total = total.plus(amount.times(price));
+      total += amount * price;
     }
     return {
-      day: held.day,
-      value: noPrice ? null : total.toString(),
+      day: walked.day,
+      value: noPrice ? null : fromFixedPoint(total, 2 * SCALE),
       missing: noPrice ? 'no-price' : null,
       recordPriced,
       todayPriced,
