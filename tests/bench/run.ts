@@ -25,6 +25,7 @@ import { rendererMemory } from './renderer-memory';
 import { rendererSize } from './renderer-size';
 import { sandboxLatency } from './sandbox-latency';
 import { settleRound } from './settle-round';
+import { valueOverTime } from './value-over-time';
 import { ensureBuild } from './support/build';
 import { TOLERANCE, type BenchContext, type FigureModule, type FigureResult } from './support/figure';
 import { formatTable } from './support/report';
@@ -47,6 +48,7 @@ const modules: readonly FigureModule[] = [
   presetExport,
   balancesPaint,
   historyRender,
+  valueOverTime,
   rendererMemory,
   idleCost,
   // Last: it seeds histories of up to a million records and exports each (about a minute or more).
