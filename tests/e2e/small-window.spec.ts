@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/fixtures';
+import { expect, openScreen, test } from './support/fixtures';
+import { layoutProblems } from './support/layout-problems';
+import { statusSaying } from './support/page-text';
 
 /**
  * At 800x600 the top bar pushed "Sign out" off screen and the page scrolled sideways.
@@ -42,4 +44,41 @@ test.describe('an 800x600 window', () => {
       await insideWindow(page, 'Account', 'combobox');
     });
   }
+});
+
+/**
+ * States a form reaches only after some input, at 800x600: what a screen shows on opening fits (above), and
+ * so must every field a choice adds. A fieldset is as wide as its widest content unless told otherwise, so a
+ * list naming a long saved address pushed the whole Send form past the window's right edge.
+ */
+test.describe('an 800x600 window, forms filled in', () => {
+  /** BIP-173's longest example: a P2WSH address, as long as a saved destination gets. */
+  const LONG_BTC_ADDRESS = 'bc1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3qccfmv3';
+
+  test('Send with a saved address for the chosen asset fits, picked and with its fees checked', async ({
+    signedInApp: { page },
+  }) => {
+    await page.setViewportSize({ width: 800, height: 600 });
+    await openScreen(page, 'Address book');
+    const add = page.getByRole('form', { name: 'Add an address' });
+    await add.getByRole('textbox', { name: 'Name', exact: true }).fill('Cold storage (multisig vault)');
+    await add.getByRole('combobox', { name: 'Asset and network' }).selectOption('BTC');
+    await add.getByRole('textbox', { name: 'Address', exact: true }).fill(LONG_BTC_ADDRESS);
+    await add.getByRole('button', { name: 'Add to address book' }).click();
+    await expect(statusSaying(page, 'Saved “Cold storage (multisig vault)”.')).toBeVisible();
+
+    await openScreen(page, 'Send');
+    await page.getByRole('combobox', { name: 'Asset', exact: true }).selectOption('BTC');
+    const picker = page.getByRole('combobox', { name: 'Address book' });
+    await expect(
+      picker.getByRole('option', { name: `Cold storage (multisig vault) — ${LONG_BTC_ADDRESS}` }),
+    ).toHaveCount(1);
+    expect(await layoutProblems(page, true)).toEqual([]);
+
+    await picker.selectOption({ label: `Cold storage (multisig vault) — ${LONG_BTC_ADDRESS}` });
+    await page.getByRole('textbox', { name: /^Amount/ }).fill('0.0001');
+    await page.getByRole('button', { name: 'Check fees' }).click();
+    await expect(page.getByRole('group', { name: 'Fee' })).toBeVisible();
+    expect(await layoutProblems(page, true)).toEqual([]);
+  });
 });
