@@ -81,4 +81,14 @@ test.describe('an 800x600 window, forms filled in', () => {
     await expect(page.getByRole('group', { name: 'Fee' })).toBeVisible();
     expect(await layoutProblems(page, true)).toEqual([]);
   });
+
+  test('Settings with a refused idle-lock time fits', async ({ signedInApp: { page } }) => {
+    await page.setViewportSize({ width: 800, height: 600 });
+    await openScreen(page, 'Settings');
+    const minutes = page.getByRole('spinbutton', { name: 'Lock after idle (minutes)' });
+    await minutes.fill('5000');
+    await minutes.press('Tab');
+    await expect(minutes).toHaveAttribute('aria-invalid', 'true');
+    expect(await layoutProblems(page, true)).toEqual([]);
+  });
 });

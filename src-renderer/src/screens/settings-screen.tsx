@@ -1,8 +1,8 @@
-import { useId } from 'react';
 import type { Theme } from '../../../src-preload/contract/app';
 import { useAppStore } from '../stores/app-store';
 import { UpdatesSection } from './updates-section';
 import { MerchantEnvironmentSection } from './settings/merchant-environment-section';
+import { IdleLockField } from './settings/idle-lock-field';
 import { NotificationsSection } from './settings/notifications-section';
 import { SignInEnvironmentSection } from './settings/sign-in-environment-section';
 
@@ -16,7 +16,6 @@ export function SettingsScreen(): React.JSX.Element {
   const info = useAppStore((state) => state.info);
   const preferences = useAppStore((state) => state.preferences);
   const updatePreferences = useAppStore((state) => state.updatePreferences);
-  const idleId = useId();
 
   return (
     <section aria-labelledby="settings-title" className="screen">
@@ -46,20 +45,9 @@ export function SettingsScreen(): React.JSX.Element {
               </label>
             ))}
           </fieldset>
-          <label htmlFor={idleId} className="row">
-            Lock after idle (minutes)
-          </label>
-          <input
-            id={idleId}
-            type="number"
-            min={1}
-            max={1440}
-            defaultValue={preferences.idleLockMinutes}
-            onBlur={(event) => {
-              const minutes = Number(event.target.value);
-              if (Number.isInteger(minutes) && minutes >= 1 && minutes <= 1440)
-                void updatePreferences({ idleLockMinutes: minutes });
-            }}
+          <IdleLockField
+            minutes={preferences.idleLockMinutes}
+            onSave={(minutes) => void updatePreferences({ idleLockMinutes: minutes })}
           />
         </form>
       )}
