@@ -1,5 +1,7 @@
+import type { Locator } from '@playwright/test';
 import { expect, openScreen, test } from './support/fixtures';
-import { alertSaying } from './support/page-text';
+import { enterMerchantKeys } from './support/merchant-keys';
+import { alertSaying, statusSaying } from './support/page-text';
 import { reloadSignedInApp } from './support/reload-app';
 
 /**
@@ -8,6 +10,13 @@ import { reloadSignedInApp } from './support/reload-app';
  * beside its button, announced as a status, not at the bottom of the panel.
  */
 test.use({ appOptions: { username: 'alice' } });
+
+/** How far below `above` the top of `below` starts, in pixels. */
+async function gapBetween(above: Locator, below: Locator): Promise<number> {
+  const [top, bottom] = [await above.boundingBox(), await below.boundingBox()];
+  if (!top || !bottom) throw new Error('both must be on screen');
+  return bottom.y - (top.y + top.height);
+}
 
 test.describe('the idle-lock time', () => {
   test('says what it accepts; 0 and 5000 are kept as typed and refused, nothing is saved; 30 is saved', async ({
@@ -45,5 +54,23 @@ test.describe('the idle-lock time', () => {
     await openScreen(page, 'Settings');
     await expect(page.getByRole('spinbutton', { name: 'Lock after idle (minutes)' })).toHaveValue('30');
     expect(await app.dispatch('preferences.update', { idleLockMinutes: 15 })).toMatchObject({ ok: true });
+  });
+});
+
+test.describe('Merchant › API keys, Test connection', () => {
+  test('answers beside its button, as a status inside the keys form', async ({ signedInApp: { page, sandbox } }) => {
+    await openScreen(page, 'Merchant');
+    const [merchant] = sandbox.info().merchants;
+    if (!merchant) throw new Error('the sandbox seeds merchants');
+    await enterMerchantKeys(page, merchant);
+    const form = page.getByRole('form', { name: 'Merchant API keys' });
+    const button = form.getByRole('button', { name: 'Test connection' });
+    await button.click();
+    const answer = statusSaying(form, /accepted these keys/);
+    await expect(answer).toBeVisible();
+    // Right under the row of buttons, not below the signing and asset-naming sections.
+    expect(await gapBetween(button, answer)).toBeLessThan(48);
+    // "Keys saved." was the panel's message for the save; the test's answer does not stand beside it.
+    await expect(statusSaying(page, /accepted these keys/)).toHaveCount(1);
   });
 });

@@ -11,8 +11,11 @@ import { useWithdrawStore } from './withdraw-store';
 
 export type MerchantSection = 'keys' | 'balances' | 'verified' | 'withdraw' | 'deposits' | 'callback';
 
-/** The sections whose feedback this store keeps; allowUnverified is shown on the Withdraw tab. */
-type KeysSection = 'keys' | 'balances' | 'allowUnverified';
+/**
+ * The sections whose feedback this store keeps; allowUnverified is shown on the Withdraw tab, and test is
+ * the answer of "Test connection", shown beside that button.
+ */
+type KeysSection = 'keys' | 'test' | 'balances' | 'allowUnverified';
 
 interface MerchantKeysState extends RunState<KeysSection> {
   readonly section: MerchantSection;
@@ -44,7 +47,7 @@ const initial = {
   section: 'keys' as MerchantSection,
   overview: null,
   balances: null,
-  feedback: { keys: none, balances: none, allowUnverified: none },
+  feedback: { keys: none, test: none, balances: none, allowUnverified: none },
   busy: new Set<string>(),
 } satisfies Partial<MerchantKeysState>;
 
@@ -57,7 +60,13 @@ let generation = 0;
  * those keys read. Verification, deposits and withdrawals have their own stores.
  */
 export const useMerchantKeysStore = create<MerchantKeysState>()((set, get) => {
-  const run = createRun<KeysSection, MerchantKeysState>(set, get, () => generation);
+  // A change to the keys or their environment makes the last test's answer about keys no longer in use.
+  const run = createRun<KeysSection, MerchantKeysState>(
+    set,
+    get,
+    () => generation,
+    (section, state) => (section === 'keys' ? { feedback: { ...state.feedback, keys: none, test: none } } : {}),
+  );
 
   return {
     ...initial,
@@ -157,7 +166,7 @@ export const useMerchantKeysStore = create<MerchantKeysState>()((set, get) => {
     async testConnection() {
       await run(
         'test',
-        'keys',
+        'test',
         () => wallet.merchant.testConnection(),
         (value) => ({ message: value.message }),
       );

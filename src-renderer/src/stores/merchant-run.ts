@@ -24,8 +24,8 @@ export function createRun<Section extends string, State extends RunState<Section
   set: (change: (state: State) => Partial<State>) => void,
   get: () => State,
   generation: () => number,
-  /** What else a call in this section clears when it starts. */
-  onStart: (section: Section) => Partial<State> = () => ({}),
+  /** What else a call in this section clears when it starts (after its own feedback is cleared). */
+  onStart: (section: Section, state: State) => Partial<State> = () => ({}),
 ) {
   return async function run<T>(
     key: string,
@@ -40,7 +40,7 @@ export function createRun<Section extends string, State extends RunState<Section
         ({
           busy: new Set(state.busy).add(key),
           feedback: { ...state.feedback, [section]: none },
-          ...onStart(section),
+          ...onStart(section, state),
         }) as Partial<State>,
     );
     const result = await call();

@@ -65,6 +65,7 @@ function EnvironmentForms({
   keychain: MerchantOverview['keychain'];
 }): React.JSX.Element {
   const busy = useMerchantKeysStore((state) => state.busy);
+  const tested = useMerchantKeysStore((state) => state.feedback.test);
   const { setApiUrl, saveKeys, deleteKeys, testConnection } = useMerchantKeysStore.getState();
   const [apiUrl, setApiUrlText] = useState(current.apiUrl ?? '');
   const [publicKey, setPublicKey] = useState(current.publicKey ?? '');
@@ -160,6 +161,8 @@ function EnvironmentForms({
             Delete keys
           </button>
         </div>
+        {/* The answer to "Test connection" beside it, not with the panel's messages far below. */}
+        <Feedback {...tested} />
       </form>
       {current.publicKey !== null && <SigningSection current={current} keychain={keychain} />}
     </>

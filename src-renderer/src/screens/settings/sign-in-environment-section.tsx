@@ -196,6 +196,9 @@ function AddressesForm({
             </button>
           )}
         </div>
+        {/* The answer to "Test connection" or "Save addresses" beside the buttons that asked. */}
+        {message && <p role="status">{message}</p>}
+        <ErrorMessage error={error} />
         {inUse && signedIn && environment.editable && (
           <p className="hint">You are signed in here: switch to another environment before changing these addresses.</p>
         )}
@@ -232,8 +235,6 @@ function AddressesForm({
           </div>
         </div>
       )}
-      {message && <p role="status">{message}</p>}
-      <ErrorMessage error={error} />
     </>
   );
 }
