@@ -51,22 +51,25 @@ export function HistoryFilterBar({ filters }: { filters: HistoryFilters }): Reac
   return (
     <div className="history-filters" role="search" aria-label="Filter transactions">
       <SearchBox value={filters.filter} onSearch={onSearch} />
-      <label htmlFor={typeId}>Type</label>
-      <select
-        id={typeId}
-        value={typeKey}
-        onChange={(event) => {
-          const choice = typeChoices.find((c) => c.key === event.target.value);
-          if (choice) setFilters({ withdrawTypes: [...choice.withdrawTypes] });
-        }}
-      >
-        {typeChoices.map((choice) => (
-          <option key={choice.key} value={choice.key}>
-            {choice.label}
-          </option>
-        ))}
-        {typeKey === 'custom' && <option value="custom">Custom</option>}
-      </select>
+      {/* Each label in one piece with its list: the bar wraps between fields, never inside one. */}
+      <span className="history-field">
+        <label htmlFor={typeId}>Type</label>
+        <select
+          id={typeId}
+          value={typeKey}
+          onChange={(event) => {
+            const choice = typeChoices.find((c) => c.key === event.target.value);
+            if (choice) setFilters({ withdrawTypes: [...choice.withdrawTypes] });
+          }}
+        >
+          {typeChoices.map((choice) => (
+            <option key={choice.key} value={choice.key}>
+              {choice.label}
+            </option>
+          ))}
+          {typeKey === 'custom' && <option value="custom">Custom</option>}
+        </select>
+      </span>
       <label className="history-check">
         <input
           type="checkbox"
@@ -75,20 +78,22 @@ export function HistoryFilterBar({ filters }: { filters: HistoryFilters }): Reac
         />
         Hide small amounts
       </label>
-      <label htmlFor={sizeId}>Rows per page</label>
-      <select
-        id={sizeId}
-        value={filters.recordsPerPage}
-        onChange={(event) => setFilters({ recordsPerPage: Number(event.target.value) })}
-      >
-        {[...new Set<number>([...PAGE_SIZES, filters.recordsPerPage])]
-          .sort((a, b) => a - b)
-          .map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-      </select>
+      <span className="history-field">
+        <label htmlFor={sizeId}>Rows per page</label>
+        <select
+          id={sizeId}
+          value={filters.recordsPerPage}
+          onChange={(event) => setFilters({ recordsPerPage: Number(event.target.value) })}
+        >
+          {[...new Set<number>([...PAGE_SIZES, filters.recordsPerPage])]
+            .sort((a, b) => a - b)
+            .map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+        </select>
+      </span>
       <HistoryDateRange filters={filters} onChange={setFilters} />
       <fieldset className="history-symbols">
         <legend>Symbols{filters.symbols.length > 0 ? ` (${filters.symbols.length})` : ''}</legend>
