@@ -12,7 +12,8 @@ export interface ClosedIntentsProps<Review extends { intentId: string }> {
     closure: { readonly at: string; readonly byName: string; readonly shown: string };
   }[];
   readonly loadClosed: () => Promise<void>;
-  readonly resume: (review: Review) => void;
+  /** "Check status": opens the move on its outcome page and looks it up, in one press. */
+  readonly openAndCheck: (review: Review) => Promise<void>;
   readonly summary: (review: Review) => React.ReactNode;
   readonly describe: (review: Review) => string;
   /** The move's reference at the service (a send's reference, a withdrawal's merchant transaction id). */
@@ -27,7 +28,7 @@ export interface ClosedIntentsProps<Review extends { intentId: string }> {
 export function ClosedIntents<Review extends { intentId: string }>(
   props: ClosedIntentsProps<Review>,
 ): React.JSX.Element | null {
-  const { prefix, closed, loadClosed, resume, describe, referenceOf } = props;
+  const { prefix, closed, loadClosed, openAndCheck, describe, referenceOf } = props;
   const [page, setPage] = useState(0);
   const privacy = useAppStore(selectPrivacyMode);
   useEffect(() => {
@@ -65,7 +66,7 @@ export function ClosedIntents<Review extends { intentId: string }>(
                 type="button"
                 className="secondary"
                 aria-label={`Check status of the closed ${describe(review)} (reference ${referenceOf(review)})`}
-                onClick={() => resume(review)}
+                onClick={() => void openAndCheck(review)}
               >
                 Check status
               </button>

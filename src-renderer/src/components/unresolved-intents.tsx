@@ -18,7 +18,8 @@ export interface UnresolvedIntentsProps<Review extends { intentId: string; refer
     accountName?: string | null;
   }[];
   readonly loadUnresolved: () => Promise<void>;
-  readonly resume: (review: Review) => void;
+  /** "Check status": opens the intent on its outcome page and looks it up, in one press. */
+  readonly openAndCheck: (review: Review) => Promise<void>;
   /** What the intent moved, in the domain's words (amount, destination). */
   readonly summary: (review: Review) => React.ReactNode;
   /**
@@ -66,7 +67,7 @@ const IN_FLIGHT_REFRESH_MS = 2_000;
 export function UnresolvedIntents<Review extends { intentId: string; referenceId: string }>(
   props: UnresolvedIntentsProps<Review>,
 ): React.JSX.Element | null {
-  const { prefix, unresolved, loadUnresolved, resume, acknowledged, acknowledge, describe } = props;
+  const { prefix, unresolved, loadUnresolved, openAndCheck, acknowledged, acknowledge, describe } = props;
   const idPrefix = useId();
 
   useEffect(() => {
@@ -153,7 +154,7 @@ export function UnresolvedIntents<Review extends { intentId: string; referenceId
                     type="button"
                     className="secondary"
                     aria-label={`Check status of ${what}, started ${when} (reference ${review.referenceId})`}
-                    onClick={() => resume(review)}
+                    onClick={() => void openAndCheck(review)}
                   >
                     Check status
                   </button>

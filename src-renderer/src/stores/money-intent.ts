@@ -105,6 +105,11 @@ export interface MoneyIntentActions<Review> {
   loadUnresolved(): Promise<void>;
   /** Opens an unresolved intent on its "outcome unknown" page. */
   resume(review: Review): void;
+  /**
+   * A listed intent's "Check status": opens it on its "outcome unknown" page and looks it up there, in one
+   * press; a look-up only, never a request that moves money (security.md 29).
+   */
+  openAndCheck(review: Review): Promise<void>;
   /** Sends the confirmed intent; after a definite refusal, the same intent (same reference) again. */
   execute(tfaCode: string): Promise<void>;
   checkStatus(): Promise<void>;
@@ -181,17 +186,27 @@ export function selectUnknownOutcome<
 export function selectUnresolved<Review extends { intentId: string }, Outcome, Status extends IntentStatus<Outcome>>(
   state: MoneyIntentStore<Review, Outcome, Status>,
 ) {
-  const { unresolved, loadUnresolved, resume, acknowledged, acknowledge, acknowledgeAll } = state;
+  const { unresolved, loadUnresolved, openAndCheck, acknowledged, acknowledge, acknowledgeAll } = state;
   const { close, closing, closeError } = state;
-  return { unresolved, loadUnresolved, resume, acknowledged, acknowledge, acknowledgeAll, close, closing, closeError };
+  return {
+    unresolved,
+    loadUnresolved,
+    openAndCheck,
+    acknowledged,
+    acknowledge,
+    acknowledgeAll,
+    close,
+    closing,
+    closeError,
+  };
 }
 
 /** What the list of closed moves needs (use with zustand's useShallow). */
 export function selectClosed<Review extends { intentId: string }, Outcome, Status extends IntentStatus<Outcome>>(
   state: MoneyIntentStore<Review, Outcome, Status>,
 ) {
-  const { closed, loadClosed, resume } = state;
-  return { closed, loadClosed, resume };
+  const { closed, loadClosed, openAndCheck } = state;
+  return { closed, loadClosed, openAndCheck };
 }
 
 /** The execute / reconcile / retry state machine both money stores share; each keeps only what differs. */
@@ -260,13 +275,20 @@ export function createMoneyIntentActions<
     set(changed ? { unresolved: result.value, acknowledged: [] } : { unresolved: result.value });
   }
 
-  return {
+  function resume(review: Review): void {
+    invalidate();
+    options.clearExtras?.();
+    set({ review, step: 'unknown', submitError: null, lookup: null, outcome: null, refused: false });
+  }
+
+  const actions: MoneyIntentActions<Review> = {
     loadUnresolved,
 
-    resume(review) {
-      invalidate();
-      options.clearExtras?.();
-      set({ review, step: 'unknown', submitError: null, lookup: null, outcome: null, refused: false });
+    resume,
+
+    async openAndCheck(review) {
+      resume(review);
+      await actions.checkStatus();
     },
 
     execute: (tfaCode) => submit(tfaCode),
@@ -341,4 +363,5 @@ export function createMoneyIntentActions<
       }
     },
   };
+  return actions;
 }

@@ -155,6 +155,12 @@ export const useWithdrawStore = create<WithdrawState>()((set, get) => {
       }
     },
 
+    // Its own checkStatus, so the words of what was found are shown too.
+    async openAndCheck(review) {
+      get().resume(review);
+      await get().checkStatus();
+    },
+
     async confirm(input) {
       if (get().confirming) return false;
       const mine = generation;

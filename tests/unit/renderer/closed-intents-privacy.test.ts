@@ -30,7 +30,7 @@ async function renderClosed(privacyMode: boolean): Promise<string> {
       title: 'Closed sends',
       closed: [{ review, accountName: null, closure: { at: '2026-11-26T05:10:00.000Z', byName: 'Ada', shown } }],
       loadClosed: () => Promise.resolve(),
-      resume: () => undefined,
+      openAndCheck: () => Promise.resolve(),
       summary: () => 'a send',
       describe: () => 'send',
       referenceOf: (entry) => entry.referenceId,

@@ -379,14 +379,14 @@ const WITHDRAWAL_NOUN = { one: 'withdrawal', many: 'withdrawals' } as const;
 /** Withdrawals a person closed as "did not go through", with who closed them and when (security.md 36). */
 function ClosedWithdrawals(): React.JSX.Element | null {
   const closed = useWithdrawStore((state) => state.closed);
-  const { loadClosed, resume } = useWithdrawStore.getState();
+  const { loadClosed, openAndCheck } = useWithdrawStore.getState();
   return (
     <ClosedIntents
       prefix="withdraw"
       title="Withdrawals closed as did not go through"
       closed={closed}
       loadClosed={loadClosed}
-      resume={resume}
+      openAndCheck={openAndCheck}
       describe={(review) => `withdrawal of ${formatCrypto(review.amount, review.code)} ${review.code}`}
       referenceOf={(review) => review.merchantTransactionId}
       summary={(review) => <WithdrawalFacts intent={review} />}
