@@ -85,7 +85,7 @@ export function importSigningKey(text: string): SigningKeyPair {
   if (key.asymmetricKeyType !== 'rsa')
     throw new AppError(
       'bad_input',
-      `This is an ${key.asymmetricKeyType?.toUpperCase() ?? 'unknown kind of'} key; RS512 signing needs an RSA key.`,
+      `This key is of the kind ${key.asymmetricKeyType?.toUpperCase() ?? 'unknown'}, not RSA. RS512 signing needs an RSA key.`,
       { field: 'privateKey' },
     );
   const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;

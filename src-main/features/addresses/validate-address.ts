@@ -62,7 +62,7 @@ function checkUtxo(btcAddress: ChecksumLibraries['btc'], params: UtxoParams, tex
     } catch {
       return { ok: false, reason: `This ${params.name} address has a typo: its checksum does not match.` };
     }
-    if (decoded.prefix !== params.bech32) return { ok: false, reason: `This is not a ${params.name} address.` };
+    if (decoded.prefix !== params.bech32) return { ok: false, reason: `This is not an address on ${params.name}.` };
     const length = decoded.data.length;
     const shapeOk =
       decoded.version === 0 ? length === 20 || length === 32 : decoded.version <= 16 && length >= 2 && length <= 40;
@@ -87,7 +87,7 @@ function checkUtxo(btcAddress: ChecksumLibraries['btc'], params: UtxoParams, tex
 
 function checkEvm(EvmAddress: ChecksumLibraries['evm'], networkName: string, text: string): AddressCheck {
   if (!/^0x[0-9a-fA-F]{40}$/.test(text)) {
-    return { ok: false, reason: `An ${networkName} address is 0x followed by 40 hexadecimal characters.` };
+    return { ok: false, reason: `An address on ${networkName} is 0x followed by 40 hexadecimal characters.` };
   }
   // strict: a mixed-case address must carry a correct EIP-55 checksum; all lower case claims none.
   if (!EvmAddress.validate(text, { strict: true })) {

@@ -29,7 +29,7 @@ export function createReceiveHandlers(deps: {
         // Showing another asset's address under this one's name could lose the sender's money.
         throw new AppError(
           'service_error',
-          `The service answered with a ${found.symbol} address when ${code} was asked for.`,
+          `The service answered with an address for ${found.symbol} when one for ${code} was asked for.`,
         );
       }
       return {

@@ -16,7 +16,7 @@ export async function requireReceivableAddress(code: string, address: string): P
   if (!check.ok) {
     throw new AppError(
       'service_error',
-      `The service sent a ${code} address that does not pass the network's checks, so it is not shown.`,
+      `The service sent an address for ${code} that does not pass the network's checks, so it is not shown.`,
     );
   }
   return address;

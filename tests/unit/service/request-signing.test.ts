@@ -79,7 +79,7 @@ describe('X-Signature request signing (RS512 over the body, base64)', async () =
     const cases: Array<[string, RegExp]> = [
       [small, /1024 bits; at least 2048/],
       [large, /4160 bits; at most 4096/],
-      [ec, /EC key; RS512 signing needs an RSA key/],
+      [ec, /kind EC, not RSA\. RS512 signing needs an RSA key/],
       [encrypted, /passphrase/],
       [pair.publicKeyPem, /This is a public key/],
       [damaged, /damaged or incomplete/],

@@ -29,7 +29,11 @@ function PendingRow({ pending }: { pending: PendingVerificationView }): React.JS
           <code className="mono">{pending.address}</code> — reference {pending.referenceId}
         </p>
         {pending.wrongAttempts > 0 && (
-          <p className="merchant-hint">{`${pending.wrongAttempts} wrong amount(s) so far.`}</p>
+          <p className="merchant-hint">
+            {pending.wrongAttempts === 1
+              ? 'One wrong amount so far.'
+              : `${pending.wrongAttempts} wrong amounts so far.`}
+          </p>
         )}
         <label htmlFor={`received-${pending.id}`}>{`Exact amount received (${pending.code})`}</label>
         <div className="row">
