@@ -1,4 +1,5 @@
 import { AppError } from '../app-error';
+import { asSentence } from './as-sentence';
 import type { AnyEnvelope } from './envelope';
 import { parseRetryAfter, type ServiceAnswer } from './http-call';
 import { interfaceARefusals } from './interface-a-refusals';
@@ -15,28 +16,28 @@ export function errorForAnswer(answer: ServiceAnswer, movesMoney: boolean): AppE
   // On send and swap only an exactly known refusal counts as one; any other answer may have moved money
   // (security.md 28), so it is left to the feature to report as an unknown outcome.
   if (movesMoney) return moneyAnswerError(answer, serviceMessage);
+  const shown = serviceMessage === null ? null : asSentence(serviceMessage);
   switch (code) {
     case 403:
-      return new AppError('forbidden', serviceMessage ?? 'You do not have permission for this.');
+      return new AppError('forbidden', shown ?? 'You do not have permission for this.');
     case 429:
       return new AppError('rate_limited', 'Too many requests; please wait a moment.', {
         retryAfterSeconds: parseRetryAfter(answer.retryAfter),
       });
     case 400:
       if (serviceMessage && /insufficient balance/i.test(serviceMessage))
-        return new AppError('insufficient_balance', serviceMessage);
-      if (serviceMessage && /invalid symbol/i.test(serviceMessage))
-        return new AppError('invalid_symbol', serviceMessage);
+        return new AppError('insufficient_balance', shown ?? '');
+      if (serviceMessage && /invalid symbol/i.test(serviceMessage)) return new AppError('invalid_symbol', shown ?? '');
       if (serviceMessage && /two[- ]?factor|\btfa\b|2fa/i.test(serviceMessage))
-        return new AppError('invalid_code', serviceMessage, { field: 'tfa' });
+        return new AppError('invalid_code', shown ?? '', { field: 'tfa' });
       if (serviceMessage && /invalid address/i.test(serviceMessage))
-        return new AppError('invalid_address', serviceMessage, { field: 'address' });
-      return new AppError('service_error', serviceMessage ?? 'The service refused the request.');
+        return new AppError('invalid_address', shown ?? '', { field: 'address' });
+      return new AppError('service_error', shown ?? 'The service refused the request.');
     default:
       return new AppError(
         'service_error',
         serviceMessage
-          ? `The service reported a problem: ${serviceMessage}`
+          ? `The service reported a problem: ${asSentence(serviceMessage)}`
           : `The service reported a problem (${code}).`,
       );
   }
@@ -75,7 +76,9 @@ function moneyAnswerError(
     const code = envelope && envelope.code !== status ? `${status}, ${envelope.code}` : `${status}`;
     return new AppError(
       'service_error',
-      message ? `The service reported a problem (${code}): ${message}` : `The service reported a problem (${code}).`,
+      message
+        ? `The service reported a problem (${code}): ${asSentence(message)}`
+        : `The service reported a problem (${code}).`,
     );
   }
   const retryAfter = answer.retryAfter;
@@ -84,7 +87,7 @@ function moneyAnswerError(
       retryAfterSeconds: parseRetryAfter(retryAfter),
     });
   }
-  return new AppError(known.code, message ?? '', known.field === undefined ? {} : { field: known.field });
+  return new AppError(known.code, asSentence(message ?? ''), known.field === undefined ? {} : { field: known.field });
 }
 
 /** Reads retry on any sign of a 401: a fresh token and a second read cost nothing. */

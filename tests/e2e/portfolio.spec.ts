@@ -106,7 +106,9 @@ test.describe('Home: the balances of the active account', () => {
     const answered = balancesAnswers(session);
     // The balances read is answered 429 until the story has seen the notice: the app retries after each wait.
     session.sandbox.faults.set({ rateLimitNext: 1000, rateLimitNextPath: WALLETS_PATH });
-    const notice = page.getByRole('status').filter({ hasText: /^Slowing down, retrying in \d+ s$/ });
+    const notice = page
+      .getByRole('status')
+      .filter({ hasText: /^The service asked Wallet Desk to slow down\. It tries again in \d+ seconds?\.$/ });
     try {
       await page.getByRole('button', { name: 'Refresh' }).click();
       await expect(notice).toBeVisible();

@@ -56,7 +56,7 @@ export function createUpdateService(deps: UpdateServiceDeps): UpdateService {
   function fail(what: string, error: unknown): void {
     const detail = shortReason(error instanceof Error ? error.message : String(error));
     deps.logger.warn(`update ${what} failed`, { error: detail });
-    change({ status: 'error', downloadPercent: null, message: `Could not ${what}${detail ? `: ${detail}` : '.'}` });
+    change({ status: 'error', downloadPercent: null, message: `Could not ${what}${detail ? ` (${detail})` : ''}.` });
   }
 
   function download(port: UpdaterPort): void {

@@ -642,7 +642,7 @@ describe('accounts, roles and lock', () => {
       );
     expect(refused).toBeInstanceOf(AppError);
     expect((refused as AppError).code).toBe('forbidden');
-    expect((refused as AppError).message).toBe('Insufficient permissions for send operation');
+    expect((refused as AppError).message).toBe('Insufficient permissions for send operation.');
 
     const alice = await machine();
     const { app: aliceApp, view: aliceView } = await signedIn(alice, 'alice');

@@ -383,7 +383,7 @@ describe('Interface A client: errors', () => {
     replies.push(fail(403, 'Insufficient permissions for send operation'));
     const error = await caught(client().api.send(sendBody, TFA));
     expect(error.code).toBe('forbidden');
-    expect(error.message).toBe('Insufficient permissions for send operation');
+    expect(error.message).toBe('Insufficient permissions for send operation.');
   });
 
   it.each([

@@ -88,7 +88,7 @@ describe('updates on demand (Settings › Check for updates)', () => {
     const failed = await call('updates.check');
     expect(failed).toMatchObject({
       status: 'error',
-      message: 'Could not check for updates: net::ERR_NAME_NOT_RESOLVED',
+      message: 'Could not check for updates (net::ERR_NAME_NOT_RESOLVED).',
     });
     expect(failed.lastCheckedAt).not.toBeNull();
     expect(logger.entries.some((entry) => entry.level === 'warn')).toBe(true);
@@ -104,7 +104,7 @@ describe('updates on demand (Settings › Check for updates)', () => {
     await settle();
     expect(await call('updates.get')).toMatchObject({
       status: 'error',
-      message: 'Could not download the update: sha512 checksum mismatch',
+      message: 'Could not download the update (sha512 checksum mismatch).',
     });
     updater.downloadFails = null;
     await call('updates.check');

@@ -123,8 +123,8 @@ function ExportStatus(): React.JSX.Element | null {
       return (
         <p role="status">
           {ranged
-            ? `Exported ${formatCount(progress.written)} transactions in the date range (page ${formatCount(progress.page)} of ${formatCount(progress.totalPages)} checked)`
-            : `Exported ${formatCount(progress.written)} of ${formatCount(progress.total)} transactions`}
+            ? `Exported ${formatCount(progress.written)} transactions in the date range (page ${formatCount(progress.page)} of ${formatCount(progress.totalPages)} checked).`
+            : `Exported ${formatCount(progress.written)} of ${formatCount(progress.total)} transactions.`}
         </p>
       );
     case 'retrying':

@@ -33,7 +33,13 @@ function UpdatedAgo({ fetchedAt, receivedAt }: { fetchedAt: string; receivedAt: 
 function RateLimitNotice({ retryAt }: { retryAt: number }): React.JSX.Element {
   const now = useVisibleClock(1_000);
   const seconds = Math.max(0, Math.ceil((retryAt - now) / 1000));
-  return <p role="status" className="home-slowdown">{`Slowing down, retrying in ${seconds} s`}</p>;
+  return (
+    <p role="status" className="home-slowdown">
+      {seconds === 1
+        ? 'The service asked Wallet Desk to slow down. It tries again in 1 second.'
+        : `The service asked Wallet Desk to slow down. It tries again in ${seconds} seconds.`}
+    </p>
+  );
 }
 
 /** Balances of the active account: totals, daily profit and one row per wallet, highest value first. */
