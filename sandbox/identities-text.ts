@@ -33,6 +33,7 @@ export function identitiesText(info: SandboxIdentities, origin: string): string 
     `  Interface A:        ${info.baseUrl}/api/OAuth`,
     `  Interface B:        ${info.apiUrl}/v1`,
     `  Control API:        ${origin}/__sandbox/info`,
+    `  Control page:       ${origin}/__sandbox/  (the amounts address verifications sent, to type into the app)`,
     `  Service profile:    ${info.profile}`,
     '',
     'Users (username / password / TOTP secret):',

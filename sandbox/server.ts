@@ -60,6 +60,11 @@ export interface SandboxOptions {
   /** Deposit callbacks in the spec's shape (default) or the vendor SDK's (README "Callback shapes"). */
   callbackShape?: CallbackShape;
   /**
+   * Told the line saying what amount an address verification start sent (README "Verification amounts"),
+   * also when quiet: the harness runs a quiet sandbox and prints it.
+   */
+  onVerificationSent?: (line: string) => void;
+  /**
    * Plays the wider service (README "The wider service"): TRX and USDT on TRON, SOL, AVAX and a Polygon
    * wallet beside spec 2.3's. Default off. One choice per process: the last sandbox started sets it.
    */
@@ -137,6 +142,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     seed,
     faults,
     log,
+    ...(options.onVerificationSent ? { onVerificationSent: options.onVerificationSent } : {}),
     totpWindowSteps,
     requireRequestSignature: options.requireRequestSignature ?? false,
     profile,

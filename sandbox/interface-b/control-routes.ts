@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { deliverDepositCallback } from '../callbacks/deliver';
 import { CallbackShape, type CallbackShapeSwitch } from '../callbacks/sdk-shape';
 import { fiatPrices } from './assets';
+import { verificationPage } from './verification-page';
 import { readJsonObject } from './body';
 import { toExactJson, ZError } from './envelope';
 import { Prng } from '../data/prng';
@@ -47,12 +48,19 @@ export function createInterfaceBControlRouter(
   const router = new Router();
   // The amounts verification starts sent, per merchant and address (README, control API): the sandbox's
   // stand-in for looking at the address on a test network.
-  router.get('/__sandbox/verifications', (ctx: Context) => {
-    const verifications = store.verification.pending().map((entry) => ({
+  const listed = () =>
+    store.verification.pending().map((entry) => ({
       merchantName: store.findMerchant(entry.merchantPublicKey)?.name ?? null,
       ...entry,
     }));
-    reply(ctx, 200, { verifications });
+  router.get('/__sandbox/verifications', (ctx: Context) => {
+    reply(ctx, 200, { verifications: listed() });
+  });
+  // The same for a person, in a browser (README, control API).
+  router.get('/__sandbox/', (ctx: Context) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.body = verificationPage(listed());
   });
   router.post('/__sandbox/deposit', async (ctx: Context, next: Next) => {
     let input: z.infer<typeof SimulatedDeposit>;

@@ -32,6 +32,11 @@ export function createInterfaceB(options: {
   seed: number;
   faults: SandboxFaults;
   log?: (line: string) => void;
+  /**
+   * Told the line saying what amount a verification start sent, also when `log` is silent (the harness,
+   * which runs a quiet sandbox, prints it).
+   */
+  onVerificationSent?: (line: string) => void;
   /** Steps of clock drift accepted for two-factor codes either way (README). */
   totpWindowSteps?: number;
   /** Refuse requests without a valid X-Signature (README "Request signing"); default off. */
@@ -65,7 +70,10 @@ export function createInterfaceB(options: {
   const controlRouter = createInterfaceBControlRouter(store, log, shapes);
   controlRouter.use(createSigningControlRouter(store, log).routes());
   return {
-    router: createInterfaceBRouter(store, options.faults, log),
+    router: createInterfaceBRouter(store, options.faults, log, (line) => {
+      log(line);
+      options.onVerificationSent?.(line);
+    }),
     controlRouter,
     merchants: () =>
       store.merchants.map(({ name, publicKey, secretKey, email, totpSecret }) => ({

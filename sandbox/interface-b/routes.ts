@@ -116,6 +116,8 @@ export function createInterfaceBRouter(
   store: InterfaceBStore,
   faults: SandboxFaults,
   log: (line: string) => void,
+  /** The verification amount line: logged, and told to whoever asked (createInterfaceB's onVerificationSent). */
+  announceVerification: (line: string) => void = log,
 ): Router {
   const router = new Router();
   const form = () => store.shared.readings.current.assetForm;
@@ -237,8 +239,8 @@ export function createInterfaceBRouter(
     });
     // What a tester would read on a test network's explorer: without it the amount to confirm is only in
     // the API's answer, which the app deliberately does not show (the user must prove they received it).
-    log(
-      `interface-b verification ${merchant.name}: sent ${amount.toFixed()} ${listing.symbol} to ${body.Address} (reference ${body.ReferenceId}); confirm with that amount (also GET /__sandbox/verifications)`,
+    announceVerification(
+      `interface-b verification ${merchant.name}: sent ${amount.toFixed()} ${listing.symbol} to ${body.Address} (reference ${body.ReferenceId}); confirm with that amount (also on the page GET /__sandbox/)`,
     );
     return { data: { txId: store.newTransaction(listing).txId, amount } };
   });

@@ -1,7 +1,8 @@
 /**
  * `npm run harness`: the app in a browser against the local sandbox. Rebuilds out/ when it is older than
  * the sources, starts the sandbox (or attaches to a running one with --sandbox-url), the app's main-process
- * half and the loopback bridge, prints the sandbox's test identities and then `harness: http://127.0.0.1:PORT/`.
+ * half and the loopback bridge, prints the sandbox's test identities and then `harness: http://127.0.0.1:PORT/`;
+ * later, the amount each address verification sent.
  */
 import { mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
@@ -40,7 +41,13 @@ await mkdir(userDataDir, { recursive: true, mode: 0o700 });
 const sandbox =
   'attach' in options.sandbox
     ? { origin: options.sandbox.attach, info: await attachSandbox(options.sandbox.attach), close: async () => {} }
-    : await startSandbox({ port: options.sandbox.start, quiet: true }).then(
+    : await startSandbox({
+        port: options.sandbox.start,
+        quiet: true,
+        // The amount a verification sent is what the tester types into the app to confirm the address: printed
+        // plainly here, as a test network's explorer would show it (also on the sandbox's control page).
+        onVerificationSent: (line) => console.log(`[sandbox] ${line}`),
+      }).then(
         (started) => ({ origin: started.origin, info: started.info(), close: () => started.close() }),
         (error: unknown) => {
           const code = (error as { code?: unknown }).code;

@@ -89,6 +89,37 @@ describe('the verification micro-amount is visible in the sandbox, as on a test 
     expect((await listed(sandbox)).map((item) => item.alreadyVerified)).toEqual([true]);
   });
 
+  it('the control page GET /__sandbox/ shows a person the amount sent, as a table, until it is confirmed', async () => {
+    sandbox = await startSandbox({ port: 0, quiet: true });
+    const [merchant] = sandbox.info().merchants as [Merchant];
+    const page = async () => {
+      const response = await fetch(`${sandbox?.origin ?? ''}/__sandbox/`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      return response.text();
+    };
+    expect(await page()).toContain('No address verification is waiting for its amount.');
+
+    const sent = String(await startVerification(sandbox, merchant));
+    const shown = await page();
+    expect(shown).toContain('<caption>Verification amounts sent</caption>');
+    const cells = [...shown.matchAll(/<td>([^<]*)<\/td>/g)].map((match) => match[1]);
+    expect(cells).toEqual([merchant.name, REFERENCE, 'ETH (network 3)', ETH_ADDRESS, `${sent} ETH`, '0']);
+
+    expect(await confirm(sandbox, merchant, sent)).toBe(true);
+    expect(await page()).toContain('No address verification is waiting for its amount.');
+  });
+
+  it('tells the amount to onVerificationSent even when quiet, which is how the harness prints it', async () => {
+    const told: string[] = [];
+    sandbox = await startSandbox({ port: 0, quiet: true, onVerificationSent: (line) => told.push(line) });
+    const [merchant] = sandbox.info().merchants as [Merchant];
+    const sent = await startVerification(sandbox, merchant);
+    expect(told).toEqual([
+      `interface-b verification ${merchant.name}: sent ${String(sent)} ETH to ${ETH_ADDRESS} (reference ${REFERENCE}); confirm with that amount (also on the page GET /__sandbox/)`,
+    ]);
+  });
+
   it('prints the amount when a verification starts, unless quiet', async () => {
     const printed: string[] = [];
     vi.spyOn(console, 'log').mockImplementation((line: unknown) => void printed.push(String(line)));
@@ -96,7 +127,7 @@ describe('the verification micro-amount is visible in the sandbox, as on a test 
     const [merchant] = sandbox.info().merchants as [Merchant];
     const sent = await startVerification(sandbox, merchant);
     expect(printed).toContainEqual(
-      `[sandbox] interface-b verification ${merchant.name}: sent ${String(sent)} ETH to ${ETH_ADDRESS} (reference ${REFERENCE}); confirm with that amount (also GET /__sandbox/verifications)`,
+      `[sandbox] interface-b verification ${merchant.name}: sent ${String(sent)} ETH to ${ETH_ADDRESS} (reference ${REFERENCE}); confirm with that amount (also on the page GET /__sandbox/)`,
     );
     await sandbox.close();
 

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/server';
+import { ETH_ADDRESS, md5 } from '../../sandbox/interface-b-harness';
 
 const root = resolve(import.meta.dirname, '../../..');
 
@@ -72,5 +73,48 @@ describe('npm run harness attached to a sandbox started separately', () => {
     const run = runHarness(['--sandbox-url', origin]);
     expect(await run.done).toBe(1);
     expect(run.output()).toContain(`no sandbox answers at ${origin}`);
+  }, 120_000);
+});
+
+describe('npm run harness with its own sandbox', () => {
+  it('prints the amount an address verification sent, and the control page that lists it', async () => {
+    const userData = await mkdtemp(join(tmpdir(), 'wallet-desk-harness-cli-'));
+    const run = runHarness(['--sandbox-port', '0', '--port', '0', '--user-data', userData]);
+    await waitFor(run.output, /^harness: http:\/\/127\.0\.0\.1:\d+\/$/m, run.done);
+    const [, origin] = await waitFor(
+      run.output,
+      /^ {2}Control page: {7}(http:\/\/127\.0\.0\.1:\d+)\/__sandbox\/ /m,
+      run.done,
+    );
+    const [, apiUrl] = await waitFor(run.output, /^ {2}Interface B: {8}(\S+)\/v1$/m, run.done);
+    const [, name, publicKey, secretKey] = await waitFor(
+      run.output,
+      /^ {2}(.+?): (\S+) \/ (\S+) \/ \S+ \/ \S+@\S+$/m,
+      run.done,
+    );
+
+    // A verification starts, as the app's "Start verification" does.
+    const start = { ReferenceId: 'member-harness', Symbol: 'ETH', NetworkId: 3, Address: ETH_ADDRESS, Label: 'Cold' };
+    const hash = md5(`${start.Symbol}${start.NetworkId}${start.Address}${start.ReferenceId}${secretKey ?? ''}`);
+    const response = await fetch(`${apiUrl ?? ''}/v1/verify/start`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Api-Key': secretKey ?? '' },
+      body: JSON.stringify({ PublicKey: publicKey, ...start, Hash: hash }),
+    });
+    expect(response.status).toBe(200);
+    const sent = String(((await response.json()) as { data: { amount: number } }).data.amount);
+
+    await waitFor(
+      run.output,
+      new RegExp(
+        `^\\[sandbox\\] interface-b verification ${name ?? ''}: sent ${sent.replace('.', '\\.')} ETH to ${ETH_ADDRESS} \\(reference member-harness\\); confirm with that amount`,
+        'm',
+      ),
+      run.done,
+    );
+    expect(await (await fetch(`${origin ?? ''}/__sandbox/`)).text()).toContain(`<td>${sent} ETH</td>`);
+
+    child?.kill('SIGTERM');
+    expect(await run.done).toBe(0);
   }, 120_000);
 });
