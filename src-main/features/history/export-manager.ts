@@ -77,8 +77,8 @@ export function leftOutWords(leftOut: LeftOut, currency: FiatCurrency): string {
   if (noDate === 1) sentences.push('1 transaction without a readable date was left out.');
   else if (noDate > 1) sentences.push(`${noDate} transactions without a readable date were left out.`);
   const noPrice = leftOut['no-price'];
-  if (noPrice === 1) sentences.push(`1 transaction without a ${currency} price was left out.`);
-  else if (noPrice > 1) sentences.push(`${noPrice} transactions without a ${currency} price were left out.`);
+  if (noPrice === 1) sentences.push(`1 transaction without a price in ${currency} was left out.`);
+  else if (noPrice > 1) sentences.push(`${noPrice} transactions without a price in ${currency} were left out.`);
   if (sentences.length > 0) sentences.push('The complete export lists every transaction.');
   return sentences.join(' ');
 }
