@@ -46,7 +46,7 @@ describe('an export while new transactions arrive', () => {
       },
     });
     const rows = parse(await readFile(target, 'utf8'), { columns: true }) as Array<Record<string, string>>;
-    const references = rows.map((row) => row.referenceId);
+    const references = rows.map((row) => row.Reference);
     expect(new Set(references).size).toBe(references.length);
     // Newest first: the late deposit sits above page 1, which was already written, so the file is the
     // history as it was when the export began, every record once.

@@ -156,7 +156,7 @@ describe('Export of the filtered view: CSV and JSON, date range and labels inclu
 
     const rows = parse(await readFile(csvPath, 'utf8'), { columns: true }) as Array<Record<string, string>>;
     const records = JSON.parse(await readFile(jsonPath, 'utf8')) as Array<Record<string, unknown>>;
-    expect(rows.map((row) => row.referenceId)).toEqual(expected.map((item) => item.referenceId));
+    expect(rows.map((row) => row.Reference)).toEqual(expected.map((item) => item.referenceId));
     expect(records.map((record) => record.referenceId)).toEqual(expected.map((item) => item.referenceId));
     records.forEach((record, index) => {
       const item = expected[index] as ServiceItem;
@@ -164,9 +164,7 @@ describe('Export of the filtered view: CSV and JSON, date range and labels inclu
       expect(record.withdrawType).toBe(item.withdrawType);
       expect(record.isAutoCollected).toBe(item.isAutoCollected);
       expect(record.userLabel).toBe(item.referenceId === labelled.referenceId ? '=HYPERLINK("x") invoice 7' : '');
-      expect(rows[index]?.userLabel).toBe(
-        item.referenceId === labelled.referenceId ? `'=HYPERLINK("x") invoice 7` : '',
-      );
+      expect(rows[index]?.Label).toBe(item.referenceId === labelled.referenceId ? `'=HYPERLINK("x") invoice 7` : '');
     });
     await app.value('history.setLabel', { rowKey: labelled.rowKey, label: '' });
   });
