@@ -17,6 +17,8 @@ import {
 
 export { expect };
 
+export { OWN_APP } from './group-scope';
+
 export { WIDE_TOTP_WINDOW } from '../../support/two-factor-codes';
 
 /** How the group's app is started (`test.use({ appOptions })` in the file or its describe). */

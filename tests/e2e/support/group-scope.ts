@@ -43,8 +43,15 @@ export class GroupScope {
   }
 }
 
-/** The file and its top-level describe; `titlePath` is [file, ...describes, title]. */
+/**
+ * Stories tagged with this (`test.describe(title, { tag: OWN_APP }, ...)`) each get a group of their own:
+ * a fresh sandbox and signed-in app, so a story passes alone and in any order whatever the others did.
+ */
+export const OWN_APP = '@own-app';
+
+/** The file and its top-level describe (the whole title path under OWN_APP); `titlePath` is [file, ...describes, title]. */
 function groupOf(testInfo: TestInfo): string {
+  if (testInfo.tags.includes(OWN_APP)) return testInfo.titlePath.join('\u0000');
   const [file, ...rest] = testInfo.titlePath;
   return rest.length > 1 ? `${file}\u0000${rest[0]}` : `${file}`;
 }
