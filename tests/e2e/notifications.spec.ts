@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/fixtures';
+import { expect, OWN_APP, test } from './support/fixtures';
 import { expectedFormats } from './support/amount-formats';
 import type { SignedInApp } from './support/signed-in-app';
 
@@ -9,15 +9,17 @@ import type { SignedInApp } from './support/signed-in-app';
  */
 test.use({ appOptions: { username: 'alice' } });
 
-/** The group's account name and a deposit address of its own, made once through the bridge. */
+/** The app's account name and a deposit address of its own, made once per app through the bridge. */
 interface DepositTarget {
   readonly accountName: string;
   readonly depositAddress: string;
 }
 
-let target: Promise<DepositTarget> | undefined;
+const targets = new WeakMap<SignedInApp['app'], Promise<DepositTarget>>();
 function depositTarget(app: SignedInApp): Promise<DepositTarget> {
-  return (target ??= (async () => {
+  const found = targets.get(app.app);
+  if (found) return found;
+  const target = (async () => {
     const session = (await app.app.dispatch('session.get', undefined)) as {
       ok: true;
       value: { activeAccountGuid: string; accounts: { guid: string; name: string }[] };
@@ -32,7 +34,9 @@ function depositTarget(app: SignedInApp): Promise<DepositTarget> {
     })) as { ok: true; value: { address: string } };
     expect(created.ok).toBe(true);
     return { accountName, depositAddress: created.value.address };
-  })());
+  })();
+  targets.set(app.app, target);
+  return target;
 }
 
 const go = async (page: Page, screen: string) => {
@@ -55,10 +59,17 @@ async function depositArrives(app: SignedInApp, amount: string): Promise<void> {
   );
 }
 
-test.describe('deposit notifications', () => {
-  // Each story goes on from where the one before left the app: after a failure the rest cannot run.
-  test.describe.configure({ mode: 'serial' });
+/** Opens Settings and switches notices on for the app's account, as the user does. */
+async function switchOn(app: SignedInApp): Promise<void> {
+  const { accountName } = await depositTarget(app);
+  await go(app.page, 'Settings');
+  const toggle = section(app.page).getByRole('checkbox', { name: `Notify me of deposits to ${accountName}` });
+  await toggle.check();
+  await expect(toggle).toBeEnabled();
+  await expect(toggle).toBeChecked();
+}
 
+test.describe('deposit notifications', { tag: OWN_APP }, () => {
   test('is off by default: a deposit raises nothing', async ({ signedInApp: app }) => {
     const { accountName } = await depositTarget(app);
     await go(app.page, 'Settings');
@@ -75,6 +86,9 @@ test.describe('deposit notifications', () => {
     signedInApp: app,
   }) => {
     const { accountName } = await depositTarget(app);
+    await go(app.page, 'Settings');
+    // A deposit already in the history before the switch goes on.
+    await depositArrives(app, '0.01');
     const toggle = section(app.page).getByRole('checkbox', { name: `Notify me of deposits to ${accountName}` });
     await toggle.check();
     // Main has recorded what is already in the history once the switch is usable again.
@@ -82,7 +96,7 @@ test.describe('deposit notifications', () => {
     await expect(toggle).toBeChecked();
     await depositArrives(app, '0.25');
     await expect.poll(() => app.app.desktop.shown.length).toBe(1);
-    // The deposit of the previous test was already in the history when they were switched on: not news.
+    // The deposit made above was already in the history when they were switched on: not news.
     expect(app.app.desktop.shown).toEqual([{ title: 'Deposit received', body: `0.25 BTC arrived in ${accountName}.` }]);
     expect(app.app.desktop.badge).toBe(1);
     await depositArrives(app, '0.5');
@@ -90,6 +104,10 @@ test.describe('deposit notifications', () => {
   });
 
   test('the badge goes when the user looks at History', async ({ signedInApp: app }) => {
+    await switchOn(app);
+    await depositArrives(app, '0.25');
+    await depositArrives(app, '0.5');
+    await expect.poll(() => app.app.desktop.shown.length).toBe(2);
     // Still on Settings: nobody has looked yet.
     expect(app.app.desktop.badge).toBe(2);
     await go(app.page, 'History');
@@ -98,13 +116,13 @@ test.describe('deposit notifications', () => {
 
   test('with privacy mode on, the notification carries no amount', async ({ signedInApp: app }) => {
     const { page } = app;
-    await go(page, 'Settings');
+    await switchOn(app);
     await page
       .getByRole('checkbox', { name: /Privacy mode/ })
       .first()
       .check();
     await depositArrives(app, '0.75');
-    await expect.poll(() => app.app.desktop.shown.length).toBe(3);
+    await expect.poll(() => app.app.desktop.shown.length).toBe(1);
     const last = app.app.desktop.shown.at(-1)!;
     expect(last.body).toMatch(new RegExp(`^A deposit of \\D+ arrived in `));
     expect(JSON.stringify(last)).not.toContain('0.75');
@@ -120,8 +138,6 @@ test.describe('deposit notifications in a German window', () => {
   test('the notice writes the amount as the window does: "1.234,5 BTC"', async ({ signedInApp: app }) => {
     const { page } = app;
     expect(await page.evaluate(() => navigator.language)).toBe('de-DE');
-    // This group's own app: the target made for the group above belongs to another sign-in.
-    target = undefined;
     const { accountName } = await depositTarget(app);
     await go(page, 'Settings');
     const toggle = section(page).getByRole('checkbox', { name: `Notify me of deposits to ${accountName}` });
@@ -147,7 +163,6 @@ test.describe('deposit notifications against a service that once answers an empt
     serviceRequests: service,
   }) => {
     const { page, sandbox } = app;
-    target = undefined;
     const { accountName } = await depositTarget(app);
     await go(page, 'Settings');
     // The account's latest history holds deposits (the seed's, days old): history, whatever the first look is told.
