@@ -3,7 +3,7 @@ import { makeRow, WITHDRAW_TYPE } from './data/history';
 import type { AccountSeed } from './data/identities';
 import { Dec } from './data/money';
 import type { SandboxState } from './data/state';
-import type { CommittedWithdrawal, MerchantAccountLink } from './interface-b/index';
+import type { CommittedWithdrawal, MerchantAccountLink, ReceivedDeposit } from './interface-b/index';
 
 /**
  * Which Interface A account each Interface B merchant belongs to. The seeded identities give accounts a
@@ -25,8 +25,8 @@ export function linkMerchants(
 }
 
 /**
- * Interface B withdrawals written into the linked account's Interface A history when they commit: a
- * Withdraw row with withdrawType 3 (merchant API withdrawal), the request's MerchantTransactionId and
+ * Interface B withdrawals (and deposits on merchant deposit addresses) written into the linked account's
+ * Interface A history when they commit: a Withdraw row with withdrawType 3 (merchant API withdrawal), the request's MerchantTransactionId and
  * ReferenceId, `to` = the address, status Completed. Balances stay apart: the merchant's Interface B
  * balances paid, the account's wallets do not change.
  */
@@ -52,6 +52,31 @@ export function merchantAccountLink(state: SandboxState, links: ReadonlyMap<stri
           merchantTransactionId: withdrawal.merchantTransactionId,
           to: withdrawal.address,
           withdrawType: WITHDRAW_TYPE.apiWithdrawal,
+          isAutoCollected: false,
+        }),
+      );
+    },
+    // A deposit on a merchant deposit address shows as a Deposit of the linked account, with the address's
+    // ReferenceId, as the merchant's withdrawals do: the trace a payment request's status is read from.
+    recordDeposit: (accountGuid: string, deposit: ReceivedDeposit) => {
+      const account = state.account(accountGuid);
+      const asset = findAsset(deposit.listing.symbol);
+      if (!account || !asset) return;
+      account.history.append(
+        makeRow({
+          asset,
+          address: deposit.address,
+          txId: deposit.txId,
+          amount: new Dec(deposit.amount.toFixed()),
+          usdPrice: state.world.prices.get(asset.symbol) ?? new Dec(0),
+          status: 'Completed',
+          type: 'Deposit',
+          dateMs: Date.now(),
+          referenceId: deposit.referenceId,
+          label: deposit.label,
+          merchantTransactionId: '',
+          to: '',
+          withdrawType: WITHDRAW_TYPE.none,
           isAutoCollected: false,
         }),
       );

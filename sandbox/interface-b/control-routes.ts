@@ -96,6 +96,17 @@ export function createInterfaceBControlRouter(
     }
     entry.creditedIds.add(uniqueId);
     merchant.balances[listing.balanceField] = merchant.balances[listing.balanceField].plus(amount);
+    const linkedAccount = store.shared.accounts?.accountGuidOf(merchant.publicKey) ?? null;
+    if (linkedAccount) {
+      store.shared.accounts?.recordDeposit(linkedAccount, {
+        listing,
+        address: entry.address,
+        txId: uniqueId,
+        amount,
+        referenceId: entry.referenceId,
+        label: entry.label,
+      });
+    }
     log(`interface-b deposit ${amount.toFixed()} ${listing.symbol} credited, order ${orderId}`);
     const price = fiatPrices(listing, amount);
     const report = await deliverDepositCallback(

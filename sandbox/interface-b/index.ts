@@ -10,7 +10,7 @@ import { createInterfaceBRouter } from './routes';
 import { createSigningControlRouter } from './signing-routes';
 import { InterfaceBStore, type InterfaceBShared, type MerchantAccountLink } from './store';
 
-export type { CommittedWithdrawal, InterfaceBShared, MerchantAccountLink } from './store';
+export type { CommittedWithdrawal, InterfaceBShared, MerchantAccountLink, ReceivedDeposit } from './store';
 
 export interface InterfaceB {
   /** The 7 endpoints of spec 4.2 under /v1. */

@@ -37,6 +37,18 @@ export interface MerchantAccountLink {
   accountGuidOf(publicKey: string): string | null;
   /** Writes the committed withdrawal into that account's Interface A history. */
   recordWithdrawal(accountGuid: string, withdrawal: CommittedWithdrawal): void;
+  /** Writes a deposit received on one of the merchant's deposit addresses into that account's history. */
+  recordDeposit(accountGuid: string, deposit: ReceivedDeposit): void;
+}
+
+/** A deposit credited to a merchant deposit address (control API), as the linked account's history shows it. */
+export interface ReceivedDeposit {
+  listing: Listing;
+  address: string;
+  txId: string;
+  amount: Decimal;
+  referenceId: string;
+  label: string;
 }
 
 /** What Interface B shares with the rest of the sandbox: profile, movement log, late commits, link. */

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../sandbox/server';
 import { api, login, start, TotpSource } from './helpers';
-import { control, ETH_DEST, historyMatching, merchantOf, withdrawEth, type HistoryItem } from './service-calls';
+import { depositCreateBody } from './interface-b-harness';
+import {
+  control,
+  ETH_DEST,
+  historyMatching,
+  merchantCall,
+  merchantOf,
+  withdrawEth,
+  type HistoryItem,
+} from './service-calls';
 
 const WINDOW = 20;
 let sandbox: RunningSandbox;
@@ -122,5 +131,48 @@ describe('history text filter', () => {
     expect(found.items.map((i) => i.txId)).toContain(seeded.txId);
     for (const item of found.items)
       expect(JSON.stringify(item).toLowerCase()).toContain(seeded.merchantTransactionId.toLowerCase());
+  });
+});
+
+describe('Interface B deposits in the linked account history', () => {
+  it('a deposit on a merchant deposit address is a Deposit row of the linked account, with its ReferenceId', async () => {
+    const merchant = merchantOf(sandbox);
+    const account = merchant.linkedAccount?.guid ?? '';
+    const created = await merchantCall(
+      sandbox,
+      merchant,
+      '/v1/deposit/address/create',
+      depositCreateBody(merchant, {
+        Symbol: 'LTC',
+        Label: 'Order 31',
+        ReferenceId: 'order-31',
+        CallbackUrl: 'http://127.0.0.1:9/hook',
+      }),
+    );
+    const address = (created.body.data as { wallet: string }).wallet;
+    expect((await historyMatching(sandbox, alice, account, 'order-31')).totalRecords).toBe(0);
+    const paid = await control(sandbox, 'POST', 'deposit', {
+      address,
+      amount: '1.25',
+      uniqueId: 'tx-order-31',
+      retryDelayMs: 0,
+      timeoutMs: 200,
+    });
+    expect(paid.status).toBe(200);
+    expect((await historyMatching(sandbox, alice, account, 'order-31')).items).toEqual([
+      expect.objectContaining<Partial<HistoryItem>>({
+        type: 'Deposit',
+        status: 'Completed',
+        withdrawType: 0,
+        referenceId: 'order-31',
+        symbol: 'LTC',
+        amount: 1.25,
+        txId: 'tx-order-31',
+      }),
+    ]);
+    const [row] = (await historyMatching(sandbox, alice, account, 'order-31')).items as unknown as Array<{
+      address: string;
+    }>;
+    expect(row?.address).toBe(address);
   });
 });
