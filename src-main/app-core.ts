@@ -9,6 +9,11 @@ import { createAddressBook, createAddressBookHandlers } from './features/address
 import { createNotificationsFeature, silentNotifier, type DesktopNotifier } from './features/notifications';
 import { createMerchantFeature } from './features/merchant';
 import { createPayoutHandlers, createPayouts, openPayoutStore } from './features/payouts';
+import {
+  createPaymentRequests,
+  createPaymentRequestStore,
+  memoryPaymentRequestStore,
+} from './features/payment-requests';
 import { createBalanceCache, createKeychainSealer, createPortfolioFeature, type Sealer } from './features/portfolio';
 import { createDepositAddresses, createReceiveHandlers } from './features/receive';
 import {
@@ -57,7 +62,8 @@ export interface AppCoreDeps {
   /**
    * Where the last known balances are kept between runs (the user-data folder); without it nothing is
    * kept. They are sealed by `balanceSealer` (Electron's safeStorage in the shell) or, by default, with a
-   * random key in the keychain.
+   * random key in the keychain. Payment requests are kept there too (`payment-requests/`), sealed by the same
+   * `balanceSealer` or by a keychain key of their own that sign-out leaves in place.
    */
   readonly userDataDir?: string;
   readonly balanceSealer?: (environment: EnvironmentId) => Sealer;
@@ -161,6 +167,25 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
         }),
   });
 
+  // Deposit addresses made with a reference are kept as payment requests, sealed like the last known balances
+  // (safeStorage in the shell) but never with the balances' key, which sign-out deletes: they outlive it.
+  const paymentRequests = createPaymentRequests({
+    session,
+    environment: () => settings.get().environment,
+    logger: deps.logger,
+    chooseSaveFile: deps.chooseSaveFile,
+    store:
+      deps.userDataDir === undefined
+        ? memoryPaymentRequestStore()
+        : createPaymentRequestStore({
+            directory: join(deps.userDataDir, 'payment-requests'),
+            sealerFor:
+              deps.balanceSealer ??
+              ((environment) => createKeychainSealer(deps.secrets, `payment-requests-key:${environment}`)),
+            logger: deps.logger,
+          }),
+  });
+
   // Silent sign-in with a stored refresh token; session.get waits for it, nothing else does.
   void session.restore();
 
@@ -260,6 +285,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     logger: deps.logger,
   });
 
+  const receiveHandlers = createReceiveHandlers({ session, deposits, clipboard, logger: deps.logger });
   const handlers: Handlers = {
     ...createSessionHandlers({ session }),
     ...createSendHandlers({ send }),
@@ -285,8 +311,22 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     },
     ...notifications.handlers,
     ...alarms.handlers,
-    ...createReceiveHandlers({ session, deposits, clipboard, logger: deps.logger }),
+    ...receiveHandlers,
     ...merchant.handlers,
+    ...paymentRequests.handlers,
+    // Every deposit address made with a reference is kept as a payment request of whoever made it.
+    'receive.createDepositAddress': async (input) => {
+      const maker = paymentRequests.makerNow();
+      const created = await receiveHandlers['receive.createDepositAddress'](input);
+      if (maker) await paymentRequests.keepReceived(maker, created);
+      return created;
+    },
+    'merchant.depositCreate': async (input) => {
+      const maker = paymentRequests.makerNow();
+      const created = await merchant.handlers['merchant.depositCreate'](input);
+      if (maker) await paymentRequests.keepMerchant(maker, input.label, created);
+      return created;
+    },
     ...createUpdateHandlers({ updates }),
     ...createEnvironmentHandlers({
       settings,
@@ -313,6 +353,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
       notifications.dispose();
       await historyExports.dispose();
       deposits.dispose();
+      await paymentRequests.dispose();
       await portfolio.dispose();
       updates.dispose();
       await session.dispose();

@@ -15,6 +15,7 @@ import { historyEvents, historyOperations } from './contract/history';
 import { journalOperations } from './contract/journal';
 import { merchantOperations } from './contract/merchant';
 import { payoutsOperations } from './contract/payouts';
+import { paymentRequestsOperations } from './contract/payment-requests';
 import { portfolioOperations } from './contract/portfolio';
 import { receiveOperations } from './contract/receive';
 import { sendOperations } from './contract/send';
@@ -42,6 +43,7 @@ export const operations = {
   ...settleOperations,
   ...journalOperations,
   ...payoutsOperations,
+  ...paymentRequestsOperations,
 } as const satisfies Record<`${string}.${string}`, OperationSpec>;
 
 export const events = {
