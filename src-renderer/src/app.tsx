@@ -27,6 +27,9 @@ const SwapScreen = lazy(() => import('./screens/swap/swap-screen').then((m) => (
 const HistoryScreen = lazy(() =>
   import('./screens/history/history-screen').then((m) => ({ default: m.HistoryScreen })),
 );
+const PaymentRequestsScreen = lazy(() =>
+  import('./screens/payment-requests/payment-requests-screen').then((m) => ({ default: m.PaymentRequestsScreen })),
+);
 const AddressBookScreen = lazy(() =>
   import('./screens/address-book/address-book-screen').then((m) => ({ default: m.AddressBookScreen })),
 );
@@ -59,6 +62,8 @@ function ScreenView({ screen }: { screen: ScreenId }): React.JSX.Element {
       return <MerchantScreen />;
     case 'settings':
       return <SettingsScreen />;
+    case 'payment-requests':
+      return <PaymentRequestsScreen />;
     case 'address-book':
       return <AddressBookScreen />;
     case 'payouts':

@@ -103,6 +103,7 @@ for (const theme of ['light', 'dark'] as const) {
       'Receive',
       'History',
       'Payouts',
+      'Payment requests',
       'Address book',
       'Profile',
       'Settings',

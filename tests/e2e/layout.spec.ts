@@ -19,7 +19,17 @@ const sizes = [
   { width: 2560, height: 1440 },
 ] as const;
 
-const screens = ['Home', 'Receive', 'Send', 'Swap', 'History', 'Merchant', 'Settings', 'Profile'] as const;
+const screens = [
+  'Home',
+  'Receive',
+  'Send',
+  'Swap',
+  'History',
+  'Payment requests',
+  'Merchant',
+  'Settings',
+  'Profile',
+] as const;
 const merchantTabs = [
   'API keys',
   'Balances',

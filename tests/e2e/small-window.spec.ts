@@ -26,6 +26,7 @@ test.describe('an 800x600 window', () => {
     'Merchant',
     'History',
     'Payouts',
+    'Payment requests',
     'Address book',
     'Profile',
     'Settings',

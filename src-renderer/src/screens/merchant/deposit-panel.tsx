@@ -102,6 +102,7 @@ export function DepositPanel(): React.JSX.Element {
     <div className="merchant-columns">
       <div>
         <h3 id="deposit-create-title">Create deposit address</h3>
+        <p>Each address you create is also kept under Payment requests, where you can follow what was paid to it.</p>
         <form
           aria-labelledby="deposit-create-title"
           onChange={() => clearError('deposits')}

@@ -28,6 +28,7 @@ export function CreatedAddressList(): React.JSX.Element {
   return (
     <section aria-labelledby="created-list-title" className="card">
       <h3 id="created-list-title">Created in this session</h3>
+      <p>Each one is also kept under Payment requests, where you can follow what was paid to it.</p>
       <ErrorMessage error={error} />
       {items.length === 0 ? (
         <p>No deposit addresses created yet in this session.</p>

@@ -1,0 +1,44 @@
+import type {
+  PaymentRequestStatus,
+  PaymentRequestStatusView,
+  PaymentRequestView,
+} from '../../../../src-preload/contract/payment-requests';
+import type { StatusFilter } from '../../stores/payment-requests-store';
+
+export const statusWords: Record<PaymentRequestStatus, string> = {
+  waiting: 'Waiting',
+  'partly-paid': 'Partly paid',
+  paid: 'Paid',
+  overpaid: 'Overpaid',
+};
+
+export const statusFilterChoices: ReadonlyArray<{ readonly value: StatusFilter; readonly label: string }> = [
+  { value: 'all', label: 'All statuses' },
+  { value: 'waiting', label: statusWords.waiting },
+  { value: 'partly-paid', label: statusWords['partly-paid'] },
+  { value: 'paid', label: statusWords.paid },
+  { value: 'overpaid', label: statusWords.overpaid },
+  { value: 'unchecked', label: 'Not checked yet' },
+];
+
+export function isStatusFilter(value: string): value is StatusFilter {
+  return statusFilterChoices.some((choice) => choice.value === value);
+}
+
+/** The requests the list shows: those matching the search (any of their words) and the status chosen. */
+export function visibleRequests(
+  items: readonly PaymentRequestView[],
+  statuses: Readonly<Record<string, PaymentRequestStatusView>>,
+  search: string,
+  filter: StatusFilter,
+): PaymentRequestView[] {
+  const needle = search.trim().toLowerCase();
+  return items.filter((item) => {
+    const status = statuses[item.id]?.status;
+    if (filter === 'unchecked' ? status !== undefined : filter !== 'all' && status !== filter) return false;
+    if (needle === '') return true;
+    return [item.referenceId, item.label, item.address, item.code, item.network, item.createdBy].some((text) =>
+      text.toLowerCase().includes(needle),
+    );
+  });
+}
