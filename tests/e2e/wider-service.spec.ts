@@ -1,4 +1,5 @@
 import type { Page, TestInfo } from '@playwright/test';
+import Decimal from 'decimal.js';
 import type { RunningSandbox, SandboxInfo } from '../../sandbox/server';
 import { createCodeSource } from '../support/two-factor-codes';
 import { decodeQrOnScreen } from './support/decode-qr';
@@ -310,6 +311,36 @@ test.describe('Merchant: a BSC deposit address and a TRON withdrawal', () => {
     await reloadSignedInApp(page);
     await openScreen(page, 'Merchant');
     await enterMerchantKeys(page, merchantOf(sandbox));
+  });
+
+  test('Balances: TRX and USDT on TRON are valued at the company wallets prices, and the total is whole', async ({
+    signedInApp: { page, app },
+  }) => {
+    await tab(page, 'Balances').click();
+    const table = page.getByRole('table', { name: 'Merchant balances' });
+    const balances = await app.core.handlers['merchant.balances']();
+    const { wallets } = await app.core.handlers['portfolio.wallets']();
+    const usd = new Intl.NumberFormat(await page.evaluate(() => navigator.language), {
+      style: 'currency',
+      currency: 'USD',
+    });
+    for (const [asset, code] of [
+      ['TRX', 'TRX'],
+      ['USDT', 'TRX-USD'],
+    ] as const) {
+      const amount = balances.find((row) => row.code === code)?.amount ?? '0';
+      const price = wallets.find((wallet) => wallet.code === code)?.priceUsd ?? '0';
+      // A zero balance or price would show a zero value whether or not the price was found.
+      expect(new Decimal(amount).times(price).isZero(), code).toBe(false);
+      const row = table
+        .getByRole('row')
+        .filter({ hasText: 'TRON' })
+        .filter({ has: page.getByRole('rowheader', { name: asset, exact: true }) });
+      await expect(row.getByRole('cell').last(), code).toHaveText(
+        usd.format(new Decimal(amount).times(price).toFixed() as unknown as number),
+      );
+    }
+    await expect(table.getByRole('rowheader', { name: /^Total \(USD/ })).toHaveText('Total (USD)');
   });
 
   test('USDT on Binance Smartchain: the deposit address is made on BSC, asked for with its NetworkId', async ({
