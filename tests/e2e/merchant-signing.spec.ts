@@ -1,7 +1,8 @@
 import { generateKeyPairSync } from 'node:crypto';
 import type { SandboxInfo } from '../../sandbox/server';
 import { accessibilityViolations } from './support/accessibility';
-import { expect, openScreen, test } from './support/fixtures';
+import type { Page } from '@playwright/test';
+import { expect, openScreen, OWN_APP, test } from './support/fixtures';
 import { enterMerchantKeys } from './support/merchant-keys';
 
 type Merchant = SandboxInfo['merchants'][number];
@@ -23,14 +24,38 @@ test.use({
  */
 const KEY_GENERATION = { timeout: 60_000 };
 
-test.describe('merchant request signing in the keys panel (Chromium)', () => {
-  const control = (origin: string, path: string, body: unknown) =>
-    fetch(`${origin}/__sandbox/${path}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+const control = (origin: string, path: string, body: unknown) =>
+  fetch(`${origin}/__sandbox/${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
+/** The story's own signing key: generated in the keys panel, as a user does; returns its public key. */
+async function generateSigningKey(page: Page): Promise<string> {
+  const signing = page.getByRole('region', { name: 'Request signing (X-Signature)' });
+  await signing.getByRole('button', { name: 'Generate key pair' }).click();
+  await expect(page.getByText(/^Key pair generated\./)).toBeVisible(KEY_GENERATION);
+  return signing.getByRole('textbox', { name: 'Public key to register with the service' }).inputValue();
+}
+
+/** A generated key, registered with the service, and signing turned on: the panel of a signing merchant. */
+async function signingWithGeneratedKey(app: { page: Page; sandbox: { origin: string; info(): SandboxInfo } }) {
+  const pem = await generateSigningKey(app.page);
+  const registered = await control(app.sandbox.origin, 'request-signing/keys', {
+    merchantPublicKey: merchantOf(app).publicKey,
+    publicKeyPem: pem,
+  });
+  expect(registered.status).toBe(200);
+  const signing = app.page.getByRole('region', { name: 'Request signing (X-Signature)' });
+  const toggle = signing.getByRole('checkbox', { name: 'Sign requests with X-Signature' });
+  // The box shows main's answer, not the click: it turns checked once main has stored the choice.
+  await toggle.click();
+  await expect(app.page.getByText('Requests are now signed (X-Signature).')).toBeVisible();
+  await expect(toggle).toBeChecked();
+}
+
+test.describe('merchant request signing in the keys panel (Chromium)', { tag: OWN_APP }, () => {
   test('generates a key pair, shows only the public key with a Copy button, and signs once turned on', async ({
     signedInApp: app,
   }) => {
@@ -76,8 +101,10 @@ test.describe('merchant request signing in the keys panel (Chromium)', () => {
   });
 
   test('refuses a too-small private key with a clear error, and imports a good one (the field is cleared)', async ({
-    signedInApp: { page },
+    signedInApp: app,
   }) => {
+    const { page } = app;
+    await signingWithGeneratedKey(app);
     const signing = page.getByRole('region', { name: 'Request signing (X-Signature)' });
     const field = signing.getByRole('textbox', { name: 'Private key to import (PEM, RSA, 2048 bits or more)' });
     const small = generateKeyPairSync('rsa', { modulusLength: 1024 })
@@ -86,7 +113,7 @@ test.describe('merchant request signing in the keys panel (Chromium)', () => {
     const replace = page.getByRole('alertdialog', { name: 'Replace the signing key?' });
     await field.fill(small);
     await signing.getByRole('button', { name: 'Import private key' }).click();
-    // A key is stored already (the story before generated one): the import asks before it replaces it.
+    // A key is stored already (generated above): the import asks before it replaces it.
     await expect(replace).toHaveAccessibleDescription(/The key you pasted takes its place/);
     await replace.getByRole('button', { name: 'Replace signing key' }).click();
     await expect(
@@ -118,6 +145,7 @@ test.describe('merchant request signing in the keys panel (Chromium)', () => {
   test('asks before a new key pair replaces the signing key: Escape keeps it, confirming by keyboard replaces it', async ({
     signedInApp: { page },
   }) => {
+    await generateSigningKey(page);
     const signing = page.getByRole('region', { name: 'Request signing (X-Signature)' });
     const publicKey = signing.getByRole('textbox', { name: 'Public key to register with the service' });
     const before = await publicKey.inputValue();
@@ -149,6 +177,7 @@ test.describe('merchant request signing in the keys panel (Chromium)', () => {
   test('asks before deleting the signing key: Cancel keeps it, confirming deletes it and signing can no longer be turned on', async ({
     signedInApp: { page },
   }) => {
+    await generateSigningKey(page);
     const signing = page.getByRole('region', { name: 'Request signing (X-Signature)' });
     const publicKey = signing.getByRole('textbox', { name: 'Public key to register with the service' });
     const dialog = page.getByRole('alertdialog', { name: 'Delete the signing key?' });
