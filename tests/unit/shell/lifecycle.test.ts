@@ -72,7 +72,9 @@ async function pointedAt(sandbox: RunningSandbox): Promise<void> {
   await previousRun({ environments: { 'local-sandbox': { issuer, clientId, baseUrl, apiUrl } } });
 }
 
-describe('app lifecycle', () => {
+// The first test imports the whole main process through the transformer; on a busy two-core machine that
+// alone can pass the default 20 s. The limit is there to catch a hang, not to judge the machine's speed.
+describe('app lifecycle', { timeout: 120_000 }, () => {
   it('sandboxes every renderer and registers app: before ready', async () => {
     await import('../../../src-main/index');
     expect(electronFake.app.enableSandbox).toHaveBeenCalledOnce();
