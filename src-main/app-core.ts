@@ -231,6 +231,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   const payouts = createPayouts({
     session,
     send,
+    withdrawals: merchant.payoutWithdrawals,
     store: await openPayoutStore(deps.payoutsDir ?? deps.userDataDir, deps.logger),
     logger: deps.logger,
   });

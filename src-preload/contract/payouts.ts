@@ -3,6 +3,7 @@ import { ServiceSymbol } from './assets';
 import { operation } from './define';
 import { AcknowledgedIntentIds, DecimalString, IntentId, TwoFactorCode } from './money';
 import { SendStatus } from './send';
+import { WithdrawStatus } from './withdraw';
 import { PlainText, UserText } from './text';
 
 /** A draft's id: opaque, made by main; the renderer can only echo it back. */
@@ -34,18 +35,35 @@ export const PayoutPerson = z.object({ userGuid: z.string().min(1).max(200), nam
 export type PayoutPerson = z.infer<typeof PayoutPerson>;
 
 /**
- * What a draft is, and all that its fingerprint covers: the account it pays from, who prepared it and when,
- * and its rows in order. Interface A sends only.
+ * Where a batch of merchant withdrawals pays to: the member reference its addresses are verified under (sent
+ * as ReferenceId) and the merchant account's e-mail, both as the withdrawal form asks for them.
  */
-export const DraftContent = z.object({
-  kind: z.literal('send'),
+export const WithdrawalTarget = z
+  .object({
+    memberReference: PlainText().trim().min(1, 'Enter the member reference the addresses are verified under.').max(200),
+    email: z.email('Enter the merchant account e-mail.').max(200),
+  })
+  .strict();
+export type WithdrawalTarget = z.infer<typeof WithdrawalTarget>;
+
+const ContentFields = {
   accountGuid: PlainText().min(1).max(200),
   title: UserText(120).pipe(z.string().min(1, 'Give the draft a title.')),
   preparedBy: PayoutPerson,
   /** ISO 8601. */
   preparedAt: z.iso.datetime(),
   rows: z.array(PayoutRow).min(1).max(10_000),
-});
+};
+
+/**
+ * What a draft is, and all that its fingerprint covers: the account it pays from, who prepared it and when,
+ * and its rows in order. Rows of a `send` draft are Interface A sends; rows of a `withdraw` draft are
+ * Interface B withdrawals with the merchant keys of the person who executes them.
+ */
+export const DraftContent = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('send'), ...ContentFields }),
+  z.object({ kind: z.literal('withdraw'), withdrawal: WithdrawalTarget, ...ContentFields }),
+]);
 export type DraftContent = z.infer<typeof DraftContent>;
 
 /** Where a row stands: not yet sent, skipped by a person, or the state of its send (contract/money.ts). */
@@ -75,6 +93,7 @@ export type PayoutRowView = z.infer<typeof PayoutRowView>;
 
 export const DraftSummary = z.object({
   draftId: DraftId,
+  kind: z.enum(['send', 'withdraw']),
   title: z.string(),
   accountGuid: z.string(),
   preparedBy: z.object({ userGuid: z.string(), name: z.string() }),
@@ -132,6 +151,8 @@ export const CsvCheckInput = z
     lines: z.array(PlainText().max(2_000)).min(1).max(10_001),
     /** The user's decimal separator; with a comma, fields are separated by semicolons. */
     decimalSeparator: z.enum(['.', ',']),
+    /** Present for a batch of merchant withdrawals: its rows are checked against the verified addresses. */
+    withdrawal: WithdrawalTarget.optional(),
   })
   .strict();
 export type CsvCheckInput = z.input<typeof CsvCheckInput>;
@@ -202,7 +223,10 @@ export const payoutsOperations = {
   /** Sends one row once, as its own intent, with the executor's own code. */
   'payouts.executeRow': operation(RowExecuteInput, RowExecuteResult),
   /** Looks an unknown row up by its reference, as Check status does for a send. Never sends. */
-  'payouts.checkRow': operation(RowRef, z.object({ row: PayoutRowView, status: SendStatus.nullable() })),
+  'payouts.checkRow': operation(
+    RowRef,
+    z.object({ row: PayoutRowView, status: z.union([SendStatus, WithdrawStatus]).nullable() }),
+  ),
   'payouts.skipRow': operation(RowRef, PayoutRowView),
   /** The results as CSV text for accounting: transaction ids, explorer links, refusals, unknowns. */
   'payouts.results': operation(DraftRef, z.object({ fileName: z.string(), text: z.string() })),

@@ -13,6 +13,7 @@ import { createMerchantDeposits } from './merchant-deposits';
 import { createMerchantKeys } from './merchant-keys';
 import { createMerchantVerification } from './merchant-verification';
 import { createMerchantWithdraw } from './merchant-withdraw';
+import { createPayoutWithdrawals, type PayoutWithdrawals } from './payout-withdrawals';
 import type { ClosedMoveAlarm } from '../money/closed-moves';
 
 export interface MerchantDeps {
@@ -42,6 +43,8 @@ export interface MerchantFeature {
   readonly verifiedAddresses: () => Promise<readonly string[]>;
   /** Unknown withdrawals of the signed-in user, for the background settle round (features/settle). */
   readonly withdrawals: SettleSource;
+  /** Payout rows that are withdrawals: checked against the verified addresses, each on the withdrawal's machine. */
+  readonly payoutWithdrawals: PayoutWithdrawals;
 }
 
 /** The merchant treasury (Interface B): its slice of the bridge and what other features may ask of it. */
@@ -165,6 +168,13 @@ export function createMerchantFeature(deps: MerchantDeps): MerchantFeature {
 
   return {
     handlers,
+    payoutWithdrawals: createPayoutWithdrawals({
+      keys,
+      withdraw,
+      actorNow: () => access.signedIn(),
+      signedIn,
+      moneyMover,
+    }),
     async verifiedAddresses() {
       let userGuid: string;
       try {

@@ -288,9 +288,13 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
    * whose history cannot be read may hold it, so the look-up then refuses the resend instead of guessing.
    */
   async function traceOf(intent: Withdrawal): Promise<RefusedTrace<WithdrawResult>> {
-    const search = await searchAccounts(deps.session, intent.referenceId);
+    return traceReference(intent.referenceId);
+  }
+
+  async function traceReference(merchantTransactionId: string): Promise<RefusedTrace<WithdrawResult>> {
+    const search = await searchAccounts(deps.session, merchantTransactionId);
     deps.logger.info('refused withdrawal looked up before sending again', {
-      merchantTransactionId: intent.referenceId,
+      merchantTransactionId,
       found: search.item !== null,
       status: search.item?.status ?? null,
       failed: search.failed.length,
@@ -356,6 +360,25 @@ export function createMerchantWithdraw(deps: MerchantWithdrawDeps) {
   }
 
   return {
+    /** Whether a withdrawal this app knows has this merchant transaction id (an unsettled or earlier one). */
+    knows: (merchantTransactionId: string): boolean => machine.knows(merchantTransactionId),
+
+    /**
+     * What the history holds under a merchant transaction id no withdrawal of this run knows (a payout row a
+     * restart left without its answer): the look-up a refused withdrawal gets before it goes again.
+     */
+    traceReference,
+
+    /** The status of a withdrawal this user may see, or null when this run does not know it. */
+    statusIfKnown(actor: MerchantActor, intentId: string): WithdrawStatus | null {
+      try {
+        return status(requireVisible(intentId, actor.userGuid));
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'not_found') return null;
+        throw error;
+      }
+    },
+
     async confirm(actor: MerchantActor, input: WithdrawInput): Promise<WithdrawReview> {
       const settled = await forms.confirm(actor.userGuid, input.formId, formContent(input), () =>
         confirmNew(actor, input),

@@ -8,8 +8,8 @@ import { parseBatchCsv, type ParsedRow } from './batch-csv';
 export interface BatchCheckDeps {
   /** Whether a send this app knows, or another draft, already has this reference. */
   knowsReference(reference: string): boolean;
-  /** The active account's wallets: balance and USD price per symbol. */
-  wallets(): Promise<readonly { symbol: string; amount: Decimal; price: Decimal }[]>;
+  /** The balances the batch pays from, with the USD price per symbol where it is known. */
+  wallets(): Promise<readonly { symbol: string; amount: Decimal; price: Decimal | null }[]>;
   /**
    * The fee of one send of this asset at the Standard level, from one precheck of a row of the file; null
    * when the service would not say (a role that may not send, an answer the app cannot read).
@@ -17,6 +17,11 @@ export interface BatchCheckDeps {
   feeOf(code: string, address: string, amount: string): Promise<{ fee: Decimal; feeSymbol: string } | null>;
   /** Makes a reference for a row that has none. */
   newReference(): string;
+  /**
+   * For withdrawals: why an address may not be paid (not verified for the asset), or null when it may. Absent
+   * for sends, which go to any valid address.
+   */
+  verified?: ((code: string, address: string) => string | null) | undefined;
 }
 
 /**
@@ -39,6 +44,9 @@ export async function checkBatch(
   parsed.rows.forEach((row, index) => {
     const address = addresses[index];
     if (address && !address.ok) problems.push({ line: row.line, column: 'address', message: address.reason });
+    const unverified =
+      address?.ok && row.asset && deps.verified ? deps.verified(row.asset.code, address.address) : null;
+    if (unverified) problems.push({ line: row.line, column: 'address', message: unverified });
     const reference = row.reference === '' ? deps.newReference() : row.reference;
     if (row.reference !== '') {
       const earlier = byReference.get(reference);
@@ -117,7 +125,7 @@ async function totalsOf(
     const feeWallet = wallets.find((candidate) => candidate.symbol.toUpperCase() === feeSymbol.toUpperCase());
     const feeCovered =
       feeSymbol.toUpperCase() === code.toUpperCase() || (feeWallet?.amount ?? new Decimal(0)).gte(fees);
-    const fiat = wallet ? amount.times(wallet.price) : null;
+    const fiat = wallet?.price ? amount.times(wallet.price) : null;
     totalUsd = totalUsd && fiat ? totalUsd.plus(fiat) : null;
     totals.push({
       code,

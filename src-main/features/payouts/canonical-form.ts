@@ -8,9 +8,12 @@ import type { DraftContent } from '../../../src-preload/contract/payouts';
  * by whose preparation or when, makes another.
  */
 export function canonicalForm(content: DraftContent): string {
+  // A send draft's form is the one it had before withdrawals existed, so its fingerprint has not changed.
+  const target = content.kind === 'withdraw' ? [[content.withdrawal.memberReference, content.withdrawal.email]] : [];
   return JSON.stringify([
     'wallet-desk-payout-draft/1',
     content.kind,
+    ...target,
     content.accountGuid,
     content.title,
     [content.preparedBy.userGuid, content.preparedBy.name],

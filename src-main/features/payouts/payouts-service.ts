@@ -10,12 +10,14 @@ import {
   type DraftView,
   type PayoutRow,
   type PayoutRowView,
+  type WithdrawalTarget,
 } from '../../../src-preload/contract/payouts';
-import type { SendOutcome, SendStatus } from '../../../src-preload/contract/send';
+import type { SendStatus } from '../../../src-preload/contract/send';
+import type { WithdrawStatus } from '../../../src-preload/contract/withdraw';
 import { AppError } from '../../app-error';
 import type { Logger } from '../../logging/logger';
 import { fromServiceNumber, toServiceNumber } from '../../service/wire-amount';
-import type { SendService } from '../send';
+import type { PayoutWithdrawals } from '../merchant';
 import type { SessionService } from '../session';
 import { checkBatch } from './batch-check';
 import { fingerprintOf, sha256Hex, shortFingerprint } from './canonical-form';
@@ -30,16 +32,16 @@ import {
 import type { PayoutStore, RowRecord, StoredDraft } from './payout-store';
 import { resultsCsv } from './results-csv';
 import { rowView } from './row-view';
+import { sendMover, STANDARD_FEE, withdrawMover, type PayoutSend, type RowMover } from './row-movers';
 
 export interface PayoutsDeps {
   readonly session: Pick<
     SessionService,
     'activeUser' | 'activeAccount' | 'view' | 'interfaceA' | 'requireMoneyMovingRole'
   >;
-  readonly send: Pick<
-    SendService,
-    'precheck' | 'confirm' | 'execute' | 'reconcile' | 'knowsReference' | 'statusIfKnown' | 'traceReference'
-  >;
+  readonly send: PayoutSend;
+  /** Rows that are merchant withdrawals; without it, a draft of withdrawals is refused. */
+  readonly withdrawals?: PayoutWithdrawals | undefined;
   readonly store: PayoutStore;
   readonly logger: Logger;
   readonly now?: () => number;
@@ -47,9 +49,6 @@ export interface PayoutsDeps {
 
 /** TOTP's period (RFC 6238): one code per row, each from its own period. */
 const CODE_PERIOD_MS = 30_000;
-
-/** The fee level of every payout row: the service's Standard (spec 2.2). */
-const STANDARD_FEE = 1;
 
 /**
  * Payout drafts and batches (security.md 42): prepared by anyone with access to an account, executed row by
@@ -70,12 +69,29 @@ export function createPayouts(deps: PayoutsDeps) {
   function knowsReference(reference: string): boolean {
     return (
       send.knowsReference(reference) ||
+      (deps.withdrawals?.knows(reference) ?? false) ||
       store.drafts().some((draft) => draft.content.rows.some((row) => row.reference === reference))
     );
   }
 
+  function requireWithdrawals(): PayoutWithdrawals {
+    if (!deps.withdrawals) throw new AppError('forbidden', 'Merchant withdrawals are not available here.');
+    return deps.withdrawals;
+  }
+
+  /** The machine a draft's rows run on: the send's, or the merchant withdrawal's. */
+  function moverFor(content: DraftContent): RowMover {
+    switch (content.kind) {
+      case 'send':
+        return sendMover(send, deps.session, content.accountGuid);
+      case 'withdraw':
+        return withdrawMover(requireWithdrawals(), deps.session, content.withdrawal);
+    }
+  }
+
   function check(input: CsvCheckInput): Promise<BatchCheck> {
-    reader();
+    const who = reader();
+    if (input.withdrawal !== undefined) return checkWithdrawals(input, input.withdrawal, who);
     const client = deps.session.interfaceA();
     return checkBatch(input.lines, input.decimalSeparator, {
       knowsReference,
@@ -104,10 +120,57 @@ export function createPayouts(deps: PayoutsDeps) {
     });
   }
 
+  /**
+   * A batch of merchant withdrawals: the checks of a send batch, and each address must be verified for its
+   * asset under the batch's member reference with the user's merchant keys; totals are against the merchant
+   * balances. Interface B quotes no withdrawal fee, so none is added.
+   */
+  async function checkWithdrawals(input: CsvCheckInput, target: WithdrawalTarget, who: DraftReader) {
+    if (who.active.isPersonalAccount) {
+      throw new AppError('forbidden', 'A personal account has no merchant withdrawals. Switch to a business account.');
+    }
+    const withdrawals = requireWithdrawals();
+    const [verified, balances, prices] = await Promise.all([
+      withdrawals.verifiedUnder(target.memberReference),
+      withdrawals.balances(),
+      walletPrices(),
+    ]);
+    return checkBatch(input.lines, input.decimalSeparator, {
+      knowsReference,
+      newReference: () => randomUUID(),
+      verified: (code, address) =>
+        verified(code, address)
+          ? null
+          : `This address is not a verified withdrawal address of this merchant account for ${code} under the member reference ${target.memberReference}. Verify it first under Verified addresses.`,
+      async wallets() {
+        return balances.map((balance) => ({
+          symbol: balance.code,
+          amount: new Decimal(balance.amount),
+          price: prices.find((wallet) => wallet.symbol.toUpperCase() === balance.code.toUpperCase())?.price ?? null,
+        }));
+      },
+      feeOf: async () => null,
+    });
+  }
+
+  /** USD prices of the active account's wallets, by the service's codes; none when they cannot be read. */
+  async function walletPrices(): Promise<{ symbol: string; price: Decimal }[]> {
+    try {
+      const { wallets } = await deps.session.interfaceA().getWallets();
+      return wallets.map((wallet) => ({ symbol: wallet.symbol, price: fromServiceNumber(wallet.price) }));
+    } catch (error) {
+      deps.logger.info('payout check could not read prices', {
+        error: error instanceof AppError ? error.code : 'unknown',
+      });
+      return [];
+    }
+  }
+
   function summary(draft: StoredDraft): DraftSummary {
     const { content } = draft;
     return {
       draftId: draft.id,
+      kind: content.kind,
       title: content.title,
       accountGuid: content.accountGuid,
       preparedBy: content.preparedBy,
@@ -121,7 +184,7 @@ export function createPayouts(deps: PayoutsDeps) {
   function viewOf(draft: StoredDraft, row: PayoutRow): PayoutRowView {
     const record = draft.rows[row.reference];
     const intentId = record && 'intentId' in record ? record.intentId : null;
-    return rowView(row, record, intentId ? send.statusIfKnown(intentId) : null);
+    return rowView(row, record, intentId ? moverFor(draft.content).statusIfKnown(intentId) : null);
   }
 
   function requireRow(draft: StoredDraft, reference: string): PayoutRow {
@@ -136,7 +199,7 @@ export function createPayouts(deps: PayoutsDeps) {
 
   /** Writes down what a send's answer was, so the row reads the same to the next person and after a restart. */
   async function noteAnswer(draft: StoredDraft, row: PayoutRow, intentId: string | null, by: string) {
-    const live = intentId ? send.statusIfKnown(intentId) : null;
+    const live = intentId ? moverFor(draft.content).statusIfKnown(intentId) : null;
     const stamped = stamp(by);
     let next: RowRecord | null = null;
     if (live?.state === 'succeeded' && live.outcome) {
@@ -163,9 +226,9 @@ export function createPayouts(deps: PayoutsDeps) {
 
   /** A row no send of this run knows: its reference is looked up first, as a refused send's is (security.md 39). */
   async function traced(draft: StoredDraft, row: PayoutRow, by: string): Promise<boolean> {
-    let trace: Awaited<ReturnType<SendService['traceReference']>>;
+    let trace: Awaited<ReturnType<RowMover['traceReference']>>;
     try {
-      trace = await send.traceReference(draft.content.accountGuid, row.reference);
+      trace = await moverFor(draft.content).traceReference(row.reference);
     } catch (cause) {
       throw new AppError(
         'service_error',
@@ -196,41 +259,28 @@ export function createPayouts(deps: PayoutsDeps) {
     }
   }
 
-  /** A row never sent: a precheck, one intent under the row's reference, written down, then sent once. */
+  /** A row never sent: one intent under the row's reference, checked again, written down, then sent once. */
   async function sendFresh(
     draft: StoredDraft,
     row: PayoutRow,
     by: string,
     tfaCode: string,
     acknowledged: readonly string[] | undefined,
-  ): Promise<SendOutcome> {
-    if (send.knowsReference(row.reference)) {
+  ): Promise<void> {
+    const mover = moverFor(draft.content);
+    if (mover.knowsReference(row.reference)) {
       throw new AppError(
         'stale_precheck',
         `Another payment here already has the reference ${row.reference}, so this row is not sent. Skip it, or check the other payment.`,
       );
     }
-    const precheck = await send.precheck({ code: row.code, address: row.address, amount: row.amount });
-    if (!new Decimal(precheck.amount).equals(row.amount)) {
-      throw new AppError('service_error', 'The service checked another amount than the row holds. Nothing was sent.');
-    }
-    const review = await send.confirm({
-      precheckId: precheck.precheckId,
-      feeRate: STANDARD_FEE,
-      ...(row.label === '' ? {} : { description: row.label }),
-      acknowledgedIntentIds: acknowledged,
-      referenceId: row.reference,
-    });
+    const intentId = await mover.confirm(row, acknowledged);
     // The row is marked as sent before its request can leave, so a restart never takes it for a waiting one.
-    await store.setRow(draft.id, row.reference, { state: 'sending', intentId: review.intentId, ...stamp(by) });
+    await store.setRow(draft.id, row.reference, { state: 'sending', intentId, ...stamp(by) });
     try {
-      return await send.execute({
-        intentId: review.intentId,
-        tfaCode,
-        acknowledgedIntentIds: acknowledged ? [...acknowledged] : undefined,
-      });
+      await mover.execute(intentId, tfaCode, acknowledged);
     } finally {
-      await noteAnswer(draft, row, review.intentId, by);
+      await noteAnswer(draft, row, intentId, by);
     }
   }
 
@@ -243,7 +293,7 @@ export function createPayouts(deps: PayoutsDeps) {
     const who = reader();
     const draft = requireVisible(who, store.get(input.draftId));
     requireMayExecute(who, draft, store.deskRule(draft.content.accountGuid));
-    deps.session.requireMoneyMovingRole('send');
+    moverFor(draft.content).requireRole();
     const row = requireRow(draft, input.reference);
     const key = JSON.stringify([draft.id, row.reference]);
     if (running.has(key)) throw new AppError('in_flight', 'This row is already being sent. Wait for its result.');
@@ -280,14 +330,10 @@ export function createPayouts(deps: PayoutsDeps) {
           'The outcome of this row is not known, so it is never sent again. Check its status; it is also listed with the other sends whose outcome is unknown.',
         );
       case 'refused':
-        if (view.intentId !== null && send.statusIfKnown(view.intentId)?.state === 'refused') {
-          // The send's own machine looks its reference up before it goes again (security.md 39).
+        if (view.intentId !== null && moverFor(draft.content).statusIfKnown(view.intentId)?.state === 'refused') {
+          // The row's own machine looks its reference up before it goes again (security.md 39).
           try {
-            await send.execute({
-              intentId: view.intentId,
-              tfaCode,
-              acknowledgedIntentIds: acknowledged ? [...acknowledged] : undefined,
-            });
+            await moverFor(draft.content).execute(view.intentId, tfaCode, acknowledged);
           } finally {
             await noteAnswer(draft, row, view.intentId, by);
           }
@@ -306,15 +352,20 @@ export function createPayouts(deps: PayoutsDeps) {
     }
   }
 
-  function newContent(title: string, rows: PayoutRow[], who: DraftReader): DraftContent {
-    return {
-      kind: 'send',
+  function newContent(
+    title: string,
+    rows: PayoutRow[],
+    who: DraftReader,
+    withdrawal: WithdrawalTarget | undefined,
+  ): DraftContent {
+    const fields = {
       accountGuid: who.active.guid,
       title,
       preparedBy: { userGuid: who.user.userGuid, name: who.user.name },
       preparedAt: new Date(now()).toISOString(),
       rows,
     };
+    return withdrawal === undefined ? { kind: 'send', ...fields } : { kind: 'withdraw', withdrawal, ...fields };
   }
 
   return {
@@ -334,7 +385,7 @@ export function createPayouts(deps: PayoutsDeps) {
       }
       const draft: StoredDraft = {
         id: randomUUID(),
-        content: newContent(input.title, checked.rows, who),
+        content: newContent(input.title, checked.rows, who, input.withdrawal),
         importedBy: null,
         rows: {},
       };
@@ -455,19 +506,23 @@ export function createPayouts(deps: PayoutsDeps) {
     executeRow,
 
     /** Check status for a row: its send's own look-up, or the reference in the history. Never sends. */
-    async checkRow(draftId: string, reference: string): Promise<{ row: PayoutRowView; status: SendStatus | null }> {
+    async checkRow(
+      draftId: string,
+      reference: string,
+    ): Promise<{ row: PayoutRowView; status: SendStatus | WithdrawStatus | null }> {
       const who = reader();
       const draft = requireVisible(who, store.get(draftId));
       const row = requireRow(draft, reference);
       const view = viewOf(draft, row);
-      if (view.intentId !== null && send.statusIfKnown(view.intentId) !== null) {
-        const result = await send.reconcile(view.intentId);
+      const mover = moverFor(draft.content);
+      if (view.intentId !== null && mover.statusIfKnown(view.intentId) !== null) {
+        const status = await mover.reconcile(view.intentId);
         await noteAnswer(draft, row, view.intentId, view.executedBy ?? who.user.userGuid);
         const latest = requireVisible(who, store.get(draftId));
-        return { row: viewOf(latest, row), status: result.status };
+        return { row: viewOf(latest, row), status };
       }
       if (view.state === 'interrupted' || view.state === 'unknown') {
-        const trace = await send.traceReference(draft.content.accountGuid, row.reference);
+        const trace = await mover.traceReference(row.reference);
         if (trace.kind === 'moved') {
           await store.setRow(draft.id, row.reference, {
             state: 'succeeded',

@@ -1,16 +1,16 @@
 import type { PayoutRow, PayoutRowView } from '../../../src-preload/contract/payouts';
-import type { SendStatus } from '../../../src-preload/contract/send';
 import { explorerUrlFor } from '../history';
 import type { RowRecord } from './payout-store';
+import type { RowLive } from './row-movers';
 
 const interruptedWords =
   'Wallet Desk stopped while this row was being sent, and its answer was not written down. Executing it again first looks its reference up in the history: found, it is marked paid; otherwise it is sent once under the same reference.';
 
 /**
- * A row as the window sees it: what the batch wrote down, overtaken by the live state of the row's send
- * when this run knows it (a Check status or a settle round may have settled it since).
+ * A row as the window sees it: what the batch wrote down, overtaken by the live state of the row's send or
+ * withdrawal when this run knows it (a Check status or a settle round may have settled it since).
  */
-export function rowView(row: PayoutRow, record: RowRecord | undefined, live: SendStatus | null): PayoutRowView {
+export function rowView(row: PayoutRow, record: RowRecord | undefined, live: RowLive | null): PayoutRowView {
   const base = { ...row, intentId: null, txId: null, explorerUrl: null, message: null, executedBy: null };
   if (record === undefined) return { ...base, state: 'waiting' };
   if (record.state === 'skipped') return { ...base, state: 'skipped', executedBy: record.by };

@@ -150,6 +150,8 @@ export async function startMerchantMachine(options: { profile?: ServiceProfile; 
       openExternal: (url) => browser.openExternal(url),
       localSandboxPort: Number(new URL(sandbox.origin).port),
       sessionOptions,
+      // Payout drafts outlive a launch as the money journal does, so a restart finds a batch where it stopped.
+      payoutsDir: dir,
     });
     const dispatch = createDispatcher(core.handlers, logger);
     const call = async (operation: OperationName, input?: unknown) => {

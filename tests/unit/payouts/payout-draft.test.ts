@@ -47,6 +47,20 @@ describe('a draft fingerprint (security.md 42)', () => {
   ])('changes with %s', (_what, change) => {
     expect(fingerprintOf({ ...content, ...change })).not.toBe(fingerprintOf(content));
   });
+
+  it('of a batch of merchant withdrawals covers its member reference and e-mail', () => {
+    const target = { memberReference: 'member-1', email: 'treasury@example.com' };
+    const withdrawals: DraftContent = { ...content, kind: 'withdraw', withdrawal: target };
+    const fingerprints = new Set(
+      [
+        content,
+        withdrawals,
+        { ...withdrawals, withdrawal: { ...target, memberReference: 'member-2' } },
+        { ...withdrawals, withdrawal: { ...target, email: 'other@example.com' } },
+      ].map((each) => fingerprintOf(each)),
+    );
+    expect(fingerprints.size).toBe(4);
+  });
 });
 
 describe('reading a payout CSV', () => {
