@@ -7,6 +7,10 @@ import { statusSaying } from './support/page-text';
 import { dataRows } from './support/table-rows';
 
 const BTC = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
+const ETH = '0x52908400098527886E0F7030069857D2E4169EE7';
+/** A valid Ethereum address nobody verified. */
+const UNVERIFIED_ETH = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
+const MEMBER = 'member-e2e';
 const HEADER = 'address,amount,asset,network,reference,label';
 
 const payoutFile = (page: Page) => page.getByRole('textbox', { name: 'Payout file' });
@@ -132,5 +136,67 @@ test.describe('Payouts: a batch from a CSV file, checked by row, paid one code p
     await expect(alice.page.getByText(shown, { exact: true })).toBeVisible();
     await expect(dataRows(rowsTable(alice.page))).toContainText(['Waiting']);
     expect(sandbox.movements()).toHaveLength(before);
+  });
+
+  test('a batch of merchant withdrawals names an unverified address by row, then pays a verified one once', async ({
+    launchSandbox,
+    launchSignedInApp,
+  }) => {
+    const sandbox = await launchSandbox({ totpWindowSteps: WIDE_TOTP_WINDOW });
+    const app = await launchSignedInApp({ sandbox, username: 'alice' });
+    const { page } = app;
+    const merchant = sandbox.info().merchants[0];
+    if (!merchant) throw new Error('no merchant');
+    const merchantCode = createCodeSource(merchant.totpSecret, WIDE_TOTP_WINDOW);
+    // In a business account, the treasury as the Merchant screen leaves it: keys saved, the ETH address
+    // verified for the member.
+    await toNorthwind(app);
+    const call = async (operation: string, input: unknown) => {
+      const result = await app.app.dispatch(operation as 'merchant.saveKeys', input);
+      if (!result.ok) throw new Error(`${operation}: ${result.error.message}`);
+      return result.value as { id?: string };
+    };
+    await call('merchant.saveKeys', {
+      environment: 'local-sandbox',
+      publicKey: merchant.publicKey,
+      secretKey: merchant.secretKey,
+    });
+    const started = await call('merchant.verifyStart', {
+      referenceId: MEMBER,
+      code: 'ETH',
+      address: ETH,
+      label: 'Cold',
+    });
+    const sentToVerify = sandbox.movements().filter((movement) => movement.kind === 'verification');
+    await call('merchant.verifyConfirm', { id: started.id, amount: sentToVerify.at(-1)?.amount });
+    await openScreen(page, 'Payouts');
+
+    await page.getByRole('combobox', { name: 'Rows are' }).selectOption('withdraw');
+    await page.getByRole('textbox', { name: 'Member reference' }).fill(MEMBER);
+    await page.getByRole('textbox', { name: 'Merchant account e-mail' }).fill(merchant.email);
+    await payoutFile(page).fill(
+      [HEADER, `${ETH},0.0031,ETH,,E2E-WD-1,Refund`, `${UNVERIFIED_ETH},0.0032,ETH,,E2E-WD-2,Unverified`].join('\n'),
+    );
+    await page.getByRole('button', { name: 'Check file' }).click();
+    await expect(statusSaying(page, 'One problem was found. Fix it in the file and check it again.')).toBeVisible();
+    const problems = dataRows(page.getByRole('table', { name: 'Problems by row' }));
+    await expect(problems).toHaveCount(1);
+    await expect(problems.nth(0)).toContainText(/^3addressThis address is not a verified withdrawal address/);
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    await payoutFile(page).fill([HEADER, `${ETH},0.0031,ETH,,E2E-WD-1,Refund`].join('\n'));
+    await page.getByRole('button', { name: 'Check file' }).click();
+    await expect(statusSaying(page, 'Every row is ready. Review the totals, then save the draft.')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Draft title' }).fill('Merchant refunds');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect(page.getByRole('heading', { name: 'Merchant refunds' })).toBeVisible();
+    await expect(page.getByText('Each row is a merchant withdrawal', { exact: false })).toBeVisible();
+
+    await page.getByRole('textbox', { name: 'Digit 1 of 6' }).fill(await merchantCode());
+    await page.getByRole('button', { name: 'Pay line 2' }).click();
+    await expect(dataRows(rowsTable(page)).nth(0)).toContainText('Paid');
+    const withdrawn = sandbox.movements().filter((movement) => movement.merchantTransactionId === 'E2E-WD-1');
+    expect(withdrawn).toEqual([expect.objectContaining({ kind: 'withdraw', referenceId: MEMBER })]);
+    expect(await accessibilityViolations(page)).toEqual([]);
   });
 });

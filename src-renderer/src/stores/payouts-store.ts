@@ -1,5 +1,11 @@
 import { create } from 'zustand';
-import type { BatchCheck, DeskRule, DraftSummary, DraftView } from '../../../src-preload/contract/payouts';
+import type {
+  BatchCheck,
+  DeskRule,
+  DraftSummary,
+  DraftView,
+  WithdrawalTarget,
+} from '../../../src-preload/contract/payouts';
 import type { BridgeError } from '../../../src-preload/result';
 import { wallet } from '../bridge';
 import { registerSessionReset } from './session-reset';
@@ -15,8 +21,18 @@ interface PayoutsState {
   load(): Promise<void>;
   openDraft(draftId: string): Promise<BridgeError | null>;
   close(): void;
-  check(lines: string[], decimalSeparator: '.' | ','): Promise<Outcome<BatchCheck>>;
-  save(lines: string[], decimalSeparator: '.' | ',', title: string): Promise<Outcome<DraftSummary>>;
+  /** With a withdrawal target, the rows are merchant withdrawals checked against the verified addresses. */
+  check(
+    lines: string[],
+    decimalSeparator: '.' | ',',
+    withdrawal: WithdrawalTarget | null,
+  ): Promise<Outcome<BatchCheck>>;
+  save(
+    lines: string[],
+    decimalSeparator: '.' | ',',
+    title: string,
+    withdrawal: WithdrawalTarget | null,
+  ): Promise<Outcome<DraftSummary>>;
   importFile(text: string): Promise<Outcome<DraftSummary>>;
   setDeskRule(separateApprover: boolean): Promise<BridgeError | null>;
   executeRow(
@@ -28,7 +44,10 @@ interface PayoutsState {
   skipRow(reference: string): Promise<BridgeError | null>;
   exportDraft(): Promise<Outcome<{ fileName: string; text: string; fingerprint: string }>>;
   results(): Promise<Outcome<{ fileName: string; text: string }>>;
-  /** Sends of the user whose outcome is unknown or that are on their way, to acknowledge by id. */
+  /**
+   * Sends (or, for a draft of withdrawals, withdrawals) of the user whose outcome is unknown or that are on
+   * their way, to acknowledge by id.
+   */
   unsettledSends(): Promise<Outcome<{ intentId: string; words: string }[]>>;
   reset(): void;
 }
@@ -63,10 +82,16 @@ export const usePayoutsStore = create<PayoutsState>()((set, get) => {
       set({ open: null });
     },
 
-    check: (lines, decimalSeparator) => wallet.payouts.check({ lines, decimalSeparator }),
+    check: (lines, decimalSeparator, withdrawal) =>
+      wallet.payouts.check({ lines, decimalSeparator, ...(withdrawal ? { withdrawal } : {}) }),
 
-    async save(lines, decimalSeparator, title) {
-      const result = await wallet.payouts.save({ lines, decimalSeparator, title });
+    async save(lines, decimalSeparator, title, withdrawal) {
+      const result = await wallet.payouts.save({
+        lines,
+        decimalSeparator,
+        title,
+        ...(withdrawal ? { withdrawal } : {}),
+      });
       if (result.ok) await get().load();
       return result;
     },
@@ -127,6 +152,17 @@ export const usePayoutsStore = create<PayoutsState>()((set, get) => {
     },
 
     async unsettledSends() {
+      if (get().open?.kind === 'withdraw') {
+        const listed = await wallet.withdraw.unresolved();
+        if (!listed.ok) return listed;
+        return {
+          ok: true,
+          value: listed.value.map(({ review }) => ({
+            intentId: review.intentId,
+            words: `${review.amount} ${review.code} to ${review.address} (merchant transaction id ${review.merchantTransactionId})`,
+          })),
+        };
+      }
       const result = await wallet.send.unresolved();
       if (!result.ok) return result;
       return {

@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
-import type { BatchCheck } from '../../../../src-preload/contract/payouts';
+import type { BatchCheck, WithdrawalTarget } from '../../../../src-preload/contract/payouts';
 import type { BridgeError } from '../../../../src-preload/result';
 import { ErrorMessage } from '../../components/error-message';
 import { usePayoutsStore } from '../../stores/payouts-store';
+import { useSessionStore } from '../../stores/session-store';
 
 const TEMPLATE = 'address,amount,asset,network,reference,label';
 
@@ -91,14 +92,34 @@ function TotalsTable({ check }: { check: BatchCheck }): React.JSX.Element | null
 export function PayoutBatchForm({ onSaved }: { onSaved: (draftId: string) => void }): React.JSX.Element {
   const check = usePayoutsStore((state) => state.check);
   const save = usePayoutsStore((state) => state.save);
+  // Merchant withdrawals belong to business accounts: a personal account has no merchant (docs/payouts.md).
+  const business = useSessionStore(
+    (state) =>
+      state.view?.accounts.find((account) => account.guid === state.view?.activeAccountGuid)?.isPersonalAccount ===
+      false,
+  );
   const [text, setText] = useState(`${TEMPLATE}\n`);
   const [separator, setSeparator] = useState<'.' | ','>('.');
+  const [kind, setKind] = useState<'send' | 'withdraw'>('send');
+  const [memberReference, setMemberReference] = useState('');
+  const [email, setEmail] = useState('');
   const [title, setTitle] = useState('');
-  const [checked, setChecked] = useState<{ text: string; separator: string; result: BatchCheck } | null>(null);
+  const [checked, setChecked] = useState<{ key: string; result: BatchCheck } | null>(null);
   const [error, setError] = useState<BridgeError | null>(null);
   const [busy, setBusy] = useState(false);
-  const ids = { file: useId(), text: useId(), separator: useId(), title: useId() };
-  const current = checked && checked.text === text && checked.separator === separator ? checked.result : null;
+  const ids = {
+    file: useId(),
+    text: useId(),
+    separator: useId(),
+    title: useId(),
+    kind: useId(),
+    member: useId(),
+    email: useId(),
+  };
+  const withdrawal: WithdrawalTarget | null =
+    business && kind === 'withdraw' ? { memberReference: memberReference.trim(), email: email.trim() } : null;
+  const key = JSON.stringify([text, separator, withdrawal]);
+  const current = checked && checked.key === key ? checked.result : null;
   const ready = current !== null && current.problems.length === 0 && title.trim() !== '';
 
   return (
@@ -109,15 +130,53 @@ export function PayoutBatchForm({ onSaved }: { onSaved: (draftId: string) => voi
         event.preventDefault();
         if (busy) return;
         setBusy(true);
-        void check(linesOf(text), separator).then((result) => {
+        void check(linesOf(text), separator, withdrawal).then((result) => {
           setBusy(false);
           if (!result.ok) return setError(result.error);
           setError(null);
-          setChecked({ text, separator, result: result.value });
+          setChecked({ key, result: result.value });
         });
       }}
     >
       <h3>New batch from a CSV file</h3>
+      {business && (
+        <div className="row">
+          <label htmlFor={ids.kind}>Rows are</label>
+          <select
+            id={ids.kind}
+            value={kind}
+            onChange={(event) => setKind(event.target.value === 'withdraw' ? 'withdraw' : 'send')}
+          >
+            <option value="send">Sends from this account</option>
+            <option value="withdraw">Merchant withdrawals to verified addresses</option>
+          </select>
+        </div>
+      )}
+      {withdrawal && (
+        <>
+          <p>
+            Each row is a merchant withdrawal with your merchant keys. Every address must be verified for its asset
+            under the member reference below.
+          </p>
+          <div className="row">
+            <label htmlFor={ids.member}>Member reference</label>
+            <input
+              id={ids.member}
+              value={memberReference}
+              maxLength={200}
+              onChange={(event) => setMemberReference(event.target.value)}
+            />
+            <label htmlFor={ids.email}>Merchant account e-mail</label>
+            <input
+              id={ids.email}
+              type="email"
+              value={email}
+              maxLength={200}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+          </div>
+        </>
+      )}
       <label htmlFor={ids.file}>Open a CSV file</label>
       <input
         id={ids.file}
@@ -164,7 +223,7 @@ export function PayoutBatchForm({ onSaved }: { onSaved: (draftId: string) => voi
             disabled={!ready || busy}
             onClick={() => {
               setBusy(true);
-              void save(linesOf(text), separator, title.trim()).then((result) => {
+              void save(linesOf(text), separator, title.trim(), withdrawal).then((result) => {
                 setBusy(false);
                 if (!result.ok) return setError(result.error);
                 setChecked(null);

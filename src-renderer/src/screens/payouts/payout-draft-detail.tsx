@@ -119,6 +119,11 @@ export function PayoutDraftDetail({ draft }: { draft: DraftView }): React.JSX.El
         </strong>
       </p>
       <p>{`Prepared by ${draft.preparedBy.name} on ${new Date(draft.preparedAt).toLocaleString()}.`}</p>
+      <p>
+        {draft.kind === 'withdraw'
+          ? 'Each row is a merchant withdrawal, paid with the merchant keys of the person who pays it.'
+          : 'Each row is a send from this account.'}
+      </p>
       {draft.importedBy && (
         <p>{`Imported by ${draft.importedBy.name} on ${new Date(draft.importedBy.at).toLocaleString()}.`}</p>
       )}
@@ -215,7 +220,11 @@ export function PayoutDraftDetail({ draft }: { draft: DraftView }): React.JSX.El
           )}
           {unsettled && unsettled.length > 0 && (
             <fieldset>
-              <legend>Earlier sends whose outcome is not known yet</legend>
+              <legend>
+                {draft.kind === 'withdraw'
+                  ? 'Earlier withdrawals whose outcome is not known yet'
+                  : 'Earlier sends whose outcome is not known yet'}
+              </legend>
               <ul>
                 {unsettled.map((entry) => (
                   <li key={entry.intentId}>{entry.words}</li>
