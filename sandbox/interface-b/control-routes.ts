@@ -25,6 +25,11 @@ const SimulatedDeposit = z
     timeoutMs: z.number().int().min(1).max(60_000).optional(),
     /** This delivery's callback shape; the sandbox's setting when absent (README "Callback shapes"). */
     callbackShape: CallbackShape.optional(),
+    /**
+     * false: the deposit is credited but not listed in the linked account's history, as a service that keeps
+     * merchant deposits apart may do (README "Merchants and their Interface A accounts"). Default true.
+     */
+    listInHistory: z.boolean().optional(),
   })
   .strict();
 
@@ -97,7 +102,7 @@ export function createInterfaceBControlRouter(
     entry.creditedIds.add(uniqueId);
     merchant.balances[listing.balanceField] = merchant.balances[listing.balanceField].plus(amount);
     const linkedAccount = store.shared.accounts?.accountGuidOf(merchant.publicKey) ?? null;
-    if (linkedAccount) {
+    if (linkedAccount && input.listInHistory !== false) {
       store.shared.accounts?.recordDeposit(linkedAccount, {
         listing,
         address: entry.address,
