@@ -11,13 +11,9 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { exportHistoryCsv } from '../../src-main/features/history';
 import { EXPORT_PAGE_SIZE } from '../../src-main/features/history/export-history';
-import { createInterfaceAClient } from '../../src-main/service/interface-a';
-import { favourMemoryOverSpeed } from '../../src-main/v8-memory';
+import { ExportJob, preparedClient, readJob } from './support/export-child';
 
-const Job = z.object({
-  baseUrl: z.string(),
-  accessToken: z.string(),
-  accountGuid: z.string(),
+const Job = ExportJob.extend({
   /** The floor: stream the pages of this many records and discard them, no export. */
   floorRecords: z.number().int().positive().optional(),
 });
@@ -42,31 +38,11 @@ async function streamAndDiscard(job: z.infer<typeof Job>, records: number, onPag
   }
 }
 
-async function readJob(): Promise<z.infer<typeof Job>> {
-  let text = '';
-  for await (const chunk of process.stdin as AsyncIterable<Buffer>) text += chunk.toString('utf8');
-  return Job.parse(JSON.parse(text));
-}
-
 const MB = 1024 * 1024;
 
 async function main(): Promise<void> {
-  // As the app's main process does first thing (src-main/index.ts): the export runs under the same V8 heap settings.
-  favourMemoryOverSpeed();
-  const job = await readJob();
-  const client = createInterfaceAClient({
-    baseUrl: job.baseUrl,
-    accountGuid: job.accountGuid,
-    auth: {
-      getAccessToken: async () => job.accessToken,
-      refreshAfter401: async () => {
-        throw new Error('the sandbox refused the bench token');
-      },
-    },
-  });
-  // The app's main process has used the client before anyone exports; do the same so first-call
-  // compilation (zod, fetch) is not counted as export memory.
-  await client.getTransactions({ page: 1, recordsPerPage: 10 });
+  const job = await readJob(Job);
+  const client = await preparedClient(job);
   const gc = (globalThis as { gc?: () => void }).gc;
   gc?.();
   const path = join(tmpdir(), `wallet-desk-bench-${process.pid}.csv`);

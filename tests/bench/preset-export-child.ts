@@ -6,37 +6,13 @@
 import { rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { z } from 'zod';
 import { exportHistoryCsv } from '../../src-main/features/history';
-import { createInterfaceAClient } from '../../src-main/service/interface-a';
-import { favourMemoryOverSpeed } from '../../src-main/v8-memory';
-
-const Job = z.object({ baseUrl: z.string(), accessToken: z.string(), accountGuid: z.string() });
-
-async function readJob(): Promise<z.infer<typeof Job>> {
-  let text = '';
-  for await (const chunk of process.stdin as AsyncIterable<Buffer>) text += chunk.toString('utf8');
-  return Job.parse(JSON.parse(text));
-}
+import { ExportJob, preparedClient, readJob } from './support/export-child';
 
 const MB = 1024 * 1024;
 
 async function main(): Promise<void> {
-  // The app's main process does this first thing (src-main/index.ts): the same V8 heap settings.
-  favourMemoryOverSpeed();
-  const job = await readJob();
-  const client = createInterfaceAClient({
-    baseUrl: job.baseUrl,
-    accountGuid: job.accountGuid,
-    auth: {
-      getAccessToken: async () => job.accessToken,
-      refreshAfter401: async () => {
-        throw new Error('the sandbox refused the bench token');
-      },
-    },
-  });
-  // Warm the client as the app has before anyone exports, so first-call compilation is not export memory.
-  await client.getTransactions({ page: 1, recordsPerPage: 10 });
+  const client = await preparedClient(await readJob(ExportJob));
   (globalThis as { gc?: () => void }).gc?.();
   const path = join(tmpdir(), `wallet-desk-bench-preset-${process.pid}.csv`);
   const baseline = process.memoryUsage();
