@@ -46,6 +46,7 @@ import { createKnownAddresses } from './known-addresses';
 import { findLookalike } from './poisoning';
 import { requireUncheckedAddress, uncheckedAddressWords } from './unchecked-address';
 import { precisionWords, servicePrecision } from '../money/service-precision';
+import { createConfirmBook, type ConfirmBookWords } from '../money/confirm-book';
 
 export interface SendServiceDeps {
   readonly session: MoneySession;
@@ -73,10 +74,14 @@ interface StoredPrecheck {
   readonly amount: Decimal;
   readonly fees: readonly StoredFee[];
   readonly expiresAtMs: number;
-  intent: { readonly feeRate: FeeRate; readonly description: string | null; readonly review: SendReview } | null;
-  /** A confirmation under way (it reads balances first); a second click joins it instead of racing it. */
-  confirming: { readonly key: string; readonly promise: Promise<SendReview> } | null;
 }
+
+const precheckWords: ConfirmBookWords = {
+  missing: 'This check is no longer valid. Check the send again.',
+  otherAccount: 'This send was prepared for another account. Start again from the form.',
+  expired: 'The fees have expired. Check the send again for current fees.',
+  changed: 'The fee or description changed after confirming. Check the send again.',
+};
 
 export interface SendConfirmInput {
   readonly precheckId: string;
@@ -142,7 +147,11 @@ export function createSendService(deps: SendServiceDeps) {
       });
     },
   });
-  const prechecks = new Map<string, StoredPrecheck>();
+  const prechecks = createConfirmBook<StoredPrecheck, SendReview>({
+    session: deps.session,
+    now,
+    words: precheckWords,
+  });
   const knownAddresses = createKnownAddresses({
     logger: deps.logger,
     ...(deps.verifiedAddresses ? { verifiedAddresses: deps.verifiedAddresses } : {}),
@@ -153,11 +162,7 @@ export function createSendService(deps: SendServiceDeps) {
   /** Reference ids of the app's own sends, so a swap look-up never takes one of their rows (item 2). */
   const ownReferences = new Set<string>([...reviews.values()].map((review) => review.referenceId));
 
-  // Prechecks belong to one account and one session: switching, locking or signing out drops them.
   deps.session.onChange((view) => {
-    for (const [id, stored] of prechecks) {
-      if (view.status !== 'signed-in' || stored.accountGuid !== view.activeAccountGuid) prechecks.delete(id);
-    }
     if (view.status !== 'signed-in') knownAddresses.clear();
   });
 
@@ -238,11 +243,7 @@ export function createSendService(deps: SendServiceDeps) {
     };
   }
 
-  function requireSameAccount(accountGuid: string): void {
-    if (deps.session.activeAccount().guid !== accountGuid) {
-      throw new AppError('stale_precheck', 'This send was prepared for another account. Start again from the form.');
-    }
-  }
+  const requireSameAccount = prechecks.requireSameAccount;
 
   function statusOf(intent: Intent<SendBody, SendOutcome>): SendStatus {
     // Only a definite refusal allows a deliberate retry under the same reference (security.md 27, 29).
@@ -287,9 +288,7 @@ export function createSendService(deps: SendServiceDeps) {
   }
 
   async function createIntent(stored: StoredPrecheck, input: SendConfirmInput, description: string | null) {
-    if (now() > stored.expiresAtMs) {
-      throw new AppError('stale_precheck', 'The fees have expired. Check the send again for current fees.');
-    }
+    prechecks.requireLive(stored);
     if (!stored.view.addressChecked && input.uncheckedAddressConfirmed !== true) {
       throw new AppError('bad_input', uncheckedAddressWords(stored.view.network), {
         field: 'uncheckedAddressConfirmed',
@@ -348,7 +347,6 @@ export function createSendService(deps: SendServiceDeps) {
       description,
       poisoningWarning: view.poisoningWarning,
     };
-    stored.intent = { feeRate: input.feeRate, description, review };
     reviews.set(intent.id, review);
     ownReferences.add(intent.referenceId);
     deps.logger.info('send confirmed', { referenceId: intent.referenceId, asset: view.code, feeRate: input.feeRate });
@@ -547,15 +545,7 @@ export function createSendService(deps: SendServiceDeps) {
         poisoningWarning,
         expiresAt: new Date(expiresAtMs).toISOString(),
       };
-      prechecks.set(precheckId, {
-        view,
-        accountGuid: account.guid,
-        amount,
-        fees,
-        expiresAtMs,
-        intent: null,
-        confirming: null,
-      });
+      prechecks.add(precheckId, { view, accountGuid: account.guid, amount, fees, expiresAtMs });
       return view;
     },
 
@@ -565,37 +555,9 @@ export function createSendService(deps: SendServiceDeps) {
      */
     async confirm(input: SendConfirmInput): Promise<SendReview> {
       deps.session.requireMoneyMovingRole('send');
-      const stored = prechecks.get(input.precheckId);
-      if (!stored) throw new AppError('stale_precheck', 'This check is no longer valid. Check the send again.');
-      requireSameAccount(stored.accountGuid);
       const description = input.description && input.description !== '' ? input.description : null;
       const key = JSON.stringify([input.feeRate, description]);
-      const changed = () =>
-        new AppError('stale_precheck', 'The fee or description changed after confirming. Check the send again.');
-      if (stored.intent) {
-        // One precheck, one intent: a second click on Confirm returns the same reference id.
-        if (stored.intent.feeRate === input.feeRate && stored.intent.description === description)
-          return stored.intent.review;
-        throw changed();
-      }
-      if (stored.confirming) {
-        const pending = stored.confirming;
-        const review = await pending.promise;
-        if (pending.key === key) return review;
-        throw changed();
-      }
-      const promise = createIntent(stored, input, description);
-      const confirming = { key, promise };
-      stored.confirming = confirming;
-      try {
-        return await promise;
-      } catch (error) {
-        if (stored.confirming === confirming) stored.confirming = null;
-        if (error instanceof AppError && error.code === 'stale_precheck' && now() > stored.expiresAtMs) {
-          prechecks.delete(input.precheckId);
-        }
-        throw error;
-      }
+      return prechecks.confirm(input.precheckId, key, (stored) => createIntent(stored, input, description));
     },
 
     execute(input: SendExecuteInput): Promise<SendOutcome> {

@@ -29,6 +29,7 @@ import { activeRoleRefusalWords } from '../money/roles';
 import { rowVerdict, verdictNote } from '../money/row-status';
 import { inAccount, stillOut, unsettledWithReviews, userAudience, type UserAccounts } from '../money/unsettled-list';
 import { decimalText as text, fromServiceNumber, toServiceNumber } from '../../service/wire-amount';
+import { createConfirmBook, type ConfirmBookWords } from '../money/confirm-book';
 import { createClaimedRows } from './claimed-rows';
 import {
   CLOCK_SKEW_MS,
@@ -63,10 +64,19 @@ interface StoredQuote {
   readonly accountGuid: string;
   readonly request: SwapRequest;
   readonly expiresAtMs: number;
-  review: SwapReview | null;
-  /** A confirmation under way (it reads balances and history first); a second click joins it. */
-  confirming: Promise<SwapReview> | null;
 }
+
+const QUOTE_EXPIRED = 'The quote has expired. A new quote is needed before swapping.';
+
+const quoteWords: ConfirmBookWords = {
+  missing: QUOTE_EXPIRED,
+  otherAccount: 'This swap was prepared for another account. Start again from the form.',
+  expired: QUOTE_EXPIRED,
+  changed: 'The swap changed after confirming. Get a new quote.',
+};
+
+/** A swap's confirmation has no choices of its own: every second click joins the first. */
+const SAME_CHOICES = '';
 
 export interface SwapConfirmInput {
   readonly quoteId: string;
@@ -114,7 +124,7 @@ const BALANCE_FIELDS = {
 export function createSwapService(deps: SwapServiceDeps) {
   const now = deps.now ?? Date.now;
   const ttl = deps.quoteTtlMs ?? DEFAULT_QUOTE_TTL_MS;
-  const quotes = new Map<string, StoredQuote>();
+  const quotes = createConfirmBook<StoredQuote, SwapReview>({ session: deps.session, now, words: quoteWords });
   const reviews = new Map<string, SwapReview>();
   /** Which history rows settled swaps own; saved with the journal (claimed-rows.ts). */
   const claimed = createClaimedRows(deps.journal);
@@ -143,12 +153,6 @@ export function createSwapService(deps: SwapServiceDeps) {
   const role = () => activeRoleRefusalWords(deps.session, 'cannot swap');
   const owners: RowOwners = deps.rowOwners ?? { isOwnSend: () => false };
 
-  deps.session.onChange((view) => {
-    for (const [id, stored] of quotes) {
-      if (view.status !== 'signed-in' || stored.accountGuid !== view.activeAccountGuid) quotes.delete(id);
-    }
-  });
-
   function statusOf(intent: Intent<SwapBody, SwapOutcome>): SwapStatus {
     // Only a definite refusal allows a retry of the same swap, and only while its quote is still valid.
     return machine.status(intent, now() <= intent.body.expiresAtMs);
@@ -174,7 +178,7 @@ export function createSwapService(deps: SwapServiceDeps) {
   }
 
   async function createIntent(stored: StoredQuote, input: SwapConfirmInput): Promise<SwapReview> {
-    if (now() > stored.expiresAtMs) throw expired();
+    quotes.requireLive(stored);
     // security.md 27: an earlier swap may already have gone through, or still be on its way (a lock or a
     // reload hides it from the window); a new one only with the user's word.
     const user = userAccounts(deps.session);
@@ -185,7 +189,7 @@ export function createSwapService(deps: SwapServiceDeps) {
     // The equal rows already in the history are not this swap, whatever a later look-up finds.
     const prior = await swapLookalikes(client, stored.request, new Decimal(stored.view.cryptoAmount));
     requireSameAccount(stored.accountGuid);
-    if (now() > stored.expiresAtMs) throw expired();
+    quotes.requireLive(stored);
     // The machine checks again after the waits: a swap may have been lost meanwhile.
     const intent = machine.confirm(
       {
@@ -201,7 +205,6 @@ export function createSwapService(deps: SwapServiceDeps) {
       { audience, acknowledged: input.acknowledgedIntentIds },
     );
     const review: SwapReview = { ...stored.view, intentId: intent.id, referenceId: intent.referenceId };
-    stored.review = review;
     reviews.set(intent.id, review);
     deps.logger.info('swap confirmed', {
       referenceId: intent.referenceId,
@@ -211,11 +214,7 @@ export function createSwapService(deps: SwapServiceDeps) {
     return review;
   }
 
-  function requireSameAccount(accountGuid: string): void {
-    if (deps.session.activeAccount().guid !== accountGuid) {
-      throw new AppError('stale_precheck', 'This swap was prepared for another account. Start again from the form.');
-    }
-  }
+  const requireSameAccount = quotes.requireSameAccount;
 
   /** When a swap left and what it saw before; a restored one was sent after it was confirmed. */
   /**
@@ -343,10 +342,6 @@ export function createSwapService(deps: SwapServiceDeps) {
     }
   }
 
-  function expired(): AppError {
-    return new AppError('stale_precheck', 'The quote has expired. A new quote is needed before swapping.');
-  }
-
   /**
    * POST /swap recomputes the amounts at the moment it runs (spec 4.1 #11 takes the precheck's body), so
    * just before sending, the quote is checked again: if the user would now send more or receive less than
@@ -382,8 +377,7 @@ export function createSwapService(deps: SwapServiceDeps) {
     const intent = ownSwap(intentId);
     requireSameAccount(intent.body.accountGuid);
     // A stored success is returned by the ledger whatever the time; only new attempts need a live quote.
-    if ((intent.state === 'confirmed' || intent.state === 'refused') && now() > intent.body.expiresAtMs)
-      throw expired();
+    if (intent.state === 'confirmed' || intent.state === 'refused') quotes.requireLive(intent.body);
     const client = deps.session.interfaceA();
     if (intent.state === 'confirmed' || intent.state === 'refused') await requireQuoteStillHolds(client, intent.body);
     // After the last wait, the machine checks in the same turn as the swap leaves that every
@@ -498,14 +492,7 @@ export function createSwapService(deps: SwapServiceDeps) {
         expiresAt: new Date(expiresAtMs).toISOString(),
         validForSeconds: Math.round(ttl / 1000),
       };
-      quotes.set(view.quoteId, {
-        view,
-        accountGuid: account.guid,
-        request,
-        expiresAtMs,
-        review: null,
-        confirming: null,
-      });
+      quotes.add(view.quoteId, { view, accountGuid: account.guid, request, expiresAtMs });
       return view;
     },
 
@@ -515,20 +502,7 @@ export function createSwapService(deps: SwapServiceDeps) {
      */
     async confirm(input: SwapConfirmInput): Promise<SwapReview> {
       deps.session.requireMoneyMovingRole('swap');
-      const stored = quotes.get(input.quoteId);
-      if (!stored) throw expired();
-      requireSameAccount(stored.accountGuid);
-      if (stored.review) return stored.review;
-      if (stored.confirming) return stored.confirming;
-      const promise = createIntent(stored, input);
-      stored.confirming = promise;
-      try {
-        return await promise;
-      } catch (error) {
-        if (stored.confirming === promise) stored.confirming = null;
-        if (now() > stored.expiresAtMs) quotes.delete(input.quoteId);
-        throw error;
-      }
+      return quotes.confirm(input.quoteId, SAME_CHOICES, (stored) => createIntent(stored, input));
     },
 
     execute(input: SwapExecuteInput): Promise<SwapOutcome> {
@@ -543,7 +517,7 @@ export function createSwapService(deps: SwapServiceDeps) {
     cancel(intentId: string): SwapStatus {
       requireSameAccount(ownSwap(intentId).body.accountGuid);
       const cancelled = machine.cancel(intentId);
-      for (const [quoteId, stored] of quotes) if (stored.review?.intentId === intentId) quotes.delete(quoteId);
+      quotes.dropConfirmed((review) => review.intentId === intentId);
       if (cancelled.state === 'cancelled') deps.logger.info('swap cancelled', { referenceId: cancelled.referenceId });
       return statusOf(cancelled);
     },
