@@ -28,6 +28,7 @@ import { createSettleHandlers, createSettleRound } from './features/settle';
 import { createSessionHandlers, createSessionService, type SessionService } from './features/session';
 import { createSwapHandlers, createSwapService } from './features/swap';
 import { createUpdateHandlers, createUpdateService, type UpdaterAvailability } from './features/updates';
+import { createWithdrawFeature } from './features/withdraw';
 import type { SecretStore } from './keychain/secret-store';
 import type { Logger } from './logging/logger';
 import { builtInEndpoints, environmentLabels, type Endpoints } from './settings/environments';
@@ -209,8 +210,6 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   });
   const merchant = createMerchantFeature({
     settings,
-    journal: journal.section('withdraw'),
-    onClosedFound: alarms.raise,
     secrets: deps.secrets,
     logger: deps.logger,
     session,
@@ -218,6 +217,13 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     ...(deps.sessionOptions?.requestTimeoutMs === undefined
       ? {}
       : { requestTimeoutMs: deps.sessionOptions.requestTimeoutMs }),
+  });
+  const withdraw = createWithdrawFeature({
+    treasury: merchant.treasury,
+    session,
+    journal: journal.section('withdraw'),
+    logger: deps.logger,
+    onClosedFound: alarms.raise,
   });
   const addressBook = createAddressBook({ settings, session, logger: deps.logger });
   const send = createSendService({
@@ -231,7 +237,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   const payouts = createPayouts({
     session,
     send,
-    withdrawals: merchant.payoutWithdrawals,
+    withdrawals: withdraw.payoutWithdrawals,
     store: await openPayoutStore(deps.payoutsDir ?? deps.userDataDir, deps.logger),
     logger: deps.logger,
   });
@@ -251,7 +257,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     sources: [
       { kind: 'send', candidates: () => send.settleCandidates(), settleFrom: (id, page) => send.settleFrom(id, page) },
       { kind: 'swap', candidates: () => swap.settleCandidates(), settleFrom: (id, page) => swap.settleFrom(id, page) },
-      merchant.withdrawals,
+      withdraw.withdrawals,
     ],
     publish: (settled) => deps.emit('money.settled', { settled: [...settled] }),
     ...(deps.backgroundSettle === undefined ? {} : { enabled: deps.backgroundSettle }),
@@ -314,6 +320,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     ...alarms.handlers,
     ...receiveHandlers,
     ...merchant.handlers,
+    ...withdraw.handlers,
     ...paymentRequests.handlers,
     // Every deposit address made with a reference is kept as a payment request of whoever made it.
     'receive.createDepositAddress': async (input) => {

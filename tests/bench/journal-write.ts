@@ -1,6 +1,6 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { WithdrawBody } from '../../src-main/features/merchant/withdraw-body';
+import type { WithdrawBody } from '../../src-main/features/withdraw/withdraw-body';
 import { openMoneyJournal } from '../../src-main/journal/money-journal';
 import { elapsedMs } from './support/service-session';
 import { measured, type FigureModule } from './support/figure';

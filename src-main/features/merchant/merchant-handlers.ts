@@ -2,24 +2,17 @@ import type { Handlers } from '../../dispatch';
 import type { SecretStore } from '../../keychain/secret-store';
 import type { Logger } from '../../logging/logger';
 import type { SettingsStore } from '../../settings/settings-store';
-import type { SectionJournal } from '../../journal/money-journal';
 import { findInHistory } from '../money/find-in-history';
-import type { SettleSource } from '../money/settle-source';
 import { checkCallbackBody } from './callback-check';
 import { compareWithService, type DepositLookups } from './callback-compare';
 import { balanceRows } from './merchant-balances';
 import { createMerchantAccess, type MerchantActor, type MerchantSession } from './merchant-access';
 import { createMerchantDeposits } from './merchant-deposits';
-import { createMerchantKeys } from './merchant-keys';
+import { createMerchantKeys, type MerchantKeys } from './merchant-keys';
 import { createMerchantVerification } from './merchant-verification';
-import { createMerchantWithdraw } from './merchant-withdraw';
-import { createPayoutWithdrawals, type PayoutWithdrawals } from './payout-withdrawals';
-import type { ClosedMoveAlarm } from '../money/closed-moves';
 
 export interface MerchantDeps {
   readonly settings: SettingsStore;
-  /** Where withdrawals that may have moved money are written before they leave (security.md 35). */
-  readonly journal: SectionJournal<'withdraw'>;
   readonly secrets: SecretStore;
   readonly logger: Logger;
   /** Who is signed in, in which account and role: every merchant operation needs it (security.md 30). */
@@ -28,11 +21,23 @@ export interface MerchantDeps {
   /** Tests may route requests through a proxy; the app uses the global fetch. */
   readonly fetch?: typeof fetch;
   readonly requestTimeoutMs?: number;
-  /** Raised at once when a look-up finds a withdrawal a person had closed (security.md 36). */
-  readonly onClosedFound?: ClosedMoveAlarm;
 }
 
-type MerchantHandlers = Pick<Handlers, Extract<keyof Handlers, `merchant.${string}` | `withdraw.${string}`>>;
+type MerchantHandlers = Pick<Handlers, Extract<keyof Handlers, `merchant.${string}`>>;
+
+/**
+ * What the withdrawals (features/withdraw) ask of the merchant treasury: its keys, and the same session
+ * checks every merchant operation makes (security.md 30).
+ */
+export interface MerchantTreasury {
+  readonly keys: MerchantKeys;
+  /** An unlocked, signed-in session, with ownerless keys migrated away first. */
+  signedIn(): Promise<MerchantActor>;
+  /** As signedIn(), and a role that may move money: `what` says what a refused role cannot do. */
+  moneyMover(what: string): Promise<MerchantActor>;
+  /** The signed-in user now, without waiting for a migration; throws when locked or signed out. */
+  actorNow(): MerchantActor;
+}
 
 export interface MerchantFeature {
   readonly handlers: MerchantHandlers;
@@ -41,10 +46,8 @@ export interface MerchantFeature {
    * warning (security: address poisoning). Empty without a session or keys.
    */
   readonly verifiedAddresses: () => Promise<readonly string[]>;
-  /** Unknown withdrawals of the signed-in user, for the background settle round (features/settle). */
-  readonly withdrawals: SettleSource;
-  /** Payout rows that are withdrawals: checked against the verified addresses, each on the withdrawal's machine. */
-  readonly payoutWithdrawals: PayoutWithdrawals;
+  /** What withdrawals need of the treasury: keys and session checks. */
+  readonly treasury: MerchantTreasury;
 }
 
 /** The merchant treasury (Interface B): its slice of the bridge and what other features may ask of it. */
@@ -52,13 +55,6 @@ export function createMerchantFeature(deps: MerchantDeps): MerchantFeature {
   const keys = createMerchantKeys(deps);
   const access = createMerchantAccess(deps.session);
   const verification = createMerchantVerification(keys);
-  const withdraw = createMerchantWithdraw({
-    keys,
-    session: deps.session,
-    logger: deps.logger,
-    journal: deps.journal,
-    onClosedFound: deps.onClosedFound,
-  });
   const deposits = createMerchantDeposits(keys);
 
   /** Every operation: an unlocked, signed-in session, and ownerless keys migrated away first. */
@@ -152,29 +148,11 @@ export function createMerchantFeature(deps: MerchantDeps): MerchantFeature {
       if (!facts) return result;
       return { ...result, comparison: await compareWithService(facts, depositLookups(userGuid)) };
     },
-    // Withdrawals: the withdraw.* slice of the bridge, with the merchant's keys and the same session checks.
-    'withdraw.confirm': async (input) => withdraw.confirm(await moneyMover('withdraw'), input),
-    'withdraw.execute': async ({ intentId, tfaCode, acknowledgedIntentIds }) =>
-      withdraw.submit(await moneyMover('withdraw'), intentId, tfaCode, acknowledgedIntentIds),
-    'withdraw.status': async ({ intentId }) => withdraw.status(await signedIn(), intentId),
-    // A look-up only: anyone signed in who may see the withdrawal can learn whether it went through.
-    'withdraw.reconcile': async ({ intentId }) => withdraw.reconcile(await signedIn(), intentId),
-    'withdraw.unresolved': async () => withdraw.unresolved(await signedIn()),
-    // Closing decides that a withdrawal did not go through, which lets new ones start: a money mover's call.
-    'withdraw.close': async ({ intentIds, warning }) =>
-      withdraw.close(await moneyMover('close withdrawals'), deps.session.activeUser(), { intentIds, warning }),
-    'withdraw.closed': async () => withdraw.closed(await signedIn()),
   };
 
   return {
     handlers,
-    payoutWithdrawals: createPayoutWithdrawals({
-      keys,
-      withdraw,
-      actorNow: () => access.signedIn(),
-      signedIn,
-      moneyMover,
-    }),
+    treasury: { keys, signedIn, moneyMover, actorNow: () => access.signedIn() },
     async verifiedAddresses() {
       let userGuid: string;
       try {
@@ -183,12 +161,6 @@ export function createMerchantFeature(deps: MerchantDeps): MerchantFeature {
         return [];
       }
       return verification.knownVerifiedAddresses(userGuid);
-    },
-    withdrawals: {
-      kind: 'withdraw',
-      // The session throws when locked or signed out, as for every merchant operation.
-      candidates: () => withdraw.settleCandidates(access.signedIn()),
-      settleFrom: (intentId, page) => withdraw.settleFrom(access.signedIn(), intentId, page),
     },
   };
 }

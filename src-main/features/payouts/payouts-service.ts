@@ -17,7 +17,7 @@ import type { WithdrawStatus } from '../../../src-preload/contract/withdraw';
 import { AppError } from '../../app-error';
 import type { Logger } from '../../logging/logger';
 import { fromServiceNumber, toServiceNumber } from '../../service/wire-amount';
-import type { PayoutWithdrawals } from '../merchant';
+import type { PayoutWithdrawals } from '../withdraw';
 import type { SessionService } from '../session';
 import { checkBatch } from './batch-check';
 import { fingerprintOf, sha256Hex, shortFingerprint } from './canonical-form';

@@ -4,7 +4,7 @@ import type { SendStatus } from '../../../src-preload/contract/send';
 import type { WithdrawStatus } from '../../../src-preload/contract/withdraw';
 import type { BridgeError } from '../../../src-preload/result';
 import { AppError } from '../../app-error';
-import type { PayoutWithdrawals } from '../merchant';
+import type { PayoutWithdrawals } from '../withdraw';
 import { requireMoneyMovingAccount } from '../money/roles';
 import type { SendService } from '../send';
 import type { SessionService } from '../session';

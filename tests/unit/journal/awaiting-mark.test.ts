@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { WithdrawBody } from '../../../src-main/features/merchant/withdraw-body';
+import type { WithdrawBody } from '../../../src-main/features/withdraw/withdraw-body';
 import { journaledLedger } from '../../../src-main/features/money/intent-journal';
 import type { MoneyJournal } from '../../../src-main/journal/money-journal';
 import { freshDir, open, readJournal, withdrawal } from './journal-support';

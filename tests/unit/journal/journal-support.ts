@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { WithdrawBody } from '../../../src-main/features/merchant/withdraw-body';
+import type { WithdrawBody } from '../../../src-main/features/withdraw/withdraw-body';
 import { journaledLedger } from '../../../src-main/features/money/intent-journal';
 import { JOURNAL_FILE } from '../../../src-main/journal/journal-format';
 import { openMoneyJournal, type MoneyJournal } from '../../../src-main/journal/money-journal';
@@ -54,7 +54,7 @@ export async function open(
   return Object.assign(journal, { logger });
 }
 
-/** A ledger of withdrawals on this journal, as merchant-withdraw.ts makes it (no reviews). */
+/** A ledger of withdrawals on this journal, as withdraw-service.ts makes it (no reviews). */
 export function withdrawLedger(journal: MoneyJournal) {
   return journaledLedger<WithdrawBody, string, null>(journal.section('withdraw'), { get: () => null, set: () => {} });
 }

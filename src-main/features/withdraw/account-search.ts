@@ -3,7 +3,7 @@ import type { BridgeError } from '../../../src-preload/result';
 import { AppError } from '../../app-error';
 import type { TransactionItem } from '../../service/interface-a-schemas';
 import { findInHistory } from '../money/find-in-history';
-import type { MerchantSession } from './merchant-access';
+import type { MerchantSession } from '../merchant';
 
 export interface AccountSearch {
   /** The withdrawal's history row, from the first account that shows it. */

@@ -3,14 +3,8 @@ import type { WithdrawStatus } from '../../../src-preload/contract/withdraw';
 import { AppError } from '../../app-error';
 import type { WithdrawResult } from '../../service/interface-b-schemas';
 import type { RefusedTrace } from '../money/intent-machine';
-import type { MerchantActor } from './merchant-access';
-import { balanceRows } from './merchant-balances';
-import type { MerchantKeys } from './merchant-keys';
-import type { createMerchantWithdraw } from './merchant-withdraw';
-import { assetByCode } from './asset-lookup';
-import { matchesVerified } from './verified-match';
-
-type MerchantWithdraw = ReturnType<typeof createMerchantWithdraw>;
+import { assetByCode, balanceRows, matchesVerified, type MerchantActor, type MerchantKeys } from '../merchant';
+import type { MerchantWithdraw } from './withdraw-service';
 
 /** One payout row as a merchant withdrawal: what the withdrawal form would hold, typed by nobody. */
 export interface PayoutWithdrawalRow {

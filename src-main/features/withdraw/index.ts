@@ -1,0 +1,3 @@
+export { createWithdrawFeature, type WithdrawFeature } from './withdraw-handlers';
+export type { PayoutWithdrawals } from './payout-withdrawals';
+export { WithdrawBody } from './withdraw-body';
