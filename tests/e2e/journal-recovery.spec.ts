@@ -5,10 +5,10 @@ import { JOURNAL_FILE, serialiseJournal } from '../../src-main/journal/journal-f
 import { UnresolvedIntents } from '../../src-main/settings/unresolved-intents';
 import { expect, openScreen, test } from './support/fixtures';
 
-/** The send an earlier version kept (tests/unit/journal/fixtures), as the previous generation holds it. */
+/** The send an earlier version kept (tests/unit/main/journal/fixtures), as the previous generation holds it. */
 async function keptSend(accountGuid: string) {
   const settings = JSON.parse(
-    await readFile(join(import.meta.dirname, '../unit/journal/fixtures/settings-from-main.json'), 'utf8'),
+    await readFile(join(import.meta.dirname, '../unit/main/journal/fixtures/settings-from-main.json'), 'utf8'),
   ) as { unresolvedIntents: unknown };
   const kept = UnresolvedIntents.parse(settings.unresolvedIntents).send[0];
   if (!kept) throw new Error('the fixture holds no send');

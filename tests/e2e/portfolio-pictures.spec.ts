@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import type { Locator, Page } from '@playwright/test';
-import { seededPortfolio } from '../integration/portfolio/seeded-wallets';
+import { seededPortfolio } from '../support/seeded-wallets';
 import { api, login } from '../sandbox/helpers';
 import { expectedFormats } from './support/amount-formats';
 import { expect, test } from './support/fixtures';

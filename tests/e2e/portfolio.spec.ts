@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { seededPortfolio, type SeededPortfolio } from '../integration/portfolio/seeded-wallets';
+import { seededPortfolio, type SeededPortfolio } from '../support/seeded-wallets';
 import { expectedFormats } from './support/amount-formats';
 import { expect, test } from './support/fixtures';
 import type { SignedInApp } from './support/signed-in-app';

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { seededPortfolio } from '../integration/portfolio/seeded-wallets';
+import { seededPortfolio } from '../support/seeded-wallets';
 import { decodeQrOnScreen } from './support/decode-qr';
 import { expect, openScreen, test } from './support/fixtures';
 import { reloadSignedInApp } from './support/reload-app';

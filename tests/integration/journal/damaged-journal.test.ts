@@ -8,7 +8,7 @@ import { SETTINGS_FILE } from '../../../src-main/settings/settings-store';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/server';
 import { startSignedInCore, type SignedInCore } from '../support/signed-in-core';
 import { createCodeSource } from '../../support/two-factor-codes';
-import { lastSeq, movementsAfter, profiles, settle } from '../send/money-faults';
+import { lastSeq, movementsAfter, profiles, settle } from '../support/money-faults';
 
 const BTC_DESTINATION = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 

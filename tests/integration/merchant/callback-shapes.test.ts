@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CallbackCheckResult } from '../../../src-preload/contract/merchant';
-import { startMerchantMachine, type MerchantLaunch, type MerchantMachine } from './merchant-app';
+import { startMerchantMachine, type MerchantLaunch, type MerchantMachine } from '../support/merchant-app';
 
 /** The checker against both callback shapes the sandbox can deliver, and against the service's records. */
 describe('callback checker against the sandbox, both shapes', () => {

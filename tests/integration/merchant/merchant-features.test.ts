@@ -6,7 +6,7 @@ import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperationName } from '../../../src-preload/contract';
 import type { RunningSandbox } from '../../../sandbox/server';
-import { startMerchantMachine, type MerchantLaunch, type MerchantMachine } from './merchant-app';
+import { startMerchantMachine, type MerchantLaunch, type MerchantMachine } from '../support/merchant-app';
 import { JOURNAL_FILE } from '../../../src-main/journal/journal-format';
 
 type Merchant = ReturnType<RunningSandbox['info']>['merchants'][number];

@@ -11,7 +11,7 @@ import {
   startMerchantMachine,
   type MerchantLaunch,
   type MerchantMachine,
-} from './merchant-app';
+} from '../support/merchant-app';
 
 /** Optional X-Signature: the app signs with a key kept in the keychain; the sandbox verifies. */
 describe('merchant request signing against the sandbox', () => {

@@ -10,7 +10,7 @@ import {
   startMerchantMachine,
   type MerchantLaunch,
   type MerchantMachine,
-} from './merchant-app';
+} from '../support/merchant-app';
 
 // security.md 30: every merchant operation needs an unlocked, signed-in session;
 // saved keys belong to the user who saved them; money-moving merchant operations need a money-moving role.

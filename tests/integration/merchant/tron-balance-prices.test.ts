@@ -4,7 +4,12 @@ import type { MerchantBalanceRow } from '../../../src-preload/contract/merchant'
 import type { PortfolioView } from '../../../src-preload/contract/portfolio';
 import { valueMerchantBalances } from '../../../src-renderer/src/screens/merchant/balance-values';
 import type { ServiceProfile } from '../../../sandbox/profile';
-import { setUpTreasury, startMerchantMachine, type MerchantLaunch, type MerchantMachine } from './merchant-app';
+import {
+  setUpTreasury,
+  startMerchantMachine,
+  type MerchantLaunch,
+  type MerchantMachine,
+} from '../support/merchant-app';
 
 // The merchant API answers balances without prices (spec 2.3 "Merchant balances"); the Merchant screen values
 // them at the prices of the company account's own wallets (spec 2.2 WalletInfo), joined by network symbol.

@@ -14,7 +14,7 @@ import {
   startMerchantMachine,
   type MerchantLaunch,
   type MerchantMachine,
-} from './merchant-app';
+} from '../support/merchant-app';
 
 // Tether's TRC-20 contract address: a real T-address.
 const TRON_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';

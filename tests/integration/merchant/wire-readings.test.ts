@@ -10,7 +10,7 @@ import {
   startMerchantMachine,
   type MerchantLaunch,
   type MerchantMachine,
-} from './merchant-app';
+} from '../support/merchant-app';
 
 // The app against every reading of Interface B's silences the sandbox can play (sandbox README
 // "Wire readings"), over loopback, through the app's own main-process features.

@@ -12,7 +12,7 @@ import {
   startMerchantMachine,
   type MerchantLaunch,
   type MerchantMachine,
-} from './merchant-app';
+} from '../support/merchant-app';
 
 const WARNING = 'The withdrawal may still have moved money. Close it as did not go through anyway.';
 

@@ -8,7 +8,7 @@ import {
   startMerchantMachine,
   type MerchantLaunch,
   type MerchantMachine,
-} from './merchant-app';
+} from '../support/merchant-app';
 import { createCodeSource, WIDE_TOTP_WINDOW } from '../../support/two-factor-codes';
 
 /**

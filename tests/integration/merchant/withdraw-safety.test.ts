@@ -12,7 +12,7 @@ import {
   startMerchantMachine,
   type MerchantLaunch,
   type MerchantMachine,
-} from './merchant-app';
+} from '../support/merchant-app';
 
 // security.md 27-29: at most one money movement per confirmed withdrawal
 // in every fault, counted in the sandbox's own books; "Check status" never sends; "not found" keeps the

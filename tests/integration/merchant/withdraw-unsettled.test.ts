@@ -14,7 +14,7 @@ import {
   startMerchantMachine,
   type MerchantLaunch,
   type MerchantMachine,
-} from './merchant-app';
+} from '../support/merchant-app';
 
 // Withdrawals the app cannot call settled, against the strict sandbox (security.md 23, 27, 28): one still in
 // flight, one the service answered with `success: false`, one visible only in another account of the user,

@@ -11,7 +11,7 @@ import {
   startMerchantMachine,
   type MerchantLaunch,
   type MerchantMachine,
-} from './merchant-app';
+} from '../support/merchant-app';
 
 // docs/z-codes.md against the sandbox in both profiles: a code that proves nothing moved refuses and leaves
 // nothing unknown; Z501 and Z519 are looked up at once; Z509 waits for e-mail approval until a look-up finds

@@ -8,7 +8,7 @@ import {
   startMerchantMachine,
   type MerchantLaunch,
   type MerchantMachine,
-} from '../merchant/merchant-app';
+} from '../support/merchant-app';
 
 /** A valid Ethereum address (EIP-55 checksum) that nobody verified. */
 const UNVERIFIED_ADDRESS = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';

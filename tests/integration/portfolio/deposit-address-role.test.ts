@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedDepositAddressView } from '../../../src-preload/contract/receive';
-import { startMoneyApp, type MoneyApp } from '../send/money-app';
+import { startMoneyApp, type MoneyApp } from '../support/money-app';
 
 const REQUEST = { symbol: 'BTC', label: 'Invoice 7', callbackUrl: 'https://shop.example/deposits' };
 

@@ -3,7 +3,7 @@ import type { PortfolioView } from '../../../src-preload/contract/portfolio';
 import type { CreatedDepositAddressView, WalletAddressView } from '../../../src-preload/contract/receive';
 import type { SessionView } from '../../../src-preload/contract/session';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/server';
-import { seededPortfolio } from './seeded-wallets';
+import { seededPortfolio } from '../../support/seeded-wallets';
 import { startSignedInCore, type SignedInCore } from '../support/signed-in-core';
 
 const CALLBACK = 'https://shop.example/deposits';

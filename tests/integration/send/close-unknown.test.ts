@@ -8,7 +8,7 @@ import { JOURNAL_FILE } from '../../../src-main/journal/journal-format';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/server';
 import { startSignedInCore, type SignedInCore } from '../support/signed-in-core';
 import { createCodeSource, WIDE_TOTP_WINDOW } from '../../support/two-factor-codes';
-import { lastSeq, movementsAfter } from './money-faults';
+import { lastSeq, movementsAfter } from '../support/money-faults';
 
 const BTC_DESTINATION = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 const WARNING = 'These sends may still have moved money. Close them as did not go through anyway.';

@@ -3,7 +3,7 @@ import type { OperationName } from '../../../src-preload/contract';
 import type { SendPrecheck, SendReview } from '../../../src-preload/contract/send';
 import type { SwapQuote, SwapReview } from '../../../src-preload/contract/swap';
 import { createCodeSource, WIDE_TOTP_WINDOW } from '../../support/two-factor-codes';
-import { startMerchantMachine, type MerchantLaunch, type MerchantMachine } from '../merchant/merchant-app';
+import { startMerchantMachine, type MerchantLaunch, type MerchantMachine } from '../support/merchant-app';
 
 /**
  * security.md 40: reads of a money move are gated like its writes. Alice's send (its outcome unknown) and

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SendOutcome, SendPrecheck, SendReview, SendStatus } from '../../../src-preload/contract/send';
 import type { SwapOutcome, SwapQuote, SwapReview, SwapStatus } from '../../../src-preload/contract/swap';
-import { startMoneyApp, type MoneyApp } from './money-app';
-import { lastSeq, movementsAfter, profiles } from './money-faults';
+import { startMoneyApp, type MoneyApp } from '../support/money-app';
+import { lastSeq, movementsAfter, profiles } from '../support/money-faults';
 
 const BTC_DESTINATION = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 const BTC_TO_ETH = {

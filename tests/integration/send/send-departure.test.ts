@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SendPrecheck, SendReview, SendStatus } from '../../../src-preload/contract/send';
-import { startMoneyApp, type MoneyApp } from './money-app';
-import { lastSeq, movementsAfter, profiles } from './money-faults';
+import { startMoneyApp, type MoneyApp } from '../support/money-app';
+import { lastSeq, movementsAfter, profiles } from '../support/money-faults';
 
 const BTC_DESTINATION = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 

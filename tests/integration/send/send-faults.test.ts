@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SendPrecheck, SendReview, SendStatus } from '../../../src-preload/contract/send';
-import { startMoneyApp, type MoneyApp } from './money-app';
-import { lastSeq, movementsAfter, profiles, settle, unknownFaults } from './money-faults';
+import { startMoneyApp, type MoneyApp } from '../support/money-app';
+import { lastSeq, movementsAfter, profiles, settle, unknownFaults } from '../support/money-faults';
 
 const BTC_DESTINATION = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 

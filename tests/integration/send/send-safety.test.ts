@@ -3,8 +3,8 @@ import { getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SendAsset, SendOutcome, SendPrecheck, SendReview, SendStatus } from '../../../src-preload/contract/send';
 import { createSendService } from '../../../src-main/features/send';
-import { startMoneyApp, type MoneyApp } from './money-app';
-import { profiles } from './money-faults';
+import { startMoneyApp, type MoneyApp } from '../support/money-app';
+import { profiles } from '../support/money-faults';
 
 const BTC_DESTINATION = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 const EVM_DESTINATION = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SendPrecheck } from '../../../src-preload/contract/send';
-import { startMoneyApp, type MoneyApp } from './money-app';
+import { startMoneyApp, type MoneyApp } from '../support/money-app';
 
 const VERIFIED = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
 

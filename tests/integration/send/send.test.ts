@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SendAsset, SendOutcome, SendPrecheck, SendReview } from '../../../src-preload/contract/send';
-import { startMoneyApp, type MoneyApp } from './money-app';
+import { startMoneyApp, type MoneyApp } from '../support/money-app';
 
 /** BIP-173's example P2WPKH address and EIP-55's example address: valid, checksummed, not ours. */
 const BTC_DESTINATION = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SendPrecheck, SendReview, SendStatus } from '../../../src-preload/contract/send';
 import type { SwapQuote, SwapReview, SwapStatus } from '../../../src-preload/contract/swap';
 import type { Result } from '../../../src-preload/result';
-import { startMoneyApp, type MoneyApp } from './money-app';
-import { lastSeq, movementsAfter, profiles, settle } from './money-faults';
+import { startMoneyApp, type MoneyApp } from '../support/money-app';
+import { lastSeq, movementsAfter, profiles, settle } from '../support/money-faults';
 
 const BTC_DESTINATION = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 const BTC_TO_ETH = {

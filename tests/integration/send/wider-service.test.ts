@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryItem } from '../../../src-preload/contract/history';
 import type { PortfolioView } from '../../../src-preload/contract/portfolio';
 import type { SendAsset, SendOutcome, SendPrecheck, SendReview } from '../../../src-preload/contract/send';
-import { startMoneyApp, type MoneyApp } from './money-app';
-import { profiles } from './money-faults';
+import { startMoneyApp, type MoneyApp } from '../support/money-app';
+import { profiles } from '../support/money-faults';
 
 // Tether's TRC-20 contract: a real T-address. The typo changes its last character.
 const TRON_DESTINATION = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';

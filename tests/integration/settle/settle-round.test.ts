@@ -10,7 +10,7 @@ import {
   startMerchantMachine,
   type MerchantLaunch,
   type MerchantMachine,
-} from '../merchant/merchant-app';
+} from '../support/merchant-app';
 
 const BTC_DESTINATION = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 const BTC_TO_ETH = {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SwapOutcome, SwapQuote, SwapReview, SwapStatus } from '../../../src-preload/contract/swap';
-import { startMoneyApp, type MoneyApp } from '../send/money-app';
-import { profiles } from '../send/money-faults';
+import { startMoneyApp, type MoneyApp } from '../support/money-app';
+import { profiles } from '../support/money-faults';
 
 const BTC_TO_ETH = {
   fromSymbol: 'BTC',

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MoneyAlarm } from '../../../src-preload/contract/alarms';
 import type { ClosedSwap, SwapQuote, SwapReview, SwapStatus } from '../../../src-preload/contract/swap';
-import { startMoneyApp, type MoneyApp } from '../send/money-app';
-import { lastSeq, movementsAfter } from '../send/money-faults';
+import { startMoneyApp, type MoneyApp } from '../support/money-app';
+import { lastSeq, movementsAfter } from '../support/money-faults';
 
 const BTC_TO_ETH = {
   fromSymbol: 'BTC',

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SendPrecheck, SendReview } from '../../../src-preload/contract/send';
 import type { SwapQuote, SwapReview, SwapStatus } from '../../../src-preload/contract/swap';
-import { startMoneyApp, type MoneyApp } from '../send/money-app';
-import { lastSeq, movementsAfter, profiles, settle } from '../send/money-faults';
+import { startMoneyApp, type MoneyApp } from '../support/money-app';
+import { lastSeq, movementsAfter, profiles, settle } from '../support/money-faults';
 
 const BTC_TO_ETH = {
   fromSymbol: 'BTC',

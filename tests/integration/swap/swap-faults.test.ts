@@ -2,8 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SwapQuote, SwapReview, SwapStatus, SwapSymbolsView } from '../../../src-preload/contract/swap';
-import { startMoneyApp, type MoneyApp } from '../send/money-app';
-import { lastSeq, movementsAfter, profiles, settle, unknownFaults } from '../send/money-faults';
+import { startMoneyApp, type MoneyApp } from '../support/money-app';
+import { lastSeq, movementsAfter, profiles, settle, unknownFaults } from '../support/money-faults';
 
 const BTC_TO_ETH = {
   fromSymbol: 'BTC',

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WalletAddressView } from '../../../src-preload/contract/receive';
 import type { SwapOutcome, SwapQuote, SwapReview } from '../../../src-preload/contract/swap';
-import { startMoneyApp, type MoneyApp } from '../send/money-app';
-import { profiles } from '../send/money-faults';
+import { startMoneyApp, type MoneyApp } from '../support/money-app';
+import { profiles } from '../support/money-faults';
 
 // Swapping into and receiving a TRON asset, against the sandbox playing the wider service, in both profiles.
 describe.each(profiles)('TRON beyond spec 2.3: swap and receive, %s service', (profile) => {

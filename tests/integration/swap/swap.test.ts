@@ -8,8 +8,8 @@ import type {
   SwapSymbolsView,
 } from '../../../src-preload/contract/swap';
 import { createSwapService } from '../../../src-main/features/swap';
-import { startMoneyApp, type MoneyApp } from '../send/money-app';
-import { profiles } from '../send/money-faults';
+import { startMoneyApp, type MoneyApp } from '../support/money-app';
+import { profiles } from '../support/money-faults';
 
 async function balance(app: MoneyApp, asset: string): Promise<Decimal> {
   const view = await app.value<SwapSymbolsView>('swap.symbols');

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedDepositAddressView, WalletAddressView } from '../../../src-preload/contract/receive';
 import type { SwapOutcome, SwapQuote, SwapReview, SwapSymbolsView } from '../../../src-preload/contract/swap';
-import { startMoneyApp, type MoneyApp } from '../send/money-app';
-import { profiles } from '../send/money-faults';
+import { startMoneyApp, type MoneyApp } from '../support/money-app';
+import { profiles } from '../support/money-faults';
 
 const CALLBACK = 'https://merchant.example.com/callbacks/deposit';
 

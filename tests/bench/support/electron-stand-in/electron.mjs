@@ -4,7 +4,7 @@
  * process start) when the BrowserWindow is created, when its page's first request (index.html) has been
  * answered by the app: handler, and when the bridge first answers (app.info from the app's own frame, as
  * the page's first script would ask), then prints one line "BENCH-MARKS {json}" and ends the process.
- * The unit tests have their own, recording fake (tests/unit/shell/fake-electron.ts).
+ * The unit tests have their own, recording fake (tests/unit/support/fake-electron.ts).
  */
 import { EventEmitter } from 'node:events';
 import { join } from 'node:path';

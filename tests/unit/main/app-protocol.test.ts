@@ -1,0 +1,117 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { registerAppScheme, serveRenderer } from '../../../src-main/app-protocol';
+import { RENDERER_CSP } from '../../../src-main/shell/content-security-policy';
+import { resolveRendererFile } from '../../../src-main/shell/renderer-files';
+import { electronFake, resetElectronFake, type ProtocolHandler } from '../support/fake-electron';
+
+vi.mock('electron', async () => (await import('../support/fake-electron')).electronFake.module);
+
+const app = { scheme: 'app', host: 'wallet-desk' };
+let base: string;
+let root: string;
+
+beforeAll(async () => {
+  base = await mkdtemp(join(tmpdir(), 'wallet-desk-protocol-'));
+  root = join(base, 'renderer');
+  await mkdir(join(root, 'assets'), { recursive: true });
+  await writeFile(join(root, 'index.html'), '<!doctype html><title>Wallet Desk</title>');
+  await writeFile(join(root, 'assets', 'index-abc.js'), 'console.log("app")');
+  await writeFile(join(base, 'secret.txt'), 'TOP-SECRET-OUTSIDE-RENDERER');
+  await writeFile(join(base, 'renderer-evil.txt'), 'SIBLING-WITH-SHARED-PREFIX');
+});
+afterAll(async () => {
+  await rm(base, { recursive: true, force: true });
+});
+beforeEach(() => resetElectronFake());
+
+describe('resolveRendererFile', () => {
+  it('maps the root and asset paths into the renderer folder with a content type', () => {
+    expect(resolveRendererFile('/r', 'app://wallet-desk/', app)).toEqual({
+      kind: 'file',
+      path: '/r/index.html',
+      contentType: 'text/html; charset=utf-8',
+    });
+    expect(resolveRendererFile('/r', 'app://wallet-desk/assets/index-abc.js?v=1#x', app)).toMatchObject({
+      kind: 'file',
+      path: '/r/assets/index-abc.js',
+    });
+  });
+
+  it.each([
+    'app://wallet-desk/..%2fsecret.txt',
+    'app://wallet-desk/assets/..%2F..%2Fsecret.txt',
+    'app://wallet-desk/%2e%2e%2f%2e%2e%2fetc%2fpasswd',
+    'app://wallet-desk/..%5c..%5csecret.txt',
+    'app://wallet-desk/index.html%00.png',
+    'app://wallet-desk/%E0%A4%A',
+    'app://other-host/index.html',
+    'app://wallet-desk.attacker/index.html',
+    'app://user@wallet-desk/index.html',
+    'file:///etc/passwd',
+    'https://wallet-desk/index.html',
+  ])('refuses %s', (url) => {
+    expect(resolveRendererFile('/r', url, app)).toEqual({ kind: 'forbidden' });
+  });
+
+  it('keeps URL-normalised dot segments inside the folder', () => {
+    // The URL parser already folds plain `..`; what is left must still resolve under the root.
+    const lookup = resolveRendererFile('/r', 'app://wallet-desk/../../etc/passwd.js', app);
+    expect(lookup).toEqual({ kind: 'file', path: '/r/etc/passwd.js', contentType: 'text/javascript; charset=utf-8' });
+  });
+
+  it('does not serve files of unknown types', () => {
+    expect(resolveRendererFile('/r', 'app://wallet-desk/.env', app)).toEqual({ kind: 'not-found' });
+    expect(resolveRendererFile('/r', 'app://wallet-desk/main.js.map.bak', app)).toEqual({ kind: 'not-found' });
+  });
+});
+
+describe('app:// protocol', () => {
+  function handler(): ProtocolHandler {
+    serveRenderer(root);
+    const registered = electronFake.protocol.handlers.get('app');
+    if (!registered) throw new Error('app: was not handled');
+    return registered;
+  }
+
+  it('registers app: as a standard secure scheme without CSP bypass, CORS or service workers', () => {
+    registerAppScheme();
+    expect(electronFake.protocol.privileged).toEqual([
+      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
+    ]);
+  });
+
+  it('serves index.html with the CSP as a response header, equal to the meta CSP', async () => {
+    const response = await handler()(new Request('app://wallet-desk/index.html'));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-security-policy')).toBe(RENDERER_CSP);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await response.text()).toContain('<title>Wallet Desk</title>');
+  });
+
+  it('serves assets and answers 404 for missing files', async () => {
+    const serve = handler();
+    const asset = await serve(new Request('app://wallet-desk/assets/index-abc.js'));
+    expect(await asset.text()).toBe('console.log("app")');
+    expect((await serve(new Request('app://wallet-desk/assets/missing.js'))).status).toBe(404);
+  });
+
+  it.each([
+    'app://wallet-desk/..%2fsecret.txt',
+    'app://wallet-desk/..%2frenderer-evil.txt',
+    'app://wallet-desk/assets/..%2f..%2fsecret.txt',
+    'app://elsewhere/secret.txt',
+  ])('never serves a file outside the renderer folder: %s', async (url) => {
+    const response = await handler()(new Request(url));
+    expect(response.status).toBe(403);
+    expect(await response.text()).not.toMatch(/TOP-SECRET|SIBLING/);
+  });
+
+  it('refuses methods other than GET and HEAD', async () => {
+    const response = await handler()(new Request('app://wallet-desk/index.html', { method: 'POST', body: 'x' }));
+    expect(response.status).toBe(405);
+  });
+});

@@ -1,0 +1,341 @@
+import { parse } from 'csv-parse/sync';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AppError } from '../../../../../src-main/app-error';
+import { exportHistoryCsv } from '../../../../../src-main/features/history/export-history';
+import {
+  backoffDelayMs,
+  fetchWithRetry,
+  type RetryPolicy,
+} from '../../../../../src-main/features/history/fetch-with-retry';
+import type {
+  TransactionItem,
+  TransactionsRequest,
+  TransactionsResult,
+} from '../../../../../src-main/service/interface-a-schemas';
+
+const fast: RetryPolicy = { maxAttempts: 3, maxRateLimitWaits: 2, baseDelayMs: 1, maxDelayMs: 5 };
+
+function itemNumber(n: number): TransactionItem {
+  return {
+    symbolId: 1,
+    symbol: 'BTC',
+    symbolName: 'Bitcoin',
+    displayName: 'Bitcoin',
+    address: 'bc1q',
+    txId: `tx${n}`,
+    amount: n / 1000,
+    status: 'Completed',
+    type: 'Deposit',
+    date: new Date(Date.UTC(2026, 0, 1) + n * 1000).toISOString(),
+    value: n,
+    referenceId: `ref-${n}`,
+    label: '',
+    merchantTransactionId: '',
+    to: '',
+    withdrawType: 0,
+    prices: { usd: 1, eur: 1, gbp: 1, try: 1, jpy: 1 },
+    isAutoCollected: false,
+  };
+}
+
+/** A service with `total` records that answers any page like POST /transactions does. */
+function fakeService(total: number) {
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const requests: TransactionsRequest[] = [];
+  const fetchPage = async (request: TransactionsRequest): Promise<TransactionsResult> => {
+    requests.push(request);
+    inFlight += 1;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    inFlight -= 1;
+    const start = (request.page - 1) * request.recordsPerPage;
+    const items = Array.from({ length: Math.max(0, Math.min(request.recordsPerPage, total - start)) }, (_, i) =>
+      itemNumber(start + i),
+    );
+    return {
+      totalRecords: total,
+      totalPages: Math.ceil(total / request.recordsPerPage),
+      page: request.page,
+      recordsPerPage: request.recordsPerPage,
+      items,
+    };
+  };
+  return { fetchPage, requests, maxInFlight: () => maxInFlight };
+}
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'wallet-desk-export-unit-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('exportHistoryCsv', () => {
+  it('asks for one page at a time and passes the filters on every request', async () => {
+    const service = fakeService(1234);
+    const path = join(dir, 'out.csv');
+    const pages: number[] = [];
+    const result = await exportHistoryCsv({
+      fetchPage: service.fetchPage,
+      path,
+      filters: {
+        filter: ' refund ',
+        symbols: ['BTC'],
+        withdrawTypes: [],
+        hideLowAmounts: true,
+        orderBy: 'value',
+        sortOrder: 'asc',
+      },
+      recordsPerPage: 100,
+      onPage: (p) => pages.push(p.page),
+    });
+    expect(result).toMatchObject({ written: 1234, total: 1234, pages: 13 });
+    expect(service.maxInFlight()).toBe(1);
+    expect(pages).toEqual(Array.from({ length: 13 }, (_, i) => i + 1));
+    expect(service.requests[0]).toEqual({
+      page: 1,
+      recordsPerPage: 100,
+      filter: 'refund',
+      symbols: ['BTC'],
+      hideLowAmounts: true,
+      orderBy: 'value',
+      sortOrder: 'asc',
+    });
+    const lines = (await readFile(path, 'utf8')).split('\r\n');
+    expect(lines).toHaveLength(1 + 1234 + 1);
+    expect(lines[1234]).toContain('ref-1233');
+    expect(await readdir(dir)).toEqual(['out.csv']);
+  });
+
+  it('writes just the header for an empty history', async () => {
+    const path = join(dir, 'empty.csv');
+    expect(await exportHistoryCsv({ fetchPage: fakeService(0).fetchPage, path, filters: {} })).toMatchObject({
+      written: 0,
+    });
+    expect((await readFile(path, 'utf8')).split('\r\n')).toHaveLength(2);
+  });
+
+  it('cancelling mid-way removes the temporary file and keeps an older file of that name', async () => {
+    const path = join(dir, 'kept.csv');
+    await writeFile(path, 'older export\r\n');
+    const controller = new AbortController();
+    const run = exportHistoryCsv({
+      fetchPage: fakeService(5000).fetchPage,
+      path,
+      filters: {},
+      recordsPerPage: 100,
+      signal: controller.signal,
+      onPage: (p) => {
+        if (p.page === 3) controller.abort(new Error('stop'));
+      },
+    });
+    await expect(run).rejects.toThrow('stop');
+    expect(await readdir(dir)).toEqual(['kept.csv']);
+    expect(await readFile(path, 'utf8')).toBe('older export\r\n');
+  });
+
+  it('fails cleanly when the folder cannot be written', async () => {
+    await expect(
+      exportHistoryCsv({ fetchPage: fakeService(10).fetchPage, path: join(dir, 'missing', 'x.csv'), filters: {} }),
+    ).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(await readdir(dir)).toEqual([]);
+  });
+});
+
+describe('exportHistoryCsv of every account', () => {
+  const streamOf =
+    (total: number) =>
+    async (request: TransactionsRequest, onItems: (items: readonly TransactionItem[]) => Promise<void>) => {
+      const { items, ...head } = await fakeService(total).fetchPage(request);
+      await onItems(items);
+      return head;
+    };
+
+  it('writes one file with an Account column, each account’s records and labels in turn', async () => {
+    const path = join(dir, 'all.csv');
+    const progress: Array<{ page: number; totalPages: number; total: number }> = [];
+    const result = await exportHistoryCsv({
+      sources: [
+        { account: 'Trading', streamPage: streamOf(250) },
+        { account: 'Acme Ltd', streamPage: streamOf(120), userLabelOf: (item) => `label of ${item.referenceId}` },
+      ],
+      path,
+      filters: {},
+      recordsPerPage: 100,
+      onPage: (p) => progress.push(p),
+    });
+    expect(result).toMatchObject({ written: 370, total: 370, pages: 5 });
+    const rows = parse(await readFile(path, 'utf8'), { columns: true }) as Array<Record<string, string>>;
+    expect(rows).toHaveLength(370);
+    expect(rows.filter((row) => row.Account === 'Trading')).toHaveLength(250);
+    expect(rows[250]).toMatchObject({ Account: 'Acme Ltd', Reference: 'ref-0', Label: 'label of ref-0' });
+    expect(rows[0]?.Label).toBe('');
+    // Progress counts on across accounts rather than starting again at page 1.
+    expect(progress.map((p) => p.page)).toEqual([1, 2, 3, 4, 5]);
+    expect(progress.at(-1)).toMatchObject({ totalPages: 5, total: 370 });
+  });
+});
+
+describe('exportHistoryCsv with streamed pages', () => {
+  /** The same service read as it arrives, `slice` items at a time; `cut` drops the answer of one attempt. */
+  function streamedService(total: number, slice: number, cut?: { page: number; afterItems: number }) {
+    const service = fakeService(total);
+    const slicesSeen: number[] = [];
+    let cutDone = false;
+    const streamPage = async (
+      request: TransactionsRequest,
+      onItems: (items: readonly TransactionItem[]) => Promise<void>,
+    ) => {
+      const { items, ...head } = await service.fetchPage(request);
+      for (let at = 0; at < items.length; at += slice) {
+        if (cut && !cutDone && request.page === cut.page && at >= cut.afterItems) {
+          cutDone = true;
+          throw new AppError('network', 'The service could not be reached.');
+        }
+        slicesSeen.push(Math.min(slice, items.length - at));
+        await onItems(items.slice(at, at + slice));
+      }
+      return head;
+    };
+    return { streamPage, slicesSeen, requests: service.requests };
+  }
+
+  const expected = (total: number) => Array.from({ length: total }, (_, n) => `tx${n}`);
+  const txIds = async (path: string) =>
+    (await readFile(path, 'utf8'))
+      .split('\r\n')
+      .slice(1, -1)
+      .map((line) => line.split(',')[18]);
+
+  it('writes every record once, in order, across pages and slices bigger than its write buffer', async () => {
+    // 1,234 records in pages of 500, 37 at a time: several slices and several 64 KiB writes per page.
+    const service = streamedService(1234, 37);
+    const path = join(dir, 'streamed.csv');
+    const result = await exportHistoryCsv({ streamPage: service.streamPage, path, filters: {}, retry: fast });
+    expect(result).toMatchObject({ written: 1234, total: 1234, pages: 3 });
+    expect(await txIds(path)).toEqual(expected(1234));
+    expect(service.slicesSeen.length).toBeGreaterThan(30);
+  });
+
+  it('starts a page over from its first byte when its answer breaks off half-way', async () => {
+    // Page 2 breaks after 444 of its 500 rows, well past the first 64 KiB slice written to the file.
+    const service = streamedService(1234, 37, { page: 2, afterItems: 444 });
+    const path = join(dir, 'retried.csv');
+    const result = await exportHistoryCsv({ streamPage: service.streamPage, path, filters: {}, retry: fast });
+    expect(result.written).toBe(1234);
+    expect(service.requests.map((r) => r.page)).toEqual([1, 2, 2, 3]);
+    expect(await txIds(path)).toEqual(expected(1234));
+  });
+
+  it('cuts a file written by a longer failed attempt back to the last row', async () => {
+    // The last page fails once after all its rows were written, then comes back one row shorter (a row
+    // left the history between the tries): nothing of the first attempt may remain past the end.
+    const service = fakeService(1100);
+    let lastPageTries = 0;
+    const streamPage = async (
+      request: TransactionsRequest,
+      onItems: (items: readonly TransactionItem[]) => Promise<void>,
+    ) => {
+      const { items, ...head } = await service.fetchPage(request);
+      if (request.page !== 3) {
+        await onItems(items);
+        return head;
+      }
+      lastPageTries += 1;
+      if (lastPageTries === 1) {
+        await onItems(items);
+        throw new AppError('service_error', 'The service sent an answer the app does not understand.');
+      }
+      await onItems(items.slice(0, -1));
+      return { ...head, totalRecords: 1099 };
+    };
+    const path = join(dir, 'shorter.csv');
+    const result = await exportHistoryCsv({ streamPage, path, filters: {}, retry: fast });
+    expect(result.written).toBe(1099);
+    expect(await txIds(path)).toEqual(expected(1099));
+  });
+});
+
+describe('fetchWithRetry', () => {
+  it('waits at least what Retry-After asks on a 429, then goes on', async () => {
+    let calls = 0;
+    const notices: number[] = [];
+    const started = Date.now();
+    const value = await fetchWithRetry(
+      async () => {
+        calls += 1;
+        if (calls === 1) throw new AppError('rate_limited', 'slow down', { retryAfterSeconds: 0.05 });
+        return 'ok';
+      },
+      { policy: fast, onRetry: (n) => notices.push(n.delayMs) },
+    );
+    expect(value).toBe('ok');
+    expect(notices).toEqual([50]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(45);
+  });
+
+  it('retries server errors and lost answers a few times, never session or permission errors', async () => {
+    let calls = 0;
+    await expect(
+      fetchWithRetry(
+        async () => {
+          calls += 1;
+          throw new AppError('service_error', 'boom');
+        },
+        { policy: fast },
+      ),
+    ).rejects.toMatchObject({ code: 'service_error' });
+    expect(calls).toBe(3);
+    for (const code of ['session_expired', 'forbidden', 'bad_input', 'locked'] as const) {
+      calls = 0;
+      await expect(
+        fetchWithRetry(
+          async () => {
+            calls += 1;
+            throw new AppError(code, 'no');
+          },
+          { policy: fast },
+        ),
+      ).rejects.toMatchObject({ code });
+      expect(calls).toBe(1);
+    }
+  });
+
+  it('gives up after too many 429s for one page', async () => {
+    let calls = 0;
+    await expect(
+      fetchWithRetry(
+        async () => {
+          calls += 1;
+          throw new AppError('rate_limited', 'slow down', { retryAfterSeconds: 0 });
+        },
+        { policy: fast },
+      ),
+    ).rejects.toMatchObject({ code: 'rate_limited' });
+    expect(calls).toBe(3);
+  });
+
+  it('backs off exponentially up to the cap', () => {
+    const policy: RetryPolicy = { maxAttempts: 9, maxRateLimitWaits: 9, baseDelayMs: 100, maxDelayMs: 1000 };
+    const upper = (failures: number) => backoffDelayMs(policy, failures, () => 1);
+    expect([1, 2, 3, 4, 5, 6].map(upper)).toEqual([100, 200, 400, 800, 1000, 1000]);
+    expect(backoffDelayMs(policy, 3, () => 0)).toBe(200);
+  });
+
+  it('stops waiting as soon as it is cancelled', async () => {
+    const controller = new AbortController();
+    const run = fetchWithRetry(
+      async () => {
+        throw new AppError('rate_limited', 'slow down', { retryAfterSeconds: 60 });
+      },
+      { policy: fast, signal: controller.signal },
+    );
+    setTimeout(() => controller.abort(new Error('cancelled by user')), 10);
+    await expect(run).rejects.toThrow();
+  });
+});
