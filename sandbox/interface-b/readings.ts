@@ -60,8 +60,21 @@ export const defaultReadings: Readonly<WireReadings> = Object.freeze({
   withdrawCodes: 'spec',
 });
 
-/** Body of POST /__sandbox/readings and `sandbox.setReadings`: any of the readings, nothing else. */
-export const WireReadingsInput = WireReadings.partial().strict();
+/**
+ * Body of POST /__sandbox/readings and `sandbox.setReadings`: any of the readings, nothing else. A reading
+ * given as undefined is refused rather than spread over the one in force.
+ */
+export const WireReadingsInput = z
+  .object({
+    assetForm: WireReadings.shape.assetForm.exactOptional(),
+    nulls: WireReadings.shape.nulls.exactOptional(),
+    errorStatus: WireReadings.shape.errorStatus.exactOptional(),
+    depositAmount: WireReadings.shape.depositAmount.exactOptional(),
+    depositAnswer: WireReadings.shape.depositAnswer.exactOptional(),
+    depositNetwork: WireReadings.shape.depositNetwork.exactOptional(),
+    withdrawCodes: WireReadings.shape.withdrawCodes.exactOptional(),
+  })
+  .strict();
 export type WireReadingsInput = z.infer<typeof WireReadingsInput>;
 
 /** The readings in force, switchable at run time; `reset()` goes back to those given at start. */
