@@ -6,14 +6,14 @@ export interface DeliveryOptions {
   /** Spec 6 rule 3: "retries delivery up to 3 times", read as 1 attempt + 3 retries. */
   retries?: number;
   /** Pause between attempts; the spec does not give one (rule 4). */
-  retryDelayMs?: number;
+  retryDelayMs?: number | undefined;
   /** How long one attempt waits for the receiver's answer. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   log?: (line: string) => void;
   /** `spec` (default): the spec 6 body. `sdk`: the vendor SDK's webhook (README "Callback shapes"). */
   shape?: CallbackShape;
   /** The deposit request id the SDK shape reports (the address's requestId where there is one). */
-  requestId?: string;
+  requestId?: string | undefined;
 }
 
 export interface DeliveryAttempt {
