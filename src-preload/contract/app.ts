@@ -34,10 +34,22 @@ export const Preferences = z.object({
 });
 export type Preferences = z.infer<typeof Preferences>;
 
+/**
+ * A change names only what it changes: a preference sent as undefined is refused here rather than merged
+ * over the one in force.
+ */
+export const PreferencesChange = z
+  .object({
+    privacyMode: Preferences.shape.privacyMode.exactOptional(),
+    idleLockMinutes: Preferences.shape.idleLockMinutes.exactOptional(),
+    theme: Preferences.shape.theme.exactOptional(),
+  })
+  .strict();
+
 export const appOperations = {
   'app.info': operation(z.void(), AppInfo),
   'preferences.get': operation(z.void(), Preferences),
-  'preferences.update': operation(Preferences.partial().strict(), Preferences),
+  'preferences.update': operation(PreferencesChange, Preferences),
   /** Opens an https link (block explorer, help) in the system browser, if its host is allowlisted. */
   'links.open': operation(z.object({ url: PlainText().max(2048) }).strict(), z.object({ opened: z.boolean() })),
 } as const;

@@ -66,6 +66,14 @@ describe('the bridge dispatcher', () => {
     expect(update).toHaveBeenCalledWith({ privacyMode: true });
   });
 
+  it('refuses a preference sent as undefined rather than merging it over the one in force', async () => {
+    const update = vi.fn(() => ({ privacyMode: true, idleLockMinutes: 15, theme: 'system' as const }));
+    const dispatch = createDispatcher(handlers({ 'preferences.update': update }), log);
+    const result = await dispatch('preferences.update', { privacyMode: true, theme: undefined });
+    expect(result).toMatchObject({ ok: false, error: { code: 'bad_input' } });
+    expect(update).not.toHaveBeenCalled();
+  });
+
   it('turns an AppError into a typed error and anything else into a generic one', async () => {
     const dispatch = createDispatcher(
       handlers({
