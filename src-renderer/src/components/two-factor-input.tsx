@@ -10,7 +10,8 @@ interface TwoFactorInputProps {
   readonly onComplete?: (code: string) => void;
   readonly disabled?: boolean;
   readonly label?: string;
-  readonly errorId?: string;
+  /** undefined while there is no error to point at. */
+  readonly errorId?: string | undefined;
   /**
    * The service's refusal of the last code sent (each a new object), or null: the boxes were cleared for a
    * new code, so each new refusal puts focus in the first box once they can be typed in again.

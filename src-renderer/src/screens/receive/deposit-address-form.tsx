@@ -32,7 +32,7 @@ export function DepositAddressForm({ onCreated }: { onCreated: () => void }): Re
   const [callbackUrl, setCallbackUrl] = useState('');
   const [amount, setAmount] = useState('');
   const [currency, setCurrency] = useState<FiatCurrency | ''>('');
-  const [localErrors, setLocalErrors] = useState<Partial<Record<Field, string>>>({});
+  const [localErrors, setLocalErrors] = useState<Partial<Record<Field, string | undefined>>>({});
   const id = useId();
 
   async function generateReferenceId(): Promise<void> {
