@@ -21,7 +21,7 @@ async function ethBalance(): Promise<Decimal> {
 function control(path: string, body?: unknown): Promise<Response> {
   return fetch(`${sandbox.origin}/__sandbox/${path}`, {
     method: 'POST',
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? null : JSON.stringify(body),
   });
 }
 

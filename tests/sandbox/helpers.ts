@@ -49,7 +49,7 @@ export class Browser {
         cookie: this.jar.header(),
         ...(init.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
       },
-      body: init.form ? new URLSearchParams(init.form).toString() : undefined,
+      body: init.form ? new URLSearchParams(init.form).toString() : null,
     });
     this.jar.store(res);
     const location = res.headers.get('location') ?? undefined;
@@ -181,7 +181,7 @@ export async function api<T = unknown>(
   const res = await fetch(`${sandbox.baseUrl}/api/OAuth${path}`, {
     method,
     headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: options.body === undefined ? null : JSON.stringify(options.body),
   });
   return { status: res.status, body: (await res.json()) as ApiAnswer<T>['body'] };
 }

@@ -20,7 +20,7 @@ export async function control(
   const res = await fetch(`${sandbox.origin}/__sandbox/${path}`, {
     method,
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? null : JSON.stringify(body),
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }

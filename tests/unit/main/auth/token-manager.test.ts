@@ -32,7 +32,10 @@ function recordingStore(
 }
 
 /** An issuer that rotates: refresh token rtN yields atN+1 and rtN+1; old ones are refused. */
-function rotatingIssuer(events: string[], options: { expiresIn?: number; delayMs?: number } = {}) {
+function rotatingIssuer(
+  events: string[],
+  options: { expiresIn?: number | undefined; delayMs?: number | undefined } = {},
+) {
   let serial = 1;
   const valid = new Set(['rt1']);
   const revoked: string[] = [];
