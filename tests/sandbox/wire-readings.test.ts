@@ -54,6 +54,12 @@ describe('sandbox wire readings', () => {
     expect(sandbox.info().readings.nulls).toBe('refuse');
   });
 
+  it('refuses a reading given as undefined rather than spreading it over the one in force', () => {
+    // @ts-expect-error the input type already refuses it; this is the check for callers without types.
+    expect(() => sandbox.setReadings({ assetForm: undefined })).toThrow();
+    expect(sandbox.info().readings.assetForm).toBe('either');
+  });
+
   it('asset form: either takes both, asset-name refuses network codes, network-code refuses asset names (Z300)', async () => {
     expect((await start('USDT', 4)).body.code).toBe(200);
     expect((await start('BSC-USD', 4)).body.code).toBe(200);
