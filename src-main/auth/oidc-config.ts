@@ -1,6 +1,7 @@
 import type { Configuration, CustomFetch } from 'openid-client';
 import { AppError } from '../app-error';
-import { isLoopbackUrl } from '../settings/environments';
+import { libraryFetch, type LibraryFetchOptions } from '../service/http-call';
+import { isAllowedServiceUrl, isPlainLoopback } from '../settings/environments';
 import { loadOpenId } from './openid';
 
 /** What the app asks for (spec 5.1) plus offline_access for a refresh token. */
@@ -23,6 +24,8 @@ export async function discoverIssuer(
     timeoutSeconds?: number;
     /** Sees the Date header of the discovery answer: the first reading of the provider's clock. */
     onServiceDate?: (header: string | null) => void;
+    /** How the discovery answer is fetched and bounded (the settings check reads a smaller one). */
+    wire?: Omit<LibraryFetchOptions, 'onAnswer'>;
   } = {},
 ): Promise<Configuration> {
   let issuer: URL;
@@ -31,17 +34,15 @@ export async function discoverIssuer(
   } catch {
     throw new AppError('not_configured', 'The sign-in server address is not a valid URL.');
   }
+  if (!isAllowedServiceUrl(issuer)) throw new AppError('not_configured', 'The sign-in server must use https.');
   const insecureLoopback = isPlainLoopback(issuer);
-  if (issuer.protocol !== 'https:' && !insecureLoopback) {
-    throw new AppError('not_configured', 'The sign-in server must use https.');
-  }
   const oidc = await loadOpenId();
   let config: Configuration;
   try {
     config = await oidc.discovery(issuer, settings.clientId, { token_endpoint_auth_method: 'none' }, oidc.None(), {
       timeout: options.timeoutSeconds ?? 15,
       ...(insecureLoopback ? { execute: [oidc.allowInsecureRequests] } : {}),
-      ...(options.onServiceDate ? { [oidc.customFetch]: readingDate(options.onServiceDate) } : {}),
+      [oidc.customFetch]: wireFetch(options.onServiceDate, options.wire),
     });
   } catch (error) {
     if (isNetworkFailure(error)) {
@@ -57,18 +58,17 @@ export async function discoverIssuer(
   return config;
 }
 
-/** Plain http is allowed only for a loopback issuer, the sandbox's and the tests' (security.md 15). */
-function isPlainLoopback(issuer: URL): boolean {
-  return issuer.protocol === 'http:' && isLoopbackUrl(issuer.href);
-}
-
-function readingDate(onServiceDate: (header: string | null) => void): CustomFetch {
+/** openid-client's requests on the one HTTP path (http-call.ts), each answer's Date header seen when asked. */
+function wireFetch(
+  onServiceDate: ((header: string | null) => void) | undefined,
+  wire: Omit<LibraryFetchOptions, 'onAnswer'> = {},
+): CustomFetch {
+  const fetchOnce = libraryFetch({
+    ...wire,
+    ...(onServiceDate ? { onAnswer: (response: Response) => onServiceDate(response.headers.get('date')) } : {}),
+  });
   // openid-client's options are what it hands to fetch; its body type is spelled apart from the DOM's.
-  return async (url, options) => {
-    const response = await fetch(url, options as RequestInit);
-    onServiceDate(response.headers.get('date'));
-    return response;
-  };
+  return (url, options) => fetchOnce(url, options as RequestInit);
 }
 
 /**
@@ -93,7 +93,7 @@ export async function withClockSkew(
   );
   skewed.timeout = config.timeout;
   if (isPlainLoopback(new URL(server.issuer))) oidc.allowInsecureRequests(skewed);
-  if (onServiceDate) skewed[oidc.customFetch] = readingDate(onServiceDate);
+  skewed[oidc.customFetch] = wireFetch(onServiceDate);
   return skewed;
 }
 
@@ -113,7 +113,7 @@ function requireSecureEndpoints(config: Configuration, insecureLoopback: boolean
     } catch {
       url = null;
     }
-    const allowed = url !== null && (url.protocol === 'https:' || (insecureLoopback && isPlainLoopback(url)));
+    const allowed = url !== null && (insecureLoopback ? isAllowedServiceUrl(url) : url.protocol === 'https:');
     if (!allowed)
       throw new AppError(
         'sign_in_failed',

@@ -1,7 +1,7 @@
 import type { Configuration } from 'openid-client';
 import { AppError } from '../app-error';
 import type { Logger } from '../logging/logger';
-import { isLoopbackUrl } from '../settings/environments';
+import { isAllowedServiceUrl } from '../settings/environments';
 import { requireFreshAuthentication } from './fresh-authentication';
 import { openLoopbackListener } from './loopback-listener';
 import { loadOpenId } from './openid';
@@ -79,10 +79,7 @@ export function createSignInFlow(deps: SignInFlowDeps): SignInFlow {
         ...(options.prompt === 'login' ? { max_age: '0' } : {}),
       });
       // Only a web page may reach the system browser: never file:, javascript: or a custom scheme.
-      if (
-        authorizationUrl.protocol !== 'https:' &&
-        !(authorizationUrl.protocol === 'http:' && isLoopbackUrl(authorizationUrl.href))
-      ) {
+      if (!isAllowedServiceUrl(authorizationUrl)) {
         throw new AppError('not_configured', 'The sign-in server gave an authorization address that is not https.');
       }
       deps.logger.info('sign-in started in the system browser', {

@@ -4,10 +4,11 @@ import type { Logger } from '../logging/logger';
 import { AnyEnvelope, envelopeOf } from './envelope';
 
 /**
- * The one way both service clients (Interface A and Interface B) put a request on the wire and read what
- * came back: a timeout, no redirects, the body read as JSON, Retry-After kept, and the rule that a
- * money move that got no answer, or an answer the app cannot read, has an unknown outcome. What an error
- * answer means stays with each interface (interface-a-errors.ts, interface-b-errors.ts).
+ * The one way main puts a request on the wire and reads what came back: a timeout, no redirect followed,
+ * the body read up to a bound, as JSON, Retry-After kept, and the rule that a money move that got no
+ * answer, or an answer the app cannot read, has an unknown outcome. The service clients (Interface A and
+ * B) and the address checks call createHttpCaller; openid-client gets libraryFetch as its custom fetch.
+ * What an error answer means stays with each caller (interface-a-errors.ts, interface-b-errors.ts).
  */
 
 /** What came back, before any interpretation. */
@@ -30,6 +31,12 @@ export interface ServiceRequest {
   readonly movesMoney: boolean;
   /** What the log says about the call besides status and time (method, path); never secrets. */
   readonly logFields: Readonly<Record<string, unknown>>;
+  /**
+   * A redirect is never followed (it could carry the token or the key header to another host): by default
+   * it fails the call like no answer; 'manual' hands the redirect answer back as it is (a probe that only
+   * asks whether anything answers).
+   */
+  readonly redirect?: 'error' | 'manual';
 }
 
 /** Each interface's own words for a call that got no answer. */
@@ -107,23 +114,71 @@ export const readWhole: AnswerReader = readWholeUpTo(
  */
 export function readWholeUpTo(maxBytes: number, tooLarge: () => unknown): AnswerReader {
   return async (response) => {
-    if (!response.body) return answerOfText(response, '');
-    const reader = response.body.getReader();
-    const decoder = new TextDecoder();
-    const parts: string[] = [];
-    let bytes = 0;
-    try {
-      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-        bytes += chunk.value.byteLength;
-        if (bytes > maxBytes) throw new ReaderFailure(tooLarge());
-        parts.push(decoder.decode(chunk.value, { stream: true }));
-      }
-      parts.push(decoder.decode());
-    } finally {
-      // After a refusal, whatever the service is still sending is dropped with the connection.
-      await reader.cancel().catch(() => undefined);
+    const bytes = await readBytesUpTo(response, maxBytes, () => new ReaderFailure(tooLarge()));
+    return answerOfText(response, new TextDecoder().decode(bytes));
+  };
+}
+
+/** The body's bytes, counted as they arrive; past `maxBytes` the read stops and `tooLarge()` is thrown. */
+async function readBytesUpTo(
+  response: Response,
+  maxBytes: number,
+  tooLarge: () => unknown,
+): Promise<Uint8Array<ArrayBuffer>> {
+  if (!response.body) return new Uint8Array(new ArrayBuffer(0));
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  try {
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      bytes += chunk.value.byteLength;
+      if (bytes > maxBytes) throw tooLarge();
+      chunks.push(chunk.value);
     }
-    return answerOfText(response, parts.join(''));
+  } finally {
+    // After a refusal, whatever the service is still sending is dropped with the connection.
+    await reader.cancel().catch(() => undefined);
+  }
+  const whole = new Uint8Array(new ArrayBuffer(bytes));
+  let at = 0;
+  for (const chunk of chunks) {
+    whole.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return whole;
+}
+
+export interface LibraryFetchOptions {
+  readonly fetch?: typeof fetch;
+  /** The most an answer may be; MAX_ANSWER_BYTES unless the caller knows its answers are smaller. */
+  readonly maxBytes?: number;
+  /** The refusal once an answer passes maxBytes, passed on as it is. */
+  readonly tooLarge?: () => unknown;
+  /** Sees each answer before its body is read (the Date header, for the service clock). */
+  readonly onAnswer?: (response: Response) => void;
+}
+
+/** The fetch a library that builds its own requests is given: the same signature as fetch. */
+export type LibraryFetch = (url: string, init: RequestInit) => Promise<Response>;
+
+/** Statuses whose answer has no body by definition (a Response with one cannot be made). */
+const NO_BODY_STATUSES = new Set([101, 204, 205, 304]);
+
+/**
+ * A fetch for openid-client (its customFetch): its requests keep their own method, headers and timeout
+ * signal, but never follow a redirect, and the answer is read whole up to a bound before the library sees
+ * it, so a hostile sign-in server cannot fill main's memory either.
+ */
+export function libraryFetch(options: LibraryFetchOptions = {}): LibraryFetch {
+  const doFetch = options.fetch ?? fetch;
+  const maxBytes = options.maxBytes ?? MAX_ANSWER_BYTES;
+  const tooLarge = options.tooLarge ?? (() => new AppError('service_error', ANSWER_TOO_LARGE));
+  return async (url, init) => {
+    const response = await doFetch(url, { ...init, redirect: init.redirect === 'manual' ? 'manual' : 'error' });
+    options.onAnswer?.(response);
+    const bytes = await readBytesUpTo(response, maxBytes, tooLarge);
+    const body = NO_BODY_STATUSES.has(response.status) ? null : bytes;
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
   };
 }
 
@@ -156,8 +211,7 @@ export function createHttpCaller(options: HttpCallerOptions) {
         headers: call.headers,
         ...(call.body === undefined ? {} : { body: call.body }),
         signal: controller.signal,
-        // A redirect could carry the token or the key header to another host.
-        redirect: 'error',
+        redirect: call.redirect ?? 'error',
       });
       const answer = await readAnswer(response);
       logger?.debug(`${words.logName} call`, {

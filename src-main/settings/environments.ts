@@ -60,3 +60,16 @@ export function isLoopbackUrl(url: string): boolean {
     return false;
   }
 }
+
+/** Plain http to a loopback IP literal: the sandbox's and the tests' (security.md 15). */
+export function isPlainLoopback(url: URL): boolean {
+  return url.protocol === 'http:' && isLoopbackUrl(url.href);
+}
+
+/**
+ * The one rule for an address the app talks to or opens for sign-in: https, or plain http only to a
+ * loopback IP literal on this computer.
+ */
+export function isAllowedServiceUrl(url: URL): boolean {
+  return url.protocol === 'https:' || isPlainLoopback(url);
+}

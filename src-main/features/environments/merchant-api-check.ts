@@ -1,8 +1,7 @@
 import type { EnvironmentId } from '../../../src-preload/contract/app';
 import { AppError } from '../../app-error';
-import { AnyEnvelope } from '../../service/envelope';
+import { createHttpCaller, readWholeUpTo } from '../../service/http-call';
 import { requireApiUrl } from '../merchant';
-import { readLimited } from './sign-in-check';
 
 /** Far more than an error envelope; a larger answer is not the merchant API, and is not read on. */
 const MAX_ANSWER_BYTES = 64 * 1024;
@@ -18,33 +17,34 @@ export async function checkMerchantApiUrl(
   options: { fetch?: typeof fetch; timeoutMs?: number } = {},
 ): Promise<{ apiUrl: string; message: string }> {
   const apiUrl = requireApiUrl(environment, text);
-  const doFetch = options.fetch ?? fetch;
-  let body: string | null;
-  try {
-    const response = await doFetch(`${apiUrl}/v1/merchant/balances`, {
-      method: 'POST',
-      redirect: 'error',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ PublicKey: '' }),
-      signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+  const notMerchantApi = () =>
+    new AppError('bad_input', `Something answers at ${apiUrl}, but not like the merchant API: check the address.`, {
+      field: 'apiUrl',
     });
-    body = await readLimited(response, MAX_ANSWER_BYTES);
-  } catch {
-    throw new AppError('network', `The merchant API at ${apiUrl} could not be reached.`, { field: 'apiUrl' });
-  }
-  let json: unknown;
+  const unreachable = `The merchant API at ${apiUrl} could not be reached.`;
+  const call = createHttpCaller({
+    timeoutMs: options.timeoutMs ?? 10_000,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    words: { logName: 'merchant API check', moneyMoveUnknown: unreachable, timedOut: unreachable, unreachable },
+  });
+  let answer;
   try {
-    json = body === null ? undefined : JSON.parse(body);
-  } catch {
-    json = undefined;
-  }
-  if (!AnyEnvelope.safeParse(json).success) {
-    throw new AppError(
-      'bad_input',
-      `Something answers at ${apiUrl}, but not like the merchant API: check the address.`,
-      { field: 'apiUrl' },
+    answer = await call(
+      {
+        method: 'POST',
+        url: `${apiUrl}/v1/merchant/balances`,
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ PublicKey: '' }),
+        movesMoney: false,
+        logFields: {},
+      },
+      readWholeUpTo(MAX_ANSWER_BYTES, notMerchantApi),
     );
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'bad_input') throw error;
+    throw new AppError('network', unreachable, { field: 'apiUrl' });
   }
+  if (answer.envelope === null) throw notMerchantApi();
   return {
     apiUrl,
     message: `${apiUrl} answers like the merchant API. Save your keys under Merchant › API keys to use it.`,

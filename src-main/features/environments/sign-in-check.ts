@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { AppError } from '../../app-error';
-import { isLoopbackUrl } from '../../settings/environments';
+import { discoverIssuer } from '../../auth/oidc-config';
+import { createHttpCaller } from '../../service/http-call';
+import { isAllowedServiceUrl } from '../../settings/environments';
 
 export interface SignInEndpoints {
   readonly issuer: string;
@@ -15,10 +17,10 @@ export interface SignInCheckOptions {
 
 /**
  * The part of an OpenID Connect discovery document (OIDC Discovery 1.0, section 3) the app's sign-in
- * relies on: the authorization code flow with PKCE S256 at endpoints it can reach.
+ * relies on beyond what openid-client's discovery checks (an answer of 200 that is a JSON object naming
+ * the issuer entered): the authorization code flow with PKCE S256 at endpoints it can reach.
  */
 const DiscoveryDocument = z.object({
-  issuer: z.string().min(1),
   authorization_endpoint: z.url(),
   token_endpoint: z.url(),
   jwks_uri: z.url(),
@@ -31,7 +33,6 @@ const DiscoveryDocument = z.object({
 
 /** What each required part of the document is, in words: field names never reach the user. */
 const partWords: Record<string, string> = {
-  issuer: 'its own address (issuer)',
   authorization_endpoint: 'a sign-in page',
   token_endpoint: 'a token endpoint',
   jwks_uri: 'its signing keys',
@@ -57,8 +58,7 @@ export function requireServiceUrl(text: string, what: string, field: string): UR
   if (url.username || url.password) {
     throw new AppError('bad_input', `The ${what} must not contain a user name or password.`, { field });
   }
-  if (url.protocol === 'https:') return url;
-  if (url.protocol === 'http:' && isLoopbackUrl(url.href)) return url;
+  if (isAllowedServiceUrl(url)) return url;
   if (url.protocol === 'http:' && url.hostname === 'localhost') {
     throw new AppError(
       'bad_input',
@@ -102,57 +102,40 @@ export function normaliseSignInEndpoints(input: SignInEndpoints): SignInEndpoint
  * Proves that a sign-in environment can work before it is saved: the issuer publishes a discovery document
  * that is JSON of the expected shape, names itself exactly as the address entered (OIDC Discovery 1.0
  * section 4.3, the mix-up defence), and points only at https endpoints (or loopback ones for a loopback
- * issuer); the wallet API address answers HTTP at all. Every failure is said in words.
+ * issuer); the wallet API address answers HTTP at all. Discovery is sign-in's own (auth/oidc-config.ts), so
+ * what is saved is what sign-in will accept. Every failure is said in words.
  */
 export async function checkSignInEndpoints(
   input: SignInEndpoints,
   options: SignInCheckOptions = {},
 ): Promise<SignInEndpoints> {
   const endpoints = normaliseSignInEndpoints(input);
-  const doFetch = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? 10_000;
-  const discoveryUrl = `${endpoints.issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`;
+  await requireDiscovery(endpoints, options, timeoutMs);
+  await requireAnswer(endpoints.baseUrl, options, timeoutMs);
+  return endpoints;
+}
 
-  let response: Response;
-  try {
-    // A redirect could move discovery to a host the user never named; it is refused, not followed.
-    response = await doFetch(discoveryUrl, {
-      redirect: 'error',
-      headers: { accept: 'application/json' },
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-  } catch {
-    throw new AppError(
-      'network',
-      `The sign-in server at ${endpoints.issuer} could not be reached (no answer, a redirect, or a certificate problem).`,
-      { field: 'issuer' },
-    );
-  }
-  if (response.status !== 200) {
-    await response.body?.cancel().catch(() => undefined);
-    throw new AppError(
-      'bad_input',
-      `The sign-in server answered with HTTP ${response.status} instead of its OpenID Connect discovery document: check the sign-in server address.`,
-      { field: 'issuer' },
-    );
-  }
-  const text = await readLimited(response, MAX_DOCUMENT_BYTES);
-  if (text === null) {
-    throw new AppError('bad_input', 'The sign-in server sent a discovery document that is far too large to be one.', {
+async function requireDiscovery(
+  endpoints: SignInEndpoints,
+  options: SignInCheckOptions,
+  timeoutMs: number,
+): Promise<void> {
+  const tooLarge = () =>
+    new AppError('bad_input', 'The sign-in server sent a discovery document that is far too large to be one.', {
       field: 'issuer',
     });
-  }
-  let json: unknown;
+  let metadata: unknown;
   try {
-    json = JSON.parse(text);
-  } catch {
-    throw new AppError(
-      'bad_input',
-      'The sign-in server did not answer with a readable discovery document (it is not JSON): check the sign-in server address.',
-      { field: 'issuer' },
-    );
+    const config = await discoverIssuer(endpoints, {
+      timeoutSeconds: timeoutMs / 1000,
+      wire: { ...(options.fetch ? { fetch: options.fetch } : {}), maxBytes: MAX_DOCUMENT_BYTES, tooLarge },
+    });
+    metadata = config.serverMetadata();
+  } catch (error) {
+    throw discoveryRefusal(error, endpoints.issuer);
   }
-  const parsed = DiscoveryDocument.safeParse(json);
+  const parsed = DiscoveryDocument.safeParse(metadata);
   if (!parsed.success) {
     const missing = [
       ...new Set(parsed.error.issues.map((issue) => partWords[String(issue.path[0])] ?? 'a required part')),
@@ -163,55 +146,100 @@ export async function checkSignInEndpoints(
       { field: 'issuer' },
     );
   }
-  const document = parsed.data;
-  if (document.issuer !== endpoints.issuer) {
-    throw new AppError(
-      'bad_input',
-      `The sign-in server calls itself ${document.issuer.slice(0, 200)}, not ${endpoints.issuer}. Wallet Desk only signs in where the server confirms the address you entered.`,
-      { field: 'issuer' },
-    );
-  }
-  const loopbackIssuer = isLoopbackUrl(endpoints.issuer);
-  for (const endpoint of [document.authorization_endpoint, document.token_endpoint, document.jwks_uri]) {
-    const url = new URL(endpoint);
-    const allowed =
-      url.protocol === 'https:' || (loopbackIssuer && url.protocol === 'http:' && isLoopbackUrl(url.href));
-    if (!allowed) {
-      throw new AppError(
-        'bad_input',
-        `The sign-in server sends sign-in to ${url.origin}, which is not https. Wallet Desk refuses plain http outside this computer.`,
-        { field: 'issuer' },
-      );
-    }
-  }
-
-  try {
-    const probe = await doFetch(`${endpoints.baseUrl}/api/OAuth/session`, {
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    await probe.body?.cancel().catch(() => undefined);
-  } catch {
-    throw new AppError('network', `The wallet API at ${endpoints.baseUrl} could not be reached.`, { field: 'baseUrl' });
-  }
-  return endpoints;
 }
 
-/** The body as text, or null once it passes maxBytes (the rest is not read: the stream is cancelled). */
-export async function readLimited(response: Response, maxBytes: number): Promise<string | null> {
-  const reader = response.body?.getReader();
-  if (!reader) return '';
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      return null;
+/** What openid-client's discovery refused, in the words of the settings check. */
+function discoveryRefusal(error: unknown, issuer: string): AppError {
+  const refuse = (words: string) => new AppError('bad_input', words, { field: 'issuer' });
+  const unreachable = new AppError(
+    'network',
+    `The sign-in server at ${issuer} could not be reached (no answer, a redirect, or a certificate problem).`,
+    { field: 'issuer' },
+  );
+  if (!(error instanceof AppError)) return refuse(NOT_AS_EXPECTED);
+  if (error.code === 'network') return unreachable;
+  // Refusals already in words: the https rule for endpoints, a document too large.
+  const worded = wordedCause(error);
+  if (worded) return worded.field === undefined ? refuse(worded.message) : worded;
+  const library = libraryCause(error);
+  switch (library?.code) {
+    case 'OAUTH_RESPONSE_IS_NOT_CONFORM': {
+      const status = library.cause instanceof Response ? library.cause.status : 0;
+      // A redirect is refused, not followed: discovery could be moved to a host the user never named.
+      if (status >= 300 && status < 400) return unreachable;
+      return refuse(
+        `The sign-in server answered with HTTP ${status} instead of its OpenID Connect discovery document: check the sign-in server address.`,
+      );
     }
-    chunks.push(value);
+    case 'OAUTH_PARSE_ERROR':
+    case 'OAUTH_RESPONSE_IS_NOT_JSON':
+      return refuse(
+        'The sign-in server did not answer with a readable discovery document (it is not JSON): check the sign-in server address.',
+      );
+    case 'OAUTH_JSON_ATTRIBUTE_COMPARISON_FAILED': {
+      const claimed = IssuerClaim.safeParse(library.cause);
+      if (!claimed.success) return refuse(NOT_AS_EXPECTED);
+      return refuse(
+        `The sign-in server calls itself ${claimed.data.body.issuer.slice(0, 200)}, not ${issuer}. Wallet Desk only signs in where the server confirms the address you entered.`,
+      );
+    }
+    case 'OAUTH_INVALID_RESPONSE':
+      return refuse(
+        "The sign-in server's discovery document lacks its own address (issuer), so Wallet Desk cannot sign in there.",
+      );
+    default:
+      return refuse(NOT_AS_EXPECTED);
   }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+const NOT_AS_EXPECTED =
+  'The sign-in server did not answer with a usable OpenID Connect discovery document: check the sign-in server address.';
+
+/** The issuer a document named, as openid-client reports a mismatch. */
+const IssuerClaim = z.object({ body: z.object({ issuer: z.string() }) });
+
+/** An AppError deeper in the chain than the one discovery raised is already a refusal in words. */
+function wordedCause(error: AppError): AppError | null {
+  if (error.cause === undefined) return error;
+  for (let cause: unknown = error.cause; cause instanceof Error; cause = cause.cause) {
+    if (cause instanceof AppError) return cause;
+  }
+  return null;
+}
+
+/** openid-client's coded error in the chain (its codes are documented as stable strings). */
+function libraryCause(error: Error): { code: string; cause: unknown } | null {
+  for (let cause: unknown = error.cause; cause instanceof Error; cause = cause.cause) {
+    const code: unknown = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && code.startsWith('OAUTH_')) return { code, cause: cause.cause };
+  }
+  return null;
+}
+
+/** The wallet API address answers HTTP at all: any status, a redirect included, is an answer. */
+async function requireAnswer(baseUrl: string, options: SignInCheckOptions, timeoutMs: number): Promise<void> {
+  const words = `The wallet API at ${baseUrl} could not be reached.`;
+  const call = createHttpCaller({
+    timeoutMs,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    words: { logName: 'wallet API check', moneyMoveUnknown: words, timedOut: words, unreachable: words },
+  });
+  try {
+    await call(
+      {
+        method: 'GET',
+        url: `${baseUrl}/api/OAuth/session`,
+        headers: {},
+        movesMoney: false,
+        logFields: {},
+        redirect: 'manual',
+      },
+      async (response) => {
+        await response.body?.cancel().catch(() => undefined);
+        return { status: response.status, retryAfter: null, envelope: null, json: null };
+      },
+    );
+  } catch {
+    throw new AppError('network', words, { field: 'baseUrl' });
+  }
 }

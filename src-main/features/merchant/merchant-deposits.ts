@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MerchantDepositAddressView } from '../../../src-preload/contract/merchant';
 import { AppError } from '../../app-error';
-import { isLoopbackUrl } from '../../settings/environments';
+import { isAllowedServiceUrl } from '../../settings/environments';
 import Decimal from 'decimal.js';
 import { findAssetNetwork, findByNetworkName } from '../../../src-preload/contract/assets';
 import type { CreatedMerchantDepositAddress } from '../../service/interface-b-schemas';
@@ -40,7 +40,7 @@ export function requireWebUrl(text: string, field: string, what: string): string
   }
   if (url.username || url.password)
     throw new AppError('bad_input', `The ${what} must not contain a user name or password.`, { field });
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackUrl(url.href))) {
+  if (!isAllowedServiceUrl(url)) {
     throw new AppError(
       'bad_input',
       `The ${what} must start with https:// (http is allowed only for this computer, for testing).`,

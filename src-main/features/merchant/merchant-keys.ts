@@ -3,7 +3,12 @@ import type { MerchantEnvironmentView, MerchantOverview } from '../../../src-pre
 import { AppError } from '../../app-error';
 import type { SecretStore } from '../../keychain/secret-store';
 import type { Logger } from '../../logging/logger';
-import { builtInEndpoints, environmentLabels, isLoopbackUrl, publicMerchantApiUrl } from '../../settings/environments';
+import {
+  builtInEndpoints,
+  environmentLabels,
+  isPlainLoopback,
+  publicMerchantApiUrl,
+} from '../../settings/environments';
 import type { SettingsStore } from '../../settings/settings-store';
 import { createInterfaceBClient, type InterfaceBClient } from '../../service/interface-b';
 import {
@@ -514,7 +519,7 @@ export function requireApiUrl(environment: EnvironmentId, text: string): string 
   if (url.username || url.password)
     throw new AppError('bad_input', 'The API address must not contain a user name or password.', { field: 'apiUrl' });
   const https = url.protocol === 'https:';
-  const localHttp = url.protocol === 'http:' && isLoopbackUrl(url.href);
+  const localHttp = isPlainLoopback(url);
   if (!https && !(environment === 'custom' && localHttp)) {
     throw new AppError(
       'bad_input',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import {
   createHttpCaller,
+  libraryFetch,
   MAX_ANSWER_BYTES,
   parseRetryAfter,
   ReaderFailure,
@@ -143,6 +144,46 @@ describe('the one HTTP call path', () => {
         throw new ReaderFailure(own);
       }),
     ).rejects.toBe(own);
+  });
+});
+
+describe("openid-client's fetch on the same path", () => {
+  it('keeps the library’s request but never follows a redirect, and hands back the answer read whole', async () => {
+    const seen: RequestInit[] = [];
+    const through = libraryFetch({
+      fetch: async (_input, init) => {
+        seen.push(init ?? {});
+        return new Response('{"issuer":"https://login.example"}', { status: 200, headers: { date: 'Mon' } });
+      },
+    });
+    const answer = await through('https://login.example/.well-known/openid-configuration', {
+      method: 'GET',
+      headers: { accept: 'application/json' },
+      redirect: 'manual',
+    });
+    await through('https://login.example/token', { method: 'POST' });
+    expect(seen.map((init) => init.redirect)).toEqual(['manual', 'error']);
+    expect(seen[0]?.headers).toEqual({ accept: 'application/json' });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('date')).toBe('Mon');
+    expect(await answer.json()).toEqual({ issuer: 'https://login.example' });
+  });
+
+  it('stops reading an answer past its bound with the caller’s refusal', async () => {
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 1;
+        controller.enqueue(new Uint8Array(1024));
+      },
+    });
+    const through = libraryFetch({
+      fetch: async () => new Response(endless, { status: 200 }),
+      maxBytes: 4 * 1024,
+      tooLarge: () => new Error('far too large'),
+    });
+    await expect(through('https://login.example/x', {})).rejects.toThrow('far too large');
+    expect(pulled).toBeLessThan(10);
   });
 });
 
