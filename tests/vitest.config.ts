@@ -8,18 +8,20 @@ export default defineConfig({
   root,
   // As in electron.vite.config.ts: tests that load the real preload get the contract's names the same way.
   define: { __WALLET_CONTRACT_NAMES__: JSON.stringify(contractNames) },
+  // Every project extends these; `--project <name>` runs one alone (`npm run test:unit` the units), no flag all.
   test: {
+    // Builds out/ when it is missing or stale, for the tests that judge the built app (units and packaging);
+    // a current build costs a walk of the sources' times.
+    globalSetup: ['tests/tooling/ensure-build.ts'],
+    environment: 'node',
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
     projects: [
       {
         extends: true,
         test: {
           name: 'unit',
-          include: [
-            'tests/unit/**/*.test.ts',
-            'tests/integration/**/*.test.ts',
-            'tests/sandbox/**/*.test.ts',
-            'tests/packaging/**/*.test.ts',
-          ],
+          include: ['tests/unit/**/*.test.ts'],
           // Type-level tests (*.test-d.ts, expectTypeOf and @ts-expect-error) are checked by tsc and fail the
           // run like any other test; they are never executed.
           typecheck: {
@@ -27,13 +29,14 @@ export default defineConfig({
             include: ['tests/unit/**/*.test-d.ts'],
             tsconfig: 'tests/tsconfig.json',
           },
-          // Builds out/ when it is missing or stale, for the tests that judge the built app.
-          globalSetup: ['tests/tooling/ensure-build.ts'],
-          environment: 'node',
-          testTimeout: 20_000,
-          hookTimeout: 30_000,
         },
       },
+      // The main-process features against the sandbox over loopback.
+      { extends: true, test: { name: 'integration', include: ['tests/integration/**/*.test.ts'] } },
+      // The sandbox service itself.
+      { extends: true, test: { name: 'sandbox', include: ['tests/sandbox/**/*.test.ts'] } },
+      // electron-builder against a stand-in Electron.
+      { extends: true, test: { name: 'packaging', include: ['tests/packaging/**/*.test.ts'] } },
     ],
   },
 });

@@ -1,5 +1,5 @@
 /**
- * Vitest global setup for the unit project: makes sure `out/` holds a build of the current sources
+ * Vitest global setup of every project: makes sure `out/` holds a build of the current sources
  * before the tests that judge the built app (CSP of out/renderer, Electronegativity on out/) run.
  * It rebuilds only when an output is missing or older than a source file, under a file lock so two test
  * runs never build at once. A failed build does not abort the other tests: it is handed to the

@@ -1,5 +1,6 @@
 #!/bin/sh
-# Inside the keychain session of test-all.sh: every vitest project (unit, integration against the sandbox),
+# Inside the keychain session of test-all.sh: every vitest project (unit, integration against the sandbox,
+# sandbox, packaging),
 # then the end-to-end stories on Playwright in Chromium. Both always run; the exit status fails if either did.
 # Arguments go to vitest, as `npm test -- <filter>` always did.
 set -u

@@ -1,6 +1,6 @@
 #!/bin/sh
 # The whole test suite from a fresh clone: system packages, npm packages, type checks, lint, build,
-# then every vitest project (unit, integration against the sandbox) and the end-to-end stories
+# then every vitest project (unit, integration against the sandbox, sandbox, packaging) and the end-to-end stories
 # (Playwright, Chromium) inside one private D-Bus session with an unlocked gnome-keyring, so keychain
 # tests use a real Secret Service.
 set -eu

@@ -87,7 +87,7 @@ describe("the renderer's start-up imports (what is evaluated before the first ba
   });
 
   it("has the built page fetch and compile the app's script while the first script paints (modulepreload)", () => {
-    // out/ is built by the unit project's global setup (tests/tooling/ensure-build.ts) when stale.
+    // out/ is built by the vitest projects' global setup (tests/tooling/ensure-build.ts) when stale.
     const html = readFileSync(resolve(root, 'out/renderer/index.html'), 'utf8');
     expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\.\/assets\/render-app-[\w-]+\.js">/);
   });
