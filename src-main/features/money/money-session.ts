@@ -8,7 +8,7 @@ export type MoneySession = Pick<
   'interfaceA' | 'interfaceAFor' | 'activeAccount' | 'activeUser' | 'requireMoneyMovingRole' | 'onChange' | 'view'
 >;
 
-/** The signed-in user's accounts and the active one, for warnings and lists that span accounts (item 3). */
+/** The signed-in user's accounts and the active one, for warnings and lists that span accounts (security.md 27). */
 export function userAccounts(session: Pick<SessionService, 'view' | 'activeAccount' | 'activeUser'>): UserAccounts {
   return {
     userGuid: session.activeUser().userGuid,

@@ -159,7 +159,7 @@ export function createSendService(deps: SendServiceDeps) {
     now,
   });
   const role = () => activeRoleRefusalWords(deps.session, 'cannot send');
-  /** Reference ids of the app's own sends, so a swap look-up never takes one of their rows (item 2). */
+  /** Reference ids of the app's own sends, so a swap look-up never takes one of their rows (security.md 27). */
   const ownReferences = new Set<string>([...reviews.values()].map((review) => review.referenceId));
 
   deps.session.onChange((view) => {

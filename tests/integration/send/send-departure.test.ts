@@ -10,8 +10,8 @@ type Reconciled = { lookup: string; status: SendStatus };
 
 /**
  * The acknowledgement guard holds when the request leaves, not only at confirmation; it covers every account
- * of the user; and a history row settles a send only when it says the send completed (second hostile review,
- * items 1, 3, 4; security.md 27, 29). Movements are counted in the sandbox's own books.
+ * of the user; and a history row settles a send only when it says the send completed (security.md
+ * 27, 29). Movements are counted in the sandbox's own books.
  */
 describe.each(profiles)('send: the warning holds when the request leaves, %s service', (profile) => {
   let app: MoneyApp;

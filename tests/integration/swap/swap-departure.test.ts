@@ -20,8 +20,8 @@ type Row = Record<string, unknown> & { referenceId: string; status: string; date
 
 /**
  * Swaps: the acknowledgement holds as the request leaves, a lost swap is settled only by rows that are
- * provably its own and say it completed, and the warning covers every account of the user (second hostile
- * review, items 1-4; security.md 27, 29). Movements are counted in the sandbox's own books.
+ * provably its own and say it completed, and the warning covers every account of the user (security.md 27,
+ * 29). Movements are counted in the sandbox's own books.
  */
 describe.each(profiles)('swap: what may settle or pass a lost swap, %s service', (profile) => {
   let app: MoneyApp;

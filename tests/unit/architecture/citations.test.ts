@@ -92,6 +92,35 @@ function outsideNumbersIn(file: string, text: string): Citation[] {
   return citationsIn(file, commentsOf(file, text), outsideNamedNumbers);
 }
 
+/** "item 8", "items 1-4", "items 1, 3 and 4": a numbered item of some list. */
+const itemNumber = /\b[Ii]tems? #?\d+(?:(?:[-–]|, (?:and )?| and )\d+)*/g;
+
+/** The words that say the list is docs/security.md: "security item 8", "item 8 of the checklist". */
+const checklistBefore = /\b(?:security|security\.md|checklist) $/i;
+const checklistAfter = /^(?:'s)? of (?:the (?:security )?checklist|docs\/security\.md)\b/;
+
+/** Every numbered item in `text`, and whether the words around it say the list is the security checklist. */
+function numberedItems(file: string, text: string): (Citation & { readonly checklist: boolean })[] {
+  return [...text.matchAll(itemNumber)].map((match) => ({
+    where: `${file}:${text.slice(0, match.index).split('\n').length}`,
+    text: match[0],
+    checklist:
+      checklistBefore.test(text.slice(Math.max(0, match.index - 12), match.index)) ||
+      checklistAfter.test(text.slice(match.index + match[0].length)),
+  }));
+}
+
+/**
+ * An item cited by number without saying which list ("(item 2)", "review, items 1-4") points at a list the
+ * reader cannot open: a review's or an issue's. Only the security checklist's items may be cited that way,
+ * and the citation says so.
+ */
+function outsideItemsIn(file: string, text: string): Citation[] {
+  return numberedItems(file, commentsOf(file, text))
+    .filter((item) => !item.checklist)
+    .map(({ where, text: cited }) => ({ where, text: cited }));
+}
+
 /** Every mention of design.md, with the heading in quotes after it when there is one. */
 const designCitation = /\bdesign\.md\b(?: "([^"\n]*)")?/g;
 
@@ -230,6 +259,44 @@ describe('citations in comments resolve inside the repository', () => {
       'defect 2',
     ]);
   });
+  it("no comment or document cites an item by number without saying it is the security checklist's", () => {
+    const files = [...scanned.flatMap((dir) => sources(join(root, dir))), ...scannedAtRoot.map((f) => join(root, f))];
+    const found = files
+      .filter((file) => !file.endsWith('citations.test.ts'))
+      .flatMap((file) => outsideItemsIn(relative(root, file), readFileSync(file, 'utf8')));
+    expect(found).toEqual([]);
+  });
+
+  it("an item number that names no list in the repository is reported; the checklist's are not", () => {
+    const code = [
+      '/** Accounts that span the user (item 3). */',
+      '// second hostile review, items 1-4; security.md 27, 29',
+      '// (security item 8), security.md item 9, checklist item 10, item 11 of the checklist.',
+      "describe('a string (item 12) is no comment', () => {}); // Items 1, 3 and 4",
+      "// rests on security item 1's prefs; an item to do",
+    ].join('\n');
+    expect(outsideItemsIn('code.ts', code).map((c) => `${c.where} ${c.text}`)).toEqual([
+      'code.ts:1 item 3',
+      'code.ts:2 items 1-4',
+      'code.ts:4 Items 1, 3 and 4',
+    ]);
+    expect(outsideItemsIn('map.md', "| 2 | … | rests on item 1's prefs, and (item 40) |").map((c) => c.text)).toEqual([
+      'item 1',
+      'item 40',
+    ]);
+  });
+
+  it('every security checklist item cited as an item ("security item 8") is in docs/security.md', () => {
+    const files = [...scanned.flatMap((dir) => sources(join(root, dir))), ...scannedAtRoot.map((f) => join(root, f))];
+    const cited = files
+      .filter((file) => !file.endsWith('citations.test.ts'))
+      .flatMap((file) => numberedItems(relative(root, file), readFileSync(file, 'utf8')))
+      .filter((item) => item.checklist);
+    expect(cited.length).toBeGreaterThan(5);
+    const broken = cited.filter((item) => numbersIn(item.text).some((n) => !checklistItems.has(n)));
+    expect(broken).toEqual([]);
+  });
+
   it('every test file the coverage map or a comment names by its path is there', () => {
     const files = [...scanned.flatMap((dir) => sources(join(root, dir))), ...scannedAtRoot.map((f) => join(root, f))];
     const map = readFileSync(join(root, 'tests/security-coverage.md'), 'utf8');
