@@ -1,8 +1,7 @@
-import { create } from 'zustand';
 import type { AddressBookEntry, AddressBookSaveInput } from '../../../src-preload/contract/address-book';
 import type { BridgeError } from '../../../src-preload/result';
 import { wallet } from '../bridge';
-import { registerSessionReset } from './session-reset';
+import { createSessionStore } from './session-reset';
 
 interface AddressBookState {
   /** The active account's entries by name; null until loaded. */
@@ -12,11 +11,10 @@ interface AddressBookState {
   /** The saved entry, or the error in words (the form shows it beside its field). */
   save(input: AddressBookSaveInput): Promise<{ ok: true; entry: AddressBookEntry } | { ok: false; error: BridgeError }>;
   remove(id: string): Promise<BridgeError | null>;
-  reset(): void;
 }
 
 /** Loaded once per account: a switch, a lock or a sign-out empties it (session-reset). */
-export const useAddressBookStore = create<AddressBookState>()((set, get) => ({
+export const useAddressBookStore = createSessionStore<AddressBookState>((set, get) => ({
   entries: null,
   loadError: null,
 
@@ -39,13 +37,7 @@ export const useAddressBookStore = create<AddressBookState>()((set, get) => ({
     await get().load();
     return null;
   },
-
-  reset() {
-    set({ entries: null, loadError: null });
-  },
 }));
-
-registerSessionReset(() => useAddressBookStore.getState().reset());
 
 /** EVM case is a checksum: the same account in any case is the same entry (as main compares them). */
 export function sameDestination(a: string, b: string): boolean {

@@ -1,7 +1,6 @@
-import { create } from 'zustand';
 import type { MoneyAlarm } from '../../../src-preload/contract/alarms';
 import { wallet } from '../bridge';
-import { registerSessionReset } from './session-reset';
+import { createSessionStore } from './session-reset';
 
 interface AlarmsState {
   /** Moves closed as "did not go through" that the service showed later, until dismissed (security.md 36). */
@@ -10,29 +9,24 @@ interface AlarmsState {
   dismiss(id: string): Promise<void>;
 }
 
-/** Counts session resets: an answer asked for before the latest one belongs to a session that is gone. */
-let generation = 0;
-
-export const useAlarmsStore = create<AlarmsState>()((set) => ({
-  alarms: [],
-  async load() {
-    const asked = generation;
-    const result = await wallet.alarms.list();
-    if (result.ok && asked === generation) set({ alarms: result.value });
-  },
-  async dismiss(id) {
-    const asked = generation;
-    const result = await wallet.alarms.dismiss({ id });
-    if (result.ok && asked === generation) set({ alarms: result.value });
-  },
-}));
+export const useAlarmsStore = createSessionStore<AlarmsState>(
+  (set, _get, _store, generation) => ({
+    alarms: [],
+    async load() {
+      const asked = generation.current();
+      const result = await wallet.alarms.list();
+      if (result.ok && generation.isCurrent(asked)) set({ alarms: result.value });
+    },
+    async dismiss(id) {
+      const asked = generation.current();
+      const result = await wallet.alarms.dismiss({ id });
+      if (result.ok && generation.isCurrent(asked)) set({ alarms: result.value });
+    },
+  }),
+  // Alarms are the user's, not the account's: an account switch empties every store, and these are read again
+  // at once (main refuses while locked or signed out), or an alarm not dismissed would vanish (security.md 36).
+  { afterReset: () => void useAlarmsStore.getState().load() },
+);
 
 // Main says only that they changed; the list itself is read through the gated operation.
 wallet.on('alarms.changed', () => void useAlarmsStore.getState().load());
-// Alarms are the user's, not the account's: an account switch empties every store, and these are read again
-// at once (main refuses while locked or signed out), or an alarm not dismissed would vanish (security.md 36).
-registerSessionReset(() => {
-  generation += 1;
-  useAlarmsStore.setState({ alarms: [] });
-  void useAlarmsStore.getState().load();
-});

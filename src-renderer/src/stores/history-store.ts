@@ -1,4 +1,3 @@
-import { create } from 'zustand';
 import {
   defaultHistoryFilters,
   type ExportAccounts,
@@ -14,7 +13,7 @@ import type { FiatCurrency } from '../../../src-preload/contract/receive';
 import type { BridgeError } from '../../../src-preload/result';
 import { wallet } from '../bridge';
 import { dayRangeToInstants } from '../format/day-range';
-import { registerSessionReset } from './session-reset';
+import { createSessionStore } from './session-reset';
 
 /** Text columns start A→Z; dates and amounts start with the largest (newest) first. */
 const firstOrder: Record<HistoryOrderBy, 'asc' | 'desc'> = {
@@ -68,7 +67,6 @@ interface HistoryState {
   /** Sets ('' removes) the user's own label on a record; the answer, so the form can show a refusal. */
   setLabel(rowKey: string, label: string): Promise<BridgeError | null>;
   cancelExport(): Promise<void>;
-  reset(): void;
 }
 
 const idleExport: ExportView = { exportId: null, starting: false, progress: null, error: null, ranged: false };
@@ -126,17 +124,14 @@ export function openedRowIn(
 
 const RATE_LIMIT_RETRY_SECONDS = 2;
 
-// Bumped on reset and on every new request: an answer for an older request or account is dropped.
-let generation = 0;
-
-export const useHistoryStore = create<HistoryState>()((set, get) => {
+export const useHistoryStore = createSessionStore<HistoryState>((set, get, _store, generation) => {
   const load = async (): Promise<void> => {
     const { filters, page } = get();
     if (!filters) return;
-    const mine = ++generation;
+    const mine = generation.next();
     set({ loading: true, error: null });
     const result = await wallet.history.page({ ...queryOf(filters), page, recordsPerPage: filters.recordsPerPage });
-    if (mine !== generation) return;
+    if (!generation.isCurrent(mine)) return;
     if (result.ok) {
       const { opened, result: previous } = get();
       set({
@@ -151,7 +146,7 @@ export const useHistoryStore = create<HistoryState>()((set, get) => {
       // Ask again once the service's wait is over, unless the user has moved on (a newer request or reset).
       const seconds = Math.min(Math.max(result.error.retryAfterSeconds ?? RATE_LIMIT_RETRY_SECONDS, 1), 60);
       setTimeout(() => {
-        if (mine === generation) void load();
+        if (generation.isCurrent(mine)) void load();
       }, seconds * 1000);
     }
   };
@@ -166,11 +161,11 @@ export const useHistoryStore = create<HistoryState>()((set, get) => {
     ...initial,
 
     async init() {
-      const mine = ++generation;
+      const mine = generation.next();
       // The rows of the last visit are still shown while the filters and then the page load: busy from now.
       set({ loading: true, error: null });
       const remembered = await wallet.history.getFilters();
-      if (mine !== generation) return;
+      if (!generation.isCurrent(mine)) return;
       set({
         filters: remembered.ok ? remembered.value : defaultHistoryFilters(),
         page: 1,
@@ -258,11 +253,6 @@ export const useHistoryStore = create<HistoryState>()((set, get) => {
       const { exportId } = get().exporting;
       if (exportId) await wallet.history.cancelExport({ exportId });
     },
-
-    reset() {
-      generation += 1;
-      set({ ...initial });
-    },
   };
 });
 
@@ -279,5 +269,3 @@ wallet.on('history.export.progress', (progress) => {
     exporting: { ...state.exporting, progress, exportId: state.exporting.exportId ?? progress.exportId },
   }));
 });
-
-registerSessionReset(() => useHistoryStore.getState().reset());

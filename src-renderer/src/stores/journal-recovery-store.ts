@@ -1,8 +1,7 @@
-import { create } from 'zustand';
 import type { JournalRecoveryView } from '../../../src-preload/contract/journal';
 import type { BridgeError } from '../../../src-preload/result';
 import { wallet } from '../bridge';
-import { registerSessionReset } from './session-reset';
+import { createSessionStore } from './session-reset';
 
 interface JournalRecoveryState {
   /** What main recovered from a damaged record of payments and the user has not yet seen, or null. */
@@ -14,7 +13,7 @@ interface JournalRecoveryState {
 }
 
 /** The recovery of a damaged money journal (security.md 35): shown until the user says they have seen it. */
-export const useJournalRecoveryStore = create<JournalRecoveryState>()((set, get) => ({
+export const useJournalRecoveryStore = createSessionStore<JournalRecoveryState>((set, get) => ({
   recovery: null,
   error: null,
   busy: false,
@@ -31,5 +30,3 @@ export const useJournalRecoveryStore = create<JournalRecoveryState>()((set, get)
     else set({ error: result.error, busy: false });
   },
 }));
-
-registerSessionReset(() => useJournalRecoveryStore.setState({ recovery: null, error: null, busy: false }));

@@ -1,9 +1,8 @@
-import { create } from 'zustand';
 import type { InputOf } from '../../../src-preload/contract';
 import type { MerchantDepositAddressView } from '../../../src-preload/contract/merchant';
 import { wallet } from '../bridge';
 import { createRun, none, withoutError, type RunState } from './merchant-run';
-import { registerSessionReset } from './session-reset';
+import { createSessionStore } from './session-reset';
 
 type DepositSection = 'deposits';
 
@@ -16,8 +15,6 @@ interface MerchantDepositState extends RunState<DepositSection> {
   clearError(section: DepositSection): void;
   /** An address shown belonged to the other merchant environment. */
   clearForEnvironment(): void;
-  /** Empties it: on lock, sign-out and account change (security.md 30). */
-  reset(): void;
 }
 
 const initial = {
@@ -26,19 +23,11 @@ const initial = {
   busy: new Set<string>(),
 } satisfies Partial<MerchantDepositState>;
 
-/** Bumped by reset(), so an answer that arrives after a lock or sign-out is dropped, not shown. */
-let generation = 0;
-
 /** Merchant deposit addresses (Interface B): create one with its callback URL, or look one up. */
-export const useMerchantDepositStore = create<MerchantDepositState>()((set, get) => {
+export const useMerchantDepositStore = createSessionStore<MerchantDepositState>((set, get, _store, generation) => {
   // A new create or look-up takes the last address off the screen at once: shown under its failure, it would
   // read as the answer.
-  const run = createRun<DepositSection, MerchantDepositState>(
-    set,
-    get,
-    () => generation,
-    () => ({ deposit: null }),
-  );
+  const run = createRun<DepositSection, MerchantDepositState>(set, get, generation.current, () => ({ deposit: null }));
   return {
     ...initial,
     async createDeposit(input) {
@@ -59,11 +48,5 @@ export const useMerchantDepositStore = create<MerchantDepositState>()((set, get)
     },
     clearError: (section) => set((state) => withoutError(state, section)),
     clearForEnvironment: () => set({ deposit: null }),
-    reset() {
-      generation += 1;
-      set({ ...initial, busy: new Set() });
-    },
   };
 });
-
-registerSessionReset(() => useMerchantDepositStore.getState().reset());

@@ -1,4 +1,3 @@
-import { create } from 'zustand';
 import type { EnvironmentId } from '../../../src-preload/contract/app';
 import type { AssetForm, MerchantBalanceRow, MerchantOverview } from '../../../src-preload/contract/merchant';
 import { wallet } from '../bridge';
@@ -6,7 +5,7 @@ import { useMerchantDepositStore } from './merchant-deposit-store';
 import { createRun, none, withoutError, type RunState } from './merchant-run';
 import { useMerchantVerificationStore } from './merchant-verification-store';
 import { secretKeyPlace } from './secret-key-place';
-import { registerSessionReset } from './session-reset';
+import { createSessionStore } from './session-reset';
 import { useWithdrawStore } from './withdraw-store';
 
 export type MerchantSection = 'keys' | 'balances' | 'verified' | 'withdraw' | 'deposits' | 'callback';
@@ -39,8 +38,6 @@ interface MerchantKeysState extends RunState<KeysSection> {
   loadBalances(): Promise<void>;
   /** The user changed the input the section's error was about, so the error no longer applies. */
   clearError(section: KeysSection): void;
-  /** Empties it: on lock, sign-out and account change (security.md 30). */
-  reset(): void;
 }
 
 const initial = {
@@ -51,21 +48,15 @@ const initial = {
   busy: new Set<string>(),
 } satisfies Partial<MerchantKeysState>;
 
-/** Bumped by reset(), so an answer that arrives after a lock or sign-out is dropped, not shown. */
-let generation = 0;
-
 /**
  * The merchant screen's own state (which tab) and the merchant's keys and settings (MerchantOverview:
  * environment, API address, keys, request signing, asset naming, unverified addresses), with the balances
  * those keys read. Verification, deposits and withdrawals have their own stores.
  */
-export const useMerchantKeysStore = create<MerchantKeysState>()((set, get) => {
+export const useMerchantKeysStore = createSessionStore<MerchantKeysState>((set, get, _store, generation) => {
   // A change to the keys or their environment makes the last test's answer about keys no longer in use.
-  const run = createRun<KeysSection, MerchantKeysState>(
-    set,
-    get,
-    () => generation,
-    (section, state) => (section === 'keys' ? { feedback: { ...state.feedback, keys: none, test: none } } : {}),
+  const run = createRun<KeysSection, MerchantKeysState>(set, get, generation.current, (section, state) =>
+    section === 'keys' ? { feedback: { ...state.feedback, keys: none, test: none } } : {},
   );
 
   return {
@@ -74,7 +65,7 @@ export const useMerchantKeysStore = create<MerchantKeysState>()((set, get) => {
     show: (section) => set({ section }),
     clearError: (section) => set((state) => withoutError(state, section)),
     async load() {
-      const mine = generation;
+      const mine = generation.current();
       await run(
         'load',
         'keys',
@@ -82,7 +73,7 @@ export const useMerchantKeysStore = create<MerchantKeysState>()((set, get) => {
         (overview) => ({ overview }),
       );
       // Not for a session that has ended since: the next one loads its own.
-      if (mine === generation) await useMerchantVerificationStore.getState().loadPending();
+      if (generation.isCurrent(mine)) await useMerchantVerificationStore.getState().loadPending();
     },
     async setEnvironment(environment) {
       await run(
@@ -195,11 +186,5 @@ export const useMerchantKeysStore = create<MerchantKeysState>()((set, get) => {
         (balances) => ({ balances }),
       );
     },
-    reset() {
-      generation += 1;
-      set({ ...initial, busy: new Set() });
-    },
   };
 });
-
-registerSessionReset(() => useMerchantKeysStore.getState().reset());

@@ -1,4 +1,3 @@
-import { create } from 'zustand';
 import type { InputOf } from '../../../src-preload/contract';
 import type {
   CallbackCheckResult,
@@ -7,7 +6,7 @@ import type {
 } from '../../../src-preload/contract/merchant';
 import { wallet } from '../bridge';
 import { createRun, none, withoutError, type RunState } from './merchant-run';
-import { registerSessionReset } from './session-reset';
+import { createSessionStore } from './session-reset';
 
 type VerificationSection = 'verified' | 'callback';
 
@@ -32,8 +31,6 @@ interface MerchantVerificationState extends RunState<VerificationSection> {
   clearError(section: VerificationSection): void;
   /** What belonged to the other merchant environment's keys: its verified list and callback verdict. */
   clearForEnvironment(): void;
-  /** Empties it: on lock, sign-out and account change (security.md 30). */
-  reset(): void;
 }
 
 const initial = {
@@ -45,107 +42,100 @@ const initial = {
   busy: new Set<string>(),
 } satisfies Partial<MerchantVerificationState>;
 
-/** Bumped by reset(), so an answer that arrives after a lock or sign-out is dropped, not shown. */
-let generation = 0;
-
 /**
  * Proving a withdrawal address (the small amount the service sends to it) and checking deposit callbacks
  * (their signature against the stored secret key): what the merchant screen verifies.
  */
-export const useMerchantVerificationStore = create<MerchantVerificationState>()((set, get) => {
-  const run = createRun<VerificationSection, MerchantVerificationState>(
-    set,
-    get,
-    () => generation,
-    // A new check takes the last verdict off the screen: under a failure it would read as the answer.
-    (section) => (section === 'verified' ? { lastVerification: null } : { callback: null }),
-  );
-  return {
-    ...initial,
-    async loadVerified(referenceId) {
-      // Another member's list, shown while this one loads or under its failure, would read as this member's.
-      if (get().verified?.referenceId !== referenceId) set({ verified: null });
-      const listed = await run(
-        'verified',
-        'verified',
-        () => wallet.merchant.verifiedList({ referenceId }),
-        (addresses) => ({ verified: { referenceId, addresses } }),
-      );
-      if (!listed && get().feedback.verified.error !== null) set({ verified: null });
-    },
-    async loadPending() {
-      await run(
-        'pending',
-        'verified',
-        () => wallet.merchant.verifyPending(),
-        (pending) => ({ pending }),
-      );
-    },
-    async startVerification(input) {
-      const started = await run(
-        'verifyStart',
-        'verified',
-        () => wallet.merchant.verifyStart(input),
-        (view) => ({
-          pending: [...get().pending.filter((p) => p.id !== view.id), view],
-          message: `The service sent a small amount of ${view.code} to ${view.address}. When it arrives, enter the exact amount received below.`,
+export const useMerchantVerificationStore = createSessionStore<MerchantVerificationState>(
+  (set, get, _store, generation) => {
+    const run = createRun<VerificationSection, MerchantVerificationState>(
+      set,
+      get,
+      generation.current,
+      // A new check takes the last verdict off the screen: under a failure it would read as the answer.
+      (section) => (section === 'verified' ? { lastVerification: null } : { callback: null }),
+    );
+    return {
+      ...initial,
+      async loadVerified(referenceId) {
+        // Another member's list, shown while this one loads or under its failure, would read as this member's.
+        if (get().verified?.referenceId !== referenceId) set({ verified: null });
+        const listed = await run(
+          'verified',
+          'verified',
+          () => wallet.merchant.verifiedList({ referenceId }),
+          (addresses) => ({ verified: { referenceId, addresses } }),
+        );
+        if (!listed && get().feedback.verified.error !== null) set({ verified: null });
+      },
+      async loadPending() {
+        await run(
+          'pending',
+          'verified',
+          () => wallet.merchant.verifyPending(),
+          (pending) => ({ pending }),
+        );
+      },
+      async startVerification(input) {
+        const started = await run(
+          'verifyStart',
+          'verified',
+          () => wallet.merchant.verifyStart(input),
+          (view) => ({
+            pending: [...get().pending.filter((p) => p.id !== view.id), view],
+            message: `The service sent a small amount of ${view.code} to ${view.address}. When it arrives, enter the exact amount received below.`,
+          }),
+        );
+        if (started) await get().loadPending();
+        return started;
+      },
+      confirmVerification: (id, amount) =>
+        run(
+          `confirm:${id}`,
+          'verified',
+          () => wallet.merchant.verifyConfirm({ id, amount }),
+          (result) => ({
+            pending: result.pending,
+            message: result.message,
+            lastVerification: result.verified ? 'verified' : 'wrong-amount',
+          }),
+        ).then(async (ok) => {
+          const verified = get().verified;
+          if (ok && verified && get().lastVerification === 'verified') await get().loadVerified(verified.referenceId);
+          return ok;
         }),
-      );
-      if (started) await get().loadPending();
-      return started;
-    },
-    confirmVerification: (id, amount) =>
-      run(
-        `confirm:${id}`,
-        'verified',
-        () => wallet.merchant.verifyConfirm({ id, amount }),
-        (result) => ({
-          pending: result.pending,
-          message: result.message,
-          lastVerification: result.verified ? 'verified' : 'wrong-amount',
-        }),
-      ).then(async (ok) => {
-        const verified = get().verified;
-        if (ok && verified && get().lastVerification === 'verified') await get().loadVerified(verified.referenceId);
-        return ok;
-      }),
-    async restartVerification(id) {
-      await run(
-        `restart:${id}`,
-        'verified',
-        () => wallet.merchant.verifyRestart({ id }),
-        () => ({
-          message: 'Verification started again: a new small amount is on its way.',
-        }),
-      );
-      await get().loadPending();
-    },
-    async discardVerification(id) {
-      await run(
-        `discard:${id}`,
-        'verified',
-        () => wallet.merchant.verifyDiscard({ id }),
-        (pending) => ({ pending }),
-      );
-    },
-    async checkCallback(body, signatureHeader) {
-      await run(
-        'callback',
-        'callback',
-        () =>
-          wallet.merchant.callbackCheck(
-            signatureHeader.trim() === '' ? { body } : { body, signatureHeader: signatureHeader.trim() },
-          ),
-        (callback) => ({ callback }),
-      );
-    },
-    clearError: (section) => set((state) => withoutError(state, section)),
-    clearForEnvironment: () => set({ verified: null, callback: null }),
-    reset() {
-      generation += 1;
-      set({ ...initial, busy: new Set() });
-    },
-  };
-});
-
-registerSessionReset(() => useMerchantVerificationStore.getState().reset());
+      async restartVerification(id) {
+        await run(
+          `restart:${id}`,
+          'verified',
+          () => wallet.merchant.verifyRestart({ id }),
+          () => ({
+            message: 'Verification started again: a new small amount is on its way.',
+          }),
+        );
+        await get().loadPending();
+      },
+      async discardVerification(id) {
+        await run(
+          `discard:${id}`,
+          'verified',
+          () => wallet.merchant.verifyDiscard({ id }),
+          (pending) => ({ pending }),
+        );
+      },
+      async checkCallback(body, signatureHeader) {
+        await run(
+          'callback',
+          'callback',
+          () =>
+            wallet.merchant.callbackCheck(
+              signatureHeader.trim() === '' ? { body } : { body, signatureHeader: signatureHeader.trim() },
+            ),
+          (callback) => ({ callback }),
+        );
+      },
+      clearError: (section) => set((state) => withoutError(state, section)),
+      clearForEnvironment: () => set({ verified: null, callback: null }),
+    };
+  },
+);

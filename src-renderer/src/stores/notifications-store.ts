@@ -1,8 +1,7 @@
-import { create } from 'zustand';
 import type { NotificationSettingsView } from '../../../src-preload/contract/notifications';
 import type { BridgeError } from '../../../src-preload/result';
 import { wallet } from '../bridge';
-import { registerSessionReset } from './session-reset';
+import { createSessionStore } from './session-reset';
 
 interface NotificationsState {
   readonly view: NotificationSettingsView | null;
@@ -17,7 +16,7 @@ interface NotificationsState {
   watch(): Promise<void>;
 }
 
-export const useNotificationsStore = create<NotificationsState>()((set, get) => ({
+export const useNotificationsStore = createSessionStore<NotificationsState>((set, get) => ({
   view: null,
   unseen: 0,
   error: null,
@@ -57,4 +56,3 @@ export const useNotificationsStore = create<NotificationsState>()((set, get) => 
 }));
 
 wallet.on('notifications.changed', ({ unseen }) => useNotificationsStore.setState({ unseen }));
-registerSessionReset(() => useNotificationsStore.setState({ view: null, unseen: 0, error: null }));

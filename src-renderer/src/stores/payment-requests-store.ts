@@ -1,4 +1,3 @@
-import { create } from 'zustand';
 import type {
   PaymentRequestStatus,
   PaymentRequestStatusView,
@@ -6,7 +5,7 @@ import type {
 } from '../../../src-preload/contract/payment-requests';
 import type { BridgeError } from '../../../src-preload/result';
 import { wallet } from '../bridge';
-import { registerSessionReset } from './session-reset';
+import { createSessionStore } from './session-reset';
 
 export type StatusFilter = 'all' | 'unchecked' | PaymentRequestStatus;
 
@@ -32,7 +31,6 @@ interface PaymentRequestsState {
   exportCsv(ids: readonly string[]): Promise<void>;
   setSearch(search: string): void;
   setStatusFilter(filter: StatusFilter): void;
-  reset(): void;
 }
 
 const initial = {
@@ -50,17 +48,14 @@ const initial = {
   exporting: false,
 } as const;
 
-// Bumped by reset: an answer to a call of an earlier session or account is dropped.
-let generation = 0;
-
 /** Loaded per account: a switch, a lock or a sign-out empties it (session-reset). */
-export const usePaymentRequestsStore = create<PaymentRequestsState>()((set, get) => ({
+export const usePaymentRequestsStore = createSessionStore<PaymentRequestsState>((set, get, _store, generation) => ({
   ...initial,
 
   async load() {
-    const mine = generation;
+    const mine = generation.current();
     const result = await wallet.paymentRequests.list();
-    if (mine !== generation) return;
+    if (!generation.isCurrent(mine)) return;
     if (!result.ok) {
       set({ loadError: result.error });
       return;
@@ -72,10 +67,10 @@ export const usePaymentRequestsStore = create<PaymentRequestsState>()((set, get)
   async check() {
     const items = get().items;
     if (!items || items.length === 0 || get().checking) return;
-    const mine = generation;
+    const mine = generation.current();
     set({ checking: true, checkError: null });
     const result = await wallet.paymentRequests.statuses({ ids: items.slice(0, 200).map((item) => item.id) });
-    if (mine !== generation) return;
+    if (!generation.isCurrent(mine)) return;
     if (!result.ok) {
       set({ checking: false, checkError: result.error });
       return;
@@ -88,9 +83,9 @@ export const usePaymentRequestsStore = create<PaymentRequestsState>()((set, get)
   },
 
   async remove(id) {
-    const mine = generation;
+    const mine = generation.current();
     const result = await wallet.paymentRequests.delete({ id, confirmed: true });
-    if (mine !== generation) return null;
+    if (!generation.isCurrent(mine)) return null;
     if (!result.ok) return result.error;
     const { [id]: _removed, ...statuses } = get().statuses;
     set({ items: (get().items ?? []).filter((item) => item.id !== id), statuses });
@@ -99,10 +94,10 @@ export const usePaymentRequestsStore = create<PaymentRequestsState>()((set, get)
 
   async exportCsv(ids) {
     if (get().exporting) return;
-    const mine = generation;
+    const mine = generation.current();
     set({ exporting: true, exported: null, exportError: null });
     const result = await wallet.paymentRequests.export({ ids: [...ids] });
-    if (mine !== generation) return;
+    if (!generation.isCurrent(mine)) return;
     if (!result.ok) set({ exporting: false, exportError: result.error });
     else
       set({
@@ -118,11 +113,4 @@ export const usePaymentRequestsStore = create<PaymentRequestsState>()((set, get)
   setStatusFilter(statusFilter) {
     set({ statusFilter });
   },
-
-  reset() {
-    generation += 1;
-    set({ ...initial });
-  },
 }));
-
-registerSessionReset(() => usePaymentRequestsStore.getState().reset());

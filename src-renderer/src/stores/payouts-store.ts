@@ -1,4 +1,3 @@
-import { create } from 'zustand';
 import type {
   BatchCheck,
   DeskRule,
@@ -8,7 +7,7 @@ import type {
 } from '../../../src-preload/contract/payouts';
 import type { BridgeError } from '../../../src-preload/result';
 import { wallet } from '../bridge';
-import { registerSessionReset } from './session-reset';
+import { createSessionStore } from './session-reset';
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; error: BridgeError };
 
@@ -49,11 +48,10 @@ interface PayoutsState {
    * their way, to acknowledge by id.
    */
   unsettledSends(): Promise<Outcome<{ intentId: string; words: string }[]>>;
-  reset(): void;
 }
 
 /** Payout drafts of the active account; a switch, a lock or a sign-out empties it (session-reset). */
-export const usePayoutsStore = create<PayoutsState>()((set, get) => {
+export const usePayoutsStore = createSessionStore<PayoutsState>((set, get) => {
   async function reopen(): Promise<void> {
     const open = get().open;
     if (open) await get().openDraft(open.draftId);
@@ -173,11 +171,5 @@ export const usePayoutsStore = create<PayoutsState>()((set, get) => {
         })),
       };
     },
-
-    reset() {
-      set({ drafts: null, deskRule: null, open: null, loadError: null });
-    },
   };
 });
-
-registerSessionReset(() => usePayoutsStore.getState().reset());

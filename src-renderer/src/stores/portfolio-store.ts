@@ -1,9 +1,8 @@
-import { create } from 'zustand';
 import type { PortfolioView } from '../../../src-preload/contract/portfolio';
 import type { BridgeError, Result } from '../../../src-preload/result';
 import { wallet } from '../bridge';
 import { takeStartupAnswer } from '../startup-requests';
-import { registerSessionReset } from './session-reset';
+import { createSessionStore } from './session-reset';
 
 /** How often Home refreshes while the window is visible. */
 export const REFRESH_INTERVAL_MS = 30_000;
@@ -42,18 +41,15 @@ const initial = {
   rateLimitedTimes: 0,
 } as const;
 
-// Bumped on reset (sign-out, lock, account switch): an answer that arrives later belongs to the old state.
-let generation = 0;
-
-export const usePortfolioStore = create<PortfolioState>()((set, get) => ({
+export const usePortfolioStore = createSessionStore<PortfolioState>((set, get, _store, generation) => ({
   ...initial,
 
   async load(answer) {
     if (get().loading) return;
-    const mine = generation;
+    const mine = generation.current();
     set({ loading: true });
     const result = await (answer ?? wallet.portfolio.wallets());
-    if (mine !== generation) return;
+    if (!generation.isCurrent(mine)) return;
     if (result.ok) {
       set({
         portfolio: result.value,
@@ -78,17 +74,15 @@ export const usePortfolioStore = create<PortfolioState>()((set, get) => ({
   },
 
   async showCached() {
-    const mine = generation;
+    const mine = generation.current();
     const result = await (takeStartupAnswer('cachedBalances') ?? wallet.portfolio.cached());
     // Nothing to show, reset meanwhile, or the fresh balances won the race: they stay.
-    if (!result.ok || result.value === null || mine !== generation || get().source === 'fresh') return;
+    if (!result.ok || result.value === null || !generation.isCurrent(mine) || get().source === 'fresh') return;
     set({ portfolio: result.value, source: 'cached' });
   },
 
   reset() {
-    generation += 1;
+    generation.next();
     set({ ...initial });
   },
 }));
-
-registerSessionReset(() => usePortfolioStore.getState().reset());

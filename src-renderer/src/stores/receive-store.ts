@@ -1,4 +1,3 @@
-import { create } from 'zustand';
 import type {
   CreateDepositAddressInput,
   CreatedDepositAddressView,
@@ -6,7 +5,7 @@ import type {
 } from '../../../src-preload/contract/receive';
 import type { BridgeError } from '../../../src-preload/result';
 import { wallet } from '../bridge';
-import { registerSessionReset } from './session-reset';
+import { createSessionStore } from './session-reset';
 
 /** A wallet the service lists for the active account: its code and network. */
 export interface ListedWallet {
@@ -35,7 +34,6 @@ interface ReceiveState {
   /** The user changed what the error was about: an answer to the old input is no longer true. */
   clearCreateError(field: string): void;
   loadCreated(): Promise<void>;
-  reset(): void;
 }
 
 const initial = {
@@ -51,15 +49,13 @@ const initial = {
   listError: null,
 } as const;
 
-let generation = 0;
-
-export const useReceiveStore = create<ReceiveState>()((set, get) => ({
+export const useReceiveStore = createSessionStore<ReceiveState>((set, get, _store, generation) => ({
   ...initial,
 
   async loadListed() {
-    const mine = generation;
+    const mine = generation.current();
     const result = await wallet.portfolio.wallets();
-    if (mine !== generation) return;
+    if (!generation.isCurrent(mine)) return;
     // Without the list, the table's wallets are still offered; nothing else depends on it.
     if (result.ok) set({ listed: result.value.wallets.map(({ code, network }) => ({ code, network })) });
   },
@@ -67,10 +63,10 @@ export const useReceiveStore = create<ReceiveState>()((set, get) => ({
   async choose(code) {
     set({ code, address: null, addressError: null, addressLoading: code !== null });
     if (code === null) return;
-    const mine = generation;
+    const mine = generation.current();
     const result = await wallet.receive.address({ code });
     // The user may have picked another asset meanwhile: only the latest choice is shown.
-    if (mine !== generation || get().code !== code) return;
+    if (!generation.isCurrent(mine) || get().code !== code) return;
     if (result.ok) set({ address: result.value, addressLoading: false });
     else set({ addressError: result.error, addressLoading: false });
   },
@@ -87,12 +83,12 @@ export const useReceiveStore = create<ReceiveState>()((set, get) => ({
 
   async create(input) {
     if (get().creating) return false;
-    const mine = generation;
+    const mine = generation.current();
     // The last address created goes off the card at once: under a failure it would read as the answer. It
     // stays in the list of this session.
     set({ creating: true, createError: null, created: null });
     const result = await wallet.receive.createDepositAddress(input);
-    if (mine !== generation) return false;
+    if (!generation.isCurrent(mine)) return false;
     if (!result.ok) {
       set({ creating: false, createError: result.error });
       return false;
@@ -106,17 +102,10 @@ export const useReceiveStore = create<ReceiveState>()((set, get) => ({
   },
 
   async loadCreated() {
-    const mine = generation;
+    const mine = generation.current();
     const result = await wallet.receive.createdAddresses();
-    if (mine !== generation) return;
+    if (!generation.isCurrent(mine)) return;
     if (result.ok) set({ createdList: result.value.items, listError: null });
     else set({ listError: result.error });
   },
-
-  reset() {
-    generation += 1;
-    set({ ...initial });
-  },
 }));
-
-registerSessionReset(() => useReceiveStore.getState().reset());

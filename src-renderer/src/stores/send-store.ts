@@ -1,4 +1,3 @@
-import { create } from 'zustand';
 import type {
   FeeRate,
   SendAsset,
@@ -18,7 +17,7 @@ import {
   reviewEntered,
   type MoneyStep,
 } from './money-intent';
-import { registerSessionReset } from './session-reset';
+import { createSessionStore } from './session-reset';
 import { onSettled } from './settled-events';
 
 /**
@@ -60,7 +59,6 @@ interface SendState extends MoneyIntentState<SendReview, SendOutcome, SendStatus
   confirm(): Promise<void>;
   back(): void;
   startOver(): void;
-  reset(): void;
 }
 
 const emptyForm: SendForm = {
@@ -100,17 +98,14 @@ function withUsdEntry(form: SendForm, assets: readonly SendAsset[] | null): Send
   return { ...form, amount: cryptoFromUsd(form.usdAmount, price, form.code) };
 }
 
-/** Bumped on every change of input or session, so a late precheck answer for old input is dropped. */
-let generation = 0;
-
-export const useSendStore = create<SendState>()((set, get) => {
+export const useSendStore = createSessionStore<SendState>((set, get, _store, generation) => {
   async function precheck(amount: string): Promise<void> {
     const { form } = get();
     if (form.code === '') {
       set({ precheckError: { code: 'bad_input', message: 'Choose an asset to send.', field: 'code' } });
       return;
     }
-    const mine = ++generation;
+    const mine = generation.next();
     set({ prechecking: true, precheckError: null, precheck: null });
     const result = await wallet.send.precheck({
       code: form.code,
@@ -118,7 +113,7 @@ export const useSendStore = create<SendState>()((set, get) => {
       amount,
       ...(amount === 'max' ? { maxFeeRate: form.feeRate } : {}),
     });
-    if (mine !== generation) return;
+    if (!generation.isCurrent(mine)) return;
     if (!result.ok) {
       set({ prechecking: false, precheckError: result.error });
       return;
@@ -143,11 +138,11 @@ export const useSendStore = create<SendState>()((set, get) => {
     set: (partial) => set(partial),
     get,
     invalidate: () => {
-      generation += 1;
+      generation.next();
     },
     onStale: (error) => {
       // Fees shown are too old to send with: back to the form, which checks them again.
-      generation += 1;
+      generation.next();
       set({ submitting: false, step: 'form', review: null, precheck: null, precheckError: error });
     },
   });
@@ -171,7 +166,7 @@ export const useSendStore = create<SendState>()((set, get) => {
         set((state) => ({ form: { ...state.form, ...change } }));
         return;
       }
-      generation += 1;
+      generation.next();
       // Any change of asset, address or amount makes the precheck worthless (security.md 25).
       set((state) => ({
         form: withUsdEntry({ ...state.form, ...change, isMax: false }, state.assets),
@@ -223,24 +218,18 @@ export const useSendStore = create<SendState>()((set, get) => {
 
     back() {
       // Leaving the review drops its precheck: anything changed from here is checked again.
-      generation += 1;
+      generation.next();
       set({ step: 'form', review: null, precheck: null, submitError: null, confirmError: null, refused: false });
     },
 
     startOver() {
-      generation += 1;
+      generation.next();
       // A new form: an acknowledgement given for the last one does not carry over (security.md 27).
       set((state) => ({ ...initial, assets: state.assets }));
       void get().loadAssets();
       void get().loadUnresolved();
     },
-
-    reset() {
-      generation += 1;
-      set({ ...initial });
-    },
   };
 });
 
-registerSessionReset(() => useSendStore.getState().reset());
 onSettled('send', (intentIds) => useSendStore.getState().settledInBackground(intentIds));

@@ -1,6 +1,5 @@
-import { create } from 'zustand';
 import { wallet } from '../bridge';
-import { registerSessionReset } from './session-reset';
+import { createSessionStore } from './session-reset';
 
 interface SettleState {
   /**
@@ -18,7 +17,7 @@ interface SettleState {
  * The background settle round's state (hooks/use-settle-round.ts). What a round settles reaches the money
  * stores through main's money.settled event, not through here.
  */
-export const useSettleStore = create<SettleState>()((set) => ({
+export const useSettleStore = createSessionStore<SettleState>((set) => ({
   remaining: null,
   async round() {
     const result = await wallet.money.settleRound();
@@ -30,5 +29,3 @@ export const useSettleStore = create<SettleState>()((set) => ({
     set({ remaining: null });
   },
 }));
-
-registerSessionReset(() => useSettleStore.setState({ remaining: null }));

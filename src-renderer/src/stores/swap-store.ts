@@ -1,4 +1,3 @@
-import { create } from 'zustand';
 import type {
   SwapOutcome,
   SwapQuote,
@@ -15,7 +14,7 @@ import {
   type MoneyIntentState,
   type MoneyStep,
 } from './money-intent';
-import { registerSessionReset } from './session-reset';
+import { createSessionStore } from './session-reset';
 import { onSettled } from './settled-events';
 
 /** The shared execute / reconcile / retry part is in money-intent.ts. */
@@ -51,7 +50,6 @@ interface SwapState extends MoneyIntentState<SwapReview, SwapOutcome, SwapStatus
   confirm(): Promise<void>;
   back(): void;
   startOver(): void;
-  reset(): void;
 }
 
 const emptyForm: SwapForm = {
@@ -79,8 +77,6 @@ const initial = {
 };
 
 const AMOUNT = /^\d+(\.\d{1,18})?$/;
-let generation = 0;
-
 /** Equal as numbers, whatever trailing zeros each text carries. */
 function sameDecimal(a: string, b: string): boolean {
   const norm = (text: string) => {
@@ -124,17 +120,17 @@ function complete(form: SwapForm): boolean {
   );
 }
 
-export const useSwapStore = create<SwapState>()((set, get) => {
+export const useSwapStore = createSessionStore<SwapState>((set, get, _store, generation) => {
   async function fetchQuote(): Promise<SwapQuote | null> {
     const { form } = get();
     if (!complete(form)) {
       set({ quote: null, quoting: false, quoteError: null });
       return null;
     }
-    const mine = ++generation;
+    const mine = generation.next();
     set({ quoting: true, quoteError: null });
     const result = await wallet.swap.quote({ ...form, amount: form.amount.trim() });
-    if (mine !== generation) return null;
+    if (!generation.isCurrent(mine)) return null;
     if (!result.ok) {
       set({ quoting: false, quote: null, quoteError: result.error });
       return null;
@@ -183,7 +179,7 @@ export const useSwapStore = create<SwapState>()((set, get) => {
     set: (partial) => set(partial),
     get,
     invalidate: () => {
-      generation += 1;
+      generation.next();
     },
     clearExtras: () => set({ notice: null, changes: null }),
     beforeExecute: async (review) => {
@@ -209,7 +205,7 @@ export const useSwapStore = create<SwapState>()((set, get) => {
     },
 
     edit(change) {
-      generation += 1;
+      generation.next();
       set((state) => ({ form: { ...state.form, ...change }, quote: null, quoteError: null, quoting: false }));
     },
 
@@ -250,7 +246,7 @@ export const useSwapStore = create<SwapState>()((set, get) => {
     },
 
     back() {
-      generation += 1;
+      generation.next();
       // The review is left: its swap is given up in main (a refused one too), never sent later.
       const left = get().review;
       if (left) void wallet.swap.cancel({ intentId: left.intentId });
@@ -267,19 +263,13 @@ export const useSwapStore = create<SwapState>()((set, get) => {
     },
 
     startOver() {
-      generation += 1;
+      generation.next();
       // A new form: an acknowledgement given for the last one does not carry over (security.md 27).
       set((state) => ({ ...initial, symbols: state.symbols }));
       void get().loadSymbols();
       void get().loadUnresolved();
     },
-
-    reset() {
-      generation += 1;
-      set({ ...initial });
-    },
   };
 });
 
-registerSessionReset(() => useSwapStore.getState().reset());
 onSettled('swap', (intentIds) => useSwapStore.getState().settledInBackground(intentIds));

@@ -1,4 +1,3 @@
-import { create } from 'zustand';
 import type {
   UnresolvedWithdrawal,
   WithdrawConfirmInput,
@@ -16,7 +15,7 @@ import {
   type MoneyIntentState,
   reviewEntered,
 } from './money-intent';
-import { registerSessionReset } from './session-reset';
+import { createSessionStore } from './session-reset';
 import { onSettled } from './settled-events';
 
 /** What the panel last reported outside the intent's own steps: an error, or a plain-language message. */
@@ -55,8 +54,6 @@ interface WithdrawState
   openLink(url: string): Promise<void>;
   /** A new withdrawal form: nothing under review, and no acknowledgement carried over (security.md 27). */
   startOver(): void;
-  /** Empties everything: on lock, sign-out, account or merchant environment change (security.md 30). */
-  reset(): void;
 }
 
 const initial = () => ({
@@ -89,28 +86,28 @@ export function checkedMessage(review: WithdrawReview, status: Pick<WithdrawStat
   }
 }
 
-/** Bumped by reset() and startOver(), so an answer for an older form or session is dropped, not shown. */
-let generation = 0;
-
 /**
  * Merchant withdrawals: form → review → result, or → unknown when the answer was lost, on the intent-store
  * pattern send and swap share (money-intent.ts); this store adds the confirmation, the look-up of listed
  * withdrawals and the one box that acknowledges every unsettled withdrawal shown.
  */
-export const useWithdrawStore = create<WithdrawState>()((set, get) => {
+/** Each form has an id of its own: a reset starts a new one, as startOver does. */
+const newFormOnReset = { fresh: () => ({ formId: crypto.randomUUID() }) };
+
+export const useWithdrawStore = createSessionStore<WithdrawState>((set, get, _store, generation) => {
   const intent = createMoneyIntentActions<WithdrawReview, WithdrawOutcome, WithdrawStatus>({
     api: wallet.withdraw,
     set: (partial) => set(partial),
     get,
     invalidate: () => {
-      generation += 1;
+      generation.next();
     },
     clearExtras: () => set({ feedback: none, unknownReason: null }),
     // Confirmed before a lock, or the keys or environment changed since: this review can never be sent, so
     // back to the form (which keeps what was typed), with main's words saying to review it again, as send
     // does. The acknowledgement went with that confirmation: the form asks again (security.md 27).
     onStale: (error) => {
-      generation += 1;
+      generation.next();
       set({
         submitting: false,
         step: 'form',
@@ -163,10 +160,10 @@ export const useWithdrawStore = create<WithdrawState>()((set, get) => {
 
     async confirm(input) {
       if (get().confirming) return false;
-      const mine = generation;
+      const mine = generation.current();
       set({ confirming: true, feedback: none });
       const result = await wallet.withdraw.confirm({ ...input, formId: get().formId });
-      if (mine !== generation) return false;
+      if (!generation.isCurrent(mine)) return false;
       if (!result.ok) {
         set({ confirming: false, feedback: { error: result.error, message: null } });
         return false;
@@ -183,10 +180,10 @@ export const useWithdrawStore = create<WithdrawState>()((set, get) => {
     async checkListed(intentId) {
       const entry = get().unresolved.find((candidate) => candidate.review.intentId === intentId);
       if (!entry || get().checking.includes(intentId)) return;
-      const mine = generation;
+      const mine = generation.current();
       set((state) => ({ checking: [...state.checking, intentId], feedback: none }));
       const result = await wallet.withdraw.reconcile({ intentId });
-      if (mine !== generation) return;
+      if (!generation.isCurrent(mine)) return;
       set((state) => ({
         checking: state.checking.filter((id) => id !== intentId),
         feedback: result.ok
@@ -211,16 +208,10 @@ export const useWithdrawStore = create<WithdrawState>()((set, get) => {
     },
 
     startOver() {
-      generation += 1;
+      generation.next();
       set((state) => ({ ...initial(), unresolved: state.unresolved }));
     },
-
-    reset() {
-      generation += 1;
-      set({ ...initial() });
-    },
   };
-});
+}, newFormOnReset);
 
-registerSessionReset(() => useWithdrawStore.getState().reset());
 onSettled('withdraw', (intentIds) => useWithdrawStore.getState().settledInBackground(intentIds));
