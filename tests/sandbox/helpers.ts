@@ -9,6 +9,18 @@ export function start(options: SandboxOptions = {}): Promise<RunningSandbox> {
   return startSandbox({ port: 0, quiet: true, ...options });
 }
 
+/**
+ * fetch on a connection of its own, closed after the answer. A kept-alive connection may be closed by the
+ * sandbox (Node's 5 s keepAliveTimeout) at the very moment a request is written on it, which a loaded
+ * machine makes likely: the request then fails with ECONNRESET though the sandbox did nothing wrong.
+ * Loopback connections are cheap, so none is reused.
+ */
+export function sandboxFetch(url: string, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  headers.set('connection', 'close');
+  return fetch(url, { ...init, headers });
+}
+
 /** Minimal cookie jar: enough for oidc-provider's session and interaction cookies on one host. */
 export class CookieJar {
   readonly #cookies = new Map<string, string>();
@@ -42,7 +54,7 @@ export class Browser {
   readonly jar = new CookieJar();
 
   async go(url: string, init: { method?: string; form?: Record<string, string> } = {}): Promise<BrowserStep> {
-    const res = await fetch(url, {
+    const res = await sandboxFetch(url, {
       method: init.method ?? 'GET',
       redirect: 'manual',
       headers: {
@@ -138,7 +150,7 @@ export async function login(
 }
 
 export async function tokenRequest(sandbox: RunningSandbox, params: Record<string, string>): Promise<Tokens> {
-  const res = await fetch(`${sandbox.issuer}/token`, {
+  const res = await sandboxFetch(`${sandbox.issuer}/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ client_id: sandbox.clientId, ...params }).toString(),
@@ -178,7 +190,7 @@ export async function api<T = unknown>(
   if (options.account) headers['x-account-guid'] = options.account;
   if (options.tfa) headers['tfa'] = options.tfa;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${sandbox.baseUrl}/api/OAuth${path}`, {
+  const res = await sandboxFetch(`${sandbox.baseUrl}/api/OAuth${path}`, {
     method,
     headers,
     body: options.body === undefined ? null : JSON.stringify(options.body),
