@@ -14,8 +14,9 @@ config=tests/e2e/playwright.config.ts
 status=0
 for file in "$@"; do
   list=$(mktemp)
-  # `--list` prints "  [chromium] › file:line:col › describe › title"; the title is the last part.
-  npx playwright test --config "$config" "$file" --list | grep ' › ' | sed 's/^.* › //' >"$list"
+  # `--list` prints "  [chromium] › file:line:col › describe › title"; the describes and the title are kept,
+  # so equal titles in two describes stay apart.
+  npx playwright test --config "$config" "$file" --list | grep ' › ' | sed 's/^.*\.spec\.ts:[0-9]*:[0-9]* › //' >"$list"
   count=$(wc -l <"$list")
   if [ "$count" -eq 0 ]; then
     echo "$file: no stories listed"
@@ -28,8 +29,9 @@ for file in "$@"; do
   # Reverse order (tac), each alone: a story that needs an earlier one's state fails here.
   tac "$list" >"$reversed"
   while IFS= read -r title; do
-    # The title, every special character escaped, ending the story's full title (tags come after it).
-    pattern=" $(printf '%s' "$title" | sed 's/[][\\.*^$+?(){}|/]/\\&/g')( @|\$)"
+    # The describes and the title, every special character escaped, ending the story's full title: `--grep`
+    # reads them joined by spaces, each describe followed by its tags, the whole followed by the tags.
+    pattern=" $(printf '%s' "$title" | sed -e 's/[][\\.*^$+?(){}|/]/\\&/g' -e 's/ › /( @[^ ]+)* /g')( @|\$)"
     ran=$(npx playwright test --config "$config" "$file" --grep "$pattern" --reporter=line 2>&1)
     if [ $? -eq 0 ] && printf '%s\n' "$ran" | grep -q '^  1 passed'; then
       echo "alone   pass  $file › $title"
