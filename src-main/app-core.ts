@@ -87,6 +87,11 @@ export interface AppCoreDeps {
    * harness's stories that show a lost move until they check it themselves. Default true.
    */
   readonly backgroundSettle?: boolean;
+  /**
+   * The clock a swap quote's lifetime runs on; Date.now by default, the clock the window counts the quote
+   * down on too. The harness moves it together with the page's clock when a story takes that over.
+   */
+  readonly quoteClock?: () => number;
   /** Timing knobs for tests (short sign-in timeout, short token lifetimes). */
   readonly sessionOptions?: {
     readonly signInTimeoutMs?: number;
@@ -248,6 +253,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     // A lost swap is never settled by one of the app's own sends' rows.
     rowOwners: { isOwnSend: (referenceId) => send.isOwnReference(referenceId) },
     onClosedFound: alarms.raise,
+    ...(deps.quoteClock === undefined ? {} : { now: deps.quoteClock }),
   });
 
   // Unknown moves settle by themselves: the window asks for a round on the polling rule while any is unknown.

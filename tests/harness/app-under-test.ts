@@ -54,6 +54,11 @@ export interface AppUnderTest {
   readonly desktop: { readonly shown: DesktopNotice[]; badge: number; withdrawn: number };
   /** URLs the app asked the system browser to open, oldest first. */
   readonly externalUrls: readonly string[];
+  /**
+   * Moves the clock swap quotes expire by (AppCoreDeps.quoteClock) this far ahead, as `page.clock.fastForward`
+   * moves the window's: a story lets a quote run out when it says, without waiting for it.
+   */
+  advanceQuoteClock(ms: number): void;
   /** Resolves with the next URL the app hands to the system browser. */
   nextExternalUrl(timeoutMs?: number): Promise<string>;
   close(): Promise<void>;
@@ -74,6 +79,7 @@ export async function startAppUnderTest(options: AppUnderTestOptions): Promise<A
   const clipboard = { text: '' };
   const desktop = { shown: [] as DesktopNotice[], badge: 0, withdrawn: 0 };
   const { locale } = options;
+  let quoteClockAheadMs = 0;
 
   const core = await createAppCore({
     appName: 'Wallet Desk',
@@ -102,6 +108,7 @@ export async function startAppUnderTest(options: AppUnderTestOptions): Promise<A
     ...(locale === undefined ? {} : { locale: () => locale }),
     ...(options.clockOffsetMs === undefined ? {} : { sessionOptions: { now: offsetClock(options.clockOffsetMs) } }),
     ...(options.backgroundSettle === undefined ? {} : { backgroundSettle: options.backgroundSettle }),
+    quoteClock: () => Date.now() + quoteClockAheadMs,
     notifier: {
       show: (notice) => desktop.shown.push(notice),
       setBadgeCount: (count) => {
@@ -132,6 +139,9 @@ export async function startAppUnderTest(options: AppUnderTestOptions): Promise<A
     desktop,
     received,
     externalUrls,
+    advanceQuoteClock(ms) {
+      quoteClockAheadMs += ms;
+    },
     nextExternalUrl(timeoutMs = 15_000) {
       return new Promise((resolveUrl, reject) => {
         const timer = setTimeout(() => reject(new Error('the app opened no external URL in time')), timeoutMs);
