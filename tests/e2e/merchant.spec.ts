@@ -7,7 +7,7 @@ import Decimal from 'decimal.js';
 import type { RunningSandbox, SandboxInfo } from '../../sandbox/server';
 import { createCodeSource } from '../support/two-factor-codes';
 import { decodeQrOnScreen } from './support/decode-qr';
-import { expect, openScreen, test, WIDE_TOTP_WINDOW } from './support/fixtures';
+import { expect, openScreen, OWN_APP, test, WIDE_TOTP_WINDOW } from './support/fixtures';
 import type { GroupScope } from './support/group-scope';
 import { enterMerchantKeys } from './support/merchant-keys';
 import { alertSaying, containing, definitionOf, exactly, statusSaying } from './support/page-text';
@@ -130,12 +130,32 @@ function callbackReceiver(groupScope: GroupScope, testInfo: TestInfo) {
   );
 }
 
-test.describe('merchant treasury in Chromium against the sandbox', () => {
+/** The merchant's right keys saved and accepted, as a treasurer starts on the Merchant screen. */
+async function connected(page: Page, sandbox: RunningSandbox): Promise<void> {
+  await enterMerchantKeys(page, merchantsOf(sandbox)[0]);
+  await page.getByRole('button', { name: 'Test connection' }).click();
+  await expect(statusSaying(page, /accepted these keys/)).toBeVisible();
+}
+
+/** Connected, ETH_ADDRESS verified as "Treasury cold" under REFERENCE, and the Withdraw tab open. */
+async function withVerifiedAddress(page: Page, sandbox: RunningSandbox): Promise<void> {
+  await connected(page, sandbox);
+  await verifyAddress(page, sandbox, { reference: REFERENCE, address: ETH_ADDRESS, label: 'Treasury cold' });
+  await tab(page, 'Withdraw').click();
+}
+
+// Each story has its own sandbox and app (OWN_APP): the keys, addresses and withdrawals it needs it makes itself.
+test.describe('merchant treasury in Chromium against the sandbox', { tag: OWN_APP }, () => {
   test.use({
     appOptions: {
       totpWindowSteps: WIDE_TOTP_WINDOW,
       afterSignIn: (app) => openScreen(app.page, 'Merchant'),
     },
+  });
+
+  // Every story's own page threw nothing.
+  test.afterEach(({ signedInApp }) => {
+    expect(signedInApp.pageErrors).toEqual([]);
   });
 
   test('a wrong secret key, and keys of two different merchants, are explained plainly', async ({
@@ -165,7 +185,8 @@ test.describe('merchant treasury in Chromium against the sandbox', () => {
     await expect(statusSaying(page, /accepted these keys/)).toBeVisible();
   });
 
-  test('shows the twelve balances with asset and network', async ({ signedInApp: { page } }) => {
+  test('shows the twelve balances with asset and network', async ({ signedInApp: { page, sandbox } }) => {
+    await connected(page, sandbox);
     await tab(page, 'Balances').click();
     const table = page.getByRole('table', { name: 'Merchant balances' });
     // The header, twelve balances and the total.
@@ -179,8 +200,10 @@ test.describe('merchant treasury in Chromium against the sandbox', () => {
   });
 
   test('values each balance in USD at the prices of the account wallets, with a total that says when it is partial', async ({
-    signedInApp: { page, app },
+    signedInApp: { page, app, sandbox },
   }) => {
+    await connected(page, sandbox);
+    await tab(page, 'Balances').click();
     const table = page.getByRole('table', { name: 'Merchant balances' });
     const balances = await app.core.handlers['merchant.balances']();
     const portfolio = await app.core.handlers['portfolio.wallets']();
@@ -226,6 +249,7 @@ test.describe('merchant treasury in Chromium against the sandbox', () => {
   test('verifies an address: a wrong amount fails clearly, the exact amount received verifies it', async ({
     signedInApp: { page, sandbox },
   }) => {
+    await connected(page, sandbox);
     await tab(page, 'Verified addresses').click();
     await textbox(page, 'Reference id').fill(REFERENCE);
     await page.getByRole('combobox', { name: 'Asset and network' }).selectOption('ETH');
@@ -261,6 +285,7 @@ test.describe('merchant treasury in Chromium against the sandbox', () => {
   test('refuses a withdrawal to an unverified address, in the form and in main', async ({
     signedInApp: { page, sandbox },
   }) => {
+    await connected(page, sandbox);
     await tab(page, 'Withdraw').click();
     await expect(page.getByRole('button', { name: 'Review withdrawal' })).toBeDisabled();
     // What a compromised page could still ask main for: main refuses it on its own.
@@ -287,6 +312,7 @@ test.describe('merchant treasury in Chromium against the sandbox', () => {
     signedInApp: { page, sandbox, app },
     groupScope,
   }, testInfo) => {
+    await withVerifiedAddress(page, sandbox);
     const nextCode = await merchantCodes(groupScope, testInfo, sandbox);
     const before = await ethBalance(sandbox);
     // Two separate references: the member's, which the addresses are verified under, and the
@@ -324,6 +350,7 @@ test.describe('merchant treasury in Chromium against the sandbox', () => {
     signedInApp: { page, sandbox },
     groupScope,
   }, testInfo) => {
+    await withVerifiedAddress(page, sandbox);
     const nextCode = await merchantCodes(groupScope, testInfo, sandbox);
     const merchant = merchantsOf(sandbox)[0];
     const before = await ethBalance(sandbox);
@@ -382,6 +409,8 @@ test.describe('merchant treasury in Chromium against the sandbox', () => {
     signedInApp: app,
   }) => {
     const { page } = app;
+    await withVerifiedAddress(page, app.sandbox);
+    await fillWithdrawal(page, merchantsOf(app.sandbox)[0].email, '0.002', 'Treasury cold');
     await textbox(page, 'Amount (ETH)').fill('0.001');
     await page.getByRole('button', { name: 'Review withdrawal' }).click();
     await expect(reviewHeading(page)).toBeVisible();
@@ -398,9 +427,10 @@ test.describe('merchant treasury in Chromium against the sandbox', () => {
   });
 
   test('creates a deposit address with a QR code that decodes to it, and gets it again', async ({
-    signedInApp: { page },
+    signedInApp: { page, sandbox },
     groupScope,
   }, testInfo) => {
+    await connected(page, sandbox);
     const receiver = await callbackReceiver(groupScope, testInfo);
     await tab(page, 'Deposit addresses').click();
     await page.getByRole('combobox', { name: 'Asset and network', exact: true }).selectOption('LTC');
@@ -453,7 +483,16 @@ test.describe('merchant treasury in Chromium against the sandbox', () => {
     signedInApp: { page, sandbox },
     groupScope,
   }, testInfo) => {
+    await connected(page, sandbox);
     const receiver = await callbackReceiver(groupScope, testInfo);
+    // The story's own deposit address, its callbacks going to the receiver.
+    await tab(page, 'Deposit addresses').click();
+    await page.getByRole('combobox', { name: 'Asset and network', exact: true }).selectOption('LTC');
+    await textbox(page, 'Label').fill('Order 78');
+    await textbox(page, 'Reference id (empty: a new one is made)').fill('order-78');
+    await textbox(page, 'Callback URL').fill(receiver.url);
+    await page.getByRole('button', { name: 'Create deposit address' }).click();
+    await expect(page.getByRole('group', { name: 'Deposit address' })).toHaveText(/^ltc1\w+$/);
     const address = (await page.getByRole('group', { name: 'Deposit address' }).textContent()) ?? '';
     receiver.bodies.length = 0;
     const delivery = await fetch(`${sandbox.origin}/__sandbox/deposit`, {
@@ -487,6 +526,15 @@ test.describe('merchant treasury in Chromium against the sandbox', () => {
 
   test('keeps the secret keys in the Secret Service and nowhere else', async ({ signedInApp: app }) => {
     const [merchant, other] = merchantsOf(app.sandbox);
+    // Every secret the story looks for has been typed: a wrong one, another merchant's, then the right one.
+    for (const secretKey of ['sk_sbx_not_the_right_one', other.secretKey]) {
+      await enterMerchantKeys(app.page, { publicKey: merchant.publicKey, secretKey });
+      await app.page.getByRole('button', { name: 'Test connection' }).click();
+      await expect(alertSaying(app.page, /secret key/)).toBeVisible();
+    }
+    await connected(app.page, app.sandbox);
+    await tab(app.page, 'Balances').click();
+    await expect(app.page.getByRole('table', { name: 'Merchant balances' }).getByRole('row')).toHaveCount(14);
     // The keychain entry carries the user who saved the keys (security.md 30).
     const stored = await app.secrets.get(`merchant-secret:${app.user.userGuid}:local-sandbox:${merchant.publicKey}`);
     expect(stored).toBe(merchant.secretKey);
@@ -499,7 +547,7 @@ test.describe('merchant treasury in Chromium against the sandbox', () => {
     const logs = (await Promise.all((await readdir(logDir)).map((file) => readFile(join(logDir, file), 'utf8')))).join(
       '\n',
     );
-    // Every bridge answer and event the page received in the group's stories.
+    // Every bridge answer and event the page received in the story.
     const bridgeAnswers = app.app.received;
     expect(bridgeAnswers.length).toBeGreaterThan(20);
     for (const secret of [merchant.secretKey, other.secretKey, 'sk_sbx_not_the_right_one']) {
@@ -508,10 +556,6 @@ test.describe('merchant treasury in Chromium against the sandbox', () => {
       expect(bridgeAnswers.join('\n')).not.toContain(secret);
       expect(localStorageText).not.toContain(secret);
     }
-  });
-
-  test('showed no page errors', ({ signedInApp }) => {
-    expect(signedInApp.pageErrors).toEqual([]);
   });
 });
 
