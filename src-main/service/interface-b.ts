@@ -3,7 +3,13 @@ import { AppError } from '../app-error';
 import { requireTwoFactorCode } from './two-factor-code';
 import { toServiceNumber } from './wire-amount';
 import type { Logger } from '../logging/logger';
-import { createHttpCaller, successData, type NoAnswerWords, type UnreadableWords } from './http-call';
+import {
+  createHttpCaller,
+  successData,
+  type NoAnswerWords,
+  type ServiceAnswer,
+  type UnreadableWords,
+} from './http-call';
 import { depositCreateHash, verifyConfirmHash, verifyStartHash, withdrawHash } from './interface-b-hashes';
 import {
   CreatedMerchantDepositAddress,
@@ -139,12 +145,10 @@ interface Call<T extends z.ZodType> {
 }
 
 /**
- * Typed client for the seven Interface B endpoints (spec 4.2). Every answer is parsed with zod and every
- * Z-code becomes an AppError with a plain message. The secret key goes into the X-Api-Key header and the
- * body hashes only: it is registered with the logger's redactor and no error message is ever built from
- * request data.
+ * The one request of every endpoint: the body with the public key, signed when a signing key is set, sent
+ * once, and the answer either the success data checked with its schema or a refusal in words.
  */
-export function createInterfaceBClient(options: InterfaceBClientOptions): InterfaceBClient {
+function createCall(options: InterfaceBClientOptions, assetForm: AssetForm) {
   const request = createHttpCaller({
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
@@ -153,14 +157,8 @@ export function createInterfaceBClient(options: InterfaceBClientOptions): Interf
   });
   const root = `${options.apiUrl.replace(/\/+$/, '')}/v1`;
   const { publicKey, secretKey, signingKey } = options;
-  const assetForm = options.assetForm ?? DEFAULT_ASSET_FORM;
-  const symbolOf = (code: string): string => wireSymbol(code, assetForm);
-  const hinted = (error: AppError, assetCode: string | undefined, zcode: string | null): AppError =>
-    assetCode === undefined ? error : withAssetFormHint(error, assetCode, assetForm, zcode);
-  options.logger?.registerSecret?.(secretKey);
-  if (signingKey) options.logger?.registerSecret?.(signingKey);
 
-  async function call<T extends z.ZodType>(spec: Call<T>): Promise<z.output<T>> {
+  return async function call<T extends z.ZodType>(spec: Call<T>): Promise<z.output<T>> {
     // The signature covers these exact bytes, so the text signed is the text sent.
     const body = JSON.stringify({ PublicKey: publicKey, ...spec.body });
     const headers: Record<string, string> = {
@@ -177,37 +175,76 @@ export function createInterfaceBClient(options: InterfaceBClientOptions): Interf
       movesMoney: spec.movesMoney,
       logFields: { path: spec.path },
     });
-    const { status, retryAfter, json } = answer;
-    const envelope = answer.envelope;
+    const { status, envelope } = answer;
     const zcode = envelope && /^Z\d+$/.test(envelope.message) ? envelope.message : null;
     if (zcode) options.logger?.debug('interface B error code', { path: spec.path, status, zcode });
 
     if (status >= 200 && status < 300 && envelope?.code === 200)
       return successData(spec.result, answer, spec, UNREADABLE, options.logger);
-    // Not a success: an error envelope on any status (some services answer Z-codes on 200). On a
-    // money-moving call only a known code that proves nothing moved, in an answer consistent by the rule of
-    // isConsistentRefusal (4xx envelope with data null, on its own status or on 200 with nothing beside it),
-    // is a refusal; a 5xx, an unknown or ambiguous code, an answer whose parts disagree, or one the app
-    // cannot read leaves the outcome unknown (security.md 28).
-    let refusal: AppError;
-    if (spec.movesMoney) {
-      const error = withdrawErrorFor(
-        {
-          status,
-          zcode,
-          envelopeCode: envelope ? envelope.code : null,
-          dataIsNull: envelope !== null && envelope.data === null,
-          extraFields: hasExtraFields(json),
-        },
-        retryAfter,
-      );
-      // Only a refusal gets the hint: an unknown outcome must not invite a second attempt in another form.
-      refusal = error.code === 'outcome_unknown' ? error : hinted(error, spec.assetCode, zcode);
-    } else {
-      refusal = hinted(errorFor(spec.operation, zcode, status, retryAfter), spec.assetCode, zcode);
-    }
+    const refusal = refusalOf(spec, answer, zcode, assetForm);
     throw signingKey ? withSigningHint(refusal) : refusal;
-  }
+  };
+}
+
+/** What an answer that is not a success means, with the asset-form hint where a form may be the cause. */
+function refusalOf(spec: Call<z.ZodType>, answer: ServiceAnswer, zcode: string | null, assetForm: AssetForm): AppError {
+  const { status, retryAfter, json, envelope } = answer;
+  const hinted = (error: AppError): AppError =>
+    spec.assetCode === undefined ? error : withAssetFormHint(error, spec.assetCode, assetForm, zcode);
+  // Not a success: an error envelope on any status (some services answer Z-codes on 200). On a
+  // money-moving call only a known code that proves nothing moved, in an answer consistent by the rule of
+  // isConsistentRefusal (4xx envelope with data null, on its own status or on 200 with nothing beside it),
+  // is a refusal; a 5xx, an unknown or ambiguous code, an answer whose parts disagree, or one the app
+  // cannot read leaves the outcome unknown (security.md 28).
+  if (!spec.movesMoney) return hinted(errorFor(spec.operation, zcode, status, retryAfter));
+  const error = withdrawErrorFor(
+    {
+      status,
+      zcode,
+      envelopeCode: envelope ? envelope.code : null,
+      dataIsNull: envelope !== null && envelope.data === null,
+      extraFields: hasExtraFields(json),
+    },
+    retryAfter,
+  );
+  // Only a refusal gets the hint: an unknown outcome must not invite a second attempt in another form.
+  return error.code === 'outcome_unknown' ? error : hinted(error);
+}
+
+/**
+ * The create call's body. The spec's create call has no NetworkId, so in the asset-name form nothing else
+ * would name the network the user chose: it is sent beside Symbol (outside the hash, which covers the
+ * spec's fields only), and the feature refuses an answer on any other network.
+ */
+function depositCreateBody(request: CreateDepositRequest, Symbol: string, Hash: string): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    Symbol,
+    ...(request.NetworkId === undefined ? {} : { NetworkId: request.NetworkId }),
+    Label: request.Label,
+    ReferenceId: request.ReferenceId,
+    CallbackUrl: request.CallbackUrl,
+    Hash,
+  };
+  if (request.Amount !== undefined) body.Amount = toServiceNumber(request.Amount);
+  if (request.Currency !== undefined) body.Currency = request.Currency;
+  if (request.RedirectUrl !== undefined) body.RedirectUrl = request.RedirectUrl;
+  if (request.CancelUrl !== undefined) body.CancelUrl = request.CancelUrl;
+  return body;
+}
+
+/**
+ * Typed client for the seven Interface B endpoints (spec 4.2). Every answer is parsed with zod and every
+ * Z-code becomes an AppError with a plain message. The secret key goes into the X-Api-Key header and the
+ * body hashes only: it is registered with the logger's redactor and no error message is ever built from
+ * request data.
+ */
+export function createInterfaceBClient(options: InterfaceBClientOptions): InterfaceBClient {
+  const { publicKey, secretKey, signingKey } = options;
+  const assetForm = options.assetForm ?? DEFAULT_ASSET_FORM;
+  const symbolOf = (code: string): string => wireSymbol(code, assetForm);
+  options.logger?.registerSecret?.(secretKey);
+  if (signingKey) options.logger?.registerSecret?.(signingKey);
+  const call = createCall(options, assetForm);
 
   return {
     async withdraw(request, tfaCode) {
@@ -258,27 +295,12 @@ export function createInterfaceBClient(options: InterfaceBClientOptions): Interf
         movesMoney: false,
       }),
     async createDepositAddress(request) {
-      // The spec's create call has no NetworkId, so in the asset-name form nothing else would name the network
-      // the user chose: it is sent beside Symbol (outside the hash, which covers the spec's fields only), and
-      // the feature refuses an answer on any other network.
       const Symbol = symbolOf(request.Symbol);
       const Hash = depositCreateHash({ ...request, Symbol, PublicKey: publicKey }, secretKey);
-      const body: Record<string, unknown> = {
-        Symbol,
-        ...(request.NetworkId === undefined ? {} : { NetworkId: request.NetworkId }),
-        Label: request.Label,
-        ReferenceId: request.ReferenceId,
-        CallbackUrl: request.CallbackUrl,
-        Hash,
-      };
-      if (request.Amount !== undefined) body.Amount = toServiceNumber(request.Amount);
-      if (request.Currency !== undefined) body.Currency = request.Currency;
-      if (request.RedirectUrl !== undefined) body.RedirectUrl = request.RedirectUrl;
-      if (request.CancelUrl !== undefined) body.CancelUrl = request.CancelUrl;
       return call({
         operation: 'deposit-create',
         path: '/deposit/address/create',
-        body,
+        body: depositCreateBody(request, Symbol, Hash),
         result: CreatedMerchantDepositAddress,
         movesMoney: false,
         assetCode: request.Symbol,

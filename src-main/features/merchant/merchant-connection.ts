@@ -1,0 +1,103 @@
+import type { EnvironmentId } from '../../../src-preload/contract/app';
+import { AppError } from '../../app-error';
+import { createInterfaceBClient, type InterfaceBClient } from '../../service/interface-b';
+import { environmentLabels } from '../../settings/environments';
+import {
+  apiUrlOf,
+  assetFormOf,
+  bindingProblem,
+  bindingsOf,
+  keysMissingWords,
+  merchantOf,
+  secretAccount,
+  signingAccount,
+  type MerchantKeysDeps,
+} from './merchant-key-bindings';
+import type { MerchantKeyBinding } from './merchant-settings';
+
+/** What a client needs, all read from main-side state: the renderer never names a URL or a key. */
+export interface MerchantConnection {
+  readonly userGuid: string;
+  readonly environment: EnvironmentId;
+  readonly publicKey: string;
+  readonly origin: string;
+  readonly client: InterfaceBClient;
+}
+
+/** The signing key when signing is on, or a refusal when it is on but the key is gone. */
+async function signingKeyOf(
+  deps: MerchantKeysDeps,
+  userGuid: string,
+  environment: EnvironmentId,
+  binding: MerchantKeyBinding,
+): Promise<string | null> {
+  const signingKey = binding.signRequests
+    ? await deps.secrets.get(signingAccount(userGuid, environment, binding.publicKey))
+    : null;
+  if (binding.signRequests && !signingKey) {
+    throw new AppError(
+      'not_configured',
+      `Request signing is on for ${environmentLabels[environment]}, but its private key is not in the keychain (it may have been removed). Import it again or turn signing off.`,
+    );
+  }
+  if (signingKey) deps.logger.registerSecret?.(signingKey);
+  return signingKey;
+}
+
+/**
+ * A client for the user's keys in the active environment, or a clear reason why there is none. Nothing
+ * is sent here.
+ */
+export async function connectMerchant(deps: MerchantKeysDeps, userGuid: string): Promise<MerchantConnection> {
+  const environment = merchantOf(deps).environment;
+  const label = environmentLabels[environment];
+  const binding = bindingsOf(deps, userGuid)[environment];
+  if (!binding) {
+    throw new AppError(
+      'not_configured',
+      keysMissingWords(deps, `You have no merchant keys for ${label}.`, 'Add them under API keys.'),
+    );
+  }
+  const problem = bindingProblem(deps, userGuid, environment);
+  if (problem) throw new AppError('not_configured', keysMissingWords(deps, problem.what, problem.remedy));
+  const secretKey = await deps.secrets.get(secretAccount(userGuid, environment, binding.publicKey));
+  if (!secretKey) {
+    throw new AppError(
+      'not_configured',
+      keysMissingWords(
+        deps,
+        `The secret key for ${label} is not in the keychain (it may have been removed).`,
+        'Enter it again.',
+      ),
+    );
+  }
+  const signingKey = await signingKeyOf(deps, userGuid, environment, binding);
+  const apiUrl = apiUrlOf(deps, environment) as string;
+  return {
+    userGuid,
+    environment,
+    publicKey: binding.publicKey,
+    origin: binding.boundOrigin,
+    client: createInterfaceBClient({
+      apiUrl,
+      publicKey: binding.publicKey,
+      secretKey,
+      ...(signingKey ? { signingKey } : {}),
+      assetForm: assetFormOf(deps, environment),
+      logger: deps.logger,
+      ...(deps.fetch ? { fetch: deps.fetch } : {}),
+      ...(deps.requestTimeoutMs === undefined ? {} : { timeoutMs: deps.requestTimeoutMs }),
+    }),
+  };
+}
+
+/** The user's stored secret of the active environment, for checking callback signatures in main. */
+export async function activeSecret(deps: MerchantKeysDeps, userGuid: string): Promise<string> {
+  const environment = merchantOf(deps).environment;
+  const binding = bindingsOf(deps, userGuid)[environment];
+  const secret = binding ? await deps.secrets.get(secretAccount(userGuid, environment, binding.publicKey)) : null;
+  if (!secret)
+    throw new AppError('not_configured', `You have no secret key stored for ${environmentLabels[environment]}.`);
+  deps.logger.registerSecret?.(secret);
+  return secret;
+}
