@@ -29,14 +29,20 @@ export function ExplorerButton({ url }: { url: string }): React.JSX.Element {
 export interface UnknownOutcomeProps {
   /** Class and id prefix of the domain ("send", "swap"). */
   readonly prefix: string;
+  /** The heading ("Outcome unknown" unless the domain knows more, e.g. that it waits for an approval). */
+  readonly title?: string;
   /** Why the outcome is unknown and what happens next, in the domain's words. */
   readonly explanation: string;
+  /** The explanation is announced as an alert (a withdrawal's: main's words from the answer just received). */
+  readonly urgent?: boolean;
   /** Shown under the explanation (the reference, when the domain shows it here). */
   readonly children?: React.ReactNode;
   /** Said after a look-up that found nothing: the outcome stays unknown. */
   readonly notFoundMessage: string;
   /** Said after a look-up that found several equal moves and cannot tell which is this one. */
   readonly ambiguousMessage?: string;
+  /** What the last look-up found, in the domain's own words; replaces the messages above when set. */
+  readonly lookupWords?: string | null;
   /** The button that leaves for the form, where a new move needs this one acknowledged ("Start a new send"). */
   readonly startNewLabel: string;
   readonly startNew: () => void;
@@ -56,20 +62,21 @@ export function UnknownOutcome(props: UnknownOutcomeProps): React.JSX.Element {
   // Found but not completed (pending, or reported failed): main's words say what the row showed and that
   // the outcome stays unknown.
   const lookupMessage =
-    lookup === 'pending' || lookup === 'failed'
+    props.lookupWords ??
+    (lookup === 'pending' || lookup === 'failed'
       ? (error?.message ?? props.notFoundMessage)
       : lookup === 'ambiguous'
         ? (props.ambiguousMessage ?? props.notFoundMessage)
         : lookup
           ? props.notFoundMessage
-          : null;
+          : null);
 
   return (
     <section aria-labelledby={`${prefix}-unknown-title`} className={`card ${prefix}-unknown`}>
       <h3 id={`${prefix}-unknown-title`} tabIndex={-1} ref={focusOnMount}>
-        Outcome unknown
+        {props.title ?? 'Outcome unknown'}
       </h3>
-      <p>{props.explanation}</p>
+      <p role={props.urgent ? 'alert' : undefined}>{props.explanation}</p>
       {props.children}
       <p role="status">{submitting ? 'Looking in your transaction history…' : (lookupMessage ?? '')}</p>
       <div className={`row ${prefix}-actions`}>

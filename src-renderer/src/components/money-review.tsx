@@ -30,6 +30,20 @@ export interface MoneyReviewProps {
   readonly unresolvedTitle: string;
   /** Shown first, above what main froze: e.g. that it looks identical to a move with an unknown outcome. */
   readonly notice?: React.ReactNode;
+  /** The button that leaves the review ("Back" unless the domain says otherwise). */
+  readonly backLabel?: string;
+  /** The note after a definite refusal, in the domain's words (it names its own reference). */
+  readonly retryNote?: string;
+  /**
+   * A domain whose list of unsettled moves is not beside the review (withdrawals) acknowledges them here,
+   * in the form: `box` above the code, `ready` false keeps the code and sends nothing (focus goes to the box
+   * and `unready` says why). Without it, the refusal points to the boxes of the list above.
+   */
+  readonly acknowledgement?: {
+    readonly box: React.ReactNode;
+    readonly ready: () => boolean;
+    readonly unready: React.ReactNode;
+  };
 }
 
 /**
@@ -46,7 +60,9 @@ export function MoneyReview(props: MoneyReviewProps): React.JSX.Element {
   useEffect(() => {
     panel.current?.querySelector<HTMLInputElement>('.two-factor input')?.focus();
   }, [intentId]);
-  const codeError = error?.field === 'tfa' ? error : null;
+  // Interface A names the code's field "tfa", Interface B's Z-codes "tfaCode": either is the code refused.
+  const codeError = error?.field === 'tfa' || error?.field === 'tfaCode' ? error : null;
+  const { acknowledgement } = props;
 
   return (
     <section ref={panel} aria-labelledby={`${prefix}-review-title`} className={`card ${prefix}-review`}>
@@ -58,15 +74,18 @@ export function MoneyReview(props: MoneyReviewProps): React.JSX.Element {
         onSubmit={(event) => {
           event.preventDefault();
           if (submitting || code.length !== 6) return;
+          if (acknowledgement && !acknowledgement.ready()) return;
           const sending = code;
           setCode('');
           void execute(sending);
         }}
       >
+        {acknowledgement?.box}
         <TwoFactorInput
           value={code}
           onChange={setCode}
-          onComplete={() => submitButton.current?.focus()}
+          // On the next frame: the button is enabled only once the sixth digit has rendered.
+          onComplete={() => requestAnimationFrame(() => submitButton.current?.focus())}
           disabled={submitting}
           errorId={codeError ? codeErrorId : undefined}
           refusal={codeError}
@@ -75,11 +94,14 @@ export function MoneyReview(props: MoneyReviewProps): React.JSX.Element {
         <ErrorMessage error={error && !codeError && !isUnacknowledged(error) ? error : null} />
         {props.refused && (
           <p role="note" className={`${prefix}-retry-note`}>
-            {`Nothing moved on that attempt. ${props.referenceId ? `Sending again reuses the same reference, ${props.referenceId}.` : 'Sending again reuses the same reference.'}`}
+            {props.retryNote ??
+              `Nothing moved on that attempt. ${props.referenceId ? `Sending again reuses the same reference, ${props.referenceId}.` : 'Sending again reuses the same reference.'}`}
           </p>
         )}
         {/* Beside the button: where to act, and focus on the first box to tick. */}
-        <AcknowledgeFirst prefix={prefix} noun={props.noun} panelTitle={props.unresolvedTitle} error={error} />
+        {!acknowledgement && (
+          <AcknowledgeFirst prefix={prefix} noun={props.noun} panelTitle={props.unresolvedTitle} error={error} />
+        )}
         <div className={`row ${prefix}-actions`}>
           <button ref={submitButton} type="submit" className="primary" disabled={submitting || code.length !== 6}>
             {submitting
@@ -89,9 +111,10 @@ export function MoneyReview(props: MoneyReviewProps): React.JSX.Element {
                 : props.submitLabel}
           </button>
           <button type="button" className="secondary" disabled={submitting} onClick={props.back}>
-            Back
+            {props.backLabel ?? 'Back'}
           </button>
         </div>
+        {acknowledgement?.unready}
       </form>
     </section>
   );
