@@ -387,7 +387,7 @@ test.describe('merchant treasury in Chromium against the sandbox', { tag: OWN_AP
     // The box names what it accepts: amount, asset, both ends of the address, merchant transaction id.
     await expect(
       page.getByRole('checkbox', {
-        name: `of 0.02 ETH (ETH on Ethereum Mainnet) to 0x529084…169EE7 (merchant transaction id ${transactionId})`,
+        name: `of 0.02 ETH (ETH on Ethereum Mainnet) to 0x529084…E4169EE7 (merchant transaction id ${transactionId})`,
       }),
     ).toBeVisible();
     // Pressed unticked: the box gets focus and the button's side says where to act.
@@ -821,7 +821,7 @@ test.describe('merchant withdrawals in a German window: amounts in the warning a
     await expect(box).not.toHaveAccessibleDescription(/0\.0006/);
     await expect(
       page.getByRole('checkbox', {
-        name: `of 0,0006 BTC (BTC on Bitcoin Mainnet) to bc1qw508…v8f3t4 (merchant transaction id ${transactionId})`,
+        name: `of 0,0006 BTC (BTC on Bitcoin Mainnet) to bc1qw508…7kv8f3t4 (merchant transaction id ${transactionId})`,
       }),
     ).toBeVisible();
   });

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { BridgeError } from '../../../src-preload/result';
-import { formatCrypto } from '../format/amounts';
+import { amountTextFor, type AmountText } from '../format/amounts';
 import { formatDateTime } from '../format/dates';
 import { selectPrivacyMode, useAppStore } from '../stores/app-store';
 
@@ -15,15 +15,11 @@ export function startedAt(at: string | null | undefined): string {
   return at ? formatDateTime(at) : 'an earlier time';
 }
 
-/** An address with both ends visible ("bc1qw508…kv8f3t4"), for labels; the panel shows it in full. */
-export function shortAddress(address: string): string {
-  return address.length <= 20 ? address : `${address.slice(0, 8)}…${address.slice(-8)}`;
-}
+export { shortAddress } from '../format/short-address';
 
 /** "0,0009 BTC" as the amount components show it (masked in privacy mode), as plain text for labels. */
-export function useAmountText(): (value: string, code: string) => string {
-  const privacy = useAppStore(selectPrivacyMode);
-  return (value, code) => (privacy ? `••••• ${code}` : `${formatCrypto(value, code)} ${code}`);
+export function useAmountText(): AmountText {
+  return amountTextFor(useAppStore(selectPrivacyMode));
 }
 
 /** Moves focus to the first acknowledgement box of the prefix's panel that is not ticked yet. */

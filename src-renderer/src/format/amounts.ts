@@ -42,3 +42,11 @@ const shareFormat = new Intl.NumberFormat(locale, { style: 'percent', maximumFra
 export function formatShare(fraction: string): string {
   return shareFormat.format(fraction as IntlDecimal);
 }
+
+/** An amount with its asset code as plain text, for labels and messages. */
+export type AmountText = (value: string, code: string) => string;
+
+/** "0,0009 BTC" as the amount components show it, or "••••• BTC" in privacy mode. */
+export function amountTextFor(privacy: boolean): AmountText {
+  return (value, code) => (privacy ? `••••• ${code}` : `${formatCrypto(value, code)} ${code}`);
+}

@@ -5,9 +5,10 @@ import type {
   WithdrawReview,
   WithdrawStatus,
 } from '../../../src-preload/contract/withdraw';
+import type { AssetCode } from '../../../src-preload/contract/asset-table';
 import type { BridgeError } from '../../../src-preload/result';
 import { wallet } from '../bridge';
-import { formatCrypto } from '../format/amounts';
+import { amountTextFor, type AmountText } from '../format/amounts';
 import {
   createMoneyIntentActions,
   initialMoneyIntentState,
@@ -22,12 +23,51 @@ import { onSettled } from './settled-events';
 export interface WithdrawFeedback {
   readonly error: BridgeError | null;
   readonly message: string | null;
+  /**
+   * What a "Check status" learned, for the panel to say again in words that follow the privacy mask
+   * (`message` names the amount as the store cannot know the mask).
+   */
+  readonly checked?: { readonly review: WithdrawReview; readonly status: Pick<WithdrawStatus, 'state' | 'error'> };
 }
 
 const none: WithdrawFeedback = { error: null, message: null };
 
+/** What the user typed and chose in the form; kept while a review is open, so Cancel returns to it. */
+export interface WithdrawForm {
+  /** The member reference; null until typed, when the form offers the last one used. */
+  readonly referenceId: string | null;
+  /** The verified address chosen, as "code:address"; empty when none is. */
+  readonly choice: string;
+  /** Asset and address typed by hand, where unverified addresses are allowed. */
+  readonly code: AssetCode;
+  readonly address: string;
+  readonly amount: string;
+  readonly label: string;
+  readonly email: string;
+  /** The merchant's own id for this withdrawal, typed; it goes with the withdrawal it was confirmed with. */
+  readonly merchantTransactionId: string;
+}
+
+const emptyForm: WithdrawForm = {
+  referenceId: null,
+  choice: '',
+  code: 'BTC',
+  address: '',
+  amount: '',
+  label: '',
+  email: '',
+  merchantTransactionId: '',
+};
+
+/** A "Check status" result as feedback: its words, and what they were made of. */
+function checkedFeedback(review: WithdrawReview, status: Pick<WithdrawStatus, 'state' | 'error'>): WithdrawFeedback {
+  return { error: null, message: checkedMessage(review, status), checked: { review, status } };
+}
+
 interface WithdrawState
   extends MoneyIntentState<WithdrawReview, WithdrawOutcome, WithdrawStatus>, MoneyIntentActions<WithdrawReview> {
+  readonly form: WithdrawForm;
+  edit(change: Partial<WithdrawForm>): void;
   readonly confirming: boolean;
   /** A refused confirmation, what a look-up from the list learned, a link not opened. */
   readonly feedback: WithdrawFeedback;
@@ -58,6 +98,7 @@ interface WithdrawState
 
 const initial = () => ({
   step: 'form' as const,
+  form: emptyForm,
   formId: crypto.randomUUID(),
   review: null,
   confirming: false,
@@ -71,9 +112,16 @@ function capitalised(text: string): string {
   return `${text[0]?.toUpperCase() ?? ''}${text.slice(1)}`;
 }
 
-/** What "Check status" learned, in words: main's own reason when it stays unknown (it names the accounts). */
-export function checkedMessage(review: WithdrawReview, status: Pick<WithdrawStatus, 'state' | 'error'>): string {
-  const which = `the withdrawal of ${formatCrypto(review.amount, review.code)} ${review.code} (merchant transaction id ${review.merchantTransactionId})`;
+/**
+ * What "Check status" learned, in words: main's own reason when it stays unknown (it names the accounts).
+ * The panel passes useAmountText's `amountText`, so the amount follows the privacy mask.
+ */
+export function checkedMessage(
+  review: WithdrawReview,
+  status: Pick<WithdrawStatus, 'state' | 'error'>,
+  amountText: AmountText = amountTextFor(false),
+): string {
+  const which = `the withdrawal of ${amountText(review.amount, review.code)} (merchant transaction id ${review.merchantTransactionId})`;
   switch (status.state) {
     case 'succeeded':
       return `Found in your account history: ${which} went through.`;
@@ -143,12 +191,9 @@ export const useWithdrawStore = createSessionStore<WithdrawState>((set, get, _st
       await intent.checkStatus();
       const now = get();
       if (!review || now.review?.intentId !== review.intentId) return;
-      if (now.step === 'result')
-        set({ feedback: { error: null, message: checkedMessage(review, { state: 'succeeded', error: null }) } });
+      if (now.step === 'result') set({ feedback: checkedFeedback(review, { state: 'succeeded', error: null }) });
       else if (now.lookup !== null) {
-        set({
-          feedback: { error: null, message: checkedMessage(review, { state: 'unknown', error: now.submitError }) },
-        });
+        set({ feedback: checkedFeedback(review, { state: 'unknown', error: now.submitError }) });
       }
     },
 
@@ -171,6 +216,9 @@ export const useWithdrawStore = createSessionStore<WithdrawState>((set, get, _st
       set({
         confirming: false,
         ...reviewEntered(result.value),
+        // A typed merchant transaction id belongs to the withdrawal it was confirmed with: the next form starts
+        // without it (main would refuse it anyway).
+        form: { ...get().form, merchantTransactionId: '' },
         // The acknowledgement was spent on this withdrawal; the next form asks again.
         acknowledged: [],
       });
@@ -187,7 +235,7 @@ export const useWithdrawStore = createSessionStore<WithdrawState>((set, get, _st
       set((state) => ({
         checking: state.checking.filter((id) => id !== intentId),
         feedback: result.ok
-          ? { error: null, message: checkedMessage(entry.review, result.value.status) }
+          ? checkedFeedback(entry.review, result.value.status)
           : { error: result.error, message: null },
       }));
       await get().loadUnresolved();
@@ -207,9 +255,14 @@ export const useWithdrawStore = createSessionStore<WithdrawState>((set, get, _st
       }
     },
 
+    edit(change) {
+      set((state) => ({ form: { ...state.form, ...change } }));
+    },
+
     startOver() {
       generation.next();
-      set((state) => ({ ...initial(), unresolved: state.unresolved }));
+      // A new form: what was typed stays for the next one, as it does after Cancel.
+      set((state) => ({ ...initial(), unresolved: state.unresolved, form: state.form }));
     },
   };
 }, newFormOnReset);
