@@ -134,13 +134,14 @@ export function checkedMessage(
   }
 }
 
-/**
- * Merchant withdrawals: form → review → result, or → unknown when the answer was lost, on the intent-store
- * pattern send and swap share (money-intent.ts); this store adds the confirmation, the look-up of listed
- * withdrawals and the one box that acknowledges every unsettled withdrawal shown.
- */
 /** Each form has an id of its own: a reset starts a new one, as startOver does. */
 const newFormOnReset = { fresh: () => ({ formId: crypto.randomUUID() }) };
+
+/**
+ * Merchant withdrawals: form → review → result, or → unknown when the answer was lost, on the intent-store
+ * pattern send and swap share (money-intent.ts); this store adds the form's values, the confirmation, the
+ * look-up of listed withdrawals and the one box that acknowledges every unsettled withdrawal shown.
+ */
 
 export const useWithdrawStore = createSessionStore<WithdrawState>((set, get, _store, generation) => {
   const intent = createMoneyIntentActions<WithdrawReview, WithdrawOutcome, WithdrawStatus>({
