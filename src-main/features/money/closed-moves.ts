@@ -19,7 +19,12 @@ export interface ClosedMoveFound {
   readonly merchantKey?: { readonly environment: string; readonly publicKey: string } | null;
 }
 
-/** Raises the alarm for a closed move found (features/alarms); features take it as an optional dependency. */
+/**
+ * Raises the alarm for a closed move found (features/alarms); features take it as an optional dependency.
+ * Callers hand its promise off with `void` rather than wait: the alarm is in the journal's content when the
+ * call returns, so the ledger's next write (the one that forgets the found move) carries it, and the alarm's
+ * own write catches and logs its failure, so the promise never rejects.
+ */
 export type ClosedMoveAlarm = (found: ClosedMoveFound) => void | Promise<void>;
 
 /** The closing as it is recorded: now, by the signed-in user, with the warning they confirmed. */

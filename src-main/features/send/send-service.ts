@@ -137,7 +137,7 @@ export function createSendService(deps: SendServiceDeps) {
       deps.logger.warn('a send closed as not gone through was found', { referenceId: intent.referenceId });
       if (intent.closure === null) return;
       const { amount, code, address } = intent.body;
-      deps.onClosedFound?.({
+      void deps.onClosedFound?.({
         kind: 'send',
         referenceId: intent.referenceId,
         amount,

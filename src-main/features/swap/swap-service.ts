@@ -138,7 +138,7 @@ export function createSwapService(deps: SwapServiceDeps) {
       deps.logger.warn('a swap closed as not gone through was found', { referenceId: intent.referenceId });
       if (intent.closure === null) return;
       const { request, cryptoAmount, toAmount } = intent.body;
-      deps.onClosedFound?.({
+      void deps.onClosedFound?.({
         kind: 'swap',
         referenceId: intent.referenceId,
         amount: cryptoAmount,

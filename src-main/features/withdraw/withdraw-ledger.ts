@@ -28,7 +28,7 @@ export function createWithdrawLedger(deps: {
         merchantTransactionId: intent.referenceId,
       });
       if (intent.closure === null) return;
-      deps.onClosedFound?.({
+      void deps.onClosedFound?.({
         kind: 'withdraw',
         referenceId: intent.referenceId,
         amount: intent.body.amount,
