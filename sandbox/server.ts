@@ -1,4 +1,4 @@
-import { createServer, type RequestListener, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { setWiderService } from './data/assets';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
@@ -155,9 +155,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const totp = new TotpGuard(totpWindowSteps, () => state.world.usedTotpSteps);
 
   // The issuer must contain the real port, so listen first and build the app behind the socket after.
-  let handler: RequestListener | undefined;
+  let handler: ReturnType<Koa['callback']> | undefined;
   const server = createServer((req, res) => {
-    if (handler) handler(req, res);
+    // Koa answers a failed request itself (ctx.onerror): its promise never rejects, so nothing waits on it.
+    if (handler) void handler(req, res);
     else {
       res.statusCode = 503;
       res.end();
