@@ -38,6 +38,8 @@ export const inputIssueWords: z.core.$ZodErrorMap = (issue) => {
     case 'invalid_key':
     case 'invalid_element':
       return 'The app sent something it should not have. Please try again.';
+    // A refinement without a message of its own, or a code a later zod adds.
+    case 'custom':
     default:
       return 'Please check what you entered.';
   }

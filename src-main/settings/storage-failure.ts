@@ -44,6 +44,7 @@ function reasonFor(code: string | undefined): string {
     case 'EBUSY':
     case 'ETXTBSY':
       return 'Another program is using the settings file. Try again in a moment.';
+    case undefined:
     default:
       return 'The computer refused to write the settings file.';
   }

@@ -187,6 +187,7 @@ function discoveryRefusal(error: unknown, issuer: string): AppError {
       return refuse(
         "The sign-in server's discovery document lacks its own address (issuer), so Wallet Desk cannot sign in there.",
       );
+    case undefined:
     default:
       return refuse(NOT_AS_EXPECTED);
   }

@@ -54,7 +54,30 @@ export function explainRefusal(error: AppError, roleMessage: () => string): AppE
             { field: 'amount', cause: error },
           )
         : error;
-    default:
+    // Already in the app's words, or not about what the request asked for: passed on as they are. Listed
+    // one by one so a new code is placed here on purpose.
+    case 'unknown_operation':
+    case 'forbidden_sender':
+    case 'internal':
+    case 'not_signed_in':
+    case 'sign_in_failed':
+    case 'sign_in_cancelled':
+    case 'session_expired':
+    case 'locked':
+    case 'keychain_unavailable':
+    case 'invalid_address':
+    case 'rate_limited':
+    case 'network':
+    case 'outcome_unknown':
+    case 'unresolved_intent':
+    case 'storage_failed':
+    case 'stale_precheck':
+    case 'in_flight':
+    case 'not_configured':
+    case 'invalid_credentials':
+    case 'invalid_hash':
+    case 'not_found':
+    case 'cancelled':
       return error;
   }
 }

@@ -129,7 +129,10 @@ export function checkedMessage(
       return `${capitalised(which)} is still being sent: wait for the service's answer. Nothing was sent again.`;
     case 'unknown':
       return `For ${which}: ${status.error?.message ?? 'not found in your account history yet, so its outcome stays unknown. Nothing was sent.'}`;
-    default:
+    case 'confirmed':
+    case 'refused':
+    case 'cancelled':
+    case 'closed':
       return `${capitalised(which)} is ${status.state}.`;
   }
 }
