@@ -39,12 +39,14 @@ describe('the alarm for a closed move that went through', () => {
 
   it('tells the window and shows a desktop notice naming the reference but no amount', async () => {
     const { alarms, notices, emit } = setUp();
-    alarms.raise(found);
+    // Checked before the write settles: the window and the desktop hear of it at once.
+    const raised = alarms.raise(found);
     expect(emit).toHaveBeenCalledWith('alarms.changed', { count: 1 });
     expect(notices).toHaveLength(1);
     expect(notices[0]?.body).toContain('ref-7');
     expect(notices[0]?.body).toContain('may have paid twice');
     expect(JSON.stringify(notices[0])).not.toContain('0.0005');
+    await raised;
     expect(await alarms.handlers['alarms.list']()).toEqual([
       expect.objectContaining({
         kind: 'send',
@@ -59,7 +61,7 @@ describe('the alarm for a closed move that went through', () => {
 
   it('is listed for the person who closed the move until they dismiss it, and to nobody while locked', async () => {
     const { alarms, as } = setUp();
-    alarms.raise(found);
+    await alarms.raise(found);
     as({ userGuid: 'u-2', name: 'Bob' });
     expect(await alarms.handlers['alarms.list']()).toEqual([]);
     as(null);
@@ -69,16 +71,16 @@ describe('the alarm for a closed move that went through', () => {
     expect(await alarms.handlers['alarms.dismiss']({ id: alarm?.id ?? '' })).toEqual([]);
   });
 
-  it("tells the window only the signed-in person's count, never another user's", () => {
+  it("tells the window only the signed-in person's count, never another user's", async () => {
     const { alarms, emit, as } = setUp();
     as({ userGuid: 'u-2', name: 'Bob' });
-    alarms.raise(found);
+    await alarms.raise(found);
     expect(emit).toHaveBeenLastCalledWith('alarms.changed', { count: 0 });
     as(null);
-    alarms.raise({ ...found, referenceId: 'ref-8' });
+    await alarms.raise({ ...found, referenceId: 'ref-8' });
     expect(emit).toHaveBeenLastCalledWith('alarms.changed', { count: 0 });
     as({ userGuid: 'u-1', name: 'Alice' });
-    alarms.raise({ ...found, referenceId: 'ref-9' });
+    await alarms.raise({ ...found, referenceId: 'ref-9' });
     expect(emit).toHaveBeenLastCalledWith('alarms.changed', { count: 3 });
   });
 
