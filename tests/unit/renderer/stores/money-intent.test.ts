@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi, type Mock } from 'vitest';
 import type { BridgeError, Result } from '../../../../src-preload/result';
 import type {
   ClosedEntry,
@@ -38,11 +38,8 @@ const entry = (which: Review, state = 'unknown'): UnsettledEntry<Review, Status>
   accountName: null,
 });
 
-type Api = { [K in keyof MoneyIntentApi<Review, Outcome, Status>]: ReturnType<typeof vi.fn> } & MoneyIntentApi<
-  Review,
-  Outcome,
-  Status
->;
+/** Each method a mock of its own signature, so an implementation's promise is checked like the real one. */
+type Api = { [K in keyof MoneyIntentApi<Review, Outcome, Status>]: Mock<MoneyIntentApi<Review, Outcome, Status>[K]> };
 
 function fakeApi(): Api {
   return {
