@@ -135,6 +135,21 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware habits: a promise is awaited or deliberately handed off, and a switch over a union names
+    // every member. Each file is checked by the tsconfig nearest to it (the process's own).
+    files: ['**/*.ts', '**/*.tsx'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      // A default does not excuse a union's unnamed members: a new member is placed in every switch on purpose.
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: false, requireDefaultForNonUnion: false },
+      ],
+    },
+  },
+  {
     files: electronFreeMain,
     rules: {
       'no-restricted-imports': ['error', { paths: [electronForbidden] }],
