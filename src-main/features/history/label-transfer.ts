@@ -3,10 +3,12 @@ import { writeFile } from 'node:fs/promises';
 import { MAX_USER_LABELS, type LabelImportPreview } from '../../../src-preload/contract/history';
 import { AppError } from '../../app-error';
 import type { Logger } from '../../logging/logger';
+import type { InterfaceAClient } from '../../service/interface-a';
+import type { Settings } from '../../settings/settings-schema';
 import type { SettingsStore } from '../../settings/settings-store';
 import { savingSettings } from '../../settings/storage-failure';
 import type { SessionService } from '../session';
-import { parseBip329, planLabelImport, toBip329, type Bip329Label, type LabelPlan } from './bip329';
+import { parseBip329, planLabelImport, toBip329, type Bip329Label, type LabelChange, type LabelPlan } from './bip329';
 import { fetchWithRetry } from './fetch-with-retry';
 import { labelsOf } from './history-label-store';
 import { rowKeyOf } from './row-key';
@@ -39,6 +41,59 @@ function sameAddress(a: string, b: string): boolean {
   return caseless.test(a) && caseless.test(b) ? a.toLowerCase() === b.toLowerCase() : a === b;
 }
 
+/** Hash → row keys of every record of the active account's history that has a hash. */
+async function hashesOf(client: InterfaceAClient): Promise<Map<string, string[]>> {
+  const found = new Map<string, string[]>();
+  for (let page = 1; ; page += 1) {
+    const result = await fetchWithRetry(() => client.getTransactions({ page, recordsPerPage: SCAN_PAGE }));
+    for (const item of result.items) {
+      const txId = item.txId ?? '';
+      if (txId === '') continue;
+      const keys = found.get(txId) ?? [];
+      keys.push(rowKeyOf(item));
+      found.set(txId, keys);
+    }
+    if (result.items.length < SCAN_PAGE || page >= result.totalPages) return found;
+  }
+}
+
+/** The settings with an import's chosen changes made to the owner's labels and address book. */
+function withImported(
+  current: Settings,
+  who: Owner,
+  changes: readonly LabelChange[],
+  rowKeysOf: PendingImport['rowKeysOf'],
+): Settings {
+  const users = current.historyLabels;
+  const accounts = users[who.userGuid] ?? {};
+  const labels = { ...(accounts[who.accountGuid] ?? {}) };
+  const bookOfUser = current.addressBook[who.userGuid] ?? {};
+  let book = [...(bookOfUser[who.accountGuid] ?? [])];
+  const at = new Date().toISOString();
+  for (const change of changes) {
+    if (change.type === 'tx') {
+      for (const key of rowKeysOf.get(change.ref) ?? []) labels[key] = change.to;
+    } else {
+      // A name the book already gives another address would make two entries look alike: kept apart.
+      if (book.some((entry) => entry.name.toLocaleLowerCase() === change.to.toLocaleLowerCase())) continue;
+      book = book.map((entry) =>
+        sameAddress(entry.address, change.ref) ? { ...entry, name: change.to, updatedAt: at } : entry,
+      );
+    }
+  }
+  if (Object.keys(labels).length > MAX_USER_LABELS) {
+    throw new AppError(
+      'bad_input',
+      `This import would give you more than ${MAX_USER_LABELS} labels in this account. Remove some first.`,
+    );
+  }
+  return {
+    ...current,
+    historyLabels: { ...users, [who.userGuid]: { ...accounts, [who.accountGuid]: labels } },
+    addressBook: { ...current.addressBook, [who.userGuid]: { ...bookOfUser, [who.accountGuid]: book } },
+  };
+}
+
 /**
  * Transaction labels and address names out and in as BIP-329 JSON Lines. A transaction's label hangs on
  * its row key here and on its hash in the file, so both ways read the account's history once to join them.
@@ -55,22 +110,7 @@ export function createLabelTransfer(deps: LabelTransferDeps) {
     return { userGuid: deps.session.activeUser().userGuid, accountGuid: deps.session.activeAccount().guid };
   }
 
-  /** Hash → row keys of every record of the active account's history that has a hash. */
-  async function hashes(): Promise<Map<string, string[]>> {
-    const client = deps.session.interfaceA();
-    const found = new Map<string, string[]>();
-    for (let page = 1; ; page += 1) {
-      const result = await fetchWithRetry(() => client.getTransactions({ page, recordsPerPage: SCAN_PAGE }));
-      for (const item of result.items) {
-        const txId = item.txId ?? '';
-        if (txId === '') continue;
-        const keys = found.get(txId) ?? [];
-        keys.push(rowKeyOf(item));
-        found.set(txId, keys);
-      }
-      if (result.items.length < SCAN_PAGE || page >= result.totalPages) return found;
-    }
-  }
+  const hashes = (): Promise<Map<string, string[]>> => hashesOf(deps.session.interfaceA());
 
   function addressBookOf(who: Owner) {
     return deps.settings.get().addressBook[who.userGuid]?.[who.accountGuid] ?? [];
@@ -155,36 +195,7 @@ export function createLabelTransfer(deps: LabelTransferDeps) {
       pending = null;
       const changes = [...plan.plan.add, ...(replace ? plan.plan.replace : [])];
       await savingSettings('history-label', () =>
-        deps.settings.update((current) => {
-          const users = current.historyLabels;
-          const accounts = users[who.userGuid] ?? {};
-          const labels = { ...(accounts[who.accountGuid] ?? {}) };
-          const bookOfUser = current.addressBook[who.userGuid] ?? {};
-          let book = [...(bookOfUser[who.accountGuid] ?? [])];
-          const at = new Date().toISOString();
-          for (const change of changes) {
-            if (change.type === 'tx') {
-              for (const key of plan.rowKeysOf.get(change.ref) ?? []) labels[key] = change.to;
-            } else {
-              // A name the book already gives another address would make two entries look alike: kept apart.
-              if (book.some((entry) => entry.name.toLocaleLowerCase() === change.to.toLocaleLowerCase())) continue;
-              book = book.map((entry) =>
-                sameAddress(entry.address, change.ref) ? { ...entry, name: change.to, updatedAt: at } : entry,
-              );
-            }
-          }
-          if (Object.keys(labels).length > MAX_USER_LABELS) {
-            throw new AppError(
-              'bad_input',
-              `This import would give you more than ${MAX_USER_LABELS} labels in this account. Remove some first.`,
-            );
-          }
-          return {
-            ...current,
-            historyLabels: { ...users, [who.userGuid]: { ...accounts, [who.accountGuid]: labels } },
-            addressBook: { ...current.addressBook, [who.userGuid]: { ...bookOfUser, [who.accountGuid]: book } },
-          };
-        }),
+        deps.settings.update((current) => withImported(current, who, changes, plan.rowKeysOf)),
       );
       const replaced = replace ? plan.plan.replace.length : 0;
       deps.logger.info('labels imported', { added: plan.plan.add.length, replaced });

@@ -39,6 +39,33 @@ type NotificationsHandlers = Pick<
   'notifications.get' | 'notifications.setDeposits' | 'notifications.markSeen' | 'notifications.watch'
 >;
 
+/** Each of the user's accounts with whether its deposits are announced, and how many notices are unseen. */
+function settingsView(
+  deps: Pick<NotificationsFeatureDeps, 'session' | 'settings'>,
+  unseen: number,
+): NotificationSettingsView {
+  const byAccount = deps.settings.get().notifications.depositsByAccount;
+  return {
+    accounts: deps.session.view().accounts.map((account) => ({
+      guid: account.guid,
+      name: account.name,
+      depositNotifications: byAccount[account.guid] === true,
+    })),
+    unseen,
+  };
+}
+
+async function saveDepositChoice(settings: SettingsStore, accountGuid: string, enabled: boolean): Promise<void> {
+  await savingSettings('notification-choice', () =>
+    settings.update((current) => ({
+      ...current,
+      notifications: {
+        depositsByAccount: { ...current.notifications.depositsByAccount, [accountGuid]: enabled },
+      },
+    })),
+  );
+}
+
 /**
  * Deposit notifications. Main has no timer here (the polling rule, src-renderer/src/hooks/use-polling.ts,
  * rule 5): it looks at the latest history when the window asks, through the app-wide watch
@@ -123,17 +150,7 @@ export function createNotificationsFeature(deps: NotificationsFeatureDeps) {
     });
   }
 
-  function view(): NotificationSettingsView {
-    const byAccount = settings.get().notifications.depositsByAccount;
-    return {
-      accounts: session.view().accounts.map((account) => ({
-        guid: account.guid,
-        name: account.name,
-        depositNotifications: byAccount[account.guid] === true,
-      })),
-      unseen: deposits.unseen(),
-    };
-  }
+  const view = (): NotificationSettingsView => settingsView(deps, deposits.unseen());
 
   const handlers: NotificationsHandlers = {
     'notifications.get': () => view(),
@@ -141,14 +158,7 @@ export function createNotificationsFeature(deps: NotificationsFeatureDeps) {
       if (!session.view().accounts.some((account) => account.guid === accountGuid)) {
         throw new AppError('forbidden', 'That account is not one of yours.', { field: 'accountGuid' });
       }
-      await savingSettings('notification-choice', () =>
-        settings.update((current) => ({
-          ...current,
-          notifications: {
-            depositsByAccount: { ...current.notifications.depositsByAccount, [accountGuid]: enabled },
-          },
-        })),
-      );
+      await saveDepositChoice(settings, accountGuid, enabled);
       if (!enabled) deposits.forget(accountGuid);
       // What is in the history now is not news: it is recorded before the first poll could announce it.
       if (enabled && !deposits.hasLooked(accountGuid)) {

@@ -70,6 +70,23 @@ function serialQueue(): <T>(task: () => Promise<T>) => Promise<T> {
 
 type ReadOutcome = { kind: 'missing' } | { kind: 'unreadable' } | { kind: 'read'; requests: PaymentRequestRecord[] };
 
+/** A file's requests, only when it opens with the owner's key and names that same owner inside. */
+async function openRequests(text: string, owner: RequestOwner, sealer: Sealer): Promise<ReadOutcome> {
+  try {
+    const file = RequestsFile.parse(JSON.parse(text));
+    const record = SealedRequests.parse(JSON.parse(await sealer.open(file.sealed, contextOf(owner))));
+    if (
+      record.environment !== owner.environment ||
+      record.userGuid !== owner.userGuid ||
+      record.accountGuid !== owner.accountGuid
+    )
+      return { kind: 'unreadable' };
+    return { kind: 'read', requests: record.requests };
+  } catch {
+    return { kind: 'unreadable' };
+  }
+}
+
 /**
  * Payment requests per user and account, sealed like the last known balances (`sealerFor(environment)`), in
  * `<directory>/<environment>/`. Unlike the balances they are not a cache: sign-out keeps them and their key,
@@ -106,21 +123,7 @@ export function createPaymentRequestStore(deps: {
     } catch (error) {
       return (error as NodeJS.ErrnoException).code === 'ENOENT' ? { kind: 'missing' } : { kind: 'unreadable' };
     }
-    try {
-      const file = RequestsFile.parse(JSON.parse(text));
-      const record = SealedRequests.parse(
-        JSON.parse(await sealer(owner.environment).open(file.sealed, contextOf(owner))),
-      );
-      if (
-        record.environment !== owner.environment ||
-        record.userGuid !== owner.userGuid ||
-        record.accountGuid !== owner.accountGuid
-      )
-        return { kind: 'unreadable' };
-      return { kind: 'read', requests: record.requests };
-    } catch {
-      return { kind: 'unreadable' };
-    }
+    return openRequests(text, owner, sealer(owner.environment));
   }
 
   /** The current generation, else the previous one (a write cut short); unreadable only when neither reads. */

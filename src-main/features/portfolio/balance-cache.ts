@@ -58,6 +58,57 @@ function fileNameOf(owner: BalanceOwner): string {
   return `${createHash('sha256').update(id).digest('hex').slice(0, 32)}.json`;
 }
 
+/** One sealer per environment, made on first use. */
+function sealerPerEnvironment(make: (environment: EnvironmentId) => Sealer): (environment: EnvironmentId) => Sealer {
+  const sealers = new Map<EnvironmentId, Sealer>();
+  return (environment) => {
+    let found = sealers.get(environment);
+    if (!found) {
+      found = make(environment);
+      sealers.set(environment, found);
+    }
+    return found;
+  };
+}
+
+function discardRecord(logger: Logger, reason: string, file: string): null {
+  // The file name is a hash; it tells the log which file without telling whose.
+  logger.warn('discarded cached balances', { reason, file });
+  return null;
+}
+
+/** One file's record, or null (logged) when it is missing, unreadable, or not in its owner's place. */
+async function readCachedRecord(
+  deps: { readonly directory: string; readonly logger: Logger; readonly sealer: Sealer },
+  environment: EnvironmentId,
+  name: string,
+): Promise<CachedBalances | null> {
+  const discard = (reason: string): null => discardRecord(deps.logger, reason, name);
+  let text: string;
+  try {
+    text = await readFile(join(deps.directory, environment, name), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    return discard('unreadable file');
+  }
+  let file: z.infer<typeof CacheFile>;
+  try {
+    file = CacheFile.parse(JSON.parse(text));
+  } catch {
+    return discard('malformed file');
+  }
+  let record: z.infer<typeof CacheRecord>;
+  try {
+    record = CacheRecord.parse(JSON.parse(await deps.sealer.open(file.sealed, contextOf(environment))));
+  } catch {
+    return discard('does not decrypt or is malformed');
+  }
+  // The owner sits inside the sealed record; a file copied to another user's or account's name says so.
+  if (record.environment !== environment || fileNameOf(record) !== name)
+    return discard('record does not match its place');
+  return { owner: record, view: record.view };
+}
+
 /**
  * The last known balances per user and account, encrypted with `sealerFor(environment)`, in
  * `<directory>/<environment>/`. Every operation runs one after another, so a save under way when the
@@ -68,17 +119,8 @@ export function createBalanceCache(deps: {
   readonly sealerFor: (environment: EnvironmentId) => Sealer;
   readonly logger: Logger;
 }): BalanceCache {
-  const sealers = new Map<EnvironmentId, Sealer>();
+  const sealer = sealerPerEnvironment(deps.sealerFor);
   let queue: Promise<unknown> = Promise.resolve();
-
-  function sealer(environment: EnvironmentId): Sealer {
-    let found = sealers.get(environment);
-    if (!found) {
-      found = deps.sealerFor(environment);
-      sealers.set(environment, found);
-    }
-    return found;
-  }
 
   function serial<T>(task: () => Promise<T>): Promise<T> {
     const run = queue.then(task, task);
@@ -86,37 +128,13 @@ export function createBalanceCache(deps: {
     return run;
   }
 
-  function discard(reason: string, file: string): null {
-    // The file name is a hash; it tells the log which file without telling whose.
-    deps.logger.warn('discarded cached balances', { reason, file });
-    return null;
-  }
-
-  async function readRecord(environment: EnvironmentId, name: string): Promise<CachedBalances | null> {
-    let text: string;
-    try {
-      text = await readFile(join(deps.directory, environment, name), 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      return discard('unreadable file', name);
-    }
-    let file: z.infer<typeof CacheFile>;
-    try {
-      file = CacheFile.parse(JSON.parse(text));
-    } catch {
-      return discard('malformed file', name);
-    }
-    let record: z.infer<typeof CacheRecord>;
-    try {
-      record = CacheRecord.parse(JSON.parse(await sealer(environment).open(file.sealed, contextOf(environment))));
-    } catch {
-      return discard('does not decrypt or is malformed', name);
-    }
-    // The owner sits inside the sealed record; a file copied to another user's or account's name says so.
-    if (record.environment !== environment || fileNameOf(record) !== name)
-      return discard('record does not match its place', name);
-    return { owner: record, view: record.view };
-  }
+  const discard = (reason: string, file: string): null => discardRecord(deps.logger, reason, file);
+  const readRecord = (environment: EnvironmentId, name: string): Promise<CachedBalances | null> =>
+    readCachedRecord(
+      { directory: deps.directory, logger: deps.logger, sealer: sealer(environment) },
+      environment,
+      name,
+    );
 
   return {
     save(owner, view) {

@@ -30,6 +30,34 @@ export interface DepositAddresses {
 }
 
 /**
+ * The expected amount, in the asset's precision: the table's for a network the app knows, else the
+ * precision of the service's own amounts of that wallet (docs/design.md "Networks the app does not know"),
+ * which also refuses a symbol the account has no wallet of before anything is asked.
+ */
+async function checkAmount(
+  client: InterfaceAClient,
+  symbol: string,
+  amount: string | undefined,
+): Promise<{ text: string; json: number } | undefined> {
+  const asset = findAssetNetwork(symbol);
+  let decimals: number | undefined = asset?.decimals;
+  if (!asset) {
+    const wallet = (await client.getWallets()).wallets.find((candidate) => candidate.symbol === symbol);
+    if (!wallet) {
+      throw new AppError('invalid_symbol', 'This account has no wallet of that asset. Choose one from the list.', {
+        field: 'symbol',
+      });
+    }
+    if (amount !== undefined) decimals = (await servicePrecision(client, symbol, wallet.amount)).decimals;
+  }
+  if (amount === undefined) return undefined;
+  const value = new Decimal(amount);
+  if (value.lte(0)) throw new AppError('bad_input', 'The expected amount must be more than zero.', { field: 'amount' });
+  const text = requireDecimalPlaces(amount, symbol, decimals ?? 0);
+  return { text, json: toServiceNumber(value) };
+}
+
+/**
  * Deposit addresses created in this sign-in session (POST /deposit/address/create). Everything that can
  * be checked locally — callback URL, reference id, amount — is checked before the service is called, and
  * a reference id is used at most once per session: the service treats it as the request's identity.
@@ -62,35 +90,6 @@ export function createDepositAddresses(deps: {
     do id = `dep-${randomUUID()}`;
     while (isTaken(id));
     return id;
-  }
-
-  /**
-   * The expected amount, in the asset's precision: the table's for a network the app knows, else the
-   * precision of the service's own amounts of that wallet (docs/design.md "Networks the app does not know"),
-   * which also refuses a symbol the account has no wallet of before anything is asked.
-   */
-  async function checkAmount(
-    client: InterfaceAClient,
-    symbol: string,
-    amount: string | undefined,
-  ): Promise<{ text: string; json: number } | undefined> {
-    const asset = findAssetNetwork(symbol);
-    let decimals: number | undefined = asset?.decimals;
-    if (!asset) {
-      const wallet = (await client.getWallets()).wallets.find((candidate) => candidate.symbol === symbol);
-      if (!wallet) {
-        throw new AppError('invalid_symbol', 'This account has no wallet of that asset. Choose one from the list.', {
-          field: 'symbol',
-        });
-      }
-      if (amount !== undefined) decimals = (await servicePrecision(client, symbol, wallet.amount)).decimals;
-    }
-    if (amount === undefined) return undefined;
-    const value = new Decimal(amount);
-    if (value.lte(0))
-      throw new AppError('bad_input', 'The expected amount must be more than zero.', { field: 'amount' });
-    const text = requireDecimalPlaces(amount, symbol, decimals ?? 0);
-    return { text, json: toServiceNumber(value) };
   }
 
   return {
