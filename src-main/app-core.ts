@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { EnvironmentId } from '../src-preload/contract/app';
 import type { EmitEvent, Handlers } from './dispatch';
 import { AppError } from './app-error';
+import { setMainLanguage } from './i18n/main-text';
 import { createAppHandlers } from './features/app';
 import { createMoneyAlarms } from './features/alarms';
 import { createEnvironmentHandlers } from './features/environments';
@@ -128,6 +129,9 @@ export function currentEndpoints(deps: Pick<AppCoreDeps, 'settings' | 'localSand
  */
 export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   const { settings } = deps;
+  // The window's language and main's are the same: both resolve the stored choice against the system's locale.
+  const systemLocales = (): string[] => [deps.locale?.() ?? 'en-US'];
+  setMainLanguage(settings.get().preferences.language, systemLocales());
   const journal =
     deps.moneyJournal ??
     (deps.userDataDir === undefined
@@ -355,6 +359,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     // Notices already shown may name amounts: privacy mode going on withdraws them.
     'preferences.update': async (change) => {
       const preferences = await appHandlers['preferences.update'](change);
+      if (change.language !== undefined) setMainLanguage(preferences.language, systemLocales());
       if (change.privacyMode !== undefined) notifications.privacyModeChanged(preferences.privacyMode);
       return preferences;
     },

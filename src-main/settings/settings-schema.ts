@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EnvironmentId, Preferences, Theme } from '../../src-preload/contract/app';
+import { EnvironmentId, LanguagePreference, Preferences, Theme } from '../../src-preload/contract/app';
 import { defaultMerchantSettings, MerchantSettings } from '../features/merchant/merchant-settings';
 import { defaultHistorySettings, HistorySettings } from '../features/history/history-settings';
 import { AddressBookSettings, defaultAddressBookSettings } from '../features/address-book/address-book-settings';
@@ -16,8 +16,8 @@ export const Settings = z.object({
   environment: EnvironmentId,
   /** Endpoints for profiles that have no built-in ones (and overrides for those that do). */
   environments: z.partialRecord(EnvironmentId, Endpoints),
-  /** The theme is absent in older files: they follow the system. */
-  preferences: Preferences.extend({ theme: Theme.default('system') }),
+  /** The theme and the language are absent in older files: they follow the system. */
+  preferences: Preferences.extend({ theme: Theme.default('system'), language: LanguagePreference.default('system') }),
   /** Last active account per signed-in user (user GUID → account GUID). */
   activeAccountByUser: z.record(z.string(), z.string()),
   /** History filters, sort and page size remembered per account GUID. Absent in older files. */
@@ -53,7 +53,7 @@ export const defaultSettings: Settings = {
   version: 1,
   environment: 'local-sandbox',
   environments: {},
-  preferences: { privacyMode: false, idleLockMinutes: 15, theme: 'system' },
+  preferences: { privacyMode: false, idleLockMinutes: 15, theme: 'system', language: 'system' },
   activeAccountByUser: {},
   history: defaultHistorySettings(),
   historyLabels: defaultHistoryLabels(),

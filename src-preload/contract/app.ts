@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGE_PREFERENCES } from '../../resources/locales/languages';
 import { PlainText } from './text';
 import { operation } from './define';
 
@@ -22,6 +23,10 @@ export type AppInfo = z.infer<typeof AppInfo>;
 export const Theme = z.enum(['system', 'light', 'dark']);
 export type Theme = z.infer<typeof Theme>;
 
+/** Settings › Language: `system` follows the operating system; `pseudo` is the layout check's (languages.ts). */
+export const LanguagePreference = z.enum(LANGUAGE_PREFERENCES);
+export type LanguagePreference = z.infer<typeof LanguagePreference>;
+
 /** The part of the settings the renderer may read and change. Nothing secret lives in settings. */
 export const Preferences = z.object({
   privacyMode: z.boolean(),
@@ -31,6 +36,7 @@ export const Preferences = z.object({
     .min(1)
     .max(24 * 60),
   theme: Theme,
+  language: LanguagePreference,
 });
 export type Preferences = z.infer<typeof Preferences>;
 

@@ -5,6 +5,8 @@ import type { Result } from '../../src-preload/result';
 import { wallet } from './bridge';
 import { formatCrypto, formatSignedUsd, formatUsd, signedTone } from './format/amounts';
 import { formatDateTime } from './format/dates';
+import { applyLanguage, t, tParts } from './i18n/text';
+import type { MessageId } from './i18n/text';
 import { peekStartupAnswer } from './startup-requests';
 
 /**
@@ -75,8 +77,13 @@ function walletRow(doc: ElementMaker, wallet: PortfolioWallet): HTMLElement {
   );
 }
 
-function asOf(doc: ElementMaker, fetchedAt: string): Array<Node | string> {
-  return ['as of ', element(doc, 'time', { datetime: fetchedAt }, formatDateTime(fetchedAt))];
+/** A message naming when the balances were fetched, its <time> tag made a time element. */
+function withTime(doc: ElementMaker, id: MessageId, fetchedAt: string, values: Record<string, unknown> = {}) {
+  return tParts<Node>(id, {
+    ...values,
+    when: formatDateTime(fetchedAt),
+    time: (chunks: Array<Node | string>) => element(doc, 'time', { datetime: fetchedAt }, ...chunks),
+  });
 }
 
 /**
@@ -91,32 +98,16 @@ function sessionLine(doc: ElementMaker, session: SessionView, fetchedAt: string)
       doc,
       'span',
       { class: 'home-updated', role: 'status' },
-      'Last known balances ',
-      ...asOf(doc, fetchedAt),
-      ', refreshing…',
+      ...withTime(doc, 'home.lastKnown.status', fetchedAt, { refreshing: 'true' }),
     );
   if (session.restoreFailed !== undefined)
     return element(
       doc,
       'div',
       { role: 'alert', class: 'notice' },
-      element(
-        doc,
-        'p',
-        {},
-        'The service could not be reached, so Wallet Desk shows your last known balances ',
-        ...asOf(doc, fetchedAt),
-        '. They may have changed since.',
-      ),
+      element(doc, 'p', {}, ...withTime(doc, 'home.lastKnown.unreachable', fetchedAt)),
     );
-  return element(
-    doc,
-    'p',
-    { role: 'status' },
-    'Restoring your session… Last known balances ',
-    ...asOf(doc, fetchedAt),
-    '.',
-  );
+  return element(doc, 'p', { role: 'status' }, ...withTime(doc, 'home.lastKnown.restoring', fetchedAt));
 }
 
 /**
@@ -125,12 +116,12 @@ function sessionLine(doc: ElementMaker, session: SessionView, fetchedAt: string)
  * as text, never parsed as markup. It has no controls; the app replaces it within a few frames.
  */
 export function launchBalancesView(doc: ElementMaker, portfolio: PortfolioView, session: SessionView): HTMLElement {
-  const column = (label: string, numeric = false): HTMLElement =>
-    element(doc, 'th', numeric ? { scope: 'col', class: 'numeric' } : { scope: 'col' }, label);
+  const column = (label: MessageId, numeric = false): HTMLElement =>
+    element(doc, 'th', numeric ? { scope: 'col', class: 'numeric' } : { scope: 'col' }, t(label));
   const table = element(
     doc,
     'table',
-    { 'aria-label': 'Wallets', 'aria-busy': 'false', 'data-balances': 'cached', class: 'wallets-table' },
+    { 'aria-label': t('home.wallets.table'), 'aria-busy': 'false', 'data-balances': 'cached', class: 'wallets-table' },
     element(
       doc,
       'thead',
@@ -139,12 +130,12 @@ export function launchBalancesView(doc: ElementMaker, portfolio: PortfolioView, 
         doc,
         'tr',
         {},
-        column('Symbol'),
-        column('Name'),
-        column('Network'),
-        column('Amount', true),
-        column('Price', true),
-        column('Value', true),
+        column('home.wallets.symbol'),
+        column('home.wallets.name'),
+        column('home.wallets.network'),
+        column('home.wallets.amount', true),
+        column('home.wallets.price', true),
+        column('home.wallets.value', true),
       ),
     ),
     element(doc, 'tbody', {}, ...portfolio.wallets.map((wallet) => walletRow(doc, wallet))),
@@ -152,35 +143,35 @@ export function launchBalancesView(doc: ElementMaker, portfolio: PortfolioView, 
   const totals = element(
     doc,
     'dl',
-    { class: 'card home-totals', 'aria-label': 'Totals' },
+    { class: 'card home-totals', 'aria-label': t('home.totals.region') },
     element(
       doc,
       'div',
       {},
-      element(doc, 'dt', {}, 'Total balance'),
+      element(doc, 'dt', {}, t('home.totals.balance')),
       element(doc, 'dd', {}, usdAmount(doc, portfolio.totalBalanceUsd)),
     ),
     element(
       doc,
       'div',
       {},
-      element(doc, 'dt', {}, 'Daily profit'),
+      element(doc, 'dt', {}, t('home.totals.dailyProfit')),
       element(doc, 'dd', {}, usdAmount(doc, portfolio.dailyProfitUsd, true)),
     ),
   );
   const section = element(
     doc,
     'section',
-    { 'aria-label': 'Last known balances', class: 'screen home' },
+    { 'aria-label': t('home.lastKnown.region'), class: 'screen home' },
     totals,
     element(doc, 'div', { class: 'wallets-table-wrap' }, table),
   );
-  if (portfolio.wallets.length === 0) section.append(element(doc, 'p', {}, 'This account has no wallets yet.'));
+  if (portfolio.wallets.length === 0) section.append(element(doc, 'p', {}, t('home.wallets.none')));
   return element(
     doc,
     'main',
     { class: 'gate cached-balances', 'aria-labelledby': 'cached-title' },
-    element(doc, 'h1', { id: 'cached-title' }, 'Wallet Desk'),
+    element(doc, 'h1', { id: 'cached-title' }, t('common.appName')),
     sessionLine(doc, session, portfolio.fetchedAt),
     section,
   );
@@ -219,6 +210,15 @@ export async function paintLaunchBalances(container: HTMLElement): Promise<() =>
   const cachedAnswer = answers[1];
   let [sessionNow, , preferencesNow] = answers;
   if (!sessionNow.ok || !launchPaintAllowed(sessionNow, cachedAnswer, preferencesNow)) return nothingToRelease;
+  // In the user's language from the first frame. English is at hand at once; another language loads its
+  // catalogue first, and what the session and preferences say is then looked at again, as it may have moved.
+  if (preferencesNow.ok && (await applyLanguage(preferencesNow.value.language)) === 'loaded') {
+    [sessionNow, preferencesNow] = await Promise.all([
+      peekStartupAnswer('session') ?? session,
+      peekStartupAnswer('preferences') ?? preferences,
+    ]);
+    if (!sessionNow.ok || !launchPaintAllowed(sessionNow, cachedAnswer, preferencesNow)) return nothingToRelease;
+  }
   let painted = launchBalancesView(document, cachedAnswer.value, sessionNow.value);
   container.replaceChildren(painted);
   const stopFollowing = [

@@ -1,6 +1,6 @@
 import { wallet } from './bridge';
 import { takeStartupAnswer } from './startup-requests';
-import { useAppStore } from './stores/app-store';
+import { languageApplied, useAppStore } from './stores/app-store';
 import { usePortfolioStore } from './stores/portfolio-store';
 import { useSessionStore } from './stores/session-store';
 
@@ -20,7 +20,8 @@ const FIRST_SCREEN_WAIT_MS = 250;
 export function loadStartupState(): Promise<void> {
   // Amounts stay hidden until the preferences say whether privacy mode is on (selectPrivacyMode); waiting for
   // them too (main answers from memory) keeps the first frame from showing masks that then turn into figures.
-  const preferences = useAppStore.getState().load();
+  // The first frame is in the chosen language: its catalogue (if not English) loads before it is drawn.
+  const preferences = useAppStore.getState().load().then(languageApplied);
   // Taken now whatever the session says, so an answer meant for this launch is never used by a later one.
   const earlyFresh = takeStartupAnswer('freshBalances');
   void useSessionStore

@@ -20,9 +20,14 @@ const root = resolve(import.meta.dirname, '../..');
 const outputs = ['out/main/index.js', 'out/preload/index.cjs', 'out/renderer/index.html'].map((path) =>
   join(root, path),
 );
-const sources = ['src-main', 'src-preload', 'src-renderer', 'electron.vite.config.ts', 'package.json'].map((path) =>
-  join(root, path),
-);
+const sources = [
+  'src-main',
+  'src-preload',
+  'src-renderer',
+  'resources/locales',
+  'electron.vite.config.ts',
+  'package.json',
+].map((path) => join(root, path));
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;

@@ -1,28 +1,29 @@
 import { formatCryptoAmount } from '../../../src-preload/contract/crypto-amount-format';
-import { displayLocale as locale } from './display-locale';
+import { displayLocale, formatterFor } from './display-locale';
 
 // The page's locale decides separators (amount fields read them back the same way, decimal-input.tsx);
 // amounts stay exact because Intl formats the decimal text itself.
-const usdFormat = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' });
-const signedUsdFormat = new Intl.NumberFormat(locale, {
-  style: 'currency',
-  currency: 'USD',
-  signDisplay: 'exceptZero',
-});
+const usdFormat = (): Intl.NumberFormat =>
+  formatterFor('usd', (locale) => new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }));
+const signedUsdFormat = (): Intl.NumberFormat =>
+  formatterFor(
+    'signed-usd',
+    (locale) => new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', signDisplay: 'exceptZero' }),
+  );
 
 type IntlDecimal = Parameters<Intl.NumberFormat['format']>[0];
 
 /** "0.00012345" for BTC, "1,234.5" for USDT: the asset's precision, the user's locale, no float artefacts. */
 export function formatCrypto(amount: string, code: string): string {
-  return formatCryptoAmount(amount, code, locale);
+  return formatCryptoAmount(amount, code, displayLocale);
 }
 
 export function formatUsd(amount: string): string {
-  return usdFormat.format(amount as IntlDecimal);
+  return usdFormat().format(amount as IntlDecimal);
 }
 
 export function formatSignedUsd(amount: string): string {
-  return signedUsdFormat.format(amount as IntlDecimal);
+  return signedUsdFormat().format(amount as IntlDecimal);
 }
 
 /** The colour word of a signed amount (a class name): negative, positive, or none for zero. */
@@ -30,17 +31,16 @@ export function signedTone(amount: string): 'negative' | 'positive' | '' {
   return amount.startsWith('-') ? 'negative' : /[1-9]/.test(amount) ? 'positive' : '';
 }
 
-const countFormat = new Intl.NumberFormat(locale);
-
 export function formatCount(value: number): string {
-  return countFormat.format(value);
+  return formatterFor('count', (locale) => new Intl.NumberFormat(locale)).format(value);
 }
 
-const shareFormat = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
+const shareFormat = (): Intl.NumberFormat =>
+  formatterFor('share', (locale) => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }));
 
 /** A fraction (exact decimal text, 0..1) as a percentage in the user's locale: "12.5%", "12,5 %". */
 export function formatShare(fraction: string): string {
-  return shareFormat.format(fraction as IntlDecimal);
+  return shareFormat().format(fraction as IntlDecimal);
 }
 
 /** An amount with its asset code as plain text, for labels and messages. */

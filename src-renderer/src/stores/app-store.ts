@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { AppInfo, Preferences } from '../../../src-preload/contract/app';
 import { wallet } from '../bridge';
 import { takeStartupAnswer } from '../startup-requests';
+import { applyLanguage } from '../i18n/text';
 import { applyTheme } from '../theme';
 
 interface AppState {
@@ -49,8 +50,17 @@ export const useAppStore = create<AppState>()((set, get) => ({
 // Preferences can change from elsewhere (another window, a keyboard shortcut handled in main).
 wallet.on('preferences.changed', (preferences) => useAppStore.setState({ preferences }));
 
-// Whatever brought new preferences (the first load, a change, an event), the theme follows them.
+// Whatever brought new preferences (the first load, a change, an event), the theme and the language follow them.
 useAppStore.subscribe((state, previous) => {
   const theme = state.preferences?.theme;
   if (theme && theme !== previous.preferences?.theme) applyTheme(theme);
+  const language = state.preferences?.language;
+  // A catalogue that cannot load leaves the window in the language it was in; nothing else depends on it.
+  if (language && language !== previous.preferences?.language) applyLanguage(language).catch(() => undefined);
 });
+
+/** Resolves once the window speaks the language the preferences chose (at once when they have not answered). */
+export async function languageApplied(): Promise<void> {
+  const language = useAppStore.getState().preferences?.language;
+  if (language) await applyLanguage(language).catch(() => undefined);
+}

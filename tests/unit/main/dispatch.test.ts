@@ -14,11 +14,12 @@ const info = {
 function handlers(overrides: Partial<Handlers> = {}): Handlers {
   const base: Handlers = {
     'app.info': () => info,
-    'preferences.get': () => ({ privacyMode: false, idleLockMinutes: 15, theme: 'system' }),
+    'preferences.get': () => ({ privacyMode: false, idleLockMinutes: 15, theme: 'system', language: 'system' }),
     'preferences.update': (change) => ({
       privacyMode: change.privacyMode ?? false,
       idleLockMinutes: change.idleLockMinutes ?? 15,
       theme: 'system' as const,
+      language: 'system' as const,
     }),
     'links.open': () => ({ opened: true }),
   } as Partial<Handlers> as Handlers;
@@ -47,7 +48,12 @@ describe('the bridge dispatcher', () => {
   });
 
   it('parses arguments before the handler runs; a bad argument never reaches it', async () => {
-    const update = vi.fn(() => ({ privacyMode: true, idleLockMinutes: 15, theme: 'system' as const }));
+    const update = vi.fn(() => ({
+      privacyMode: true,
+      idleLockMinutes: 15,
+      theme: 'system' as const,
+      language: 'system' as const,
+    }));
     const dispatch = createDispatcher(handlers({ 'preferences.update': update }), log);
     const bad = [
       { privacyMode: 'yes' },
@@ -114,11 +120,12 @@ describe('the event emitter', () => {
   it('checks payloads against the contract before sending', () => {
     const send = vi.fn();
     const emit = createEmitter(send);
-    emit('preferences.changed', { privacyMode: true, idleLockMinutes: 5, theme: 'system' });
+    emit('preferences.changed', { privacyMode: true, idleLockMinutes: 5, theme: 'system', language: 'system' });
     expect(send).toHaveBeenCalledWith('preferences.changed', {
       privacyMode: true,
       idleLockMinutes: 5,
       theme: 'system',
+      language: 'system',
     });
     expect(() => emit('preferences.changed', { privacyMode: 'no' } as never)).toThrow();
     expect(send).toHaveBeenCalledTimes(1);

@@ -12,7 +12,7 @@ vi.mock('electron', async () => (await import('../support/fake-electron')).elect
 
 const app = resolveAppOrigin(undefined);
 const appFrame: FakeFrame = { url: 'app://wallet-desk/index.html', parent: null };
-const preferences = { privacyMode: false, idleLockMinutes: 15, theme: 'system' as const };
+const preferences = { privacyMode: false, idleLockMinutes: 15, theme: 'system' as const, language: 'system' as const };
 
 function bind() {
   const update = vi.fn(
@@ -62,7 +62,10 @@ describe('bindIpc', () => {
 
     const result = await wallet.preferences.update({ privacyMode: true });
 
-    expect(result).toEqual({ ok: true, value: { privacyMode: true, idleLockMinutes: 15, theme: 'system' } });
+    expect(result).toEqual({
+      ok: true,
+      value: { privacyMode: true, idleLockMinutes: 15, theme: 'system', language: 'system' },
+    });
     expect(update).toHaveBeenCalledExactlyOnceWith({ privacyMode: true });
     expect(electronFake.ipcRenderer.invoke).toHaveBeenCalledWith('wallet:invoke:preferences.update', {
       privacyMode: true,
@@ -160,11 +163,11 @@ describe('createEventSender', () => {
     let current: FakeBrowserWindow | null = main;
     const emit = createEmitter(createEventSender(() => current as unknown as Electron.BrowserWindow | null));
 
-    emit('preferences.changed', { privacyMode: true, idleLockMinutes: 5, theme: 'system' });
+    emit('preferences.changed', { privacyMode: true, idleLockMinutes: 5, theme: 'system', language: 'system' });
     expect(main.webContents.sent).toEqual([
       {
         channel: eventChannel('preferences.changed'),
-        payload: { privacyMode: true, idleLockMinutes: 5, theme: 'system' },
+        payload: { privacyMode: true, idleLockMinutes: 5, theme: 'system', language: 'system' },
       },
     ]);
     expect(other.webContents.sent).toEqual([]);

@@ -67,6 +67,7 @@ describe('contract types', () => {
       privacyMode?: boolean;
       idleLockMinutes?: number;
       theme?: 'system' | 'light' | 'dark';
+      language?: 'system' | 'en' | 'de' | 'tr' | 'pseudo';
     }>();
     expectTypeOf<WalletApi['preferences']['update']>().parameter(0).toEqualTypeOf<InputOf<'preferences.update'>>();
     expectTypeOf<WalletApi['app']['info']>().returns.toEqualTypeOf<Promise<Result<OutputOf<'app.info'>>>>();

@@ -80,7 +80,7 @@ function sessionView(status: SessionView['status'], restoreFailed?: 'unreachable
 const viewOf = (status: SessionView['status'], restoreFailed?: 'unreachable'): SessionView =>
   (sessionView(status, restoreFailed) as { value: SessionView }).value;
 const preferences = (privacyMode: boolean): Result<Preferences> =>
-  ({ ok: true, value: { theme: 'system', privacyMode } }) as Result<Preferences>;
+  ({ ok: true, value: { theme: 'system', language: 'en', privacyMode } }) as Result<Preferences>;
 const failed = { ok: false as const, error: { code: 'internal' as const, message: 'no' } };
 
 /** A renderer with the bridge and the launch's answers (as public/launch-requests.js leaves them) in place. */
@@ -119,7 +119,7 @@ function installLaunchedPage() {
     },
     portfolio: { cached: answer(portfolio), wallets: answer(portfolio) },
     app: { info: answer({}) },
-    preferences: { get: answer({ theme: 'system', privacyMode: false }) },
+    preferences: { get: answer({ theme: 'system', language: 'en', privacyMode: false }) },
   };
   const window: Record<string, unknown> = { wallet };
   runInNewContext(launchScript, { window, Object });
@@ -146,7 +146,7 @@ describe('the launch paint (launch-paint.ts): the last known balances before Rea
   /** The app's CachedBalancesScreen as server rendering draws it with privacy mode off, and Home's status line. */
   async function appMarkup(view: PortfolioView, unreachable: boolean) {
     // Server rendering reads a store's initial state; the app's screen is drawn here as privacy mode off shows it.
-    const shownPreferences = { preferences: { theme: 'system', privacyMode: false } };
+    const shownPreferences = { preferences: { theme: 'system', language: 'en', privacyMode: false } };
     vi.doMock('../../../src-renderer/src/stores/app-store', () => ({
       selectPrivacyMode: (state: typeof shownPreferences) => state.preferences.privacyMode,
       useAppStore: (select: (state: typeof shownPreferences) => unknown) => select(shownPreferences),
@@ -290,7 +290,7 @@ describe('the launch paint (launch-paint.ts): the last known balances before Rea
   it('paints nothing when privacy mode was switched on after main answered, while the bundle loaded', async () => {
     const page = installLaunchedPage();
     await vi.advanceTimersByTimeAsync(0);
-    page.send('preferences.changed', { theme: 'system', privacyMode: true });
+    page.send('preferences.changed', { theme: 'system', language: 'en', privacyMode: true });
     const { paintLaunchBalances } = await loadPaint();
     const container = new FakeElement('div');
     await paintLaunchBalances(container as unknown as HTMLElement);
@@ -298,7 +298,7 @@ describe('the launch paint (launch-paint.ts): the last known balances before Rea
   });
 
   it.each([
-    ['privacy mode switched on', 'preferences.changed', { theme: 'system', privacyMode: true }],
+    ['privacy mode switched on', 'preferences.changed', { theme: 'system', language: 'en', privacyMode: true }],
     ['a lock', 'session.changed', { ...(sessionView('locked') as { value: object }).value }],
     ['a sign-out', 'session.changed', { ...(sessionView('signed-out') as { value: object }).value }],
   ])(
@@ -346,7 +346,7 @@ describe('the launch paint (launch-paint.ts): the last known balances before Rea
     release();
     expect([page.listening('session.changed'), page.listening('preferences.changed')]).toEqual(before);
     // What is on screen is now the app's: a change is for the stores, which show it.
-    page.send('preferences.changed', { theme: 'system', privacyMode: true });
+    page.send('preferences.changed', { theme: 'system', language: 'en', privacyMode: true });
     expect(container.outerHTML).toContain('data-balances="cached"');
   });
 

@@ -29,7 +29,7 @@ function bridge(session: Answer) {
       wallets: answer('portfolio.wallets', { accountGuid: 'a-1' }),
     },
     app: { info: answer('app.info', {}) },
-    preferences: { get: answer('preferences.get', { theme: 'system', privacyMode: true }) },
+    preferences: { get: answer('preferences.get', { theme: 'system', language: 'system', privacyMode: true }) },
   };
   return { wallet, calls, releaseSession: () => release() };
 }

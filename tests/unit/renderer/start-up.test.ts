@@ -39,7 +39,7 @@ const launchScript = readFileSync(
 function installBridge(options: {
   session: SessionView['status'];
   cached: 'answers' | 'hangs';
-  preferences?: Promise<{ ok: true; value: { theme: 'system'; privacyMode: boolean } }>;
+  preferences?: Promise<{ ok: true; value: { theme: 'system'; language: 'system'; privacyMode: boolean } }>;
   /** The fresh balances main answers with, call by call (the last one repeats). */
   fresh?: readonly PortfolioView[];
   launchScript?: boolean;
@@ -78,7 +78,7 @@ function installBridge(options: {
     preferences: {
       get: () => {
         calls.preferences += 1;
-        return options.preferences ?? ok({ theme: 'system', privacyMode: false });
+        return options.preferences ?? ok({ theme: 'system', language: 'system', privacyMode: false });
       },
     },
   };
@@ -178,9 +178,12 @@ describe('the launch before the first render (start-up.ts)', () => {
 
   it('keeps amounts hidden while the preferences have not answered, though the fresh balances have', async () => {
     let answerPreferences: (privacyMode: boolean) => void = () => undefined;
-    const preferences = new Promise<{ ok: true; value: { theme: 'system'; privacyMode: boolean } }>((resolve) => {
-      answerPreferences = (privacyMode) => resolve({ ok: true, value: { theme: 'system', privacyMode } });
-    });
+    const preferences = new Promise<{ ok: true; value: { theme: 'system'; language: 'system'; privacyMode: boolean } }>(
+      (resolve) => {
+        answerPreferences = (privacyMode) =>
+          resolve({ ok: true, value: { theme: 'system', language: 'system', privacyMode } });
+      },
+    );
     installBridge({ session: 'signed-in', cached: 'answers', preferences });
     const { loadStartupState, usePortfolioStore, amountsHidden } = await launch();
     let drawn = false;
@@ -200,7 +203,7 @@ describe('the launch before the first render (start-up.ts)', () => {
     // and privacy mode goes on.
     await Promise.resolve();
     bridge.emit('session.changed', sessionView('locked'));
-    bridge.emit('preferences.changed', { theme: 'system', privacyMode: true });
+    bridge.emit('preferences.changed', { theme: 'system', language: 'system', privacyMode: true });
     const { loadStartupState, useSessionStore, usePortfolioStore, amountsHidden } = await launch();
     await loadStartupState();
     expect(useSessionStore.getState().view?.status).toBe('locked');

@@ -35,7 +35,8 @@ function staticValueImports(path: string): string[] {
 function resolveRelative(from: string, specifier: string): string | null {
   const base = resolve(dirname(from), specifier);
   for (const candidate of [base, `${base}.ts`, `${base}.tsx`, resolve(base, 'index.ts')]) {
-    if (candidate.endsWith('.css')) return null;
+    // Styles and catalogues (JSON) are data: they bring in no package.
+    if (candidate.endsWith('.css') || candidate.endsWith('.json')) return null;
     if (/\.tsx?$/.test(candidate) && existsSync(candidate)) return candidate;
   }
   throw new Error(`cannot resolve ${specifier} from ${relative(root, from)}`);

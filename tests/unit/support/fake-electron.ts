@@ -204,6 +204,7 @@ function createFake() {
     }),
     getName: vi.fn(() => 'Wallet Desk'),
     getVersion: vi.fn(() => '0.1.0-test'),
+    getLocale: vi.fn(() => 'en-US'),
     badgeCount: 0,
     setBadgeCount: vi.fn((count = 0): boolean => {
       app.badgeCount = count;

@@ -1,14 +1,15 @@
 import { useId, useState } from 'react';
 import type { HistoryFilters } from '../../../../src-preload/contract/history';
-import { displayLocale } from '../../format/display-locale';
+import { formatterFor } from '../../format/display-locale';
 import { dayRangeToInstants, localMidnight } from '../../format/day-range';
 
-const dayFormat = new Intl.DateTimeFormat(displayLocale, { dateStyle: 'medium' });
+const dayFormat = (): Intl.DateTimeFormat =>
+  formatterFor('medium-day', (locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }));
 const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 function shown(day: string): string {
   const date = localMidnight(day);
-  return date ? dayFormat.format(date) : day;
+  return date ? dayFormat().format(date) : day;
 }
 
 /** What the chosen range means, in the user's words and locale. */

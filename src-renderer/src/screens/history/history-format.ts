@@ -1,21 +1,17 @@
 import type { HistoryItem } from '../../../../src-preload/contract/history';
 
+import { formatterFor } from '../../format/display-locale';
+
 export { withdrawTypeLabel } from './history-words';
-
-const locale = navigator.language || 'en-US';
-
-const fiatFormats = new Map<string, Intl.NumberFormat>();
 
 type IntlDecimal = Parameters<Intl.NumberFormat['format']>[0];
 
 /** A fiat price from its exact decimal text; one formatter per currency, made once. */
 export function formatFiat(amount: string, currency: string): string {
-  let format = fiatFormats.get(currency);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 8 });
-    fiatFormats.set(currency, format);
-  }
-  return format.format(amount as IntlDecimal);
+  return formatterFor(
+    `fiat-${currency}`,
+    (locale) => new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 8 }),
+  ).format(amount as IntlDecimal);
 }
 
 /** "0x12ab…9f3e": enough to recognise a hash; the full text stays in the title and the detail panel. */

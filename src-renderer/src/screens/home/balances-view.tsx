@@ -1,6 +1,7 @@
 import type { PortfolioView, PortfolioWallet } from '../../../../src-preload/contract/portfolio';
 import { CryptoAmount, UsdAmount } from '../../components/amount';
 import { formatDateTime } from '../../format/dates';
+import { RichText, useText } from '../../i18n/use-text';
 
 function WalletRow({ wallet }: { wallet: PortfolioWallet }): React.JSX.Element {
   return (
@@ -37,13 +38,15 @@ function SkeletonRows(): React.JSX.Element {
   );
 }
 
-/** "as of <local date and time>" for the last known balances, with the exact time in the markup. */
-export function AsOf({ fetchedAt }: { fetchedAt: string }): React.JSX.Element {
-  return (
-    <>
-      as of <time dateTime={fetchedAt}>{formatDateTime(fetchedAt)}</time>
-    </>
-  );
+/**
+ * The values of a message that says when the balances were fetched: the local date and time as `when`, inside
+ * a <time> tag that keeps the exact time in the markup.
+ */
+export function fetchedAtValues(fetchedAt: string): Record<string, unknown> {
+  return {
+    when: formatDateTime(fetchedAt),
+    time: (chunks: React.ReactNode[]) => <time dateTime={fetchedAt}>{chunks}</time>,
+  };
 }
 
 /**
@@ -60,33 +63,36 @@ export function LastKnownStatus({
 }): React.JSX.Element {
   return (
     <span className="home-updated" role="status">
-      Last known balances <AsOf fetchedAt={fetchedAt} />
-      {refreshing ? ', refreshing…' : ''}
+      <RichText
+        id="home.lastKnown.status"
+        values={{ ...fetchedAtValues(fetchedAt), refreshing: refreshing ? 'true' : 'false' }}
+      />
     </span>
   );
 }
 
 /** Total balance and daily profit; skeletons while there is nothing to show yet. */
 export function Totals({ portfolio }: { portfolio: PortfolioView | null }): React.JSX.Element {
+  const t = useText();
   return (
-    <dl className="card home-totals" aria-label="Totals">
+    <dl className="card home-totals" aria-label={t('home.totals.region')}>
       <div>
-        <dt>Total balance</dt>
+        <dt>{t('home.totals.balance')}</dt>
         <dd>
           {portfolio ? (
             <UsdAmount value={portfolio.totalBalanceUsd} />
           ) : (
-            <span className="skeleton" aria-label="Loading" />
+            <span className="skeleton" aria-label={t('common.loading')} />
           )}
         </dd>
       </div>
       <div>
-        <dt>Daily profit</dt>
+        <dt>{t('home.totals.dailyProfit')}</dt>
         <dd>
           {portfolio ? (
             <UsdAmount value={portfolio.dailyProfitUsd} signed />
           ) : (
-            <span className="skeleton" aria-label="Loading" />
+            <span className="skeleton" aria-label={t('common.loading')} />
           )}
         </dd>
       </div>
@@ -107,24 +113,30 @@ export function WalletsTable({
   source: 'cached' | 'fresh' | null;
   waiting: boolean;
 }): React.JSX.Element {
+  const t = useText();
   return (
     <>
       {/* In a narrow window each row stacks (styles.css, wallets-table-wrap) instead of scrolling sideways. */}
       <div className="wallets-table-wrap">
-        <table aria-label="Wallets" aria-busy={waiting} data-balances={source ?? undefined} className="wallets-table">
+        <table
+          aria-label={t('home.wallets.table')}
+          aria-busy={waiting}
+          data-balances={source ?? undefined}
+          className="wallets-table"
+        >
           <thead>
             <tr>
-              <th scope="col">Symbol</th>
-              <th scope="col">Name</th>
-              <th scope="col">Network</th>
+              <th scope="col">{t('home.wallets.symbol')}</th>
+              <th scope="col">{t('home.wallets.name')}</th>
+              <th scope="col">{t('home.wallets.network')}</th>
               <th scope="col" className="numeric">
-                Amount
+                {t('home.wallets.amount')}
               </th>
               <th scope="col" className="numeric">
-                Price
+                {t('home.wallets.price')}
               </th>
               <th scope="col" className="numeric">
-                Value
+                {t('home.wallets.value')}
               </th>
             </tr>
           </thead>
@@ -135,7 +147,7 @@ export function WalletsTable({
           </tbody>
         </table>
       </div>
-      {portfolio && portfolio.wallets.length === 0 && <p>This account has no wallets yet.</p>}
+      {portfolio && portfolio.wallets.length === 0 && <p>{t('home.wallets.none')}</p>}
     </>
   );
 }

@@ -1,7 +1,8 @@
 import type { PortfolioView } from '../../../../src-preload/contract/portfolio';
 import { ErrorMessage } from '../../components/error-message';
 import { useSessionStore } from '../../stores/session-store';
-import { AsOf, Totals, WalletsTable } from './balances-view';
+import { RichText, useText } from '../../i18n/use-text';
+import { fetchedAtValues, Totals, WalletsTable } from './balances-view';
 
 /**
  * The last known balances before the session is back: while it is being restored (painted at once on
@@ -18,27 +19,27 @@ export function CachedBalancesScreen({
   const busy = useSessionStore((state) => state.busy);
   const error = useSessionStore((state) => state.error);
   const retryRestore = useSessionStore((state) => state.retryRestore);
+  const t = useText();
 
   return (
     <main className="gate cached-balances" aria-labelledby="cached-title">
-      <h1 id="cached-title">Wallet Desk</h1>
+      <h1 id="cached-title">{t('common.appName')}</h1>
       {unreachable ? (
         <div role="alert" className="notice">
           <p>
-            The service could not be reached, so Wallet Desk shows your last known balances{' '}
-            <AsOf fetchedAt={portfolio.fetchedAt} />. They may have changed since.
+            <RichText id="home.lastKnown.unreachable" values={fetchedAtValues(portfolio.fetchedAt)} />
           </p>
           <button type="button" className="primary" onClick={() => void retryRestore()} disabled={busy} autoFocus>
-            {busy ? 'Trying again…' : 'Try again'}
+            {busy ? t('common.tryingAgain') : t('common.tryAgain')}
           </button>
         </div>
       ) : (
         <p role="status">
-          Restoring your session… Last known balances <AsOf fetchedAt={portfolio.fetchedAt} />.
+          <RichText id="home.lastKnown.restoring" values={fetchedAtValues(portfolio.fetchedAt)} />
         </p>
       )}
       <ErrorMessage error={error} />
-      <section aria-label="Last known balances" className="screen home">
+      <section aria-label={t('home.lastKnown.region')} className="screen home">
         <Totals portfolio={portfolio} />
         <WalletsTable portfolio={portfolio} source="cached" waiting={false} />
       </section>

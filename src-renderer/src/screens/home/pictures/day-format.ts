@@ -1,7 +1,12 @@
-import { displayLocale } from '../../../format/display-locale';
+import { formatterFor } from '../../../format/display-locale';
 
-const shortDay = new Intl.DateTimeFormat(displayLocale, { month: 'short', day: 'numeric' });
-const longDay = new Intl.DateTimeFormat(displayLocale, { year: 'numeric', month: 'short', day: 'numeric' });
+const shortDay = (): Intl.DateTimeFormat =>
+  formatterFor('short-day', (locale) => new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric' }));
+const longDay = (): Intl.DateTimeFormat =>
+  formatterFor(
+    'long-day',
+    (locale) => new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric' }),
+  );
 
 function localDate(day: string): Date {
   const [year, month, date] = day.split('-').map(Number);
@@ -10,10 +15,10 @@ function localDate(day: string): Date {
 
 /** A local calendar day (YYYY-MM-DD) as the user's locale writes it: "Nov 24", "24. Nov.". */
 export function formatDay(day: string): string {
-  return shortDay.format(localDate(day));
+  return shortDay().format(localDate(day));
 }
 
 /** The same with its year, where a range spans more than one. */
 export function formatDayWithYear(day: string): string {
-  return longDay.format(localDate(day));
+  return longDay().format(localDate(day));
 }

@@ -1,4 +1,4 @@
-import { displayLocale } from '../../../format/display-locale';
+import { formatterFor } from '../../../format/display-locale';
 import type { FiatCurrency } from './value-over-time';
 
 type IntlDecimal = Parameters<Intl.NumberFormat['format']>[0];
@@ -19,21 +19,19 @@ export interface FiatFormats {
   readonly tick: (value: number) => string;
 }
 
-const cache = new Map<FiatCurrency, FiatFormats>();
-
 export function fiatFormats(currency: FiatCurrency): FiatFormats {
-  let formats = cache.get(currency);
-  if (!formats) {
+  return formatterFor(`fiat-formats-${currency}`, (locale) => {
     const code = currency.toUpperCase();
-    const full = new Intl.NumberFormat(displayLocale, { style: 'currency', currency: code });
-    const short = new Intl.NumberFormat(displayLocale, {
+    const full = new Intl.NumberFormat(locale, { style: 'currency', currency: code });
+    const short = new Intl.NumberFormat(locale, {
       style: 'currency',
       currency: code,
       notation: 'compact',
       maximumFractionDigits: 1,
     });
-    formats = { amount: (value) => full.format(value as IntlDecimal), tick: (value) => short.format(value) };
-    cache.set(currency, formats);
-  }
-  return formats;
+    return {
+      amount: (value: string) => full.format(value as IntlDecimal),
+      tick: (value: number) => short.format(value),
+    };
+  });
 }

@@ -1,0 +1,29 @@
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { en } from './en';
+import type { CatalogueName } from './languages';
+
+/** Every message the app shows, by id; English is the source every other language is checked against. */
+export type MessageId = keyof typeof en;
+export type Catalogue = Readonly<Record<MessageId, string>>;
+/** What the formatter reads: ICU MessageFormat text, or (the pseudo-locale) messages already parsed. */
+export type LoadedCatalogue = Readonly<Record<MessageId, string | MessageFormatElement[]>>;
+
+export const english: Catalogue = en;
+
+/**
+ * A language's catalogue. English is part of the first script (the launch paint writes in it before anything
+ * else could load); the others load when chosen, each as its own chunk, so a language nobody reads costs
+ * nothing at launch.
+ */
+export async function loadCatalogue(name: CatalogueName): Promise<LoadedCatalogue> {
+  switch (name) {
+    case 'en':
+      return english;
+    case 'de':
+      return (await import('./de')).de;
+    case 'tr':
+      return (await import('./tr')).tr;
+    case 'pseudo':
+      return (await import('./pseudo')).pseudoCatalogue(english);
+  }
+}

@@ -1,0 +1,6 @@
+// The same files as en/index.ts: typing the whole as a Catalogue makes a missing key a compile error.
+import type { Catalogue } from '../catalogues';
+import common from './common.json' with { type: 'json' };
+import home from './home.json' with { type: 'json' };
+
+export const tr: Catalogue = { ...common, ...home };
