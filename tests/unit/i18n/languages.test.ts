@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { english } from '../../../resources/locales/catalogues';
+import { createFormatter } from '../../../resources/locales/formatter';
+import { resolveLanguage } from '../../../resources/locales/languages';
+import { PSEUDO_GROWTH, pseudoCatalogue, pseudoText } from '../../../resources/locales/pseudo';
+
+describe('which language and locale a preference gives (languages.ts)', () => {
+  it.each([
+    ['system', ['de-CH', 'en-US'], 'de', 'de-CH'],
+    ['system', ['fr-FR', 'tr-TR'], 'tr', 'fr-FR'],
+    ['system', ['fr-FR'], 'en', 'fr-FR'],
+    ['system', [], 'en', 'en-US'],
+    ['system', ['not a locale!'], 'en', 'en-US'],
+    ['de', ['en-US'], 'de', 'de-DE'],
+    ['de', ['en-US', 'de-AT'], 'de', 'de-AT'],
+    ['tr', ['en-GB'], 'tr', 'tr-TR'],
+    ['en', ['de-DE'], 'en', 'en-US'],
+    ['en', ['en-GB'], 'en', 'en-GB'],
+    ['pseudo', ['de-DE'], 'pseudo', 'en-US'],
+  ] as const)('%s on a system in %j reads %s, numbers in %s', (preference, system, catalogue, locale) => {
+    expect(resolveLanguage(preference, system)).toEqual({ catalogue, locale });
+  });
+});
+
+describe('the pseudo-locale (pseudo.ts)', () => {
+  it('lengthens every text by at least 40 %, accents it and brackets the whole message', () => {
+    expect(pseudoText('Send')).toBe('Šéñd··');
+    const pseudo = createFormatter('en-US', pseudoCatalogue(english));
+    const plain = createFormatter('en-US', english);
+    // Short arguments, so the text around them is what is measured.
+    const values = { when: 'X', refreshing: 'true', time: (chunks: string[]) => chunks.join('') };
+    for (const id of Object.keys(english) as Array<keyof typeof english>) {
+      const shown = pseudo.parts<string>(id, values).join('');
+      const source = plain.parts<string>(id, values).join('');
+      expect(shown.startsWith('⟦') && shown.endsWith('⟧'), id).toBe(true);
+      expect(shown.length, id).toBeGreaterThanOrEqual(Math.floor(source.length * (1 + PSEUDO_GROWTH)));
+      expect(shown, id).not.toBe(source);
+    }
+  });
+});
+
+describe('formatting with arguments (formatter.ts)', () => {
+  it('writes numbers and dates inside a message in the locale of the language', () => {
+    const message = '{count, plural, one {# wrong amount so far} other {# wrong amounts so far}}';
+    const english = createFormatter('en-US', { 'x.y': message } as never);
+    const german = createFormatter('de-DE', { 'x.y': message } as never);
+    expect(english.text('x.y' as never, { count: 1 })).toBe('1 wrong amount so far');
+    expect(english.text('x.y' as never, { count: 12345 })).toBe('12,345 wrong amounts so far');
+    expect(german.text('x.y' as never, { count: 12345 })).toBe('12.345 wrong amounts so far');
+  });
+});

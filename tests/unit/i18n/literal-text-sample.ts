@@ -1,0 +1,9 @@
+// A sample for no-literal-text.test.ts: two texts for people, and what the scan rightly leaves alone.
+declare const logger: { info(message: string): void };
+export const samples = [
+  'The service could not be reached, so this was not sent.',
+  `Nothing ${'has'} moved.`,
+  'wallet-desk.send.review',
+  () => logger.info('Sign in finished in the browser.'),
+  () => new Error('The bridge was called before it was ready.'),
+];

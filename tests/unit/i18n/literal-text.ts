@@ -1,0 +1,69 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import ts from 'typescript';
+
+export const root = resolve(import.meta.dirname, '../../..');
+
+/** Text that reads as a sentence for people: a capital, then at least two more words. */
+const SENTENCE = /^[A-Z][\p{L}'’-]*[,:]?(\s+\S+){2,}/u;
+
+const LOG_METHODS = new Set(['trace', 'debug', 'info', 'warn', 'error', 'fatal']);
+
+/** Arguments that are for developers, not users: log lines and programming errors. */
+function forDevelopers(node: ts.Node): boolean {
+  for (let at: ts.Node | undefined = node.parent; at; at = at.parent) {
+    if (ts.isCallExpression(at) && ts.isPropertyAccessExpression(at.expression)) {
+      const method = at.expression.name.text;
+      const target = at.expression.expression.getText();
+      if (LOG_METHODS.has(method) && /log/i.test(target)) return true;
+    }
+    if (
+      ts.isNewExpression(at) &&
+      ts.isIdentifier(at.expression) &&
+      /^(Error|TypeError|RangeError)$/.test(at.expression.text)
+    )
+      return true;
+    if (ts.isFunctionLike(at) || ts.isSourceFile(at)) return false;
+  }
+  return false;
+}
+
+function textOf(node: ts.Node): string | null {
+  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
+  if (ts.isTemplateExpression(node))
+    return node.head.text + node.templateSpans.map((span) => ` x ${span.literal.text}`).join('');
+  return null;
+}
+
+/** The sentences written into one main-process file outside the catalogues, with their line numbers. */
+export function literalSentences(path: string): string[] {
+  const source = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const visit = (node: ts.Node): void => {
+    const text = textOf(node);
+    if (text !== null) {
+      if (SENTENCE.test(text.trim()) && !ts.isImportDeclaration(node.parent) && !forDevelopers(node)) {
+        const line = source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
+        found.push(`${line}: ${text.slice(0, 60)}`);
+      }
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/**
+ * Every source file of main and the renderer that could write text for people (the catalogues' own code
+ * aside): main's refusals and notices, the renderer's stores and word modules (JSX itself is eslint's, the
+ * formatjs rule in eslint.config.js).
+ */
+export function textSources(directory = root): string[] {
+  if (directory === root) return ['src-main', 'src-renderer/src'].flatMap((part) => textSources(resolve(root, part)));
+  return readdirSync(directory).flatMap((name) => {
+    const path = join(directory, name);
+    if (statSync(path).isDirectory()) return name === 'i18n' ? [] : textSources(path);
+    return /\.tsx?$/.test(name) && !name.endsWith('.d.ts') ? [relative(root, path)] : [];
+  });
+}
