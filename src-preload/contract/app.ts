@@ -49,6 +49,7 @@ export const PreferencesChange = z
     privacyMode: Preferences.shape.privacyMode.exactOptional(),
     idleLockMinutes: Preferences.shape.idleLockMinutes.exactOptional(),
     theme: Preferences.shape.theme.exactOptional(),
+    language: Preferences.shape.language.exactOptional(),
   })
   .strict();
 

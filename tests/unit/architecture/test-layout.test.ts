@@ -2,13 +2,14 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-/** README.md "Where a test lives": a unit test sits at the path of the module it tests, under one of three roots. */
+/** README.md "Where a test lives": a unit test sits at the path of the module it tests, under one of its roots. */
 const root = resolve(import.meta.dirname, '../../..');
 const mirrors: Readonly<Record<string, string>> = {
   main: 'src-main',
   preload: 'src-preload',
   renderer: 'src-renderer/src',
   harness: 'tests/harness',
+  locales: 'resources/locales',
 };
 /** Checks over the whole code base or the built app, and helpers; they mirror no source folder. */
 const unmirrored = ['architecture', 'support'];
@@ -55,7 +56,7 @@ describe('unit tests mirror the source tree', () => {
       null,
       null,
       null,
-      'features/money/confirm-book.test.ts: not under main/, preload/, renderer/, harness/, architecture/, support/',
+      'features/money/confirm-book.test.ts: not under main/, preload/, renderer/, harness/, locales/, architecture/, support/',
       'main/features/moneybox/x.test.ts: src-main/features/moneybox is no source folder',
       'architecture/deep/x.test.ts: no folders under architecture/',
     ]);

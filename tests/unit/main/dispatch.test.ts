@@ -73,7 +73,12 @@ describe('the bridge dispatcher', () => {
   });
 
   it('refuses a preference sent as undefined rather than merging it over the one in force', async () => {
-    const update = vi.fn(() => ({ privacyMode: true, idleLockMinutes: 15, theme: 'system' as const }));
+    const update = vi.fn(() => ({
+      privacyMode: true,
+      idleLockMinutes: 15,
+      theme: 'system' as const,
+      language: 'system' as const,
+    }));
     const dispatch = createDispatcher(handlers({ 'preferences.update': update }), log);
     const result = await dispatch('preferences.update', { privacyMode: true, theme: undefined });
     expect(result).toMatchObject({ ok: false, error: { code: 'bad_input' } });
