@@ -93,6 +93,8 @@ export interface AppCoreDeps {
    * down on too. The harness moves it together with the page's clock when a story takes that over.
    */
   readonly quoteClock?: () => number;
+  /** How long a swap quote may be executed; the swap feature's own lifetime by default. */
+  readonly quoteLifetimeMs?: number;
   /** Timing knobs for tests (short sign-in timeout, short token lifetimes). */
   readonly sessionOptions?: {
     readonly signInTimeoutMs?: number;
@@ -258,6 +260,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     rowOwners: { isOwnSend: (referenceId) => send.isOwnReference(referenceId) },
     onClosedFound: alarms.raise,
     ...(deps.quoteClock === undefined ? {} : { now: deps.quoteClock }),
+    ...(deps.quoteLifetimeMs === undefined ? {} : { quoteTtlMs: deps.quoteLifetimeMs }),
   });
 
   // Unknown moves settle by themselves: the window asks for a round on the polling rule while any is unknown.

@@ -3,7 +3,9 @@ import { expect, openScreen, test } from './support/fixtures';
 import { reloadSignedInApp } from './support/reload-app';
 import { recordServiceRequests } from './support/service-requests';
 
-test.use({ appOptions: { username: 'alice' } });
+// Quotes last five minutes, not the app's 30 s: the review is seen before its quote runs out however busy
+// the machine, and the story lets it run out on purpose.
+test.use({ appOptions: { username: 'alice', quoteLifetimeMs: 5 * 60_000 } });
 
 test.describe('Swap review: fee, minimum received and rate as the service states them; Refresh quote', () => {
   test('says what the service does not state, how the rate is worked out, and refreshes an expired quote showing what changed', async ({

@@ -4,7 +4,9 @@ import { expect, openScreen, OWN_APP, test, WIDE_TOTP_WINDOW, type MoneyScreen }
 import { alertSaying, containing, definitionOf, statusSaying } from './support/page-text';
 import { reloadSignedInApp } from './support/reload-app';
 
-test.use({ appOptions: { username: 'alice', totpWindowSteps: WIDE_TOTP_WINDOW } });
+// Quotes last five minutes, not the app's 30 s: no story's steps between a quote and its swap race the
+// quote's lifetime, however busy the machine; the expiry story lets one run out on purpose.
+test.use({ appOptions: { username: 'alice', totpWindowSteps: WIDE_TOTP_WINDOW, quoteLifetimeMs: 5 * 60_000 } });
 
 async function swapBalances({ session }: MoneyScreen): Promise<Map<string, Decimal>> {
   const symbols = await session.app.core.session.interfaceA().getSwapSymbols();

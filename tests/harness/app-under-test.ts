@@ -29,6 +29,8 @@ export interface AppUnderTestOptions {
   readonly clockOffsetMs?: number;
   /** False: no background settle round (AppCoreDeps.backgroundSettle). Default true, as in the app. */
   readonly backgroundSettle?: boolean;
+  /** How long a swap quote may be executed (AppCoreDeps.quoteLifetimeMs); the app's own by default. */
+  readonly quoteLifetimeMs?: number;
 }
 
 export interface AppUnderTest {
@@ -109,6 +111,7 @@ export async function startAppUnderTest(options: AppUnderTestOptions): Promise<A
     ...(options.clockOffsetMs === undefined ? {} : { sessionOptions: { now: offsetClock(options.clockOffsetMs) } }),
     ...(options.backgroundSettle === undefined ? {} : { backgroundSettle: options.backgroundSettle }),
     quoteClock: () => Date.now() + quoteClockAheadMs,
+    ...(options.quoteLifetimeMs === undefined ? {} : { quoteLifetimeMs: options.quoteLifetimeMs }),
     notifier: {
       show: (notice) => desktop.shown.push(notice),
       setBadgeCount: (count) => {

@@ -55,6 +55,11 @@ export interface StartAppOptions {
   /** The app's clock this far off the sandbox's (positive: ahead), as a computer with a wrong clock. */
   readonly clockOffsetMs?: number;
   /**
+   * How long a swap quote may be executed (AppCoreDeps.quoteLifetimeMs); the app's own by default. A story
+   * whose steps between a quote and its swap must not race the quote's lifetime sets a long one.
+   */
+  readonly quoteLifetimeMs?: number;
+  /**
    * The background settle round (AppCoreDeps.backgroundSettle). Off by default: a story that loses a move
    * shows it unknown until it checks it itself, whatever the round would find meanwhile; the settle story
    * (settle-round.spec.ts) turns it on and drives it on the page's clock.
@@ -96,6 +101,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<AppSessio
     // Main writes amounts (deposit notices) in the locale the page shows them in, as in the app.
     ...(options.locale === undefined ? {} : { locale: options.locale }),
     ...(options.clockOffsetMs === undefined ? {} : { clockOffsetMs: options.clockOffsetMs }),
+    ...(options.quoteLifetimeMs === undefined ? {} : { quoteLifetimeMs: options.quoteLifetimeMs }),
     backgroundSettle: options.backgroundSettle ?? false,
   });
   const browser = options.browser ?? (await launchChromium());
