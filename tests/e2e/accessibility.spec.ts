@@ -2,8 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { startSandbox } from '../../sandbox/server';
 import { createCodeSource } from '../support/two-factor-codes';
 import { accessibilityViolations } from './support/accessibility';
-import { expect, openScreen, test, WIDE_TOTP_WINDOW } from './support/fixtures';
-import { reloadSignedInApp } from './support/reload-app';
+import { expect, openScreen, OWN_APP, test, WIDE_TOTP_WINDOW } from './support/fixtures';
 import type { SignedInApp } from './support/signed-in-app';
 import { settled } from './support/settled';
 import { dataRows } from './support/table-rows';
@@ -47,17 +46,13 @@ async function historyPageShown(page: Page, action: () => Promise<void>): Promis
   await expect(transactions(page)).toHaveAttribute('aria-busy', 'false');
 }
 
-/** The Send screen with a new, empty form: a fresh window, as a review left open by another story stays open. */
+/** The Send screen with its form ready. */
 async function freshSendForm(page: Page): Promise<void> {
-  await reloadSignedInApp(page);
   await openScreen(page, 'Send');
   await expect(page.getByLabel('Asset', { exact: true })).toBeVisible();
 }
 
-/**
- * The group's two-factor codes: one source per sandbox, because the sandbox takes each time step once, so
- * two stories of a group with sources of their own would hand out the same code.
- */
+/** The story's two-factor codes: one source per sandbox, because the sandbox takes each time step once. */
 const codeSources = new WeakMap<SignedInApp['sandbox'], ReturnType<typeof createCodeSource>>();
 function codesFor(app: SignedInApp): ReturnType<typeof createCodeSource> {
   const found = codeSources.get(app.sandbox);
@@ -72,7 +67,8 @@ function codesFor(app: SignedInApp): ReturnType<typeof createCodeSource> {
  * a role and a name, text has enough contrast, ARIA is used as specified.
  */
 for (const theme of ['light', 'dark'] as const) {
-  test.describe(`accessibility (axe-core, WCAG 2.1 AA) of every screen, ${theme} theme`, () => {
+  // Each story has its own sandbox and app (OWN_APP): a lock, an open dialog or a review it leaves is its own.
+  test.describe(`accessibility (axe-core, WCAG 2.1 AA) of every screen, ${theme} theme`, { tag: OWN_APP }, () => {
     test.use({
       appOptions: {
         username: 'alice',
@@ -262,8 +258,6 @@ for (const theme of ['light', 'dark'] as const) {
       const { page } = app;
       const nav = page.getByRole('navigation', { name: 'Main' });
       const nextCode = codesFor(app);
-      // A fresh window: a review another story left open would stay open (nothing is lost between screens).
-      await reloadSignedInApp(page);
       await openScreen(page, 'Home');
       await tabTo(page, nav.getByRole('button', { name: 'Send', exact: true }));
       await page.keyboard.press('Enter');
@@ -308,7 +302,6 @@ for (const theme of ['light', 'dark'] as const) {
       signedInApp: app,
     }) => {
       const { page } = app;
-      // A send of the story's own, so it stands alone rather than on the keyboard story's result.
       await freshSendForm(page);
       await page.getByLabel('Asset', { exact: true }).selectOption('BTC');
       await page.getByRole('textbox', { name: 'Destination address' }).fill(BTC_DESTINATION);
