@@ -93,6 +93,50 @@ function describeFailure(error: unknown): string {
  * One export at a time, for the account that started it: signing out, locking or switching account stops
  * it (and removes its unfinished file), so no data of one session keeps flowing after it ends.
  */
+/** The accounts to export, the active one first, each read with its own X-Account-Guid. */
+function sourcesFor(deps: HistoryExportsDeps, userGuid: string, accounts: ExportAccounts): ExportSource[] {
+  const active = deps.session.activeAccount();
+  const chosen =
+    accounts === 'all'
+      ? [active, ...deps.session.view().accounts.filter((account) => account.guid !== active.guid)]
+      : [active];
+  return chosen.map((account) => {
+    const client = account.guid === active.guid ? deps.session.interfaceA() : deps.session.interfaceAFor(account.guid);
+    return {
+      account: account.name,
+      streamPage: (request, onItems) => client.streamTransactions(request, onItems),
+      ...(deps.userLabels === undefined ? {} : { userLabelOf: deps.userLabels(userGuid, account.guid) }),
+    };
+  });
+}
+
+/**
+ * An export's progress to the window: every state at once, a page's progress at most once per interval,
+ * the last one held back rather than dropped so a slow next page still shows what was written.
+ */
+function progressSender(publish: HistoryExportsDeps['publish'], id: string, interval: number) {
+  let lastSent = 0;
+  // A page's progress held back by the interval, sent when the interval is over unless a newer event is.
+  let trailing: ReturnType<typeof setTimeout> | undefined;
+  const send = (state: ExportProgress['state'], p: ExportPageProgress, message?: string): void => {
+    clearTimeout(trailing);
+    trailing = undefined;
+    lastSent = Date.now();
+    publish({ exportId: id, ...p, state, ...(message === undefined ? {} : { message }) });
+  };
+  const onPage = (p: ExportPageProgress): void => {
+    const wait = interval - (Date.now() - lastSent);
+    if (p.page >= p.totalPages || wait <= 0) {
+      send('running', p);
+      return;
+    }
+    // Held back, not dropped: when the next page is slow, the window still learns what was written.
+    clearTimeout(trailing);
+    trailing = setTimeout(() => send('running', p), wait);
+  };
+  return { send, onPage };
+}
+
 export function createHistoryExports(deps: HistoryExportsDeps): HistoryExports {
   let running: Running | null = null;
   const finished = new Map<string, Promise<void>>();
@@ -103,24 +147,6 @@ export function createHistoryExports(deps: HistoryExportsDeps): HistoryExports {
       running.controller.abort(new ExportCancelled('The export stopped because the session or account changed.'));
     }
   });
-
-  /** The accounts to export, the active one first, each read with its own X-Account-Guid. */
-  function sourcesFor(userGuid: string, accounts: ExportAccounts): ExportSource[] {
-    const active = deps.session.activeAccount();
-    const chosen =
-      accounts === 'all'
-        ? [active, ...deps.session.view().accounts.filter((account) => account.guid !== active.guid)]
-        : [active];
-    return chosen.map((account) => {
-      const client =
-        account.guid === active.guid ? deps.session.interfaceA() : deps.session.interfaceAFor(account.guid);
-      return {
-        account: account.name,
-        streamPage: (request, onItems) => client.streamTransactions(request, onItems),
-        ...(deps.userLabels === undefined ? {} : { userLabelOf: deps.userLabels(userGuid, account.guid) }),
-      };
-    });
-  }
 
   function run(
     id: string,
@@ -134,34 +160,17 @@ export function createHistoryExports(deps: HistoryExportsDeps): HistoryExports {
     const release = (): void => {
       if (running?.id === id) running = null;
     };
-    let lastSent = 0;
-    // A page's progress held back by the interval, sent when the interval is over unless a newer event is.
-    let trailing: ReturnType<typeof setTimeout> | undefined;
-    const send = (state: ExportProgress['state'], p: ExportPageProgress, message?: string): void => {
-      clearTimeout(trailing);
-      trailing = undefined;
-      lastSent = Date.now();
-      deps.publish({ exportId: id, ...p, state, ...(message === undefined ? {} : { message }) });
-    };
+    const { send, onPage } = progressSender(deps.publish, id, interval);
     send('running', { written: 0, total: 0, page: 0, totalPages: 0 });
     const done = exportHistoryCsv({
-      sources: sourcesFor(owner.userGuid, request.accounts),
+      sources: sourcesFor(deps, owner.userGuid, request.accounts),
       path,
       filters,
       format,
       currency,
       signal: controller.signal,
       ...(deps.retry === undefined ? {} : { retry: deps.retry }),
-      onPage: (p) => {
-        const wait = interval - (Date.now() - lastSent);
-        if (p.page >= p.totalPages || wait <= 0) {
-          send('running', p);
-          return;
-        }
-        // Held back, not dropped: when the next page is slow, the window still learns what was written.
-        clearTimeout(trailing);
-        trailing = setTimeout(() => send('running', p), wait);
-      },
+      onPage,
       onRetry: (notice, p) => {
         deps.logger.warn('history export page will be retried', {
           reason: notice.reason,
