@@ -1,5 +1,6 @@
 // One JSON file per area of the app (its keys start with the file's name); each language lists the same files.
 import common from './common.json' with { type: 'json' };
 import home from './home.json' with { type: 'json' };
+import send from './send.json' with { type: 'json' };
 
-export const en = { ...common, ...home };
+export const en = { ...common, ...home, ...send };

@@ -8,6 +8,7 @@ import type {
 } from '../../../src-preload/contract/send';
 import type { BridgeError } from '../../../src-preload/result';
 import { wallet } from '../bridge';
+import { t } from '../i18n/text';
 import { cryptoFromUsd, knownPrice } from '../format/fiat-conversion';
 import {
   createMoneyIntentActions,
@@ -102,7 +103,7 @@ export const useSendStore = createSessionStore<SendState>((set, get, _store, gen
   async function precheck(amount: string): Promise<void> {
     const { form } = get();
     if (form.code === '') {
-      set({ precheckError: { code: 'bad_input', message: 'Choose an asset to send.', field: 'code' } });
+      set({ precheckError: { code: 'bad_input', message: t('send.store.chooseAsset'), field: 'code' } });
       return;
     }
     const mine = generation.next();

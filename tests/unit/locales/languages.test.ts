@@ -1,3 +1,11 @@
+import {
+  isLiteralElement,
+  isPluralElement,
+  isSelectElement,
+  isTagElement,
+  type MessageFormatElement,
+  parse,
+} from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
 import { english } from '../../../resources/locales/catalogues';
 import { createFormatter } from '../../../resources/locales/formatter';
@@ -22,14 +30,31 @@ describe('which language and locale a preference gives (languages.ts)', () => {
   });
 });
 
+/**
+ * Short values for every argument of a message (plurals 1, selects their `other` case, tags their text), so
+ * the text around them is what is measured.
+ */
+function shortValues(elements: readonly MessageFormatElement[], values: Record<string, unknown> = {}) {
+  for (const element of elements) {
+    if (isTagElement(element)) {
+      values[element.value] = (chunks: string[]) => chunks.join('');
+      shortValues(element.children, values);
+    } else if (isPluralElement(element) || isSelectElement(element)) {
+      values[element.value] ??= isPluralElement(element) ? 1 : 'other';
+      for (const option of Object.values(element.options)) shortValues(option.value, values);
+    } else if ('value' in element && typeof element.value === 'string' && !isLiteralElement(element))
+      values[element.value] ??= 'X';
+  }
+  return values;
+}
+
 describe('the pseudo-locale (pseudo.ts)', () => {
   it('lengthens every text by at least 40 %, accents it and brackets the whole message', () => {
     expect(pseudoText('Send')).toBe('Šéñd··');
     const pseudo = createFormatter('en-US', pseudoCatalogue(english));
     const plain = createFormatter('en-US', english);
-    // Short arguments, so the text around them is what is measured.
-    const values = { when: 'X', refreshing: 'true', time: (chunks: string[]) => chunks.join('') };
     for (const id of Object.keys(english) as Array<keyof typeof english>) {
+      const values = shortValues(parse(english[id]));
       const shown = pseudo.parts<string>(id, values).join('');
       const source = plain.parts<string>(id, values).join('');
       expect(shown.startsWith('⟦') && shown.endsWith('⟧'), id).toBe(true);

@@ -1,3 +1,4 @@
+import { useText } from '../../i18n/use-text';
 import { useActiveAccount } from '../../stores/session-store';
 
 /**
@@ -9,11 +10,16 @@ export function useMoneyRole(operation: 'send' | 'swap' | 'create deposit addres
   explanation: string | null;
 } {
   const account = useActiveAccount();
-  if (!account) return { allowed: false, explanation: 'No account is selected.' };
+  const t = useText();
+  if (!account) return { allowed: false, explanation: t('send.role.noAccount') };
   if (account.canMoveMoney) return { allowed: true, explanation: null };
   return {
     allowed: false,
-    explanation: `Your role (${account.role}) in ${account.name} cannot ${operation}. Ask an administrator of the account, or switch to an account where you can.`,
+    explanation: t('send.role.refused', {
+      role: account.role,
+      account: account.name,
+      operation: operation === 'create deposit addresses' ? 'deposit' : operation,
+    }),
   };
 }
 

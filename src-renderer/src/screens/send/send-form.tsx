@@ -9,8 +9,9 @@ import { ErrorMessage } from '../../components/error-message';
 import { AcknowledgeFirst, isUnacknowledged } from '../../components/unsettled-words';
 import { findEntry } from '../../stores/address-book-store';
 import { useSendStore } from '../../stores/send-store';
+import { RichText, useText } from '../../i18n/use-text';
 import { PrecisionNote } from './precision-note';
-import { UNRESOLVED_SENDS_TITLE } from './unresolved-sends';
+import { unresolvedSendsTitle } from './unresolved-sends';
 
 /** An error belongs next to its field when main named one; everything else shows under the form. */
 function errorFor(error: BridgeError | null, field: string): BridgeError | null {
@@ -39,6 +40,7 @@ export function SendForm({ disabled }: { disabled: boolean }): React.JSX.Element
   const check = useSendStore((state) => state.check);
   const chooseMax = useSendStore((state) => state.chooseMax);
   const confirm = useSendStore((state) => state.confirm);
+  const t = useText();
   const ids = {
     asset: useId(),
     address: useId(),
@@ -67,39 +69,44 @@ export function SendForm({ disabled }: { disabled: boolean }): React.JSX.Element
     <>
       <form
         className="card send-form"
-        aria-label="Send details"
+        aria-label={t('send.form.label')}
         onSubmit={(event) => {
           event.preventDefault();
           if (!prechecking) void check();
         }}
       >
         <fieldset disabled={disabled} className="send-fieldset">
-          <label htmlFor={ids.asset}>Asset</label>
+          <label htmlFor={ids.asset}>{t('send.form.asset')}</label>
           <select id={ids.asset} value={form.code} onChange={(event) => edit({ code: event.target.value })}>
             <option value="">
               {disabled
-                ? 'Not available'
+                ? t('send.form.asset.unavailable')
                 : assets
-                  ? 'Choose an asset and network'
+                  ? t('send.form.asset.choose')
                   : assetsError
-                    ? 'Wallets could not be loaded'
-                    : 'Loading wallets…'}
+                    ? t('send.form.asset.failed')
+                    : t('send.form.asset.loading')}
             </option>
             {assets?.map((asset) => (
               <option key={asset.code} value={asset.code}>
-                {`${asset.displayName} — ${asset.network} (${asset.code})`}
+                {t('send.form.asset.option', { name: asset.displayName, network: asset.network, code: asset.code })}
               </option>
             ))}
           </select>
           <ErrorMessage error={errorFor(precheckError, 'code') ?? assetsError} />
           {selected && (
             <p className="send-available">
-              {'Available: '}
-              {selected.decimalsFrom === 'known' ? (
-                <CryptoAmount value={precheck?.availableBalance ?? selected.balance} code={selected.code} />
-              ) : (
-                <ExactCryptoAmount value={precheck?.availableBalance ?? selected.balance} code={selected.code} />
-              )}
+              <RichText
+                id="send.form.available"
+                values={{
+                  amount:
+                    selected.decimalsFrom === 'known' ? (
+                      <CryptoAmount value={precheck?.availableBalance ?? selected.balance} code={selected.code} />
+                    ) : (
+                      <ExactCryptoAmount value={precheck?.availableBalance ?? selected.balance} code={selected.code} />
+                    ),
+                }}
+              />
             </p>
           )}
 
@@ -107,12 +114,12 @@ export function SendForm({ disabled }: { disabled: boolean }): React.JSX.Element
             <AddressBookPicker
               entries={saved}
               address={form.address}
-              label="Address book"
-              emptyText={`No saved ${selected.code} addresses`}
+              label={t('send.form.book')}
+              emptyText={t('send.form.book.empty', { code: selected.code })}
               onPick={(entry) => edit({ address: entry.address })}
             />
           )}
-          <label htmlFor={ids.address}>Destination address</label>
+          <label htmlFor={ids.address}>{t('send.form.address')}</label>
           <input
             id={ids.address}
             className="mono send-address-input"
@@ -124,11 +131,11 @@ export function SendForm({ disabled }: { disabled: boolean }): React.JSX.Element
             onChange={(event) => edit({ address: event.target.value })}
           />
           <ErrorMessage error={addressError} id={ids.addressError} />
-          {savedAs && <p className="send-saved-as">{`Saved in your address book as “${savedAs.name}”.`}</p>}
+          {savedAs && <p className="send-saved-as">{t('send.form.savedAs', { name: savedAs.name })}</p>}
 
           {selected && (
             <fieldset className="row send-entry">
-              <legend>Enter the amount in</legend>
+              <legend>{t('send.form.entry')}</legend>
               <label className="row">
                 <input
                   type="radio"
@@ -147,16 +154,18 @@ export function SendForm({ disabled }: { disabled: boolean }): React.JSX.Element
                   aria-describedby={price ? undefined : ids.noPrice}
                   onChange={() => edit({ entry: 'usd', usdAmount: usdFromCrypto(form.amount, selected.priceUsd) })}
                 />
-                USD
+                {t('send.form.usd')}
               </label>
             </fieldset>
           )}
           {selected && !price && (
             <p id={ids.noPrice} className="send-no-price">
-              {`No USD price is known for ${selected.code} right now, so the amount can only be entered in ${selected.code}.`}
+              {t('send.form.noPrice', { code: selected.code })}
             </p>
           )}
-          <label htmlFor={ids.amount}>{`Amount${inUsd ? ' (USD)' : selected ? ` (${selected.code})` : ''}`}</label>
+          <label htmlFor={ids.amount}>
+            {t('send.form.amount', { unit: inUsd ? 'USD' : (selected?.code ?? 'none') })}
+          </label>
           <div className="row">
             <DecimalInput
               key={inUsd ? 'usd' : 'crypto'}
@@ -170,32 +179,34 @@ export function SendForm({ disabled }: { disabled: boolean }): React.JSX.Element
               type="button"
               className="secondary"
               disabled={prechecking || form.code === '' || form.address.trim() === ''}
-              title="Everything available minus the selected fee"
+              title={t('send.form.max.title')}
               onClick={() => void chooseMax()}
             >
-              Max
+              {t('send.form.max')}
             </button>
           </div>
           {selected && price && (
             <p className="send-other-unit" aria-live="polite">
               {inUsd
                 ? form.amount !== '' && (
-                    <>
-                      {'Sends exactly '}
-                      <CryptoAmount value={form.amount} code={selected.code} />
-                      {' (the USD amount ÷ '}
-                      <UsdAmount value={selected.priceUsd} />
-                      {` per ${selected.code}, rounded down)`}
-                    </>
+                    <RichText
+                      id="send.form.fromUsd"
+                      values={{
+                        amount: <CryptoAmount value={form.amount} code={selected.code} />,
+                        price: <UsdAmount value={selected.priceUsd} />,
+                        code: selected.code,
+                      }}
+                    />
                   )
                 : usdFromCrypto(form.amount, selected.priceUsd) !== '' && (
-                    <>
-                      {'≈ '}
-                      <UsdAmount value={usdFromCrypto(form.amount, selected.priceUsd)} />
-                      {' at '}
-                      <UsdAmount value={selected.priceUsd} />
-                      {` per ${selected.code}`}
-                    </>
+                    <RichText
+                      id="send.form.inUsd"
+                      values={{
+                        usd: <UsdAmount value={usdFromCrypto(form.amount, selected.priceUsd)} />,
+                        price: <UsdAmount value={selected.priceUsd} />,
+                        code: selected.code,
+                      }}
+                    />
                   )}
             </p>
           )}
@@ -204,10 +215,10 @@ export function SendForm({ disabled }: { disabled: boolean }): React.JSX.Element
 
           <div className="row send-actions">
             <button type="submit" className="primary" disabled={prechecking}>
-              {prechecking ? 'Checking…' : 'Check fees'}
+              {prechecking ? t('send.form.checking') : t('send.form.check')}
             </button>
           </div>
-          {prechecking && <span className="skeleton" aria-busy="true" aria-label="Checking the send" />}
+          {prechecking && <span className="skeleton" aria-busy="true" aria-label={t('send.form.checking.label')} />}
           <ErrorMessage error={generalError(precheckError, FORM_FIELDS)} />
         </fieldset>
       </form>
@@ -215,7 +226,7 @@ export function SendForm({ disabled }: { disabled: boolean }): React.JSX.Element
       {precheck && (
         <form
           className="card send-fees"
-          aria-label="Fee and confirmation"
+          aria-label={t('send.fees.label')}
           onSubmit={(event) => {
             event.preventDefault();
             if (!confirming) void confirm();
@@ -227,14 +238,17 @@ export function SendForm({ disabled }: { disabled: boolean }): React.JSX.Element
             </p>
           )}
           <p>
-            {'Sending '}
-            <ExactCryptoAmount value={precheck.amount} code={precheck.code} />
-            {' ≈ '}
-            <UsdAmount value={precheck.amountUsd} />
-            {precheck.isMax ? ' (the most you can send with this fee)' : ''}
+            <RichText
+              id="send.fees.sending"
+              values={{
+                amount: <ExactCryptoAmount value={precheck.amount} code={precheck.code} />,
+                usd: <UsdAmount value={precheck.amountUsd} />,
+                max: precheck.isMax ? 'true' : 'false',
+              }}
+            />
           </p>
           <fieldset className="send-fee-options" disabled={disabled || prechecking}>
-            <legend>Fee</legend>
+            <legend>{t('send.fees.fee')}</legend>
             {precheck.feeOptions.map((option) => (
               <label
                 key={option.feeRate}
@@ -251,14 +265,14 @@ export function SendForm({ disabled }: { disabled: boolean }): React.JSX.Element
                 <CryptoAmount value={option.fee} code={option.feeSymbol} />
                 <UsdAmount value={option.feeUsd} />
                 <span className="send-fee-arrival">{option.arrivalEstimation}</span>
-                {!option.affordable && <span className="send-fee-note">Not enough balance.</span>}
+                {!option.affordable && <span className="send-fee-note">{t('send.fees.unaffordable')}</span>}
               </label>
             ))}
           </fieldset>
           {!precheck.addressChecked && (
             <div className="warning send-unchecked">
               <p id={ids.unchecked} role="alert">
-                {`The app cannot check addresses on ${precheck.network}: it knows neither their format nor their checksum, so a typo would not be caught. Compare the address with where it came from before you go on.`}
+                {t('send.fees.unchecked', { network: precheck.network })}
               </p>
               <label className="row">
                 <input
@@ -267,12 +281,12 @@ export function SendForm({ disabled }: { disabled: boolean }): React.JSX.Element
                   aria-describedby={ids.unchecked}
                   onChange={(event) => edit({ uncheckedAddressConfirmed: event.target.checked })}
                 />
-                I have checked this address myself.
+                {t('send.fees.checkedMyself')}
               </label>
               <ErrorMessage error={errorFor(confirmError, 'uncheckedAddressConfirmed')} />
             </div>
           )}
-          <label htmlFor={ids.description}>Description (optional)</label>
+          <label htmlFor={ids.description}>{t('send.fees.description')}</label>
           <input
             id={ids.description}
             maxLength={200}
@@ -286,7 +300,7 @@ export function SendForm({ disabled }: { disabled: boolean }): React.JSX.Element
                 : generalError(confirmError, [...FORM_FIELDS, 'uncheckedAddressConfirmed'])
             }
           />
-          <AcknowledgeFirst prefix="send" noun="send" panelTitle={UNRESOLVED_SENDS_TITLE} error={confirmError} />
+          <AcknowledgeFirst prefix="send" noun="send" panelTitle={unresolvedSendsTitle()} error={confirmError} />
           <div className="row send-actions">
             <button
               type="submit"
@@ -295,7 +309,7 @@ export function SendForm({ disabled }: { disabled: boolean }): React.JSX.Element
                 disabled || confirming || prechecking || (!precheck.addressChecked && !form.uncheckedAddressConfirmed)
               }
             >
-              {confirming ? 'Preparing…' : 'Review send'}
+              {confirming ? t('send.fees.preparing') : t('send.fees.review')}
             </button>
           </div>
         </form>

@@ -5,36 +5,39 @@ import { ExplorerButton, focusOnMount, UnknownOutcome } from '../../components/m
 import { SaveToAddressBook } from '../../components/save-to-address-book';
 import { selectUnknownOutcome } from '../../stores/money-intent';
 import { useSendStore } from '../../stores/send-store';
+import { RichText, useText } from '../../i18n/use-text';
 import { EmphasisedAddress } from './emphasised-address';
 
 function Sent({ outcome }: { outcome: SendOutcome }): React.JSX.Element {
   const review = useSendStore((state) => state.review);
   const startOver = useSendStore((state) => state.startOver);
+  const t = useText();
   return (
     <section aria-labelledby="send-result-title" className="card send-result">
       <h3 id="send-result-title" tabIndex={-1} ref={focusOnMount}>
-        Sent
+        {t('send.outcome.sent')}
       </h3>
-      {outcome.status && (
-        <p role="status">{`Found in your transaction history (${outcome.status}). It was sent once.`}</p>
-      )}
+      {outcome.status && <p role="status">{t('send.outcome.found', { status: outcome.status })}</p>}
       {review && (
         <p>
-          <CryptoAmount value={review.amount} code={review.code} /> to
+          <RichText
+            id="send.outcome.amountTo"
+            values={{ amount: <CryptoAmount value={review.amount} code={review.code} /> }}
+          />
         </p>
       )}
-      {review && <EmphasisedAddress address={review.destination} caption="Sent to" />}
+      {review && <EmphasisedAddress address={review.destination} caption={t('send.outcome.sentTo')} />}
       {review && <SaveToAddressBook code={review.code} address={review.destination} />}
       <dl className="facts">
-        <dt>Transaction id</dt>
-        <dd className="mono send-txid">{outcome.txId || 'not assigned yet'}</dd>
-        <dt>Reference</dt>
+        <dt>{t('send.outcome.txId')}</dt>
+        <dd className="mono send-txid">{outcome.txId || t('send.outcome.txId.none')}</dd>
+        <dt>{t('send.outcome.reference')}</dt>
         <dd className="mono">{outcome.referenceId}</dd>
       </dl>
       <div className="row send-actions">
         {outcome.explorerUrl && <ExplorerButton url={outcome.explorerUrl} />}
         <button type="button" className="primary" onClick={startOver}>
-          New send
+          {t('send.outcome.new')}
         </button>
       </div>
     </section>
@@ -45,19 +48,22 @@ function Unknown(): React.JSX.Element {
   const review = useSendStore((state) => state.review);
   const startOver = useSendStore((state) => state.startOver);
   const intent = useSendStore(useShallow(selectUnknownOutcome));
+  const t = useText();
   return (
     <UnknownOutcome
       prefix="send"
-      explanation="The service gave no clear answer, so it is not known whether this send went through. Nothing will be sent again automatically. Check its status: the app looks its reference up in your transaction history, and sends nothing."
-      notFoundMessage="This send is not in your transaction history yet. That does not mean it failed: the service may still carry it out, so its outcome stays unknown. Check again later. If you start a new send instead, you will first be asked to confirm that you know this one may have gone through."
-      startNewLabel="Start a new send"
+      explanation={t('send.outcome.unknown')}
+      notFoundMessage={t('send.outcome.notFound')}
+      startNewLabel={t('send.outcome.startNew')}
       startNew={startOver}
       {...intent}
     >
       {review && (
         <p>
           <CryptoAmount value={review.amount} code={review.code} />
-          <span className="mono">{` to ${review.destination}, reference ${review.referenceId}`}</span>
+          <span className="mono">
+            {t('send.outcome.unknownRef', { address: review.destination, reference: review.referenceId })}
+          </span>
         </p>
       )}
     </UnknownOutcome>

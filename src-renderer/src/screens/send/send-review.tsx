@@ -10,7 +10,8 @@ import { formatExactAmount } from '../../format/exact-amount';
 import { addDecimals } from '../../format/fiat-conversion';
 import { selectPrivacyMode, useAppStore } from '../../stores/app-store';
 import { EmphasisedAddress } from './emphasised-address';
-import { UNRESOLVED_SENDS_TITLE } from './unresolved-sends';
+import { unresolvedSendsTitle } from './unresolved-sends';
+import { RichText, useText } from '../../i18n/use-text';
 
 /** What main froze at confirmation, in full, and the two-factor code. */
 export function SendReviewPanel(): React.JSX.Element | null {
@@ -27,6 +28,7 @@ export function SendReviewPanel(): React.JSX.Element | null {
   const entry = useSendStore((state) => state.form.entry);
   const usdTyped = useSendStore((state) => state.form.usdAmount);
   const hidden = useAppStore(selectPrivacyMode);
+  const t = useText();
   if (!review) return null;
   // Every digit of what leaves, whatever the asset's usual shown precision (CryptoAmount truncates).
   const exact = (value: string, code: string) =>
@@ -46,24 +48,32 @@ export function SendReviewPanel(): React.JSX.Element | null {
   return (
     <MoneyReview
       prefix="send"
-      title="Review the send"
+      title={t('send.review.title')}
       intentId={review.intentId}
-      submitLabel="Send now"
-      submittingLabel="Sending…"
+      submitLabel={t('send.review.submit')}
+      submittingLabel={t('send.review.submitting')}
       submitting={submitting}
       error={error}
       execute={execute}
       back={back}
       refused={refused}
-      retryLabel="Send again with the same reference"
+      retryLabel={t('send.review.retry')}
       referenceId={review.referenceId}
       noun="send"
-      unresolvedTitle={UNRESOLVED_SENDS_TITLE}
+      unresolvedTitle={unresolvedSendsTitle()}
       notice={
         twin && (
           <p role="alert" className="warning money-duplicate">
-            <strong>{`This looks identical to the send you started at ${startedAt(twin.status.confirmedAt)} whose outcome is unknown`}</strong>
-            {`: ${amountText(review.amount, review.code)} to ${shortAddress(review.destination)}. If that send went through, sending now pays twice. Check its status first (“Check status” under “${UNRESOLVED_SENDS_TITLE}” above).`}
+            <RichText
+              id="send.review.twin"
+              values={{
+                when: startedAt(twin.status.confirmedAt),
+                amount: amountText(review.amount, review.code),
+                address: shortAddress(review.destination),
+                panel: unresolvedSendsTitle(),
+                b: (chunks: React.ReactNode[]) => <strong>{chunks}</strong>,
+              }}
+            />
           </p>
         )
       }
@@ -73,54 +83,73 @@ export function SendReviewPanel(): React.JSX.Element | null {
           {review.poisoningWarning.message}
         </p>
       )}
-      <p className="send-review-lead">{`To this ${review.network} address:`}</p>
+      <p className="send-review-lead">{t('send.review.lead', { network: review.network })}</p>
       {!review.addressChecked && (
-        <p className="warning send-unchecked">
-          {`The app could not check this address: it does not know the address format of ${review.network}. You confirmed that you checked it yourself.`}
-        </p>
+        <p className="warning send-unchecked">{t('send.review.unchecked', { network: review.network })}</p>
       )}
-      <EmphasisedAddress address={review.destination} caption="Destination address" />
+      <EmphasisedAddress address={review.destination} caption={t('send.review.destination')} />
       <dl className="facts">
         {savedAs && (
           <>
-            <dt>Address book</dt>
+            <dt>{t('send.review.book')}</dt>
             <dd>{savedAs.name}</dd>
           </>
         )}
-        <dt>From account</dt>
-        <dd>{account ? `${account.name} (${account.guid})` : '—'}</dd>
-        <dt>Amount sent</dt>
+        <dt>{t('send.review.account')}</dt>
         <dd>
-          <span className="amount">{exact(review.amount, review.code)}</span> (<UsdAmount value={review.amountUsd} />)
-          {entry === 'usd' && usdTyped !== '' && (
-            <>
-              {', entered as '}
-              <UsdAmount value={usdTyped} />
-            </>
-          )}
+          {account
+            ? t('send.review.accountName', { name: account.name, guid: account.guid })
+            : t('send.review.account.none')}
         </dd>
-        <dt>{`Fee (${review.feeLabel})`}</dt>
+        <dt>{t('send.review.amount')}</dt>
         <dd>
-          <span className="amount">{exact(review.fee, review.feeSymbol)}</span> (<UsdAmount value={review.feeUsd} />)
+          <RichText
+            id={entry === 'usd' && usdTyped !== '' ? 'send.review.enteredAs' : 'send.review.amountValue'}
+            values={{
+              amount: <span className="amount">{exact(review.amount, review.code)}</span>,
+              usd: <UsdAmount value={review.amountUsd} />,
+              typed: <UsdAmount value={usdTyped} />,
+            }}
+          />
         </dd>
-        <dt>Total</dt>
+        <dt>{t('send.review.fee', { label: review.feeLabel })}</dt>
         <dd>
-          <span className="amount">
-            {sameWallet
-              ? exact(addDecimals(review.amount, review.fee), review.code)
-              : `${exact(review.amount, review.code)} + ${exact(review.fee, review.feeSymbol)}`}
-          </span>{' '}
-          (<UsdAmount value={review.totalUsd} />)
+          <RichText
+            id="send.review.amountValue"
+            values={{
+              amount: <span className="amount">{exact(review.fee, review.feeSymbol)}</span>,
+              usd: <UsdAmount value={review.feeUsd} />,
+            }}
+          />
         </dd>
-        <dt>Arrives</dt>
+        <dt>{t('send.review.total')}</dt>
+        <dd>
+          <RichText
+            id="send.review.amountValue"
+            values={{
+              amount: (
+                <span className="amount">
+                  {sameWallet
+                    ? exact(addDecimals(review.amount, review.fee), review.code)
+                    : t('send.review.sum', {
+                        amount: exact(review.amount, review.code),
+                        fee: exact(review.fee, review.feeSymbol),
+                      })}
+                </span>
+              ),
+              usd: <UsdAmount value={review.totalUsd} />,
+            }}
+          />
+        </dd>
+        <dt>{t('send.review.arrives')}</dt>
         <dd>{review.arrivalEstimation}</dd>
         {review.description && (
           <>
-            <dt>Description</dt>
+            <dt>{t('send.review.description')}</dt>
             <dd>{review.description}</dd>
           </>
         )}
-        <dt>Reference</dt>
+        <dt>{t('send.review.reference')}</dt>
         <dd className="mono">{review.referenceId}</dd>
       </dl>
     </MoneyReview>

@@ -4,19 +4,22 @@ import { CryptoAmount } from '../../components/amount';
 import { ClosedIntents } from '../../components/closed-intents';
 import { UnresolvedIntents } from '../../components/unresolved-intents';
 import { shortAddress, useAmountText } from '../../components/unsettled-words';
+import { t } from '../../i18n/text';
+import { useText } from '../../i18n/use-text';
 import { selectClosed, selectUnresolved } from '../../stores/money-intent';
 import { useSendStore } from '../../stores/send-store';
 
-export const UNRESOLVED_SENDS_TITLE = 'Sends with an unknown outcome';
-export const CLOSED_SENDS_TITLE = 'Sends closed as did not go through';
+/** The panel's title in the window's language, read at render time so a language switch reaches it. */
+export const unresolvedSendsTitle = (): string => t('send.unresolved.title');
 
 const NOUN = { one: 'send', many: 'sends' } as const;
 
 function SendSummary({ review }: { review: SendReview }): React.JSX.Element {
+  const t = useText();
   return (
     <>
       <CryptoAmount value={review.amount} code={review.code} />
-      <span className="mono money-id">{`to ${review.destination}`}</span>
+      <span className="mono money-id">{t('send.unresolved.to', { address: review.destination })}</span>
     </>
   );
 }
@@ -24,19 +27,25 @@ function SendSummary({ review }: { review: SendReview }): React.JSX.Element {
 /** "send of 0,0009 BTC to bc1qw508…kv8f3t4", as labels and warnings name it. */
 function useDescribeSend(): (review: SendReview) => string {
   const amountText = useAmountText();
-  return (review) => `send of ${amountText(review.amount, review.code)} to ${shortAddress(review.destination)}`;
+  const t = useText();
+  return (review) =>
+    t('send.unresolved.describe', {
+      amount: amountText(review.amount, review.code),
+      address: shortAddress(review.destination),
+    });
 }
 
 /** Sends whose answer was lost, so nobody enters the same payment again while the first may have gone through. */
 export function UnresolvedSends(): React.JSX.Element | null {
   const intents = useSendStore(useShallow(selectUnresolved));
   const describe = useDescribeSend();
+  const t = useText();
   return (
     <UnresolvedIntents
       prefix="send"
       noun={NOUN}
-      title={UNRESOLVED_SENDS_TITLE}
-      lead="These sends may have gone through. Check their status first. To start a new send anyway, tick each one to confirm you know it may already have been paid. If you are sure one did not go through, you can close it."
+      title={t('send.unresolved.title')}
+      lead={t('send.unresolved.lead')}
       {...intents}
       describe={describe}
       summary={(review) => <SendSummary review={review} />}
@@ -48,10 +57,11 @@ export function UnresolvedSends(): React.JSX.Element | null {
 export function ClosedSends(): React.JSX.Element | null {
   const intents = useSendStore(useShallow(selectClosed));
   const describe = useDescribeSend();
+  const t = useText();
   return (
     <ClosedIntents
       prefix="send"
-      title={CLOSED_SENDS_TITLE}
+      title={t('send.closed.title')}
       {...intents}
       describe={describe}
       referenceOf={(review) => review.referenceId}
