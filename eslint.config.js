@@ -86,14 +86,6 @@ const notYetInCatalogues = [
   'src-renderer/src/screens/settings/merchant-environment-section.tsx',
   'src-renderer/src/screens/settings/notifications-section.tsx',
   'src-renderer/src/screens/settings/sign-in-environment-section.tsx',
-  'src-renderer/src/screens/swap/asset-network-picker.tsx',
-  'src-renderer/src/screens/swap/quote-countdown.tsx',
-  'src-renderer/src/screens/swap/quote-summary.tsx',
-  'src-renderer/src/screens/swap/swap-form.tsx',
-  'src-renderer/src/screens/swap/swap-outcome.tsx',
-  'src-renderer/src/screens/swap/swap-review.tsx',
-  'src-renderer/src/screens/swap/swap-screen.tsx',
-  'src-renderer/src/screens/swap/unresolved-swaps.tsx',
   'src-renderer/src/screens/updates-section.tsx',
 ];
 

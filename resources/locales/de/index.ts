@@ -3,5 +3,6 @@ import type { Catalogue } from '../catalogues';
 import common from './common.json' with { type: 'json' };
 import home from './home.json' with { type: 'json' };
 import send from './send.json' with { type: 'json' };
+import swap from './swap.json' with { type: 'json' };
 
-export const de: Catalogue = { ...common, ...home, ...send };
+export const de: Catalogue = { ...common, ...home, ...send, ...swap };

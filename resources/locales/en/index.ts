@@ -2,5 +2,6 @@
 import common from './common.json' with { type: 'json' };
 import home from './home.json' with { type: 'json' };
 import send from './send.json' with { type: 'json' };
+import swap from './swap.json' with { type: 'json' };
 
-export const en = { ...common, ...home, ...send };
+export const en = { ...common, ...home, ...send, ...swap };

@@ -7,6 +7,7 @@ import type {
 } from '../../../src-preload/contract/swap';
 import type { BridgeError } from '../../../src-preload/result';
 import { wallet } from '../bridge';
+import { t } from '../i18n/text';
 import {
   createMoneyIntentActions,
   initialMoneyIntentState,
@@ -184,13 +185,10 @@ export const useSwapStore = createSessionStore<SwapState>((set, get, _store, gen
     clearExtras: () => set({ notice: null, changes: null }),
     beforeExecute: async (review) => {
       if (!isExpired(review)) return false;
-      await renew('The quote expired, so a new one was fetched. Check the new amounts and enter a new code.');
+      await renew(t('swap.store.expired'));
       return true;
     },
-    onStale: () =>
-      renew(
-        'The quote expired before the swap was sent, so a new one was fetched. Check the new amounts and enter a new code.',
-      ),
+    onStale: () => renew(t('swap.store.expiredBeforeSent')),
   });
 
   return {
@@ -217,7 +215,7 @@ export const useSwapStore = createSessionStore<SwapState>((set, get, _store, gen
       const before = get().review;
       if (!before || get().submitting) return;
       set({ submitting: true, changes: null });
-      await renew('The quote expired, so a new one was fetched. Check the new amounts, then enter a new code.');
+      await renew(t('swap.store.refreshed'));
       const after = get().review;
       if (after && after.intentId !== before.intentId) set({ changes: quoteChanges(before, after) });
     },

@@ -164,17 +164,11 @@ const notYetInCatalogues = new Set([
   'src-renderer/src/screens/settings/notifications-section.tsx',
   'src-renderer/src/screens/settings/sign-in-environment-section.tsx',
   'src-renderer/src/screens/settings-screen.tsx',
-  'src-renderer/src/screens/swap/quote-countdown.tsx',
-  'src-renderer/src/screens/swap/swap-form.tsx',
-  'src-renderer/src/screens/swap/swap-outcome.tsx',
-  'src-renderer/src/screens/swap/swap-review.tsx',
-  'src-renderer/src/screens/swap/unresolved-swaps.tsx',
   'src-renderer/src/screens/updates-section.tsx',
   'src-renderer/src/stores/environments-store.ts',
   'src-renderer/src/stores/merchant-keys-store.ts',
   'src-renderer/src/stores/merchant-verification-store.ts',
   'src-renderer/src/stores/payouts-store.ts',
-  'src-renderer/src/stores/swap-store.ts',
   'src-renderer/src/stores/withdraw-store.ts',
 ]);
 

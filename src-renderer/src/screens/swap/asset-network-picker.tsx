@@ -1,8 +1,11 @@
 import { useId } from 'react';
+import { useText } from '../../i18n/use-text';
 
 export interface AssetNetworkPickerProps {
-  /** "From" or "To": names both selects ("From", "From network"). */
+  /** "From" or "To": names the asset's select. */
   readonly side: string;
+  /** Names the network's select ("From network"). */
+  readonly networkLabel: string;
   readonly symbol: string;
   readonly network: string;
   readonly symbolPlaceholder: string;
@@ -18,6 +21,7 @@ export interface AssetNetworkPickerProps {
 export function AssetNetworkPicker(props: AssetNetworkPickerProps): React.JSX.Element {
   const symbolId = useId();
   const networkId = useId();
+  const t = useText();
   return (
     <div className="row swap-side">
       <div>
@@ -37,14 +41,14 @@ export function AssetNetworkPicker(props: AssetNetworkPickerProps): React.JSX.El
         </select>
       </div>
       <div>
-        <label htmlFor={networkId}>{`${props.side} network`}</label>
+        <label htmlFor={networkId}>{props.networkLabel}</label>
         <select
           id={networkId}
           value={props.network}
           disabled={!props.networks}
           onChange={(event) => props.onNetworkChange(event.target.value)}
         >
-          <option value="">Choose a network</option>
+          <option value="">{t('swap.form.chooseNetwork')}</option>
           {props.networks?.map((network) => (
             <option key={network} value={network}>
               {network}

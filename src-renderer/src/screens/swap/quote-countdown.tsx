@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useVisibleClock } from '../../hooks/use-polling';
+import { useText } from '../../i18n/use-text';
 
 /** Seconds before expiry at which a polite status says once that the quote is about to expire. */
 const WARN_AT_SECONDS = 10;
@@ -21,6 +22,7 @@ export function QuoteCountdown({
   // Stops while the window is hidden, so an unattended review does not renew its quote every minute;
   // on return the clock catches up and an expired quote is renewed then.
   const now = useVisibleClock(1_000);
+  const t = useText();
   const firedFor = useRef<string | null>(null);
   const left = Math.max(0, Math.ceil((Date.parse(expiresAt) - now) / 1000));
 
@@ -33,16 +35,16 @@ export function QuoteCountdown({
   const announcement =
     left === 0
       ? onExpire
-        ? 'The quote expired. Getting a new one.'
-        : 'The quote expired. Pressing the button gets a new one first.'
+        ? t('swap.countdown.renewing')
+        : t('swap.countdown.pressToRenew')
       : left <= WARN_AT_SECONDS
-        ? `The quote expires in less than ${WARN_AT_SECONDS} seconds.`
+        ? t('swap.countdown.soon', { seconds: WARN_AT_SECONDS })
         : '';
 
   return (
     <>
       <p className={`swap-countdown${left === 0 ? ' swap-countdown-expired' : ''}`}>
-        {left > 0 ? `Quote valid for ${left} s` : 'Quote expired'}
+        {left > 0 ? t('swap.countdown.valid', { seconds: left }) : t('swap.countdown.expired')}
       </p>
       <p role="status" className="visually-hidden swap-countdown-status">
         {announcement}

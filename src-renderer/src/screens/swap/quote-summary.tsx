@@ -1,43 +1,49 @@
 import type { SwapQuote } from '../../../../src-preload/contract/swap';
 import { CryptoAmount, UsdAmount } from '../../components/amount';
+import { RichText, useText } from '../../i18n/use-text';
 
 export function QuoteSummary({ quote }: { quote: SwapQuote }): React.JSX.Element {
+  const t = useText();
   return (
     <dl className="facts">
-      <dt>You send</dt>
+      <dt>{t('swap.summary.send')}</dt>
       <dd>
-        <CryptoAmount value={quote.cryptoAmount} code={quote.fromSymbol} />
-        {quote.isUsdInput && (
-          <>
-            {' ('}
-            <UsdAmount value={quote.amount} />
-            {')'}
-          </>
+        {quote.isUsdInput ? (
+          <RichText
+            id="swap.summary.usd"
+            values={{
+              amount: <CryptoAmount value={quote.cryptoAmount} code={quote.fromSymbol} />,
+              usd: <UsdAmount value={quote.amount} />,
+            }}
+          />
+        ) : (
+          <CryptoAmount value={quote.cryptoAmount} code={quote.fromSymbol} />
         )}
       </dd>
-      <dt>You receive</dt>
+      <dt>{t('swap.summary.receive')}</dt>
       <dd>
         <CryptoAmount value={quote.toAmount} code={quote.toSymbol} />
       </dd>
-      <dt>Minimum received</dt>
+      <dt>{t('swap.summary.minimum')}</dt>
       <dd>
         {/* Spec 2.2: the swap precheck gives cryptoAmount and toAmount only, no minimum or slippage. */}
-        Not stated by the service: its quote gives only the amount to be received above, with no separate minimum.
+        {t('swap.summary.minimum.none')}
       </dd>
-      <dt>Fee</dt>
-      <dd>Not stated by the service: its quote names no swap fee, only the amounts sent and received.</dd>
-      <dt>Rate</dt>
+      <dt>{t('swap.summary.fee')}</dt>
+      <dd>{t('swap.summary.fee.none')}</dd>
+      <dt>{t('swap.summary.rate')}</dt>
       <dd>
-        {'1 '}
-        {quote.fromSymbol}
-        {' = '}
-        <CryptoAmount value={quote.rate} code={quote.toSymbol} />
-        <span className="swap-rate-how">
-          {` (worked out by the app: amount received ÷ amount sent, rounded down to 10 significant digits)`}
-        </span>
+        <RichText
+          id="swap.summary.rateValue"
+          values={{
+            code: quote.fromSymbol,
+            rate: <CryptoAmount value={quote.rate} code={quote.toSymbol} />,
+            how: (chunks: React.ReactNode[]) => <span className="swap-rate-how">{chunks}</span>,
+          }}
+        />
       </dd>
-      <dt>Networks</dt>
-      <dd>{`${quote.fromNetwork} → ${quote.toNetwork}`}</dd>
+      <dt>{t('swap.summary.networks')}</dt>
+      <dd>{t('swap.summary.networksValue', { from: quote.fromNetwork, to: quote.toNetwork })}</dd>
     </dl>
   );
 }

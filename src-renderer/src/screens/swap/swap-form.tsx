@@ -4,10 +4,11 @@ import { DecimalInput } from '../../components/decimal-input';
 import { ErrorMessage } from '../../components/error-message';
 import { AcknowledgeFirst, isUnacknowledged } from '../../components/unsettled-words';
 import { useSwapStore } from '../../stores/swap-store';
+import { RichText, useText } from '../../i18n/use-text';
 import { AssetNetworkPicker } from './asset-network-picker';
 import { QuoteCountdown } from './quote-countdown';
 import { QuoteSummary } from './quote-summary';
-import { UNRESOLVED_SWAPS_TITLE } from './unresolved-swaps';
+import { unresolvedSwapsTitle } from './unresolved-swaps';
 
 /** Quotes follow the input after the user pauses typing, not on every keystroke. */
 const QUOTE_DEBOUNCE_MS = 400;
@@ -25,6 +26,7 @@ export function SwapFormPanel({ disabled }: { disabled: boolean }): React.JSX.El
   const edit = useSwapStore((state) => state.edit);
   const refreshQuote = useSwapStore((state) => state.refreshQuote);
   const confirm = useSwapStore((state) => state.confirm);
+  const t = useText();
   const ids = { amount: useId(), amountError: useId() };
 
   useEffect(() => {
@@ -48,7 +50,7 @@ export function SwapFormPanel({ disabled }: { disabled: boolean }): React.JSX.El
   return (
     <form
       className="card swap-form"
-      aria-label="Swap details"
+      aria-label={t('swap.form.label')}
       onSubmit={(event) => {
         event.preventDefault();
         if (quote && !confirming && !quoting) void confirm();
@@ -56,10 +58,13 @@ export function SwapFormPanel({ disabled }: { disabled: boolean }): React.JSX.El
     >
       <fieldset disabled={disabled} className="swap-fieldset">
         <AssetNetworkPicker
-          side="From"
+          side={t('swap.form.from')}
+          networkLabel={t('swap.form.fromNetwork')}
           symbol={form.fromSymbol}
           network={form.fromNetwork}
-          symbolPlaceholder={disabled ? 'Not available' : symbols ? 'Choose an asset' : 'Loading…'}
+          symbolPlaceholder={
+            disabled ? t('swap.form.unavailable') : symbols ? t('swap.form.chooseAsset') : t('swap.form.loading')
+          }
           symbols={pairs.map((pair) => pair.baseSymbol)}
           networks={from?.depositNetworks}
           onSymbolChange={(symbol) => {
@@ -74,16 +79,22 @@ export function SwapFormPanel({ disabled }: { disabled: boolean }): React.JSX.El
         />
         {fromWallet && (
           <p className="swap-balance">
-            {`Available in your ${fromWallet.network} wallet: `}
-            <CryptoAmount value={fromWallet.amount} code={fromWallet.code} />
+            <RichText
+              id="swap.form.available"
+              values={{
+                network: fromWallet.network,
+                amount: <CryptoAmount value={fromWallet.amount} code={fromWallet.code} />,
+              }}
+            />
           </p>
         )}
 
         <AssetNetworkPicker
-          side="To"
+          side={t('swap.form.to')}
+          networkLabel={t('swap.form.toNetwork')}
           symbol={form.toSymbol}
           network={form.toNetwork}
-          symbolPlaceholder="Choose an asset"
+          symbolPlaceholder={t('swap.form.chooseAsset')}
           symbols={from?.quoteSymbols ?? []}
           symbolDisabled={!from}
           networks={to?.withdrawNetworks}
@@ -98,7 +109,7 @@ export function SwapFormPanel({ disabled }: { disabled: boolean }): React.JSX.El
         />
 
         <label htmlFor={ids.amount}>
-          {form.isUsdInput ? 'Amount (USD)' : `Amount${form.fromSymbol ? ` (${form.fromSymbol})` : ''}`}
+          {t('swap.form.amount', { unit: form.isUsdInput ? 'USD' : form.fromSymbol || 'none' })}
         </label>
         <DecimalInput
           id={ids.amount}
@@ -114,24 +125,24 @@ export function SwapFormPanel({ disabled }: { disabled: boolean }): React.JSX.El
             checked={form.isUsdInput}
             onChange={(event) => edit({ isUsdInput: event.target.checked })}
           />
-          Enter the amount in USD
+          {t('swap.form.inUsd')}
         </label>
       </fieldset>
 
       <ErrorMessage error={symbolsError} />
       <ErrorMessage error={quoteError && !amountError && !isUnacknowledged(quoteError) ? quoteError : null} />
       {notice && <p role="status">{notice}</p>}
-      {quoting && !quote && <span className="skeleton" aria-busy="true" aria-label="Getting a quote" />}
+      {quoting && !quote && <span className="skeleton" aria-busy="true" aria-label={t('swap.form.quoting')} />}
       {quote && (
-        <section aria-label="Quote" className="swap-quote" aria-busy={quoting}>
+        <section aria-label={t('swap.form.quote')} className="swap-quote" aria-busy={quoting}>
           <QuoteSummary quote={quote} />
           <QuoteCountdown key={quote.expiresAt} expiresAt={quote.expiresAt} onExpire={() => void refreshQuote()} />
         </section>
       )}
-      <AcknowledgeFirst prefix="swap" noun="swap" panelTitle={UNRESOLVED_SWAPS_TITLE} error={quoteError} />
+      <AcknowledgeFirst prefix="swap" noun="swap" panelTitle={unresolvedSwapsTitle()} error={quoteError} />
       <div className="row swap-actions">
         <button type="submit" className="primary" disabled={disabled || !quote || quoting || confirming}>
-          {confirming ? 'Preparing…' : 'Review swap'}
+          {confirming ? t('swap.form.preparing') : t('swap.form.review')}
         </button>
       </div>
     </form>

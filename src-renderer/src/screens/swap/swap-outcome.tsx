@@ -3,29 +3,31 @@ import type { SwapOutcome } from '../../../../src-preload/contract/swap';
 import { ExplorerButton, focusOnMount, UnknownOutcome } from '../../components/money-outcome';
 import { selectUnknownOutcome } from '../../stores/money-intent';
 import { useSwapStore } from '../../stores/swap-store';
+import { useText } from '../../i18n/use-text';
 import { QuoteSummary } from './quote-summary';
 
 function Swapped({ outcome }: { outcome: SwapOutcome }): React.JSX.Element {
   const review = useSwapStore((state) => state.review);
   const startOver = useSwapStore((state) => state.startOver);
+  const t = useText();
   return (
     <section aria-labelledby="swap-result-title" className="card swap-result">
       <h3 id="swap-result-title" tabIndex={-1} ref={focusOnMount}>
-        Swapped
+        {t('swap.outcome.swapped')}
       </h3>
       {review && <QuoteSummary quote={review} />}
       <dl className="facts">
-        <dt>Swap reference</dt>
+        <dt>{t('swap.outcome.reference')}</dt>
         <dd className="mono swap-reference-id">{outcome.swapReferenceId}</dd>
         {outcome.address && (
           <>
-            <dt>Received at</dt>
+            <dt>{t('swap.outcome.receivedAt')}</dt>
             <dd className="mono">{outcome.address}</dd>
           </>
         )}
         {outcome.sendResult && (
           <>
-            <dt>Transaction id</dt>
+            <dt>{t('swap.outcome.txId')}</dt>
             <dd className="mono">{outcome.sendResult.txId}</dd>
           </>
         )}
@@ -33,7 +35,7 @@ function Swapped({ outcome }: { outcome: SwapOutcome }): React.JSX.Element {
       <div className="row swap-actions">
         {outcome.sendResult?.explorerUrl && <ExplorerButton url={outcome.sendResult.explorerUrl} />}
         <button type="button" className="primary" onClick={startOver}>
-          New swap
+          {t('swap.outcome.new')}
         </button>
       </div>
     </section>
@@ -44,18 +46,19 @@ function Unknown(): React.JSX.Element {
   const review = useSwapStore((state) => state.review);
   const startOver = useSwapStore((state) => state.startOver);
   const intent = useSwapStore(useShallow(selectUnknownOutcome));
+  const t = useText();
   return (
     <UnknownOutcome
       prefix="swap"
-      explanation="The service gave no clear answer, so it is not known whether this swap went through. Nothing will be sent again automatically. Check its status: the app looks for it in your transaction history, and swaps nothing."
-      notFoundMessage="This swap is not in your transaction history yet. That does not mean it failed: the service may still carry it out, so its outcome stays unknown. Check again later. If you start a new swap instead, you will first be asked to confirm that you know this one may have gone through."
-      ambiguousMessage="Your history shows more than one swap of exactly this amount, and the app cannot tell which one is this swap, so its outcome stays unknown. Compare them in your transaction history."
-      startNewLabel="Start a new swap"
+      explanation={t('swap.outcome.unknown')}
+      notFoundMessage={t('swap.outcome.notFound')}
+      ambiguousMessage={t('swap.outcome.ambiguous')}
+      startNewLabel={t('swap.outcome.startNew')}
       startNew={startOver}
       {...intent}
     >
       {review && <QuoteSummary quote={review} />}
-      {review && <p className="mono">{`Reference ${review.referenceId}`}</p>}
+      {review && <p className="mono">{t('swap.review.reference', { reference: review.referenceId })}</p>}
     </UnknownOutcome>
   );
 }

@@ -4,7 +4,15 @@ import { sameDecimal, startedAt, useAmountText } from '../../components/unsettle
 import { useSwapStore } from '../../stores/swap-store';
 import { QuoteCountdown } from './quote-countdown';
 import { QuoteSummary } from './quote-summary';
-import { UNRESOLVED_SWAPS_TITLE } from './unresolved-swaps';
+import { unresolvedSwapsTitle } from './unresolved-swaps';
+import { RichText, useText } from '../../i18n/use-text';
+import type { MessageId } from '../../i18n/text';
+
+const CHANGE_LABEL: Readonly<Record<'You send' | 'You receive' | 'Rate', MessageId>> = {
+  'You send': 'swap.summary.send',
+  'You receive': 'swap.summary.receive',
+  Rate: 'swap.summary.rate',
+};
 
 /** The frozen quote and the two-factor code; an expired quote is replaced (and shown) before any swap. */
 export function SwapReviewPanel(): React.JSX.Element | null {
@@ -19,6 +27,7 @@ export function SwapReviewPanel(): React.JSX.Element | null {
   const refused = useSwapStore((state) => state.refused);
   const unresolved = useSwapStore((state) => state.unresolved);
   const amountText = useAmountText();
+  const t = useText();
   if (!review) return null;
   // The same pair and amount as a swap whose outcome is unknown: most likely the same swap entered again.
   const twin = unresolved.find(
@@ -34,24 +43,34 @@ export function SwapReviewPanel(): React.JSX.Element | null {
   return (
     <MoneyReview
       prefix="swap"
-      title="Review the swap"
+      title={t('swap.review.title')}
       intentId={review.intentId}
-      submitLabel="Swap now"
-      submittingLabel="Swapping…"
+      submitLabel={t('swap.review.submit')}
+      submittingLabel={t('swap.review.submitting')}
       submitting={submitting}
       error={error}
       execute={execute}
       back={back}
       refused={refused}
-      retryLabel="Swap again with the same reference"
+      retryLabel={t('swap.review.retry')}
       referenceId={review.referenceId}
       noun="swap"
-      unresolvedTitle={UNRESOLVED_SWAPS_TITLE}
+      unresolvedTitle={unresolvedSwapsTitle()}
       notice={
         twin && (
           <p role="alert" className="warning money-duplicate">
-            <strong>{`This looks identical to the swap you started at ${startedAt(twin.status.confirmedAt)} whose outcome is unknown`}</strong>
-            {`: ${amountText(review.cryptoAmount, review.fromSymbol)} (${review.fromNetwork}) to ${review.toSymbol} (${review.toNetwork}). If that swap went through, swapping now swaps twice. Check its status first (“Check status” under “${UNRESOLVED_SWAPS_TITLE}” above).`}
+            <RichText
+              id="swap.review.twin"
+              values={{
+                when: startedAt(twin.status.confirmedAt),
+                amount: amountText(review.cryptoAmount, review.fromSymbol),
+                fromNetwork: review.fromNetwork,
+                toSymbol: review.toSymbol,
+                toNetwork: review.toNetwork,
+                panel: unresolvedSwapsTitle(),
+                b: (chunks: React.ReactNode[]) => <strong>{chunks}</strong>,
+              }}
+            />
           </p>
         )
       }
@@ -62,18 +81,21 @@ export function SwapReviewPanel(): React.JSX.Element | null {
         </p>
       )}
       {changes && (
-        <section aria-label="What changed" className="swap-changes">
+        <section aria-label={t('swap.review.changes')} className="swap-changes">
           {changes.length === 0 ? (
-            <p>The new quote gives the same amounts and rate as the expired one.</p>
+            <p>{t('swap.review.sameQuote')}</p>
           ) : (
             <ul>
               {changes.map((change) => (
                 <li key={change.what}>
-                  {`${change.what}: `}
-                  <CryptoAmount value={change.after} code={change.code} />
-                  {' (was '}
-                  <CryptoAmount value={change.before} code={change.code} />
-                  {')'}
+                  <RichText
+                    id="swap.review.change"
+                    values={{
+                      what: t(CHANGE_LABEL[change.what]),
+                      after: <CryptoAmount value={change.after} code={change.code} />,
+                      before: <CryptoAmount value={change.before} code={change.code} />,
+                    }}
+                  />
                 </li>
               ))}
             </ul>
@@ -86,11 +108,11 @@ export function SwapReviewPanel(): React.JSX.Element | null {
         expiresAt={review.expiresAt}
         whenExpired={
           <button type="button" className="secondary" disabled={submitting} onClick={() => void refreshReview()}>
-            Refresh quote
+            {t('swap.review.refresh')}
           </button>
         }
       />
-      <p className="mono swap-reference">{`Reference ${review.referenceId}`}</p>
+      <p className="mono swap-reference">{t('swap.review.reference', { reference: review.referenceId })}</p>
     </MoneyReview>
   );
 }

@@ -1,4 +1,5 @@
 import { useSwapStore } from '../../stores/swap-store';
+import { useText } from '../../i18n/use-text';
 import { RoleNotice, useMoneyRole } from '../send/role-notice';
 import { SwapFormPanel } from './swap-form';
 import { SwapOutcomePanel } from './swap-outcome';
@@ -9,9 +10,10 @@ import { ClosedSwaps, UnresolvedSwaps } from './unresolved-swaps';
 export function SwapScreen(): React.JSX.Element {
   const step = useSwapStore((state) => state.step);
   const role = useMoneyRole('swap');
+  const t = useText();
   return (
     <section aria-labelledby="swap-title" className="screen swap-screen">
-      <h2 id="swap-title">Swap</h2>
+      <h2 id="swap-title">{t('swap.title')}</h2>
       {role.explanation && <RoleNotice explanation={role.explanation} />}
       {/* On the review too: a move lost after this one was confirmed must be acknowledged before it leaves. */}
       {(step === 'form' || step === 'review') && role.allowed && <UnresolvedSwaps />}

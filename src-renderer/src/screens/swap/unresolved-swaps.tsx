@@ -4,39 +4,55 @@ import { CryptoAmount } from '../../components/amount';
 import { ClosedIntents } from '../../components/closed-intents';
 import { UnresolvedIntents } from '../../components/unresolved-intents';
 import { useAmountText } from '../../components/unsettled-words';
+import { t } from '../../i18n/text';
+import { useText } from '../../i18n/use-text';
 import { selectClosed, selectUnresolved } from '../../stores/money-intent';
 import { useSwapStore } from '../../stores/swap-store';
 
-export const UNRESOLVED_SWAPS_TITLE = 'Swaps with an unknown outcome';
-export const CLOSED_SWAPS_TITLE = 'Swaps closed as did not go through';
+/** The panel's title in the window's language, read at render time so a language switch reaches it. */
+export const unresolvedSwapsTitle = (): string => t('swap.unresolved.title');
 
 const NOUN = { one: 'swap', many: 'swaps' } as const;
 
 function SwapSummary({ review }: { review: SwapReview }): React.JSX.Element {
+  const t = useText();
   return (
     <>
       <CryptoAmount value={review.cryptoAmount} code={review.fromSymbol} />
-      <span>{`(${review.fromNetwork}) to ${review.toSymbol} (${review.toNetwork})`}</span>
+      <span>
+        {t('swap.unresolved.summary', {
+          fromNetwork: review.fromNetwork,
+          toSymbol: review.toSymbol,
+          toNetwork: review.toNetwork,
+        })}
+      </span>
     </>
   );
 }
 
 function useDescribeSwap(): (review: SwapReview) => string {
   const amountText = useAmountText();
+  const t = useText();
   return (review) =>
-    `swap of ${amountText(review.cryptoAmount, review.fromSymbol)} (${review.fromNetwork}) to ${review.toSymbol} (${review.toNetwork})`;
+    t('swap.unresolved.describe', {
+      amount: amountText(review.cryptoAmount, review.fromSymbol),
+      fromNetwork: review.fromNetwork,
+      toSymbol: review.toSymbol,
+      toNetwork: review.toNetwork,
+    });
 }
 
 /** Swaps whose answer was lost stay listed until checked, even after a reload or a lock. */
 export function UnresolvedSwaps(): React.JSX.Element | null {
   const intents = useSwapStore(useShallow(selectUnresolved));
   const describe = useDescribeSwap();
+  const t = useText();
   return (
     <UnresolvedIntents
       prefix="swap"
       noun={NOUN}
-      title={UNRESOLVED_SWAPS_TITLE}
-      lead="These swaps may have gone through. Check their status first. To start a new swap anyway, tick each one to confirm you know it may already have been made. If you are sure one did not go through, you can close it."
+      title={t('swap.unresolved.title')}
+      lead={t('swap.unresolved.lead')}
       {...intents}
       describe={describe}
       summary={(review) => <SwapSummary review={review} />}
@@ -48,10 +64,11 @@ export function UnresolvedSwaps(): React.JSX.Element | null {
 export function ClosedSwaps(): React.JSX.Element | null {
   const intents = useSwapStore(useShallow(selectClosed));
   const describe = useDescribeSwap();
+  const t = useText();
   return (
     <ClosedIntents
       prefix="swap"
-      title={CLOSED_SWAPS_TITLE}
+      title={t('swap.closed.title')}
       {...intents}
       describe={describe}
       referenceOf={(review) => review.referenceId}
