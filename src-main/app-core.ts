@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { EnvironmentId } from '../src-preload/contract/app';
 import type { EmitEvent, Handlers } from './dispatch';
 import { AppError } from './app-error';
-import { setMainLanguage } from './i18n/main-text';
+import { setMainLanguage, textLocale } from './i18n/main-text';
 import { createAppHandlers } from './features/app';
 import { createMoneyAlarms } from './features/alarms';
 import { createEnvironmentHandlers } from './features/environments';
@@ -83,6 +83,8 @@ export interface AppCoreDeps {
    * follows; the harness passes the browser's): amounts main writes for people, in deposit notices, use it.
    */
   readonly locale?: () => string;
+  /** Called after the language changes, for what main wrote once and must write again (the application menu). */
+  readonly languageChanged?: () => void;
   /**
    * False: no background settle round (money.settleRound answers that nothing is unknown), for the test
    * harness's stories that show a lost move until they check it themselves. Default true.
@@ -291,7 +293,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     notifier: deps.notifier ?? silentNotifier,
     logger: deps.logger,
     emit: deps.emit,
-    ...(deps.locale ? { locale: deps.locale } : {}),
+    locale: textLocale,
   });
 
   const appHandlers = createAppHandlers({
@@ -362,7 +364,10 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     // Notices already shown may name amounts: privacy mode going on withdraws them.
     'preferences.update': async (change) => {
       const preferences = await appHandlers['preferences.update'](change);
-      if (change.language !== undefined) setMainLanguage(preferences.language, systemLocales());
+      if (change.language !== undefined) {
+        setMainLanguage(preferences.language, systemLocales());
+        deps.languageChanged?.();
+      }
       if (change.privacyMode !== undefined) notifications.privacyModeChanged(preferences.privacyMode);
       return preferences;
     },

@@ -28,6 +28,7 @@ import type { AppUpdaterLike } from './shell/electron-updater-port';
 import { dispatchWhenReady } from './shell/dispatch-when-ready';
 import { favourMemoryOverSpeed } from './v8-memory';
 import { createMainWindow } from './window';
+import { setMainLanguage } from './i18n/main-text';
 
 favourMemoryOverSpeed();
 
@@ -86,9 +87,9 @@ async function start(): Promise<void> {
 
   serveRenderer(rendererDir);
   // Electron's default menu carries Reload and Toggle Developer Tools; ours has them only in development.
-  Menu.setApplicationMenu(
-    Menu.buildFromTemplate(applicationMenuTemplate({ developerTools: developmentRun, platform: process.platform })),
-  );
+  // The menu is written in the chosen language, and again when it changes (app-core's languageChanged).
+  setMainLanguage(settings.get().preferences.language, [app.getLocale()]);
+  setApplicationMenu();
 
   // Electron's own parts of the window (scroll bars, menus, dialogs) and the page's prefers-color-scheme
   // follow the theme chosen in Settings, from before the window exists.
@@ -240,8 +241,15 @@ async function startCore(settings: SettingsStore, logger: FileLogger): Promise<{
     notifier: notifiers.createElectronNotifier({ Notification, app }),
     // After ready (as getLocale needs); the window's navigator.language is this same locale.
     locale: () => app.getLocale(),
+    languageChanged: setApplicationMenu,
   });
   return { core, dispatch: createDispatcher(core.handlers, logger) };
+}
+
+function setApplicationMenu(): void {
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(applicationMenuTemplate({ developerTools: developmentRun, platform: process.platform })),
+  );
 }
 
 async function shutdown(coreReady: Promise<AppCore>, unbindIpc: () => void, logger: FileLogger): Promise<void> {

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { AppError } from '../app-error';
+import { t, textLocale } from '../i18n/main-text';
 
 export const CALLBACK_PATH = '/callback';
 
@@ -29,12 +30,10 @@ export interface LoopbackListenerOptions {
   readonly connectionTimeoutMs?: number;
 }
 
-const RETURN_PAGE = page('You can return to Wallet Desk', 'This browser tab can be closed.');
-const USED_PAGE = page('This sign-in link was already used', 'Return to Wallet Desk and start again if needed.');
-const FOREIGN_PAGE = page(
-  'This is not the sign-in Wallet Desk is waiting for',
-  'Return to Wallet Desk and start the sign-in from there.',
-);
+// Written when the browser arrives, so the page is in the language chosen by then.
+const RETURN_PAGE = (): string => page(t('signInPage.returned.title'), t('signInPage.returned.text'));
+const USED_PAGE = (): string => page(t('signInPage.used.title'), t('signInPage.used.text'));
+const FOREIGN_PAGE = (): string => page(t('signInPage.foreign.title'), t('signInPage.foreign.text'));
 
 /**
  * The RFC 8252 loopback redirect receiver: bound to 127.0.0.1 (not localhost, which may resolve
@@ -73,11 +72,11 @@ export async function openLoopbackListener(options: LoopbackListenerOptions): Pr
         return;
       }
       if (used) {
-        answer(response, 409, USED_PAGE);
+        answer(response, 409, USED_PAGE());
         return;
       }
       if (!carriesState(url, options.expectedState)) {
-        answer(response, 400, FOREIGN_PAGE);
+        answer(response, 400, FOREIGN_PAGE());
         return;
       }
       used = true;
@@ -86,7 +85,7 @@ export async function openLoopbackListener(options: LoopbackListenerOptions): Pr
       const received = new URL(redirectUri);
       received.search = url.search;
       void shutDown(request.socket);
-      answer(response, 200, RETURN_PAGE);
+      answer(response, 200, RETURN_PAGE());
       finish((s) => s.resolve(received));
     },
   );
@@ -108,13 +107,13 @@ export async function openLoopbackListener(options: LoopbackListenerOptions): Pr
   redirectUri = `http://127.0.0.1:${(server.address() as AddressInfo).port}${CALLBACK_PATH}`;
 
   const timer = setTimeout(() => {
-    finish((s) => s.reject(new AppError('sign_in_failed', 'Sign-in took too long. Please try again.')));
+    finish((s) => s.reject(new AppError('sign_in_failed', t('mainAuth.tookTooLong'))));
     void shutDown();
   }, options.timeoutMs);
   timer.unref();
 
   const onAbort = () => {
-    finish((s) => s.reject(new AppError('sign_in_cancelled', 'Sign-in was cancelled.')));
+    finish((s) => s.reject(new AppError('sign_in_cancelled', t('mainAuth.cancelled'))));
     void shutDown();
   };
   if (options.signal?.aborted) onAbort();
@@ -146,7 +145,7 @@ export async function openLoopbackListener(options: LoopbackListenerOptions): Pr
     redirectUri,
     callback,
     async close() {
-      finish((s) => s.reject(new AppError('sign_in_cancelled', 'Sign-in was cancelled.')));
+      finish((s) => s.reject(new AppError('sign_in_cancelled', t('mainAuth.cancelled'))));
       const closed = shutDown();
       // Whatever is still open now (the answered connection, if its client lingers) goes too.
       for (const socket of sockets) socket.destroy();
@@ -176,9 +175,14 @@ function answer(response: ServerResponse, status: number, body: string, type = '
   response.end(body);
 }
 
+/** The page's language tag, so the browser reads it out and hyphenates it as the language it is in. */
+function language(): string {
+  return textLocale().split('-')[0] ?? 'en';
+}
+
 function page(title: string, text: string): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Wallet Desk</title></head>
+<html lang="${language()}"><head><meta charset="utf-8"><title>Wallet Desk</title></head>
 <body style="font-family: system-ui, sans-serif; margin: 4rem; text-align: center">
 <h1>${title}</h1><p>${text}</p>
 </body></html>`;

@@ -1,3 +1,5 @@
+import { t } from '../i18n/main-text';
+
 /**
  * The application menu as a plain template (no Electron import, so it is testable and the same for every
  * platform's shell). The shell builds it with Menu.buildFromTemplate.
@@ -43,7 +45,7 @@ export function applicationMenuTemplate(options: ApplicationMenuOptions): MenuTe
     ? [...DEVELOPER_MENU_ROLES.map((role) => ({ role })), { type: 'separator' }]
     : [];
   const view: MenuTemplateItem = {
-    label: 'View',
+    label: t('menu.view'),
     submenu: [
       ...developer,
       { role: 'resetZoom' },

@@ -4,5 +4,9 @@ import common from './common.json' with { type: 'json' };
 import home from './home.json' with { type: 'json' };
 import send from './send.json' with { type: 'json' };
 import swap from './swap.json' with { type: 'json' };
+import notices from './notices.json' with { type: 'json' };
+import menu from './menu.json' with { type: 'json' };
+import signInPage from './signInPage.json' with { type: 'json' };
+import mainAuth from './mainAuth.json' with { type: 'json' };
 
-export const tr: Catalogue = { ...common, ...home, ...send, ...swap };
+export const tr: Catalogue = { ...common, ...home, ...send, ...swap, ...notices, ...menu, ...signInPage, ...mainAuth };

@@ -5,6 +5,7 @@ import type { SettingsStore } from '../../settings/settings-store';
 import { createDepositRecord, type DepositRecord } from './deposit-record';
 import type { DesktopNotifier } from './desktop-notifier';
 import { serviceDateMs } from '../../service/service-date';
+import { t } from '../../i18n/main-text';
 
 export interface DepositNotifierDeps {
   readonly settings: SettingsStore;
@@ -111,10 +112,16 @@ export function createDepositNotifier(deps: DepositNotifierDeps) {
   function noticeFor(item: HistoryItem, accountName: string): { title: string; body: string } {
     const asset = item.network ? `${item.displayName} (${item.network})` : item.displayName;
     if (deps.settings.get().preferences.privacyMode) {
-      return { title: 'Deposit received', body: `A deposit of ${asset} arrived in ${accountName}.` };
+      return {
+        title: t('notices.deposit.title'),
+        body: t('notices.deposit.hiddenBody', { asset, account: accountName }),
+      };
     }
     const amount = formatCryptoAmount(item.amount, item.symbol, usableLocale(deps.locale?.() ?? 'en-US'));
-    return { title: 'Deposit received', body: `${amount} ${item.symbol} arrived in ${accountName}.` };
+    return {
+      title: t('notices.deposit.title'),
+      body: t('notices.deposit.body', { amount, symbol: item.symbol, account: accountName }),
+    };
   }
 
   return {

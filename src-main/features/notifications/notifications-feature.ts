@@ -9,6 +9,7 @@ import type { TransactionsResult } from '../../service/interface-a-schemas';
 import { createDepositNotifier } from './deposit-notifier';
 import type { DesktopNotifier } from './desktop-notifier';
 import { savingSettings } from '../../settings/storage-failure';
+import { t } from '../../i18n/main-text';
 
 /** Enough of the latest history to see every deposit between two balance polls. */
 const LOOK_RECORDS = 50;
@@ -156,7 +157,7 @@ export function createNotificationsFeature(deps: NotificationsFeatureDeps) {
     'notifications.get': () => view(),
     'notifications.setDeposits': async ({ accountGuid, enabled }) => {
       if (!session.view().accounts.some((account) => account.guid === accountGuid)) {
-        throw new AppError('forbidden', 'That account is not one of yours.', { field: 'accountGuid' });
+        throw new AppError('forbidden', t('notices.notYourAccount'), { field: 'accountGuid' });
       }
       await saveDepositChoice(settings, accountGuid, enabled);
       if (!enabled) deposits.forget(accountGuid);
@@ -169,7 +170,7 @@ export function createNotificationsFeature(deps: NotificationsFeatureDeps) {
     'notifications.markSeen': () => ({ unseen: deposits.markSeen() }),
     'notifications.watch': async () => {
       const current = session.view();
-      if (current.status !== 'signed-in') throw new AppError('not_signed_in', 'Please sign in first.');
+      if (current.status !== 'signed-in') throw new AppError('not_signed_in', t('notices.signInFirst'));
       const watched = current.accounts.filter((account) => enabledFor(account.guid));
       await Promise.all(watched.map((account) => lookLogged(account.guid, 'could not look for new deposits')));
       return { unseen: deposits.unseen() };

@@ -10,7 +10,6 @@ import { literalSentences, root, textSources } from './literal-text';
 const notYetInCatalogues = new Set([
   'src-main/app-core.ts',
   'src-main/auth/fresh-authentication.ts',
-  'src-main/auth/loopback-listener.ts',
   'src-main/auth/oidc-config.ts',
   'src-main/auth/sign-in-errors.ts',
   'src-main/auth/sign-in.ts',
@@ -52,8 +51,6 @@ const notYetInCatalogues = new Set([
   'src-main/features/money/roles.ts',
   'src-main/features/money/row-status.ts',
   'src-main/features/money/service-precision.ts',
-  'src-main/features/notifications/deposit-notifier.ts',
-  'src-main/features/notifications/notifications-feature.ts',
   'src-main/features/payment-requests/payment-requests-feature.ts',
   'src-main/features/payouts/batch-check.ts',
   'src-main/features/payouts/batch-csv.ts',

@@ -3,6 +3,7 @@ import { networkInterfaces } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../../src-main/app-error';
 import { openLoopbackListener } from '../../../../src-main/auth/loopback-listener';
+import { setMainLanguage } from '../../../../src-main/i18n/main-text';
 
 const STATE = 'Zq3-state-of-this-attempt_0123456789abcdefghij';
 
@@ -57,6 +58,25 @@ async function halfSentRequest(port: number, partial: string): Promise<{ socket:
 }
 
 describe('loopback listener', () => {
+  it('writes the return page and the time-out refusal in the chosen language', async () => {
+    setMainLanguage('tr', []);
+    try {
+      const listener = await openLoopbackListener({ timeoutMs: 5_000, expectedState: STATE });
+      const page = await (await fetch(`${listener.redirectUri}?code=abc&state=${STATE}`)).text();
+      expect(page).toContain('<html lang="tr">');
+      expect(page).toContain('Wallet Desk’e dönebilirsiniz');
+      await listener.close();
+      setMainLanguage('de', []);
+      const late = await openLoopbackListener({ timeoutMs: 10, expectedState: STATE });
+      expect((await rejection(late.callback)).message).toBe(
+        'Die Anmeldung hat zu lange gedauert. Bitte versuchen Sie es erneut.',
+      );
+      await late.close();
+    } finally {
+      setMainLanguage('en', []);
+    }
+  });
+
   it('listens on 127.0.0.1 with an OS-chosen port and the /callback path', async () => {
     const listener = await openLoopbackListener({ timeoutMs: 5_000, expectedState: STATE });
     expect(listener.redirectUri).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);

@@ -1,10 +1,11 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HistoryItem } from '../../../../../src-preload/contract/history';
 import { formatCryptoAmount } from '../../../../../src-preload/contract/crypto-amount-format';
 import { createDepositNotifier, type DesktopNotice } from '../../../../../src-main/features/notifications';
+import { setMainLanguage, textLocale } from '../../../../../src-main/i18n/main-text';
 import { openSettingsStore } from '../../../../../src-main/settings/settings-store';
 import { createElectronNotifier } from '../../../../../src-main/shell/electron-notifier';
 import { createRecordingLogger } from '../../../support/recording-logger';
@@ -155,6 +156,33 @@ describe('the amount in a notice', () => {
     notifier.observe(ACCOUNT, 'Main', []);
     notifier.observe(ACCOUNT, 'Main', [deposit('a', '0.25')]);
     expect(bodies(shown)).toEqual(['A deposit of Bitcoin (Bitcoin Mainnet) arrived in Main.']);
+  });
+});
+
+describe('a notice in the chosen language', () => {
+  afterEach(() => setMainLanguage('en', []));
+
+  it('is written in German and in Turkish, the amount in that language’s locale', async () => {
+    const { notifier, shown } = await setUp({ locale: textLocale });
+    notifier.observe(ACCOUNT, 'Main', []);
+    setMainLanguage('de', []);
+    notifier.observe(ACCOUNT, 'Main', [deposit('a', '1000.5')]);
+    setMainLanguage('tr', []);
+    notifier.observe(ACCOUNT, 'Main', [deposit('b', '0.25'), deposit('a', '1000.5')]);
+    expect(shown).toEqual([
+      { title: 'Einzahlung eingegangen', body: '1.000,5 BTC sind auf Main eingegangen.' },
+      { title: 'Para yatırma alındı', body: 'Main hesabına 0,25 BTC ulaştı.' },
+    ]);
+  });
+
+  it('names the asset, not the amount, in privacy mode in German', async () => {
+    setMainLanguage('de', []);
+    const { notifier, shown } = await setUp({ locale: textLocale, privacyMode: true });
+    notifier.observe(ACCOUNT, 'Main', []);
+    notifier.observe(ACCOUNT, 'Main', [deposit('a', '0.25')]);
+    expect(shown.map((notice) => notice.body)).toEqual([
+      'Eine Einzahlung in Bitcoin (Bitcoin Mainnet) ist auf Main eingegangen.',
+    ]);
   });
 });
 
