@@ -67,8 +67,6 @@ const notYetInCatalogues = [
   'src-renderer/src/screens/merchant/withdraw-form.tsx',
   'src-renderer/src/screens/merchant/withdraw-outcome.tsx',
   'src-renderer/src/screens/merchant/withdraw-review.tsx',
-  'src-renderer/src/screens/payment-requests/payment-request-row.tsx',
-  'src-renderer/src/screens/payment-requests/payment-requests-screen.tsx',
   'src-renderer/src/screens/payouts/payout-batch-form.tsx',
   'src-renderer/src/screens/payouts/payout-draft-detail.tsx',
   'src-renderer/src/screens/payouts/payouts-screen.tsx',

@@ -7,5 +7,16 @@ import notices from './notices.json' with { type: 'json' };
 import menu from './menu.json' with { type: 'json' };
 import signInPage from './signInPage.json' with { type: 'json' };
 import mainAuth from './mainAuth.json' with { type: 'json' };
+import paymentRequests from './paymentRequests.json' with { type: 'json' };
 
-export const en = { ...common, ...home, ...send, ...swap, ...notices, ...menu, ...signInPage, ...mainAuth };
+export const en = {
+  ...common,
+  ...home,
+  ...send,
+  ...swap,
+  ...notices,
+  ...menu,
+  ...signInPage,
+  ...mainAuth,
+  ...paymentRequests,
+};

@@ -8,5 +8,16 @@ import notices from './notices.json' with { type: 'json' };
 import menu from './menu.json' with { type: 'json' };
 import signInPage from './signInPage.json' with { type: 'json' };
 import mainAuth from './mainAuth.json' with { type: 'json' };
+import paymentRequests from './paymentRequests.json' with { type: 'json' };
 
-export const tr: Catalogue = { ...common, ...home, ...send, ...swap, ...notices, ...menu, ...signInPage, ...mainAuth };
+export const tr: Catalogue = {
+  ...common,
+  ...home,
+  ...send,
+  ...swap,
+  ...notices,
+  ...menu,
+  ...signInPage,
+  ...mainAuth,
+  ...paymentRequests,
+};

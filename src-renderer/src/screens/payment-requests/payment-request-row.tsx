@@ -10,17 +10,23 @@ import { CryptoAmount, usePrivacy } from '../../components/amount';
 import { ErrorMessage } from '../../components/error-message';
 import { formatDateTime } from '../../format/dates';
 import { displayLocale } from '../../format/display-locale';
+import { useText } from '../../i18n/use-text';
 import { usePaymentRequestsStore } from '../../stores/payment-requests-store';
 import { statusWords } from './payment-request-words';
 
 type IntlDecimal = Parameters<Intl.NumberFormat['format']>[0];
 
+// Marks, not words: the same in every language.
+const MASK = '•••••';
+const NOTHING_YET = '—';
+
 function FiatAmount({ value, currency }: { value: string; currency: string }): React.JSX.Element {
   const hidden = usePrivacy();
+  const t = useText();
   if (hidden)
     return (
-      <span className="amount masked" aria-label="Hidden amount">
-        •••••
+      <span className="amount masked" aria-label={t('paymentRequests.row.hiddenAmount')}>
+        {MASK}
       </span>
     );
   let text: string;
@@ -43,31 +49,20 @@ function StatusCell({
   status: PaymentRequestStatusView | undefined;
   failure: string | undefined;
 }): React.JSX.Element {
+  const t = useText();
   if (failure) return <span className="error">{failure}</span>;
-  if (!status) return <span>Not checked yet.</span>;
+  if (!status) return <span>{t('paymentRequests.row.notChecked')}</span>;
   const byAddress = status.deposits.some((deposit) => deposit.matchedBy === 'address');
   const pending = status.deposits.filter((deposit) => !deposit.counted).length;
   return (
     <>
-      <strong className={`payment-status payment-status-${status.status}`}>{statusWords[status.status]}</strong>
+      <strong className={`payment-status payment-status-${status.status}`}>{t(statusWords[status.status])}</strong>
       {status.deposits.length > 0 && (
-        <span className="payment-note">
-          {status.deposits.length === 1 ? 'One deposit found.' : `${status.deposits.length} deposits found.`}
-        </span>
+        <span className="payment-note">{t('paymentRequests.row.found', { count: status.deposits.length })}</span>
       )}
-      {pending > 0 && (
-        <span className="payment-note">
-          {pending === 1
-            ? 'One deposit is not completed yet and does not count.'
-            : `${pending} deposits are not completed yet and do not count.`}
-        </span>
-      )}
-      {byAddress && (
-        <span className="payment-note">Some deposits carry no reference and were matched by the address.</span>
-      )}
-      {status.unpriced && (
-        <span className="payment-note">Some deposits have no price in this currency and are not counted.</span>
-      )}
+      {pending > 0 && <span className="payment-note">{t('paymentRequests.row.pending', { count: pending })}</span>}
+      {byAddress && <span className="payment-note">{t('paymentRequests.row.byAddress')}</span>}
+      {status.unpriced && <span className="payment-note">{t('paymentRequests.row.unpriced')}</span>}
     </>
   );
 }
@@ -83,6 +78,7 @@ export function PaymentRequestRow({
   failure: string | undefined;
   onDeleted: (reference: string) => void;
 }): React.JSX.Element {
+  const t = useText();
   const remove = usePaymentRequestsStore((state) => state.remove);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -94,7 +90,9 @@ export function PaymentRequestRow({
     <tr>
       <td className="payment-col-created">
         <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
-        <span className="payment-note">{item.origin === 'merchant' ? 'Merchant API' : 'Receive'}</span>
+        <span className="payment-note">
+          {t(item.origin === 'merchant' ? 'paymentRequests.row.originMerchant' : 'paymentRequests.row.originReceive')}
+        </span>
       </td>
       <td className="payment-col-reference">
         <span className="mono" translate="no">
@@ -107,13 +105,15 @@ export function PaymentRequestRow({
       </td>
       <td>
         <dl className="payment-amounts">
-          <dt>Expected</dt>
+          <dt>{t('paymentRequests.row.expected')}</dt>
           <dd>
-            {item.expected ? <Amount {...item.expected} /> : 'No amount was asked.'}
-            {item.expected?.kind === 'fiat' && <span className="payment-note">{`Paid in ${item.code}.`}</span>}
+            {item.expected ? <Amount {...item.expected} /> : t('paymentRequests.row.noAmount')}
+            {item.expected?.kind === 'fiat' && (
+              <span className="payment-note">{t('paymentRequests.row.paidIn', { code: item.code })}</span>
+            )}
           </dd>
-          <dt>Received</dt>
-          <dd>{status ? <Amount amount={status.received} unit={receivedUnit} kind={receivedKind} /> : '—'}</dd>
+          <dt>{t('paymentRequests.row.received')}</dt>
+          <dd>{status ? <Amount amount={status.received} unit={receivedUnit} kind={receivedKind} /> : NOTHING_YET}</dd>
         </dl>
       </td>
       <td className="payment-col-status">
@@ -123,17 +123,17 @@ export function PaymentRequestRow({
         <button
           type="button"
           className="secondary"
-          aria-label={`Delete payment request ${item.referenceId}`}
+          aria-label={t('paymentRequests.row.deleteNamed', { reference: item.referenceId })}
           onClick={() => setConfirming(true)}
         >
-          Delete
+          {t('paymentRequests.row.delete')}
         </button>
         <ErrorMessage error={error} />
         {confirming && (
           <ConfirmDialog
-            title="Delete this payment request?"
-            body={`The payment request ${item.referenceId} will no longer be listed on this computer. The deposit address stays valid at the service, and payments to it still arrive.`}
-            confirmLabel="Delete payment request"
+            title={t('paymentRequests.row.confirmTitle')}
+            body={t('paymentRequests.row.confirmBody', { reference: item.referenceId })}
+            confirmLabel={t('paymentRequests.row.confirm')}
             busy={busy}
             onCancel={() => setConfirming(false)}
             onConfirm={() => {

@@ -3,22 +3,24 @@ import type {
   PaymentRequestStatusView,
   PaymentRequestView,
 } from '../../../../src-preload/contract/payment-requests';
+import type { MessageId } from '../../i18n/text';
 import type { StatusFilter } from '../../stores/payment-requests-store';
 
-export const statusWords: Record<PaymentRequestStatus, string> = {
-  waiting: 'Waiting',
-  'partly-paid': 'Partly paid',
-  paid: 'Paid',
-  overpaid: 'Overpaid',
+/** Message ids, translated where shown, so a language switch reaches them at once. */
+export const statusWords: Record<PaymentRequestStatus, MessageId> = {
+  waiting: 'paymentRequests.status.waiting',
+  'partly-paid': 'paymentRequests.status.partlyPaid',
+  paid: 'paymentRequests.status.paid',
+  overpaid: 'paymentRequests.status.overpaid',
 };
 
-export const statusFilterChoices: ReadonlyArray<{ readonly value: StatusFilter; readonly label: string }> = [
-  { value: 'all', label: 'All statuses' },
+export const statusFilterChoices: ReadonlyArray<{ readonly value: StatusFilter; readonly label: MessageId }> = [
+  { value: 'all', label: 'paymentRequests.filter.all' },
   { value: 'waiting', label: statusWords.waiting },
   { value: 'partly-paid', label: statusWords['partly-paid'] },
   { value: 'paid', label: statusWords.paid },
   { value: 'overpaid', label: statusWords.overpaid },
-  { value: 'unchecked', label: 'Not checked yet' },
+  { value: 'unchecked', label: 'paymentRequests.filter.unchecked' },
 ];
 
 export function isStatusFilter(value: string): value is StatusFilter {

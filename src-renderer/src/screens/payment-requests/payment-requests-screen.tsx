@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { ErrorMessage } from '../../components/error-message';
-import { formatCount } from '../../format/amounts';
+import { useText } from '../../i18n/use-text';
 import { usePaymentRequestsStore } from '../../stores/payment-requests-store';
 import { PaymentRequestRow } from './payment-request-row';
 import { isStatusFilter, statusFilterChoices, visibleRequests } from './payment-request-words';
@@ -8,15 +8,10 @@ import { isStatusFilter, statusFilterChoices, visibleRequests } from './payment-
 function ExportResult(): React.JSX.Element | null {
   const exported = usePaymentRequestsStore((state) => state.exported);
   const error = usePaymentRequestsStore((state) => state.exportError);
+  const t = useText();
   if (error) return <ErrorMessage error={error} />;
   if (!exported) return null;
-  return (
-    <p role="status">
-      {exported.rows === 1
-        ? `One payment request was exported to ${exported.path}.`
-        : `${formatCount(exported.rows)} payment requests were exported to ${exported.path}.`}
-    </p>
-  );
+  return <p role="status">{t('paymentRequests.exported', { count: exported.rows, path: exported.path })}</p>;
 }
 
 /**
@@ -35,7 +30,8 @@ export function PaymentRequestsScreen(): React.JSX.Element {
   const statusFilter = usePaymentRequestsStore((state) => state.statusFilter);
   const exporting = usePaymentRequestsStore((state) => state.exporting);
   const { load, check, exportCsv, setSearch, setStatusFilter } = usePaymentRequestsStore.getState();
-  const [message, setMessage] = useState<string | null>(null);
+  const t = useText();
+  const [deleted, setDeleted] = useState<string | null>(null);
   const searchId = useId();
   const filterId = useId();
 
@@ -47,30 +43,21 @@ export function PaymentRequestsScreen(): React.JSX.Element {
 
   return (
     <section aria-labelledby="payment-requests-title" className="screen payment-requests-screen">
-      <h2 id="payment-requests-title">Payment requests</h2>
-      <p>
-        Every deposit address you create with a reference is kept here for you and this account until you delete it. Its
-        status comes from the account&apos;s history: deposits in its asset to its address with its reference, or with
-        no reference at all.
-      </p>
-      {unreadable > 0 && (
-        <p role="alert">
-          Some payment requests kept on this computer could not be read, for example because the keychain key that
-          protects them is missing. Their file was set aside and not deleted.
-        </p>
-      )}
+      <h2 id="payment-requests-title">{t('paymentRequests.title')}</h2>
+      <p>{t('paymentRequests.intro')}</p>
+      {unreadable > 0 && <p role="alert">{t('paymentRequests.unreadable')}</p>}
       <ErrorMessage error={loadError} />
-      <div className="payment-requests-tools" role="search" aria-label="Filter payment requests">
-        <label htmlFor={searchId}>Search</label>
+      <div className="payment-requests-tools" role="search" aria-label={t('paymentRequests.filter.region')}>
+        <label htmlFor={searchId}>{t('paymentRequests.filter.search')}</label>
         <input
           id={searchId}
           type="search"
-          placeholder="Reference, label or address"
+          placeholder={t('paymentRequests.filter.searchHint')}
           value={search}
           maxLength={200}
           onChange={(event) => setSearch(event.target.value)}
         />
-        <label htmlFor={filterId}>Status</label>
+        <label htmlFor={filterId}>{t('paymentRequests.filter.status')}</label>
         <select
           id={filterId}
           value={statusFilter}
@@ -80,7 +67,7 @@ export function PaymentRequestsScreen(): React.JSX.Element {
         >
           {statusFilterChoices.map((choice) => (
             <option key={choice.value} value={choice.value}>
-              {choice.label}
+              {t(choice.label)}
             </option>
           ))}
         </select>
@@ -92,7 +79,7 @@ export function PaymentRequestsScreen(): React.JSX.Element {
           disabled={checking || !items || items.length === 0}
           onClick={() => void check()}
         >
-          Check statuses
+          {t('paymentRequests.check')}
         </button>
         <button
           type="button"
@@ -100,29 +87,29 @@ export function PaymentRequestsScreen(): React.JSX.Element {
           disabled={exporting || shown.length === 0}
           onClick={() => void exportCsv(shown.map((item) => item.id))}
         >
-          Export CSV
+          {t('paymentRequests.export')}
         </button>
       </div>
-      {checking && <p role="status">Reading the history for these payment requests.</p>}
+      {checking && <p role="status">{t('paymentRequests.checking')}</p>}
       <ErrorMessage error={checkError} />
       <ExportResult />
-      {message && <p role="status">{message}</p>}
+      {deleted !== null && <p role="status">{t('paymentRequests.deleted', { reference: deleted })}</p>}
       {items === null ? (
-        !loadError && <p aria-busy="true">Loading the payment requests.</p>
+        !loadError && <p aria-busy="true">{t('paymentRequests.loading')}</p>
       ) : items.length === 0 ? (
-        <p>There are no payment requests yet. Create a deposit address with a reference on Receive or Merchant.</p>
+        <p>{t('paymentRequests.none')}</p>
       ) : shown.length === 0 ? (
-        <p>No payment request matches the search and status chosen.</p>
+        <p>{t('paymentRequests.noMatch')}</p>
       ) : (
         <div className="payment-requests-table-wrap">
-          <table aria-label="Payment requests" className="payment-requests-table">
+          <table aria-label={t('paymentRequests.table')} className="payment-requests-table">
             <thead>
               <tr>
-                <th scope="col">Created</th>
-                <th scope="col">Reference</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Status</th>
-                <th scope="col">Actions</th>
+                <th scope="col">{t('paymentRequests.column.created')}</th>
+                <th scope="col">{t('paymentRequests.column.reference')}</th>
+                <th scope="col">{t('paymentRequests.column.amount')}</th>
+                <th scope="col">{t('paymentRequests.column.status')}</th>
+                <th scope="col">{t('paymentRequests.column.actions')}</th>
               </tr>
             </thead>
             <tbody>
@@ -132,7 +119,7 @@ export function PaymentRequestsScreen(): React.JSX.Element {
                   item={item}
                   status={statuses[item.id]}
                   failure={checkFailures[item.id]}
-                  onDeleted={(reference) => setMessage(`The payment request ${reference} was deleted.`)}
+                  onDeleted={setDeleted}
                 />
               ))}
             </tbody>
