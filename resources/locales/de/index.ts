@@ -9,6 +9,7 @@ import menu from './menu.json' with { type: 'json' };
 import signInPage from './signInPage.json' with { type: 'json' };
 import mainAuth from './mainAuth.json' with { type: 'json' };
 import paymentRequests from './paymentRequests.json' with { type: 'json' };
+import mainMoney from './mainMoney.json' with { type: 'json' };
 
 export const de: Catalogue = {
   ...common,
@@ -20,4 +21,5 @@ export const de: Catalogue = {
   ...signInPage,
   ...mainAuth,
   ...paymentRequests,
+  ...mainMoney,
 };

@@ -8,6 +8,7 @@ import menu from './menu.json' with { type: 'json' };
 import signInPage from './signInPage.json' with { type: 'json' };
 import mainAuth from './mainAuth.json' with { type: 'json' };
 import paymentRequests from './paymentRequests.json' with { type: 'json' };
+import mainMoney from './mainMoney.json' with { type: 'json' };
 
 export const en = {
   ...common,
@@ -19,4 +20,5 @@ export const en = {
   ...signInPage,
   ...mainAuth,
   ...paymentRequests,
+  ...mainMoney,
 };

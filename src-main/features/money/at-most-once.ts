@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { BridgeError } from '../../../src-preload/result';
 import { AppError } from '../../app-error';
 import { isNothingMovedRefusal } from './refusals';
+import { t } from '../../i18n/main-text';
 
 /**
  * The life of one money-moving intent (a send, a swap, a withdrawal), shared by every feature that
@@ -82,16 +83,10 @@ export interface RestoredIntent<Body> {
   readonly closure?: IntentClosure | undefined;
 }
 
-const unknownOutcome: BridgeError = {
-  code: 'outcome_unknown',
-  message: 'No answer from the service: this request may or may not have gone through.',
-};
+// Functions, so each is written in the language chosen when it happens.
+const unknownOutcome = (): BridgeError => ({ code: 'outcome_unknown', message: t('mainMoney.noAnswer') });
 
-const notFoundYet: BridgeError = {
-  code: 'outcome_unknown',
-  message:
-    'Not found at the service yet. It may still go through, so its outcome stays unknown; check again later before starting a new one.',
-};
+const notFoundYet = (): BridgeError => ({ code: 'outcome_unknown', message: t('mainMoney.notFoundYet') });
 
 export class IntentLedger<Body, Outcome> {
   readonly #intents = new Map<string, MutableIntent<Body, Outcome>>();
@@ -121,7 +116,7 @@ export class IntentLedger<Body, Outcome> {
         ? null
         : {
             code: 'outcome_unknown',
-            message: 'Wallet Desk closed before the service answered: this request may or may not have gone through.',
+            message: t('mainMoney.closedBeforeAnswer'),
           },
       attempts: restored.attempts,
       closure,
@@ -137,11 +132,9 @@ export class IntentLedger<Body, Outcome> {
    */
   confirm(body: Body, chosenReferenceId?: string): Intent<Body, Outcome> {
     if (chosenReferenceId !== undefined && this.knows(chosenReferenceId)) {
-      throw new AppError(
-        'bad_input',
-        `The id ${chosenReferenceId} already belongs to another payment here. Use a new id, or leave the field empty to have one made.`,
-        { field: 'merchantTransactionId' },
-      );
+      throw new AppError('bad_input', t('mainMoney.idTaken', { id: chosenReferenceId }), {
+        field: 'merchantTransactionId',
+      });
     }
     const referenceId = chosenReferenceId ?? this.#newReferenceId();
     const intent: MutableIntent<Body, Outcome> = {
@@ -201,19 +194,13 @@ export class IntentLedger<Body, Outcome> {
         case 'unknown':
           break;
         case 'in-flight':
-          throw new AppError(
-            'in_flight',
-            'This request is still being sent, so it cannot be closed. Wait for its answer first.',
-          );
+          throw new AppError('in_flight', t('mainMoney.stillSendingNoClose'));
         case 'closed':
         case 'succeeded':
         case 'refused':
         case 'confirmed':
         case 'cancelled':
-          throw new AppError(
-            'stale_precheck',
-            'Only a request whose outcome is unknown can be closed, and this one is not unknown any more. Reload the list.',
-          );
+          throw new AppError('stale_precheck', t('mainMoney.onlyUnknownClose'));
       }
     }
     const before = intents.map((intent) => ({ intent, error: intent.error }));
@@ -234,11 +221,7 @@ export class IntentLedger<Body, Outcome> {
       }
       await this.#saveQuietly();
       if (cause instanceof AppError && cause.code === 'storage_failed') throw cause;
-      throw new AppError(
-        'storage_failed',
-        'Wallet Desk could not write the closing down, so nothing was closed. Check that the disk has room and try again.',
-        { cause },
-      );
+      throw new AppError('storage_failed', t('mainMoney.closeNotWritten'), { cause });
     }
     return intents.map((intent) => this.#snapshot(intent));
   }
@@ -253,22 +236,13 @@ export class IntentLedger<Body, Outcome> {
       case 'succeeded':
         return intent.outcome as Outcome;
       case 'in-flight':
-        throw new AppError('in_flight', 'This request is already being sent. Wait for its result.');
+        throw new AppError('in_flight', t('mainMoney.alreadySending'));
       case 'unknown':
-        throw new AppError(
-          'outcome_unknown',
-          'The result of the earlier attempt is not known yet. Check its status before trying again.',
-        );
+        throw new AppError('outcome_unknown', t('mainMoney.earlierUnknown'));
       case 'cancelled':
-        throw new AppError(
-          'stale_precheck',
-          'This request was replaced or given up before it was sent, so it cannot be sent. Start again from the form.',
-        );
+        throw new AppError('stale_precheck', t('mainMoney.replacedBeforeSent'));
       case 'closed':
-        throw new AppError(
-          'stale_precheck',
-          'This request was closed as not gone through, so it is never sent again. Start a new one from the form.',
-        );
+        throw new AppError('stale_precheck', t('mainMoney.closedNeverSent'));
       case 'confirmed':
       case 'refused':
         break;
@@ -287,11 +261,7 @@ export class IntentLedger<Body, Outcome> {
       intent.attempts -= 1;
       await this.#saveQuietly();
       if (cause instanceof AppError && cause.code === 'storage_failed') throw cause;
-      throw new AppError(
-        'storage_failed',
-        'Wallet Desk could not write this request down before sending it, so nothing was sent. Check that the disk has room and try again.',
-        { cause },
-      );
+      throw new AppError('storage_failed', t('mainMoney.notWrittenNotSent'), { cause });
     }
     try {
       const outcome = await send(intent.body, intent.referenceId);
@@ -301,11 +271,9 @@ export class IntentLedger<Body, Outcome> {
       return outcome;
     } catch (error) {
       const appError =
-        error instanceof AppError
-          ? error
-          : new AppError('outcome_unknown', 'The service did not give a clear answer; the outcome is unknown.');
+        error instanceof AppError ? error : new AppError('outcome_unknown', t('mainMoney.unclearAnswer'));
       intent.state = isNothingMovedRefusal(appError) ? 'refused' : 'unknown';
-      intent.error = intent.state === 'unknown' ? unknownOutcome : appError.toBridgeError();
+      intent.error = intent.state === 'unknown' ? unknownOutcome() : appError.toBridgeError();
       await this.#saveQuietly();
       if (intent.state === 'unknown') {
         throw new AppError('outcome_unknown', intent.error.message);
@@ -328,12 +296,9 @@ export class IntentLedger<Body, Outcome> {
         intent.error = null;
         break;
       case 'in-flight':
-        throw new AppError('in_flight', 'This request is already being sent, so it cannot be cancelled.');
+        throw new AppError('in_flight', t('mainMoney.sendingNoCancel'));
       case 'unknown':
-        throw new AppError(
-          'outcome_unknown',
-          'The result of this request is not known, so it cannot be cancelled. Check its status instead.',
-        );
+        throw new AppError('outcome_unknown', t('mainMoney.unknownNoCancel'));
       case 'succeeded':
       case 'cancelled':
       case 'closed':
@@ -353,7 +318,7 @@ export class IntentLedger<Body, Outcome> {
     const intent = this.#require(id);
     if (intent.state !== 'unknown' && intent.state !== 'closed') return this.#snapshot(intent);
     if (found === null) {
-      if (intent.state === 'unknown') intent.error = notFoundYet;
+      if (intent.state === 'unknown') intent.error = notFoundYet();
       return this.#snapshot(intent);
     }
     intent.state = 'succeeded';
@@ -410,7 +375,7 @@ export class IntentLedger<Body, Outcome> {
 
   #require(id: string): MutableIntent<Body, Outcome> {
     const intent = this.#intents.get(id);
-    if (!intent) throw new AppError('not_found', 'This request is no longer known. Start again from the form.');
+    if (!intent) throw new AppError('not_found', t('mainMoney.noLongerKnown'));
     return intent;
   }
 

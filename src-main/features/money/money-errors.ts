@@ -1,5 +1,6 @@
 import { AppError } from '../../app-error';
 import { isNothingMovedRefusal } from './refusals';
+import { t } from '../../i18n/main-text';
 
 /**
  * How a failed money-moving request counts for the at-most-once ledger. An answer counts as a refusal
@@ -12,11 +13,7 @@ export function classifyMoneyError(error: unknown, roleMessage: () => string): A
     const explained = explainRefusal(error, roleMessage);
     if (isNothingMovedRefusal(explained)) return explained;
   }
-  return new AppError(
-    'outcome_unknown',
-    'The service did not give a clear answer, so it is not known whether this went through. Nothing will be sent again automatically; check its status in your transaction history.',
-    { cause: error },
-  );
+  return new AppError('outcome_unknown', t('mainMoney.outcomeUnknown'), { cause: error });
 }
 
 /** Service refusals in the app's words, attached to the form field they belong to. */
@@ -28,31 +25,22 @@ export function explainRefusal(error: AppError, roleMessage: () => string): AppE
         ? new AppError('forbidden', roleMessage(), { cause: error })
         : error;
     case 'insufficient_balance':
-      return new AppError(
-        'insufficient_balance',
-        'Insufficient balance: the amount plus the fee is more than this wallet holds.',
-        { field: 'amount', cause: error },
-      );
+      return new AppError('insufficient_balance', t('mainMoney.insufficientBalance'), {
+        field: 'amount',
+        cause: error,
+      });
     case 'invalid_symbol':
-      return new AppError('invalid_symbol', 'Invalid symbol: the service does not support this asset here.', {
+      return new AppError('invalid_symbol', t('mainMoney.invalidSymbol'), {
         field: 'code',
         cause: error,
       });
     case 'invalid_code':
-      return new AppError(
-        'invalid_code',
-        'The service refused this two-factor code. Wait for the next code in your authenticator app and enter it.',
-        { field: 'tfa', cause: error },
-      );
+      return new AppError('invalid_code', t('mainMoney.invalidCode'), { field: 'tfa', cause: error });
     case 'service_error':
     case 'bad_input':
       // Spec 7.1 lists no amount error; services (and the sandbox) answer a 400 "Invalid amount".
       return /^invalid amount$/i.test(error.message.trim())
-        ? new AppError(
-            'bad_input',
-            'The service does not accept this amount: check its decimal places and that it is above zero.',
-            { field: 'amount', cause: error },
-          )
+        ? new AppError('bad_input', t('mainMoney.invalidAmount'), { field: 'amount', cause: error })
         : error;
     // Already in the app's words, or not about what the request asked for: passed on as they are. Listed
     // one by one so a new code is placed here on purpose.

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../../../src-main/app-error';
 import { classifyMoneyError } from '../../../../../src-main/features/money/money-errors';
+import { setMainLanguage } from '../../../../../src-main/i18n/main-text';
 
 const role = () => 'Your role (Viewer) in Acme cannot send. Ask an administrator of the account.';
 
@@ -35,5 +36,27 @@ describe('how a failed money-moving request counts', () => {
     ]) {
       expect(classifyMoneyError(error, role).code).toBe('outcome_unknown');
     }
+  });
+});
+
+describe('a refusal in the chosen language', () => {
+  afterEach(() => setMainLanguage('en', []));
+
+  it('explains a refused two-factor code and an unknown outcome in German and Turkish', () => {
+    const refused = new AppError('invalid_code', 'Invalid two-factor code', { field: 'tfa' });
+    setMainLanguage('de', []);
+    expect(classifyMoneyError(refused, role).message).toBe(
+      'Der Dienst hat diesen Zwei-Faktor-Code abgelehnt. Warten Sie auf den nächsten Code in Ihrer Authenticator-App und geben Sie ihn ein.',
+    );
+    expect(classifyMoneyError(new AppError('service_error', 'Bad gateway'), role).message).toMatch(
+      /^Der Dienst hat keine eindeutige Antwort gegeben/,
+    );
+    setMainLanguage('tr', []);
+    expect(classifyMoneyError(new AppError('insufficient_balance', 'Insufficient balance'), role).message).toBe(
+      'Yetersiz bakiye: miktar ile ücretin toplamı bu cüzdandakinden fazla.',
+    );
+    expect(classifyMoneyError(new AppError('service_error', 'Bad gateway'), role).message).toContain(
+      'bu yüzden bunun gerçekleşip gerçekleşmediği bilinmiyor',
+    );
   });
 });
