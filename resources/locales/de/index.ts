@@ -2,6 +2,7 @@
 import type { Catalogue } from '../catalogues';
 import common from './common.json' with { type: 'json' };
 import home from './home.json' with { type: 'json' };
+import receive from './receive.json' with { type: 'json' };
 import send from './send.json' with { type: 'json' };
 import swap from './swap.json' with { type: 'json' };
 import notices from './notices.json' with { type: 'json' };
@@ -16,6 +17,7 @@ export const de: Catalogue = {
   ...home,
   ...send,
   ...swap,
+  ...receive,
   ...notices,
   ...menu,
   ...signInPage,

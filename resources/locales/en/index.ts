@@ -1,6 +1,7 @@
 // One JSON file per area of the app (its keys start with the file's name); each language lists the same files.
 import common from './common.json' with { type: 'json' };
 import home from './home.json' with { type: 'json' };
+import receive from './receive.json' with { type: 'json' };
 import send from './send.json' with { type: 'json' };
 import swap from './swap.json' with { type: 'json' };
 import notices from './notices.json' with { type: 'json' };
@@ -15,6 +16,7 @@ export const en = {
   ...home,
   ...send,
   ...swap,
+  ...receive,
   ...notices,
   ...menu,
   ...signInPage,

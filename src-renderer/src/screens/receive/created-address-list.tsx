@@ -2,9 +2,11 @@ import type { CreatedDepositAddressView } from '../../../../src-preload/contract
 import { CryptoAmount } from '../../components/amount';
 import { ErrorMessage } from '../../components/error-message';
 import { formatDateTime } from '../../format/dates';
+import { useText } from '../../i18n/use-text';
 import { useReceiveStore } from '../../stores/receive-store';
 
 function Row({ item }: { item: CreatedDepositAddressView }): React.JSX.Element {
+  const t = useText();
   return (
     <tr>
       <td>
@@ -15,7 +17,11 @@ function Row({ item }: { item: CreatedDepositAddressView }): React.JSX.Element {
       <td className="mono">{item.referenceId}</td>
       <td className="mono">{item.address}</td>
       <td className="numeric">
-        {item.amount === undefined ? '—' : <CryptoAmount value={item.amount} code={item.symbol} />}
+        {item.amount === undefined ? (
+          t('receive.list.noAmount')
+        ) : (
+          <CryptoAmount value={item.amount} code={item.symbol} />
+        )}
       </td>
     </tr>
   );
@@ -25,24 +31,25 @@ function Row({ item }: { item: CreatedDepositAddressView }): React.JSX.Element {
 export function CreatedAddressList(): React.JSX.Element {
   const items = useReceiveStore((state) => state.createdList);
   const error = useReceiveStore((state) => state.listError);
+  const t = useText();
   return (
     <section aria-labelledby="created-list-title" className="card">
-      <h3 id="created-list-title">Created in this session</h3>
-      <p>Each one is also kept under Payment requests, where you can follow what was paid to it.</p>
+      <h3 id="created-list-title">{t('receive.list.title')}</h3>
+      <p>{t('receive.list.lead')}</p>
       <ErrorMessage error={error} />
       {items.length === 0 ? (
-        <p>No deposit addresses created yet in this session.</p>
+        <p>{t('receive.list.none')}</p>
       ) : (
-        <table aria-label="Deposit addresses created in this session">
+        <table aria-label={t('receive.list.table')}>
           <thead>
             <tr>
-              <th scope="col">Created</th>
-              <th scope="col">Asset</th>
-              <th scope="col">Label</th>
-              <th scope="col">Reference id</th>
-              <th scope="col">Address</th>
+              <th scope="col">{t('receive.list.created')}</th>
+              <th scope="col">{t('receive.list.asset')}</th>
+              <th scope="col">{t('receive.list.label')}</th>
+              <th scope="col">{t('receive.list.reference')}</th>
+              <th scope="col">{t('receive.list.address')}</th>
               <th scope="col" className="numeric">
-                Expected amount
+                {t('receive.list.amount')}
               </th>
             </tr>
           </thead>

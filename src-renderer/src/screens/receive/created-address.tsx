@@ -6,12 +6,14 @@ import { QrCode } from '../../components/qr-code';
 import { selectPrivacyMode, useAppStore } from '../../stores/app-store';
 import { assetOf } from './asset-choices';
 import { PlainQrNote } from './plain-qr-note';
+import { RichText, useText } from '../../i18n/use-text';
 
-const uriNames: Record<CreatedDepositAddressView['paymentUriKind'], string> = {
-  bip21: 'BIP-21 payment link',
-  'eip681-native': 'EIP-681 payment link',
-  'solana-pay': 'Solana Pay link',
-  'eip681-token': 'EIP-681 token transfer link',
+/** The select keys of receive.created.qrLink (ICU select keys take no hyphen). */
+const uriKinds: Record<CreatedDepositAddressView['paymentUriKind'], string> = {
+  bip21: 'bip21',
+  'eip681-native': 'eip681native',
+  'solana-pay': 'solanapay',
+  'eip681-token': 'eip681token',
   address: 'address',
 };
 
@@ -24,6 +26,7 @@ export function CreatedAddress({
   headingRef?: React.Ref<HTMLHeadingElement>;
 }): React.JSX.Element {
   const privacyMode = useAppStore(selectPrivacyMode);
+  const t = useText();
   const hasLink = created.paymentUri !== created.address;
   // A payment link carries the amount: in privacy mode neither its text nor its QR code is shown.
   const linkShown = hasLink && !privacyMode;
@@ -32,47 +35,59 @@ export function CreatedAddress({
   return (
     <section className="card created-address" aria-labelledby="created-address-title">
       <h3 id="created-address-title" ref={headingRef} tabIndex={-1}>
-        Deposit address created
+        {t('receive.created.title')}
       </h3>
-      <p
-        className="warning"
-        role="note"
-      >{`Send only ${assetOf(created.symbol)} on ${created.network} to this address.`}</p>
+      <p className="warning" role="note">
+        {t('receive.created.only', { asset: assetOf(created.symbol), network: created.network })}
+      </p>
       <PlainQrNote created={created} />
-      <AddressDisplay address={created.address} caption="Deposit address" />
+      <AddressDisplay address={created.address} caption={t('receive.created.caption')} />
       <QrCode
         value={qrValue}
         description={
           linkShown
-            ? `QR code of the ${uriNames[created.paymentUriKind]} for this deposit`
-            : `QR code of the deposit address on ${created.network}`
+            ? t('receive.created.qrLink', { kind: uriKinds[created.paymentUriKind] })
+            : t('receive.created.qrAddress', { network: created.network })
         }
       />
       <div className="row">
-        <CopyButton text={created.address} label="Copy address" />
-        {linkShown && <CopyButton text={created.paymentUri} label="Copy payment link" />}
+        <CopyButton text={created.address} label={t('receive.created.copyAddress')} />
+        {linkShown && <CopyButton text={created.paymentUri} label={t('receive.created.copyLink')} />}
       </div>
       <dl className="facts">
         {hasLink && (
           <>
-            <dt>Payment link</dt>
+            <dt>{t('receive.created.link')}</dt>
             <dd className="mono">
-              {linkShown ? created.paymentUri : <span aria-label="Hidden payment link">Hidden in privacy mode</span>}
+              {linkShown ? (
+                created.paymentUri
+              ) : (
+                <span aria-label={t('receive.created.linkHidden')}>{t('receive.created.hidden')}</span>
+              )}
             </dd>
           </>
         )}
         {created.amount !== undefined && (
           <>
-            <dt>Expected amount</dt>
+            <dt>{t('receive.created.amount')}</dt>
             <dd>
-              <CryptoAmount value={created.amount} code={created.symbol} />
-              {created.currency && ` (priced in ${created.currency})`}
+              {created.currency ? (
+                <RichText
+                  id="receive.created.priced"
+                  values={{
+                    amount: <CryptoAmount value={created.amount} code={created.symbol} />,
+                    currency: created.currency,
+                  }}
+                />
+              ) : (
+                <CryptoAmount value={created.amount} code={created.symbol} />
+              )}
             </dd>
           </>
         )}
-        <dt>Reference id</dt>
+        <dt>{t('receive.created.reference')}</dt>
         <dd className="mono">{created.referenceId}</dd>
-        <dt>Request id</dt>
+        <dt>{t('receive.created.request')}</dt>
         <dd className="mono">{created.requestId}</dd>
       </dl>
     </section>

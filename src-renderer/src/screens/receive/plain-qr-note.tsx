@@ -1,4 +1,5 @@
 import type { CreatedDepositAddressView } from '../../../../src-preload/contract/receive';
+import { useText } from '../../i18n/use-text';
 import { assetOf } from './asset-choices';
 
 /**
@@ -6,6 +7,7 @@ import { assetOf } from './asset-choices';
  * was checked: payment links only for schemes the app knows (docs/design.md "Networks the app does not know").
  */
 export function PlainQrNote({ created }: { created: CreatedDepositAddressView }): React.JSX.Element | null {
+  const t = useText();
   switch (created.plainQrReason) {
     case null:
     case 'no-amount':
@@ -13,13 +15,13 @@ export function PlainQrNote({ created }: { created: CreatedDepositAddressView })
     case 'no-scheme':
       return (
         <p className="receive-plain-qr" role="note">
-          {`The QR code holds only the address, with no payment link: the app knows no payment-link scheme for ${assetOf(created.symbol)} on ${created.network} that wallets agree on. The payer enters the amount themselves.`}
+          {t('receive.plainQr.noScheme', { asset: assetOf(created.symbol), network: created.network })}
         </p>
       );
     case 'unknown-network':
       return (
         <p className="warning receive-plain-qr" role="note">
-          {`The QR code holds only the address, with no payment link: the app does not know ${created.network}, so it knows no payment-link scheme for it, and the payer enters the amount themselves. The address is shown as the service sent it, without a format check.`}
+          {t('receive.plainQr.unknownNetwork', { network: created.network })}
         </p>
       );
   }

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useText } from '../../i18n/use-text';
 import { useReceiveStore } from '../../stores/receive-store';
 import { useSessionStore } from '../../stores/session-store';
 import { RoleNotice, useMoneyRole } from '../send/role-notice';
@@ -15,6 +16,7 @@ export function ReceiveScreen(): React.JSX.Element {
   const loadListed = useReceiveStore((state) => state.loadListed);
   const resultHeading = useRef<HTMLHeadingElement>(null);
   const role = useMoneyRole('create deposit addresses');
+  const t = useText();
 
   useEffect(() => {
     if (accountGuid) void Promise.all([loadCreated(), loadListed()]);
@@ -22,7 +24,7 @@ export function ReceiveScreen(): React.JSX.Element {
 
   return (
     <section aria-labelledby="receive-title" className="screen receive">
-      <h2 id="receive-title">Receive</h2>
+      <h2 id="receive-title">{t('receive.title')}</h2>
       <WalletAddressPanel key={`wallet-${accountGuid ?? ''}`} />
       {role.allowed ? (
         <DepositAddressForm
@@ -31,7 +33,7 @@ export function ReceiveScreen(): React.JSX.Element {
         />
       ) : (
         <section aria-labelledby="new-deposit-address-title" className="card">
-          <h3 id="new-deposit-address-title">New deposit address</h3>
+          <h3 id="new-deposit-address-title">{t('receive.newAddress.title')}</h3>
           {role.explanation && <RoleNotice explanation={role.explanation} />}
         </section>
       )}

@@ -3,6 +3,7 @@ import { AddressDisplay } from '../../components/address-display';
 import { CopyButton } from '../../components/copy-button';
 import { ErrorMessage } from '../../components/error-message';
 import { QrCode } from '../../components/qr-code';
+import { useText } from '../../i18n/use-text';
 import { useReceiveStore } from '../../stores/receive-store';
 import { assetOf, assetsOf, networksOf, receiveChoices } from './asset-choices';
 
@@ -16,6 +17,7 @@ export function WalletAddressPanel(): React.JSX.Element {
   const listed = useReceiveStore((state) => state.listed);
   const [asset, setAsset] = useState<string>(code ? assetOf(code) : '');
   const assetId = useId();
+  const t = useText();
   const networkId = useId();
   const all = receiveChoices(listed);
   const choices = asset ? networksOf(all, asset) : [];
@@ -29,12 +31,12 @@ export function WalletAddressPanel(): React.JSX.Element {
 
   return (
     <section aria-labelledby="receive-wallet-title" className="card receive-wallet">
-      <h3 id="receive-wallet-title">Receive to your wallet</h3>
+      <h3 id="receive-wallet-title">{t('receive.wallet.title')}</h3>
       <div className="row receive-pickers">
         <div>
-          <label htmlFor={assetId}>Asset</label>
+          <label htmlFor={assetId}>{t('receive.wallet.asset')}</label>
           <select id={assetId} value={asset} onChange={(event) => pickAsset(event.target.value)}>
-            <option value="">Choose an asset</option>
+            <option value="">{t('receive.wallet.chooseAsset')}</option>
             {assetsOf(all).map((name) => (
               <option key={name} value={name}>
                 {name}
@@ -43,39 +45,44 @@ export function WalletAddressPanel(): React.JSX.Element {
           </select>
         </div>
         <div>
-          <label htmlFor={networkId}>Network</label>
+          <label htmlFor={networkId}>{t('receive.wallet.network')}</label>
           <select
             id={networkId}
             value={code ?? ''}
             disabled={choices.length === 0}
             onChange={(event) => void choose(event.target.value === '' ? null : event.target.value)}
           >
-            <option value="">Choose a network</option>
+            <option value="">{t('receive.wallet.chooseNetwork')}</option>
             {choices.map((choice) => (
               <option key={choice.code} value={choice.code}>
-                {choice.network} ({choice.code})
+                {t('receive.wallet.networkOption', { network: choice.network, code: choice.code })}
               </option>
             ))}
           </select>
         </div>
       </div>
 
-      {loading && <span className="skeleton receive-address-skeleton" aria-busy="true" aria-label="Loading address" />}
+      {loading && (
+        <span className="skeleton receive-address-skeleton" aria-busy="true" aria-label={t('receive.wallet.loading')} />
+      )}
       <ErrorMessage error={error} />
       {address && code === address.code && (
         <div className="receive-result">
           <p className="warning" role="note">
-            {`Send only ${assetOf(address.code)} on ${address.network} to this address. Any other asset, or ${assetOf(address.code)} on another network, will be lost.`}
+            {t('receive.wallet.only', { asset: assetOf(address.code), network: address.network })}
           </p>
           {!address.addressChecked && (
             <p className="warning receive-unchecked" role="note">
-              {`The app does not know the address format of ${address.network}, so this address is shown as the service sent it, without a format check. The QR code holds only the address, as the app knows no payment-link scheme for ${address.network}.`}
+              {t('receive.wallet.unchecked', { network: address.network })}
             </p>
           )}
-          <AddressDisplay address={address.address} caption={`${address.displayName} address`} />
+          <AddressDisplay
+            address={address.address}
+            caption={t('receive.wallet.caption', { name: address.displayName })}
+          />
           <QrCode
             value={address.address}
-            description={`QR code of your ${address.displayName} address on ${address.network}`}
+            description={t('receive.wallet.qr', { name: address.displayName, network: address.network })}
           />
           <CopyButton text={address.address} />
         </div>
