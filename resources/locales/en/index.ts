@@ -10,6 +10,8 @@ import signInPage from './signInPage.json' with { type: 'json' };
 import mainAuth from './mainAuth.json' with { type: 'json' };
 import paymentRequests from './paymentRequests.json' with { type: 'json' };
 import mainMoney from './mainMoney.json' with { type: 'json' };
+import mainSend from './mainSend.json' with { type: 'json' };
+import mainSwap from './mainSwap.json' with { type: 'json' };
 
 export const en = {
   ...common,
@@ -23,4 +25,6 @@ export const en = {
   ...mainAuth,
   ...paymentRequests,
   ...mainMoney,
+  ...mainSend,
+  ...mainSwap,
 };

@@ -11,6 +11,8 @@ import signInPage from './signInPage.json' with { type: 'json' };
 import mainAuth from './mainAuth.json' with { type: 'json' };
 import paymentRequests from './paymentRequests.json' with { type: 'json' };
 import mainMoney from './mainMoney.json' with { type: 'json' };
+import mainSend from './mainSend.json' with { type: 'json' };
+import mainSwap from './mainSwap.json' with { type: 'json' };
 
 export const tr: Catalogue = {
   ...common,
@@ -24,4 +26,6 @@ export const tr: Catalogue = {
   ...mainAuth,
   ...paymentRequests,
   ...mainMoney,
+  ...mainSend,
+  ...mainSwap,
 };

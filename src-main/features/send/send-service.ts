@@ -47,6 +47,7 @@ import { findLookalike } from './poisoning';
 import { requireUncheckedAddress, uncheckedAddressWords } from './unchecked-address';
 import { precisionWords, servicePrecision } from '../money/service-precision';
 import { createConfirmBook, type ConfirmBookWords } from '../money/confirm-book';
+import { t } from '../../i18n/main-text';
 
 export interface SendServiceDeps {
   readonly session: MoneySession;
@@ -228,7 +229,7 @@ export function createSendService(deps: SendServiceDeps) {
     const { wallets } = await client.getWallets();
     const wallet = wallets.find((candidate) => candidate.symbol === code);
     if (!wallet) {
-      throw new AppError('invalid_symbol', 'This account has no wallet of that asset. Choose one from the list.', {
+      throw new AppError('invalid_symbol', t('mainSend.noWallet'), {
         field: 'code',
       });
     }
@@ -295,13 +296,11 @@ export function createSendService(deps: SendServiceDeps) {
       });
     }
     const fee = stored.fees.find((option) => option.feeRate === input.feeRate);
-    if (!fee) throw new AppError('bad_input', 'The service offered no such fee level.', { field: 'feeRate' });
+    if (!fee) throw new AppError('bad_input', t('mainSend.noSuchFee'), { field: 'feeRate' });
     if (!fee.affordable) {
-      throw new AppError(
-        'insufficient_balance',
-        `Insufficient balance: the amount plus the ${fee.label} fee is more than this wallet holds.`,
-        { field: 'amount' },
-      );
+      throw new AppError('insufficient_balance', t('mainSend.feeUnaffordable', { fee: fee.label }), {
+        field: 'amount',
+      });
     }
     // security.md 27: an earlier send may already have gone through, or still be on its way (a lock or a
     // reload hides it from the window); a new one only with the user's word.
@@ -411,10 +410,7 @@ export function createSendService(deps: SendServiceDeps) {
     requireSameAccount(intent.body.accountGuid);
     // A stored success is returned whatever the time; a new attempt must still match what was shown.
     if ((intent.state === 'confirmed' || intent.state === 'refused') && now() > intent.body.expiresAtMs) {
-      throw new AppError(
-        'stale_precheck',
-        'The fees were checked too long ago. Check the send again to see current fees.',
-      );
+      throw new AppError('stale_precheck', t('mainSend.feesTooOld'));
     }
     const client = deps.session.interfaceA();
     // Whatever was acknowledged at confirmation, every other send unsettled now must have
@@ -499,7 +495,7 @@ export function createSendService(deps: SendServiceDeps) {
         );
         amount = new Decimal(option?.maxAmount ?? 0);
         if (amount.lessThanOrEqualTo(0)) {
-          throw new AppError('insufficient_balance', 'Insufficient balance: nothing is left to send after the fee.', {
+          throw new AppError('insufficient_balance', t('mainSend.nothingLeft'), {
             field: 'amount',
           });
         }
@@ -516,10 +512,7 @@ export function createSendService(deps: SendServiceDeps) {
 
       const result = await servicePrecheck(client, input.code, address, amount);
       if (!fromServiceNumber(result.amount).equals(amount) || result.address.toLowerCase() !== address.toLowerCase()) {
-        throw new AppError(
-          'service_error',
-          'The service checked a different send than the one entered. Nothing was sent; please try again.',
-        );
+        throw new AppError('service_error', t('mainSend.differentSend'));
       }
       const available = fromServiceNumber(result.availableBalance);
       const price = fromServiceNumber(result.price);

@@ -44,6 +44,7 @@ import {
   type SwapWindow,
 } from './find-swap';
 import type { SwapBody } from './swap-body';
+import { t } from '../../i18n/main-text';
 
 export interface SwapServiceDeps {
   readonly session: MoneySession;
@@ -361,10 +362,7 @@ export function createSwapService(deps: SwapServiceDeps) {
         from: body.request.fromSymbol,
         to: body.request.toSymbol,
       });
-      throw new AppError(
-        'stale_precheck',
-        'The price moved since the quote. Nothing was swapped; check the new quote.',
-      );
+      throw new AppError('stale_precheck', t('mainSwap.priceMoved'));
     }
   }
 
@@ -455,7 +453,7 @@ export function createSwapService(deps: SwapServiceDeps) {
     }): Promise<SwapQuote> {
       const account = deps.session.requireMoneyMovingRole('swap');
       if (input.fromSymbol.toUpperCase() === input.toSymbol.toUpperCase()) {
-        throw new AppError('invalid_symbol', 'Choose two different assets.', { field: 'toSymbol' });
+        throw new AppError('invalid_symbol', t('mainSwap.sameAssets'), { field: 'toSymbol' });
       }
       const amount = new Decimal(input.amount);
       const request: SwapRequest = {
@@ -475,7 +473,7 @@ export function createSwapService(deps: SwapServiceDeps) {
       const cryptoAmount = fromServiceNumber(result.cryptoAmount);
       const toAmount = fromServiceNumber(result.toAmount);
       if (cryptoAmount.lessThanOrEqualTo(0) || toAmount.lessThanOrEqualTo(0)) {
-        throw new AppError('bad_input', 'This amount is too small to swap.', { field: 'amount' });
+        throw new AppError('bad_input', t('mainSwap.tooSmall'), { field: 'amount' });
       }
       const expiresAtMs = now() + ttl;
       const view: SwapQuote = {
