@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/fixtures';
+import { expect, OWN_APP, test } from './support/fixtures';
 
 const LIGHT_BACKGROUND = 'rgb(246, 247, 249)';
 const DARK_BACKGROUND = 'rgb(20, 23, 27)';
@@ -18,8 +18,15 @@ test.use({
   },
 });
 
-test.describe('theme: system, light or dark, chosen in Settings', () => {
+// Each story has its own sandbox and app (OWN_APP): a story about a chosen theme chooses it itself.
+test.describe('theme: system, light or dark, chosen in Settings', { tag: OWN_APP }, () => {
   const themeGroup = (page: Page) => page.getByRole('group', { name: 'Theme' });
+
+  /** Dark chosen in Settings while the system is light, and seen painted. */
+  async function chooseDark(page: Page): Promise<void> {
+    await themeGroup(page).getByRole('radio', { name: 'Dark' }).check();
+    await expect(body(page)).toHaveCSS('background-color', DARK_BACKGROUND);
+  }
 
   test('follows the system by default, and the system changing', async ({ signedInApp: { page } }) => {
     await expect(themeGroup(page).getByRole('radio', { name: 'Same as the system' })).toBeChecked();
@@ -44,6 +51,7 @@ test.describe('theme: system, light or dark, chosen in Settings', () => {
     signedInApp: app,
     browser,
   }) => {
+    await chooseDark(app.page);
     // What the app left in the browser's storage is what the next start of the window finds there.
     const context = await browser.newContext({ storageState: await app.page.context().storageState() });
     const next = await context.newPage();
@@ -69,6 +77,7 @@ test.describe('theme: system, light or dark, chosen in Settings', () => {
   });
 
   test('back to the system theme, the next start follows the system again', async ({ signedInApp: { page } }) => {
+    await chooseDark(page);
     await themeGroup(page).getByRole('radio', { name: 'Same as the system' }).check();
     await expect(body(page)).toHaveCSS('background-color', LIGHT_BACKGROUND);
     await page.reload();
