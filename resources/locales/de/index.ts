@@ -13,6 +13,7 @@ import paymentRequests from './paymentRequests.json' with { type: 'json' };
 import mainMoney from './mainMoney.json' with { type: 'json' };
 import mainSend from './mainSend.json' with { type: 'json' };
 import mainSwap from './mainSwap.json' with { type: 'json' };
+import payouts from './payouts.json' with { type: 'json' };
 
 export const de: Catalogue = {
   ...common,
@@ -28,4 +29,5 @@ export const de: Catalogue = {
   ...mainMoney,
   ...mainSend,
   ...mainSwap,
+  ...payouts,
 };

@@ -12,6 +12,7 @@ import paymentRequests from './paymentRequests.json' with { type: 'json' };
 import mainMoney from './mainMoney.json' with { type: 'json' };
 import mainSend from './mainSend.json' with { type: 'json' };
 import mainSwap from './mainSwap.json' with { type: 'json' };
+import payouts from './payouts.json' with { type: 'json' };
 
 export const en = {
   ...common,
@@ -27,4 +28,5 @@ export const en = {
   ...mainMoney,
   ...mainSend,
   ...mainSwap,
+  ...payouts,
 };

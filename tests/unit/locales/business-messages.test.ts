@@ -45,3 +45,22 @@ describe('payment request counts', () => {
     expect((await formatter(catalogue, locale)).text('paymentRequests.row.pending', { count })).toBe(expected);
   });
 });
+
+describe('payout draft summaries', () => {
+  it.each([
+    ['en', 'en-US', 1, 'One row, prepared by Ada. Fingerprint ab12'],
+    ['en', 'en-US', 1500, '1,500 rows, prepared by Ada. Fingerprint ab12'],
+    ['de', 'de-DE', 1, 'Eine Zeile, vorbereitet von Ada. Fingerabdruck ab12'],
+    ['de', 'de-DE', 1500, '1.500 Zeilen, vorbereitet von Ada. Fingerabdruck ab12'],
+    ['tr', 'tr-TR', 1, 'Bir satır, hazırlayan: Ada. Parmak izi ab12'],
+    ['tr', 'tr-TR', 1500, '1.500 satır, hazırlayan: Ada. Parmak izi ab12'],
+  ] as const)('%s: a draft of %d rows', async (catalogue, locale, count, expected) => {
+    const parts = (await formatter(catalogue, locale)).parts<string>('payouts.draft.summary', {
+      count,
+      name: 'Ada',
+      fingerprint: 'ab12',
+      mono: (chunks: string[]) => chunks.join(''),
+    });
+    expect(parts.join('')).toBe(expected);
+  });
+});

@@ -1,6 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import type { BridgeError } from '../../../../src-preload/result';
 import { ErrorMessage } from '../../components/error-message';
+import { formatDateTime } from '../../format/dates';
+import { RichText, useText } from '../../i18n/use-text';
 import { usePayoutsStore } from '../../stores/payouts-store';
 import { PayoutBatchForm } from './payout-batch-form';
 import { PayoutDraftDetail } from './payout-draft-detail';
@@ -9,6 +11,7 @@ function DeskRuleSwitch(): React.JSX.Element | null {
   const rule = usePayoutsStore((state) => state.deskRule);
   const setDeskRule = usePayoutsStore((state) => state.setDeskRule);
   const [error, setError] = useState<BridgeError | null>(null);
+  const t = useText();
   if (!rule) return null;
   return (
     <div className="card">
@@ -18,14 +21,13 @@ function DeskRuleSwitch(): React.JSX.Element | null {
           checked={rule.separateApprover}
           onChange={(event) => void setDeskRule(event.target.checked).then(setError)}
         />
-        Prepared and approved by different people
+        {t('payouts.deskRule.label')}
       </label>
       <p className="payouts-muted">
-        A desk rule Wallet Desk keeps on this computer for this account, not a rule of the service: while it is on, the
-        person who prepared a draft cannot execute it.
-        {rule.changedBy && rule.changedAt
-          ? ` Last changed by ${rule.changedBy} on ${new Date(rule.changedAt).toLocaleString()}.`
-          : ''}
+        {t('payouts.deskRule.note')}
+        {rule.changedBy && rule.changedAt && (
+          <> {t('payouts.deskRule.changed', { name: rule.changedBy, when: formatDateTime(rule.changedAt) })}</>
+        )}
       </p>
       <ErrorMessage error={error} />
     </div>
@@ -38,10 +40,11 @@ function ImportForm(): React.JSX.Element {
   const [text, setText] = useState('');
   const [error, setError] = useState<BridgeError | null>(null);
   const ids = { file: useId(), text: useId() };
+  const t = useText();
   return (
     <form
       className="card"
-      aria-label="Import a draft file"
+      aria-label={t('payouts.import.form')}
       onSubmit={(event) => {
         event.preventDefault();
         void importFile(text).then(async (result) => {
@@ -52,9 +55,9 @@ function ImportForm(): React.JSX.Element {
         });
       }}
     >
-      <h3>Import a draft file</h3>
-      <p className="payouts-muted">Importing only shows the draft and its fingerprint; nothing is sent.</p>
-      <label htmlFor={ids.file}>Open a draft file</label>
+      <h3>{t('payouts.import.title')}</h3>
+      <p className="payouts-muted">{t('payouts.import.note')}</p>
+      <label htmlFor={ids.file}>{t('payouts.import.file')}</label>
       <input
         id={ids.file}
         type="file"
@@ -64,7 +67,7 @@ function ImportForm(): React.JSX.Element {
           if (file) void file.text().then(setText);
         }}
       />
-      <label htmlFor={ids.text}>Draft file text</label>
+      <label htmlFor={ids.text}>{t('payouts.import.text')}</label>
       <textarea
         id={ids.text}
         className="mono payouts-text"
@@ -74,7 +77,7 @@ function ImportForm(): React.JSX.Element {
         onChange={(event) => setText(event.target.value)}
       />
       <button type="submit" className="secondary" disabled={text.trim() === ''}>
-        Import draft
+        {t('payouts.import.submit')}
       </button>
       <ErrorMessage error={error} />
     </form>
@@ -89,6 +92,7 @@ export function PayoutsScreen(): React.JSX.Element {
   const load = usePayoutsStore((state) => state.load);
   const openDraft = usePayoutsStore((state) => state.openDraft);
   const [error, setError] = useState<BridgeError | null>(null);
+  const t = useText();
 
   useEffect(() => {
     if (drafts === null) void load();
@@ -96,11 +100,8 @@ export function PayoutsScreen(): React.JSX.Element {
 
   return (
     <section aria-labelledby="payouts-title" className="screen payouts">
-      <h2 id="payouts-title">Payouts</h2>
-      <p>
-        Drafts of this account, seen by everyone who signs in with access to it. Anyone may prepare one; a role that may
-        move money executes it, one row at a time, with their own two-factor code.
-      </p>
+      <h2 id="payouts-title">{t('payouts.title')}</h2>
+      <p>{t('payouts.intro')}</p>
       <ErrorMessage error={loadError ?? error} />
       {open ? (
         <PayoutDraftDetail draft={open} />
@@ -108,25 +109,32 @@ export function PayoutsScreen(): React.JSX.Element {
         <>
           <DeskRuleSwitch />
           {drafts === null ? (
-            !loadError && <p aria-busy="true">Loading the drafts…</p>
+            !loadError && <p aria-busy="true">{t('payouts.loading')}</p>
           ) : drafts.length === 0 ? (
-            <p>No payout drafts yet.</p>
+            <p>{t('payouts.none')}</p>
           ) : (
-            <ul aria-label="Payout drafts" className="payouts-list">
+            <ul aria-label={t('payouts.list')} className="payouts-list">
               {drafts.map((draft) => (
                 <li key={draft.draftId} className="card">
                   <h3>{draft.title}</h3>
                   <p>
-                    {`${draft.rowCount === 1 ? 'One row' : `${draft.rowCount} rows`}, prepared by ${draft.preparedBy.name}. Fingerprint `}
-                    <span className="mono">{draft.fingerprint}</span>
+                    <RichText
+                      id="payouts.draft.summary"
+                      values={{
+                        count: draft.rowCount,
+                        name: draft.preparedBy.name,
+                        fingerprint: draft.fingerprint,
+                        mono: (chunks: React.ReactNode) => <span className="mono">{chunks}</span>,
+                      }}
+                    />
                   </p>
                   <button
                     type="button"
                     className="secondary"
-                    aria-label={`Open “${draft.title}”`}
+                    aria-label={t('payouts.draft.openNamed', { title: draft.title })}
                     onClick={() => void openDraft(draft.draftId).then(setError)}
                   >
-                    Open
+                    {t('payouts.draft.open')}
                   </button>
                 </li>
               ))}
