@@ -16,6 +16,7 @@ import { useAppStore } from './stores/app-store';
 import { screens, screenTitles, useNavigation, type ScreenId } from './stores/navigation-store';
 import { usePortfolioStore } from './stores/portfolio-store';
 import { useSessionStore } from './stores/session-store';
+import { useText } from './i18n/use-text';
 
 // Home is what every launch paints first; the other screens (and the validators some of them bring) load on
 // first visit, so they cost nothing at start-up.
@@ -83,16 +84,17 @@ function SignedIn(): React.JSX.Element {
   useDepositsSeen(screen);
   useDepositWatch();
   useSettleRound();
+  const t = useText();
 
   return (
     <div className="layout">
       <TopBar />
-      <nav aria-label="Main" className="sidebar">
+      <nav aria-label={t('shell.nav')} className="sidebar">
         <ul>
           {screens.map((id) => (
             <li key={id}>
               <button type="button" aria-current={screen === id ? 'page' : undefined} onClick={() => go(id)}>
-                {screenTitles[id]}
+                {t(screenTitles[id])}
               </button>
             </li>
           ))}
@@ -104,7 +106,7 @@ function SignedIn(): React.JSX.Element {
         {settingsProblem && <p role="alert">{settingsProblem}</p>}
         <ClockNotice />
         <JournalRecoveryNotice />
-        <Suspense fallback={<p aria-busy="true">Loading…</p>}>
+        <Suspense fallback={<p aria-busy="true">{t('shell.loading')}</p>}>
           <ScreenView screen={screen} />
         </Suspense>
       </main>
@@ -118,6 +120,7 @@ export function App(): React.JSX.Element {
   const restoreFailed = useSessionStore((state) => state.view?.restoreFailed !== undefined);
   const cached = usePortfolioStore((state) => (state.source === 'cached' ? state.portfolio : null));
   useShortcuts();
+  const t = useText();
 
   // Until the session is back, the last known balances (if any) stand in for Home.
   if (cached && (status === null || status === 'signing-in' || restoreFailed))
@@ -127,7 +130,7 @@ export function App(): React.JSX.Element {
     case null:
       return (
         <main className="gate" aria-busy="true">
-          <p role="status">Starting Wallet Desk…</p>
+          <p role="status">{t('shell.starting')}</p>
         </main>
       );
     case 'signed-out':

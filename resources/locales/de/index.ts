@@ -14,6 +14,8 @@ import mainMoney from './mainMoney.json' with { type: 'json' };
 import mainSend from './mainSend.json' with { type: 'json' };
 import mainSwap from './mainSwap.json' with { type: 'json' };
 import payouts from './payouts.json' with { type: 'json' };
+import settings from './settings.json' with { type: 'json' };
+import shell from './shell.json' with { type: 'json' };
 
 export const de: Catalogue = {
   ...common,
@@ -30,4 +32,6 @@ export const de: Catalogue = {
   ...mainSend,
   ...mainSwap,
   ...payouts,
+  ...shell,
+  ...settings,
 };

@@ -13,6 +13,8 @@ import mainMoney from './mainMoney.json' with { type: 'json' };
 import mainSend from './mainSend.json' with { type: 'json' };
 import mainSwap from './mainSwap.json' with { type: 'json' };
 import payouts from './payouts.json' with { type: 'json' };
+import settings from './settings.json' with { type: 'json' };
+import shell from './shell.json' with { type: 'json' };
 
 export const en = {
   ...common,
@@ -29,4 +31,6 @@ export const en = {
   ...mainSend,
   ...mainSwap,
   ...payouts,
+  ...shell,
+  ...settings,
 };

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { selectPrivacyMode, useAppStore } from '../stores/app-store';
 import { useSessionStore } from '../stores/session-store';
+import { useText } from '../i18n/use-text';
 
 /** A refused switch in words: which account was chosen, why not, which one is still active, and a retry. */
 function SwitchFailure({
@@ -16,14 +17,16 @@ function SwitchFailure({
   busy: boolean;
   onRetry: () => void;
 }): React.JSX.Element {
+  const t = useText();
   return (
     <div className="topbar-alert">
       <p role="alert" className="error">
-        {`Could not switch to ${chosen}: ${message}`}
-        {active && ` You are still working in ${active}.`}
+        {active
+          ? t('shell.switch.failedStillIn', { chosen, message, active })
+          : t('shell.switch.failed', { chosen, message })}
       </p>
       <button type="button" className="secondary" disabled={busy} onClick={onRetry}>
-        {`Try switching to ${chosen} again`}
+        {t('shell.switch.retry', { chosen })}
       </button>
     </div>
   );
@@ -41,12 +44,13 @@ export function TopBar(): React.JSX.Element {
   const lock = useSessionStore((state) => state.lock);
   const signOut = useSessionStore((state) => state.signOut);
   const accountId = useId();
+  const t = useText();
 
   return (
     <header className="topbar">
-      <h1>Wallet Desk</h1>
+      <h1>{t('common.appName')}</h1>
       {info && (
-        <span className="badge" aria-label="Environment">
+        <span className="badge" aria-label={t('shell.topBar.environment')}>
           {info.environmentLabel}
         </span>
       )}
@@ -54,7 +58,7 @@ export function TopBar(): React.JSX.Element {
         {view && view.accounts.length > 0 && (
           <>
             <label htmlFor={accountId} className="visually-hidden">
-              Account
+              {t('shell.topBar.account')}
             </label>
             <select
               id={accountId}
@@ -64,7 +68,7 @@ export function TopBar(): React.JSX.Element {
             >
               {view.accounts.map((account) => (
                 <option key={account.guid} value={account.guid}>
-                  {account.name} ({account.role})
+                  {t('shell.topBar.accountOption', { name: account.name, role: account.role })}
                 </option>
               ))}
             </select>
@@ -75,22 +79,25 @@ export function TopBar(): React.JSX.Element {
           className="secondary"
           aria-pressed={privacyMode}
           aria-keyshortcuts="Control+Shift+H"
-          title="Hide every amount (Ctrl+Shift+H)"
+          title={t('shell.topBar.privacyHint')}
           onClick={() => void updatePreferences({ privacyMode: !privacyMode })}
         >
-          Privacy mode
+          {t('shell.topBar.privacyMode')}
         </button>
         <button type="button" className="secondary" onClick={() => void lock()}>
-          Lock now
+          {t('shell.topBar.lock')}
         </button>
         <button type="button" className="secondary" onClick={() => void signOut()}>
-          Sign out
+          {t('shell.topBar.signOut')}
         </button>
         {view?.user && <span className="user">{view.user.name}</span>}
       </div>
       {switchFailure && view && (
         <SwitchFailure
-          chosen={view.accounts.find((account) => account.guid === switchFailure.accountGuid)?.name ?? 'that account'}
+          chosen={
+            view.accounts.find((account) => account.guid === switchFailure.accountGuid)?.name ??
+            t('shell.switch.thatAccount')
+          }
           active={view.accounts.find((account) => account.guid === view.activeAccountGuid)?.name ?? null}
           message={switchFailure.error.message}
           busy={busy}

@@ -1,4 +1,8 @@
+import { useId } from 'react';
 import type { Theme } from '../../../src-preload/contract/app';
+import type { Language, LanguagePreference } from '../../../resources/locales/languages';
+import type { MessageId } from '../i18n/text';
+import { useText } from '../i18n/use-text';
 import { useAppStore } from '../stores/app-store';
 import { UpdatesSection } from './updates-section';
 import { MerchantEnvironmentSection } from './settings/merchant-environment-section';
@@ -6,32 +10,69 @@ import { IdleLockField } from './settings/idle-lock-field';
 import { NotificationsSection } from './settings/notifications-section';
 import { SignInEnvironmentSection } from './settings/sign-in-environment-section';
 
-const themeChoices: readonly { value: Theme; label: string }[] = [
-  { value: 'system', label: 'Same as the system' },
-  { value: 'light', label: 'Light' },
-  { value: 'dark', label: 'Dark' },
+const themeChoices: readonly { value: Theme; label: MessageId }[] = [
+  { value: 'system', label: 'settings.theme.system' },
+  { value: 'light', label: 'settings.theme.light' },
+  { value: 'dark', label: 'settings.theme.dark' },
 ];
 
+/**
+ * Each language by its own name, whatever language the window is in: someone who cannot read the current one
+ * still finds theirs. The pseudo-locale is for layout checks and is not offered.
+ */
+const languageNames: Readonly<Record<Language, string>> = { en: 'English', de: 'Deutsch', tr: 'Türkçe' };
+const chosenLanguages: readonly Language[] = ['en', 'de', 'tr'];
+
+/** Settings › Language: applied at once (app-store.ts), without a restart and without redrawing forms anew. */
+function LanguageField({
+  language,
+  onChange,
+}: {
+  language: LanguagePreference;
+  onChange: (language: LanguagePreference) => void;
+}): React.JSX.Element {
+  const t = useText();
+  const id = useId();
+  return (
+    <div className="row">
+      <label htmlFor={id}>{t('settings.language')}</label>
+      <select id={id} value={language} onChange={(event) => onChange(event.target.value as LanguagePreference)}>
+        <option value="system">{t('settings.language.system')}</option>
+        {chosenLanguages.map((code) => (
+          <option key={code} value={code} lang={code}>
+            {languageNames[code]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 export function SettingsScreen(): React.JSX.Element {
+  const t = useText();
   const info = useAppStore((state) => state.info);
   const preferences = useAppStore((state) => state.preferences);
   const updatePreferences = useAppStore((state) => state.updatePreferences);
 
   return (
     <section aria-labelledby="settings-title" className="screen">
-      <h2 id="settings-title">Settings</h2>
+      <h2 id="settings-title">{t('settings.title')}</h2>
       {preferences && (
-        <form className="card" aria-label="Preferences" onSubmit={(event) => event.preventDefault()}>
+        <form className="card" aria-label={t('settings.preferences')} onSubmit={(event) => event.preventDefault()}>
+          <LanguageField
+            language={preferences.language}
+            onChange={(language) => void updatePreferences({ language })}
+          />
           <label className="row">
             <input
               type="checkbox"
               checked={preferences.privacyMode}
               onChange={(event) => void updatePreferences({ privacyMode: event.target.checked })}
             />
-            Privacy mode (hide every amount)
+            {t('settings.privacyMode')}
           </label>
           <fieldset className="theme-choice">
-            <legend>Theme</legend>
+            <legend>{t('settings.theme')}</legend>
             {themeChoices.map(({ value, label }) => (
               <label key={value} className="row">
                 <input
@@ -41,7 +82,7 @@ export function SettingsScreen(): React.JSX.Element {
                   checked={preferences.theme === value}
                   onChange={() => void updatePreferences({ theme: value })}
                 />
-                {label}
+                {t(label)}
               </label>
             ))}
           </fieldset>
@@ -55,16 +96,16 @@ export function SettingsScreen(): React.JSX.Element {
       <SignInEnvironmentSection />
       <MerchantEnvironmentSection />
       {info && (
-        <dl className="card facts" aria-label="About Wallet Desk">
-          <dt>Version</dt>
+        <dl className="card facts" aria-label={t('settings.about')}>
+          <dt>{t('settings.about.version')}</dt>
           <dd>{info.version}</dd>
-          <dt>Environment</dt>
+          <dt>{t('settings.about.environment')}</dt>
           <dd>{info.environmentLabel}</dd>
-          <dt>Keychain</dt>
+          <dt>{t('settings.about.keychain')}</dt>
           <dd>
             {info.keychain === 'available'
-              ? 'OS keychain'
-              : 'Unavailable: secrets are kept in memory for this run only'}
+              ? t('settings.about.keychainAvailable')
+              : t('settings.about.keychainUnavailable')}
           </dd>
         </dl>
       )}

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { MessageId } from '../i18n/text';
 
 export const screens = [
   'home',
@@ -15,18 +16,19 @@ export const screens = [
 ] as const;
 export type ScreenId = (typeof screens)[number];
 
-export const screenTitles: Record<ScreenId, string> = {
-  home: 'Home',
-  send: 'Send',
-  swap: 'Swap',
-  receive: 'Receive',
-  merchant: 'Merchant',
-  history: 'History',
-  payouts: 'Payouts',
-  'payment-requests': 'Payment requests',
-  'address-book': 'Address book',
-  profile: 'Profile',
-  settings: 'Settings',
+/** Each screen's name in the navigation, as a catalogue message (shown in the window's language). */
+export const screenTitles: Record<ScreenId, MessageId> = {
+  home: 'shell.screen.home',
+  send: 'shell.screen.send',
+  swap: 'shell.screen.swap',
+  receive: 'shell.screen.receive',
+  merchant: 'shell.screen.merchant',
+  history: 'shell.screen.history',
+  payouts: 'shell.screen.payouts',
+  'payment-requests': 'shell.screen.paymentRequests',
+  'address-book': 'shell.screen.addressBook',
+  profile: 'shell.screen.profile',
+  settings: 'shell.screen.settings',
 };
 
 interface NavigationState {

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { ErrorMessage } from '../../components/error-message';
 import { useVisibleClock } from '../../hooks/use-polling';
-import { formatAgo } from '../../format/dates';
+import { RichText, useText } from '../../i18n/use-text';
 import { usePortfolioStore } from '../../stores/portfolio-store';
 import { LastKnownStatus, Totals, WalletsTable } from './balances-view';
 import { usePortfolioRefresh } from './use-portfolio-refresh';
@@ -24,20 +24,33 @@ function UpdatedAgo({ fetchedAt, receivedAt }: { fetchedAt: string; receivedAt: 
   if (nextPeriod !== period) setPeriod(nextPeriod);
   return (
     <span className="home-updated">
-      Updated{' '}
-      <time dateTime={fetchedAt}>{formatAgo(Math.floor((now - receivedAt) / SECONDS_TICK_MS) * SECONDS_TICK_MS)}</time>
+      <RichText
+        id="home.updated"
+        values={{
+          ...agoValues(Math.floor((now - receivedAt) / SECONDS_TICK_MS) * SECONDS_TICK_MS),
+          time: (chunks: React.ReactNode[]) => <time dateTime={fetchedAt}>{chunks}</time>,
+        }}
+      />
     </span>
   );
+}
+
+/** How long ago, rounded to seconds under a minute, minutes under an hour, else hours; the unit picks the words. */
+function agoValues(milliseconds: number): { unit: 'second' | 'minute' | 'hour'; count: number } {
+  const seconds = Math.max(0, Math.round(milliseconds / 1000));
+  if (seconds < 60) return { unit: 'second', count: seconds };
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return { unit: 'minute', count: minutes };
+  return { unit: 'hour', count: Math.round(minutes / 60) };
 }
 
 function RateLimitNotice({ retryAt }: { retryAt: number }): React.JSX.Element {
   const now = useVisibleClock(1_000);
   const seconds = Math.max(0, Math.ceil((retryAt - now) / 1000));
+  const t = useText();
   return (
     <p role="status" className="home-slowdown">
-      {seconds === 1
-        ? 'The service asked Wallet Desk to slow down. It tries again in 1 second.'
-        : `The service asked Wallet Desk to slow down. It tries again in ${seconds} seconds.`}
+      {t('home.slowDown', { seconds })}
     </p>
   );
 }
@@ -53,13 +66,14 @@ export function HomeScreen(): React.JSX.Element {
   const retryAt = usePortfolioStore((state) => state.retryAt);
   const load = usePortfolioStore((state) => state.load);
   const waiting = !portfolio && !error;
+  const t = useText();
 
   return (
     <section aria-labelledby="home-title" className="screen home" aria-busy={loading}>
       <div className="row home-header">
-        <h2 id="home-title">Home</h2>
+        <h2 id="home-title">{t('home.title')}</h2>
         <button type="button" className="secondary" onClick={() => void load()} disabled={loading || retryAt !== null}>
-          {loading ? 'Refreshing…' : 'Refresh'}
+          {loading ? t('home.refreshing') : t('home.refresh')}
         </button>
         {portfolio && source === 'fresh' && receivedAt !== null && (
           <UpdatedAgo fetchedAt={portfolio.fetchedAt} receivedAt={receivedAt} />
@@ -73,8 +87,8 @@ export function HomeScreen(): React.JSX.Element {
       <WalletsTable portfolio={portfolio} source={source} waiting={waiting} />
       {portfolio && (
         <section aria-labelledby="pictures-title" className="home-pictures">
-          <h3 id="pictures-title">Portfolio pictures</h3>
-          <Suspense fallback={<p aria-busy="true">Loading the pictures…</p>}>
+          <h3 id="pictures-title">{t('home.pictures.title')}</h3>
+          <Suspense fallback={<p aria-busy="true">{t('home.pictures.loading')}</p>}>
             <PortfolioPictures
               wallets={portfolio.wallets}
               accountGuid={portfolio.accountGuid}
