@@ -32,8 +32,6 @@ const notYetInCatalogues = [
   'src-renderer/src/components/two-factor-input.tsx',
   'src-renderer/src/components/unresolved-intents.tsx',
   'src-renderer/src/components/unsettled-words.tsx',
-  'src-renderer/src/screens/address-book/address-book-form.tsx',
-  'src-renderer/src/screens/address-book/address-book-screen.tsx',
   'src-renderer/src/screens/history/explorer-link.tsx',
   'src-renderer/src/screens/history/history-date-range.tsx',
   'src-renderer/src/screens/history/history-detail.tsx',

@@ -1,5 +1,6 @@
 // The same files as en/index.ts: typing the whole as a Catalogue makes a missing key a compile error.
 import type { Catalogue } from '../catalogues';
+import addressBook from './addressBook.json' with { type: 'json' };
 import common from './common.json' with { type: 'json' };
 import home from './home.json' with { type: 'json' };
 import receive from './receive.json' with { type: 'json' };
@@ -23,6 +24,7 @@ export const de: Catalogue = {
   ...send,
   ...swap,
   ...receive,
+  ...addressBook,
   ...notices,
   ...menu,
   ...signInPage,

@@ -1,4 +1,5 @@
 // One JSON file per area of the app (its keys start with the file's name); each language lists the same files.
+import addressBook from './addressBook.json' with { type: 'json' };
 import common from './common.json' with { type: 'json' };
 import home from './home.json' with { type: 'json' };
 import receive from './receive.json' with { type: 'json' };
@@ -22,6 +23,7 @@ export const en = {
   ...send,
   ...swap,
   ...receive,
+  ...addressBook,
   ...notices,
   ...menu,
   ...signInPage,

@@ -110,8 +110,6 @@ const notYetInCatalogues = new Set([
   'src-renderer/src/format/clock-words.ts',
   'src-renderer/src/format/day-range.ts',
   'src-renderer/src/format/parse-amount.ts',
-  'src-renderer/src/screens/address-book/address-book-form.tsx',
-  'src-renderer/src/screens/address-book/address-book-screen.tsx',
   'src-renderer/src/screens/history/explorer-link.tsx',
   'src-renderer/src/screens/history/history-date-range.tsx',
   'src-renderer/src/screens/history/history-detail.tsx',

@@ -6,6 +6,8 @@ import { ErrorMessage } from '../../components/error-message';
 import { useAddressBookStore } from '../../stores/address-book-store';
 import { AssetOptions } from '../merchant/merchant-options';
 
+import { useText } from '../../i18n/use-text';
+
 const FIELDS = ['name', 'code', 'address'];
 
 /** Adds an entry, or edits one (`editing`); main checks the address for the chosen network. */
@@ -26,7 +28,8 @@ export function AddressBookForm({
   const [error, setError] = useState<BridgeError | null>(null);
   const [saving, setSaving] = useState(false);
   const ids = { name: useId(), code: useId(), address: useId(), nameError: useId(), addressError: useId() };
-  const title = editing ? `Edit “${editing.name}”` : 'Add an address';
+  const t = useText();
+  const title = editing ? t('addressBook.form.edit', { name: editing.name }) : t('addressBook.form.add');
   const fieldError = (field: string) => (error?.field === field ? error : null);
 
   return (
@@ -52,7 +55,7 @@ export function AddressBookForm({
       }}
     >
       <h3>{title}</h3>
-      <label htmlFor={ids.name}>Name</label>
+      <label htmlFor={ids.name}>{t('addressBook.form.name')}</label>
       <input
         id={ids.name}
         value={name}
@@ -63,11 +66,11 @@ export function AddressBookForm({
         onChange={(event) => setName(event.target.value)}
       />
       <ErrorMessage error={fieldError('name')} id={ids.nameError} />
-      <label htmlFor={ids.code}>Asset and network</label>
+      <label htmlFor={ids.code}>{t('addressBook.form.code')}</label>
       <select id={ids.code} value={code} onChange={(event) => setCode(event.target.value as AssetCode)}>
         <AssetOptions all />
       </select>
-      <label htmlFor={ids.address}>Address</label>
+      <label htmlFor={ids.address}>{t('addressBook.form.address')}</label>
       <input
         id={ids.address}
         className="mono send-address-input"
@@ -82,11 +85,11 @@ export function AddressBookForm({
       <ErrorMessage error={error && !(error.field && FIELDS.includes(error.field)) ? error : null} />
       <div className="row">
         <button type="submit" className="primary" disabled={saving}>
-          {editing ? 'Save changes' : 'Add to address book'}
+          {editing ? t('addressBook.form.save') : t('addressBook.form.submit')}
         </button>
         {editing && (
           <button type="button" className="secondary" onClick={() => onDone(null)}>
-            Cancel
+            {t('addressBook.form.cancel')}
           </button>
         )}
       </div>

@@ -5,6 +5,7 @@ import { ErrorMessage } from '../../components/error-message';
 import { useAddressBookStore } from '../../stores/address-book-store';
 import { assetLabel } from '../merchant/merchant-options';
 import { AddressBookForm } from './address-book-form';
+import { useText } from '../../i18n/use-text';
 
 function EntryRow({
   entry,
@@ -20,6 +21,7 @@ function EntryRow({
 }): React.JSX.Element {
   const remove = useAddressBookStore((state) => state.remove);
   const [confirming, setConfirming] = useState(false);
+  const t = useText();
   const [error, setError] = useState<BridgeError | null>(null);
   return (
     <li className="card address-book-entry">
@@ -29,8 +31,8 @@ function EntryRow({
         {entry.address}
       </p>
       {confirming ? (
-        <div className="row" role="group" aria-label={`Delete “${entry.name}”?`}>
-          <span>{`Delete “${entry.name}” from your address book?`}</span>
+        <div className="row" role="group" aria-label={t('addressBook.entry.confirmLabel', { name: entry.name })}>
+          <span>{t('addressBook.entry.confirm', { name: entry.name })}</span>
           <button
             type="button"
             className="primary"
@@ -44,24 +46,29 @@ function EntryRow({
               });
             }}
           >
-            Delete
+            {t('addressBook.entry.delete')}
           </button>
           <button type="button" className="secondary" onClick={() => setConfirming(false)}>
-            Keep
+            {t('addressBook.entry.keep')}
           </button>
         </div>
       ) : (
         <div className="row">
-          <button type="button" className="secondary" aria-label={`Edit “${entry.name}”`} onClick={onEdit}>
-            Edit
+          <button
+            type="button"
+            className="secondary"
+            aria-label={t('addressBook.entry.editLabel', { name: entry.name })}
+            onClick={onEdit}
+          >
+            {t('addressBook.entry.edit')}
           </button>
           <button
             type="button"
             className="secondary"
-            aria-label={`Delete “${entry.name}”`}
+            aria-label={t('addressBook.entry.deleteLabel', { name: entry.name })}
             onClick={() => setConfirming(true)}
           >
-            Delete
+            {t('addressBook.entry.delete')}
           </button>
         </div>
       )}
@@ -77,6 +84,7 @@ export function AddressBookScreen(): React.JSX.Element {
   const load = useAddressBookStore((state) => state.load);
   const [editing, setEditing] = useState<AddressBookEntry | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  const t = useText();
 
   useEffect(() => {
     if (entries === null) void load();
@@ -84,28 +92,25 @@ export function AddressBookScreen(): React.JSX.Element {
 
   return (
     <section aria-labelledby="address-book-title" className="screen address-book-screen">
-      <h2 id="address-book-title">Address book</h2>
-      <p>
-        Named destinations for this account, kept on this computer. Pick them in Send; in merchant Withdraw only those
-        that are verified for their asset and network are offered.
-      </p>
+      <h2 id="address-book-title">{t('addressBook.title')}</h2>
+      <p>{t('addressBook.lead')}</p>
       <AddressBookForm
         key={editing?.id ?? 'new'}
         editing={editing}
         onStart={() => setMessage(null)}
         onDone={(saved) => {
           setEditing(null);
-          setMessage(saved ? `Saved “${saved.name}”.` : null);
+          setMessage(saved ? t('addressBook.saved', { name: saved.name }) : null);
         }}
       />
       {message && <p role="status">{message}</p>}
       <ErrorMessage error={loadError} />
       {entries === null ? (
-        !loadError && <p aria-busy="true">Loading the address book…</p>
+        !loadError && <p aria-busy="true">{t('addressBook.loading')}</p>
       ) : entries.length === 0 ? (
-        <p>No saved addresses yet.</p>
+        <p>{t('addressBook.none')}</p>
       ) : (
-        <ul aria-label="Saved addresses" className="address-book-list">
+        <ul aria-label={t('addressBook.list')} className="address-book-list">
           {entries.map((entry) => (
             <EntryRow
               key={entry.id}
@@ -117,7 +122,7 @@ export function AddressBookScreen(): React.JSX.Element {
               onDeleting={() => setMessage(null)}
               onDeleted={(name) => {
                 if (editing?.id === entry.id) setEditing(null);
-                setMessage(`Deleted “${name}”.`);
+                setMessage(t('addressBook.deleted', { name }));
               }}
             />
           ))}
