@@ -45,8 +45,8 @@ export function usableLocale(tag: string | undefined): string | null {
 /**
  * `system` takes the first of the system's locales whose language the app speaks (English when none); its
  * numbers keep the system's first locale, as before languages existed. A chosen language keeps the system's
- * regional variant when it is the same language (de-CH stays de-CH), and otherwise writes numbers as that
- * language does (English in German reads "1.234,5" only if the user asked for German).
+ * regional variant when it is the same language (de-CH stays de-CH); German and Turkish otherwise write
+ * numbers as that language does, and English keeps the system's.
  */
 export function resolveLanguage(preference: LanguagePreference, systemLocales: readonly string[]): ResolvedLanguage {
   const system = systemLocales.map(usableLocale).filter((tag): tag is string => tag !== null);
@@ -57,6 +57,9 @@ export function resolveLanguage(preference: LanguagePreference, systemLocales: r
     return { catalogue: spoken, locale: first };
   }
   const sameLanguage = system.find((tag) => baseOf(tag) === preference);
+  // English chosen on a system in another language keeps that system's numbers and dates: people who read
+  // the app in English at a German desk still write "1.234,5" (and the amount fields read it).
+  if (preference === 'en' && system[0] !== undefined) return { catalogue: 'en', locale: sameLanguage ?? first };
   return { catalogue: preference, locale: sameLanguage ?? defaultLocaleOf(preference) };
 }
 

@@ -12,6 +12,7 @@ test.use({
   appOptions: {
     username: 'alice',
     locale: 'de-DE',
+    language: 'en',
     totpWindowSteps: WIDE_TOTP_WINDOW,
     afterSignIn: ({ page }) => openScreen(page, 'Send'),
   },

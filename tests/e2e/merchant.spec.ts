@@ -779,6 +779,7 @@ test.describe('merchant withdrawals in a German window: amounts in the warning a
   test.use({
     appOptions: {
       locale: 'de-DE',
+      language: 'en',
       totpWindowSteps: WIDE_TOTP_WINDOW,
       afterSignIn: async ({ page, sandbox }) => {
         await openScreen(page, 'Merchant');

@@ -133,7 +133,7 @@ test.describe('deposit notifications', { tag: OWN_APP }, () => {
 });
 
 test.describe('deposit notifications in a German window', () => {
-  test.use({ appOptions: { username: 'alice', locale: 'de-DE' } });
+  test.use({ appOptions: { username: 'alice', locale: 'de-DE', language: 'en' } });
 
   test('the notice writes the amount as the window does: "1.234,5 BTC"', async ({ signedInApp: app }) => {
     const { page } = app;

@@ -5,7 +5,7 @@ import { reloadSignedInApp } from './support/reload-app';
 /** BIP-173's example address: valid and not the user's own. */
 const BTC_DESTINATION = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 
-test.use({ appOptions: { username: 'alice', locale: 'de-DE', totpWindowSteps: WIDE_TOTP_WINDOW } });
+test.use({ appOptions: { username: 'alice', locale: 'de-DE', language: 'en', totpWindowSteps: WIDE_TOTP_WINDOW } });
 
 /** The wallet's USD price as GET /wallets reports it (what Home shows). */
 async function price({ session }: MoneyScreen, code: string): Promise<Decimal> {

@@ -1,3 +1,4 @@
+import type { LanguagePreference } from '../../../src-preload/contract/app';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,6 +51,11 @@ export interface StartAppOptions {
   readonly updater?: UpdaterAvailability;
   /** The browser's language (navigator.language), which decides how the app writes and reads numbers. */
   readonly locale?: string;
+  /**
+   * Settings › Language, chosen before the window loads. A story in a German window that reads the app's
+   * English names chooses English: the app then keeps the system's German numbers (languages.ts).
+   */
+  readonly language?: LanguagePreference;
   /** Show the app in this browser (left open on close) instead of launching a Chromium of its own. */
   readonly browser?: Browser;
   /** The app's clock this far off the sandbox's (positive: ahead), as a computer with a wrong clock. */
@@ -112,6 +118,10 @@ export async function startApp(options: StartAppOptions = {}): Promise<AppSessio
   page.setDefaultTimeout(20_000);
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
+  if (options.language !== undefined) {
+    const chosen = await app.dispatch('preferences.update', { language: options.language });
+    if (!chosen.ok) throw new Error(`could not choose the language: ${chosen.error.message}`);
+  }
   await page.goto(app.url);
   let disposed: Promise<void> | undefined;
   // Once only: a story may quit an app (to relaunch it) that its fixture closes again at the end.

@@ -22,7 +22,8 @@ describe('which language and locale a preference gives (languages.ts)', () => {
     ['de', ['en-US'], 'de', 'de-DE'],
     ['de', ['en-US', 'de-AT'], 'de', 'de-AT'],
     ['tr', ['en-GB'], 'tr', 'tr-TR'],
-    ['en', ['de-DE'], 'en', 'en-US'],
+    ['en', ['de-DE'], 'en', 'de-DE'],
+    ['en', [], 'en', 'en-US'],
     ['en', ['en-GB'], 'en', 'en-GB'],
     ['pseudo', ['de-DE'], 'pseudo', 'en-US'],
   ] as const)('%s on a system in %j reads %s, numbers in %s', (preference, system, catalogue, locale) => {
