@@ -17,6 +17,22 @@ import mainSwap from './mainSwap.json' with { type: 'json' };
 import payouts from './payouts.json' with { type: 'json' };
 import settings from './settings.json' with { type: 'json' };
 import shell from './shell.json' with { type: 'json' };
+import history from './history.json' with { type: 'json' };
+import mainHistory from './mainHistory.json' with { type: 'json' };
+import merchant from './merchant.json' with { type: 'json' };
+import withdraw from './withdraw.json' with { type: 'json' };
+import money from './money.json' with { type: 'json' };
+import pictures from './pictures.json' with { type: 'json' };
+import session from './session.json' with { type: 'json' };
+import updates from './updates.json' with { type: 'json' };
+import environments from './environments.json' with { type: 'json' };
+import mainService from './mainService.json' with { type: 'json' };
+import mainSession from './mainSession.json' with { type: 'json' };
+import mainApp from './mainApp.json' with { type: 'json' };
+import mainFeatures from './mainFeatures.json' with { type: 'json' };
+import mainMerchant from './mainMerchant.json' with { type: 'json' };
+import mainPayouts from './mainPayouts.json' with { type: 'json' };
+import mainWithdraw from './mainWithdraw.json' with { type: 'json' };
 
 export const de: Catalogue = {
   ...common,
@@ -36,4 +52,20 @@ export const de: Catalogue = {
   ...payouts,
   ...shell,
   ...settings,
+  ...history,
+  ...mainHistory,
+  ...merchant,
+  ...withdraw,
+  ...money,
+  ...pictures,
+  ...session,
+  ...updates,
+  ...environments,
+  ...mainService,
+  ...mainSession,
+  ...mainApp,
+  ...mainFeatures,
+  ...mainMerchant,
+  ...mainPayouts,
+  ...mainWithdraw,
 };
