@@ -1,21 +1,7 @@
-import type { z } from 'zod';
 import { AppError } from '../app-error';
 import { requireTwoFactorCode } from './two-factor-code';
-import type { Logger } from '../logging/logger';
-import { describeIssuesForLog, firstIssueInWords, inputIssueWords } from '../../src-preload/input-words';
-import { errorForAnswer, isSpecUnauthorized, isUnauthorized } from './interface-a-errors';
-import {
-  answerOf,
-  createHttpCaller,
-  ReaderFailure,
-  readWhole,
-  readWholeUpTo,
-  successData,
-  type AnswerReader,
-  type NoAnswerWords,
-  type ServiceAnswer,
-  type UnreadableWords,
-} from './http-call';
+import { createInterfaceACaller, type InterfaceAClientOptions, type InterfaceACaller } from './interface-a-call';
+import { readTransactionItems, readTransactionsWhole } from './interface-a-transactions';
 import {
   AccountProfile,
   CreateDepositAddressRequest,
@@ -30,78 +16,18 @@ import {
   SwapResult,
   SwapSymbols,
   SwitchResult,
-  TransactionItem,
   TransactionsHead,
   TransactionsRequest,
   TransactionsResult,
   WalletAddress,
   Wallets,
+  type TransactionItem,
 } from './interface-a-schemas';
-import { createJsonItemsSplitter, JsonSplitError, type JsonItemsSplit } from './json-items-splitter';
+import type { Logger } from '../logging/logger';
 
 export { parseRetryAfter } from './http-call';
-
-const NO_ANSWER: NoAnswerWords = {
-  logName: 'interface A',
-  moneyMoveUnknown:
-    'The service did not answer, so it is not known whether this went through. Check the transaction history before trying again.',
-  timedOut: 'The service took too long to answer. Please try again.',
-  unreachable: 'The service could not be reached. Check your connection and try again.',
-};
-
-const UNREADABLE: UnreadableWords = {
-  logName: 'interface A',
-  moneyMoveUnknown:
-    'The service answered in a way the app does not understand; check the transaction history before trying again.',
-  unreadable: 'The service sent an answer the app does not understand.',
-};
-
-/**
- * The most one transactions item and one transactions answer without its items may take, in characters.
- * The spec sets no limit on either (8); an item is some 500 characters and the envelope under 300, so these
- * leave generous room for long labels and messages while a hostile or broken service cannot make a page
- * hold unbounded memory.
- */
-export const MAX_ITEM_CHARS = 256 * 1024;
-export const MAX_ENVELOPE_CHARS = 64 * 1024;
-
-/**
- * The most bytes a transactions answer read whole (getTransactions) may have: as many items of the largest
- * size as were asked for, and the envelope. Counted in bytes, which are never fewer than the characters
- * they encode, so this is no looser than the limits above. The count of items is not checked there: the
- * spec leaves the largest page and whether a service keeps to recordsPerPage open (4.1, 8), so a service
- * that sends a few more small items is read, while one that sends more than this is refused, unread.
- */
-export function maxTransactionsAnswerBytes(recordsPerPage: number): number {
-  return recordsPerPage * MAX_ITEM_CHARS + MAX_ENVELOPE_CHARS;
-}
-
-const PAGE_TOO_LARGE = 'The service sent a history page too large for the app to read.';
-
-/** Interface A paths are prefixed /api/OAuth (spec 4.1). */
-export const INTERFACE_A_PREFIX = '/api/OAuth';
-
-/** What the client needs from the token manager; it never holds tokens itself. */
-export interface InterfaceAAuth {
-  /** A currently valid access token (refreshed ahead of expiry by the token manager). */
-  getAccessToken(): Promise<string>;
-  /**
-   * Called once after a 401 with the token that was refused. Resolves to a fresh token, or throws
-   * AppError('session_expired') when the session cannot be renewed.
-   */
-  refreshAfter401(refusedToken: string): Promise<string>;
-}
-
-export interface InterfaceAClientOptions {
-  /** Interface A host, e.g. https://service.example (without /api/OAuth). */
-  readonly baseUrl: string;
-  readonly auth: InterfaceAAuth;
-  /** The active account, sent as X-Account-Guid on every call but GET /session. */
-  readonly accountGuid: string | null;
-  readonly timeoutMs?: number;
-  readonly logger?: Logger;
-  readonly fetch?: typeof fetch;
-}
+export { INTERFACE_A_PREFIX, type InterfaceAAuth, type InterfaceAClientOptions } from './interface-a-call';
+export { MAX_ENVELOPE_CHARS, MAX_ITEM_CHARS, maxTransactionsAnswerBytes } from './interface-a-transactions';
 
 export interface InterfaceAClient {
   readonly accountGuid: string | null;
@@ -141,197 +67,13 @@ export interface InterfaceAClient {
   ): Promise<TransactionsHead>;
 }
 
-interface Call<T extends z.ZodType> {
-  readonly method: 'GET' | 'POST';
-  readonly path: string;
-  readonly result: T;
-  readonly body?: unknown;
-  readonly needsAccount: boolean;
-  /** Send and swap: a lost answer means "outcome unknown", never "try again". */
-  readonly movesMoney: boolean;
-  readonly twoFactorCode?: string;
-}
-
-/**
- * Typed client for the 12 Interface A endpoints. Every response is parsed with zod; every failure
- * becomes an AppError with a stable code. Tokens and two-factor codes appear only in request headers,
- * never in errors or logs.
- */
-export function createInterfaceAClient(options: InterfaceAClientOptions): InterfaceAClient {
-  const root = `${options.baseUrl.replace(/\/+$/, '')}${INTERFACE_A_PREFIX}`;
-  const request = createHttpCaller({
-    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
-    ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
-    ...(options.logger === undefined ? {} : { logger: options.logger }),
-    words: NO_ANSWER,
-  });
-
-  async function call<T extends z.ZodType>(spec: Call<T>, read?: AnswerReader): Promise<z.output<T>> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
-    if (spec.needsAccount) {
-      if (!options.accountGuid) throw new AppError('not_signed_in', 'No account is selected.');
-      headers['X-Account-Guid'] = options.accountGuid;
-    }
-    if (spec.body !== undefined) headers['Content-Type'] = 'application/json';
-    if (spec.twoFactorCode !== undefined) headers.TFA = spec.twoFactorCode;
-
-    const token = await options.auth.getAccessToken();
-    let response = await send(spec, headers, token, read);
-    if (spec.movesMoney) {
-      // Only spec 7.1's own 401 proves the token check refused the request before anything moved; any
-      // other 401 (another message, a status and envelope that disagree, data) may be the service's word
-      // for something else, so it is left to interpret() and makes the outcome unknown (security.md 28).
-      if (isSpecUnauthorized(response)) await refusedForToken(token);
-      return interpret(spec, response);
-    }
-    if (isUnauthorized(response.status, response.envelope)) {
-      const fresh = await options.auth.refreshAfter401(token);
-      response = await send(spec, headers, fresh, read);
-      if (isUnauthorized(response.status, response.envelope)) {
-        throw new AppError('session_expired', 'Your session has expired. Please sign in again.');
-      }
-    }
-    return interpret(spec, response);
-  }
-
-  /**
-   * A money-moving request refused for its token: the session is renewed for the next confirmation, but
-   * the request is never sent again by itself, since a two-factor code is good for one request only
-   * (security 21) and the user confirms again.
-   */
-  async function refusedForToken(token: string): Promise<never> {
-    try {
-      await options.auth.refreshAfter401(token);
-    } catch (cause) {
-      throw new AppError('session_expired', 'Your session has expired, so nothing was sent. Please sign in again.', {
-        cause,
-      });
-    }
-    throw new AppError(
-      'session_expired',
-      'Your session had to be renewed, so nothing was sent. Please confirm again with a new code.',
-    );
-  }
-
-  /**
-   * Reads a transactions answer as it arrives: each item is cut out of the text as soon as it is complete,
-   * parsed and checked, and handed on with the others of its stretch of the body, then dropped; the envelope
-   * and the page totals are read at the end. An error answer (anything but 2xx) is small and read whole.
-   * Nothing the service sends can make this hold more than one item and the envelope (see the limits above).
-   */
-  function readItems(request: TransactionsRequest, onItems: (items: readonly TransactionItem[]) => Promise<void>) {
-    return async (response: Response): Promise<ServiceAnswer> => {
-      if (!response.ok || !response.body) return readWhole(response);
-      const splitter = createJsonItemsSplitter({
-        path: ['data', 'items'],
-        maxItemChars: MAX_ITEM_CHARS,
-        maxRestChars: MAX_ENVELOPE_CHARS,
-      });
-      const decoder = new TextDecoder();
-      let count = 0;
-      /** Checks a stretch of items; false once one is off the contract (the rest of the answer is not read). */
-      const handOn = async (values: readonly unknown[]): Promise<boolean> => {
-        if (values.length === 0) return true;
-        const items: TransactionItem[] = [];
-        for (const value of values) {
-          const item = TransactionItem.safeParse(value);
-          if (!item.success) {
-            options.logger?.warn('interface A answer does not match the contract', {
-              path: '/transactions',
-              issues: item.error.issues
-                .slice(0, 3)
-                .map((issue) => `items.${count}.${issue.path.join('.')}: ${issue.message}`),
-            });
-            return false;
-          }
-          items.push(item.data);
-          count += 1;
-        }
-        // More items than asked for is no page of this request; it would also let a page grow without end.
-        if (count > request.recordsPerPage) {
-          options.logger?.warn('interface A answer does not match the contract', {
-            path: '/transactions',
-            issues: [`items: more than the ${request.recordsPerPage} asked for`],
-          });
-          return false;
-        }
-        await onItems(items).catch((error: unknown) => {
-          throw new ReaderFailure(error);
-        });
-        return true;
-      };
-      const reader = response.body.getReader();
-      let split: JsonItemsSplit;
-      try {
-        for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-          if (!(await handOn(splitter.push(decoder.decode(chunk.value, { stream: true }))))) {
-            return answerOf(response, null);
-          }
-        }
-        if (!(await handOn(splitter.push(decoder.decode())))) return answerOf(response, null);
-        split = splitter.end();
-      } catch (error) {
-        if (!(error instanceof JsonSplitError)) throw error;
-        // Field paths and sizes only: the text may hold personal data.
-        options.logger?.warn('interface A answer could not be read', { path: '/transactions', reason: error.message });
-        if (error.problem === 'too_large') throw new ReaderFailure(new AppError('service_error', PAGE_TOO_LARGE));
-        return answerOf(response, null);
-      } finally {
-        // Whatever is left unread (after a refusal or a failure) is dropped with the connection.
-        await reader.cancel().catch(() => undefined);
-      }
-      const answer = answerOf(response, split.rest);
-      // A success without its items array is no page: it must not read as an empty one.
-      if (answer.envelope?.code === 200 && !split.found) return answerOf(response, null);
-      return answer;
-    };
-  }
-
-  function send<T extends z.ZodType>(
-    spec: Call<T>,
-    headers: Record<string, string>,
-    token: string,
-    read: AnswerReader | undefined,
-  ): Promise<ServiceAnswer> {
-    return request(
-      {
-        method: spec.method,
-        url: `${root}${spec.path}`,
-        headers: { ...headers, Authorization: `Bearer ${token}` },
-        ...(spec.body === undefined ? {} : { body: JSON.stringify(spec.body) }),
-        movesMoney: spec.movesMoney,
-        logFields: { method: spec.method, path: spec.path },
-      },
-      read,
-    );
-  }
-
-  function interpret<T extends z.ZodType>(spec: Call<T>, answer: ServiceAnswer): z.output<T> {
-    const code = answer.envelope?.code ?? answer.status;
-    const httpOk = answer.status >= 200 && answer.status < 300;
-    if (httpOk && code === 200) return successData(spec.result, answer, spec, UNREADABLE, options.logger);
-    throw errorForAnswer(answer, spec.movesMoney);
-  }
-
-  function requireBody<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-    const parsed = schema.safeParse(value, { error: inputIssueWords });
-    if (!parsed.success) {
-      // The field's path goes to the log; the person reads the issue in words, shown beside its field.
-      options.logger?.warn('interface A request refused before sending', {
-        issues: describeIssuesForLog(parsed.error),
-      });
-      const { message, field } = firstIssueInWords(parsed.error);
-      throw new AppError('bad_input', message, field === undefined ? {} : { field });
-    }
-    return parsed.data;
-  }
-
+/** The calls about the user, their accounts and their addresses (endpoints 1 to 6). */
+function accountCalls({ call, requireBody }: InterfaceACaller) {
   return {
-    accountGuid: options.accountGuid,
     getSession: () =>
       call({ method: 'GET', path: '/session', result: Session, needsAccount: false, movesMoney: false }),
     getWallets: () => call({ method: 'GET', path: '/wallets', result: Wallets, needsAccount: true, movesMoney: false }),
-    getWalletAddress: (symbol) => {
+    getWalletAddress: (symbol: string) => {
       if (!/^[A-Za-z0-9-]{1,20}$/.test(symbol))
         throw new AppError('invalid_symbol', 'That is not a supported asset symbol.', { field: 'symbol' });
       return call({
@@ -342,7 +84,7 @@ export function createInterfaceAClient(options: InterfaceAClientOptions): Interf
         movesMoney: false,
       });
     },
-    createDepositAddress: async (request) =>
+    createDepositAddress: async (request: CreateDepositAddressRequest) =>
       call({
         method: 'POST',
         path: '/deposit/address/create',
@@ -353,7 +95,7 @@ export function createInterfaceAClient(options: InterfaceAClientOptions): Interf
       }),
     getAccountProfile: () =>
       call({ method: 'GET', path: '/accounts', result: AccountProfile, needsAccount: true, movesMoney: false }),
-    switchAccount: async (accountGuid) => {
+    switchAccount: async (accountGuid: string) => {
       if (accountGuid.length === 0) throw new AppError('bad_input', 'No account was given.', { field: 'accountGuid' });
       return call({
         method: 'POST',
@@ -364,7 +106,13 @@ export function createInterfaceAClient(options: InterfaceAClientOptions): Interf
         movesMoney: false,
       });
     },
-    sendPrecheck: async (request) =>
+  };
+}
+
+/** The calls that check and move money (endpoints 7 to 11); send and swap are submitted once, never retried. */
+function moneyCalls({ call, requireBody }: InterfaceACaller) {
+  return {
+    sendPrecheck: async (request: SendPrecheckRequest) =>
       call({
         method: 'POST',
         path: '/send/precheck',
@@ -373,7 +121,7 @@ export function createInterfaceAClient(options: InterfaceAClientOptions): Interf
         needsAccount: true,
         movesMoney: false,
       }),
-    send: async (request, twoFactorCode) => {
+    send: async (request: SendRequest, twoFactorCode: string) => {
       const tfa = requireTwoFactorCode(twoFactorCode, 'tfa');
       return call({
         method: 'POST',
@@ -387,7 +135,7 @@ export function createInterfaceAClient(options: InterfaceAClientOptions): Interf
     },
     getSwapSymbols: () =>
       call({ method: 'GET', path: '/swap/symbols', result: SwapSymbols, needsAccount: true, movesMoney: false }),
-    swapPrecheck: async (request) =>
+    swapPrecheck: async (request: SwapRequest) =>
       call({
         method: 'POST',
         path: '/swap/precheck',
@@ -396,7 +144,7 @@ export function createInterfaceAClient(options: InterfaceAClientOptions): Interf
         needsAccount: true,
         movesMoney: false,
       }),
-    swap: async (request, twoFactorCode) => {
+    swap: async (request: SwapRequest, twoFactorCode: string) => {
       const tfa = requireTwoFactorCode(twoFactorCode, 'tfa');
       return call({
         method: 'POST',
@@ -408,43 +156,38 @@ export function createInterfaceAClient(options: InterfaceAClientOptions): Interf
         twoFactorCode: tfa,
       });
     },
-    getTransactions: async (request) => {
+  };
+}
+
+/** The transaction history (endpoint 12), read whole or as it arrives. */
+function transactionCalls({ call, requireBody }: InterfaceACaller, logger: Logger | undefined) {
+  const spec = { method: 'POST', path: '/transactions', needsAccount: true, movesMoney: false } as const;
+  return {
+    getTransactions: async (request: TransactionsRequest) => {
       const body = requireBody(TransactionsRequest, request);
-      const maxBytes = maxTransactionsAnswerBytes(body.recordsPerPage);
-      // The page is held whole (the History screen, deposit notices, the send and swap look-ups), so a
-      // hostile service must not be able to make it any size it likes; error answers are bounded too.
-      return call(
-        {
-          method: 'POST',
-          path: '/transactions',
-          result: TransactionsResult,
-          body,
-          needsAccount: true,
-          movesMoney: false,
-        },
-        readWholeUpTo(maxBytes, () => {
-          // Sizes only: the text may hold personal data.
-          options.logger?.warn('interface A answer could not be read', {
-            path: '/transactions',
-            reason: `the answer is over ${maxBytes} bytes`,
-          });
-          return new AppError('service_error', PAGE_TOO_LARGE);
-        }),
-      );
+      return call({ ...spec, result: TransactionsResult, body }, readTransactionsWhole(body.recordsPerPage, logger));
     },
-    streamTransactions: async (request, onItems) => {
+    streamTransactions: async (
+      request: TransactionsRequest,
+      onItems: (items: readonly TransactionItem[]) => Promise<void>,
+    ) => {
       const body = requireBody(TransactionsRequest, request);
-      return call(
-        {
-          method: 'POST',
-          path: '/transactions',
-          result: TransactionsHead,
-          body,
-          needsAccount: true,
-          movesMoney: false,
-        },
-        readItems(body, onItems),
-      );
+      return call({ ...spec, result: TransactionsHead, body }, readTransactionItems(body, onItems, logger));
     },
+  };
+}
+
+/**
+ * Typed client for the 12 Interface A endpoints. Every response is parsed with zod; every failure
+ * becomes an AppError with a stable code. Tokens and two-factor codes appear only in request headers,
+ * never in errors or logs.
+ */
+export function createInterfaceAClient(options: InterfaceAClientOptions): InterfaceAClient {
+  const caller = createInterfaceACaller(options);
+  return {
+    accountGuid: options.accountGuid,
+    ...accountCalls(caller),
+    ...moneyCalls(caller),
+    ...transactionCalls(caller, options.logger),
   };
 }
