@@ -64,175 +64,208 @@ function parseJson(text: string, what: string): unknown {
   }
 }
 
-export function createJsonItemsSplitter(options: JsonItemsSplitterOptions): JsonItemsSplitter {
-  const { path, maxItemChars, maxRestChars } = options;
-  if (path.length === 0) throw new TypeError('the path needs at least one key');
+/** The scanner's state between pieces, and the steps it takes for each kind of character. */
+class ItemsScanner {
+  private readonly path: readonly string[];
+  private readonly maxItemChars: number;
+  private readonly maxRestChars: number;
   /** Depth (count of open containers) of the array whose elements are split off. */
-  const itemsDepth = path.length + 1;
-
+  private readonly itemsDepth: number;
   // Text read but still needed (an unfinished element or key), and where scanning resumes in it.
-  let carry = '';
+  private carry = '';
   // Open containers, innermost last.
-  const open: number[] = [];
-  let inString = false;
-  let escaped = false;
+  private readonly open: number[] = [];
+  private inString = false;
+  private escaped = false;
   /** Containers 1..pathDepth lie on the path (root, then the value of each path key in turn). */
-  let pathDepth = 0;
+  private pathDepth = 0;
   /** In the innermost object on the path: whether the next string is a key, and the key last read. */
-  let expectKey = false;
-  let lastKey: string | null = null;
+  private expectKey = false;
+  private lastKey: string | null = null;
   /** Where the key being read starts (its opening quote) in the current text, or -1. */
-  let keyStart = -1;
+  private keyStart = -1;
   /** Whether each path key has been read in its object: a second one is refused. */
-  const seenKey: boolean[] = path.map(() => false);
-  let found = false;
-  let elementStart = 0;
-  let elements = 0;
-  let rest = '';
+  private readonly seenKey: boolean[];
+  private found = false;
+  private elementStart = 0;
+  private elements = 0;
+  private rest = '';
   /** Where the part of the current text that belongs to the rest starts. */
-  let restFrom = 0;
-  let ended = false;
+  private restFrom = 0;
+  private ended = false;
+  // Next backslash at or after the scan while in a string (the text's end when none): found once per
+  // stretch, not per quote; -1 at the start of each piece.
+  private backslash = -1;
 
-  function element(text: string, from: number, to: number, out: unknown[]): void {
-    if (to - from > maxItemChars)
-      throw new JsonSplitError('too_large', `an element is over ${maxItemChars} characters`);
-    out.push(parseJson(text.slice(from, to), `element ${elements}`));
-    elements += 1;
+  constructor(options: JsonItemsSplitterOptions) {
+    this.path = options.path;
+    this.maxItemChars = options.maxItemChars;
+    this.maxRestChars = options.maxRestChars;
+    this.itemsDepth = options.path.length + 1;
+    this.seenKey = options.path.map(() => false);
   }
 
-  function appendRest(text: string, from: number, to: number): void {
-    if (rest.length + (to - from) > maxRestChars) {
-      throw new JsonSplitError('too_large', `the document outside the elements is over ${maxRestChars} characters`);
+  private element(text: string, from: number, to: number, out: unknown[]): void {
+    if (to - from > this.maxItemChars)
+      throw new JsonSplitError('too_large', `an element is over ${this.maxItemChars} characters`);
+    out.push(parseJson(text.slice(from, to), `element ${this.elements}`));
+    this.elements += 1;
+  }
+
+  private appendRest(text: string, from: number, to: number): void {
+    if (this.rest.length + (to - from) > this.maxRestChars) {
+      throw new JsonSplitError(
+        'too_large',
+        `the document outside the elements is over ${this.maxRestChars} characters`,
+      );
     }
-    rest += text.slice(from, to);
+    this.rest += text.slice(from, to);
   }
 
-  function keyRead(text: string, from: number, to: number): void {
+  private keyRead(text: string, from: number, to: number): void {
     const raw = text.slice(from, to + 1);
     // Escapes are rare in keys; JSON.parse reads them exactly ("d\u0061ta" is "data").
     const key = raw.includes('\\') ? parseJson(raw, 'a key') : raw.slice(1, -1);
-    const level = pathDepth - 1;
-    if (key === path[level]) {
+    const level = this.pathDepth - 1;
+    if (key === this.path[level]) {
       // Two values for one key: JSON.parse would keep the last, after elements of the first were handed on.
-      if (seenKey[level]) throw new JsonSplitError('malformed', `the key "${path[level]}" appears twice`);
-      seenKey[level] = true;
+      if (this.seenKey[level]) throw new JsonSplitError('malformed', `the key "${this.path[level]}" appears twice`);
+      this.seenKey[level] = true;
     }
-    lastKey = typeof key === 'string' ? key : null;
+    this.lastKey = typeof key === 'string' ? key : null;
   }
 
-  function push(piece: string): unknown[] {
-    if (ended) throw new Error('push after end');
-    const text = carry + piece;
+  /** Inside a string: skips to its closing quote or the text's end; returns where scanning resumes. */
+  private scanString(text: string, i: number, n: number): number {
+    if (this.escaped) {
+      this.escaped = false;
+      return i + 1;
+    }
+    if (this.backslash < i) {
+      this.backslash = text.indexOf('\\', i);
+      if (this.backslash === -1) this.backslash = n;
+    }
+    let quote = text.indexOf('"', i);
+    if (quote === -1) quote = n;
+    if (this.backslash < quote) {
+      this.escaped = true;
+      return this.backslash + 1;
+    }
+    if (quote === n) return n;
+    this.inString = false;
+    if (this.keyStart >= 0) {
+      this.keyRead(text, this.keyStart, quote);
+      this.keyStart = -1;
+    }
+    return quote + 1;
+  }
+
+  private quoteOpened(i: number): void {
+    this.inString = true;
+    if (this.expectKey && this.open.length === this.pathDepth) {
+      this.expectKey = false;
+      this.keyStart = i;
+    }
+  }
+
+  private openContainer(text: string, c: number, i: number): void {
+    const parent = this.open.length;
+    this.open.push(c);
+    if (parent !== this.pathDepth || parent >= this.itemsDepth) return;
+    const wanted = parent < this.path.length ? OPEN_OBJECT : OPEN_ARRAY;
+    const onPath = c === wanted && (parent === 0 || this.lastKey === this.path[parent - 1]);
+    if (!onPath) return;
+    this.pathDepth = parent + 1;
+    this.lastKey = null;
+    if (this.pathDepth < this.itemsDepth) {
+      this.expectKey = true;
+      this.seenKey[this.pathDepth - 1] = false;
+    } else {
+      if (this.found) throw new JsonSplitError('malformed', 'the array appears twice');
+      this.found = true;
+      this.appendRest(text, this.restFrom, i + 1);
+      this.elementStart = i + 1;
+    }
+  }
+
+  private closeContainer(text: string, c: number, i: number, out: unknown[]): void {
+    const top = this.open.pop();
+    if (top === undefined || (top === OPEN_OBJECT) !== (c === CLOSE_OBJECT)) {
+      throw new JsonSplitError('malformed', 'brackets do not match');
+    }
+    if (this.open.length + 1 !== this.pathDepth) return;
+    if (this.pathDepth === this.itemsDepth) {
+      // `[ ]` has no element; `[1, ]` has an empty last one, which JSON.parse refuses.
+      if (this.elements > 0 || text.slice(this.elementStart, i).trim() !== '')
+        this.element(text, this.elementStart, i, out);
+      this.restFrom = i;
+    }
+    this.pathDepth -= 1;
+    this.expectKey = false;
+    this.lastKey = null;
+  }
+
+  private comma(text: string, i: number, out: unknown[]): void {
+    if (this.pathDepth === this.itemsDepth) {
+      this.element(text, this.elementStart, i, out);
+      this.elementStart = i + 1;
+    } else if (this.pathDepth > 0) {
+      this.expectKey = true;
+    }
+  }
+
+  /** Keeps only what is still needed: the unfinished element, or the unfinished key; the rest is stored. */
+  private keepUnfinished(text: string, n: number): void {
+    if (this.pathDepth === this.itemsDepth) {
+      if (n - this.elementStart > this.maxItemChars) {
+        throw new JsonSplitError('too_large', `an element is over ${this.maxItemChars} characters`);
+      }
+      this.carry = text.slice(this.elementStart);
+      this.elementStart = 0;
+    } else {
+      const keep = this.keyStart >= 0 ? this.keyStart : n;
+      this.appendRest(text, this.restFrom, keep);
+      if (n - keep > this.maxRestChars)
+        throw new JsonSplitError('too_large', `a key is over ${this.maxRestChars} characters`);
+      this.carry = text.slice(keep);
+      if (this.keyStart >= 0) this.keyStart = 0;
+    }
+    this.restFrom = 0;
+  }
+
+  push(piece: string): unknown[] {
+    if (this.ended) throw new Error('push after end');
+    const text = this.carry + piece;
     const n = text.length;
     const out: unknown[] = [];
-    let i = carry.length;
-    // Next backslash at or after i while in a string (n when none): found once per stretch, not per quote.
-    let backslash = -1;
+    let i = this.carry.length;
+    this.backslash = -1;
     while (i < n) {
-      if (inString) {
-        if (escaped) {
-          escaped = false;
-          i += 1;
-          continue;
-        }
-        if (backslash < i) {
-          backslash = text.indexOf('\\', i);
-          if (backslash === -1) backslash = n;
-        }
-        let quote = text.indexOf('"', i);
-        if (quote === -1) quote = n;
-        if (backslash < quote) {
-          escaped = true;
-          i = backslash + 1;
-        } else if (quote < n) {
-          inString = false;
-          if (keyStart >= 0) {
-            keyRead(text, keyStart, quote);
-            keyStart = -1;
-          }
-          i = quote + 1;
-        } else {
-          i = n;
-        }
+      if (this.inString) {
+        i = this.scanString(text, i, n);
         continue;
       }
       const c = text.charCodeAt(i);
-      if (c === QUOTE) {
-        inString = true;
-        if (expectKey && open.length === pathDepth) {
-          expectKey = false;
-          keyStart = i;
-        }
-      } else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
-        const parent = open.length;
-        open.push(c);
-        if (parent === pathDepth && parent < itemsDepth) {
-          const wanted = parent < path.length ? OPEN_OBJECT : OPEN_ARRAY;
-          const onPath = c === wanted && (parent === 0 || lastKey === path[parent - 1]);
-          if (onPath) {
-            pathDepth = parent + 1;
-            lastKey = null;
-            if (pathDepth < itemsDepth) {
-              expectKey = true;
-              seenKey[pathDepth - 1] = false;
-            } else {
-              if (found) throw new JsonSplitError('malformed', 'the array appears twice');
-              found = true;
-              appendRest(text, restFrom, i + 1);
-              elementStart = i + 1;
-            }
-          }
-        }
-      } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
-        const top = open.pop();
-        if (top === undefined || (top === OPEN_OBJECT) !== (c === CLOSE_OBJECT)) {
-          throw new JsonSplitError('malformed', 'brackets do not match');
-        }
-        if (open.length + 1 === pathDepth) {
-          if (pathDepth === itemsDepth) {
-            // `[ ]` has no element; `[1, ]` has an empty last one, which JSON.parse refuses.
-            if (elements > 0 || text.slice(elementStart, i).trim() !== '') element(text, elementStart, i, out);
-            restFrom = i;
-          }
-          pathDepth -= 1;
-          expectKey = false;
-          lastKey = null;
-        }
-      } else if (c === COMMA && open.length === pathDepth) {
-        if (pathDepth === itemsDepth) {
-          element(text, elementStart, i, out);
-          elementStart = i + 1;
-        } else if (pathDepth > 0) {
-          expectKey = true;
-        }
-      }
+      if (c === QUOTE) this.quoteOpened(i);
+      else if (c === OPEN_OBJECT || c === OPEN_ARRAY) this.openContainer(text, c, i);
+      else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) this.closeContainer(text, c, i, out);
+      else if (c === COMMA && this.open.length === this.pathDepth) this.comma(text, i, out);
       i += 1;
     }
-
-    // Keep only what is still needed: the unfinished element, or the unfinished key; the rest is stored.
-    if (pathDepth === itemsDepth) {
-      if (n - elementStart > maxItemChars) {
-        throw new JsonSplitError('too_large', `an element is over ${maxItemChars} characters`);
-      }
-      carry = text.slice(elementStart);
-      elementStart = 0;
-    } else {
-      const keep = keyStart >= 0 ? keyStart : n;
-      appendRest(text, restFrom, keep);
-      if (n - keep > maxRestChars) throw new JsonSplitError('too_large', `a key is over ${maxRestChars} characters`);
-      carry = text.slice(keep);
-      if (keyStart >= 0) keyStart = 0;
-    }
-    restFrom = 0;
+    this.keepUnfinished(text, n);
     return out;
   }
 
-  function end(): JsonItemsSplit {
-    if (ended) throw new Error('end after end');
-    ended = true;
-    if (open.length > 0 || inString) throw new JsonSplitError('malformed', 'the document ends early');
-    return { rest: parseJson(rest, 'the document'), found };
+  end(): JsonItemsSplit {
+    if (this.ended) throw new Error('end after end');
+    this.ended = true;
+    if (this.open.length > 0 || this.inString) throw new JsonSplitError('malformed', 'the document ends early');
+    return { rest: parseJson(this.rest, 'the document'), found: this.found };
   }
+}
 
-  return { push, end };
+export function createJsonItemsSplitter(options: JsonItemsSplitterOptions): JsonItemsSplitter {
+  if (options.path.length === 0) throw new TypeError('the path needs at least one key');
+  const scanner = new ItemsScanner(options);
+  return { push: (piece) => scanner.push(piece), end: () => scanner.end() };
 }

@@ -24,7 +24,6 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src-main/features/send/send-service.ts:createSendService': 'assets, precheck, confirm, submit and settle',
   'src-main/features/session/session-service.ts:createSessionService': 'sign-in, restore, lock, accounts and clients',
   'src-main/features/swap/swap-service.ts:createSwapService': 'symbols, quote, confirm, submit and settle',
-  'src-main/service/json-items-splitter.ts:createJsonItemsSplitter': 'the JSON scanner states',
 };
 
 interface LongFunction {
