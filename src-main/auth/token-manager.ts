@@ -40,6 +40,144 @@ export interface TokenManager {
   onSignedOut(listener: (reason: SignedOutReason) => void): () => void;
 }
 
+/** What the manager holds in memory only; the refresh token itself lives in the SecretStore. */
+interface TokenState {
+  signedIn: boolean;
+  accessToken: string | null;
+  expiresAt: number;
+  inFlight: Promise<string> | null;
+  // Bumped by sign-out and adopt, so a refresh that was under way cannot resurrect an ended session.
+  generation: number;
+  readonly listeners: Set<(reason: SignedOutReason) => void>;
+}
+
+interface TokenContext {
+  readonly deps: TokenManagerDeps;
+  readonly now: () => number;
+  readonly state: TokenState;
+}
+
+function registerSecret(deps: TokenManagerDeps, value: string | undefined): void {
+  if (value) deps.logger.registerSecret?.(value);
+}
+
+function useAccessToken({ deps, now, state }: TokenContext, tokens: TokenSet): string {
+  registerSecret(deps, tokens.accessToken);
+  state.accessToken = tokens.accessToken;
+  // Without expires_in, treat the token as valid until a 401 says otherwise.
+  state.expiresAt =
+    tokens.expiresInSeconds === undefined ? Number.POSITIVE_INFINITY : now() + tokens.expiresInSeconds * 1000;
+  state.signedIn = true;
+  return tokens.accessToken;
+}
+
+function clearMemory(state: TokenState): void {
+  state.signedIn = false;
+  state.accessToken = null;
+  state.expiresAt = 0;
+}
+
+function endSession(state: TokenState, reason: SignedOutReason): void {
+  state.generation += 1;
+  clearMemory(state);
+  for (const listener of state.listeners) listener(reason);
+}
+
+/**
+ * The stores the app builds (createSecretStore) never fail a write: a keychain that fails or hangs falls
+ * back to memory for the run (security 20, 31), so a rotated token is kept and the session goes on.
+ * Only a store with nowhere at all to put the token ends the session here, because a refresh token
+ * that was not stored must not be used (security 16).
+ */
+async function storeRefreshToken({ deps, state }: TokenContext, token: string): Promise<void> {
+  registerSecret(deps, token);
+  try {
+    await deps.store.set(deps.account, token);
+  } catch (error) {
+    deps.logger.error('the refresh token could not be saved', {
+      reason: error instanceof Error ? error.message.slice(0, 200) : 'unknown',
+    });
+    endSession(state, 'storage_failed');
+    throw new AppError(
+      'keychain_unavailable',
+      'The session could not be saved to the keychain. Please sign in again.',
+      {
+        cause: error,
+      },
+    );
+  }
+}
+
+async function revokeQuietly(
+  deps: TokenManagerDeps,
+  token: string | undefined,
+  hint: 'refresh_token' | 'access_token',
+): Promise<void> {
+  if (!token) return;
+  try {
+    await deps.endpoint.revoke(token, hint);
+  } catch (error) {
+    deps.logger.warn('token revocation at the issuer failed', {
+      hint,
+      reason: error instanceof Error ? error.name : 'unknown',
+    });
+  }
+}
+
+/** One refresh with the stored refresh token; a rotated refresh token is stored before the access token is used. */
+async function refreshOnce(context: TokenContext): Promise<string> {
+  const { deps, state } = context;
+  const started = state.generation;
+  const stored = await deps.store.get(deps.account);
+  if (!stored) {
+    clearMemory(state);
+    throw new AppError('session_expired', 'Your session has ended. Please sign in again.');
+  }
+  registerSecret(deps, stored);
+  let tokens: TokenSet;
+  try {
+    tokens = await deps.endpoint.refresh(stored);
+  } catch (error) {
+    if (state.generation !== started) throw new AppError('not_signed_in', 'You are signed out.', { cause: error });
+    if (error instanceof InvalidGrantError) {
+      // No retry: a refused refresh token stays refused. Forget it and ask for sign-in.
+      deps.logger.warn('the refresh token was refused; signing out');
+      await deps.store.delete(deps.account).catch(() => false);
+      endSession(state, 'invalid_grant');
+      throw new AppError('session_expired', 'Your session has ended. Please sign in again.', { cause: error });
+    }
+    throw error;
+  }
+  if (state.generation !== started) {
+    // Signed out (or signed in afresh) while this refresh was under way: these tokens belong to no one.
+    await revokeQuietly(deps, tokens.refreshToken, 'refresh_token');
+    throw new AppError('not_signed_in', 'You are signed out.');
+  }
+  if (tokens.refreshToken !== undefined && tokens.refreshToken !== stored)
+    await storeRefreshToken(context, tokens.refreshToken);
+  return useAccessToken(context, tokens);
+}
+
+/** All concurrent callers share one refresh. */
+function refresh(context: TokenContext): Promise<string> {
+  const { state } = context;
+  state.inFlight ??= refreshOnce(context).finally(() => {
+    state.inFlight = null;
+  });
+  return state.inFlight;
+}
+
+async function signOutEverywhere(context: TokenContext): Promise<void> {
+  const { deps, state } = context;
+  state.generation += 1;
+  const access = state.accessToken;
+  clearMemory(state);
+  const stored = await deps.store.get(deps.account).catch(() => null);
+  await revokeQuietly(deps, stored ?? undefined, 'refresh_token');
+  await revokeQuietly(deps, access ?? undefined, 'access_token');
+  await deps.store.delete(deps.account).catch(() => false);
+}
+
 /**
  * Keeps the access token in memory only and the refresh token in the SecretStore (security 16-18).
  * Rotation: the new refresh token is written before the new access token is handed out, so a crash in
@@ -48,161 +186,59 @@ export interface TokenManager {
 export function createTokenManager(deps: TokenManagerDeps): TokenManager {
   const now = deps.now ?? Date.now;
   const leewayMs = (deps.refreshLeewaySeconds ?? REFRESH_LEEWAY_SECONDS) * 1000;
-  const listeners = new Set<(reason: SignedOutReason) => void>();
-  let signedIn = false;
-  let accessToken: string | null = null;
-  let expiresAt = 0;
-  let inFlight: Promise<string> | null = null;
-  // Bumped by sign-out and adopt, so a refresh that was under way cannot resurrect an ended session.
-  let generation = 0;
+  const state: TokenState = {
+    signedIn: false,
+    accessToken: null,
+    expiresAt: 0,
+    inFlight: null,
+    generation: 0,
+    listeners: new Set(),
+  };
+  const context: TokenContext = { deps, now, state };
 
-  function registerSecret(value: string | undefined): void {
-    if (value) deps.logger.registerSecret?.(value);
-  }
-
-  function useAccessToken(tokens: TokenSet): string {
-    registerSecret(tokens.accessToken);
-    accessToken = tokens.accessToken;
-    // Without expires_in, treat the token as valid until a 401 says otherwise.
-    expiresAt =
-      tokens.expiresInSeconds === undefined ? Number.POSITIVE_INFINITY : now() + tokens.expiresInSeconds * 1000;
-    signedIn = true;
-    return tokens.accessToken;
-  }
-
-  function clearMemory(): void {
-    signedIn = false;
-    accessToken = null;
-    expiresAt = 0;
-  }
-
-  function endSession(reason: SignedOutReason): void {
-    generation += 1;
-    clearMemory();
-    for (const listener of listeners) listener(reason);
-  }
-
-  /**
-   * The stores the app builds (createSecretStore) never fail a write: a keychain that fails or hangs falls
-   * back to memory for the run (security 20, 31), so a rotated token is kept and the session goes on.
-   * Only a store with nowhere at all to put the token ends the session here, because a refresh token
-   * that was not stored must not be used (security 16).
-   */
-  async function storeRefreshToken(token: string): Promise<void> {
-    registerSecret(token);
-    try {
-      await deps.store.set(deps.account, token);
-    } catch (error) {
-      deps.logger.error('the refresh token could not be saved', {
-        reason: error instanceof Error ? error.message.slice(0, 200) : 'unknown',
-      });
-      endSession('storage_failed');
-      throw new AppError(
-        'keychain_unavailable',
-        'The session could not be saved to the keychain. Please sign in again.',
-        { cause: error },
-      );
-    }
-  }
-
-  function refresh(): Promise<string> {
-    inFlight ??= (async () => {
-      const started = generation;
-      const stored = await deps.store.get(deps.account);
-      if (!stored) {
-        clearMemory();
-        throw new AppError('session_expired', 'Your session has ended. Please sign in again.');
-      }
-      registerSecret(stored);
-      let tokens: TokenSet;
-      try {
-        tokens = await deps.endpoint.refresh(stored);
-      } catch (error) {
-        if (generation !== started) throw new AppError('not_signed_in', 'You are signed out.', { cause: error });
-        if (error instanceof InvalidGrantError) {
-          // No retry: a refused refresh token stays refused. Forget it and ask for sign-in.
-          deps.logger.warn('the refresh token was refused; signing out');
-          await deps.store.delete(deps.account).catch(() => false);
-          endSession('invalid_grant');
-          throw new AppError('session_expired', 'Your session has ended. Please sign in again.', { cause: error });
-        }
-        throw error;
-      }
-      if (generation !== started) {
-        // Signed out (or signed in afresh) while this refresh was under way: these tokens belong to no one.
-        await revokeQuietly(tokens.refreshToken, 'refresh_token');
-        throw new AppError('not_signed_in', 'You are signed out.');
-      }
-      if (tokens.refreshToken !== undefined && tokens.refreshToken !== stored)
-        await storeRefreshToken(tokens.refreshToken);
-      return useAccessToken(tokens);
-    })().finally(() => {
-      inFlight = null;
-    });
-    return inFlight;
-  }
-
-  async function revokeQuietly(token: string | undefined, hint: 'refresh_token' | 'access_token'): Promise<void> {
-    if (!token) return;
-    try {
-      await deps.endpoint.revoke(token, hint);
-    } catch (error) {
-      deps.logger.warn('token revocation at the issuer failed', {
-        hint,
-        reason: error instanceof Error ? error.name : 'unknown',
-      });
-    }
+  /** The token in memory while it is fresh and not `refused`, else a shared refresh (or not signed in). */
+  function tokenOrRefresh(refused: string | null): Promise<string> {
+    const { accessToken } = state;
+    if (accessToken !== null && accessToken !== refused && now() < state.expiresAt - leewayMs)
+      return Promise.resolve(accessToken);
+    if (!state.signedIn && state.inFlight === null)
+      return Promise.reject(new AppError('not_signed_in', 'You are not signed in.'));
+    return refresh(context);
   }
 
   return {
     get signedIn() {
-      return signedIn;
+      return state.signedIn;
     },
     onSignedOut(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+      state.listeners.add(listener);
+      return () => state.listeners.delete(listener);
     },
     async adopt(tokens) {
-      generation += 1;
+      state.generation += 1;
       // A previous refresh token (an unlock re-authenticates the same user) is overwritten, not revoked:
       // providers such as oidc-provider revoke the whole grant, which the new tokens may share.
-      if (tokens.refreshToken !== undefined) await storeRefreshToken(tokens.refreshToken);
+      if (tokens.refreshToken !== undefined) await storeRefreshToken(context, tokens.refreshToken);
       else await deps.store.delete(deps.account).catch(() => false);
-      useAccessToken(tokens);
+      useAccessToken(context, tokens);
     },
     async restore() {
       const stored = await deps.store.get(deps.account);
       if (!stored) return false;
       try {
-        await refresh();
+        await refresh(context);
         return true;
       } catch (error) {
         if (error instanceof AppError && error.code === 'session_expired') return false;
         throw error;
       }
     },
-    async getAccessToken() {
-      if (accessToken !== null && now() < expiresAt - leewayMs) return accessToken;
-      if (!signedIn && inFlight === null) throw new AppError('not_signed_in', 'You are not signed in.');
-      return refresh();
-    },
-    async refreshAfter401(refusedToken) {
-      if (accessToken !== null && accessToken !== refusedToken && now() < expiresAt - leewayMs) return accessToken;
-      if (!signedIn && inFlight === null) throw new AppError('not_signed_in', 'You are not signed in.');
-      return refresh();
-    },
+    getAccessToken: async () => tokenOrRefresh(null),
+    refreshAfter401: async (refusedToken) => tokenOrRefresh(refusedToken),
     forgetAccessToken() {
-      accessToken = null;
-      expiresAt = 0;
+      state.accessToken = null;
+      state.expiresAt = 0;
     },
-    async signOut() {
-      generation += 1;
-      const access = accessToken;
-      clearMemory();
-      const stored = await deps.store.get(deps.account).catch(() => null);
-      await revokeQuietly(stored ?? undefined, 'refresh_token');
-      await revokeQuietly(access ?? undefined, 'access_token');
-      await deps.store.delete(deps.account).catch(() => false);
-    },
+    signOut: async () => signOutEverywhere(context),
   };
 }
