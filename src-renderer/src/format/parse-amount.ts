@@ -1,4 +1,5 @@
 import { LARGEST_WHOLE_AMOUNT } from '../../../src-preload/contract/amount-limits';
+import { t } from '../i18n/text';
 import { numberSymbols, type NumberSymbols } from './number-symbols';
 
 /**
@@ -16,17 +17,23 @@ const SEPARATOR_LOOKALIKES = new Set(['.', ',', '٫', '٬']);
 const MINUS_SIGNS = new Set(['-', '\u2212', '\u2012', '\u2013']);
 
 function nameOf(character: string): string {
-  return /\s/u.test(character) ? 'a space' : `“${character}”`;
+  return /\s/u.test(character) ? t('money.parse.space') : t('money.parse.quoted', { character });
 }
 
-function groupingRule(symbols: NumberSymbols): string {
-  const decimal = nameOf(symbols.decimal);
-  if (symbols.group === '') return `the decimal mark is ${decimal} (as in ${symbols.example})`;
-  return `${nameOf(symbols.group)} separates groups of digits and ${decimal} is the decimal mark (as in ${symbols.example})`;
+/** The locale's separators, as the refusals name them. */
+function ruleValues(symbols: NumberSymbols): { group: string; decimal: string; example: string } {
+  return { group: nameOf(symbols.group), decimal: nameOf(symbols.decimal), example: symbols.example };
 }
 
 function ambiguous(original: string, symbols: NumberSymbols): ParsedAmount {
-  return { kind: 'invalid', message: `“${original}” is ambiguous in your number format: ${groupingRule(symbols)}.` };
+  const id = symbols.group === '' ? 'money.parse.ambiguousUngrouped' : 'money.parse.ambiguousGrouped';
+  return invalid(t(id, { text: original, ...ruleValues(symbols) }));
+}
+
+/** A character that is neither a digit nor one of the locale's separators. */
+function strange(character: string, symbols: NumberSymbols): ParsedAmount {
+  const id = symbols.group === '' ? 'money.parse.strangeUngrouped' : 'money.parse.strangeGrouped';
+  return invalid(t(id, { character: nameOf(character), ...ruleValues(symbols) }));
 }
 
 function invalid(message: string): ParsedAmount {
@@ -69,14 +76,14 @@ function tooLarge(integer: string): boolean {
 
 function tooLargeWords(locale: string): string {
   const largest = new Intl.NumberFormat(locale).format(LARGEST_WHOLE_AMOUNT as IntlDecimal);
-  return `This amount is too large. The largest amount accepted is ${largest}.`;
+  return t('money.parse.tooLarge', { largest });
 }
 
 /** A unit other than the field's ("5 BTC" in a USDT field), or letters that belong to no amount ("1e5"). */
 function letters(number: string, unit: string | undefined): ParsedAmount {
   const edge = /\p{L}[\p{L}\p{N}-]*$/u.exec(number)?.[0] ?? /^\p{L}[\p{L}\p{N}-]*/u.exec(number)?.[0];
-  if (unit && edge && /^\p{L}{2}/u.test(edge)) return invalid(`This field takes ${unit}, not ${edge}.`);
-  return invalid(`“${/\p{L}+/u.exec(number)?.[0] ?? number}” is not part of an amount.`);
+  if (unit && edge && /^\p{L}{2}/u.test(edge)) return invalid(t('money.parse.otherUnit', { unit, other: edge }));
+  return invalid(t('money.parse.letters', { text: /\p{L}+/u.exec(number)?.[0] ?? number }));
 }
 
 /** The locale's grouping, e.g. 1,234,567 (3 and 3) or 12,34,567 (3 then 2): anything else is a misreading. */
@@ -94,8 +101,8 @@ export function parseAmount(text: string, locale: string, unit?: string): Parsed
   if (trimmed === '') return { kind: 'empty' };
   const symbols = numberSymbols(locale);
   const number = withoutUnit(trimmed, unit, locale);
-  if (number === '') return invalid('Type an amount, not only its unit.');
-  if (MINUS_SIGNS.has(number[0] ?? '')) return invalid('An amount cannot be negative.');
+  if (number === '') return invalid(t('money.parse.onlyUnit'));
+  if (MINUS_SIGNS.has(number[0] ?? '')) return invalid(t('money.parse.negative'));
 
   if (/\p{L}/u.test(number)) return letters(number, unit);
 
@@ -114,15 +121,15 @@ export function parseAmount(text: string, locale: string, unit?: string): Parsed
     } else if (SEPARATOR_LOOKALIKES.has(character)) {
       return ambiguous(trimmed, symbols);
     } else {
-      return invalid(`${nameOf(character)} is not part of an amount here: ${groupingRule(symbols)}.`);
+      return strange(character, symbols);
     }
   }
 
   const [integerShape = '', fractionShape = '', ...more] = shape.split('D');
-  if (more.length > 0) return invalid(`An amount has one decimal mark (${nameOf(symbols.decimal)}) at most.`);
+  if (more.length > 0) return invalid(t('money.parse.oneDecimal', { decimal: nameOf(symbols.decimal) }));
   if (fractionShape.includes('G')) return ambiguous(trimmed, symbols);
   if (integerShape.includes('G') && !groupsFit(integerShape.split('G'), symbols)) return ambiguous(trimmed, symbols);
-  if (!digits) return invalid('Type the amount in digits.');
+  if (!digits) return invalid(t('money.parse.digits'));
 
   const integerDigits = digits.slice(0, integerShape.replaceAll('G', '').length);
   const fractionDigits = digits.slice(integerDigits.length);
