@@ -16,22 +16,6 @@ import tseslint from 'typescript-eslint';
  * in code outside JSX is in tests/unit/architecture/no-literal-text.test.ts.
  */
 const notYetInCatalogues = [
-  'src-renderer/src/components/address-book-picker.tsx',
-  'src-renderer/src/components/amount.tsx',
-  'src-renderer/src/components/clock-notice.tsx',
-  'src-renderer/src/components/close-words.tsx',
-  'src-renderer/src/components/closed-intents.tsx',
-  'src-renderer/src/components/confirm-dialog.tsx',
-  'src-renderer/src/components/copy-button.tsx',
-  'src-renderer/src/components/journal-recovery-notice.tsx',
-  'src-renderer/src/components/money-alarms.tsx',
-  'src-renderer/src/components/money-outcome.tsx',
-  'src-renderer/src/components/money-review.tsx',
-  'src-renderer/src/components/qr-code.tsx',
-  'src-renderer/src/components/save-to-address-book.tsx',
-  'src-renderer/src/components/two-factor-input.tsx',
-  'src-renderer/src/components/unresolved-intents.tsx',
-  'src-renderer/src/components/unsettled-words.tsx',
   'src-renderer/src/screens/history/explorer-link.tsx',
   'src-renderer/src/screens/history/history-date-range.tsx',
   'src-renderer/src/screens/history/history-detail.tsx',

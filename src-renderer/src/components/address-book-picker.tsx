@@ -1,5 +1,6 @@
 import { useEffect, useId } from 'react';
 import type { AddressBookEntry } from '../../../src-preload/contract/address-book';
+import { useText } from '../i18n/use-text';
 import { sameDestination, useAddressBookStore } from '../stores/address-book-store';
 
 /**
@@ -22,6 +23,7 @@ export function AddressBookPicker({
   disabled?: boolean;
 }): React.JSX.Element {
   const id = useId();
+  const t = useText();
   const chosen = entries.find((entry) => sameDestination(entry.address, address.trim()));
   return (
     <>
@@ -35,10 +37,10 @@ export function AddressBookPicker({
           if (entry) onPick(entry);
         }}
       >
-        <option value="">{entries.length === 0 ? emptyText : 'Choose a saved address'}</option>
+        <option value="">{entries.length === 0 ? emptyText : t('money.addressBook.choose')}</option>
         {entries.map((entry) => (
           <option key={entry.id} value={entry.id}>
-            {`${entry.name} — ${entry.address}`}
+            {t('money.addressBook.option', { name: entry.name, address: entry.address })}
           </option>
         ))}
       </select>

@@ -1,6 +1,7 @@
 import { formatCrypto, formatShare, formatSignedUsd, formatUsd, signedTone } from '../format/amounts';
 import { displayLocale } from '../format/display-locale';
 import { formatExactAmount } from '../format/exact-amount';
+import { useText } from '../i18n/use-text';
 import { selectPrivacyMode, useAppStore } from '../stores/app-store';
 
 const MASK = '•••••';
@@ -10,8 +11,9 @@ export function usePrivacy(): boolean {
 }
 
 function Masked(): React.JSX.Element {
+  const t = useText();
   return (
-    <span className="amount masked" aria-label="Hidden amount">
+    <span className="amount masked" aria-label={t('money.amount.hidden')}>
       {MASK}
     </span>
   );

@@ -1,4 +1,7 @@
 import { withoutUnsafeCharacters } from '../../../src-preload/contract/text';
+import { t } from '../i18n/text';
+import { useText } from '../i18n/use-text';
+import type { MoneyKind } from './unsettled-words';
 
 /**
  * Words and paging for closing unknown money moves (security.md 36). The warning is what main records as
@@ -14,17 +17,13 @@ export const PAGE_SIZE = 10;
  * the words shown, which are the words main records: otherwise nobody in that locale could close a move.
  */
 export function closeOneWarning(what: string, when: string, referenceId: string): string {
-  return withoutUnsafeCharacters(
-    `The ${what} that you started at ${when} (reference ${referenceId}) may still have moved money, and the service may show it later. Close it only if you are sure it did not go through. Wallet Desk keeps it in the list of closed moves and warns you at once if the service shows it later.`,
-  );
+  return withoutUnsafeCharacters(t('money.close.one', { what, when, reference: referenceId }));
 }
 
 /** The warning before every listed move is closed at once, naming how many. */
-export function closeAllWarning(count: number, noun: { readonly one: string; readonly many: string }): string {
-  return `All ${count} ${noun.many} listed here may still have moved money, and the service may show any of them later. Close them only if you are sure that none of them went through. Wallet Desk keeps them in the list of closed moves and warns you at once if the service shows one later.`;
+export function closeAllWarning(count: number, kind: MoneyKind): string {
+  return withoutUnsafeCharacters(t('money.close.all', { count, kind }));
 }
-
-const counted = new Intl.NumberFormat();
 
 /** Previous and next page of a long list, with where the reader is; nothing for a list of one page. */
 export function ListPager(props: {
@@ -35,17 +34,18 @@ export function ListPager(props: {
   onPage(page: number): void;
 }): React.JSX.Element | null {
   const { page, pages, total } = props;
+  const t = useText();
   if (pages <= 1) return null;
   const first = page * PAGE_SIZE + 1;
   const last = Math.min(total, (page + 1) * PAGE_SIZE);
   return (
-    <nav aria-label={`Pages of ${props.label}`} className="row money-pager">
+    <nav aria-label={t('money.pager.label', { list: props.label })} className="row money-pager">
       <button type="button" className="secondary" disabled={page === 0} onClick={() => props.onPage(page - 1)}>
-        Previous page
+        {t('money.pager.previous')}
       </button>
-      <span role="status">{`Showing ${counted.format(first)} to ${counted.format(last)} of ${counted.format(total)}.`}</span>
+      <span role="status">{t('money.pager.showing', { first, last, total })}</span>
       <button type="button" className="secondary" disabled={page >= pages - 1} onClick={() => props.onPage(page + 1)}>
-        Next page
+        {t('money.pager.next')}
       </button>
     </nav>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { formatDateTime } from '../format/dates';
+import { useText } from '../i18n/use-text';
 import { selectPrivacyMode, useAppStore } from '../stores/app-store';
 import { ListPager, PAGE_SIZE } from './close-words';
 
@@ -31,6 +32,7 @@ export function ClosedIntents<Review extends { intentId: string }>(
   const { prefix, closed, loadClosed, openAndCheck, describe, referenceOf } = props;
   const [page, setPage] = useState(0);
   const privacy = useAppStore(selectPrivacyMode);
+  const t = useText();
   useEffect(() => {
     void loadClosed();
   }, [loadClosed]);
@@ -44,7 +46,7 @@ export function ClosedIntents<Review extends { intentId: string }>(
       <details>
         <summary>
           <h3 id={`${prefix}-closed-title`} className="money-closed-title">
-            {`${props.title} (${closed.length})`}
+            {t('money.closed.title', { title: props.title, count: closed.length })}
           </h3>
         </summary>
         <ul className="money-unresolved-list" aria-label={props.title}>
@@ -52,23 +54,21 @@ export function ClosedIntents<Review extends { intentId: string }>(
             <li key={review.intentId} className={`${prefix}-closed-entry money-unresolved-entry`}>
               <p className="row money-unresolved-facts">
                 {props.summary(review)}
-                <span className="mono money-id">{`reference ${referenceOf(review)}`}</span>
-                {accountName && <strong>{`In ${accountName}`}</strong>}
+                <span className="mono money-id">{t('money.list.reference', { reference: referenceOf(review) })}</span>
+                {accountName && <strong>{t('money.list.account', { account: accountName })}</strong>}
               </p>
-              <p>{`Closed as did not go through by ${closure.byName} on ${formatDateTime(closure.at)}.`}</p>
+              <p>{t('money.closed.by', { name: closure.byName, when: formatDateTime(closure.at) })}</p>
               {/* The recorded words name the amount as it was shown then, which privacy mode hides from a second person at the desk. */}
               <p className="money-closed-shown">
-                {privacy
-                  ? 'The warning they were shown names the amount, so it is hidden while privacy mode is on.'
-                  : `They were shown: ${closure.shown}`}
+                {privacy ? t('money.closed.shownHidden') : t('money.closed.shown', { words: closure.shown })}
               </p>
               <button
                 type="button"
                 className="secondary"
-                aria-label={`Check status of the closed ${describe(review)} (reference ${referenceOf(review)})`}
+                aria-label={t('money.closed.check', { what: describe(review), reference: referenceOf(review) })}
                 onClick={() => void openAndCheck(review)}
               >
-                Check status
+                {t('money.list.checkStatus')}
               </button>
             </li>
           ))}

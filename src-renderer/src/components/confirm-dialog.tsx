@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useModalDialog } from '../hooks/use-modal-dialog';
+import { useText } from '../i18n/use-text';
 
 export interface ConfirmDialogProps {
   readonly title: string;
@@ -21,6 +22,7 @@ export function ConfirmDialog(props: ConfirmDialogProps): React.JSX.Element {
   const ref = useModalDialog();
   const titleId = useId();
   const bodyId = useId();
+  const t = useText();
 
   return (
     <dialog
@@ -39,7 +41,7 @@ export function ConfirmDialog(props: ConfirmDialogProps): React.JSX.Element {
       <p id={bodyId}>{props.body}</p>
       <div className="row">
         <button type="button" className="secondary" onClick={props.onCancel} autoFocus>
-          Cancel
+          {t('money.dialog.cancel')}
         </button>
         <button type="button" className="primary" disabled={props.busy === true} onClick={props.onConfirm}>
           {props.confirmLabel}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { wallet } from '../bridge';
+import { useText } from '../i18n/use-text';
 
 type CopyState = 'idle' | 'copying' | 'verified' | 'mismatch' | 'failed';
 
@@ -7,7 +8,8 @@ type CopyState = 'idle' | 'copying' | 'verified' | 'mismatch' | 'failed';
  * Copies through main, which reads the clipboard back: "verified" means what the user pastes is exactly
  * this text, not something a clipboard hijacker swapped in.
  */
-export function CopyButton({ text, label = 'Copy address' }: { text: string; label?: string }): React.JSX.Element {
+export function CopyButton({ text, label }: { text: string; label?: string }): React.JSX.Element {
+  const t = useText();
   const [outcome, setOutcome] = useState<{ text: string; state: CopyState; problem?: string } | null>(null);
   // A confirmation belongs to the text it was about: another text starts from idle.
   const state: CopyState = outcome?.text === text ? outcome.state : 'idle';
@@ -23,16 +25,12 @@ export function CopyButton({ text, label = 'Copy address' }: { text: string; lab
   return (
     <span className="copy-button">
       <button type="button" className="secondary" disabled={state === 'copying'} onClick={() => void copy()}>
-        {label}
+        {label ?? t('money.copy.address')}
       </button>
-      {state === 'copying' && <span role="status">Copying…</span>}
-      {state === 'verified' && <span role="status">Copied. The clipboard holds exactly this text.</span>}
-      {state === 'mismatch' && (
-        <span role="alert">
-          The clipboard does not hold what was copied: something changed it. Do not paste it; copy again.
-        </span>
-      )}
-      {state === 'failed' && <span role="alert">{problem ?? 'Copying failed.'}</span>}
+      {state === 'copying' && <span role="status">{t('money.copy.copying')}</span>}
+      {state === 'verified' && <span role="status">{t('money.copy.verified')}</span>}
+      {state === 'mismatch' && <span role="alert">{t('money.copy.mismatch')}</span>}
+      {state === 'failed' && <span role="alert">{problem ?? t('money.copy.failed')}</span>}
     </span>
   );
 }

@@ -1,70 +1,46 @@
 import { useEffect, useId } from 'react';
 import type {
-  JournalMoveKind,
   JournalRecoveryCause,
   JournalRecoveryView,
   UnreadableMoveView,
 } from '../../../src-preload/contract/journal';
+import type { t as text } from '../i18n/text';
+import { useText } from '../i18n/use-text';
 import { useJournalRecoveryStore } from '../stores/journal-recovery-store';
 import { CryptoAmount } from './amount';
 import { ErrorMessage } from './error-message';
 
-function causeWords(cause: JournalRecoveryCause): string {
-  switch (cause) {
-    case 'journal-damaged':
-      return 'The file in which Wallet Desk records payments that may have gone through was damaged, for example by a crash or a power cut.';
-    case 'journal-missing':
-      return 'The file in which Wallet Desk records payments that may have gone through was missing, so its previous copy was used.';
-    case 'entries-unreadable':
-      return 'Some entries of the file in which Wallet Desk records payments that may have gone through could not be read.';
-    case 'settings-unreadable':
-      return 'Some payments that an earlier version of Wallet Desk recorded in its settings file could not be read.';
-  }
-}
+/** The catalogue's name for each cause (its select keys). */
+const causeKeys = {
+  'journal-damaged': 'damaged',
+  'journal-missing': 'missing',
+  'entries-unreadable': 'entries',
+  'settings-unreadable': 'settings',
+} as const satisfies Record<JournalRecoveryCause, string>;
 
-function kindWords(kind: JournalMoveKind): string {
-  switch (kind) {
-    case 'send':
-      return 'Send';
-    case 'swap':
-      return 'Swap';
-    case 'withdraw':
-      return 'Withdrawal';
-  }
-}
-
-function unreadableWords(move: UnreadableMoveView): string {
-  const reference = move.referenceId;
-  if (reference === null) return 'There may be more payments of which nothing could be read, not even their reference.';
-  switch (move.kind) {
-    case 'send':
-      return `The details of the send with the reference ${reference} could not be read.`;
-    case 'swap':
-      return `The details of the swap with the reference ${reference} could not be read.`;
-    case 'withdraw':
-      return `The details of the withdrawal with the reference ${reference} could not be read.`;
-    case null:
-      return `The details of the payment with the reference ${reference} could not be read.`;
-  }
+function unreadableWords(t: typeof text, move: UnreadableMoveView): string {
+  if (move.referenceId === null) return t('money.recovery.unnamed');
+  return t('money.recovery.unreadable', { kind: move.kind ?? 'payment', reference: move.referenceId });
 }
 
 function RecoveredTable({ recovery }: { recovery: JournalRecoveryView }): React.JSX.Element {
-  if (recovery.recovered.length === 0) return <p>No payment could be recovered.</p>;
+  const t = useText();
+  if (recovery.recovered.length === 0) return <p>{t('money.recovery.none')}</p>;
   return (
     <table>
-      <caption>Recovered payments, each still listed as unknown until it is checked</caption>
+      <caption>{t('money.recovery.caption')}</caption>
       <thead>
         <tr>
-          <th scope="col">Kind</th>
-          <th scope="col">Amount</th>
-          <th scope="col">To</th>
-          <th scope="col">Reference</th>
+          <th scope="col">{t('money.recovery.kind')}</th>
+          <th scope="col">{t('money.recovery.amount')}</th>
+          <th scope="col">{t('money.recovery.to')}</th>
+          <th scope="col">{t('money.recovery.reference')}</th>
         </tr>
       </thead>
       <tbody>
         {recovery.recovered.map((move) => (
           <tr key={`${move.kind}:${move.referenceId}`}>
-            <td>{kindWords(move.kind)}</td>
+            <td>{t('money.recovery.kindName', { kind: move.kind })}</td>
             <td>
               <CryptoAmount value={move.amount} code={move.asset} />
             </td>
@@ -88,42 +64,32 @@ function RecoveredTable({ recovery }: { recovery: JournalRecoveryView }): React.
 export function JournalRecoveryNotice(): React.JSX.Element | null {
   const { recovery, error, busy, load, acknowledge } = useJournalRecoveryStore();
   const headingId = useId();
+  const t = useText();
   useEffect(() => {
     void load();
   }, [load]);
   if (!recovery) return null;
   return (
     <section className="journal-recovery" aria-labelledby={headingId}>
-      <h2 id={headingId}>Check the payments Wallet Desk recovered</h2>
-      <p>{causeWords(recovery.cause)}</p>
-      <p>
-        Wallet Desk recovered what it could. Each payment below may have gone through. Check each one before you pay
-        again. New payments are refused until you confirm that you have seen this list.
-      </p>
+      <h2 id={headingId}>{t('money.recovery.title')}</h2>
+      <p>{t('money.recovery.cause', { cause: causeKeys[recovery.cause] })}</p>
+      <p>{t('money.recovery.lead')}</p>
       <RecoveredTable recovery={recovery} />
       {recovery.unreadable.length > 0 && (
         <>
-          <h3>Payments that could not be recovered</h3>
+          <h3>{t('money.recovery.unreadableTitle')}</h3>
           <ul>
             {recovery.unreadable.map((move, index) => (
-              <li key={`${move.referenceId ?? 'unnamed'}:${index}`}>{unreadableWords(move)}</li>
+              <li key={`${move.referenceId ?? 'unnamed'}:${index}`}>{unreadableWords(t, move)}</li>
             ))}
           </ul>
         </>
       )}
-      {recovery.othersRecovered > 0 && (
-        <p>
-          {recovery.othersRecovered === 1
-            ? 'One more recovered payment belongs to another user of this computer.'
-            : `${recovery.othersRecovered} more recovered payments belong to other users of this computer.`}
-        </p>
-      )}
-      {recovery.damagedCopy !== null && (
-        <p>A copy of the damaged file is kept in the app's data folder as {recovery.damagedCopy}.</p>
-      )}
+      {recovery.othersRecovered > 0 && <p>{t('money.recovery.others', { count: recovery.othersRecovered })}</p>}
+      {recovery.damagedCopy !== null && <p>{t('money.recovery.damagedCopy', { file: recovery.damagedCopy })}</p>}
       {error && <ErrorMessage error={error} />}
       <button type="button" className="primary" disabled={busy} onClick={() => void acknowledge()}>
-        I have seen this list
+        {t('money.recovery.seen')}
       </button>
     </section>
   );

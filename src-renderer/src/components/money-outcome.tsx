@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { BridgeError } from '../../../src-preload/result';
 import { wallet } from '../bridge';
+import { useText } from '../i18n/use-text';
 import { ErrorMessage } from './error-message';
 
 /** The outcome heading takes focus when it appears, so it is announced and Tab continues from it. */
@@ -10,6 +11,7 @@ export function focusOnMount(element: HTMLHeadingElement | null): void {
 
 export function ExplorerButton({ url }: { url: string }): React.JSX.Element {
   const [refused, setRefused] = useState(false);
+  const t = useText();
   return (
     <>
       <button
@@ -19,9 +21,9 @@ export function ExplorerButton({ url }: { url: string }): React.JSX.Element {
           void wallet.links.open({ url }).then((result) => setRefused(!result.ok || !result.value.opened));
         }}
       >
-        View in explorer
+        {t('money.outcome.explorer')}
       </button>
-      {refused && <p role="alert">This link is not on the list of explorers the app opens.</p>}
+      {refused && <p role="alert">{t('money.outcome.explorerRefused')}</p>}
     </>
   );
 }
@@ -59,6 +61,7 @@ export interface UnknownOutcomeProps {
  */
 export function UnknownOutcome(props: UnknownOutcomeProps): React.JSX.Element {
   const { prefix, submitting, error, lookup, checkStatus } = props;
+  const t = useText();
   // Found but not completed (pending, or reported failed): main's words say what the row showed and that
   // the outcome stays unknown.
   const lookupMessage =
@@ -74,14 +77,14 @@ export function UnknownOutcome(props: UnknownOutcomeProps): React.JSX.Element {
   return (
     <section aria-labelledby={`${prefix}-unknown-title`} className={`card ${prefix}-unknown`}>
       <h3 id={`${prefix}-unknown-title`} tabIndex={-1} ref={focusOnMount}>
-        {props.title ?? 'Outcome unknown'}
+        {props.title ?? t('money.outcome.unknown')}
       </h3>
       <p role={props.urgent ? 'alert' : undefined}>{props.explanation}</p>
       {props.children}
-      <p role="status">{submitting ? 'Looking in your transaction history…' : (lookupMessage ?? '')}</p>
+      <p role="status">{submitting ? t('money.outcome.looking') : (lookupMessage ?? '')}</p>
       <div className={`row ${prefix}-actions`}>
         <button type="button" className="primary" disabled={submitting} onClick={() => void checkStatus()}>
-          {submitting ? 'Checking…' : 'Check status'}
+          {submitting ? t('money.outcome.checking') : t('money.list.checkStatus')}
         </button>
         <button type="button" className="secondary" disabled={submitting} onClick={props.startNew}>
           {props.startNewLabel}

@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { BridgeError } from '../../../src-preload/result';
 import { ErrorMessage } from './error-message';
 import { TwoFactorInput } from './two-factor-input';
-import { AcknowledgeFirst, isUnacknowledged } from './unsettled-words';
+import { useText } from '../i18n/use-text';
+import { AcknowledgeFirst, isUnacknowledged, type MoneyKind } from './unsettled-words';
 
 export interface MoneyReviewProps {
   /** Class and id prefix of the domain ("send", "swap"). */
@@ -25,8 +26,8 @@ export interface MoneyReviewProps {
   readonly refused?: boolean;
   readonly retryLabel?: string;
   readonly referenceId?: string;
-  /** The domain's noun ("send") and the title of its panel of moves with an unknown outcome. */
-  readonly noun: string;
+  /** The kind of move (its sentences are the catalogue's, per kind) and the title of its panel of moves with an unknown outcome. */
+  readonly kind: MoneyKind;
   readonly unresolvedTitle: string;
   /** Shown first, above what main froze: e.g. that it looks identical to a move with an unknown outcome. */
   readonly notice?: React.ReactNode;
@@ -63,6 +64,7 @@ export function MoneyReview(props: MoneyReviewProps): React.JSX.Element {
   // Interface A names the code's field "tfa", Interface B's Z-codes "tfaCode": either is the code refused.
   const codeError = error?.field === 'tfa' || error?.field === 'tfaCode' ? error : null;
   const { acknowledgement } = props;
+  const t = useText();
 
   return (
     <section ref={panel} aria-labelledby={`${prefix}-review-title`} className={`card ${prefix}-review`}>
@@ -70,7 +72,7 @@ export function MoneyReview(props: MoneyReviewProps): React.JSX.Element {
       {props.notice}
       {props.children}
       <form
-        aria-label="Confirm with your two-factor code"
+        aria-label={t('money.review.codeForm')}
         onSubmit={(event) => {
           event.preventDefault();
           if (submitting || code.length !== 6) return;
@@ -95,12 +97,14 @@ export function MoneyReview(props: MoneyReviewProps): React.JSX.Element {
         {props.refused && (
           <p role="note" className={`${prefix}-retry-note`}>
             {props.retryNote ??
-              `Nothing moved on that attempt. ${props.referenceId ? `Sending again reuses the same reference, ${props.referenceId}.` : 'Sending again reuses the same reference.'}`}
+              (props.referenceId
+                ? t('money.review.retryNote', { reference: props.referenceId })
+                : t('money.review.retryNoteBare'))}
           </p>
         )}
         {/* Beside the button: where to act, and focus on the first box to tick. */}
         {!acknowledgement && (
-          <AcknowledgeFirst prefix={prefix} noun={props.noun} panelTitle={props.unresolvedTitle} error={error} />
+          <AcknowledgeFirst prefix={prefix} kind={props.kind} panelTitle={props.unresolvedTitle} error={error} />
         )}
         <div className={`row ${prefix}-actions`}>
           <button ref={submitButton} type="submit" className="primary" disabled={submitting || code.length !== 6}>
@@ -111,7 +115,7 @@ export function MoneyReview(props: MoneyReviewProps): React.JSX.Element {
                 : props.submitLabel}
           </button>
           <button type="button" className="secondary" disabled={submitting} onClick={props.back}>
-            {props.backLabel ?? 'Back'}
+            {props.backLabel ?? t('money.review.back')}
           </button>
         </div>
         {acknowledgement?.unready}

@@ -1,5 +1,6 @@
 import { toDataURL } from 'qrcode';
 import { useEffect, useState } from 'react';
+import { useText } from '../i18n/use-text';
 
 const SIZE = 256;
 
@@ -9,6 +10,7 @@ const SIZE = 256;
  */
 export function QrCode({ value, description }: { value: string; description: string }): React.JSX.Element {
   const [image, setImage] = useState<{ value: string; url: string | null } | null>(null);
+  const t = useText();
 
   useEffect(() => {
     let current = true;
@@ -31,7 +33,7 @@ export function QrCode({ value, description }: { value: string; description: str
 
   // Never show the previous value's code while the new one is drawn.
   if (!image || image.value !== value)
-    return <span className="skeleton qr-skeleton" aria-busy="true" aria-label="Drawing QR code" />;
-  if (image.url === null) return <p role="alert">The QR code could not be drawn. Copy the text instead.</p>;
+    return <span className="skeleton qr-skeleton" aria-busy="true" aria-label={t('money.qr.drawing')} />;
+  if (image.url === null) return <p role="alert">{t('money.qr.failed')}</p>;
   return <img className="qr-code" src={image.url} alt={description} width={SIZE} height={SIZE} data-qr-value={value} />;
 }

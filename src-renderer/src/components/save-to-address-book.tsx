@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { findAssetNetwork, type AssetCode } from '../../../src-preload/contract/asset-table';
 import type { BridgeError } from '../../../src-preload/result';
+import { useText } from '../i18n/use-text';
 import { findEntry, useAddressBookStore } from '../stores/address-book-store';
 import { ErrorMessage } from './error-message';
 
@@ -28,6 +29,7 @@ export function SaveToAddressBook({
   const [justSaved, setJustSaved] = useState<string | null>(null);
   const nameId = useId();
   const errorId = useId();
+  const t = useText();
 
   useEffect(() => {
     if (entries === null) void load();
@@ -39,21 +41,21 @@ export function SaveToAddressBook({
   if (saved) {
     return (
       <p className="address-book-saved" role={justSaved ? 'status' : undefined}>
-        {justSaved ? `Saved to your address book as “${saved.name}”.` : `In your address book as “${saved.name}”.`}
+        {justSaved ? t('money.book.justSaved', { name: saved.name }) : t('money.book.saved', { name: saved.name })}
       </p>
     );
   }
   if (!open) {
     return (
       <button type="button" className="secondary" onClick={() => setOpen(true)}>
-        Save to address book
+        {t('money.book.open')}
       </button>
     );
   }
   return (
     <form
       className="address-book-save row"
-      aria-label="Save to address book"
+      aria-label={t('money.book.open')}
       onSubmit={(event) => {
         event.preventDefault();
         if (saving) return;
@@ -67,7 +69,7 @@ export function SaveToAddressBook({
         });
       }}
     >
-      <label htmlFor={nameId}>Name in address book</label>
+      <label htmlFor={nameId}>{t('money.book.name')}</label>
       <input
         id={nameId}
         value={name}
@@ -79,10 +81,10 @@ export function SaveToAddressBook({
         onChange={(event) => setName(event.target.value)}
       />
       <button type="submit" className="primary" disabled={saving}>
-        Save
+        {t('money.book.save')}
       </button>
       <button type="button" className="secondary" onClick={() => setOpen(false)}>
-        Cancel
+        {t('money.book.cancel')}
       </button>
       <ErrorMessage error={error} id={errorId} />
     </form>

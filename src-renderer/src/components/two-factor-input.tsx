@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useText } from '../i18n/use-text';
 
 const LENGTH = 6;
 
@@ -28,10 +29,11 @@ export function TwoFactorInput({
   onChange,
   onComplete,
   disabled = false,
-  label = 'Two-factor code',
+  label,
   errorId,
   refusal = null,
 }: TwoFactorInputProps): React.JSX.Element {
+  const t = useText();
   const boxes = useRef<Array<HTMLInputElement | null>>([]);
   const focusedFor = useRef<object | null>(null);
 
@@ -51,14 +53,14 @@ export function TwoFactorInput({
 
   return (
     <fieldset className="two-factor" aria-describedby={errorId} disabled={disabled}>
-      <legend>{label}</legend>
+      <legend>{label ?? t('money.twoFactor.label')}</legend>
       {Array.from({ length: LENGTH }, (_, index) => (
         <input
           key={index}
           ref={(element) => {
             boxes.current[index] = element;
           }}
-          aria-label={`Digit ${index + 1} of ${LENGTH}`}
+          aria-label={t('money.twoFactor.digit', { index: index + 1, count: LENGTH })}
           className="mono"
           inputMode="numeric"
           autoComplete={index === 0 ? 'one-time-code' : 'off'}

@@ -4,7 +4,8 @@ import { HIDDEN_MIN_PERIOD_MS, usePolling } from '../hooks/use-polling';
 import { ConfirmDialog } from './confirm-dialog';
 import { ErrorMessage } from './error-message';
 import { closeAllWarning, closeOneWarning, ListPager, PAGE_SIZE } from './close-words';
-import { startedAt } from './unsettled-words';
+import { useText } from '../i18n/use-text';
+import { type MoneyKind, startedAt } from './unsettled-words';
 
 export interface UnresolvedIntentsProps<Review extends { intentId: string; referenceId: string }> {
   /** Class and id prefix of the domain ("send", "swap"). */
@@ -38,8 +39,8 @@ export interface UnresolvedIntentsProps<Review extends { intentId: string; refer
   readonly closing?: boolean;
   readonly closeError?: BridgeError | null;
   readonly acknowledgeAll?: (known: boolean) => void;
-  /** "send", "swap": what one of these is called, and the plural ("sends"). */
-  readonly noun: { readonly one: string; readonly many: string };
+  /** Which kind of move these are: the catalogue has each sentence about them whole, per kind. */
+  readonly kind: MoneyKind;
 }
 
 /**
@@ -47,10 +48,11 @@ export interface UnresolvedIntentsProps<Review extends { intentId: string; refer
  * by every text about it); nothing for one kept by an older version.
  */
 function When({ at }: { at: string | null | undefined }): React.JSX.Element | null {
+  const t = useText();
   if (!at) return null;
   return (
     <time dateTime={at} title={at}>
-      {`started ${startedAt(at)}`}
+      {t('money.list.started', { when: startedAt(at) })}
     </time>
   );
 }
@@ -69,6 +71,7 @@ export function UnresolvedIntents<Review extends { intentId: string; referenceId
 ): React.JSX.Element | null {
   const { prefix, unresolved, loadUnresolved, openAndCheck, acknowledged, acknowledge, describe } = props;
   const idPrefix = useId();
+  const t = useText();
 
   useEffect(() => {
     void loadUnresolved();
@@ -92,7 +95,7 @@ export function UnresolvedIntents<Review extends { intentId: string; referenceId
   const shownPage = Math.min(page, pages - 1);
   const shown = unresolved.slice(shownPage * PAGE_SIZE, (shownPage + 1) * PAGE_SIZE);
   const closable = unresolved.filter((entry) => entry.status?.state !== 'in-flight');
-  const { close, noun } = props;
+  const { close, kind } = props;
   const allAcknowledged =
     acknowledged !== undefined && unresolved.every((entry) => acknowledged.includes(entry.review.intentId));
   return (
@@ -109,11 +112,7 @@ export function UnresolvedIntents<Review extends { intentId: string; referenceId
             checked={allAcknowledged}
             onChange={(event) => props.acknowledgeAll?.(event.target.checked)}
           />
-          <span>
-            {unresolved.length === 2
-              ? `I know both ${noun.many} listed here may already have gone through.`
-              : `I know all ${unresolved.length} ${noun.many} listed here may already have gone through.`}
-          </span>
+          <span>{t('money.unresolved.ackAll', { kind, count: unresolved.length })}</span>
         </label>
       )}
       {close && closable.length > 1 && (
@@ -124,11 +123,11 @@ export function UnresolvedIntents<Review extends { intentId: string; referenceId
           onClick={() =>
             setAsking({
               ids: closable.map((entry) => entry.review.intentId),
-              warning: closeAllWarning(closable.length, noun),
+              warning: closeAllWarning(closable.length, kind),
             })
           }
         >
-          {`Close all ${closable.length} listed as did not go through`}
+          {t('money.unresolved.closeAll', { count: closable.length })}
         </button>
       )}
       {props.closeError && <ErrorMessage error={props.closeError} />}
@@ -142,10 +141,10 @@ export function UnresolvedIntents<Review extends { intentId: string; referenceId
             <li key={review.intentId} className={`${prefix}-unresolved-entry money-unresolved-entry`}>
               <p id={describedBy} className={`row ${prefix}-unresolved-facts money-unresolved-facts`}>
                 {props.summary(review)}
-                <span className="mono money-id">{`reference ${review.referenceId}`}</span>
+                <span className="mono money-id">{t('money.list.reference', { reference: review.referenceId })}</span>
                 <When at={status?.confirmedAt} />
-                {accountName && <strong>{`In ${accountName}`}</strong>}
-                {inFlight && <strong>Still being sent: its answer has not arrived yet.</strong>}
+                {accountName && <strong>{t('money.list.account', { account: accountName })}</strong>}
+                {inFlight && <strong>{t('money.unresolved.inFlight')}</strong>}
               </p>
               <div className="row money-unresolved-actions">
                 {/* Nothing to look up while the request is out; its answer settles it. */}
@@ -153,10 +152,10 @@ export function UnresolvedIntents<Review extends { intentId: string; referenceId
                   <button
                     type="button"
                     className="secondary"
-                    aria-label={`Check status of ${what}, started ${when} (reference ${review.referenceId})`}
+                    aria-label={t('money.unresolved.check', { what, when, reference: review.referenceId })}
                     onClick={() => void openAndCheck(review)}
                   >
-                    Check status
+                    {t('money.list.checkStatus')}
                   </button>
                 )}
                 {!inFlight && close && (
@@ -164,12 +163,12 @@ export function UnresolvedIntents<Review extends { intentId: string; referenceId
                     type="button"
                     className="secondary"
                     disabled={props.closing === true}
-                    aria-label={`Close the ${what}, started ${when} (reference ${review.referenceId}), as did not go through`}
+                    aria-label={t('money.unresolved.closeLabel', { what, when, reference: review.referenceId })}
                     onClick={() =>
                       setAsking({ ids: [review.intentId], warning: closeOneWarning(what, when, review.referenceId) })
                     }
                   >
-                    Close as did not go through
+                    {t('money.unresolved.close')}
                   </button>
                 )}
                 {acknowledge && acknowledged && (
@@ -180,7 +179,7 @@ export function UnresolvedIntents<Review extends { intentId: string; referenceId
                       aria-describedby={describedBy}
                       onChange={(event) => acknowledge(review.intentId, event.target.checked)}
                     />
-                    <span>{`I know the ${what} that I started at ${when} may already have gone through (reference ${review.referenceId})`}</span>
+                    <span>{t('money.unresolved.ack', { what, when, reference: review.referenceId })}</span>
                   </label>
                 )}
               </div>
@@ -191,9 +190,9 @@ export function UnresolvedIntents<Review extends { intentId: string; referenceId
       <ListPager label={props.title} page={shownPage} pages={pages} total={unresolved.length} onPage={setPage} />
       {asking && close && (
         <ConfirmDialog
-          title={asking.ids.length === 1 ? `Close this ${noun.one}?` : `Close ${asking.ids.length} ${noun.many}?`}
+          title={t('money.unresolved.confirmTitle', { kind, count: asking.ids.length })}
           body={asking.warning}
-          confirmLabel={asking.ids.length === 1 ? 'Close it as did not go through' : `Close all ${asking.ids.length}`}
+          confirmLabel={t('money.unresolved.confirm', { count: asking.ids.length })}
           busy={props.closing === true}
           onCancel={() => setAsking(null)}
           onConfirm={() => {

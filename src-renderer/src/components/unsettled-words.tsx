@@ -2,6 +2,8 @@ import { useEffect } from 'react';
 import type { BridgeError } from '../../../src-preload/result';
 import { amountTextFor, type AmountText } from '../format/amounts';
 import { formatDateTime } from '../format/dates';
+import { t } from '../i18n/text';
+import { useText } from '../i18n/use-text';
 import { selectPrivacyMode, useAppStore } from '../stores/app-store';
 
 /**
@@ -10,9 +12,15 @@ import { selectPrivacyMode, useAppStore } from '../stores/app-store';
  * one local date format (the panel's).
  */
 
+/**
+ * The kinds of money move the shared components speak of: each sentence about one is a whole message per
+ * kind in the catalogue (a `select`), never a noun fitted into a sentence.
+ */
+export type MoneyKind = 'send' | 'swap' | 'withdraw';
+
 /** "23 Nov 2026, 21:12" in the reader's locale; "an earlier time" for a move kept by an older version. */
 export function startedAt(at: string | null | undefined): string {
-  return at ? formatDateTime(at) : 'an earlier time';
+  return at ? formatDateTime(at) : t('money.list.earlier');
 }
 
 export { shortAddress } from '../format/short-address';
@@ -33,17 +41,17 @@ export function focusFirstUnacknowledged(prefix: string): void {
  */
 export function AcknowledgeFirst({
   prefix,
-  noun,
+  kind,
   panelTitle,
   error,
 }: {
   readonly prefix: string;
-  /** "send", "swap". */
-  readonly noun: string;
+  readonly kind: MoneyKind;
   readonly panelTitle: string;
   readonly error: BridgeError | null;
 }): React.JSX.Element | null {
   const refused = error?.code === 'unresolved_intent' ? error : null;
+  const text = useText();
   useEffect(() => {
     // A new refusal object for every press: each one brings focus back to the box.
     if (refused) focusFirstUnacknowledged(prefix);
@@ -51,7 +59,7 @@ export function AcknowledgeFirst({
   if (!refused) return null;
   return (
     <p role="alert" className={`error money-ack-first ${prefix}-ack-first`}>
-      {`Not yet: tick the box for each earlier ${noun} listed under “${panelTitle}” above, to confirm you know it may already have gone through. Then press this button again.`}
+      {text('money.ackFirst', { kind, panel: panelTitle })}
     </p>
   );
 }

@@ -9,7 +9,6 @@ import { WithdrawalFacts } from './withdraw-facts';
 import { acknowledgementLabel, unsettledWarning, withdrawalOf, withdrawalWords } from './withdraw-words';
 
 export const UNRESOLVED_WITHDRAWALS_TITLE = 'Withdrawals with an unknown outcome';
-const WITHDRAWAL_NOUN = { one: 'withdrawal', many: 'withdrawals' } as const;
 
 /**
  * The warning naming unsettled withdrawals and the one box that acknowledges them all (security.md 27),
@@ -98,7 +97,7 @@ export function UnresolvedWithdrawals(): React.JSX.Element | null {
           onClick={() =>
             setAsking({
               ids: closable.map((entry) => entry.review.intentId),
-              warning: closeAllWarning(closable.length, WITHDRAWAL_NOUN),
+              warning: closeAllWarning(closable.length, 'withdraw'),
             })
           }
         >

@@ -42,7 +42,7 @@ export function WithdrawReviewPanel(): React.JSX.Element | null {
       retryLabel="Try again"
       retryNote={`The service refused the last attempt, so no money moved. Trying again sends the same withdrawal with the same merchant transaction id (${review.merchantTransactionId}).`}
       referenceId={review.merchantTransactionId}
-      noun="withdrawal"
+      kind="withdraw"
       unresolvedTitle={UNRESOLVED_WITHDRAWALS_TITLE}
       acknowledgement={{
         box: blocked && (

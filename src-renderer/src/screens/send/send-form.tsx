@@ -300,7 +300,7 @@ export function SendForm({ disabled }: { disabled: boolean }): React.JSX.Element
                 : generalError(confirmError, [...FORM_FIELDS, 'uncheckedAddressConfirmed'])
             }
           />
-          <AcknowledgeFirst prefix="send" noun="send" panelTitle={unresolvedSendsTitle()} error={confirmError} />
+          <AcknowledgeFirst prefix="send" kind="send" panelTitle={unresolvedSendsTitle()} error={confirmError} />
           <div className="row send-actions">
             <button
               type="submit"

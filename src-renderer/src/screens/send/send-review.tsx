@@ -59,7 +59,7 @@ export function SendReviewPanel(): React.JSX.Element | null {
       refused={refused}
       retryLabel={t('send.review.retry')}
       referenceId={review.referenceId}
-      noun="send"
+      kind="send"
       unresolvedTitle={unresolvedSendsTitle()}
       notice={
         twin && (

@@ -12,8 +12,6 @@ import { useSendStore } from '../../stores/send-store';
 /** The panel's title in the window's language, read at render time so a language switch reaches it. */
 export const unresolvedSendsTitle = (): string => t('send.unresolved.title');
 
-const NOUN = { one: 'send', many: 'sends' } as const;
-
 function SendSummary({ review }: { review: SendReview }): React.JSX.Element {
   const t = useText();
   return (
@@ -43,7 +41,7 @@ export function UnresolvedSends(): React.JSX.Element | null {
   return (
     <UnresolvedIntents
       prefix="send"
-      noun={NOUN}
+      kind="send"
       title={t('send.unresolved.title')}
       lead={t('send.unresolved.lead')}
       {...intents}

@@ -139,7 +139,7 @@ export function SwapFormPanel({ disabled }: { disabled: boolean }): React.JSX.El
           <QuoteCountdown key={quote.expiresAt} expiresAt={quote.expiresAt} onExpire={() => void refreshQuote()} />
         </section>
       )}
-      <AcknowledgeFirst prefix="swap" noun="swap" panelTitle={unresolvedSwapsTitle()} error={quoteError} />
+      <AcknowledgeFirst prefix="swap" kind="swap" panelTitle={unresolvedSwapsTitle()} error={quoteError} />
       <div className="row swap-actions">
         <button type="submit" className="primary" disabled={disabled || !quote || quoting || confirming}>
           {confirming ? t('swap.form.preparing') : t('swap.form.review')}

@@ -54,7 +54,7 @@ export function SwapReviewPanel(): React.JSX.Element | null {
       refused={refused}
       retryLabel={t('swap.review.retry')}
       referenceId={review.referenceId}
-      noun="swap"
+      kind="swap"
       unresolvedTitle={unresolvedSwapsTitle()}
       notice={
         twin && (

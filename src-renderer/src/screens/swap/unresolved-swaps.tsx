@@ -12,8 +12,6 @@ import { useSwapStore } from '../../stores/swap-store';
 /** The panel's title in the window's language, read at render time so a language switch reaches it. */
 export const unresolvedSwapsTitle = (): string => t('swap.unresolved.title');
 
-const NOUN = { one: 'swap', many: 'swaps' } as const;
-
 function SwapSummary({ review }: { review: SwapReview }): React.JSX.Element {
   const t = useText();
   return (
@@ -50,7 +48,7 @@ export function UnresolvedSwaps(): React.JSX.Element | null {
   return (
     <UnresolvedIntents
       prefix="swap"
-      noun={NOUN}
+      kind="swap"
       title={t('swap.unresolved.title')}
       lead={t('swap.unresolved.lead')}
       {...intents}
