@@ -48,7 +48,6 @@ const notYetInCatalogues = [
   'src-renderer/src/screens/merchant/withdraw-review.tsx',
   'src-renderer/src/screens/payouts/payout-batch-form.tsx',
   'src-renderer/src/screens/payouts/payout-draft-detail.tsx',
-  'src-renderer/src/screens/receive/deposit-address-form.tsx',
   'src-renderer/src/screens/session/lock-screen.tsx',
   'src-renderer/src/screens/session/profile-screen.tsx',
   'src-renderer/src/screens/session/sign-in-screen.tsx',

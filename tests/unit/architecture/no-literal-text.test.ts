@@ -134,7 +134,6 @@ const notYetInCatalogues = new Set([
   'src-renderer/src/screens/merchant/withdraw-words.ts',
   'src-renderer/src/screens/payouts/payout-batch-form.tsx',
   'src-renderer/src/screens/payouts/payout-draft-detail.tsx',
-  'src-renderer/src/screens/receive/deposit-address-form.tsx',
   'src-renderer/src/screens/settings/idle-lock-field.tsx',
   'src-renderer/src/screens/settings/merchant-environment-section.tsx',
   'src-renderer/src/screens/settings/notifications-section.tsx',

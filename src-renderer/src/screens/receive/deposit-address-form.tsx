@@ -3,6 +3,7 @@ import { inputIssueWords } from '../../../../src-preload/input-words';
 import { CreateDepositAddressInput, fiatCurrencies, type FiatCurrency } from '../../../../src-preload/contract/receive';
 import { DecimalInput } from '../../components/decimal-input';
 import { ErrorMessage } from '../../components/error-message';
+import { useText } from '../../i18n/use-text';
 import { useReceiveStore } from '../../stores/receive-store';
 import { describeChoice, receiveChoices } from './asset-choices';
 
@@ -34,6 +35,7 @@ export function DepositAddressForm({ onCreated }: { onCreated: () => void }): Re
   const [currency, setCurrency] = useState<FiatCurrency | ''>('');
   const [localErrors, setLocalErrors] = useState<Partial<Record<Field, string | undefined>>>({});
   const id = useId();
+  const t = useText();
 
   async function generateReferenceId(): Promise<void> {
     const next = await newReferenceId();
@@ -121,26 +123,26 @@ export function DepositAddressForm({ onCreated }: { onCreated: () => void }): Re
       }}
       noValidate
     >
-      <h3 id={`${id}-title`}>New deposit address</h3>
+      <h3 id={`${id}-title`}>{t('receive.newAddress.title')}</h3>
       <div className="deposit-grid">
         <div>
-          <label htmlFor={`${id}-symbol`}>Asset and network</label>
+          <label htmlFor={`${id}-symbol`}>{t('receive.form.asset')}</label>
           <select {...bind('symbol')} value={symbol} onChange={(event) => setSymbol(event.target.value)}>
             {choices.map((choice) => (
               <option key={choice.code} value={choice.code}>
-                {describeChoice(choice)} ({choice.code})
+                {t('receive.form.assetOption', { choice: describeChoice(choice), code: choice.code })}
               </option>
             ))}
           </select>
           {fieldError('symbol')}
         </div>
         <div>
-          <label htmlFor={`${id}-label`}>Label</label>
+          <label htmlFor={`${id}-label`}>{t('receive.form.label')}</label>
           <input {...bind('label')} value={label} onChange={(event) => setLabel(event.target.value)} maxLength={100} />
           {fieldError('label')}
         </div>
         <div className="deposit-wide">
-          <label htmlFor={`${id}-referenceId`}>Reference id</label>
+          <label htmlFor={`${id}-referenceId`}>{t('receive.form.reference')}</label>
           <div className="row">
             <input
               {...bind('referenceId')}
@@ -151,18 +153,18 @@ export function DepositAddressForm({ onCreated }: { onCreated: () => void }): Re
               spellCheck={false}
             />
             <button type="button" className="secondary" onClick={() => void generateReferenceId()}>
-              New reference id
+              {t('receive.form.newReference')}
             </button>
           </div>
           {fieldError('referenceId')}
         </div>
         <div className="deposit-wide">
-          <label htmlFor={`${id}-callbackUrl`}>Callback URL</label>
+          <label htmlFor={`${id}-callbackUrl`}>{t('receive.form.callback')}</label>
           <input
             {...bind('callbackUrl')}
             type="text"
             inputMode="url"
-            placeholder="https://shop.example/deposits"
+            placeholder={t('receive.form.callbackExample')}
             value={callbackUrl}
             onChange={(event) => setCallbackUrl(event.target.value)}
             spellCheck={false}
@@ -170,7 +172,7 @@ export function DepositAddressForm({ onCreated }: { onCreated: () => void }): Re
           {fieldError('callbackUrl')}
         </div>
         <div>
-          <label htmlFor={`${id}-amount`}>Expected amount (optional, in {symbol})</label>
+          <label htmlFor={`${id}-amount`}>{t('receive.form.amount', { symbol })}</label>
           <DecimalInput
             id={`${id}-amount`}
             value={amount}
@@ -181,13 +183,13 @@ export function DepositAddressForm({ onCreated }: { onCreated: () => void }): Re
           {fieldError('amount')}
         </div>
         <div>
-          <label htmlFor={`${id}-currency`}>Fiat currency (optional)</label>
+          <label htmlFor={`${id}-currency`}>{t('receive.form.currency')}</label>
           <select
             {...bind('currency')}
             value={currency}
             onChange={(event) => setCurrency(event.target.value as FiatCurrency | '')}
           >
-            <option value="">None</option>
+            <option value="">{t('receive.form.noCurrency')}</option>
             {fiatCurrencies.map((code) => (
               <option key={code} value={code}>
                 {code}
@@ -199,7 +201,7 @@ export function DepositAddressForm({ onCreated }: { onCreated: () => void }): Re
       </div>
       {createError && !serverField && <ErrorMessage error={createError} />}
       <button type="submit" className="primary" disabled={creating}>
-        {creating ? 'Creating…' : 'Create deposit address'}
+        {creating ? t('receive.form.creating') : t('receive.form.create')}
       </button>
     </form>
   );
