@@ -14,8 +14,6 @@ const MAX_LINES = 120;
  */
 const ALLOWED: Readonly<Record<string, string>> = {
   'src-main/app-core.ts:createAppCore': 'stores, services, features and handlers wired in one place',
-  'src-main/features/merchant/merchant-verification.ts:createMerchantVerification':
-    'pending verifications, their words and their service calls',
   'src-main/features/money/intent-machine.ts:createIntentMachine': 'confirm, submit, reconcile and close',
   'src-main/features/payment-requests/payment-requests-feature.ts:createPaymentRequests':
     'requests, their status look-ups and handlers',

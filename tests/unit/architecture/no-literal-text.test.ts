@@ -42,7 +42,7 @@ const notYetInCatalogues = new Set([
   'src-main/features/merchant/merchant-key-bindings.ts',
   'src-main/features/merchant/merchant-key-changes.ts',
   'src-main/features/merchant/merchant-signing-keys.ts',
-  'src-main/features/merchant/merchant-verification.ts',
+  'src-main/features/merchant/pending-verifications.ts',
   'src-main/features/money/form-confirmations.ts',
   'src-main/features/money/intent-machine.ts',
   'src-main/features/money/intent-owner.ts',
