@@ -19,7 +19,6 @@ const ALLOWED: Readonly<Record<string, string>> = {
     'requests, their status look-ups and handlers',
   'src-main/features/portfolio/portfolio-handlers.ts:createPortfolioFeature': 'balances, cache and handlers',
   'src-main/features/session/session-service.ts:createSessionService': 'sign-in, restore, lock, accounts and clients',
-  'src-main/features/swap/swap-service.ts:createSwapService': 'symbols, quote, confirm, submit and settle',
 };
 
 interface LongFunction {
