@@ -18,7 +18,6 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src-main/features/payment-requests/payment-requests-feature.ts:createPaymentRequests':
     'requests, their status look-ups and handlers',
   'src-main/features/portfolio/portfolio-handlers.ts:createPortfolioFeature': 'balances, cache and handlers',
-  'src-main/features/session/session-service.ts:createSessionService': 'sign-in, restore, lock, accounts and clients',
 };
 
 interface LongFunction {
