@@ -4,7 +4,6 @@ import { wallet } from '../bridge';
 import { useMerchantDepositStore } from './merchant-deposit-store';
 import { createRun, none, withoutError, type RunState } from './merchant-run';
 import { useMerchantVerificationStore } from './merchant-verification-store';
-import { secretKeyPlace } from './secret-key-place';
 import { createSessionStore } from './session-reset';
 import { useWithdrawStore } from './withdraw-store';
 
@@ -95,7 +94,7 @@ export const useMerchantKeysStore = createSessionStore<MerchantKeysState>((set, 
         'apiUrl',
         'keys',
         () => wallet.merchant.setApiUrl({ environment, apiUrl }),
-        (overview) => ({ overview, message: 'API address saved.' }),
+        (overview) => ({ overview, message: { id: 'merchant.keys.apiAddress.saved' } }),
       ),
     saveKeys: (environment, publicKey, secretKey) =>
       run(
@@ -104,7 +103,9 @@ export const useMerchantKeysStore = createSessionStore<MerchantKeysState>((set, 
         () => wallet.merchant.saveKeys({ environment, publicKey, secretKey }),
         (overview) => ({
           overview,
-          message: `Keys saved. The secret key is ${secretKeyPlace(overview.keychain)} and cannot be shown again.`,
+          // Without a usable OS keychain main keeps the key in memory (src-main/keychain/memory-store.ts):
+          // claiming the keychain would promise it survives a restart.
+          message: { id: 'merchant.keys.saved', values: { keychain: overview.keychain } },
         }),
       ),
     async deleteKeys(environment) {
@@ -112,7 +113,7 @@ export const useMerchantKeysStore = createSessionStore<MerchantKeysState>((set, 
         'deleteKeys',
         'keys',
         () => wallet.merchant.deleteKeys({ environment }),
-        (overview) => ({ overview, message: 'Keys deleted.' }),
+        (overview) => ({ overview, message: { id: 'merchant.keys.deleted' } }),
       );
     },
     generateSigningKey: (environment) =>
@@ -122,7 +123,7 @@ export const useMerchantKeysStore = createSessionStore<MerchantKeysState>((set, 
         () => wallet.merchant.signingGenerate({ environment }),
         (overview) => ({
           overview,
-          message: `Key pair generated. The private key is ${secretKeyPlace(overview.keychain)}. Register the public key with the service, then turn signing on.`,
+          message: { id: 'merchant.signing.generated', values: { keychain: overview.keychain } },
         }),
       ),
     importSigningKey: (environment, privateKeyPem) =>
@@ -132,7 +133,7 @@ export const useMerchantKeysStore = createSessionStore<MerchantKeysState>((set, 
         () => wallet.merchant.signingImport({ environment, privateKeyPem }),
         (overview) => ({
           overview,
-          message: `Private key imported. It is ${secretKeyPlace(overview.keychain)} and cannot be shown again.`,
+          message: { id: 'merchant.signing.imported', values: { keychain: overview.keychain } },
         }),
       ),
     async setSigningEnabled(environment, enabled) {
@@ -142,7 +143,7 @@ export const useMerchantKeysStore = createSessionStore<MerchantKeysState>((set, 
         () => wallet.merchant.signingSetEnabled({ environment, enabled }),
         (overview) => ({
           overview,
-          message: enabled ? 'Requests are now signed (X-Signature).' : 'Requests are no longer signed.',
+          message: { id: enabled ? 'merchant.signing.on' : 'merchant.signing.off' },
         }),
       );
     },
@@ -151,7 +152,7 @@ export const useMerchantKeysStore = createSessionStore<MerchantKeysState>((set, 
         'signing',
         'keys',
         () => wallet.merchant.signingRemove({ environment }),
-        (overview) => ({ overview, message: 'Signing key deleted; requests are not signed.' }),
+        (overview) => ({ overview, message: { id: 'merchant.signing.deleted' } }),
       );
     },
     async testConnection() {
@@ -167,7 +168,7 @@ export const useMerchantKeysStore = createSessionStore<MerchantKeysState>((set, 
         'assetForm',
         'keys',
         () => wallet.merchant.setAssetForm({ environment, assetForm }),
-        (overview) => ({ overview, message: 'Saved: requests name assets this way from now on.' }),
+        (overview) => ({ overview, message: { id: 'merchant.assetForm.saved' } }),
       );
     },
     async setAllowUnverified(allow) {

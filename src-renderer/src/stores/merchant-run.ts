@@ -1,9 +1,21 @@
 import type { BridgeError, Result } from '../../../src-preload/result';
+import { type MessageId, type MessageValues, t } from '../i18n/text';
+
+/**
+ * A success message: main's words as it wrote them, or a catalogue id with its values, kept as such so the
+ * screen says it in the language chosen when it is read, not when it was stored.
+ */
+export type FeedbackMessage = string | { readonly id: MessageId; readonly values?: MessageValues };
+
+/** A feedback message in the window's language now. */
+export function messageText(message: FeedbackMessage): string {
+  return typeof message === 'string' ? message : t(message.id, message.values);
+}
 
 /** What one section of the merchant screen last reported: an error, or a plain-language success message. */
 export interface Feedback {
   readonly error: BridgeError | null;
-  readonly message: string | null;
+  readonly message: FeedbackMessage | null;
 }
 
 export const none: Feedback = { error: null, message: null };
@@ -31,7 +43,7 @@ export function createRun<Section extends string, State extends RunState<Section
     key: string,
     section: Section,
     call: () => Promise<Result<T>>,
-    onValue: (value: T) => Partial<State> & { message?: string },
+    onValue: (value: T) => Partial<State> & { message?: FeedbackMessage },
   ): Promise<boolean> {
     if (get().busy.has(key)) return false;
     const mine = generation();

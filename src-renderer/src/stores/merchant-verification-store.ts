@@ -83,7 +83,7 @@ export const useMerchantVerificationStore = createSessionStore<MerchantVerificat
           () => wallet.merchant.verifyStart(input),
           (view) => ({
             pending: [...get().pending.filter((p) => p.id !== view.id), view],
-            message: `The service sent a small amount of ${view.code} to ${view.address}. When it arrives, enter the exact amount received below.`,
+            message: { id: 'merchant.verify.started', values: { code: view.code, address: view.address } },
           }),
         );
         if (started) await get().loadPending();
@@ -110,7 +110,7 @@ export const useMerchantVerificationStore = createSessionStore<MerchantVerificat
           'verified',
           () => wallet.merchant.verifyRestart({ id }),
           () => ({
-            message: 'Verification started again: a new small amount is on its way.',
+            message: { id: 'merchant.verify.restarted' },
           }),
         );
         await get().loadPending();

@@ -1,17 +1,11 @@
 import type { AssetForm, MerchantEnvironmentView } from '../../../../src-preload/contract/merchant';
+import type { MessageId } from '../../i18n/text';
+import { useText } from '../../i18n/use-text';
 import { useMerchantKeysStore } from '../../stores/merchant-keys-store';
 
-const choices: ReadonlyArray<{ value: AssetForm; label: string; hint: string }> = [
-  {
-    value: 'asset-name',
-    label: 'Asset name and network id (USDT on network 4)',
-    hint: "As the service's own SDKs send it. The default.",
-  },
-  {
-    value: 'network-code',
-    label: 'Network-specific code (BSC-USD)',
-    hint: 'The codes of the service interface table, for a service that refuses asset names.',
-  },
+const choices: ReadonlyArray<{ value: AssetForm; label: MessageId; hint: MessageId }> = [
+  { value: 'asset-name', label: 'merchant.assetForm.assetName', hint: 'merchant.assetForm.assetName.hint' },
+  { value: 'network-code', label: 'merchant.assetForm.networkCode', hint: 'merchant.assetForm.networkCode.hint' },
 ];
 
 /**
@@ -19,12 +13,13 @@ const choices: ReadonlyArray<{ value: AssetForm; label: string; hint: string }> 
  * say which form the service reads; when it refuses one, the error names this place and the other form.
  */
 export function AssetFormSetting({ environment }: { environment: MerchantEnvironmentView }): React.JSX.Element {
+  const t = useText();
   const busy = useMerchantKeysStore((state) => state.busy);
   const setAssetForm = useMerchantKeysStore((state) => state.setAssetForm);
   return (
     <fieldset className="merchant-asset-form">
-      <legend>How assets are named</legend>
-      <p className="merchant-hint">{`For ${environment.label}: how requests name USDT, USDC and ETH, which several networks carry.`}</p>
+      <legend>{t('merchant.assetForm.legend')}</legend>
+      <p className="merchant-hint">{t('merchant.assetForm.hint', { environment: environment.label })}</p>
       {choices.map((choice) => (
         <label key={choice.value}>
           <input
@@ -34,8 +29,8 @@ export function AssetFormSetting({ environment }: { environment: MerchantEnviron
             checked={environment.assetForm === choice.value}
             disabled={busy.has('assetForm')}
             onChange={() => void setAssetForm(environment.id, choice.value)}
-          />{' '}
-          {choice.label} <span className="merchant-hint">{choice.hint}</span>
+          />
+          {t(choice.label)} <span className="merchant-hint">{t(choice.hint)}</span>
         </label>
       ))}
     </fieldset>

@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { CryptoAmount, UsdAmount } from '../../components/amount';
 import { ErrorMessage } from '../../components/error-message';
+import { useText } from '../../i18n/use-text';
 import { useMerchantKeysStore } from '../../stores/merchant-keys-store';
 import { usePortfolioStore } from '../../stores/portfolio-store';
 import { useSessionStore } from '../../stores/session-store';
@@ -9,12 +10,18 @@ import { Feedback } from './merchant-options';
 
 /** The value cell of one row: the amount, or why there is none. */
 function ValueCell({ value, pricesLoading }: { value: string | null; pricesLoading: boolean }): React.JSX.Element {
+  const t = useText();
   if (value !== null) return <UsdAmount value={value} />;
-  return <span className="history-muted">{pricesLoading ? 'Loading price…' : 'No price for this asset'}</span>;
+  return (
+    <span className="history-muted">
+      {pricesLoading ? t('merchant.balances.loadingPrice') : t('merchant.balances.noPrice')}
+    </span>
+  );
 }
 
 /** The twelve merchant balances of spec 2.3, each named by asset and network. */
 export function BalancesPanel(): React.JSX.Element {
+  const t = useText();
   const balances = useMerchantKeysStore((state) => state.balances);
   const feedback = useMerchantKeysStore((state) => state.feedback.balances);
   const loading = useMerchantKeysStore((state) => state.busy.has('balances'));
@@ -41,19 +48,19 @@ export function BalancesPanel(): React.JSX.Element {
   return (
     <div>
       <button type="button" className="secondary" disabled={loading} onClick={() => void loadBalances()}>
-        Refresh balances
+        {t('merchant.balances.refresh')}
       </button>
       <Feedback {...feedback} />
-      <table aria-label="Merchant balances" aria-busy={loading}>
+      <table aria-label={t('merchant.balances.table')} aria-busy={loading}>
         <thead>
           <tr>
-            <th scope="col">Asset</th>
-            <th scope="col">Network</th>
+            <th scope="col">{t('merchant.balances.asset')}</th>
+            <th scope="col">{t('merchant.balances.network')}</th>
             <th scope="col" className="numeric">
-              Balance
+              {t('merchant.balances.balance')}
             </th>
             <th scope="col" className="numeric">
-              Value (USD)
+              {t('merchant.balances.value')}
             </th>
           </tr>
         </thead>
@@ -92,7 +99,7 @@ export function BalancesPanel(): React.JSX.Element {
           <tfoot>
             <tr>
               <th scope="row" colSpan={3}>
-                {valued.unpriced.length > 0 ? 'Total (USD, partial)' : 'Total (USD)'}
+                {valued.unpriced.length > 0 ? t('merchant.balances.totalPartial') : t('merchant.balances.total')}
               </th>
               <td className="numeric">
                 <UsdAmount value={valued.totalUsd} />
@@ -103,14 +110,15 @@ export function BalancesPanel(): React.JSX.Element {
       </table>
       {valued && wallets !== null && valued.unpriced.length > 0 && (
         <p className="history-muted">
-          The total leaves out {valued.unpriced.join(', ')}: this account has no wallet of{' '}
-          {valued.unpriced.length === 1 ? 'that asset' : 'those assets'}, so the app has no price for{' '}
-          {valued.unpriced.length === 1 ? 'it' : 'them'}.
+          {t('merchant.balances.unpriced', {
+            count: valued.unpriced.length,
+            codes: valued.unpriced.join(', '),
+          })}
         </p>
       )}
       {wallets === null && !pricesLoading && pricesError && (
         <>
-          <p className="history-muted">Values need the prices of your account&apos;s wallets, which did not load.</p>
+          <p className="history-muted">{t('merchant.balances.pricesFailed')}</p>
           <ErrorMessage error={pricesError} />
         </>
       )}

@@ -1,14 +1,16 @@
 import { useState } from 'react';
 import type { CallbackCheckResult } from '../../../../src-preload/contract/merchant';
+import { type MessageId, t } from '../../i18n/text';
+import { useText } from '../../i18n/use-text';
 import { useMerchantVerificationStore } from '../../stores/merchant-verification-store';
 import { Feedback } from './merchant-options';
 
-const shapeNames = {
-  spec: 'the service’s shape (spec)',
-  sdk: 'the SDK’s shape',
-  mixed: 'a mix of both shapes',
-  unknown: 'not a callback shape',
-} as const;
+const shapeNames: Readonly<Record<CallbackCheckResult['shape'], MessageId>> = {
+  spec: 'merchant.callback.shape.spec',
+  sdk: 'merchant.callback.shape.sdk',
+  mixed: 'merchant.callback.shape.mixed',
+  unknown: 'merchant.callback.shape.unknown',
+};
 
 /**
  * Green only where the signature vouches for the whole body: a spec-shaped Signature that matches covers the
@@ -20,8 +22,8 @@ function verdictClass(result: CallbackCheckResult): string {
 }
 
 function coveredWords(covered: boolean | null): string {
-  if (covered === null) return 'This is the signature.';
-  return covered ? 'Yes' : 'No';
+  if (covered === null) return t('merchant.callback.isSignature');
+  return covered ? t('merchant.callback.yes') : t('merchant.callback.no');
 }
 
 /**
@@ -31,6 +33,7 @@ function coveredWords(covered: boolean | null): string {
  * with what the service shows.
  */
 export function CallbackPanel(): React.JSX.Element {
+  const t = useText();
   const result = useMerchantVerificationStore((state) => state.callback);
   const feedback = useMerchantVerificationStore((state) => state.feedback.callback);
   const checking = useMerchantVerificationStore((state) => state.busy.has('callback'));
@@ -41,13 +44,13 @@ export function CallbackPanel(): React.JSX.Element {
   return (
     <div>
       <form
-        aria-label="Check a deposit callback"
+        aria-label={t('merchant.callback.form')}
         onSubmit={(event) => {
           event.preventDefault();
           void checkCallback(body, header);
         }}
       >
-        <label htmlFor="callback-body">Callback body (JSON, as your endpoint received it)</label>
+        <label htmlFor="callback-body">{t('merchant.callback.body')}</label>
         <textarea
           id="callback-body"
           rows={10}
@@ -57,7 +60,7 @@ export function CallbackPanel(): React.JSX.Element {
           onChange={(event) => setBody(event.target.value)}
           spellCheck={false}
         />
-        <label htmlFor="callback-header">X-Paybin-Signature header (only for the SDK’s callback shape)</label>
+        <label htmlFor="callback-header">{t('merchant.callback.header')}</label>
         <input
           id="callback-header"
           className="mono"
@@ -67,13 +70,9 @@ export function CallbackPanel(): React.JSX.Element {
           autoComplete="off"
           spellCheck={false}
         />
-        <p className="merchant-hint">
-          Checked in the app with the stored secret key of the selected environment. The service’s shape is signed in
-          its Signature field (upper-case MD5 of the secret key followed by Hash); the SDK’s shape in the
-          X-Paybin-Signature header (HMAC-SHA256 of the exact body).
-        </p>
+        <p className="merchant-hint">{t('merchant.callback.hint')}</p>
         <button type="submit" className="primary" disabled={checking || body.trim() === ''}>
-          Check signature
+          {t('merchant.callback.check')}
         </button>
       </form>
       <Feedback {...feedback} />
@@ -82,37 +81,39 @@ export function CallbackPanel(): React.JSX.Element {
           <h3 id="callback-result-title" className={verdictClass(result)}>
             {result.headline}
           </h3>
-          <p>{`Shape: ${shapeNames[result.shape]}`}</p>
+          <p>{t('merchant.callback.shape', { shape: t(shapeNames[result.shape]) })}</p>
           <p role={result.valid ? 'status' : 'alert'} className={verdictClass(result)}>
             {result.summary}
           </p>
           {result.proves && (
-            <dl aria-label="What the signature proves">
-              <dt>Proves</dt>
+            <dl aria-label={t('merchant.callback.proves.label')}>
+              <dt>{t('merchant.callback.proves')}</dt>
               <dd>{result.proves}</dd>
-              <dt>Does not prove</dt>
+              <dt>{t('merchant.callback.doesNotProve')}</dt>
               <dd>{result.doesNotProve}</dd>
             </dl>
           )}
           {result.problems.length > 0 && (
-            <ul aria-label="Problems">
+            <ul aria-label={t('merchant.callback.problems')}>
               {result.problems.map((problem) => (
-                <li key={`${problem.field}:${problem.message}`}>{`${problem.field}: ${problem.message}`}</li>
+                <li key={`${problem.field}:${problem.message}`}>
+                  {t('merchant.callback.problem', { field: problem.field, message: problem.message })}
+                </li>
               ))}
             </ul>
           )}
           {result.comparison && (
             <section aria-labelledby="callback-compare-title">
-              <h4 id="callback-compare-title">Compared with the service</h4>
+              <h4 id="callback-compare-title">{t('merchant.callback.compared')}</h4>
               <p role="status">{result.comparison.summary}</p>
               {result.comparison.rows.length > 0 && (
-                <table aria-label="Callback compared with the service">
+                <table aria-label={t('merchant.callback.compared.table')}>
                   <thead>
                     <tr>
-                      <th scope="col">Field</th>
-                      <th scope="col">In the callback</th>
-                      <th scope="col">At the service</th>
-                      <th scope="col">Same</th>
+                      <th scope="col">{t('merchant.callback.field')}</th>
+                      <th scope="col">{t('merchant.callback.inCallback')}</th>
+                      <th scope="col">{t('merchant.callback.atService')}</th>
+                      <th scope="col">{t('merchant.callback.same')}</th>
                     </tr>
                   </thead>
                   <tbody>
@@ -121,7 +122,7 @@ export function CallbackPanel(): React.JSX.Element {
                         <th scope="row">{row.field}</th>
                         <td className="mono">{row.callback}</td>
                         <td className="mono">{row.service}</td>
-                        <td>{row.same ? 'Yes' : 'No'}</td>
+                        <td>{row.same ? t('merchant.callback.yes') : t('merchant.callback.no')}</td>
                       </tr>
                     ))}
                   </tbody>
@@ -130,12 +131,12 @@ export function CallbackPanel(): React.JSX.Element {
             </section>
           )}
           {result.fields.length > 0 && (
-            <table aria-label="Callback fields">
+            <table aria-label={t('merchant.callback.fields')}>
               <thead>
                 <tr>
-                  <th scope="col">Field</th>
-                  <th scope="col">Value</th>
-                  <th scope="col">Covered by the signature</th>
+                  <th scope="col">{t('merchant.callback.field')}</th>
+                  <th scope="col">{t('merchant.callback.value')}</th>
+                  <th scope="col">{t('merchant.callback.covered')}</th>
                 </tr>
               </thead>
               <tbody>

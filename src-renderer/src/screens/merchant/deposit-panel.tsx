@@ -6,43 +6,48 @@ import { CryptoAmount } from '../../components/amount';
 import { CopyButton } from '../../components/copy-button';
 import { DecimalInput } from '../../components/decimal-input';
 import { QrCode } from '../../components/qr-code';
+import { useText } from '../../i18n/use-text';
 import { useMerchantDepositStore } from '../../stores/merchant-deposit-store';
 import { AssetOptions, Feedback } from './merchant-options';
+
+/** An empty list, in any language. */
+const NONE = '—';
 
 const currencies = ['USD', 'EUR', 'GBP', 'TRY', 'JPY'] as const;
 type Currency = (typeof currencies)[number];
 
 function DepositAddressCard({ deposit }: { deposit: MerchantDepositAddressView }): React.JSX.Element {
+  const t = useText();
   return (
     <section aria-labelledby="merchant-deposit-title" className="card merchant-deposit">
-      <h3 id="merchant-deposit-title">{`Deposit address for ${deposit.referenceId}`}</h3>
+      <h3 id="merchant-deposit-title">{t('merchant.deposit.title', { reference: deposit.referenceId })}</h3>
       <QrCode
         value={deposit.address}
-        description={`QR code of the ${deposit.code} deposit address on ${deposit.network}`}
+        description={t('merchant.deposit.qr', { code: deposit.code, network: deposit.network })}
       />
-      <AddressDisplay address={deposit.address} caption="Deposit address" />
+      <AddressDisplay address={deposit.address} caption={t('merchant.deposit.address')} />
       <CopyButton text={deposit.address} />
       {/* Only what the service's answer carries: the SDK's declared answers lack some fields. */}
       <dl className="facts">
-        <dt>Asset</dt>
+        <dt>{t('merchant.deposit.asset')}</dt>
         <dd>{deposit.code}</dd>
-        <dt>Network</dt>
+        <dt>{t('merchant.deposit.network')}</dt>
         <dd>{deposit.network}</dd>
         {deposit.supportedNetworks !== null && (
           <>
-            <dt>Supported networks</dt>
-            <dd>{deposit.supportedNetworks.join(', ') || '—'}</dd>
+            <dt>{t('merchant.deposit.supportedNetworks')}</dt>
+            <dd>{deposit.supportedNetworks.join(', ') || NONE}</dd>
           </>
         )}
         {deposit.contractTypes !== null && (
           <>
-            <dt>Contract types</dt>
-            <dd>{deposit.contractTypes.join(', ') || 'None (native coin)'}</dd>
+            <dt>{t('merchant.deposit.contractTypes')}</dt>
+            <dd>{deposit.contractTypes.join(', ') || t('merchant.deposit.nativeCoin')}</dd>
           </>
         )}
         {deposit.minAmounts.length > 0 && (
           <>
-            <dt>Minimum amounts</dt>
+            <dt>{t('merchant.deposit.minimums')}</dt>
             <dd>
               <ul className="merchant-inline">
                 {deposit.minAmounts.map((min) => (
@@ -56,7 +61,7 @@ function DepositAddressCard({ deposit }: { deposit: MerchantDepositAddressView }
         )}
         {deposit.expected && (
           <>
-            <dt>Expected amount, as sent</dt>
+            <dt>{t('merchant.deposit.expected')}</dt>
             <dd>
               <CryptoAmount value={deposit.expected.amount} code={deposit.expected.unit} />
             </dd>
@@ -64,13 +69,13 @@ function DepositAddressCard({ deposit }: { deposit: MerchantDepositAddressView }
         )}
         {deposit.price && (
           <>
-            <dt>The service values it at</dt>
+            <dt>{t('merchant.deposit.price')}</dt>
             <dd>{deposit.price.map((price) => `${price.currency} ${price.amount}`).join(' · ')}</dd>
           </>
         )}
         {deposit.referenceGuid !== null && (
           <>
-            <dt>Reference GUID</dt>
+            <dt>{t('merchant.deposit.referenceGuid')}</dt>
             <dd className="mono">{deposit.referenceGuid}</dd>
           </>
         )}
@@ -81,6 +86,7 @@ function DepositAddressCard({ deposit }: { deposit: MerchantDepositAddressView }
 }
 
 export function DepositPanel(): React.JSX.Element {
+  const t = useText();
   const deposit = useMerchantDepositStore((state) => state.deposit);
   const feedback = useMerchantDepositStore((state) => state.feedback.deposits);
   const busy = useMerchantDepositStore((state) => state.busy);
@@ -101,8 +107,8 @@ export function DepositPanel(): React.JSX.Element {
   return (
     <div className="merchant-columns">
       <div>
-        <h3 id="deposit-create-title">Create deposit address</h3>
-        <p>Each address you create is also kept under Payment requests, where you can follow what was paid to it.</p>
+        <h3 id="deposit-create-title">{t('merchant.deposit.create.title')}</h3>
+        <p>{t('merchant.deposit.create.intro')}</p>
         <form
           aria-labelledby="deposit-create-title"
           onChange={() => clearError('deposits')}
@@ -119,15 +125,15 @@ export function DepositPanel(): React.JSX.Element {
             });
           }}
         >
-          <label htmlFor="deposit-asset">Asset and network</label>
+          <label htmlFor="deposit-asset">{t('merchant.deposit.assetAndNetwork')}</label>
           <select id="deposit-asset" value={code} onChange={(event) => setCode(event.target.value as AssetCode)}>
             <AssetOptions />
           </select>
-          <label htmlFor="deposit-label">Label</label>
+          <label htmlFor="deposit-label">{t('merchant.deposit.label')}</label>
           <input id="deposit-label" value={label} onChange={(event) => setLabel(event.target.value)} />
-          <label htmlFor="deposit-reference">Reference id (empty: a new one is made)</label>
+          <label htmlFor="deposit-reference">{t('merchant.deposit.reference')}</label>
           <input id="deposit-reference" value={referenceId} onChange={(event) => setReferenceId(event.target.value)} />
-          <label htmlFor="deposit-callback">Callback URL</label>
+          <label htmlFor="deposit-callback">{t('merchant.deposit.callback')}</label>
           <input
             id="deposit-callback"
             type="url"
@@ -136,7 +142,7 @@ export function DepositPanel(): React.JSX.Element {
             size={40}
           />
           <fieldset className="deposit-amount-unit">
-            <legend>Expected amount is in</legend>
+            <legend>{t('merchant.deposit.unit')}</legend>
             <label>
               <input
                 type="radio"
@@ -144,8 +150,8 @@ export function DepositPanel(): React.JSX.Element {
                 value="crypto"
                 checked={unit === 'crypto'}
                 onChange={() => setUnit('crypto')}
-              />{' '}
-              {`${code} (crypto amount)`}
+              />
+              {t('merchant.deposit.unit.crypto', { code })}
             </label>
             <label>
               <input
@@ -154,13 +160,13 @@ export function DepositPanel(): React.JSX.Element {
                 value="fiat"
                 checked={unit === 'fiat'}
                 onChange={() => setUnit('fiat')}
-              />{' '}
-              A fiat currency
+              />
+              {t('merchant.deposit.unit.fiat')}
             </label>
           </fieldset>
           {unit === 'fiat' && (
             <>
-              <label htmlFor="deposit-currency">Fiat currency of the expected amount</label>
+              <label htmlFor="deposit-currency">{t('merchant.deposit.currency')}</label>
               <select
                 id="deposit-currency"
                 value={currency}
@@ -174,7 +180,9 @@ export function DepositPanel(): React.JSX.Element {
               </select>
             </>
           )}
-          <label htmlFor="deposit-amount">{`Expected amount in ${unit === 'fiat' ? currency : code} (optional)`}</label>
+          <label htmlFor="deposit-amount">
+            {t('merchant.deposit.amount', { unit: unit === 'fiat' ? currency : code })}
+          </label>
           <DecimalInput
             id="deposit-amount"
             value={amount}
@@ -184,10 +192,10 @@ export function DepositPanel(): React.JSX.Element {
           />
           <p className="merchant-hint">
             {unit === 'fiat'
-              ? `Sent as an amount of ${currency} with its currency code. The service's answer shows what it made of it.`
-              : `Sent as an amount of ${code}, without a currency. The service's answer shows what it made of it.`}
+              ? t('merchant.deposit.sentFiat', { currency })
+              : t('merchant.deposit.sentCrypto', { code })}
           </p>
-          <label htmlFor="deposit-redirect">Redirect URL (optional)</label>
+          <label htmlFor="deposit-redirect">{t('merchant.deposit.redirect')}</label>
           <input
             id="deposit-redirect"
             type="url"
@@ -195,7 +203,7 @@ export function DepositPanel(): React.JSX.Element {
             onChange={(event) => setRedirectUrl(event.target.value)}
             size={40}
           />
-          <label htmlFor="deposit-cancel">Cancel URL (optional)</label>
+          <label htmlFor="deposit-cancel">{t('merchant.deposit.cancel')}</label>
           <input
             id="deposit-cancel"
             type="url"
@@ -205,12 +213,12 @@ export function DepositPanel(): React.JSX.Element {
           />
           <div className="row merchant-actions">
             <button type="submit" className="primary" disabled={busy.has('depositCreate') || callbackUrl.trim() === ''}>
-              Create deposit address
+              {t('merchant.deposit.create')}
             </button>
           </div>
         </form>
 
-        <h3 id="deposit-get-title">Find a deposit address</h3>
+        <h3 id="deposit-get-title">{t('merchant.deposit.get.title')}</h3>
         <form
           aria-labelledby="deposit-get-title"
           onChange={() => clearError('deposits')}
@@ -219,9 +227,9 @@ export function DepositPanel(): React.JSX.Element {
             void getDeposit({ memberId, code: getCode });
           }}
         >
-          <label htmlFor="deposit-member">Member id (the reference id it was created with)</label>
+          <label htmlFor="deposit-member">{t('merchant.deposit.member')}</label>
           <input id="deposit-member" value={memberId} onChange={(event) => setMemberId(event.target.value)} />
-          <label htmlFor="deposit-get-asset">Asset and network of the address</label>
+          <label htmlFor="deposit-get-asset">{t('merchant.deposit.get.asset')}</label>
           <select
             id="deposit-get-asset"
             value={getCode}
@@ -231,7 +239,7 @@ export function DepositPanel(): React.JSX.Element {
           </select>
           <div className="row merchant-actions">
             <button type="submit" className="secondary" disabled={busy.has('depositGet') || memberId.trim() === ''}>
-              Get deposit address
+              {t('merchant.deposit.get')}
             </button>
           </div>
         </form>

@@ -2,17 +2,22 @@ import { useState } from 'react';
 import type { MerchantEnvironmentView, MerchantOverview } from '../../../../src-preload/contract/merchant';
 import type { EnvironmentId } from '../../../../src-preload/contract/app';
 import { useMerchantKeysStore } from '../../stores/merchant-keys-store';
-import { secretKeyPlace } from '../../stores/secret-key-place';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CopyButton } from '../../components/copy-button';
 import { AssetFormSetting } from './asset-form-setting';
 import { Feedback } from './merchant-options';
+import type { MessageId } from '../../i18n/text';
+import { useText } from '../../i18n/use-text';
+
+/** The form of an API address, the same in every language. */
+const API_URL_EXAMPLE = 'https://api.example.com';
 
 /**
  * Merchant API keys per environment. The secret key field is write-only: it starts empty, is sent once
  * with "Save keys" and then cleared; the app only ever shows whether a secret is stored.
  */
 export function KeysPanel(): React.JSX.Element {
+  const t = useText();
   const overview = useMerchantKeysStore((state) => state.overview);
   const feedback = useMerchantKeysStore((state) => state.feedback.keys);
   const busy = useMerchantKeysStore((state) => state.busy);
@@ -25,11 +30,10 @@ export function KeysPanel(): React.JSX.Element {
     <div className="merchant-keys">
       {overview.keychain === 'unavailable' && (
         <p role="note" className="warning">
-          No usable OS keychain: secret keys are kept in memory for this run only and must be entered again after a
-          restart.
+          {t('merchant.keys.noKeychain')}
         </p>
       )}
-      <label htmlFor="merchant-environment">Merchant environment</label>
+      <label htmlFor="merchant-environment">{t('merchant.keys.environment')}</label>
       <select
         id="merchant-environment"
         value={overview.environment}
@@ -42,9 +46,7 @@ export function KeysPanel(): React.JSX.Element {
           </option>
         ))}
       </select>
-      <p className="merchant-hint">
-        Keys are bound to the environment and address they were entered for and are never sent anywhere else.
-      </p>
+      <p className="merchant-hint">{t('merchant.keys.bound')}</p>
       {/* Keyed, so switching environment or saving starts the fields from what is stored. */}
       <EnvironmentForms
         key={`${current.id}|${current.apiUrl ?? ''}|${current.publicKey ?? ''}`}
@@ -64,6 +66,7 @@ function EnvironmentForms({
   current: MerchantEnvironmentView;
   keychain: MerchantOverview['keychain'];
 }): React.JSX.Element {
+  const t = useText();
   const busy = useMerchantKeysStore((state) => state.busy);
   const tested = useMerchantKeysStore((state) => state.feedback.test);
   const { setApiUrl, saveKeys, deleteKeys, testConnection } = useMerchantKeysStore.getState();
@@ -74,33 +77,33 @@ function EnvironmentForms({
   return (
     <>
       <form
-        aria-label="Merchant API address"
+        aria-label={t('merchant.keys.apiAddress.form')}
         onSubmit={(event) => {
           event.preventDefault();
           void setApiUrl(current.id, apiUrl);
         }}
       >
-        <label htmlFor="merchant-api-url">API address</label>
+        <label htmlFor="merchant-api-url">{t('merchant.keys.apiAddress')}</label>
         <div className="row">
           <input
             id="merchant-api-url"
             type="url"
             value={apiUrl}
             readOnly={!current.apiUrlEditable}
-            placeholder="https://api.example.com"
+            placeholder={API_URL_EXAMPLE}
             onChange={(event) => setApiUrlText(event.target.value)}
             size={40}
           />
           {current.apiUrlEditable && (
             <button type="submit" className="secondary" disabled={busy.has('apiUrl')}>
-              Save address
+              {t('merchant.keys.apiAddress.save')}
             </button>
           )}
         </div>
       </form>
 
       <form
-        aria-label="Merchant API keys"
+        aria-label={t('merchant.keys.form')}
         onSubmit={(event) => {
           event.preventDefault();
           void saveKeys(current.id, publicKey, secretKey).then((saved) => {
@@ -108,7 +111,7 @@ function EnvironmentForms({
           });
         }}
       >
-        <label htmlFor="merchant-public-key">Public key</label>
+        <label htmlFor="merchant-public-key">{t('merchant.keys.publicKey')}</label>
         <input
           id="merchant-public-key"
           value={publicKey}
@@ -117,7 +120,7 @@ function EnvironmentForms({
           autoComplete="off"
           spellCheck={false}
         />
-        <label htmlFor="merchant-secret-key">Secret key</label>
+        <label htmlFor="merchant-secret-key">{t('merchant.keys.secretKey')}</label>
         <input
           id="merchant-secret-key"
           type="password"
@@ -126,10 +129,12 @@ function EnvironmentForms({
           size={40}
           autoComplete="off"
           aria-describedby="merchant-secret-status"
-          placeholder={current.secretKey === 'set' ? 'Enter a new secret key to replace it' : ''}
+          placeholder={current.secretKey === 'set' ? t('merchant.keys.secretKey.replace') : ''}
         />
         <p id="merchant-secret-status" className="merchant-hint">
-          {current.secretKey === 'set' ? `Secret key: •••• set (${secretKeyPlace(keychain)})` : 'Secret key: not set'}
+          {current.secretKey === 'set'
+            ? t('merchant.keys.secretKey.set', { keychain })
+            : t('merchant.keys.secretKey.notSet')}
         </p>
         {current.problem && (
           <p role="alert" className="warning">
@@ -142,7 +147,7 @@ function EnvironmentForms({
             className="primary"
             disabled={busy.has('saveKeys') || publicKey.trim() === '' || secretKey.trim() === ''}
           >
-            Save keys
+            {t('merchant.keys.save')}
           </button>
           <button
             type="button"
@@ -150,7 +155,7 @@ function EnvironmentForms({
             disabled={busy.has('test') || current.secretKey !== 'set'}
             onClick={() => void testConnection()}
           >
-            Test connection
+            {t('merchant.keys.test')}
           </button>
           <button
             type="button"
@@ -158,7 +163,7 @@ function EnvironmentForms({
             disabled={busy.has('deleteKeys') || current.publicKey === null}
             onClick={() => void deleteKeys(current.id)}
           >
-            Delete keys
+            {t('merchant.keys.delete')}
           </button>
         </div>
         {/* The answer to "Test connection" beside it, not with the panel's messages far below. */}
@@ -171,22 +176,21 @@ function EnvironmentForms({
 
 /** The question asked before the stored signing private key is replaced or deleted. */
 function confirmWords(
+  t: (id: MessageId, values?: Readonly<Record<string, string>>) => string,
   action: 'generate' | 'import' | 'delete',
   environmentLabel: string,
 ): { title: string; body: string; confirmLabel: string } {
-  const lost = `The signing private key for ${environmentLabel}, kept on this computer, is deleted; it cannot be brought back.`;
   if (action === 'delete') {
     return {
-      title: 'Delete the signing key?',
-      body: `${lost} Requests are no longer signed, and a service that requires signatures refuses them.`,
-      confirmLabel: 'Delete signing key',
+      title: t('merchant.signing.delete.title'),
+      body: t('merchant.signing.delete.body', { environment: environmentLabel }),
+      confirmLabel: t('merchant.signing.delete'),
     };
   }
-  const replacement = action === 'generate' ? 'A new key pair takes its place.' : 'The key you pasted takes its place.';
   return {
-    title: 'Replace the signing key?',
-    body: `${lost} ${replacement} Signing is turned off until you register the new public key with the service and turn it on again.`,
-    confirmLabel: 'Replace signing key',
+    title: t('merchant.signing.replace.title'),
+    body: t('merchant.signing.replace.body', { environment: environmentLabel, action }),
+    confirmLabel: t('merchant.signing.replace'),
   };
 }
 
@@ -201,6 +205,7 @@ function SigningSection({
   current: MerchantEnvironmentView;
   keychain: MerchantOverview['keychain'];
 }): React.JSX.Element {
+  const t = useText();
   const busy = useMerchantKeysStore((state) => state.busy.has('signing'));
   const { generateSigningKey, importSigningKey, setSigningEnabled, removeSigningKey } = useMerchantKeysStore.getState();
   const [privateKey, setPrivateKey] = useState('');
@@ -210,12 +215,8 @@ function SigningSection({
 
   return (
     <section aria-labelledby="merchant-signing-title" className="card">
-      <h3 id="merchant-signing-title">Request signing (X-Signature)</h3>
-      <p className="merchant-hint">
-        Optional, recommended by the service for production: every request then carries an RS512 signature of its body,
-        made with a private key that never leaves this computer ({publicKeyPem ? secretKeyPlace(keychain) : 'none yet'}
-        ). Register the public key with the service before you turn signing on.
-      </p>
+      <h3 id="merchant-signing-title">{t('merchant.signing.title')}</h3>
+      <p className="merchant-hint">{t('merchant.signing.hint', { place: publicKeyPem ? keychain : 'none' })}</p>
       <label>
         <input
           type="checkbox"
@@ -223,16 +224,16 @@ function SigningSection({
           disabled={busy || publicKeyPem === null}
           onChange={(event) => void setSigningEnabled(current.id, event.target.checked)}
         />
-        Sign requests with X-Signature
+        {t('merchant.signing.enable')}
       </label>
       {publicKeyPem !== null && (
         <>
-          <label htmlFor="merchant-signing-public">Public key to register with the service</label>
+          <label htmlFor="merchant-signing-public">{t('merchant.signing.publicKey')}</label>
           <textarea id="merchant-signing-public" className="mono" readOnly rows={6} cols={66} value={publicKeyPem} />
           <div className="row">
-            <CopyButton text={publicKeyPem} label="Copy public key" />
+            <CopyButton text={publicKeyPem} label={t('merchant.signing.copyPublicKey')} />
             <button type="button" className="secondary" disabled={busy} onClick={() => setConfirming('delete')}>
-              Delete signing key
+              {t('merchant.signing.delete')}
             </button>
           </div>
         </>
@@ -247,12 +248,12 @@ function SigningSection({
             else setConfirming('generate');
           }}
         >
-          {publicKeyPem === null ? 'Generate key pair' : 'Generate a new key pair'}
+          {publicKeyPem === null ? t('merchant.signing.generate') : t('merchant.signing.generateNew')}
         </button>
       </div>
       {confirming !== null && (
         <ConfirmDialog
-          {...confirmWords(confirming, current.label)}
+          {...confirmWords(t, confirming, current.label)}
           busy={busy}
           onCancel={() => setConfirming(null)}
           onConfirm={() => {
@@ -269,7 +270,7 @@ function SigningSection({
         />
       )}
       <form
-        aria-label="Import a signing private key"
+        aria-label={t('merchant.signing.import.form')}
         onSubmit={(event) => {
           event.preventDefault();
           if (publicKeyPem !== null) {
@@ -281,7 +282,7 @@ function SigningSection({
           });
         }}
       >
-        <label htmlFor="merchant-signing-private">Private key to import (PEM, RSA, 2048 bits or more)</label>
+        <label htmlFor="merchant-signing-private">{t('merchant.signing.privateKey')}</label>
         <textarea
           id="merchant-signing-private"
           className="mono"
@@ -293,7 +294,7 @@ function SigningSection({
           spellCheck={false}
         />
         <button type="submit" className="secondary" disabled={busy || privateKey.trim() === ''}>
-          Import private key
+          {t('merchant.signing.import')}
         </button>
       </form>
     </section>

@@ -1,4 +1,6 @@
 import { useEffect, useRef } from 'react';
+import type { MessageId } from '../../i18n/text';
+import { useText } from '../../i18n/use-text';
 import { useMerchantKeysStore, type MerchantSection } from '../../stores/merchant-keys-store';
 import { useSessionStore } from '../../stores/session-store';
 import { BalancesPanel } from './balances-panel';
@@ -8,13 +10,13 @@ import { KeysPanel } from './keys-panel';
 import { VerifiedPanel } from './verified-panel';
 import { WithdrawPanel } from './withdraw-panel';
 
-const sections: ReadonlyArray<{ id: MerchantSection; title: string }> = [
-  { id: 'keys', title: 'API keys' },
-  { id: 'balances', title: 'Balances' },
-  { id: 'verified', title: 'Verified addresses' },
-  { id: 'withdraw', title: 'Withdraw' },
-  { id: 'deposits', title: 'Deposit addresses' },
-  { id: 'callback', title: 'Callback checker' },
+const sections: ReadonlyArray<{ id: MerchantSection; title: MessageId }> = [
+  { id: 'keys', title: 'merchant.tab.keys' },
+  { id: 'balances', title: 'merchant.tab.balances' },
+  { id: 'verified', title: 'merchant.tab.verified' },
+  { id: 'withdraw', title: 'merchant.tab.withdraw' },
+  { id: 'deposits', title: 'merchant.tab.deposits' },
+  { id: 'callback', title: 'merchant.tab.callback' },
 ];
 
 function Panel({ section }: { section: MerchantSection }): React.JSX.Element {
@@ -40,6 +42,7 @@ function Panel({ section }: { section: MerchantSection }): React.JSX.Element {
  * refuse (security.md 30).
  */
 export function MerchantScreen(): React.JSX.Element {
+  const t = useText();
   const chosen = useMerchantKeysStore((state) => state.section);
   const overview = useMerchantKeysStore((state) => state.overview);
   const account = useSessionStore((state) =>
@@ -61,21 +64,25 @@ export function MerchantScreen(): React.JSX.Element {
 
   return (
     <section aria-labelledby="merchant-title" className="screen merchant">
-      <h2 id="merchant-title">Merchant</h2>
+      <h2 id="merchant-title">{t('merchant.title')}</h2>
       {environment && (
-        <p className="merchant-hint">{`Environment: ${environment.label}${environment.apiUrl ? ` — ${environment.apiUrl}` : ''}`}</p>
+        <p className="merchant-hint">
+          {environment.apiUrl
+            ? t('merchant.environment.withUrl', { label: environment.label, url: environment.apiUrl })
+            : t('merchant.environment', { label: environment.label })}
+        </p>
       )}
       {balancesOnly && (
         <p role="note" className="warning">
-          {`Your role (${account.role}) in ${account.name} lets you see merchant balances only. Saving merchant keys, withdrawals, address verification and deposit addresses need an administrator or agent role: ask an administrator of the account if you need them.`}
+          {t('merchant.balancesOnly', { role: account.role, account: account.name })}
         </p>
       )}
       {overview && !ready && !balancesOnly && section !== 'keys' && section !== 'callback' && (
         <p role="note" className="warning">
-          Add the merchant API keys for this environment under API keys first.
+          {t('merchant.keysFirst')}
         </p>
       )}
-      <div role="tablist" aria-label="Merchant sections" className="merchant-tabs">
+      <div role="tablist" aria-label={t('merchant.tabs')} className="merchant-tabs">
         {shown.map((entry, index) => (
           <button
             key={entry.id}
@@ -98,7 +105,7 @@ export function MerchantScreen(): React.JSX.Element {
               tabs.current[(index + step + shown.length) % shown.length]?.focus();
             }}
           >
-            {entry.title}
+            {t(entry.title)}
           </button>
         ))}
       </div>

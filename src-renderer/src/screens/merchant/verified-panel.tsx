@@ -3,20 +3,26 @@ import type { AssetCode } from '../../../../src-preload/contract/asset-table';
 import type { PendingVerificationView } from '../../../../src-preload/contract/merchant';
 import { DecimalInput } from '../../components/decimal-input';
 import { SaveToAddressBook } from '../../components/save-to-address-book';
+import { t } from '../../i18n/text';
+import { RichText, useText } from '../../i18n/use-text';
 import { useMerchantKeysStore } from '../../stores/merchant-keys-store';
+import { messageText } from '../../stores/merchant-run';
 import { useMerchantVerificationStore } from '../../stores/merchant-verification-store';
 import { AssetOptions, Feedback, assetLabel } from './merchant-options';
 
+/** A verified address the service lists without a label, in any language. */
+const NO_LABEL = '—';
+
 /** One started verification: the user types the amount that arrived; the app never suggests it. */
 function PendingRow({ pending }: { pending: PendingVerificationView }): React.JSX.Element {
+  const t = useText();
   const [amount, setAmount] = useState('');
   const busy = useMerchantVerificationStore((state) => state.busy);
   const { confirmVerification, restartVerification, discardVerification } = useMerchantVerificationStore.getState();
-  const name = `${pending.label} (${pending.code})`;
   return (
     <li className="card">
       <form
-        aria-label={`Confirm ${name}`}
+        aria-label={t('merchant.verify.confirm.form', { label: pending.label, code: pending.code })}
         // Editing what an error was about takes the error back.
         onChange={() => useMerchantVerificationStore.getState().clearError('verified')}
         onSubmit={(event) => {
@@ -25,17 +31,22 @@ function PendingRow({ pending }: { pending: PendingVerificationView }): React.JS
         }}
       >
         <p>
-          <strong>{pending.label}</strong> — {assetLabel(pending.code)} —{' '}
-          <code className="mono">{pending.address}</code> — reference {pending.referenceId}
+          <RichText
+            id="merchant.verify.pending"
+            values={{
+              label: pending.label,
+              asset: assetLabel(pending.code),
+              address: pending.address,
+              reference: pending.referenceId,
+              b: (chunks: React.ReactNode[]) => <strong>{chunks}</strong>,
+              code: (chunks: React.ReactNode[]) => <code className="mono">{chunks}</code>,
+            }}
+          />
         </p>
         {pending.wrongAttempts > 0 && (
-          <p className="merchant-hint">
-            {pending.wrongAttempts === 1
-              ? 'One wrong amount so far.'
-              : `${pending.wrongAttempts} wrong amounts so far.`}
-          </p>
+          <p className="merchant-hint">{t('merchant.verify.wrongAttempts', { count: pending.wrongAttempts })}</p>
         )}
-        <label htmlFor={`received-${pending.id}`}>{`Exact amount received (${pending.code})`}</label>
+        <label htmlFor={`received-${pending.id}`}>{t('merchant.verify.received', { code: pending.code })}</label>
         <div className="row">
           <DecimalInput
             id={`received-${pending.id}`}
@@ -45,7 +56,7 @@ function PendingRow({ pending }: { pending: PendingVerificationView }): React.JS
             onChange={setAmount}
           />
           <button type="submit" className="primary" disabled={amount === '' || busy.has(`confirm:${pending.id}`)}>
-            Confirm amount
+            {t('merchant.verify.confirm')}
           </button>
           <button
             type="button"
@@ -53,10 +64,10 @@ function PendingRow({ pending }: { pending: PendingVerificationView }): React.JS
             disabled={busy.has(`restart:${pending.id}`)}
             onClick={() => void restartVerification(pending.id)}
           >
-            Start again
+            {t('merchant.verify.restart')}
           </button>
           <button type="button" className="secondary" onClick={() => void discardVerification(pending.id)}>
-            Discard
+            {t('merchant.verify.discard')}
           </button>
         </div>
       </form>
@@ -70,15 +81,16 @@ function PendingRow({ pending }: { pending: PendingVerificationView }): React.JS
  */
 function missingToStart(referenceId: string, address: string, label: string): string | null {
   if (referenceId.trim() === '') {
-    return 'Enter the member’s reference id at the top of this tab first: the address is verified under it.';
+    return t('merchant.verify.missing.reference');
   }
-  if (address.trim() === '' && label.trim() === '') return 'Enter the address and a label to start verification.';
-  if (address.trim() === '') return 'Enter the address to start verification.';
-  if (label.trim() === '') return 'Enter a label to start verification.';
+  if (address.trim() === '' && label.trim() === '') return t('merchant.verify.missing.both');
+  if (address.trim() === '') return t('merchant.verify.missing.address');
+  if (label.trim() === '') return t('merchant.verify.missing.label');
   return null;
 }
 
 export function VerifiedPanel(): React.JSX.Element {
+  const t = useText();
   const overview = useMerchantKeysStore((state) => state.overview);
   const verified = useMerchantVerificationStore((state) => state.verified);
   const pending = useMerchantVerificationStore((state) => state.pending);
@@ -96,7 +108,7 @@ export function VerifiedPanel(): React.JSX.Element {
   return (
     <div>
       <form
-        aria-label="Verified addresses for a reference"
+        aria-label={t('merchant.verified.form')}
         // Editing what an error was about takes the error back.
         onChange={() => useMerchantVerificationStore.getState().clearError('verified')}
         onSubmit={(event) => {
@@ -104,7 +116,7 @@ export function VerifiedPanel(): React.JSX.Element {
           void loadVerified(referenceId);
         }}
       >
-        <label htmlFor="verified-reference">Reference id</label>
+        <label htmlFor="verified-reference">{t('merchant.verified.reference')}</label>
         <div className="row">
           <input
             id="verified-reference"
@@ -113,30 +125,30 @@ export function VerifiedPanel(): React.JSX.Element {
             autoComplete="off"
           />
           <button type="submit" className="secondary" disabled={referenceId.trim() === '' || busy.has('verified')}>
-            Show verified addresses
+            {t('merchant.verified.show')}
           </button>
         </div>
       </form>
       {verified && (
-        <table aria-label={`Verified addresses for ${verified.referenceId}`}>
+        <table aria-label={t('merchant.verified.table', { reference: verified.referenceId })}>
           <thead>
             <tr>
-              <th scope="col">Label</th>
-              <th scope="col">Asset</th>
-              <th scope="col">Network</th>
-              <th scope="col">Address</th>
-              <th scope="col">Address book</th>
+              <th scope="col">{t('merchant.verified.label')}</th>
+              <th scope="col">{t('merchant.verified.asset')}</th>
+              <th scope="col">{t('merchant.verified.network')}</th>
+              <th scope="col">{t('merchant.verified.address')}</th>
+              <th scope="col">{t('merchant.verified.addressBook')}</th>
             </tr>
           </thead>
           <tbody>
             {verified.addresses.length === 0 ? (
               <tr>
-                <td colSpan={5}>No verified addresses for this reference yet.</td>
+                <td colSpan={5}>{t('merchant.verified.none')}</td>
               </tr>
             ) : (
               verified.addresses.map((entry) => (
                 <tr key={`${entry.code}:${entry.address}`}>
-                  <th scope="row">{entry.label || '—'}</th>
+                  <th scope="row">{entry.label || NO_LABEL}</th>
                   <td>{entry.code}</td>
                   <td>{entry.networkName}</td>
                   <td className="mono">{entry.address}</td>
@@ -150,7 +162,7 @@ export function VerifiedPanel(): React.JSX.Element {
         </table>
       )}
 
-      <h3 id="add-address-title">Add address</h3>
+      <h3 id="add-address-title">{t('merchant.verify.title')}</h3>
       <form
         aria-labelledby="add-address-title"
         // Editing what an error was about takes the error back.
@@ -165,11 +177,11 @@ export function VerifiedPanel(): React.JSX.Element {
           });
         }}
       >
-        <label htmlFor="verify-asset">Asset and network</label>
+        <label htmlFor="verify-asset">{t('merchant.verify.asset')}</label>
         <select id="verify-asset" value={code} onChange={(event) => setCode(event.target.value as AssetCode)}>
           <AssetOptions />
         </select>
-        <label htmlFor="verify-address">Address</label>
+        <label htmlFor="verify-address">{t('merchant.verify.address')}</label>
         <input
           id="verify-address"
           value={address}
@@ -178,19 +190,16 @@ export function VerifiedPanel(): React.JSX.Element {
           autoComplete="off"
           spellCheck={false}
         />
-        <label htmlFor="verify-label">Label</label>
+        <label htmlFor="verify-label">{t('merchant.verify.label')}</label>
         <input id="verify-label" value={label} onChange={(event) => setLabel(event.target.value)} autoComplete="off" />
-        <p className="merchant-hint">
-          The service sends a small random amount to the address. You then enter the exact amount received, which proves
-          you control it.
-        </p>
+        <p className="merchant-hint">{t('merchant.verify.hint')}</p>
         <button
           type="submit"
           className="primary"
           disabled={busy.has('verifyStart') || startMissing !== null}
           aria-describedby={startMissing === null ? undefined : 'verify-start-missing'}
         >
-          Start verification
+          {t('merchant.verify.start')}
         </button>
         {startMissing !== null && (
           <p id="verify-start-missing" className="merchant-hint">
@@ -200,17 +209,17 @@ export function VerifiedPanel(): React.JSX.Element {
       </form>
       {lastVerification === 'verified' && feedback.message ? (
         <p role="status" className="merchant-good">
-          {feedback.message}
+          {messageText(feedback.message)}
         </p>
       ) : lastVerification === 'wrong-amount' && feedback.message ? (
-        <p role="alert">{feedback.message}</p>
+        <p role="alert">{messageText(feedback.message)}</p>
       ) : (
         <Feedback {...feedback} />
       )}
 
-      <h3 id="pending-title">Waiting for the amount received</h3>
+      <h3 id="pending-title">{t('merchant.verify.pending.title')}</h3>
       {ownPending.length === 0 ? (
-        <p>No verification is waiting.</p>
+        <p>{t('merchant.verify.pending.none')}</p>
       ) : (
         <ul aria-labelledby="pending-title" className="merchant-list">
           {ownPending.map((entry) => (
