@@ -1,10 +1,7 @@
-import { mkdir } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { settled } from './support/settled';
 import { completeBrowserSignIn } from './support/signed-in-app';
-import { layoutProblems } from './support/layout-problems';
+import { judgeLayout, type WindowSize } from './support/layout-judge';
 import { dataRows } from './support/table-rows';
 
 /**
@@ -25,7 +22,9 @@ const screens = [
   'Send',
   'Swap',
   'History',
+  'Payouts',
   'Payment requests',
+  'Address book',
   'Merchant',
   'Settings',
   'Profile',
@@ -39,22 +38,7 @@ const merchantTabs = [
   'Callback checker',
 ];
 
-interface Size {
-  readonly width: number;
-  readonly height: number;
-}
-
-/**
- * Saves the screen as a PNG for a person to look at, and returns its layout problems, each naming the screen.
- * `topBar` is false for the sign-in and lock screens, which have none.
- */
-async function judge(page: Page, size: Size, name: string, topBar = true): Promise<string[]> {
-  await settled(page);
-  const dir = resolve(test.info().project.outputDir, '..', 'layout', `${size.width}x${size.height}`);
-  await mkdir(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name.replace(/[^\w-]+/g, '-').toLowerCase()}.png`), fullPage: true });
-  return (await layoutProblems(page, topBar)).map((problem) => `${name}: ${problem}`);
-}
+const judge = (page: Page, size: WindowSize, name: string, topBar = true) => judgeLayout(page, size, name, { topBar });
 
 for (const size of sizes) {
   test.describe(`a ${size.width} x ${size.height} window`, () => {

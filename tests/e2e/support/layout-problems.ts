@@ -93,7 +93,8 @@ export async function layoutProblems(page: Page, topBar: boolean): Promise<strin
       }
     }
 
-    for (const element of [...document.querySelectorAll('main *')].filter(visible)) {
+    // The content area itself too: a word too long for it makes it scroll sideways without moving a control.
+    for (const element of [...document.querySelectorAll('main, main *')].filter(visible)) {
       const overflowX = getComputedStyle(element).overflowX;
       if ((overflowX === 'auto' || overflowX === 'scroll') && element.scrollWidth > element.clientWidth + slack) {
         problems.push(
@@ -101,6 +102,30 @@ export async function layoutProblems(page: Page, topBar: boolean): Promise<strin
         );
       }
     }
-    return problems;
+
+    // Text in a box that clips it (overflow hidden or clip) and is wider than the box is cut off, unless it
+    // ends in an ellipsis and a title gives the whole text. A box of a pixel or less is visually hidden on
+    // purpose (text kept for assistive tech); form fields scroll their own value.
+    const normalised = (text: string): string => text.replace(/\s+/g, ' ').trim().toLowerCase();
+    for (const element of [...document.querySelectorAll('body *')].filter(visible)) {
+      if (element instanceof HTMLInputElement || element instanceof HTMLSelectElement) continue;
+      if (element instanceof HTMLTextAreaElement) continue;
+      const style = getComputedStyle(element);
+      if (style.overflowX !== 'hidden' && style.overflowX !== 'clip') continue;
+      if (element.clientWidth <= 1 && element.clientHeight <= 1) continue;
+      const text = normalised(element.textContent ?? '');
+      if (text === '' || element.scrollWidth <= element.clientWidth + slack) continue;
+      const title = element.closest('[title]')?.getAttribute('title') ?? '';
+      // Every word shown is in the title (a shortened id "3a6e…c0e" is completed by the whole id).
+      const whole = normalised(title);
+      const completed = text.split(/[\s…]+/).every((word) => word === '' || whole.includes(word));
+      if (style.textOverflow === 'ellipsis' && whole !== '' && completed) continue;
+      problems.push(
+        `${describe(element)} is cut off: ${element.scrollWidth - element.clientWidth}px of its text is hidden` +
+          (style.textOverflow === 'ellipsis' ? ' behind an ellipsis with no title giving the whole text' : ''),
+      );
+    }
+    // One line per finding: the rows of a long table would otherwise repeat it.
+    return [...new Set(problems)];
   }, topbar);
 }

@@ -185,8 +185,13 @@ const HistoryRow = memo(function HistoryRow({
       <td className={col('reference', 'mono')} title={item.referenceId}>
         {shortHash(item.referenceId, 8)}
       </td>
-      <td className={col('label')}>{item.label}</td>
-      <td className={col('user-label')}>{item.userLabel}</td>
+      {/* A label longer than its column ends in an ellipsis; the title gives all of it. */}
+      <td className={col('label')} title={item.label}>
+        {item.label}
+      </td>
+      <td className={col('user-label')} title={item.userLabel}>
+        {item.userLabel}
+      </td>
     </tr>
   );
 });
