@@ -16,16 +16,6 @@ import tseslint from 'typescript-eslint';
  * in code outside JSX is in tests/unit/architecture/no-literal-text.test.ts.
  */
 const notYetInCatalogues = [
-  'src-renderer/src/screens/history/explorer-link.tsx',
-  'src-renderer/src/screens/history/history-date-range.tsx',
-  'src-renderer/src/screens/history/history-detail.tsx',
-  'src-renderer/src/screens/history/history-export.tsx',
-  'src-renderer/src/screens/history/history-filters.tsx',
-  'src-renderer/src/screens/history/history-pagination.tsx',
-  'src-renderer/src/screens/history/history-screen.tsx',
-  'src-renderer/src/screens/history/history-table.tsx',
-  'src-renderer/src/screens/history/label-transfer.tsx',
-  'src-renderer/src/screens/history/user-label-form.tsx',
   'src-renderer/src/screens/home/pictures/allocation-figure.tsx',
   'src-renderer/src/screens/home/pictures/chart-figure.tsx',
   'src-renderer/src/screens/home/pictures/flows-chart.tsx',

@@ -1,3 +1,5 @@
+import type { MessageId } from '../i18n/text';
+
 /** A calendar day as an <input type="date"> gives it: YYYY-MM-DD, or '' when left open. */
 export type Day = string;
 
@@ -17,7 +19,7 @@ export function localMidnight(day: Day): Date | null {
 export type DayRange =
   | { readonly kind: 'open' }
   | { readonly kind: 'range'; readonly since?: string; readonly until?: string }
-  | { readonly kind: 'invalid'; readonly field: 'from' | 'to'; readonly message: string };
+  | { readonly kind: 'invalid'; readonly field: 'from' | 'to'; readonly message: MessageId };
 
 /**
  * From/To days (both inclusive, in the user's time zone) as the UTC instants the bridge takes: from the
@@ -27,12 +29,12 @@ export type DayRange =
 export function dayRangeToInstants(fromDay: Day, toDay: Day): DayRange {
   if (fromDay === '' && toDay === '') return { kind: 'open' };
   const from = fromDay === '' ? null : localMidnight(fromDay);
-  if (fromDay !== '' && !from) return { kind: 'invalid', field: 'from', message: 'Enter a real From date.' };
+  if (fromDay !== '' && !from) return { kind: 'invalid', field: 'from', message: 'history.dates.fromInvalid' };
   const to = toDay === '' ? null : localMidnight(toDay);
-  if (toDay !== '' && !to) return { kind: 'invalid', field: 'to', message: 'Enter a real To date.' };
+  if (toDay !== '' && !to) return { kind: 'invalid', field: 'to', message: 'history.dates.toInvalid' };
   const after = to ? new Date(to.getFullYear(), to.getMonth(), to.getDate() + 1) : null;
   if (from && to && from.getTime() > to.getTime()) {
-    return { kind: 'invalid', field: 'to', message: 'The To date must be on or after the From date.' };
+    return { kind: 'invalid', field: 'to', message: 'history.dates.toBeforeFrom' };
   }
   return {
     kind: 'range',

@@ -1,5 +1,9 @@
 import { wallet } from '../../bridge';
+import { useText } from '../../i18n/use-text';
 import { shortHash } from './history-format';
+
+/** A record without a hash yet: a dash, as in every empty cell. */
+const NO_HASH = '—';
 
 /**
  * The txId as a button that opens the block explorer in the system browser (main checks the host). In a
@@ -16,7 +20,8 @@ export function ExplorerLink({
   full?: boolean;
   inRow?: boolean;
 }): React.JSX.Element {
-  if (txId === '') return <span className="history-muted">—</span>;
+  const t = useText();
+  if (txId === '') return <span className="history-muted">{NO_HASH}</span>;
   const text = full ? txId : shortHash(txId);
   if (!url) {
     return (
@@ -30,9 +35,9 @@ export function ExplorerLink({
       type="button"
       tabIndex={inRow ? -1 : undefined}
       className="history-link mono"
-      title={`${txId} — open in block explorer`}
+      title={t('history.explorer.title', { txId })}
       // The name contains the visible text (WCAG 2.5.3), so speech users can say what they see.
-      aria-label={`Open transaction ${text} in block explorer`}
+      aria-label={t('history.explorer.open', { hash: text })}
       onClick={(event) => {
         event.stopPropagation();
         void wallet.links.open({ url });

@@ -2,18 +2,19 @@ import { useId, useState } from 'react';
 import type { ExportAccounts, ExportFormat } from '../../../../src-preload/contract/history';
 import { fiatCurrencies, type FiatCurrency } from '../../../../src-preload/contract/receive';
 import { ErrorMessage } from '../../components/error-message';
-import { formatCount } from '../../format/amounts';
+import { type MessageId } from '../../i18n/text';
+import { useText } from '../../i18n/use-text';
 import { isRunning, useHistoryStore } from '../../stores/history-store';
 import { useSessionStore } from '../../stores/session-store';
 
 /** The layouts on offer, each named for the person or tool that reads it (docs/exports.md). */
-const formats: ReadonlyArray<{ readonly value: ExportFormat; readonly label: string }> = [
-  { value: 'csv', label: 'Complete CSV' },
-  { value: 'koinly', label: 'Koinly (universal CSV)' },
-  { value: 'cointracking', label: 'CoinTracking CSV' },
-  { value: 'xero', label: 'Xero bank statement' },
-  { value: 'quickbooks', label: 'QuickBooks bank statement' },
-  { value: 'json', label: 'JSON for programs' },
+const formats: ReadonlyArray<{ readonly value: ExportFormat; readonly label: MessageId }> = [
+  { value: 'csv', label: 'history.export.format.csv' },
+  { value: 'koinly', label: 'history.export.format.koinly' },
+  { value: 'cointracking', label: 'history.export.format.cointracking' },
+  { value: 'xero', label: 'history.export.format.xero' },
+  { value: 'quickbooks', label: 'history.export.format.quickbooks' },
+  { value: 'json', label: 'history.export.format.json' },
 ];
 
 /**
@@ -22,6 +23,7 @@ const formats: ReadonlyArray<{ readonly value: ExportFormat; readonly label: str
  * them; a progress bar and Cancel. The file is chosen in the save dialog main opens.
  */
 export function HistoryExport({ disabled }: { disabled: boolean }): React.JSX.Element {
+  const t = useText();
   const exporting = useHistoryStore((state) => state.exporting);
   const startExport = useHistoryStore((state) => state.startExport);
   const cancelExport = useHistoryStore((state) => state.cancelExport);
@@ -36,11 +38,10 @@ export function HistoryExport({ disabled }: { disabled: boolean }): React.JSX.El
   // With a date range the service's totals include records outside it: progress counts pages instead.
   const done = exporting.ranged ? (progress?.page ?? 0) : (progress?.written ?? 0);
   const total = exporting.ranged ? (progress?.totalPages ?? 0) : (progress?.total ?? 0);
-  const unit = exporting.ranged ? 'pages checked' : 'records';
 
   return (
     <div className="history-export">
-      <label htmlFor={ids.format}>Export as</label>
+      <label htmlFor={ids.format}>{t('history.export.as')}</label>
       <select
         id={ids.format}
         value={format}
@@ -49,11 +50,11 @@ export function HistoryExport({ disabled }: { disabled: boolean }): React.JSX.El
       >
         {formats.map((choice) => (
           <option key={choice.value} value={choice.value}>
-            {choice.label}
+            {t(choice.label)}
           </option>
         ))}
       </select>
-      <label htmlFor={ids.currency}>Value in</label>
+      <label htmlFor={ids.currency}>{t('history.export.valueIn')}</label>
       <select
         id={ids.currency}
         value={currency}
@@ -68,15 +69,15 @@ export function HistoryExport({ disabled }: { disabled: boolean }): React.JSX.El
       </select>
       {accountCount > 1 && (
         <>
-          <label htmlFor={ids.accounts}>Accounts</label>
+          <label htmlFor={ids.accounts}>{t('history.export.accounts')}</label>
           <select
             id={ids.accounts}
             value={accounts}
             disabled={locked}
             onChange={(event) => setAccounts(event.target.value as ExportAccounts)}
           >
-            <option value="active">This account</option>
-            <option value="all">All my accounts</option>
+            <option value="active">{t('history.export.thisAccount')}</option>
+            <option value="all">{t('history.export.allAccounts')}</option>
           </select>
         </>
       )}
@@ -86,24 +87,31 @@ export function HistoryExport({ disabled }: { disabled: boolean }): React.JSX.El
         disabled={locked}
         onClick={() => void startExport({ format, currency, accounts })}
       >
-        Export
+        {t('history.export.start')}
       </button>
-      {exporting.starting && <p role="status">Choosing a file…</p>}
+      {exporting.starting && <p role="status">{t('history.export.choosing')}</p>}
       {running && (
         <>
           <div
             role="progressbar"
-            aria-label="Export progress"
+            aria-label={t('history.export.progress')}
             aria-valuemin={0}
             aria-valuemax={Math.max(total, 1)}
             aria-valuenow={done}
-            aria-valuetext={total > 0 ? `${formatCount(done)} of ${formatCount(total)} ${unit}` : 'Starting'}
+            aria-valuetext={
+              total > 0
+                ? t(exporting.ranged ? 'history.export.progressPages' : 'history.export.progressRecords', {
+                    done,
+                    total,
+                  })
+                : t('history.export.progressStarting')
+            }
             className="history-progress"
           >
             <span style={{ width: `${total > 0 ? Math.round((done / total) * 100) : 0}%` }} />
           </div>
           <button type="button" className="secondary" onClick={() => void cancelExport()}>
-            Cancel export
+            {t('history.export.cancel')}
           </button>
         </>
       )}
@@ -114,30 +122,35 @@ export function HistoryExport({ disabled }: { disabled: boolean }): React.JSX.El
 }
 
 function ExportStatus(): React.JSX.Element | null {
+  const t = useText();
   const progress = useHistoryStore((state) => state.exporting.progress);
   const ranged = useHistoryStore((state) => state.exporting.ranged);
   if (!progress) return null;
   switch (progress.state) {
     case 'running':
-      if (progress.total === 0) return <p role="status">Export started…</p>;
+      if (progress.total === 0) return <p role="status">{t('history.export.started')}</p>;
       return (
         <p role="status">
           {ranged
-            ? `Exported ${formatCount(progress.written)} transactions in the date range (page ${formatCount(progress.page)} of ${formatCount(progress.totalPages)} checked).`
-            : `Exported ${formatCount(progress.written)} of ${formatCount(progress.total)} transactions.`}
+            ? t('history.export.runningRanged', {
+                written: progress.written,
+                page: progress.page,
+                pages: progress.totalPages,
+              })
+            : t('history.export.running', { written: progress.written, total: progress.total })}
         </p>
       );
     case 'retrying':
-      return <p role="status">{progress.message ?? 'Retrying…'}</p>;
+      return <p role="status">{progress.message ?? t('history.export.retrying')}</p>;
     case 'done':
       return (
         <p role="status">
-          Export finished: {formatCount(progress.written)} transactions. {progress.message}
+          {t('history.export.finished', { written: progress.written })} {progress.message}
         </p>
       );
     case 'cancelled':
-      return <p role="status">{progress.message ?? 'Export cancelled.'}</p>;
+      return <p role="status">{progress.message ?? t('history.export.cancelled')}</p>;
     case 'failed':
-      return <p role="alert">{progress.message ?? 'The export failed.'}</p>;
+      return <p role="alert">{progress.message ?? t('history.export.failed')}</p>;
   }
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { assetCodes } from '../../../../src-preload/contract/asset-table';
 import { PAGE_SIZES, type HistoryFilters } from '../../../../src-preload/contract/history';
+import { useText } from '../../i18n/use-text';
 import { useHistoryStore } from '../../stores/history-store';
 import { HistoryDateRange } from './history-date-range';
 import { typeChoiceKey, typeChoices } from './history-format';
@@ -9,6 +10,7 @@ const SEARCH_DEBOUNCE_MS = 300;
 
 /** Search waits for a pause in typing, so each keystroke does not become a service call. */
 function SearchBox({ value, onSearch }: { value: string; onSearch: (text: string) => void }): React.JSX.Element {
+  const t = useText();
   const [text, setText] = useState(value);
   // The remembered filter can change from outside (another account's filters): take it over while rendering.
   const [shown, setShown] = useState(value);
@@ -24,8 +26,8 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (text: string
   return (
     <input
       type="search"
-      aria-label="Search transactions"
-      placeholder="Search address, txId, reference, label…"
+      aria-label={t('history.filters.search')}
+      placeholder={t('history.filters.searchPlaceholder')}
       value={text}
       maxLength={200}
       onChange={(event) => setText(event.target.value)}
@@ -37,6 +39,7 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (text: string
 }
 
 export function HistoryFilterBar({ filters }: { filters: HistoryFilters }): React.JSX.Element {
+  const t = useText();
   const setFilters = useHistoryStore((state) => state.setFilters);
   const typeId = useId();
   const sizeId = useId();
@@ -49,11 +52,11 @@ export function HistoryFilterBar({ filters }: { filters: HistoryFilters }): Reac
   };
 
   return (
-    <div className="history-filters" role="search" aria-label="Filter transactions">
+    <div className="history-filters" role="search" aria-label={t('history.filters.label')}>
       <SearchBox value={filters.filter} onSearch={onSearch} />
       {/* Each label in one piece with its list: the bar wraps between fields, never inside one. */}
       <span className="history-field">
-        <label htmlFor={typeId}>Type</label>
+        <label htmlFor={typeId}>{t('history.filters.type')}</label>
         <select
           id={typeId}
           value={typeKey}
@@ -64,10 +67,10 @@ export function HistoryFilterBar({ filters }: { filters: HistoryFilters }): Reac
         >
           {typeChoices.map((choice) => (
             <option key={choice.key} value={choice.key}>
-              {choice.label}
+              {t(choice.label)}
             </option>
           ))}
-          {typeKey === 'custom' && <option value="custom">Custom</option>}
+          {typeKey === 'custom' && <option value="custom">{t('history.filters.custom')}</option>}
         </select>
       </span>
       <label className="history-check">
@@ -76,10 +79,10 @@ export function HistoryFilterBar({ filters }: { filters: HistoryFilters }): Reac
           checked={filters.hideLowAmounts}
           onChange={(event) => setFilters({ hideLowAmounts: event.target.checked })}
         />
-        Hide small amounts
+        {t('history.filters.hideSmall')}
       </label>
       <span className="history-field">
-        <label htmlFor={sizeId}>Rows per page</label>
+        <label htmlFor={sizeId}>{t('history.filters.rowsPerPage')}</label>
         <select
           id={sizeId}
           value={filters.recordsPerPage}
@@ -96,7 +99,7 @@ export function HistoryFilterBar({ filters }: { filters: HistoryFilters }): Reac
       </span>
       <HistoryDateRange filters={filters} onChange={setFilters} />
       <fieldset className="history-symbols">
-        <legend>Symbols{filters.symbols.length > 0 ? ` (${filters.symbols.length})` : ''}</legend>
+        <legend>{t('history.filters.symbols', { count: filters.symbols.length })}</legend>
         {assetCodes.map((code) => (
           <label key={code} className="history-check">
             <input
@@ -109,7 +112,7 @@ export function HistoryFilterBar({ filters }: { filters: HistoryFilters }): Reac
         ))}
         {filters.symbols.length > 0 && (
           <button type="button" className="secondary" onClick={() => setFilters({ symbols: [] })}>
-            All symbols
+            {t('history.filters.allSymbols')}
           </button>
         )}
       </fieldset>

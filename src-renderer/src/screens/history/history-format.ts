@@ -1,6 +1,7 @@
 import type { HistoryItem } from '../../../../src-preload/contract/history';
 
 import { formatterFor } from '../../format/display-locale';
+import type { MessageId } from '../../i18n/text';
 
 export { withdrawTypeLabel } from './history-words';
 
@@ -26,26 +27,28 @@ export function shortHash(text: string, keep = 6): string {
  */
 export type Counterparty =
   | { readonly direction: 'to'; readonly address: string }
-  | { readonly direction: 'to' | 'from'; readonly address: null; readonly words: string };
+  | { readonly direction: 'to' | 'from'; readonly address: null; readonly words: MessageId };
 
 export function counterpartyOf(item: Pick<HistoryItem, 'type' | 'to'>): Counterparty {
-  if (item.type === 'Deposit') return { direction: 'from', address: null, words: 'Sender not reported' };
+  if (item.type === 'Deposit') return { direction: 'from', address: null, words: 'history.counterparty.noSender' };
   const to = item.to.trim();
-  return to === '' ? { direction: 'to', address: null, words: 'To: not reported' } : { direction: 'to', address: to };
+  return to === ''
+    ? { direction: 'to', address: null, words: 'history.counterparty.noRecipient' }
+    : { direction: 'to', address: to };
 }
 
 /** The type filter: each choice is a set of withdrawTypes the service filters on. */
 export const typeChoices: ReadonlyArray<{
   readonly key: string;
-  readonly label: string;
+  readonly label: MessageId;
   readonly withdrawTypes: readonly number[];
 }> = [
-  { key: 'all', label: 'All types', withdrawTypes: [] },
-  { key: 'deposits', label: 'Deposits', withdrawTypes: [0] },
-  { key: 'withdrawals', label: 'All withdrawals', withdrawTypes: [1, 2, 3] },
-  { key: 'sends', label: 'Sends', withdrawTypes: [1] },
-  { key: 'swaps', label: 'Swaps', withdrawTypes: [2] },
-  { key: 'api', label: 'Merchant API withdrawals', withdrawTypes: [3] },
+  { key: 'all', label: 'history.filters.allTypes', withdrawTypes: [] },
+  { key: 'deposits', label: 'history.filters.deposits', withdrawTypes: [0] },
+  { key: 'withdrawals', label: 'history.filters.withdrawals', withdrawTypes: [1, 2, 3] },
+  { key: 'sends', label: 'history.filters.sends', withdrawTypes: [1] },
+  { key: 'swaps', label: 'history.filters.swaps', withdrawTypes: [2] },
+  { key: 'api', label: 'history.filters.merchantApi', withdrawTypes: [3] },
 ];
 
 export function typeChoiceKey(withdrawTypes: readonly number[]): string {

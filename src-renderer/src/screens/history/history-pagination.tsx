@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { formatCount } from '../../format/amounts';
-import { resolvePageJump } from './page-jump';
+import { useText } from '../../i18n/use-text';
+import { type PageNote, resolvePageJump } from './page-jump';
 
 /**
  * A page number field and Go; out-of-range numbers are clamped and the note says to which page. The number
@@ -20,9 +20,10 @@ function JumpToPage({
   busy: boolean;
   onPage: (page: number) => void;
 }): React.JSX.Element {
+  const t = useText();
   const id = useId();
   const [text, setText] = useState('');
-  const [note, setNote] = useState<{ readonly text: string; readonly invalid: boolean } | null>(null);
+  const [note, setNote] = useState<{ readonly text: PageNote; readonly invalid: boolean } | null>(null);
   const [typedFor, setTypedFor] = useState({ page, query });
   if (typedFor.page !== page || typedFor.query !== query) {
     setTypedFor({ page, query });
@@ -32,10 +33,10 @@ function JumpToPage({
   return (
     <form
       className="history-jump row"
-      aria-label="Jump to page"
+      aria-label={t('history.pages.jump')}
       onSubmit={(event) => {
         event.preventDefault();
-        const jump = resolvePageJump(text, last, formatCount);
+        const jump = resolvePageJump(text, last);
         if (jump.kind === 'invalid') {
           setNote({ text: jump.message, invalid: true });
           return;
@@ -46,7 +47,7 @@ function JumpToPage({
         onPage(jump.page);
       }}
     >
-      <label htmlFor={id}>Go to page</label>
+      <label htmlFor={id}>{t('history.pages.goTo')}</label>
       <input
         id={id}
         type="text"
@@ -63,10 +64,10 @@ function JumpToPage({
         }}
       />
       <button type="submit" className="secondary" disabled={busy}>
-        Go
+        {t('history.pages.go')}
       </button>
       <p id={`${id}-note`} role="status" aria-live="polite" className="history-jump-note">
-        {note?.text ?? ''}
+        {note ? t(note.text.id, note.text.values) : ''}
       </p>
     </form>
   );
@@ -88,27 +89,27 @@ export function HistoryPagination({
   busy: boolean;
   onPage: (page: number) => void;
 }): React.JSX.Element {
+  const t = useText();
   const last = Math.max(1, totalPages);
   const atStart = page <= 1;
   const atEnd = page >= last;
   return (
     <>
-      <nav aria-label="Pages" className="history-pages row">
+      <nav aria-label={t('history.pages.label')} className="history-pages row">
         <button type="button" className="secondary" disabled={busy || atStart} onClick={() => onPage(1)}>
-          First page
+          {t('history.pages.first')}
         </button>
         <button type="button" className="secondary" disabled={busy || atStart} onClick={() => onPage(page - 1)}>
-          Previous page
+          {t('history.pages.previous')}
         </button>
         <p role="status" aria-live="polite">
-          Page {formatCount(Math.min(page, last))} of {formatCount(last)} · {formatCount(totalRecords)}{' '}
-          {totalRecords === 1 ? 'transaction' : 'transactions'}
+          {t('history.pages.status', { page: Math.min(page, last), last, count: totalRecords })}
         </p>
         <button type="button" className="secondary" disabled={busy || atEnd} onClick={() => onPage(page + 1)}>
-          Next page
+          {t('history.pages.next')}
         </button>
         <button type="button" className="secondary" disabled={busy || atEnd} onClick={() => onPage(last)}>
-          Last page
+          {t('history.pages.last')}
         </button>
       </nav>
       <JumpToPage page={page} query={query} last={last} busy={busy} onPage={onPage} />

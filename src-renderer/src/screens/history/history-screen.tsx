@@ -2,6 +2,7 @@ import { useCallback, useLayoutEffect } from 'react';
 import { ErrorMessage } from '../../components/error-message';
 import { useHistoryStore } from '../../stores/history-store';
 import { useSessionStore } from '../../stores/session-store';
+import { useText } from '../../i18n/use-text';
 import { HistoryDetail } from './history-detail';
 import { HistoryExport } from './history-export';
 import { LabelTransfer } from './label-transfer';
@@ -10,9 +11,10 @@ import { HistoryPagination } from './history-pagination';
 import { HistoryTable } from './history-table';
 
 function LoadingRows(): React.JSX.Element {
+  const t = useText();
   return (
     <div aria-busy="true" className="history-loading">
-      <p role="status">Loading transactions…</p>
+      <p role="status">{t('history.loading')}</p>
       {Array.from({ length: 6 }, (_, i) => (
         <div key={i} className="skeleton history-skeleton-row" />
       ))}
@@ -22,6 +24,7 @@ function LoadingRows(): React.JSX.Element {
 
 /** Transaction history of the active account: filters, sortable table, pages, details and CSV export. */
 export function HistoryScreen(): React.JSX.Element {
+  const t = useText();
   const accountGuid = useSessionStore((state) => state.view?.activeAccountGuid ?? null);
   const filters = useHistoryStore((state) => state.filters);
   const result = useHistoryStore((state) => state.result);
@@ -53,7 +56,7 @@ export function HistoryScreen(): React.JSX.Element {
   return (
     <section aria-labelledby="history-title" className="screen history">
       <header className="row history-head">
-        <h2 id="history-title">History</h2>
+        <h2 id="history-title">{t('history.title')}</h2>
         <HistoryExport disabled={!filters || (result?.totalRecords ?? 0) === 0} />
         <LabelTransfer />
       </header>
@@ -62,7 +65,7 @@ export function HistoryScreen(): React.JSX.Element {
         <div className="row">
           <ErrorMessage error={error} />
           <button type="button" className="secondary" onClick={() => void reload()}>
-            Try again
+            {t('common.tryAgain')}
           </button>
         </div>
       )}
@@ -71,7 +74,7 @@ export function HistoryScreen(): React.JSX.Element {
         <>
           {items.length === 0 ? (
             <p className="history-empty">
-              {result.totalRecords === 0 ? 'No transactions match these filters.' : 'This page is empty.'}
+              {t(result.totalRecords === 0 ? 'history.empty.noMatch' : 'history.empty.page')}
             </p>
           ) : (
             <HistoryTable

@@ -2,14 +2,17 @@ import { memo, useCallback, useState } from 'react';
 import type { HistoryItem, HistoryOrderBy, SortOrder } from '../../../../src-preload/contract/history';
 import { CryptoAmount, UsdAmount } from '../../components/amount';
 import { formatDateTime } from '../../format/dates';
+import type { MessageId } from '../../i18n/text';
+import { RichText, useText } from '../../i18n/use-text';
 import { ExplorerLink } from './explorer-link';
 import { counterpartyOf, shortHash, withdrawTypeLabel } from './history-format';
+import { statusWords, typeWords } from './history-words';
 
 /** Window widths at which a column is still shown: every one, not the narrowest, only the widest. */
 type Tier = 'all' | 'medium' | 'wide';
 
 interface Column {
-  readonly label: string;
+  readonly label: MessageId;
   /** Class of its header and cells (history-col-…). */
   readonly key: string;
   readonly sort?: HistoryOrderBy;
@@ -27,18 +30,22 @@ interface Column {
 }
 
 const columns: readonly Column[] = [
-  { label: 'Date', key: 'date', sort: 'date', share: 12, shown: 'all' },
-  { label: 'Type', key: 'type', sort: 'type', share: 7.5, shown: 'medium' },
-  { label: 'Asset', key: 'asset', sort: 'symbol', share: 9, shown: 'all' },
-  { label: 'Amount', key: 'amount', sort: 'amount', numeric: true, share: 13, shown: 'all' },
-  { label: 'USD value', key: 'value', sort: 'value', numeric: true, share: 8.5, shown: 'medium' },
-  { label: 'Status', key: 'status', sort: 'status', share: 9, shown: 'all' },
-  { label: 'To / from', key: 'counterparty', share: 12.5, shown: 'all' },
-  { label: 'Transaction', key: 'transaction', share: 11, shown: 'medium' },
-  { label: 'Reference', key: 'reference', share: 8.5, shown: 'wide' },
-  { label: 'Label', key: 'label', share: 9, shown: 'wide' },
-  { label: 'My label', key: 'user-label', share: 9, shown: 'wide' },
+  { label: 'history.table.date', key: 'date', sort: 'date', share: 12, shown: 'all' },
+  { label: 'history.table.type', key: 'type', sort: 'type', share: 7.5, shown: 'medium' },
+  { label: 'history.table.asset', key: 'asset', sort: 'symbol', share: 9, shown: 'all' },
+  { label: 'history.table.amount', key: 'amount', sort: 'amount', numeric: true, share: 13, shown: 'all' },
+  { label: 'history.table.usdValue', key: 'value', sort: 'value', numeric: true, share: 8.5, shown: 'medium' },
+  { label: 'history.table.status', key: 'status', sort: 'status', share: 9, shown: 'all' },
+  { label: 'history.table.counterparty', key: 'counterparty', share: 12.5, shown: 'all' },
+  { label: 'history.table.transaction', key: 'transaction', share: 11, shown: 'medium' },
+  { label: 'history.table.reference', key: 'reference', share: 8.5, shown: 'wide' },
+  { label: 'history.table.serviceLabel', key: 'label', share: 9, shown: 'wide' },
+  { label: 'history.table.userLabel', key: 'user-label', share: 9, shown: 'wide' },
 ];
+
+/** The sorted column's arrow; the header's aria-sort says the same to assistive technology. */
+const sortMarks = { asc: ' ▲', desc: ' ▼' } as const;
+const NO_MARK = '';
 
 /** The class a column's header and cells share. */
 const col = (key: string, extra?: string): string => [`history-col-${key}`, extra].filter(Boolean).join(' ');
@@ -54,12 +61,13 @@ function SortHeader({
   sortOrder: SortOrder;
   onSort: (c: HistoryOrderBy) => void;
 }): React.JSX.Element {
+  const t = useText();
   const { sort } = column;
   const className = col(column.key, column.numeric ? 'numeric' : undefined);
   if (!sort) {
     return (
       <th scope="col" className={className}>
-        {column.label}
+        {t(column.label)}
       </th>
     );
   }
@@ -71,8 +79,8 @@ function SortHeader({
       aria-sort={active ? (sortOrder === 'asc' ? 'ascending' : 'descending') : 'none'}
     >
       <button type="button" className="history-sort" onClick={() => onSort(sort)}>
-        {column.label}
-        <span aria-hidden="true">{active ? (sortOrder === 'asc' ? ' ▲' : ' ▼') : ''}</span>
+        {t(column.label)}
+        <span aria-hidden="true">{active ? sortMarks[sortOrder] : NO_MARK}</span>
       </button>
     </th>
   );
@@ -110,14 +118,21 @@ function statusClass(status: string): string {
 }
 
 function CounterpartyCell({ item }: { item: HistoryItem }): React.JSX.Element {
+  const t = useText();
   const counterparty = counterpartyOf(item);
   if (counterparty.address === null) {
-    return <td className={col('counterparty', 'history-muted')}>{counterparty.words}</td>;
+    return <td className={col('counterparty', 'history-muted')}>{t(counterparty.words)}</td>;
   }
   return (
-    <td className={col('counterparty')} title={`To ${counterparty.address}`}>
-      <span className="history-muted">to </span>
-      <span className="mono">{shortHash(counterparty.address)}</span>
+    <td className={col('counterparty')} title={t('history.table.toTitle', { address: counterparty.address })}>
+      <RichText
+        id="history.table.to"
+        values={{
+          address: shortHash(counterparty.address),
+          muted: (chunks: React.ReactNode) => <span className="history-muted">{chunks}</span>,
+          mono: (chunks: React.ReactNode) => <span className="mono">{chunks}</span>,
+        }}
+      />
     </td>
   );
 }
@@ -137,12 +152,18 @@ const HistoryRow = memo(function HistoryRow({
   onOpen: (index: number) => void;
   onFocusRow: (index: number) => void;
 }): React.JSX.Element {
+  const t = useText();
   return (
     <tr
       tabIndex={tabbable ? 0 : -1}
       data-index={index}
       onFocus={() => onFocusRow(index)}
-      aria-label={`${item.type} ${item.symbol} ${item.date.slice(0, 10)}, reference ${item.referenceId}`}
+      aria-label={t('history.table.row', {
+        type: typeWords(item.type),
+        symbol: item.symbol,
+        day: item.date.slice(0, 10),
+        reference: item.referenceId,
+      })}
       onClick={() => onOpen(index)}
       onKeyDown={(event) => {
         if (event.key === 'Enter' || event.key === ' ') {
@@ -163,7 +184,7 @@ const HistoryRow = memo(function HistoryRow({
         </time>
       </td>
       <td className={col('type')} title={withdrawTypeLabel(item.withdrawType)}>
-        {item.type}
+        {typeWords(item.type)}
       </td>
       <td className={col('asset', 'history-asset')}>
         <span className="history-symbol">{item.symbol}</span>
@@ -176,7 +197,7 @@ const HistoryRow = memo(function HistoryRow({
         <UsdAmount value={item.value} />
       </td>
       <td className={col('status')}>
-        <span className={statusClass(item.status)}>{item.status}</span>
+        <span className={statusClass(item.status)}>{statusWords(item.status)}</span>
       </td>
       <CounterpartyCell item={item} />
       <td className={col('transaction')}>
@@ -211,13 +232,14 @@ export function HistoryTable({
   onSort: (column: HistoryOrderBy) => void;
   onOpen: (index: number) => void;
 }): React.JSX.Element {
+  const t = useText();
   const [focus, setFocus] = useState({ items, index: 0 });
   // A new page starts the roving tab stop at its first row.
   const active = focus.items === items ? focus.index : 0;
   const onFocusRow = useCallback((index: number) => setFocus({ items, index }), [items]);
   return (
     <div className="history-table-wrap">
-      <table aria-label="Transactions" aria-busy={busy} className="history-table" style={columnTemplate}>
+      <table aria-label={t('history.table.label')} aria-busy={busy} className="history-table" style={columnTemplate}>
         <colgroup>
           {columns.map((column) => (
             <col key={column.label} className={col(column.key)} />
@@ -245,9 +267,7 @@ export function HistoryTable({
           ))}
         </tbody>
       </table>
-      <p className="history-dropped-note">
-        Some columns are left out at this window width: open a row to see every detail of a transaction.
-      </p>
+      <p className="history-dropped-note">{t('history.table.dropped')}</p>
     </div>
   );
 }

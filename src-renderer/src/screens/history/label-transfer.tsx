@@ -4,17 +4,22 @@ import type { BridgeError } from '../../../../src-preload/result';
 import { wallet } from '../../bridge';
 import { ErrorMessage } from '../../components/error-message';
 import { useModalDialog } from '../../hooks/use-modal-dialog';
+import type { MessageId, MessageValues } from '../../i18n/text';
+import { useText } from '../../i18n/use-text';
 import { useHistoryStore } from '../../stores/history-store';
 
-/** "1 label" or "3 labels": both forms written out, never "(s)". */
-function labelsWord(count: number): string {
-  return count === 1 ? '1 label' : `${count} labels`;
+const SPACE = ' ';
+
+/** A sentence of the status line, kept as its message so a change of language rewrites it. */
+interface Sentence {
+  readonly id: MessageId;
+  readonly values: MessageValues;
 }
 
-function exportedWords(result: { tx: number; addr: number; withoutHash: number }): string {
-  const saved = `Saved ${labelsWord(result.tx)} of transactions and ${result.addr === 1 ? '1 address name' : `${result.addr} address names`}.`;
-  if (result.withoutHash === 0) return saved;
-  return `${saved} ${result.withoutHash === 1 ? '1 labelled transaction has' : `${result.withoutHash} labelled transactions have`} no transaction hash yet and could not be written.`;
+function exportedWords(result: { tx: number; addr: number; withoutHash: number }): Sentence[] {
+  const saved: Sentence = { id: 'history.labels.exported', values: { tx: result.tx, addr: result.addr } };
+  if (result.withoutHash === 0) return [saved];
+  return [saved, { id: 'history.labels.withoutHash', values: { count: result.withoutHash } }];
 }
 
 /**
@@ -22,8 +27,9 @@ function exportedWords(result: { tx: number; addr: number; withoutHash: number }
  * An import shows what it would change first; a label that differs from mine changes only when ticked.
  */
 export function LabelTransfer(): React.JSX.Element {
+  const t = useText();
   const reload = useHistoryStore((state) => state.reload);
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useState<readonly Sentence[]>([]);
   const [error, setError] = useState<BridgeError | null>(null);
   const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState<LabelImportPreview | null>(null);
@@ -32,7 +38,7 @@ export function LabelTransfer(): React.JSX.Element {
   async function exportLabels(): Promise<void> {
     setBusy(true);
     setError(null);
-    setStatus('');
+    setStatus([]);
     const result = await wallet.history.exportLabels();
     setBusy(false);
     if (!result.ok) setError(result.error);
@@ -42,7 +48,7 @@ export function LabelTransfer(): React.JSX.Element {
   async function readFile(file: File): Promise<void> {
     setBusy(true);
     setError(null);
-    setStatus('');
+    setStatus([]);
     const result = await wallet.history.previewLabelImport({ text: await file.text() });
     setBusy(false);
     if (!result.ok) setError(result.error);
@@ -57,14 +63,16 @@ export function LabelTransfer(): React.JSX.Element {
       setError(result.error);
       return;
     }
-    setStatus(`Imported: ${labelsWord(result.value.added)} added, ${labelsWord(result.value.replaced)} replaced.`);
+    setStatus([
+      { id: 'history.labels.imported', values: { added: result.value.added, replaced: result.value.replaced } },
+    ]);
     void reload();
   }
 
   return (
     <div className="history-export">
       <button type="button" className="secondary" disabled={busy} onClick={() => void exportLabels()}>
-        Export labels
+        {t('history.labels.export')}
       </button>
       <input
         id={fileId}
@@ -80,9 +88,9 @@ export function LabelTransfer(): React.JSX.Element {
       />
       {/* After the input, so its keyboard focus can be drawn on this visible face. */}
       <label htmlFor={fileId} className="file-button">
-        Import labels
+        {t('history.labels.import')}
       </label>
-      {status !== '' && <p role="status">{status}</p>}
+      {status.length > 0 && <p role="status">{status.map((sentence) => t(sentence.id, sentence.values)).join(' ')}</p>}
       <ErrorMessage error={error} />
       {preview && (
         <ImportPreview preview={preview} onApply={(replace) => void apply(replace)} onCancel={() => setPreview(null)} />
@@ -100,42 +108,43 @@ function ImportPreview({
   onApply: (replace: boolean) => void;
   onCancel: () => void;
 }): React.JSX.Element {
+  const t = useText();
   const ref = useModalDialog();
   const titleId = useId();
   const [replace, setReplace] = useState(false);
   const changes = [...preview.add, ...preview.replace];
   return (
     <dialog ref={ref} className="history-detail" aria-labelledby={titleId} onCancel={onCancel}>
-      <h3 id={titleId}>Import labels</h3>
+      <h3 id={titleId}>{t('history.labels.previewTitle')}</h3>
       <ul>
-        <li>{`New: ${labelsWord(preview.add.length)}.`}</li>
-        <li>{`Different from yours: ${labelsWord(preview.replace.length)}.`}</li>
-        <li>{`Already the same: ${labelsWord(preview.unchanged)}.`}</li>
-        <li>{`Not in this account: ${labelsWord(preview.notFound)}.`}</li>
-        {preview.otherTypes > 0 && <li>{`Of a kind this app does not keep: ${labelsWord(preview.otherTypes)}.`}</li>}
+        <li>{t('history.labels.new', { count: preview.add.length })}</li>
+        <li>{t('history.labels.different', { count: preview.replace.length })}</li>
+        <li>{t('history.labels.same', { count: preview.unchanged })}</li>
+        <li>{t('history.labels.notFound', { count: preview.notFound })}</li>
+        {preview.otherTypes > 0 && <li>{t('history.labels.otherTypes', { count: preview.otherTypes })}</li>}
       </ul>
       {preview.problems.length > 0 && (
-        <ul aria-label="Lines that could not be read">
+        <ul aria-label={t('history.labels.problems')}>
           {preview.problems.map((problem) => (
             <li key={problem}>{problem}</li>
           ))}
-          {preview.moreProblems > 0 && <li>{`${preview.moreProblems} more lines could not be read.`}</li>}
+          {preview.moreProblems > 0 && <li>{t('history.labels.moreProblems', { count: preview.moreProblems })}</li>}
         </ul>
       )}
       {changes.length > 0 && (
-        <table aria-label="Labels this import changes">
+        <table aria-label={t('history.labels.changes')}>
           <thead>
             <tr>
-              <th scope="col">For</th>
-              <th scope="col">Yours now</th>
-              <th scope="col">From the file</th>
+              <th scope="col">{t('history.labels.for')}</th>
+              <th scope="col">{t('history.labels.yours')}</th>
+              <th scope="col">{t('history.labels.fromFile')}</th>
             </tr>
           </thead>
           <tbody>
             {changes.slice(0, 50).map((change) => (
               <tr key={`${change.type}:${change.ref}`}>
                 <td className="mono">{change.ref}</td>
-                <td>{change.from === '' ? 'None' : change.from}</td>
+                <td>{change.from === '' ? t('history.labels.none') : change.from}</td>
                 <td>{change.to}</td>
               </tr>
             ))}
@@ -145,17 +154,16 @@ function ImportPreview({
       {preview.replace.length > 0 && (
         <label>
           <input type="checkbox" checked={replace} onChange={(event) => setReplace(event.target.checked)} />
-          {preview.replace.length === 1
-            ? ' Replace my label that differs.'
-            : ` Replace my ${preview.replace.length} labels that differ.`}
+          {SPACE}
+          {t('history.labels.replace', { count: preview.replace.length })}
         </label>
       )}
       <div className="row">
         <button type="button" onClick={() => onApply(replace)} disabled={preview.add.length === 0 && !replace}>
-          Apply
+          {t('history.labels.apply')}
         </button>
         <button type="button" className="secondary" onClick={onCancel} autoFocus>
-          Cancel
+          {t('history.labels.cancel')}
         </button>
       </div>
     </dialog>

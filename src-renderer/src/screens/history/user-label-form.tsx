@@ -1,14 +1,16 @@
 import { useId, useState } from 'react';
 import { USER_LABEL_MAX, type HistoryItem } from '../../../../src-preload/contract/history';
-import { hasUnsafeCharacters, UNSAFE_TEXT_WORDS } from '../../../../src-preload/contract/text';
+import { hasUnsafeCharacters } from '../../../../src-preload/contract/text';
 import type { BridgeError } from '../../../../src-preload/result';
 import { ErrorMessage } from '../../components/error-message';
+import { t as text } from '../../i18n/text';
+import { useText } from '../../i18n/use-text';
 import { useHistoryStore } from '../../stores/history-store';
 
 /** Refusals the form can give before asking main, in the same words main's UserText check uses. */
-function localProblem(text: string): string | null {
-  if (text.trim().length > USER_LABEL_MAX) return `Keep it under ${USER_LABEL_MAX} characters.`;
-  if (hasUnsafeCharacters(text)) return UNSAFE_TEXT_WORDS;
+function localProblem(label: string): string | null {
+  if (label.trim().length > USER_LABEL_MAX) return text('history.userLabel.tooLong', { max: USER_LABEL_MAX });
+  if (hasUnsafeCharacters(label)) return text('history.userLabel.unsafe');
   return null;
 }
 
@@ -17,12 +19,13 @@ function localProblem(text: string): string | null {
  * `label` is separate and read-only). Saving an empty field removes it.
  */
 export function UserLabelForm({ item }: { item: HistoryItem }): React.JSX.Element {
+  const t = useText();
   const id = useId();
   const setLabel = useHistoryStore((state) => state.setLabel);
   const [text, setText] = useState(item.userLabel);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<BridgeError | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
+  const [saved, setSaved] = useState<'saved' | 'removed' | null>(null);
 
   const save = async (label: string): Promise<void> => {
     const problem = localProblem(label);
@@ -41,19 +44,19 @@ export function UserLabelForm({ item }: { item: HistoryItem }): React.JSX.Elemen
       return;
     }
     setText(label.trim());
-    setSaved(label.trim() === '' ? 'Label removed.' : 'Label saved.');
+    setSaved(label.trim() === '' ? 'removed' : 'saved');
   };
 
   return (
     <form
       className="history-user-label"
-      aria-label="My label"
+      aria-label={t('history.userLabel.form')}
       onSubmit={(event) => {
         event.preventDefault();
         void save(text);
       }}
     >
-      <label htmlFor={id}>My label</label>
+      <label htmlFor={id}>{t('history.userLabel.field')}</label>
       <input
         id={id}
         type="text"
@@ -67,17 +70,19 @@ export function UserLabelForm({ item }: { item: HistoryItem }): React.JSX.Elemen
         }}
       />
       <button type="submit" disabled={saving}>
-        Save label
+        {t('history.userLabel.save')}
       </button>
       {item.userLabel !== '' && (
         <button type="button" className="secondary" disabled={saving} onClick={() => void save('')}>
-          Remove label
+          {t('history.userLabel.remove')}
         </button>
       )}
       <p id={`${id}-hint`} className="history-muted">
-        Only you see it, on this computer, in this account. Up to {USER_LABEL_MAX} characters.
+        {t('history.userLabel.hint', { max: USER_LABEL_MAX })}
       </p>
-      <p role="status">{saved ?? ''}</p>
+      <p role="status">
+        {saved === null ? '' : t(saved === 'saved' ? 'history.userLabel.saved' : 'history.userLabel.removed')}
+      </p>
       <ErrorMessage error={error} />
     </form>
   );
