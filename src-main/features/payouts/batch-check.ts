@@ -3,6 +3,8 @@ import type { AssetTotal, BatchCheck, PayoutRow, RowProblem } from '../../../src
 import { checkAddress } from '../addresses/validate-address';
 import { decimalText, usdText } from '../../service/wire-amount';
 import { parseBatchCsv, type ParsedRow } from './batch-csv';
+import { t } from '../../i18n/main-text';
+import { localeDecimal } from '../../i18n/main-numbers';
 
 /** What a check asks of the account and the app, read once per check, never per row. */
 export interface BatchCheckDeps {
@@ -54,13 +56,13 @@ export async function checkBatch(
         problems.push({
           line: row.line,
           column: 'reference',
-          message: `The reference ${reference} is also on line ${earlier}. Each payment needs its own reference.`,
+          message: t('mainPayouts.referenceRepeated', { reference, line: earlier }),
         });
       } else if (deps.knowsReference(reference)) {
         problems.push({
           line: row.line,
           column: 'reference',
-          message: `The reference ${reference} already belongs to a payment or draft this app knows. Use a new reference.`,
+          message: t('mainPayouts.referenceKnown', { reference }),
         });
       }
       byReference.set(reference, byReference.get(reference) ?? row.line);
@@ -72,7 +74,7 @@ export async function checkBatch(
       problems.push({
         line: row.line,
         column: 'amount',
-        message: `Line ${same} pays the same amount of ${row.asset.code} to the same address. Remove one of them, or change the amount if both are meant.`,
+        message: t('mainPayouts.samePayment', { line: same, code: row.asset.code }),
       });
     } else byPayment.set(payment, row.line);
     rows.push({
@@ -88,11 +90,20 @@ export async function checkBatch(
   for (const total of totals) {
     if (total.covered) continue;
     const first = rows.find((row) => row.code === total.code);
-    const fees = total.feeSymbol === total.code ? ` plus fees of ${total.fees} ${total.feeSymbol}` : '';
+    const amounts = {
+      code: total.code,
+      amount: localeDecimal(total.amount),
+      available: localeDecimal(total.available ?? '0'),
+      fees: localeDecimal(total.fees),
+      feeSymbol: total.feeSymbol,
+    };
     problems.push({
       line: first?.line ?? 1,
       column: 'amount',
-      message: `The ${total.code} rows add up to ${total.amount} ${total.code}${fees}, more than the ${total.available ?? '0'} ${total.code} this account holds.`,
+      message:
+        total.feeSymbol === total.code
+          ? t('mainPayouts.totalTooHighWithFees', amounts)
+          : t('mainPayouts.totalTooHigh', amounts),
     });
   }
   problems.sort((a, b) => a.line - b.line);

@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import { assetNetworks, networks, type AssetNetwork } from '../../../src-preload/contract/assets';
 import type { RowProblem } from '../../../src-preload/contract/payouts';
 import { hasUnsafeCharacters } from '../../../src-preload/contract/text';
+import { t } from '../../i18n/main-text';
 
 /** The columns of the template (docs/payouts.md), in any order, named by the header line. */
 export const csvColumns = ['address', 'amount', 'asset', 'network', 'reference', 'label'] as const;
@@ -99,7 +100,7 @@ export function parseBatchCsv(lines: readonly string[], decimalSeparator: '.' | 
       problems.push({
         line: 1,
         column,
-        message: `The header has no ${column} column. The first line must name the columns, as in the template.`,
+        message: t('mainPayouts.headerMissing', { column }),
       });
     }
   }
@@ -111,7 +112,7 @@ export function parseBatchCsv(lines: readonly string[], decimalSeparator: '.' | 
     if (text.trim() === '') return;
     const fields = splitLine(text, delimiter);
     if (fields === null) {
-      problems.push({ line, column: 'file', message: 'A quotation mark is opened on this line and never closed.' });
+      problems.push({ line, column: 'file', message: t('mainPayouts.openQuote') });
       return;
     }
     const field = (column: Column) => {
@@ -124,9 +125,11 @@ export function parseBatchCsv(lines: readonly string[], decimalSeparator: '.' | 
       const network = field('network');
       problem(
         network === '' ? 'asset' : 'network',
-        network === ''
-          ? `The asset ${field('asset') || 'is empty and'} is not one the app can pay in. Write its code, such as BTC or BSC-USD, or the asset and its network.`
-          : `The app knows no ${field('asset')} on the network ${network}. Check the asset and the network names.`,
+        network !== ''
+          ? t('mainPayouts.unknownOnNetwork', { asset: field('asset'), network })
+          : field('asset') === ''
+            ? t('mainPayouts.emptyAsset')
+            : t('mainPayouts.unknownAsset', { asset: field('asset') }),
       );
     }
     const amountText = field('amount');
@@ -135,29 +138,26 @@ export function parseBatchCsv(lines: readonly string[], decimalSeparator: '.' | 
       const example = decimalSeparator === '.' ? '12.50' : '12,50';
       problem(
         'amount',
-        `The amount must be digits with ${decimalSeparator === '.' ? 'a full stop' : 'a comma'} before any decimals, such as ${example}, with no thousands separators.`,
+        t('mainPayouts.amountForm', { separator: decimalSeparator === '.' ? 'point' : 'comma', example }),
       );
     } else if (new Decimal(amount).isZero()) {
-      problem('amount', 'The amount must be more than zero.');
+      problem('amount', t('mainPayouts.amountZero'));
     } else if (asset !== null && new Decimal(amount).decimalPlaces() > asset.decimals) {
-      problem('amount', `${asset.code} amounts have at most ${asset.decimals} decimal places.`);
+      problem('amount', t('mainPayouts.tooManyDecimals', { code: asset.code, decimals: asset.decimals }));
     }
     const reference = field('reference');
     if (reference !== '' && !referencePattern.test(reference)) {
-      problem('reference', 'A reference is at most 64 letters, digits, dots, dashes, colons, slashes or underscores.');
+      problem('reference', t('mainPayouts.referenceForm'));
     }
     const label = field('label');
     if (hasUnsafeCharacters(label) || label.length > 200) {
-      problem(
-        'label',
-        'A label is plain text of at most 200 characters, without control characters or text-direction marks.',
-      );
+      problem('label', t('mainPayouts.labelForm'));
     }
-    if (field('address') === '') problem('address', 'The address is empty.');
+    if (field('address') === '') problem('address', t('mainPayouts.addressEmpty'));
     rows.push({ line, asset, address: field('address'), amount, reference, label });
   });
   if (rows.length === 0 && problems.length === 0) {
-    problems.push({ line: 1, column: 'file', message: 'The file has a header but no payments below it.' });
+    problems.push({ line: 1, column: 'file', message: t('mainPayouts.noPayments') });
   }
   return { rows, problems };
 }

@@ -2,6 +2,7 @@ import type { DeskRule } from '../../../src-preload/contract/payouts';
 import { AppError } from '../../app-error';
 import { deskRuleView } from './draft-access';
 import { reader, type PayoutContext } from './payout-context';
+import { t } from '../../i18n/main-text';
 
 export function readDeskRule(ctx: PayoutContext): DeskRule {
   const who = reader(ctx);
@@ -14,7 +15,7 @@ export async function changeDeskRule(ctx: PayoutContext, separateApprover: boole
   if (!who.active.canMoveMoney) {
     throw new AppError(
       'forbidden',
-      `Your role (${who.active.role}) in ${who.active.name} cannot change the desk rules. Ask an administrator of the account.`,
+      t('mainPayouts.roleCannotChangeRule', { role: who.active.role, account: who.active.name }),
     );
   }
   const rule = { separateApprover, changedBy: who.user.name, changedAt: new Date(ctx.now()).toISOString() };

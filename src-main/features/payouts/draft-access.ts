@@ -1,8 +1,8 @@
 import type { DeskRule } from '../../../src-preload/contract/payouts';
 import type { SessionAccount } from '../../../src-preload/contract/session';
 import { AppError } from '../../app-error';
-import { roleRefusalWords } from '../money/roles';
 import type { StoredDeskRule, StoredDraft } from './payout-store';
+import { t } from '../../i18n/main-text';
 
 /** Who asks: the signed-in user, the accounts they may act for and the active one. Locked: nobody. */
 export interface DraftReader {
@@ -21,7 +21,7 @@ export function visibleTo(reader: DraftReader, draft: StoredDraft): boolean {
 
 export function requireVisible(reader: DraftReader, draft: StoredDraft | undefined): StoredDraft {
   if (!draft || !visibleTo(reader, draft)) {
-    throw new AppError('not_found', 'This payout draft is not known here. Reload the list of drafts.');
+    throw new AppError('not_found', t('mainPayouts.draftUnknown'));
   }
   return draft;
 }
@@ -46,11 +46,11 @@ export function executionRefusal(
   rule: StoredDeskRule | undefined,
 ): string | null {
   const account = reader.accounts.find((candidate) => candidate.guid === draft.content.accountGuid);
-  if (!account) return 'This payout draft belongs to an account you have no access to.';
-  if (reader.active.guid !== account.guid) return `Switch to the account ${account.name} to execute this payout draft.`;
-  if (!account.canMoveMoney) return roleRefusalWords(account, 'cannot execute payouts');
+  if (!account) return t('mainPayouts.draftNoAccess');
+  if (reader.active.guid !== account.guid) return t('mainPayouts.switchAccount', { account: account.name });
+  if (!account.canMoveMoney) return t('mainPayouts.roleCannotExecute', { role: account.role, account: account.name });
   if (rule?.separateApprover === true && draft.content.preparedBy.userGuid === reader.user.userGuid) {
-    return `The desk rule "Prepared and approved by different people" is on for ${account.name}, and you prepared this draft, so another person must execute it. This is a rule Wallet Desk keeps on this computer, not one of the service.`;
+    return t('mainPayouts.separateApprover', { account: account.name });
   }
   return null;
 }

@@ -5,6 +5,7 @@ import { requireVisible } from './draft-access';
 import { sha256Hex, shortFingerprint } from './canonical-form';
 import { knowsReference, reader, summary, type PayoutContext } from './payout-context';
 import type { StoredDraft } from './payout-store';
+import { t } from '../../i18n/main-text';
 
 /** A draft as a file another computer can import, with the fingerprint both sides compare. */
 export function exportDraft(
@@ -30,24 +31,18 @@ export async function importDraft(ctx: PayoutContext, text: string): Promise<Dra
   try {
     raw = JSON.parse(text);
   } catch {
-    throw new AppError('bad_input', 'This file is not a payout draft: it is not JSON text.');
+    throw new AppError('bad_input', t('mainPayouts.notJson'));
   }
   const parsed = DraftFile.safeParse(raw);
   if (!parsed.success) {
-    throw new AppError(
-      'bad_input',
-      'This file is not a payout draft Wallet Desk can read, or parts of it are missing.',
-    );
+    throw new AppError('bad_input', t('mainPayouts.notDraft'));
   }
   const { content, sha256 } = parsed.data;
   if (sha256Hex(content) !== sha256) {
-    throw new AppError(
-      'bad_input',
-      'This draft was changed after it was exported: its content no longer matches the fingerprint written in it. Ask for a new export.',
-    );
+    throw new AppError('bad_input', t('mainPayouts.changedAfterExport'));
   }
   if (!who.accounts.some((account) => account.guid === content.accountGuid)) {
-    throw new AppError('forbidden', 'This draft pays from an account you have no access to.');
+    throw new AppError('forbidden', t('mainPayouts.importNoAccess'));
   }
   const same = store.drafts().find((draft) => sha256Hex(draft.content) === sha256);
   if (same) return summary(same);
@@ -55,7 +50,7 @@ export async function importDraft(ctx: PayoutContext, text: string): Promise<Dra
   if (taken) {
     throw new AppError(
       'bad_input',
-      `The reference ${taken.reference} on line ${taken.line} already belongs to a payment or draft this app knows, so the draft was not imported.`,
+      t('mainPayouts.importReferenceTaken', { reference: taken.reference, line: taken.line }),
     );
   }
   const draft: StoredDraft = {

@@ -7,6 +7,7 @@ import { checkBatch } from './batch-check';
 import type { DraftReader } from './draft-access';
 import { knowsReference, reader, requireWithdrawals, type PayoutContext } from './payout-context';
 import { STANDARD_FEE } from './row-movers';
+import { t } from '../../i18n/main-text';
 
 /** Checks a payout file: rows, references, balances and fees, against the send's or the merchant's wallets. */
 export function checkPayoutFile(ctx: PayoutContext, input: CsvCheckInput): Promise<BatchCheck> {
@@ -52,7 +53,7 @@ async function checkWithdrawals(
   who: DraftReader,
 ): Promise<BatchCheck> {
   if (who.active.isPersonalAccount) {
-    throw new AppError('forbidden', 'A personal account has no merchant withdrawals. Switch to a business account.');
+    throw new AppError('forbidden', t('mainPayouts.personalNoWithdrawals'));
   }
   const withdrawals = requireWithdrawals(ctx);
   const [verified, balances, prices] = await Promise.all([
@@ -64,9 +65,7 @@ async function checkWithdrawals(
     knowsReference: (reference) => knowsReference(ctx, reference),
     newReference: () => randomUUID(),
     verified: (code, address) =>
-      verified(code, address)
-        ? null
-        : `This address is not a verified withdrawal address of this merchant account for ${code} under the member reference ${target.memberReference}. Verify it first under Verified addresses.`,
+      verified(code, address) ? null : t('mainPayouts.notVerified', { code, memberReference: target.memberReference }),
     async wallets() {
       return balances.map((balance) => ({
         symbol: balance.code,

@@ -8,6 +8,7 @@ import type { DraftReader } from './draft-access';
 import type { PayoutStore, StoredDraft } from './payout-store';
 import { rowView } from './row-view';
 import { sendMover, withdrawMover, type PayoutSend, type RowMover } from './row-movers';
+import { t } from '../../i18n/main-text';
 
 export interface PayoutsDeps {
   readonly session: Pick<
@@ -50,7 +51,7 @@ export function knowsReference(ctx: PayoutContext, reference: string): boolean {
 }
 
 export function requireWithdrawals(ctx: PayoutContext): PayoutWithdrawals {
-  if (!ctx.deps.withdrawals) throw new AppError('forbidden', 'Merchant withdrawals are not available here.');
+  if (!ctx.deps.withdrawals) throw new AppError('forbidden', t('mainPayouts.withdrawalsUnavailable'));
   return ctx.deps.withdrawals;
 }
 
@@ -87,7 +88,7 @@ export function viewOf(ctx: PayoutContext, draft: StoredDraft, row: PayoutRow): 
 
 export function requireRow(draft: StoredDraft, reference: string): PayoutRow {
   const row = draft.content.rows.find((candidate) => candidate.reference === reference);
-  if (!row) throw new AppError('not_found', 'This row is not in the draft. Reload the draft.');
+  if (!row) throw new AppError('not_found', t('mainPayouts.rowNotInDraft'));
   return row;
 }
 

@@ -13,6 +13,7 @@ import { checkPayoutFile } from './payout-checks';
 import { reader, summary, viewOf, type PayoutContext } from './payout-context';
 import type { StoredDraft } from './payout-store';
 import { resultsCsv } from './results-csv';
+import { t } from '../../i18n/main-text';
 
 function newContent(
   ctx: PayoutContext,
@@ -37,12 +38,7 @@ export async function saveDraft(ctx: PayoutContext, input: CsvCheckInput & { tit
   const checked = await checkPayoutFile(ctx, input);
   if (checked.problems.length > 0) {
     const count = checked.problems.length;
-    throw new AppError(
-      'bad_input',
-      count === 1
-        ? 'One row of the file has a problem. Fix it and check the file again; nothing was saved.'
-        : `Rows of the file have ${count} problems. Fix them and check the file again; nothing was saved.`,
-    );
+    throw new AppError('bad_input', t('mainPayouts.fileProblems', { count }));
   }
   const draft: StoredDraft = {
     id: randomUUID(),
@@ -78,7 +74,7 @@ export async function removeDraft(ctx: PayoutContext, draftId: string): Promise<
   const who = reader(ctx);
   const draft = requireVisible(who, ctx.store.get(draftId));
   if (Object.values(draft.rows).some((entry) => entry.state !== 'skipped')) {
-    throw new AppError('forbidden', 'Rows of this draft have been sent, so it is kept as the record of what was paid.');
+    throw new AppError('forbidden', t('mainPayouts.draftKept'));
   }
   await ctx.store.remove(draft.id);
   return { removed: true };

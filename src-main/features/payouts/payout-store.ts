@@ -5,6 +5,7 @@ import { DraftContent, PayoutPerson } from '../../../src-preload/contract/payout
 import { AppError } from '../../app-error';
 import { generationPaths, writeGeneration } from '../../journal/durable-write';
 import type { Logger } from '../../logging/logger';
+import { t } from '../../i18n/main-text';
 
 export const PAYOUTS_FILE = 'payouts.json';
 
@@ -66,16 +67,13 @@ export interface PayoutStore {
   setDeskRule(accountGuid: string, rule: StoredDeskRule): Promise<void>;
 }
 
-const unreadable =
-  'Wallet Desk could not read its saved payout drafts, so it changes none of them rather than lose one. The file payouts.json in its data folder is kept as it is for a person to look at.';
-
 /**
  * Drafts and desk rules in payouts.json, written like the money journal (security.md 35): flushed to the
  * disk, the previous generation kept, and a file that cannot be read never read as empty. Without a folder,
  * for this run only.
  */
 export async function openPayoutStore(directory: string | undefined, logger: Logger): Promise<PayoutStore> {
-  if (directory === undefined) return createStore(emptyFile(), async () => undefined, null);
+  if (directory === undefined) return createStore(emptyFile(), async () => undefined, false);
   const paths = generationPaths(join(directory, PAYOUTS_FILE));
   const current = await readGeneration(paths.current);
   const previous = current.kind === 'read' ? current : await readGeneration(paths.previous);
@@ -83,7 +81,7 @@ export async function openPayoutStore(directory: string | undefined, logger: Log
   const broken = current.kind === 'damaged' && usable === null;
   if (current.kind === 'damaged') logger.warn('payouts.json could not be read', { fallback: usable !== null });
   const content = usable?.content ?? emptyFile();
-  return createStore(content, (text) => writeGeneration(paths, text), broken ? unreadable : null);
+  return createStore(content, (text) => writeGeneration(paths, text), broken);
 }
 
 type Read = { kind: 'missing' } | { kind: 'damaged' } | { kind: 'read'; content: PayoutsFile };
@@ -107,13 +105,13 @@ function emptyFile(): PayoutsFile {
   return { format: 'wallet-desk-payouts', version: 1, drafts: [], deskRules: {} };
 }
 
-function createStore(initial: PayoutsFile, write: (text: string) => Promise<void>, broken: string | null): PayoutStore {
+function createStore(initial: PayoutsFile, write: (text: string) => Promise<void>, broken: boolean): PayoutStore {
   let content = initial;
   let writes: Promise<unknown> = Promise.resolve();
 
   /** Serialised, so a slow earlier write never lands after a later one; a failed one undoes its change. */
   async function change(next: PayoutsFile): Promise<void> {
-    if (broken !== null) throw new AppError('storage_failed', broken);
+    if (broken) throw new AppError('storage_failed', t('mainPayouts.storeUnreadable'));
     const before = content;
     content = next;
     const written = writes.catch(() => undefined).then(() => write(`${JSON.stringify(content)}\n`));
@@ -122,11 +120,7 @@ function createStore(initial: PayoutsFile, write: (text: string) => Promise<void
       await written;
     } catch (cause) {
       if (content === next) content = before;
-      throw new AppError(
-        'storage_failed',
-        'Wallet Desk could not write the payout drafts down, so nothing was changed and nothing was sent. Check that the disk has room and try again.',
-        { cause },
-      );
+      throw new AppError('storage_failed', t('mainPayouts.storeNotWritten'), { cause });
     }
   }
 

@@ -6,6 +6,7 @@ import { requireMayExecute, requireVisible } from './draft-access';
 import { moverFor, reader, requireRow, stamp, viewOf, type PayoutContext } from './payout-context';
 import type { RowRecord, StoredDraft } from './payout-store';
 import type { RowMover } from './row-movers';
+import { t } from '../../i18n/main-text';
 
 /** TOTP's period (RFC 6238): one code per row, each from its own period. */
 const CODE_PERIOD_MS = 30_000;
@@ -38,7 +39,7 @@ async function noteAnswer(
     };
   } else if (live?.state === 'refused' || live?.state === 'unknown' || live?.state === 'closed') {
     const state = live.state === 'refused' ? 'refused' : 'unknown';
-    next = { state, intentId, message: live.error?.message ?? 'No answer was written down.', ...stamped };
+    next = { state, intentId, message: live.error?.message ?? t('mainPayouts.noAnswer'), ...stamped };
   }
   if (next === null) return;
   try {
@@ -56,11 +57,7 @@ async function traced(ctx: PayoutContext, draft: StoredDraft, row: PayoutRow, by
   try {
     trace = await moverFor(ctx, draft.content).traceReference(row.reference);
   } catch (cause) {
-    throw new AppError(
-      'service_error',
-      'Wallet Desk could not read the history to make sure this row was not paid already, so nothing was sent. Try again in a moment.',
-      { cause },
-    );
+    throw new AppError('service_error', t('mainPayouts.historyUnread'), { cause });
   }
   switch (trace.kind) {
     case 'none':
@@ -96,10 +93,7 @@ async function sendFresh(
 ): Promise<void> {
   const mover = moverFor(ctx, draft.content);
   if (mover.knowsReference(row.reference)) {
-    throw new AppError(
-      'stale_precheck',
-      `Another payment here already has the reference ${row.reference}, so this row is not sent. Skip it, or check the other payment.`,
-    );
+    throw new AppError('stale_precheck', t('mainPayouts.referenceInUse', { reference: row.reference }));
   }
   const intentId = await mover.confirm(row, acknowledged);
   // The row is marked as sent before its request can leave, so a restart never takes it for a waiting one.
@@ -124,15 +118,12 @@ async function runRow(
     case 'succeeded':
       return;
     case 'skipped':
-      throw new AppError('stale_precheck', 'This row was skipped, so it is not sent.');
+      throw new AppError('stale_precheck', t('mainPayouts.rowSkipped'));
     case 'sending':
-      throw new AppError('in_flight', 'This row is already being sent. Wait for its result.');
+      throw new AppError('in_flight', t('mainPayouts.rowInFlight'));
     case 'unknown':
     case 'closed':
-      throw new AppError(
-        'outcome_unknown',
-        'The outcome of this row is not known, so it is never sent again. Check its status; it is also listed with the other sends whose outcome is unknown.',
-      );
+      throw new AppError('outcome_unknown', t('mainPayouts.rowUnknown'));
     case 'refused':
       if (view.intentId !== null && moverFor(ctx, draft.content).statusIfKnown(view.intentId)?.state === 'refused') {
         // The row's own machine looks its reference up before it goes again (security.md 39).
@@ -167,7 +158,7 @@ export async function executeRow(
   moverFor(ctx, draft.content).requireRole();
   const row = requireRow(draft, input.reference);
   const key = JSON.stringify([draft.id, row.reference]);
-  if (running.has(key)) throw new AppError('in_flight', 'This row is already being sent. Wait for its result.');
+  if (running.has(key)) throw new AppError('in_flight', t('mainPayouts.rowInFlight'));
   running.add(key);
   try {
     await runRow(ctx, draft, row, who.user.userGuid, input.tfaCode, input.acknowledgedIntentIds);
@@ -221,10 +212,7 @@ export async function skipRow(ctx: PayoutContext, draftId: string, reference: st
   const row = requireRow(draft, reference);
   const view = viewOf(ctx, draft, row);
   if (view.state !== 'waiting' && view.state !== 'refused' && view.state !== 'skipped') {
-    throw new AppError(
-      'forbidden',
-      'Only a row that was never sent, or that the service refused, can be skipped. This one may have moved money.',
-    );
+    throw new AppError('forbidden', t('mainPayouts.onlyUnsentSkipped'));
   }
   await store.setRow(draft.id, reference, { state: 'skipped', ...stamp(ctx, who.user.userGuid) });
   return viewOf(ctx, requireVisible(who, store.get(draftId)), row);

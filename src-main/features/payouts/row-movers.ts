@@ -5,9 +5,9 @@ import type { WithdrawStatus } from '../../../src-preload/contract/withdraw';
 import type { BridgeError } from '../../../src-preload/result';
 import { AppError } from '../../app-error';
 import type { PayoutWithdrawals } from '../withdraw';
-import { requireMoneyMovingAccount } from '../money/roles';
 import type { SendService } from '../send';
 import type { SessionService } from '../session';
+import { t } from '../../i18n/main-text';
 
 /** The fee level of every payout row sent on Interface A: the service's Standard (spec 2.2). */
 export const STANDARD_FEE = 1;
@@ -58,7 +58,7 @@ export function sendMover(
     async confirm(row, acknowledged) {
       const precheck = await send.precheck({ code: row.code, address: row.address, amount: row.amount });
       if (!new Decimal(precheck.amount).equals(row.amount)) {
-        throw new AppError('service_error', 'The service checked another amount than the row holds. Nothing was sent.');
+        throw new AppError('service_error', t('mainPayouts.otherAmount'));
       }
       const review = await send.confirm({
         precheckId: precheck.precheckId,
@@ -89,8 +89,15 @@ export function withdrawMover(
   target: WithdrawalTarget,
 ): RowMover {
   return {
-    requireRole: () =>
-      void requireMoneyMovingAccount(session.activeAccount(), 'can see merchant balances only: it cannot withdraw'),
+    requireRole() {
+      const account = session.activeAccount();
+      if (!account.canMoveMoney) {
+        throw new AppError(
+          'forbidden',
+          t('mainPayouts.roleCannotWithdraw', { role: account.role, account: account.name }),
+        );
+      }
+    },
     knowsReference: (reference) => withdrawals.knows(reference),
     statusIfKnown: (intentId) => withdrawals.statusIfKnown(intentId),
     async confirm(row, acknowledged) {

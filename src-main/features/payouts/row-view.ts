@@ -2,9 +2,7 @@ import type { PayoutRow, PayoutRowView } from '../../../src-preload/contract/pay
 import { explorerUrlFor } from '../history';
 import type { RowRecord } from './payout-store';
 import type { RowLive } from './row-movers';
-
-const interruptedWords =
-  'Wallet Desk stopped while this row was being sent, and its answer was not written down. Executing it again first looks its reference up in the history: found, it is marked paid; otherwise it is sent once under the same reference.';
+import { t } from '../../i18n/main-text';
 
 /**
  * A row as the window sees it: what the batch wrote down, overtaken by the live state of the row's send or
@@ -45,7 +43,7 @@ export function rowView(row: PayoutRow, record: RowRecord | undefined, live: Row
     case 'unknown':
       return { ...own, state: 'unknown', message: record.message };
     case 'sending':
-      return { ...own, state: 'interrupted', message: interruptedWords };
+      return { ...own, state: 'interrupted', message: t('mainPayouts.interrupted') };
   }
 }
 
