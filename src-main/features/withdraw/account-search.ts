@@ -4,6 +4,7 @@ import { AppError } from '../../app-error';
 import type { TransactionItem } from '../../service/interface-a-schemas';
 import { findInHistory } from '../money/find-in-history';
 import type { MerchantSession } from '../merchant';
+import { t, textLocale } from '../../i18n/main-text';
 
 export interface AccountSearch {
   /** The withdrawal's history row, from the first account that shows it. */
@@ -47,7 +48,7 @@ export async function searchAccounts(
   }
   if (searched.length === 0) {
     if (firstError instanceof AppError) throw firstError;
-    throw new AppError('service_error', 'The account history could not be read, so the status is still unknown.', {
+    throw new AppError('service_error', t('mainWithdraw.historyUnread'), {
       cause: firstError,
     });
   }
@@ -59,17 +60,21 @@ export function isWithdrawalRow(merchantTransactionId: string, row: TransactionI
   return row.merchantTransactionId === merchantTransactionId && row.type === 'Withdraw';
 }
 
+/** Account names quoted and joined as the user's language lists them ("A", "B" and "C"). */
 function names(accounts: readonly SessionAccount[]): string {
-  const quoted = accounts.map((account) => `"${account.name}"`);
-  return quoted.length <= 1 ? quoted.join('') : `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}`;
+  const quoted = accounts.map((account) => t('mainWithdraw.accountName', { name: account.name }));
+  return new Intl.ListFormat(textLocale(), { type: 'conjunction' }).format(quoted);
 }
 
 /** Why a withdrawal stays unknown after a look-up that found nothing, naming where the app looked. */
 export function notFoundIn(search: AccountSearch): BridgeError {
-  const unread = search.failed.length > 0 ? ` The history of ${names(search.failed)} could not be read.` : '';
+  const accounts = names(search.searched);
   return {
     code: 'outcome_unknown',
-    message: `Not found in the history of ${names(search.searched)} yet. It may still go through, so its outcome stays unknown; nothing was sent. Check again later before starting a new withdrawal.${unread}`,
+    message:
+      search.failed.length > 0
+        ? t('mainWithdraw.notFoundUnread', { accounts, unread: names(search.failed) })
+        : t('mainWithdraw.notFound', { accounts }),
   };
 }
 
@@ -82,13 +87,18 @@ export function notFoundIn(search: AccountSearch): BridgeError {
 export function foundNotCompleted(search: AccountSearch): BridgeError | null {
   const { item, foundIn } = search;
   if (!item || item.status === 'Completed') return null;
-  const where = foundIn ? ` in the history of "${foundIn.name}"` : '';
-  const tx = item.txId ? ` (transaction id ${item.txId})` : '';
+  const values = {
+    inHistory: foundIn ? 'yes' : 'no',
+    account: foundIn?.name ?? '',
+    hasTx: item.txId ? 'yes' : 'no',
+    txId: item.txId ?? '',
+    status: item.status,
+  };
   const message =
     item.status === 'Pending'
-      ? `Found${where}, pending at the service${tx}: it has not completed yet and may still go through or fail. Its outcome stays unknown; nothing was sent. Check again later.`
+      ? t('mainWithdraw.foundPending', values)
       : item.status === 'Failed'
-        ? `Found${where}: the service marks this withdrawal as Failed${tx}. That does not prove that no money moved, so its outcome stays unknown and nothing will be sent again. Ask the service before starting a new withdrawal.`
-        : `Found${where} with a status the app does not know ("${item.status}")${tx}. Its outcome stays unknown; nothing was sent.`;
+        ? t('mainWithdraw.foundFailed', values)
+        : t('mainWithdraw.foundOther', values);
   return { code: 'outcome_unknown', message };
 }

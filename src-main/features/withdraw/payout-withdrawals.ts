@@ -5,6 +5,7 @@ import type { WithdrawResult } from '../../service/interface-b-schemas';
 import type { RefusedTrace } from '../money/intent-machine';
 import { assetByCode, balanceRows, matchesVerified, type MerchantActor, type MerchantKeys } from '../merchant';
 import type { MerchantWithdraw } from './withdraw-service';
+import { t } from '../../i18n/main-text';
 
 /** One payout row as a merchant withdrawal: what the withdrawal form would hold, typed by nobody. */
 export interface PayoutWithdrawalRow {
@@ -66,7 +67,7 @@ export function createPayoutWithdrawals(deps: {
       if (!listed.some((asset) => matchesVerified(asset, assetByCode(row.code), row.address))) {
         throw new AppError(
           'forbidden',
-          `This address is not a verified withdrawal address of this merchant account for ${row.code} under the member reference ${row.memberReference}, so the row is not sent. Verify it first under Verified addresses, or skip the row.`,
+          t('mainWithdraw.rowNotVerified', { code: row.code, memberReference: row.memberReference }),
           { field: 'address' },
         );
       }

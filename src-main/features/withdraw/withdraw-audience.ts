@@ -4,6 +4,7 @@ import type { IntentAudience } from '../money/intent-machine';
 import type { MerchantKeys } from '../merchant';
 import type { WithdrawBody } from './withdraw-body';
 import type { Withdrawal, WithdrawMachine } from './withdraw-ledger';
+import { t } from '../../i18n/main-text';
 
 export interface WithdrawAudience {
   /** The withdrawal by id, when this user may see it; not_found otherwise, as for one never made. */
@@ -35,7 +36,7 @@ export function createWithdrawAudience(
     requireVisible(intentId, userGuid) {
       const intent = machine.get(intentId);
       if (!visibleTo(intent, userGuid)) {
-        throw new AppError('not_found', 'This withdrawal is no longer known. Start again from the form.');
+        throw new AppError('not_found', t('mainWithdraw.noLongerKnown'));
       }
       return intent;
     },

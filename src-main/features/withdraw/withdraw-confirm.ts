@@ -16,6 +16,8 @@ import {
 import type { WithdrawAudience } from './withdraw-audience';
 import type { WithdrawBody } from './withdraw-body';
 import type { WithdrawMachine } from './withdraw-ledger';
+import { t } from '../../i18n/main-text';
+import { localeDecimal } from '../../i18n/main-numbers';
 
 export interface WithdrawInput {
   /** The form's own id: one form, one withdrawal (security.md 38). */
@@ -66,7 +68,7 @@ export async function confirmNewWithdrawal(
   if (!verified && !deps.keys.current().allowUnverified) {
     throw new AppError(
       'forbidden',
-      `This address is not verified for ${entry.code} under reference ${input.referenceId}. Verify it first (Verified addresses), or turn on "Allow unverified addresses" at your own risk.`,
+      t('mainWithdraw.addressNotVerified', { code: entry.code, referenceId: input.referenceId }),
       { field: 'address' },
     );
   }
@@ -102,14 +104,19 @@ async function requireBalance(connection: MerchantConnection, code: WithdrawBody
   if (available === null) {
     throw new AppError(
       'invalid_symbol',
-      `The merchant API lists no balance of ${entry.asset} on ${networkOf(entry).name}, so the app cannot check it. Nothing was sent and no two-factor code is needed.`,
+      t('mainWithdraw.noBalanceListed', { asset: entry.asset, network: networkOf(entry).name }),
       { field: 'code' },
     );
   }
   if (new Decimal(amount).greaterThan(available)) {
     throw new AppError(
       'insufficient_balance',
-      `The merchant balance of ${entry.code} on ${networkOf(entry).name} is ${available}, less than ${amount}. Nothing was sent and no two-factor code is needed.`,
+      t('mainWithdraw.balanceLow', {
+        code: entry.code,
+        network: networkOf(entry).name,
+        available: localeDecimal(available),
+        amount: localeDecimal(amount),
+      }),
       { field: 'amount' },
     );
   }

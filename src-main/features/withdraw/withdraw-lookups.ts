@@ -11,6 +11,7 @@ import type { WithdrawAudience } from './withdraw-audience';
 import type { Withdrawal, WithdrawMachine } from './withdraw-ledger';
 import { foundNotCompleted, isWithdrawalRow, notFoundIn, searchAccounts } from './account-search';
 import { lookupOf, statusOf } from './withdraw-views';
+import { t } from '../../i18n/main-text';
 
 export interface WithdrawLookupDeps {
   readonly machine: WithdrawMachine;
@@ -135,7 +136,7 @@ export function createWithdrawLookups(deps: WithdrawLookupDeps) {
         return { lookup: 'settled', status: statusOf(machine, intent) };
       }
       if (checking.has(intentId)) {
-        throw new AppError('in_flight', 'The status is already being checked. Wait for its result.');
+        throw new AppError('in_flight', t('mainWithdraw.statusInFlight'));
       }
       const { lookup, settled } = await whileChecking(intentId, () => lookUp(deps, intent));
       return { lookup, status: statusOf(machine, settled) };

@@ -7,6 +7,7 @@ import type { WithdrawAudience } from './withdraw-audience';
 import type { WithdrawBody } from './withdraw-body';
 import type { WithdrawMachine } from './withdraw-ledger';
 import type { WithdrawLookups } from './withdraw-lookups';
+import { t } from '../../i18n/main-text';
 
 export interface WithdrawSubmitDeps {
   readonly keys: MerchantKeys;
@@ -34,10 +35,7 @@ export async function submitWithdrawal(
   const intent = deps.audience.requireVisible(intentId, actor.userGuid);
   if (intent.state === 'succeeded' && intent.outcome) return intent.outcome;
   if ((intent.state === 'confirmed' || intent.state === 'refused') && !deps.confirmed.has(intentId)) {
-    throw new AppError(
-      'stale_precheck',
-      'This withdrawal was confirmed before Wallet Desk locked or the account changed. Review it again from the form.',
-    );
+    throw new AppError('stale_precheck', t('mainWithdraw.confirmedBeforeLock'));
   }
   const connection = await connectionFor(deps.keys, actor.userGuid, intent.body);
   const answer: { error: AppError | null } = { error: null };
@@ -120,7 +118,7 @@ async function sendOnce(
 /** The keys in use now must be the user's own, the ones the withdrawal was confirmed with. */
 async function connectionFor(keys: MerchantKeys, userGuid: string, body: WithdrawBody): Promise<MerchantConnection> {
   if (body.userGuid !== userGuid) {
-    throw new AppError('forbidden', 'This withdrawal was confirmed by another user, with their keys.');
+    throw new AppError('forbidden', t('mainWithdraw.otherUser'));
   }
   const connection = await keys.connect(userGuid);
   if (
@@ -128,18 +126,12 @@ async function connectionFor(keys: MerchantKeys, userGuid: string, body: Withdra
     connection.publicKey !== body.publicKey ||
     connection.origin !== body.origin
   ) {
-    throw new AppError(
-      'stale_precheck',
-      'The merchant environment or keys changed after this withdrawal was confirmed. Switch back, or start a new withdrawal.',
-    );
+    throw new AppError('stale_precheck', t('mainWithdraw.keysChanged'));
   }
   return connection;
 }
 
 /** A 200 answer that says the withdrawal did not succeed: the service's txId is kept for the user's records. */
 function notCompleted(result: WithdrawResult): AppError {
-  return new AppError(
-    'outcome_unknown',
-    `The service answered that the withdrawal was not completed (success: false, transaction id ${result.txId}), which does not prove that nothing moved: the money may or may not have moved. Nothing will be sent again automatically.`,
-  );
+  return new AppError('outcome_unknown', t('mainWithdraw.notCompleted', { txId: result.txId }));
 }

@@ -320,7 +320,8 @@ describe.each<ServiceProfile>(['kind', 'strict'])('withdrawals against the %s sa
     });
     expect(refused).toMatchObject({
       ok: false,
-      error: { code: 'insufficient_balance', message: expect.stringContaining(bsc) },
+      // The balance is named as the window's language writes it (English here: 191,438.097004).
+      error: { code: 'insufficient_balance', message: expect.stringContaining(englishDecimal(bsc)) },
     });
     expect(machine.withdrawRequests.length).toBe(sentBefore);
   });
@@ -352,3 +353,7 @@ describe.each<ServiceProfile>(['kind', 'strict'])('withdrawals against the %s sa
     }
   });
 });
+
+function englishDecimal(text: string): string {
+  return new Intl.NumberFormat('en-US', { maximumFractionDigits: 20 }).format(text as Intl.StringNumericLiteral);
+}
