@@ -1,6 +1,7 @@
 import { ClockNotice } from '../../components/clock-notice';
 import { GateAlerts } from './gate-alerts';
 import { useSessionStore } from '../../stores/session-store';
+import { useText } from '../../i18n/use-text';
 
 /** Locked: every amount and address is gone from the page until the same user signs in again. */
 export function LockScreen(): React.JSX.Element {
@@ -9,20 +10,21 @@ export function LockScreen(): React.JSX.Element {
   const busy = useSessionStore((state) => state.busy);
   const unlock = useSessionStore((state) => state.unlock);
   const signOut = useSessionStore((state) => state.signOut);
+  const t = useText();
 
   return (
     <main className="gate" aria-labelledby="lock-title">
-      <h1 id="lock-title">Wallet Desk is locked</h1>
-      {view?.user && <p>Signed in as {view.user.name}. Sign in again in your browser to continue.</p>}
+      <h1 id="lock-title">{t('session.lock.title')}</h1>
+      {view?.user && <p>{t('session.lock.signedInAs', { name: view.user.name })}</p>}
       <div className="row">
         <button type="button" className="primary" disabled={busy} onClick={() => void unlock()} autoFocus>
-          Unlock
+          {t('session.lock.unlock')}
         </button>
         <button type="button" className="secondary" onClick={() => void signOut()}>
-          Sign out
+          {t('session.lock.signOut')}
         </button>
       </div>
-      {busy && <p role="status">Continue in your browser.</p>}
+      {busy && <p role="status">{t('session.lock.continueInBrowser')}</p>}
       <GateAlerts problem={view?.problem} error={error} />
       <ClockNotice />
     </main>

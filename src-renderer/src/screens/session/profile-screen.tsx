@@ -4,9 +4,11 @@ import type { BridgeError } from '../../../../src-preload/result';
 import { wallet } from '../../bridge';
 import { ErrorMessage } from '../../components/error-message';
 import { useSessionStore } from '../../stores/session-store';
+import { useText } from '../../i18n/use-text';
 
 export function ProfileScreen(): React.JSX.Element {
   const activeAccountGuid = useSessionStore((state) => state.view?.activeAccountGuid ?? null);
+  const t = useText();
   // Answers are kept with the account they belong to, so a switch never shows the previous account's profile.
   const [loaded, setLoaded] = useState<{
     account: string | null;
@@ -39,28 +41,28 @@ export function ProfileScreen(): React.JSX.Element {
 
   return (
     <section aria-labelledby="profile-title" className="screen">
-      <h2 id="profile-title">Profile</h2>
+      <h2 id="profile-title">{t('session.profile.title')}</h2>
       <ErrorMessage error={error} />
-      {!profile && !error && <p aria-busy="true">Loading profile…</p>}
+      {!profile && !error && <p aria-busy="true">{t('session.profile.loading')}</p>}
       {profile && (
         <>
-          <dl className="card facts" aria-label="Profile">
-            <dt>Name</dt>
+          <dl className="card facts" aria-label={t('session.profile.facts')}>
+            <dt>{t('session.profile.name')}</dt>
             <dd>{profile.name}</dd>
-            <dt>E-mail</dt>
+            <dt>{t('session.profile.email')}</dt>
             <dd>{profile.email}</dd>
-            <dt>Role</dt>
+            <dt>{t('session.profile.role')}</dt>
             <dd>{profile.role}</dd>
           </dl>
-          {!profile.canMoveMoney && <p role="note">This role can view balances and history but cannot send or swap.</p>}
-          <h3>Connected accounts</h3>
+          {!profile.canMoveMoney && <p role="note">{t('session.profile.viewOnly')}</p>}
+          <h3>{t('session.profile.connected')}</h3>
           {profile.connectedAccounts.length === 0 ? (
-            <p>No other accounts.</p>
+            <p>{t('session.profile.noOthers')}</p>
           ) : (
-            <ul aria-label="Connected accounts">
+            <ul aria-label={t('session.profile.connectedList')}>
               {profile.connectedAccounts.map((account) => (
                 <li key={account.guid}>
-                  {account.name} · {account.role}
+                  {t('session.profile.connectedAccount', { name: account.name, role: account.role })}
                 </li>
               ))}
             </ul>

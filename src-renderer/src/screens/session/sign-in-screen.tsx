@@ -4,6 +4,7 @@ import { SignInEnvironmentSection } from '../settings/sign-in-environment-sectio
 import { ClockNotice } from '../../components/clock-notice';
 import { GateAlerts } from './gate-alerts';
 import { useSessionStore } from '../../stores/session-store';
+import { RichText, useText } from '../../i18n/use-text';
 
 /** Signed out: one button that opens the system browser; while waiting, a way to cancel. */
 export function SignInScreen(): React.JSX.Element {
@@ -14,31 +15,32 @@ export function SignInScreen(): React.JSX.Element {
   const waiting = view?.status === 'signing-in';
   const environmentLabel = useAppStore((state) => state.info?.environmentLabel ?? null);
   const [choosing, setChoosing] = useState(false);
+  const t = useText();
 
   return (
     <main className="gate" aria-labelledby="sign-in-title">
-      <h1 id="sign-in-title">Wallet Desk</h1>
+      <h1 id="sign-in-title">{t('common.appName')}</h1>
       {waiting ? (
         <>
-          <p role="status">Continue in your browser. Wallet Desk is waiting for the sign-in to finish.</p>
+          <p role="status">{t('session.signIn.waiting')}</p>
           <button type="button" className="secondary" onClick={() => void cancelSignIn()}>
-            Cancel sign-in
+            {t('session.signIn.cancel')}
           </button>
         </>
       ) : (
         <>
           <p>
-            Sign in with your account in your web browser
-            {environmentLabel && (
-              <>
-                {' '}
-                (environment: <strong>{environmentLabel}</strong>)
-              </>
+            {environmentLabel ? (
+              <RichText
+                id="session.signIn.intoEnvironment"
+                values={{ environment: environmentLabel, b: (chunks: React.ReactNode[]) => <strong>{chunks}</strong> }}
+              />
+            ) : (
+              t('session.signIn.intro')
             )}
-            .
           </p>
           <button type="button" className="primary" onClick={() => void signIn()} autoFocus>
-            Sign in
+            {t('session.signIn.submit')}
           </button>
           <button
             type="button"
@@ -46,7 +48,7 @@ export function SignInScreen(): React.JSX.Element {
             aria-expanded={choosing}
             onClick={() => setChoosing((open) => !open)}
           >
-            Choose sign-in environment
+            {t('session.signIn.chooseEnvironment')}
           </button>
           {choosing && <SignInEnvironmentSection />}
         </>
@@ -55,7 +57,7 @@ export function SignInScreen(): React.JSX.Element {
       <ClockNotice />
       {view?.keychain === 'unavailable' && (
         <p role="note" className="warning">
-          No usable OS keychain: you will stay signed in for this run only, and nothing is saved to disk.
+          {t('session.signIn.noKeychain')}
         </p>
       )}
     </main>
