@@ -30,10 +30,6 @@ const notYetInCatalogues = [
   'src-renderer/src/screens/merchant/withdraw-review.tsx',
   'src-renderer/src/screens/payouts/payout-batch-form.tsx',
   'src-renderer/src/screens/payouts/payout-draft-detail.tsx',
-  'src-renderer/src/screens/settings/idle-lock-field.tsx',
-  'src-renderer/src/screens/settings/merchant-environment-section.tsx',
-  'src-renderer/src/screens/settings/notifications-section.tsx',
-  'src-renderer/src/screens/settings/sign-in-environment-section.tsx',
   'src-renderer/src/screens/updates-section.tsx',
 ];
 

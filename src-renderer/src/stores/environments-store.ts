@@ -5,10 +5,16 @@ import type { BridgeError, Result } from '../../../src-preload/result';
 import { wallet } from '../bridge';
 import { useAppStore } from './app-store';
 
+/**
+ * The answer to a check or a save: main's own sentence for a check (already in the language main writes),
+ * or the fact of a save, worded when it is shown so a language switch reaches it.
+ */
+export type EnvironmentsMessage = { readonly kind: 'checked'; readonly text: string } | { readonly kind: 'saved' };
+
 interface EnvironmentsState {
   readonly view: EnvironmentsView | null;
   readonly error: BridgeError | null;
-  readonly message: string | null;
+  readonly message: EnvironmentsMessage | null;
   readonly busy: boolean;
   load(): Promise<void>;
   check(input: SignInAddresses): Promise<void>;
@@ -52,13 +58,13 @@ export const useEnvironmentsStore = create<EnvironmentsState>()((set, get) => {
     check: async (input) => {
       await run(
         () => wallet.environments.check(input),
-        ({ message }) => ({ message }),
+        ({ message }) => ({ message: { kind: 'checked', text: message } }),
       );
     },
     save: (input) =>
       run(
         () => wallet.environments.save(input),
-        (view) => ({ view, message: 'Checked and saved.' }),
+        (view) => ({ view, message: { kind: 'saved' } }),
       ),
     async select(id, signOutFirst) {
       const done = await run(

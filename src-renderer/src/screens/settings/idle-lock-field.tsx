@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useText } from '../../i18n/use-text';
 import { IDLE_LOCK_RANGE, idleLockMinutesFrom } from './idle-lock-minutes';
 
 /**
@@ -15,6 +16,7 @@ export function IdleLockField({
   const ids = { field: useId(), hint: useId(), error: useId() };
   const [text, setText] = useState(String(minutes));
   const [invalid, setInvalid] = useState(false);
+  const t = useText();
   // A time set elsewhere (another window, a reload) is taken over while rendering, unless it is what is shown.
   const [shown, setShown] = useState(minutes);
   if (shown !== minutes) {
@@ -32,7 +34,7 @@ export function IdleLockField({
   return (
     <>
       <label htmlFor={ids.field} className="row">
-        Lock after idle (minutes)
+        {t('settings.idleLock.label')}
       </label>
       <input
         id={ids.field}
@@ -55,11 +57,11 @@ export function IdleLockField({
       />
       {invalid && (
         <p id={ids.error} role="alert" className="error">
-          {`Nothing was saved: Wallet Desk still locks after ${minutes === 1 ? '1 idle minute' : `${minutes} idle minutes`}.`}
+          {t('settings.idleLock.notSaved', { minutes })}
         </p>
       )}
       <p id={ids.hint} className="hint">
-        {`Enter a whole number of minutes from ${IDLE_LOCK_RANGE.min} to ${IDLE_LOCK_RANGE.max} (24 hours).`}
+        {t('settings.idleLock.hint', { min: IDLE_LOCK_RANGE.min, max: IDLE_LOCK_RANGE.max })}
       </p>
     </>
   );

@@ -3,6 +3,7 @@ import type { EnvironmentId } from '../../../../src-preload/contract/app';
 import type { MerchantEnvironmentView } from '../../../../src-preload/contract/merchant';
 import type { BridgeError } from '../../../../src-preload/result';
 import { ErrorMessage } from '../../components/error-message';
+import { useText } from '../../i18n/use-text';
 import { checkMerchantApi } from '../../stores/environments-store';
 import { useMerchantKeysStore } from '../../stores/merchant-keys-store';
 import { Feedback } from '../merchant/merchant-options';
@@ -17,6 +18,7 @@ export function MerchantEnvironmentSection(): React.JSX.Element {
   const feedback = useMerchantKeysStore((state) => state.feedback.keys);
   const headingId = useId();
   const selectId = useId();
+  const t = useText();
 
   useEffect(() => {
     void useMerchantKeysStore.getState().load();
@@ -25,15 +27,15 @@ export function MerchantEnvironmentSection(): React.JSX.Element {
   const current = overview?.environments.find((environment) => environment.id === overview.environment) ?? null;
   return (
     <section className="card" aria-labelledby={headingId}>
-      <h3 id={headingId}>Merchant API environment</h3>
+      <h3 id={headingId}>{t('settings.merchantApi.title')}</h3>
       {!overview || !current ? (
         <>
-          <p aria-busy="true">Loading…</p>
+          <p aria-busy="true">{t('settings.loading')}</p>
           <Feedback {...feedback} />
         </>
       ) : (
         <>
-          <label htmlFor={selectId}>Merchant environment</label>
+          <label htmlFor={selectId}>{t('settings.merchantApi.environment')}</label>
           <select
             id={selectId}
             value={overview.environment}
@@ -56,6 +58,9 @@ export function MerchantEnvironmentSection(): React.JSX.Element {
   );
 }
 
+/** The shape of an address, not a text to translate. */
+const exampleApiUrl = 'https://api.example.com';
+
 function MerchantAddressForm({ current }: { current: MerchantEnvironmentView }): React.JSX.Element {
   const busy = useMerchantKeysStore((state) => state.busy);
   const [apiUrl, setApiUrl] = useState(current.apiUrl ?? '');
@@ -65,32 +70,30 @@ function MerchantAddressForm({ current }: { current: MerchantEnvironmentView }):
     error: null,
   });
   const inputId = useId();
+  const t = useText();
 
   return (
     <form
-      aria-label="Merchant API address"
+      aria-label={t('settings.merchantApi.addressForm')}
       onSubmit={(event) => {
         event.preventDefault();
         setTested({ message: null, error: null });
         void useMerchantKeysStore.getState().setApiUrl(current.id, apiUrl);
       }}
     >
-      <label htmlFor={inputId}>Merchant API address</label>
+      <label htmlFor={inputId}>{t('settings.merchantApi.address')}</label>
       <input
         id={inputId}
         type="url"
         value={apiUrl}
         readOnly={!current.apiUrlEditable}
-        placeholder="https://api.example.com"
+        placeholder={exampleApiUrl}
         onChange={(event) => setApiUrl(event.target.value)}
         size={40}
         spellCheck={false}
       />
       {(current.id === 'production' || current.id === 'service-sandbox') && (
-        <p className="hint">
-          Prefilled with the public address the service’s own SDK uses for this environment. Change it only if your
-          provider gives you another one.
-        </p>
+        <p className="hint">{t('settings.merchantApi.prefilled')}</p>
       )}
       <div className="row">
         <button
@@ -108,11 +111,11 @@ function MerchantAddressForm({ current }: { current: MerchantEnvironmentView }):
             });
           }}
         >
-          Test address
+          {t('settings.merchantApi.test')}
         </button>
         {current.apiUrlEditable && (
           <button type="submit" className="secondary" disabled={busy.has('apiUrl')}>
-            Save address
+            {t('settings.merchantApi.save')}
           </button>
         )}
       </div>

@@ -1,5 +1,6 @@
 import { useEffect, useId } from 'react';
 import { ErrorMessage } from '../../components/error-message';
+import { useText } from '../../i18n/use-text';
 import { useNotificationsStore } from '../../stores/notifications-store';
 
 /** Settings › Deposit notifications: off by default, one switch per account. */
@@ -8,6 +9,7 @@ export function NotificationsSection(): React.JSX.Element {
   const error = useNotificationsStore((state) => state.error);
   const busy = useNotificationsStore((state) => state.busy);
   const headingId = useId();
+  const t = useText();
 
   useEffect(() => {
     void useNotificationsStore.getState().load();
@@ -15,13 +17,10 @@ export function NotificationsSection(): React.JSX.Element {
 
   return (
     <section className="card" aria-labelledby={headingId}>
-      <h3 id={headingId}>Deposit notifications</h3>
-      <p className="hint">
-        A desktop notification and a badge when a deposit arrives while Wallet Desk is open. With privacy mode on,
-        notifications never show amounts.
-      </p>
+      <h3 id={headingId}>{t('settings.notifications.title')}</h3>
+      <p className="hint">{t('settings.notifications.note')}</p>
       {view === null ? (
-        <p aria-busy="true">Loading…</p>
+        <p aria-busy="true">{t('settings.loading')}</p>
       ) : (
         view.accounts.map((account) => (
           <label key={account.guid} className="row">
@@ -33,7 +32,7 @@ export function NotificationsSection(): React.JSX.Element {
                 void useNotificationsStore.getState().setDeposits(account.guid, event.target.checked)
               }
             />
-            {`Notify me of deposits to ${account.name}`}
+            {t('settings.notifications.account', { name: account.name })}
           </label>
         ))
       )}

@@ -2,6 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { EnvironmentId } from '../../../../src-preload/contract/app';
 import type { SignInEnvironmentView } from '../../../../src-preload/contract/environments';
 import { ErrorMessage } from '../../components/error-message';
+import type { MessageId } from '../../i18n/text';
+import { RichText, useText } from '../../i18n/use-text';
 import { useEnvironmentsStore } from '../../stores/environments-store';
 import { useSessionStore } from '../../stores/session-store';
 
@@ -15,6 +17,7 @@ export function SignInEnvironmentSection(): React.JSX.Element {
   const headingId = useId();
   const selectId = useId();
   const [chosen, setChosen] = useState<EnvironmentId | null>(null);
+  const t = useText();
 
   useEffect(() => {
     void load();
@@ -26,15 +29,18 @@ export function SignInEnvironmentSection(): React.JSX.Element {
 
   return (
     <section className="card" aria-labelledby={headingId}>
-      <h3 id={headingId}>Sign-in environment</h3>
+      <h3 id={headingId}>{t('environments.title')}</h3>
       {!view || !active || !shown ? (
-        <p aria-busy="true">Loading…</p>
+        <p aria-busy="true">{t('environments.loading')}</p>
       ) : (
         <>
           <p>
-            Wallet Desk signs in to <strong>{active.label}</strong>.
+            <RichText
+              id="environments.active"
+              values={{ name: active.label, b: (chunks: React.ReactNode[]) => <strong>{chunks}</strong> }}
+            />
           </p>
-          <label htmlFor={selectId}>Environment</label>
+          <label htmlFor={selectId}>{t('environments.environment')}</label>
           <select
             id={selectId}
             value={shown.id}
@@ -45,7 +51,9 @@ export function SignInEnvironmentSection(): React.JSX.Element {
           >
             {view.environments.map((environment) => (
               <option key={environment.id} value={environment.id}>
-                {environment.id === view.active ? `${environment.label} (in use)` : environment.label}
+                {environment.id === view.active
+                  ? t('environments.inUse', { name: environment.label })
+                  : environment.label}
               </option>
             ))}
           </select>
@@ -68,13 +76,13 @@ type Addresses = Record<AddressName, string>;
 /** The three addresses of an environment, in the order a person fills them in. */
 const addressFields: readonly {
   readonly name: AddressName;
-  readonly label: string;
+  readonly label: MessageId;
   readonly url: boolean;
   readonly placeholder?: string;
 }[] = [
-  { name: 'issuer', label: 'Sign-in server (issuer)', url: true, placeholder: 'https://login.example.com' },
-  { name: 'clientId', label: 'Client id', url: false },
-  { name: 'baseUrl', label: 'Wallet API address', url: true, placeholder: 'https://api.example.com' },
+  { name: 'issuer', label: 'environments.field.issuer', url: true, placeholder: 'https://login.example.com' },
+  { name: 'clientId', label: 'environments.field.clientId', url: false },
+  { name: 'baseUrl', label: 'environments.field.baseUrl', url: true, placeholder: 'https://api.example.com' },
 ];
 
 /** One address with its label; marked invalid when main's error names it. */
@@ -92,9 +100,10 @@ function AddressField({
   onChange: (value: string) => void;
 }): React.JSX.Element {
   const id = useId();
+  const t = useText();
   return (
     <>
-      <label htmlFor={id}>{field.label}</label>
+      <label htmlFor={id}>{t(field.label)}</label>
       <input
         id={id}
         type={field.url ? 'url' : 'text'}
@@ -135,6 +144,7 @@ function AddressesForm({
   const confirmRef = useRef<HTMLButtonElement>(null);
   const useButtonRef = useRef<HTMLButtonElement>(null);
   const ids = { title: useId(), body: useId() };
+  const t = useText();
   const readOnly = !environment.editable;
   const input = { id: environment.id, ...addresses };
   const saved =
@@ -150,18 +160,13 @@ function AddressesForm({
   return (
     <>
       <form
-        aria-label={`${environment.label} sign-in addresses`}
+        aria-label={t('environments.addressesForm', { name: environment.label })}
         onSubmit={(event) => {
           event.preventDefault();
           void save(input);
         }}
       >
-        {environment.editable && (
-          <p className="hint">
-            The sign-in server, the client id and the wallet API address come from your provider: the service publishes
-            none of them. Ask your provider for all three.
-          </p>
-        )}
+        {environment.editable && <p className="hint">{t('environments.fromProvider')}</p>}
         {addressFields.map((field) => (
           <AddressField
             key={field.name}
@@ -174,11 +179,11 @@ function AddressesForm({
         ))}
         <div className="row">
           <button type="button" className="secondary" disabled={busy} onClick={() => void check(input)}>
-            Test connection
+            {t('environments.test')}
           </button>
           {environment.editable && (
             <button type="submit" className="secondary" disabled={busy || (inUse && signedIn)}>
-              Save addresses
+              {t('environments.save')}
             </button>
           )}
           {!inUse && (
@@ -192,25 +197,27 @@ function AddressesForm({
                 else void select(environment.id, false);
               }}
             >
-              {`Use ${environment.label}`}
+              {t('environments.use', { name: environment.label })}
             </button>
           )}
         </div>
         {/* The answer to "Test connection" or "Save addresses" beside the buttons that asked. */}
-        {message && <p role="status">{message}</p>}
+        {message && <p role="status">{message.kind === 'saved' ? t('environments.saved') : message.text}</p>}
         <ErrorMessage error={error} />
-        {inUse && signedIn && environment.editable && (
-          <p className="hint">You are signed in here: switch to another environment before changing these addresses.</p>
-        )}
+        {inUse && signedIn && environment.editable && <p className="hint">{t('environments.signedInHere')}</p>}
         {!inUse && !saved && environment.editable && (
-          <p className="hint">Save these addresses (they are checked first) before using {environment.label}.</p>
+          <p className="hint">{t('environments.saveFirst', { name: environment.label })}</p>
         )}
       </form>
       {confirming && (
         <div role="alertdialog" aria-labelledby={ids.title} aria-describedby={ids.body} className="confirm">
-          <h4 id={ids.title}>{`Switch to ${environment.label}?`}</h4>
+          <h4 id={ids.title}>{t('environments.switch.title', { name: environment.label })}</h4>
           <p id={ids.body}>
-            {`You will be signed out of ${activeLabel} first: your session there ends and its saved sign-in is removed from this computer. Then you sign in to ${environment.label} at ${environment.issuer ?? ''}.`}
+            {t('environments.switch.body', {
+              active: activeLabel,
+              name: environment.label,
+              issuer: environment.issuer ?? '',
+            })}
           </p>
           <div className="row">
             <button
@@ -220,7 +227,7 @@ function AddressesForm({
               disabled={busy}
               onClick={() => void select(environment.id, true).then(() => setConfirming(false))}
             >
-              {`Sign out and switch to ${environment.label}`}
+              {t('environments.switch.confirm', { name: environment.label })}
             </button>
             <button
               type="button"
@@ -230,7 +237,7 @@ function AddressesForm({
                 useButtonRef.current?.focus();
               }}
             >
-              Cancel
+              {t('environments.switch.cancel')}
             </button>
           </div>
         </div>
