@@ -30,7 +30,6 @@ const notYetInCatalogues = [
   'src-renderer/src/screens/merchant/withdraw-review.tsx',
   'src-renderer/src/screens/payouts/payout-batch-form.tsx',
   'src-renderer/src/screens/payouts/payout-draft-detail.tsx',
-  'src-renderer/src/screens/updates-section.tsx',
 ];
 
 const nodeBuiltins = [...new Set(builtinModules.map((name) => name.replace(/^node:/, '')))];

@@ -1,25 +1,28 @@
 import { useEffect, useId } from 'react';
 import type { UpdateView } from '../../../src-preload/contract/updates';
+import { formatDateTime } from '../format/dates';
+import { useText } from '../i18n/use-text';
+import type { t as Text } from '../i18n/text';
 import { useUpdatesStore } from '../stores/updates-store';
 
-function describe(view: UpdateView): string {
+function describe(view: UpdateView, t: typeof Text): string {
   switch (view.status) {
     case 'unconfigured':
-      return view.message ?? 'Updates are unavailable.';
+      return view.message ?? t('updates.unavailable');
     case 'idle':
-      return 'Not checked yet.';
+      return t('updates.idle');
     case 'checking':
-      return 'Checking for updates…';
+      return t('updates.checking');
     case 'up-to-date':
-      return `Wallet Desk ${view.currentVersion} is the latest version.`;
+      return t('updates.upToDate', { version: view.currentVersion });
     case 'downloading':
-      return `Downloading version ${view.availableVersion ?? ''} in the background…`;
+      return t('updates.downloading', { version: view.availableVersion ?? '' });
     case 'ready':
       return view.installOnQuit
-        ? `Version ${view.availableVersion ?? ''} will be installed when you quit Wallet Desk.`
-        : `Version ${view.availableVersion ?? ''} is downloaded and ready to install.`;
+        ? t('updates.readyOnQuit', { version: view.availableVersion ?? '' })
+        : t('updates.ready', { version: view.availableVersion ?? '' });
     case 'error':
-      return view.message ?? 'The last update check failed.';
+      return view.message ?? t('updates.failed');
     default: {
       const unknown: never = view.status;
       return String(unknown);
@@ -35,6 +38,7 @@ export function UpdatesSection(): React.JSX.Element {
   const check = useUpdatesStore((state) => state.check);
   const installOnQuit = useUpdatesStore((state) => state.installOnQuit);
   const headingId = useId();
+  const t = useText();
 
   useEffect(() => {
     void load();
@@ -43,16 +47,16 @@ export function UpdatesSection(): React.JSX.Element {
   const busy = view?.status === 'checking' || view?.status === 'downloading';
   return (
     <section className="card" aria-labelledby={headingId}>
-      <h3 id={headingId}>Updates</h3>
+      <h3 id={headingId}>{t('updates.title')}</h3>
       {/* Polite live region: the outcome of a check, or a download finishing, is announced without moving focus. */}
-      <p role="status">{view ? describe(view) : 'Loading…'}</p>
+      <p role="status">{view ? describe(view, t) : t('updates.loading')}</p>
       {view?.status === 'downloading' && view.downloadPercent !== null && (
-        <progress aria-label="Download progress" max={100} value={view.downloadPercent}>
-          {view.downloadPercent}%
+        <progress aria-label={t('updates.progress')} max={100} value={view.downloadPercent}>
+          {t('updates.percent', { share: view.downloadPercent / 100 })}
         </progress>
       )}
       {view?.lastCheckedAt && view.status !== 'checking' && (
-        <p>Last checked {new Date(view.lastCheckedAt).toLocaleString()}</p>
+        <p>{t('updates.lastChecked', { when: formatDateTime(view.lastCheckedAt) })}</p>
       )}
       {problem && (
         <p role="alert" className="error">
@@ -61,7 +65,7 @@ export function UpdatesSection(): React.JSX.Element {
       )}
       {view && view.status !== 'unconfigured' && view.status !== 'ready' && (
         <button type="button" onClick={() => void check()} disabled={busy}>
-          Check for updates
+          {t('updates.check')}
         </button>
       )}
       {view?.status === 'ready' && (
@@ -71,7 +75,7 @@ export function UpdatesSection(): React.JSX.Element {
             checked={view.installOnQuit}
             onChange={(event) => void installOnQuit(event.target.checked)}
           />
-          Install version {view.availableVersion} when I quit Wallet Desk
+          {t('updates.installOnQuit', { version: view.availableVersion ?? '' })}
         </label>
       )}
     </section>

@@ -103,7 +103,6 @@ const notYetInCatalogues = new Set([
   'src-renderer/src/screens/merchant/withdraw-words.ts',
   'src-renderer/src/screens/payouts/payout-batch-form.tsx',
   'src-renderer/src/screens/payouts/payout-draft-detail.tsx',
-  'src-renderer/src/screens/updates-section.tsx',
   'src-renderer/src/stores/payouts-store.ts',
   'src-renderer/src/stores/withdraw-store.ts',
 ]);

@@ -26,3 +26,13 @@ describe('Settings messages with counts, in every language', () => {
     expect(inLanguage(catalogue, locale).text('settings.idleLock.hint', { min: 1, max: 1440 })).toBe(expected);
   });
 });
+
+describe('Settings › Updates writes its download share as the language does', () => {
+  it.each([
+    ['en', 'en-US', '40%'],
+    ['de', 'de-DE', '40\u00a0%'],
+    ['tr', 'tr-TR', '%40'],
+  ] as const)('%s (%s)', (catalogue, locale, expected) => {
+    expect(inLanguage(catalogue, locale).text('updates.percent', { share: 0.4 })).toBe(expected);
+  });
+});
