@@ -23,11 +23,6 @@ const notYetInCatalogues = [
   'src-renderer/src/screens/home/pictures/value-figure.tsx',
   'src-renderer/src/screens/home/pictures/value-notes.tsx',
   'src-renderer/src/screens/home/pictures/value-table.tsx',
-  'src-renderer/src/screens/merchant/unresolved-withdrawals.tsx',
-  'src-renderer/src/screens/merchant/withdraw-facts.tsx',
-  'src-renderer/src/screens/merchant/withdraw-form.tsx',
-  'src-renderer/src/screens/merchant/withdraw-outcome.tsx',
-  'src-renderer/src/screens/merchant/withdraw-review.tsx',
   'src-renderer/src/screens/payouts/payout-batch-form.tsx',
   'src-renderer/src/screens/payouts/payout-draft-detail.tsx',
 ];

@@ -9,6 +9,8 @@ import type { AssetCode } from '../../../src-preload/contract/asset-table';
 import type { BridgeError } from '../../../src-preload/result';
 import { wallet } from '../bridge';
 import { amountTextFor, type AmountText } from '../format/amounts';
+import { t } from '../i18n/text';
+import type { FeedbackMessage } from './merchant-run';
 import {
   createMoneyIntentActions,
   initialMoneyIntentState,
@@ -22,7 +24,7 @@ import { onSettled } from './settled-events';
 /** What the panel last reported outside the intent's own steps: an error, or a plain-language message. */
 export interface WithdrawFeedback {
   readonly error: BridgeError | null;
-  readonly message: string | null;
+  readonly message: FeedbackMessage | null;
   /**
    * What a "Check status" learned, for the panel to say again in words that follow the privacy mask
    * (`message` names the amount as the store cannot know the mask).
@@ -108,10 +110,6 @@ const initial = () => ({
   ...initialMoneyIntentState,
 });
 
-function capitalised(text: string): string {
-  return `${text[0]?.toUpperCase() ?? ''}${text.slice(1)}`;
-}
-
 /**
  * What "Check status" learned, in words: main's own reason when it stays unknown (it names the accounts).
  * The panel passes useAmountText's `amountText`, so the amount follows the privacy mask.
@@ -121,19 +119,21 @@ export function checkedMessage(
   status: Pick<WithdrawStatus, 'state' | 'error'>,
   amountText: AmountText = amountTextFor(false),
 ): string {
-  const which = `the withdrawal of ${amountText(review.amount, review.code)} (merchant transaction id ${review.merchantTransactionId})`;
+  const which = { amount: amountText(review.amount, review.code), id: review.merchantTransactionId };
   switch (status.state) {
     case 'succeeded':
-      return `Found in your account history: ${which} went through.`;
+      return t('withdraw.checked.succeeded', which);
     case 'in-flight':
-      return `${capitalised(which)} is still being sent: wait for the service's answer. Nothing was sent again.`;
+      return t('withdraw.checked.inFlight', which);
     case 'unknown':
-      return `For ${which}: ${status.error?.message ?? 'not found in your account history yet, so its outcome stays unknown. Nothing was sent.'}`;
+      return status.error
+        ? t('withdraw.checked.unknown', { ...which, reason: status.error.message })
+        : t('withdraw.checked.notFound', which);
     case 'confirmed':
     case 'refused':
     case 'cancelled':
     case 'closed':
-      return `${capitalised(which)} is ${status.state}.`;
+      return t('withdraw.checked.state', { ...which, state: status.state });
   }
 }
 
@@ -254,7 +254,7 @@ export const useWithdrawStore = createSessionStore<WithdrawState>((set, get, _st
       if (!result.ok) set({ feedback: { error: result.error, message: null } });
       else if (!result.value.opened) {
         set({
-          feedback: { error: null, message: 'The app opens only known block explorers; this link was not opened.' },
+          feedback: { error: null, message: { id: 'withdraw.linkNotOpened' } },
         });
       }
     },

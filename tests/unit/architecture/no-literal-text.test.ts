@@ -96,15 +96,9 @@ const notYetInCatalogues = new Set([
   'src-renderer/src/screens/home/pictures/value-figure.tsx',
   'src-renderer/src/screens/home/pictures/value-notes.tsx',
   'src-renderer/src/screens/home/pictures/value-table.tsx',
-  'src-renderer/src/screens/merchant/unresolved-withdrawals.tsx',
-  'src-renderer/src/screens/merchant/withdraw-form.tsx',
-  'src-renderer/src/screens/merchant/withdraw-outcome.tsx',
-  'src-renderer/src/screens/merchant/withdraw-review.tsx',
-  'src-renderer/src/screens/merchant/withdraw-words.ts',
   'src-renderer/src/screens/payouts/payout-batch-form.tsx',
   'src-renderer/src/screens/payouts/payout-draft-detail.tsx',
   'src-renderer/src/stores/payouts-store.ts',
-  'src-renderer/src/stores/withdraw-store.ts',
 ]);
 
 describe('texts for people come from the catalogues', () => {

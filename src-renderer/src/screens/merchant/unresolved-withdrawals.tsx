@@ -4,11 +4,22 @@ import { ClosedIntents } from '../../components/closed-intents';
 import { closeAllWarning, closeOneWarning, ListPager, PAGE_SIZE } from '../../components/close-words';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { startedAt, useAmountText } from '../../components/unsettled-words';
+import { t } from '../../i18n/text';
+import { useText } from '../../i18n/use-text';
 import { useWithdrawStore } from '../../stores/withdraw-store';
 import { WithdrawalFacts } from './withdraw-facts';
-import { acknowledgementLabel, unsettledWarning, withdrawalOf, withdrawalWords } from './withdraw-words';
+import {
+  acknowledgementLabel,
+  type AcknowledgedAction,
+  unsettledWarning,
+  withdrawalOf,
+  withdrawalWords,
+} from './withdraw-words';
 
-export const UNRESOLVED_WITHDRAWALS_TITLE = 'Withdrawals with an unknown outcome';
+/** The unsettled list's title, which the review's refusal names as where to look. */
+export function unresolvedWithdrawalsTitle(): string {
+  return t('withdraw.unresolved.title');
+}
 
 /**
  * The warning naming unsettled withdrawals and the one box that acknowledges them all (security.md 27),
@@ -24,11 +35,12 @@ export function UnsettledAcknowledgement({
 }: {
   warningId: string;
   unsettled: readonly UnresolvedWithdrawal[];
-  action: string;
+  action: AcknowledgedAction;
   checked: boolean;
   onChange: (checked: boolean) => void;
   boxRef: React.RefObject<HTMLInputElement | null>;
 }): React.JSX.Element {
+  useText();
   const amountText = useAmountText();
   return (
     <div className="warning withdraw-unresolved-ack">
@@ -40,7 +52,7 @@ export function UnsettledAcknowledgement({
           checked={checked}
           aria-describedby={warningId}
           onChange={(event) => onChange(event.target.checked)}
-        />{' '}
+        />
         {acknowledgementLabel(unsettled, action, amountText)}
       </label>
     </div>
@@ -49,12 +61,10 @@ export function UnsettledAcknowledgement({
 
 /** The line under a listed withdrawal: why it is listed. */
 function listedStatus({ status }: UnresolvedWithdrawal): string {
-  if (status.state === 'in-flight') {
-    return 'Still being sent: the service has not answered yet. It may go through at any moment.';
-  }
+  if (status.state === 'in-flight') return t('withdraw.unresolved.inFlight');
   return status.awaiting === 'email-approval'
-    ? 'Waiting for your e-mail approval: it moves money once approved in the message the service sent.'
-    : 'Outcome unknown: it may have gone through.';
+    ? t('withdraw.unresolved.awaitingApproval')
+    : t('withdraw.unresolved.unknown');
 }
 
 /**
@@ -64,6 +74,7 @@ function listedStatus({ status }: UnresolvedWithdrawal): string {
  * only after saying so, naming these, in the form's one box.
  */
 export function UnresolvedWithdrawals(): React.JSX.Element | null {
+  const t = useText();
   const unresolved = useWithdrawStore((state) => state.unresolved);
   const checking = useWithdrawStore((state) => state.checking);
   const closing = useWithdrawStore((state) => state.closing);
@@ -83,12 +94,8 @@ export function UnresolvedWithdrawals(): React.JSX.Element | null {
   const closable = unresolved.filter((entry) => entry.status.state !== 'in-flight');
   return (
     <section aria-labelledby="withdraw-unresolved-title" className="card warning withdraw-unresolved">
-      <h3 id="withdraw-unresolved-title">{UNRESOLVED_WITHDRAWALS_TITLE}</h3>
-      <p>
-        These are still being sent or their answer was lost, so they may already have gone through. &quot;Check
-        status&quot; looks each one up in your account history; it sends nothing and needs no code. If you are sure one
-        did not go through, you can close it.
-      </p>
+      <h3 id="withdraw-unresolved-title">{unresolvedWithdrawalsTitle()}</h3>
+      <p>{t('withdraw.unresolved.intro')}</p>
       {closable.length > 1 && (
         <button
           type="button"
@@ -101,7 +108,7 @@ export function UnresolvedWithdrawals(): React.JSX.Element | null {
             })
           }
         >
-          {`Close all ${closable.length} listed as did not go through`}
+          {t('withdraw.unresolved.closeAll', { count: closable.length })}
         </button>
       )}
       {closeError && (
@@ -109,10 +116,10 @@ export function UnresolvedWithdrawals(): React.JSX.Element | null {
           {closeError.message}
         </p>
       )}
-      <ul aria-label={UNRESOLVED_WITHDRAWALS_TITLE}>
+      <ul aria-label={unresolvedWithdrawalsTitle()}>
         {unresolved.slice(shownPage * PAGE_SIZE, (shownPage + 1) * PAGE_SIZE).map((entry) => {
           const { review, status } = entry;
-          const what = `withdrawal of ${withdrawalWords(entry, 'short', amountText)}`;
+          const what = t('withdraw.of', { amount: withdrawalWords(entry, 'short', amountText) });
           return (
             <li key={review.intentId}>
               <WithdrawalFacts intent={review} />
@@ -121,18 +128,18 @@ export function UnresolvedWithdrawals(): React.JSX.Element | null {
                 <button
                   type="button"
                   className="secondary"
-                  aria-label={`Check status of ${review.merchantTransactionId}`}
+                  aria-label={t('withdraw.unresolved.check', { id: review.merchantTransactionId })}
                   disabled={checking.includes(review.intentId)}
                   onClick={() => void checkListed(review.intentId)}
                 >
-                  Check status
+                  {t('withdraw.unresolved.checkStatus')}
                 </button>
                 {status.state !== 'in-flight' && (
                   <button
                     type="button"
                     className="secondary"
                     disabled={closing}
-                    aria-label={`Close the withdrawal ${review.merchantTransactionId} as did not go through`}
+                    aria-label={t('withdraw.unresolved.close.label', { id: review.merchantTransactionId })}
                     onClick={() =>
                       setAsking({
                         ids: [review.intentId],
@@ -140,7 +147,7 @@ export function UnresolvedWithdrawals(): React.JSX.Element | null {
                       })
                     }
                   >
-                    Close as did not go through
+                    {t('withdraw.unresolved.close')}
                   </button>
                 )}
               </div>
@@ -149,7 +156,7 @@ export function UnresolvedWithdrawals(): React.JSX.Element | null {
         })}
       </ul>
       <ListPager
-        label={UNRESOLVED_WITHDRAWALS_TITLE}
+        label={unresolvedWithdrawalsTitle()}
         page={shownPage}
         pages={pages}
         total={unresolved.length}
@@ -157,9 +164,9 @@ export function UnresolvedWithdrawals(): React.JSX.Element | null {
       />
       {asking && (
         <ConfirmDialog
-          title={asking.ids.length === 1 ? 'Close this withdrawal?' : `Close ${asking.ids.length} withdrawals?`}
+          title={t('withdraw.unresolved.confirm.title', { count: asking.ids.length })}
           body={asking.warning}
-          confirmLabel={asking.ids.length === 1 ? 'Close it as did not go through' : `Close all ${asking.ids.length}`}
+          confirmLabel={t('withdraw.unresolved.confirm', { count: asking.ids.length })}
           busy={closing}
           onCancel={() => setAsking(null)}
           onConfirm={() => void close(asking.ids, asking.warning).then(() => setAsking(null))}
@@ -174,10 +181,11 @@ export function ClosedWithdrawals(): React.JSX.Element | null {
   const closed = useWithdrawStore((state) => state.closed);
   const { loadClosed, openAndCheck } = useWithdrawStore.getState();
   const amountText = useAmountText();
+  const t = useText();
   return (
     <ClosedIntents
       prefix="withdraw"
-      title="Withdrawals closed as did not go through"
+      title={t('withdraw.closed.title')}
       closed={closed}
       loadClosed={loadClosed}
       openAndCheck={openAndCheck}

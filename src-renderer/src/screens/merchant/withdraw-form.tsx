@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import type { AssetCode } from '../../../../src-preload/contract/asset-table';
 import { AddressBookPicker, useAddressBookEntries } from '../../components/address-book-picker';
 import { DecimalInput } from '../../components/decimal-input';
+import { RichText, useText } from '../../i18n/use-text';
 import { sameDestination } from '../../stores/address-book-store';
 import { useMerchantKeysStore } from '../../stores/merchant-keys-store';
 import { useMerchantVerificationStore } from '../../stores/merchant-verification-store';
@@ -16,6 +17,7 @@ import { WithdrawFeedbackLine } from './withdraw-facts';
  * withdrawals it needs the box that names them ticked first (security.md 27).
  */
 export function WithdrawForm(): React.JSX.Element {
+  const t = useText();
   const overview = useMerchantKeysStore((state) => state.overview);
   const settingFeedback = useMerchantKeysStore((state) => state.feedback.allowUnverified);
   const { setAllowUnverified } = useMerchantKeysStore.getState();
@@ -53,7 +55,7 @@ export function WithdrawForm(): React.JSX.Element {
   return (
     <>
       <form
-        aria-label="Withdraw"
+        aria-label={t('withdraw.form.label')}
         onSubmit={(event) => {
           event.preventDefault();
           if (mustTick) {
@@ -73,9 +75,9 @@ export function WithdrawForm(): React.JSX.Element {
           });
         }}
       >
-        <label htmlFor="withdraw-reference">Member reference id</label>
+        <label htmlFor="withdraw-reference">{t('withdraw.form.reference')}</label>
         <p id="withdraw-reference-hint" className="merchant-hint">
-          The reference the addresses are verified under. It is sent with the withdrawal as its reference id.
+          {t('withdraw.form.reference.hint')}
         </p>
         <div className="row">
           <input
@@ -91,20 +93,20 @@ export function WithdrawForm(): React.JSX.Element {
             disabled={referenceId.trim() === '' || loadingVerified}
             onClick={() => void loadVerified(referenceId)}
           >
-            Load verified addresses
+            {t('withdraw.form.loadVerified')}
           </button>
         </div>
         <AddressBookPicker
           entries={savedVerified}
           address={chosen?.address ?? ''}
-          label="Address book (verified addresses only)"
-          emptyText="No saved address is verified here"
+          label={t('withdraw.form.addressBook')}
+          emptyText={t('withdraw.form.addressBook.empty')}
           onPick={(entry) => {
             const option = verifiedFor(entry);
             if (option) edit({ choice: `${option.code}:${option.address}` });
           }}
         />
-        <label htmlFor="withdraw-verified">Verified address</label>
+        <label htmlFor="withdraw-verified">{t('withdraw.form.verified')}</label>
         <select
           id="withdraw-verified"
           value={choice}
@@ -112,25 +114,36 @@ export function WithdrawForm(): React.JSX.Element {
           aria-describedby={chosen ? 'withdraw-verified-chosen' : undefined}
         >
           <option value="">
-            {options.length === 0 ? 'No verified addresses loaded' : 'Choose a verified address'}
+            {options.length === 0 ? t('withdraw.form.verified.none') : t('withdraw.form.verified.choose')}
           </option>
           {options.map((entry) => (
             <option key={`${entry.code}:${entry.address}`} value={`${entry.code}:${entry.address}`}>
-              {`${entry.label || 'Unlabelled'} — ${entry.code} — ${entry.address}`}
+              {t('withdraw.form.verified.option', {
+                label: entry.label || t('withdraw.form.unlabelled'),
+                code: entry.code,
+                address: entry.address,
+              })}
             </option>
           ))}
         </select>
         {/* A closed list cannot wrap: the chosen address in full, where it can. */}
         {chosen && (
           <p id="withdraw-verified-chosen" className="withdraw-chosen">
-            {`${chosen.label || 'Unlabelled'} — ${assetLabel(chosen.code)} — `}
-            <span className="mono">{chosen.address}</span>
+            <RichText
+              id="withdraw.form.chosen"
+              values={{
+                label: chosen.label || t('withdraw.form.unlabelled'),
+                asset: assetLabel(chosen.code),
+                address: chosen.address,
+                mono: (chunks: React.ReactNode[]) => <span className="mono">{chunks}</span>,
+              }}
+            />
           </p>
         )}
 
         {allowUnverified && !chosen && (
           <>
-            <label htmlFor="withdraw-asset">Asset and network</label>
+            <label htmlFor="withdraw-asset">{t('withdraw.form.asset')}</label>
             <select
               id="withdraw-asset"
               value={code}
@@ -138,7 +151,7 @@ export function WithdrawForm(): React.JSX.Element {
             >
               <AssetOptions />
             </select>
-            <label htmlFor="withdraw-address">Address (not verified)</label>
+            <label htmlFor="withdraw-address">{t('withdraw.form.address')}</label>
             <input
               id="withdraw-address"
               value={address}
@@ -149,7 +162,7 @@ export function WithdrawForm(): React.JSX.Element {
             />
           </>
         )}
-        <label htmlFor="withdraw-amount">{`Amount${chosen ? ` (${chosen.code})` : ''}`}</label>
+        <label htmlFor="withdraw-amount">{t('withdraw.form.amount', { unit: chosen?.code ?? 'none' })}</label>
         <DecimalInput
           id="withdraw-amount"
           value={amount}
@@ -157,14 +170,14 @@ export function WithdrawForm(): React.JSX.Element {
           errorId={undefined}
           onChange={(value) => edit({ amount: value })}
         />
-        <label htmlFor="withdraw-label">Label</label>
+        <label htmlFor="withdraw-label">{t('withdraw.form.labelField')}</label>
         <input
           id="withdraw-label"
           value={label}
           onChange={(event) => edit({ label: event.target.value })}
           autoComplete="off"
         />
-        <label htmlFor="withdraw-mti">Merchant transaction id (optional)</label>
+        <label htmlFor="withdraw-mti">{t('withdraw.form.merchantTransactionId')}</label>
         <input
           id="withdraw-mti"
           aria-describedby="withdraw-mti-hint"
@@ -174,10 +187,9 @@ export function WithdrawForm(): React.JSX.Element {
           spellCheck={false}
         />
         <p id="withdraw-mti-hint" className="merchant-hint">
-          Your own id for this withdrawal, used once: it identifies it at the service and when its status is checked.
-          Leave it empty to have one made when you review.
+          {t('withdraw.form.merchantTransactionId.hint')}
         </p>
-        <label htmlFor="withdraw-email">Merchant account e-mail</label>
+        <label htmlFor="withdraw-email">{t('withdraw.form.email')}</label>
         <input
           id="withdraw-email"
           type="email"
@@ -189,7 +201,7 @@ export function WithdrawForm(): React.JSX.Element {
           <UnsettledAcknowledgement
             warningId="withdraw-unresolved-warning"
             unsettled={unresolved}
-            action="start a new one anyway"
+            action="new"
             checked={acknowledged}
             onChange={acknowledgeAll}
             boxRef={acknowledgeBox}
@@ -202,12 +214,11 @@ export function WithdrawForm(): React.JSX.Element {
             disabled={confirming || amount === '' || email === '' || (!chosen && !allowUnverified)}
             aria-describedby={askedToTick && mustTick ? 'withdraw-new-tick' : undefined}
           >
-            Review withdrawal
+            {t('withdraw.form.review')}
           </button>
           {askedToTick && mustTick && (
             <p id="withdraw-new-tick" role="alert">
-              Tick the box above, &quot;I understand the earlier{' '}
-              {unresolved.length === 1 ? 'withdrawal' : 'withdrawals'} may have gone through&quot;, first.
+              {t('withdraw.form.tickFirst', { count: unresolved.length })}
             </p>
           )}
         </div>
@@ -216,19 +227,16 @@ export function WithdrawForm(): React.JSX.Element {
       <Feedback {...settingFeedback} />
 
       <fieldset className="merchant-danger">
-        <legend>Unverified addresses</legend>
+        <legend>{t('withdraw.form.unverified')}</legend>
         <label>
           <input
             type="checkbox"
             checked={allowUnverified}
             onChange={(event) => void setAllowUnverified(event.target.checked)}
-          />{' '}
-          Allow unverified addresses
+          />
+          {t('withdraw.form.allowUnverified')}
         </label>
-        <p className="warning">
-          Warning: money sent to a wrong or mistyped address cannot be recovered. Verified addresses prove you control
-          the destination; leave this off unless you must pay an address that cannot be verified.
-        </p>
+        <p className="warning">{t('withdraw.form.unverified.warning')}</p>
       </fieldset>
     </>
   );

@@ -1,6 +1,7 @@
 import { useShallow } from 'zustand/react/shallow';
 import type { WithdrawOutcome, WithdrawReview } from '../../../../src-preload/contract/withdraw';
 import { focusOnMount, UnknownOutcome } from '../../components/money-outcome';
+import { RichText, useText } from '../../i18n/use-text';
 import { selectUnknownOutcome } from '../../stores/money-intent';
 import { useWithdrawStore } from '../../stores/withdraw-store';
 import { useCheckedWords, WithdrawalDetails, WithdrawalFacts, WithdrawFeedbackLine } from './withdraw-facts';
@@ -8,31 +9,38 @@ import { unknownOutcomeWords } from './withdraw-words';
 
 /** The service said the withdrawal succeeded (main records no other success, security.md 28). */
 function Withdrawn({ review, outcome }: { review: WithdrawReview; outcome: WithdrawOutcome }): React.JSX.Element {
+  const t = useText();
   const feedback = useWithdrawStore((state) => state.feedback);
   const { startOver, openLink } = useWithdrawStore.getState();
   return (
     <section aria-labelledby="withdraw-result-title" className="card withdraw-panel withdraw-result">
       <h3 id="withdraw-result-title" tabIndex={-1} ref={focusOnMount}>
-        Withdrawal sent
+        {t('withdraw.result.title')}
       </h3>
       <WithdrawalFacts intent={review} />
       <WithdrawalDetails intent={review} />
       <div role="status" className="merchant-good">
-        <p>The withdrawal went through.</p>
+        <p>{t('withdraw.result.done')}</p>
         {outcome.txId !== '' && (
           <p>
-            Transaction id: <code className="mono">{outcome.txId}</code>
+            <RichText
+              id="withdraw.result.txId"
+              values={{
+                txId: outcome.txId,
+                code: (chunks: React.ReactNode[]) => <code className="mono">{chunks}</code>,
+              }}
+            />
           </p>
         )}
       </div>
       <div className="row">
         {outcome.explorerUrl !== '' && (
           <button type="button" className="secondary" onClick={() => void openLink(outcome.explorerUrl)}>
-            View in block explorer
+            {t('withdraw.result.explorer')}
           </button>
         )}
         <button type="button" className="secondary" onClick={() => startOver()}>
-          New withdrawal
+          {t('withdraw.result.new')}
         </button>
       </div>
       <WithdrawFeedbackLine feedback={feedback} />
@@ -46,6 +54,7 @@ function Withdrawn({ review, outcome }: { review: WithdrawReview; outcome: Withd
  * docs/z-codes.md) says so in its heading; it is unknown all the same.
  */
 function Unknown({ review }: { review: WithdrawReview }): React.JSX.Element {
+  const t = useText();
   const intent = useWithdrawStore(useShallow(selectUnknownOutcome));
   const unknownReason = useWithdrawStore((state) => state.unknownReason);
   const feedback = useWithdrawStore((state) => state.feedback);
@@ -60,19 +69,16 @@ function Unknown({ review }: { review: WithdrawReview }): React.JSX.Element {
   return (
     <UnknownOutcome
       prefix="withdraw"
-      title={awaitingApproval ? 'Waiting for your e-mail approval' : 'Outcome unknown'}
+      title={awaitingApproval ? t('withdraw.unknown.awaitingApproval') : t('withdraw.unknown.title')}
       explanation={explanation}
       urgent
-      notFoundMessage="Not found in your account history yet, so its outcome stays unknown. Nothing was sent."
+      notFoundMessage={t('withdraw.unknown.notFound')}
       lookupWords={lookupWords}
-      startNewLabel="Back to withdrawals"
+      startNewLabel={t('withdraw.unknown.back')}
       startNew={startOver}
       {...intent}
     >
-      <p>
-        &quot;Check status&quot; looks for its merchant transaction id in your account history. It sends nothing and
-        needs no code.
-      </p>
+      <p>{t('withdraw.unknown.hint')}</p>
       <WithdrawalFacts intent={review} />
       <WithdrawalDetails intent={review} />
     </UnknownOutcome>

@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
 import { MoneyReview } from '../../components/money-review';
+import { useText } from '../../i18n/use-text';
 import { useWithdrawStore } from '../../stores/withdraw-store';
-import { UNRESOLVED_WITHDRAWALS_TITLE, UnsettledAcknowledgement } from './unresolved-withdrawals';
+import { UnsettledAcknowledgement, unresolvedWithdrawalsTitle } from './unresolved-withdrawals';
 import { WithdrawalDetails, WithdrawalFacts } from './withdraw-facts';
 
 /**
@@ -10,6 +11,7 @@ import { WithdrawalDetails, WithdrawalFacts } from './withdraw-facts';
  * unsettled since (security.md 27), the review names those and its own box acknowledges them.
  */
 export function WithdrawReviewPanel(): React.JSX.Element | null {
+  const t = useText();
   const review = useWithdrawStore((state) => state.review);
   const submitting = useWithdrawStore((state) => state.submitting);
   const error = useWithdrawStore((state) => state.submitError);
@@ -29,27 +31,27 @@ export function WithdrawReviewPanel(): React.JSX.Element | null {
   return (
     <MoneyReview
       prefix="withdraw"
-      title="Review withdrawal"
+      title={t('withdraw.review.title')}
       intentId={review.intentId}
-      submitLabel="Withdraw"
-      submittingLabel="Withdrawing…"
+      submitLabel={t('withdraw.review.submit')}
+      submittingLabel={t('withdraw.review.submitting')}
       submitting={submitting}
       error={error}
       execute={execute}
       back={startOver}
-      backLabel="Cancel"
+      backLabel={t('withdraw.review.cancel')}
       refused={refused}
-      retryLabel="Try again"
-      retryNote={`The service refused the last attempt, so no money moved. Trying again sends the same withdrawal with the same merchant transaction id (${review.merchantTransactionId}).`}
+      retryLabel={t('common.tryAgain')}
+      retryNote={t('withdraw.review.retryNote', { id: review.merchantTransactionId })}
       referenceId={review.merchantTransactionId}
       kind="withdraw"
-      unresolvedTitle={UNRESOLVED_WITHDRAWALS_TITLE}
+      unresolvedTitle={unresolvedWithdrawalsTitle()}
       acknowledgement={{
         box: blocked && (
           <UnsettledAcknowledgement
             warningId="withdraw-send-warning"
             unsettled={others}
-            action="send this one anyway"
+            action="send"
             checked={acknowledged}
             onChange={acknowledgeAll}
             boxRef={box}
@@ -63,8 +65,7 @@ export function WithdrawReviewPanel(): React.JSX.Element | null {
         },
         unready: askedToTick && mustTick && (
           <p id="withdraw-send-tick" role="alert">
-            Tick the box above, &quot;I understand the earlier {others.length === 1 ? 'withdrawal' : 'withdrawals'} may
-            have gone through&quot;, to send this one.
+            {t('withdraw.review.tickFirst', { count: others.length })}
           </p>
         ),
       }}

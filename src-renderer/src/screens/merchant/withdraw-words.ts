@@ -2,6 +2,7 @@ import type { UnresolvedWithdrawal, WithdrawReview } from '../../../../src-prelo
 import type { BridgeError } from '../../../../src-preload/result';
 import { shortAddress } from '../../format/short-address';
 import type { AmountText } from '../../format/amounts';
+import { t } from '../../i18n/text';
 import { assetLabel } from './merchant-options';
 
 /**
@@ -14,15 +15,18 @@ export function withdrawalWords(
   address: 'full' | 'short',
   amountText: AmountText,
 ): string {
-  const to = address === 'full' ? intent.address : shortAddress(intent.address);
-  const still = status.state === 'in-flight' ? ', still being sent' : '';
-  return `${amountText(intent.amount, intent.code)} (${assetLabel(intent.code)}) to ${to} (merchant transaction id ${intent.merchantTransactionId}${still})`;
+  return t('withdraw.words', {
+    amount: amountText(intent.amount, intent.code),
+    asset: assetLabel(intent.code),
+    to: address === 'full' ? intent.address : shortAddress(intent.address),
+    id: intent.merchantTransactionId,
+    state: status.state === 'in-flight' ? 'sending' : 'other',
+  });
 }
 
 /** The warning above a new withdrawal: names every unsettled one in full. */
 export function unsettledWarning(list: readonly UnresolvedWithdrawal[], amountText: AmountText): string {
-  const which = list.length === 1 ? 'An earlier withdrawal' : 'Earlier withdrawals';
-  return `${which} may already have gone through: ${named(list, 'full', amountText)}. A new withdrawal could pay twice.`;
+  return t('withdraw.unsettled.warning', { count: list.length, list: named(list, 'full', amountText) });
 }
 
 /** How many withdrawals a warning names; the list above it shows them all (security.md 36). */
@@ -36,28 +40,29 @@ function named(list: readonly UnresolvedWithdrawal[], address: 'full' | 'short',
     .join('; ');
   const more = list.length - NAMED;
   if (more <= 0) return words;
-  return more === 1 ? `${words}, and 1 more listed above` : `${words}, and ${more} more listed above`;
+  return t('withdraw.unsettled.more', { words, more });
 }
+
+/** What ticking the acknowledgement lets the user do: start a new withdrawal, or send the one under review. */
+export type AcknowledgedAction = 'new' | 'send';
 
 /** The acknowledgement's label: the same withdrawals, addresses shortened, so the box says what it accepts. */
 export function acknowledgementLabel(
   list: readonly UnresolvedWithdrawal[],
-  action: string,
+  action: AcknowledgedAction,
   amountText: AmountText,
 ): string {
-  const which = named(list, 'short', amountText);
-  return list.length === 1
-    ? `I understand the earlier withdrawal of ${which} may have gone through: ${action}`
-    : `I understand the earlier withdrawals of ${which} may have gone through: ${action}`;
+  return t('withdraw.unsettled.acknowledge', {
+    count: list.length,
+    which: named(list, 'short', amountText),
+    action,
+  });
 }
 
 /** "withdrawal of 0.02 ETH", as the lists of unsettled and closed withdrawals name one. */
 export function withdrawalOf(review: WithdrawReview, amountText: AmountText): string {
-  return `withdrawal of ${amountText(review.amount, review.code)}`;
+  return t('withdraw.of', { amount: amountText(review.amount, review.code) });
 }
-
-const UNKNOWN_EXPLANATION =
-  'The service gave no clear answer, so it is not known whether this withdrawal went through: the money may have moved. Nothing will be sent again automatically.';
 
 /**
  * The "Outcome unknown" card's words: why it is unknown (main's words from execute, or the default), and,
@@ -71,7 +76,7 @@ export function unknownOutcomeWords(state: { unknownReason: BridgeError | null; 
 } {
   const { unknownReason, submitError } = state;
   return {
-    explanation: unknownReason?.message ?? UNKNOWN_EXPLANATION,
+    explanation: unknownReason?.message ?? t('withdraw.unknown.explanation'),
     lookupFailure: submitError && submitError.code !== 'outcome_unknown' ? submitError : null,
   };
 }

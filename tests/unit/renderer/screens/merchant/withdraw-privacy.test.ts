@@ -42,7 +42,7 @@ async function renderWarningAndReview(privacyMode: boolean): Promise<string> {
       createElement(UnsettledAcknowledgement, {
         warningId: 'warning',
         unsettled: [unknown],
-        action: 'start a new one anyway',
+        action: 'new',
         checked: false,
         onChange: () => undefined,
         boxRef: createRef<HTMLInputElement>(),
