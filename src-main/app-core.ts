@@ -3,6 +3,7 @@ import type { EnvironmentId } from '../src-preload/contract/app';
 import type { EmitEvent, Handlers } from './dispatch';
 import { AppError } from './app-error';
 import { setMainLanguage, textLocale } from './i18n/main-text';
+import type { LanguagePreference } from '../resources/locales/languages';
 import { createAppHandlers } from './features/app';
 import { createMoneyAlarms } from './features/alarms';
 import { createEnvironmentHandlers } from './features/environments';
@@ -127,22 +128,15 @@ export function currentEndpoints(deps: Pick<AppCoreDeps, 'settings' | 'localSand
   return endpoints;
 }
 
-/**
- * The composition root shared by the Electron shell and the test harness: every feature is built
- * here from injected dependencies, none of which is Electron.
- */
-export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
-  const { settings } = deps;
-  // The window's language and main's are the same: both resolve the stored choice against the system's locale.
-  const systemLocales = (): string[] => [deps.locale?.() ?? 'en-US'];
-  setMainLanguage(settings.get().preferences.language, systemLocales());
-  const journal =
-    deps.moneyJournal ??
-    (deps.userDataDir === undefined
-      ? memoryMoneyJournal(deps.logger)
-      : await openMoneyJournal({ directory: deps.userDataDir, settings, logger: deps.logger }));
+async function openJournal(deps: AppCoreDeps): Promise<MoneyJournal> {
+  if (deps.moneyJournal) return deps.moneyJournal;
+  if (deps.userDataDir === undefined) return memoryMoneyJournal(deps.logger);
+  return openMoneyJournal({ directory: deps.userDataDir, settings: deps.settings, logger: deps.logger });
+}
 
-  const session = createSessionService({
+function createSession(deps: AppCoreDeps): SessionService {
+  const { settings } = deps;
+  return createSessionService({
     settings,
     secrets: deps.secrets,
     logger: deps.logger,
@@ -152,7 +146,11 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     environment: () => settings.get().environment,
     ...deps.sessionOptions,
   });
+}
 
+/** History exports, balances and payment requests: what reads the service and keeps things between runs. */
+function createKeptFeatures(deps: AppCoreDeps, session: SessionService) {
+  const { settings } = deps;
   const historyExports = createHistoryExports({
     session,
     logger: deps.logger,
@@ -199,17 +197,16 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
             logger: deps.logger,
           }),
   });
+  return { historyExports, portfolio, paymentRequests };
+}
 
-  // Silent sign-in with a stored refresh token; session.get waits for it, nothing else does.
-  void session.restore();
-
-  const deposits = createDepositAddresses({ session, logger: deps.logger });
-  const { writeClipboard, readClipboard } = deps;
-  const clipboard = writeClipboard && readClipboard ? { write: writeClipboard, read: readClipboard } : undefined;
-
-  // Send, swap and withdraw keep their prechecks and at-most-once ledgers in main; the requests whose
-  // outcome is unknown are also written to the money journal, so a crash or a quit cannot lose them.
-  // A move closed as "did not go through" that a look-up finds after all is announced at once (security.md 36).
+/**
+ * Send, swap and withdraw keep their prechecks and at-most-once ledgers in main; the requests whose
+ * outcome is unknown are also written to the money journal, so a crash or a quit cannot lose them.
+ * A move closed as "did not go through" that a look-up finds after all is announced at once (security.md 36).
+ */
+async function createMoneyFeatures(deps: AppCoreDeps, session: SessionService, journal: MoneyJournal) {
+  const { settings } = deps;
   const alarms = createMoneyAlarms({
     session,
     notifier: deps.notifier ?? silentNotifier,
@@ -277,6 +274,121 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     publish: (settled) => deps.emit('money.settled', { settled: [...settled] }),
     ...(deps.backgroundSettle === undefined ? {} : { enabled: deps.backgroundSettle }),
   });
+  return { alarms, merchant, withdraw, addressBook, send, payouts, swap, settleRound };
+}
+
+type KeptFeatures = ReturnType<typeof createKeptFeatures>;
+type MoneyFeatures = Awaited<ReturnType<typeof createMoneyFeatures>>;
+
+interface HandlerParts {
+  readonly session: SessionService;
+  readonly kept: KeptFeatures;
+  readonly money: MoneyFeatures;
+  readonly deposits: ReturnType<typeof createDepositAddresses>;
+  readonly clipboard: Parameters<typeof createReceiveHandlers>[0]['clipboard'];
+  readonly updates: ReturnType<typeof createUpdateService>;
+  readonly notifications: ReturnType<typeof createNotificationsFeature>;
+  readonly appHandlers: ReturnType<typeof createAppHandlers>;
+  /** After the language preference changed: main's language follows, and what main wrote once is rewritten. */
+  readonly journal: MoneyJournal;
+  readonly languageChanged: (preferences: { readonly language: LanguagePreference }) => void;
+}
+
+/** Every feature's handlers, and the few that join two features (deposits kept as payment requests). */
+function createHandlers(deps: AppCoreDeps, parts: HandlerParts): Handlers {
+  const { settings } = deps;
+  const { session, kept, money, notifications, appHandlers } = parts;
+  const { portfolio, paymentRequests } = kept;
+  const { merchant } = money;
+  const receiveHandlers = createReceiveHandlers({
+    session,
+    deposits: parts.deposits,
+    clipboard: parts.clipboard,
+    logger: deps.logger,
+  });
+  return {
+    ...createSessionHandlers({ session }),
+    ...createSendHandlers({ send: money.send }),
+    ...createSwapHandlers({ swap: money.swap }),
+    ...createSettleHandlers({ round: money.settleRound }),
+    ...createHistoryHandlers({
+      session,
+      settings,
+      exports: kept.historyExports,
+      labelTransfer: createLabelTransfer({
+        session,
+        settings,
+        logger: deps.logger,
+        chooseSaveFile: deps.chooseSaveFile,
+      }),
+    }),
+    ...portfolio.handlers,
+    // Home's balance refresh is also a moment to look for deposits, beside the app-wide watch (notifications.watch).
+    'portfolio.wallets': async (input) => {
+      const view = await portfolio.handlers['portfolio.wallets'](input);
+      notifications.afterBalances(view.accountGuid);
+      return view;
+    },
+    ...notifications.handlers,
+    ...money.alarms.handlers,
+    ...receiveHandlers,
+    ...merchant.handlers,
+    ...money.withdraw.handlers,
+    ...paymentRequests.handlers,
+    // Every deposit address made with a reference is kept as a payment request of whoever made it.
+    'receive.createDepositAddress': async (input) => {
+      const maker = paymentRequests.makerNow();
+      const created = await receiveHandlers['receive.createDepositAddress'](input);
+      if (maker) await paymentRequests.keepReceived(maker, created);
+      return created;
+    },
+    'merchant.depositCreate': async (input) => {
+      const maker = paymentRequests.makerNow();
+      const created = await merchant.handlers['merchant.depositCreate'](input);
+      if (maker) await paymentRequests.keepMerchant(maker, input.label, created);
+      return created;
+    },
+    ...createUpdateHandlers({ updates: parts.updates }),
+    ...createEnvironmentHandlers({
+      settings,
+      session,
+      logger: deps.logger,
+      ...(deps.localSandboxPort === undefined ? {} : { localSandboxPort: deps.localSandboxPort }),
+    }),
+    ...createAddressBookHandlers({ addressBook: money.addressBook }),
+    ...createPayoutHandlers({ payouts: money.payouts }),
+    ...createJournalHandlers({ journal: parts.journal, session }),
+    ...appHandlers,
+    // Notices already shown may name amounts: privacy mode going on withdraws them.
+    'preferences.update': async (change) => {
+      const preferences = await appHandlers['preferences.update'](change);
+      if (change.language !== undefined) parts.languageChanged(preferences);
+      if (change.privacyMode !== undefined) notifications.privacyModeChanged(preferences.privacyMode);
+      return preferences;
+    },
+  };
+}
+
+/**
+ * The composition root shared by the Electron shell and the test harness: every feature is built
+ * here from injected dependencies, none of which is Electron.
+ */
+export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
+  const { settings } = deps;
+  // The window's language and main's are the same: both resolve the stored choice against the system's locale.
+  const systemLocales = (): string[] => [deps.locale?.() ?? 'en-US'];
+  setMainLanguage(settings.get().preferences.language, systemLocales());
+  const journal = await openJournal(deps);
+  const session = createSession(deps);
+  const kept = createKeptFeatures(deps, session);
+
+  // Silent sign-in with a stored refresh token; session.get waits for it, nothing else does.
+  void session.restore();
+
+  const deposits = createDepositAddresses({ session, logger: deps.logger });
+  const { writeClipboard, readClipboard } = deps;
+  const clipboard = writeClipboard && readClipboard ? { write: writeClipboard, read: readClipboard } : undefined;
+  const money = await createMoneyFeatures(deps, session, journal);
 
   // Checks once per launch, in the background; Settings checks again on demand.
   const updates = createUpdateService({
@@ -307,81 +419,31 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     logger: deps.logger,
   });
 
-  const receiveHandlers = createReceiveHandlers({ session, deposits, clipboard, logger: deps.logger });
-  const handlers: Handlers = {
-    ...createSessionHandlers({ session }),
-    ...createSendHandlers({ send }),
-    ...createSwapHandlers({ swap }),
-    ...createSettleHandlers({ round: settleRound }),
-    ...createHistoryHandlers({
-      session,
-      settings,
-      exports: historyExports,
-      labelTransfer: createLabelTransfer({
-        session,
-        settings,
-        logger: deps.logger,
-        chooseSaveFile: deps.chooseSaveFile,
-      }),
-    }),
-    ...portfolio.handlers,
-    // Home's balance refresh is also a moment to look for deposits, beside the app-wide watch (notifications.watch).
-    'portfolio.wallets': async (input) => {
-      const view = await portfolio.handlers['portfolio.wallets'](input);
-      notifications.afterBalances(view.accountGuid);
-      return view;
+  const handlers = createHandlers(deps, {
+    session,
+    kept,
+    money,
+    deposits,
+    clipboard,
+    updates,
+    notifications,
+    appHandlers,
+    journal,
+    languageChanged: (preferences) => {
+      setMainLanguage(preferences.language, systemLocales());
+      deps.languageChanged?.();
     },
-    ...notifications.handlers,
-    ...alarms.handlers,
-    ...receiveHandlers,
-    ...merchant.handlers,
-    ...withdraw.handlers,
-    ...paymentRequests.handlers,
-    // Every deposit address made with a reference is kept as a payment request of whoever made it.
-    'receive.createDepositAddress': async (input) => {
-      const maker = paymentRequests.makerNow();
-      const created = await receiveHandlers['receive.createDepositAddress'](input);
-      if (maker) await paymentRequests.keepReceived(maker, created);
-      return created;
-    },
-    'merchant.depositCreate': async (input) => {
-      const maker = paymentRequests.makerNow();
-      const created = await merchant.handlers['merchant.depositCreate'](input);
-      if (maker) await paymentRequests.keepMerchant(maker, input.label, created);
-      return created;
-    },
-    ...createUpdateHandlers({ updates }),
-    ...createEnvironmentHandlers({
-      settings,
-      session,
-      logger: deps.logger,
-      ...(deps.localSandboxPort === undefined ? {} : { localSandboxPort: deps.localSandboxPort }),
-    }),
-    ...createAddressBookHandlers({ addressBook }),
-    ...createPayoutHandlers({ payouts }),
-    ...createJournalHandlers({ journal, session }),
-    ...appHandlers,
-    // Notices already shown may name amounts: privacy mode going on withdraws them.
-    'preferences.update': async (change) => {
-      const preferences = await appHandlers['preferences.update'](change);
-      if (change.language !== undefined) {
-        setMainLanguage(preferences.language, systemLocales());
-        deps.languageChanged?.();
-      }
-      if (change.privacyMode !== undefined) notifications.privacyModeChanged(preferences.privacyMode);
-      return preferences;
-    },
-  };
+  });
 
   return {
     handlers,
     session,
     async dispose() {
       notifications.dispose();
-      await historyExports.dispose();
+      await kept.historyExports.dispose();
       deposits.dispose();
-      await paymentRequests.dispose();
-      await portfolio.dispose();
+      await kept.paymentRequests.dispose();
+      await kept.portfolio.dispose();
       updates.dispose();
       await session.dispose();
     },
