@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { t } from '../i18n/main-text';
 import { AppError } from '../app-error';
 import type { Logger } from '../logging/logger';
 import { AnyEnvelope, envelopeOf } from './envelope';
@@ -39,13 +40,23 @@ export interface ServiceRequest {
   readonly redirect?: 'error' | 'manual';
 }
 
+/**
+ * Words for people: a text, or a function that writes it when the error is made, so it is in the language
+ * chosen at that moment rather than the one at start.
+ */
+export type Words = string | (() => string);
+
+function wordsNow(words: Words): string {
+  return typeof words === 'string' ? words : words();
+}
+
 /** Each interface's own words for a call that got no answer. */
 export interface NoAnswerWords {
   /** Names the client in the log: "interface A", "interface B". */
   readonly logName: string;
-  readonly moneyMoveUnknown: string;
-  readonly timedOut: string;
-  readonly unreachable: string;
+  readonly moneyMoveUnknown: Words;
+  readonly timedOut: Words;
+  readonly unreachable: Words;
 }
 
 export interface HttpCallerOptions {
@@ -98,12 +109,10 @@ function answerOfText(response: Response, text: string): ServiceAnswer {
  */
 export const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
 
-const ANSWER_TOO_LARGE = 'The service sent an answer too large for the app to read.';
-
 /** The whole body as JSON, refused in words past MAX_ANSWER_BYTES; for answers that move no money. */
 export const readWhole: AnswerReader = readWholeUpTo(
   MAX_ANSWER_BYTES,
-  () => new AppError('service_error', ANSWER_TOO_LARGE),
+  () => new AppError('service_error', t('mainService.answerTooLarge')),
 );
 
 /**
@@ -172,7 +181,7 @@ const NO_BODY_STATUSES = new Set([101, 204, 205, 304]);
 export function libraryFetch(options: LibraryFetchOptions = {}): LibraryFetch {
   const doFetch = options.fetch ?? fetch;
   const maxBytes = options.maxBytes ?? MAX_ANSWER_BYTES;
-  const tooLarge = options.tooLarge ?? (() => new AppError('service_error', ANSWER_TOO_LARGE));
+  const tooLarge = options.tooLarge ?? (() => new AppError('service_error', t('mainService.answerTooLarge')));
   return async (url, init) => {
     const response = await doFetch(url, { ...init, redirect: init.redirect === 'manual' ? 'manual' : 'error' });
     options.onAnswer?.(response);
@@ -195,14 +204,14 @@ export function createHttpCaller(options: HttpCallerOptions) {
     const readAnswer =
       read ??
       (call.movesMoney
-        ? readWholeUpTo(MAX_ANSWER_BYTES, () => new AppError('outcome_unknown', words.moneyMoveUnknown))
+        ? readWholeUpTo(MAX_ANSWER_BYTES, () => new AppError('outcome_unknown', wordsNow(words.moneyMoveUnknown)))
         : readWhole);
     // A timer cleared as soon as the answer is read, not AbortSignal.timeout: Node keeps a timeout signal
     // that has listeners (fetch adds one) alive until it fires, and with it the whole request and answer,
     // so a history export would hold every page of the last 20 s.
     const controller = new AbortController();
     const timer = setTimeout(
-      () => controller.abort(new DOMException('The service took too long to answer.', 'TimeoutError')),
+      () => controller.abort(new DOMException('the service took too long to answer', 'TimeoutError')),
       timeoutMs,
     );
     try {
@@ -229,8 +238,8 @@ export function createHttpCaller(options: HttpCallerOptions) {
         ms: Date.now() - started,
         reason: error instanceof Error ? describeCause(error) : 'unknown',
       });
-      if (call.movesMoney) throw new AppError('outcome_unknown', words.moneyMoveUnknown, { cause: error });
-      throw new AppError('network', timedOut ? words.timedOut : words.unreachable, { cause: error });
+      if (call.movesMoney) throw new AppError('outcome_unknown', wordsNow(words.moneyMoveUnknown), { cause: error });
+      throw new AppError('network', wordsNow(timedOut ? words.timedOut : words.unreachable), { cause: error });
     } finally {
       clearTimeout(timer);
     }
@@ -240,8 +249,8 @@ export function createHttpCaller(options: HttpCallerOptions) {
 /** Each interface's words for a success answer whose data does not match the contract. */
 export interface UnreadableWords {
   readonly logName: string;
-  readonly moneyMoveUnknown: string;
-  readonly unreadable: string;
+  readonly moneyMoveUnknown: Words;
+  readonly unreadable: Words;
 }
 
 /**
@@ -262,8 +271,8 @@ export function successData<T extends z.ZodType>(
     path: call.path,
     issues: parsed.error.issues.slice(0, 3).map((issue) => `${issue.path.join('.')}: ${issue.message}`),
   });
-  if (call.movesMoney) throw new AppError('outcome_unknown', words.moneyMoveUnknown);
-  throw new AppError('service_error', words.unreadable);
+  if (call.movesMoney) throw new AppError('outcome_unknown', wordsNow(words.moneyMoveUnknown));
+  throw new AppError('service_error', wordsNow(words.unreadable));
 }
 
 const DEFAULT_RETRY_AFTER_SECONDS = 10;

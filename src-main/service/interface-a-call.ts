@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { t } from '../i18n/main-text';
 import { AppError } from '../app-error';
 import type { Logger } from '../logging/logger';
 import { describeIssuesForLog, firstIssueInWords, inputIssueWords } from '../../src-preload/input-words';
@@ -14,17 +15,15 @@ import {
 
 const NO_ANSWER: NoAnswerWords = {
   logName: 'interface A',
-  moneyMoveUnknown:
-    'The service did not answer, so it is not known whether this went through. Check the transaction history before trying again.',
-  timedOut: 'The service took too long to answer. Please try again.',
-  unreachable: 'The service could not be reached. Check your connection and try again.',
+  moneyMoveUnknown: () => t('mainService.a.noAnswerMoneyUnknown'),
+  timedOut: () => t('mainService.a.timedOut'),
+  unreachable: () => t('mainService.a.unreachable'),
 };
 
 const UNREADABLE: UnreadableWords = {
   logName: 'interface A',
-  moneyMoveUnknown:
-    'The service answered in a way the app does not understand; check the transaction history before trying again.',
-  unreadable: 'The service sent an answer the app does not understand.',
+  moneyMoveUnknown: () => t('mainService.a.unreadableMoneyUnknown'),
+  unreadable: () => t('mainService.a.unreadable'),
 };
 
 /** Interface A paths are prefixed /api/OAuth (spec 4.1). */
@@ -104,14 +103,9 @@ async function refusedForToken(auth: InterfaceAAuth, token: string): Promise<nev
   try {
     await auth.refreshAfter401(token);
   } catch (cause) {
-    throw new AppError('session_expired', 'Your session has expired, so nothing was sent. Please sign in again.', {
-      cause,
-    });
+    throw new AppError('session_expired', t('mainService.a.sessionExpiredNothingSent'), { cause });
   }
-  throw new AppError(
-    'session_expired',
-    'Your session had to be renewed, so nothing was sent. Please confirm again with a new code.',
-  );
+  throw new AppError('session_expired', t('mainService.a.sessionRenewedNothingSent'));
 }
 
 function interpret<T extends z.ZodType>(spec: Call<T>, answer: ServiceAnswer, logger: Logger | undefined): z.output<T> {
@@ -124,7 +118,7 @@ function interpret<T extends z.ZodType>(spec: Call<T>, answer: ServiceAnswer, lo
 function headersFor<T extends z.ZodType>(spec: Call<T>, accountGuid: string | null): Record<string, string> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (spec.needsAccount) {
-    if (!accountGuid) throw new AppError('not_signed_in', 'No account is selected.');
+    if (!accountGuid) throw new AppError('not_signed_in', t('mainService.a.noAccountSelected'));
     headers['X-Account-Guid'] = accountGuid;
   }
   if (spec.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -158,7 +152,7 @@ export function createInterfaceACaller(options: InterfaceAClientOptions): Interf
       const fresh = await options.auth.refreshAfter401(token);
       response = await sendWithToken(sender, spec, headers, fresh, read);
       if (isUnauthorized(response.status, response.envelope)) {
-        throw new AppError('session_expired', 'Your session has expired. Please sign in again.');
+        throw new AppError('session_expired', t('mainService.a.sessionExpired'));
       }
     }
     return interpret(spec, response, options.logger);

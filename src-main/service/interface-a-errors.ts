@@ -1,4 +1,5 @@
 import { AppError } from '../app-error';
+import { t } from '../i18n/main-text';
 import { asSentence } from './as-sentence';
 import type { AnyEnvelope } from './envelope';
 import { parseRetryAfter, type ServiceAnswer } from './http-call';
@@ -19,9 +20,9 @@ export function errorForAnswer(answer: ServiceAnswer, movesMoney: boolean): AppE
   const shown = serviceMessage === null ? null : asSentence(serviceMessage);
   switch (code) {
     case 403:
-      return new AppError('forbidden', shown ?? 'You do not have permission for this.');
+      return new AppError('forbidden', shown ?? t('mainService.a.forbidden'));
     case 429:
-      return new AppError('rate_limited', 'Too many requests; please wait a moment.', {
+      return new AppError('rate_limited', t('mainService.a.rateLimited'), {
         retryAfterSeconds: parseRetryAfter(answer.retryAfter),
       });
     case 400:
@@ -32,13 +33,13 @@ export function errorForAnswer(answer: ServiceAnswer, movesMoney: boolean): AppE
         return new AppError('invalid_code', shown ?? '', { field: 'tfa' });
       if (serviceMessage && /invalid address/i.test(serviceMessage))
         return new AppError('invalid_address', shown ?? '', { field: 'address' });
-      return new AppError('service_error', shown ?? 'The service refused the request.');
+      return new AppError('service_error', shown ?? t('mainService.a.refused'));
     default:
       return new AppError(
         'service_error',
         serviceMessage
-          ? `The service reported a problem: ${asSentence(serviceMessage)}`
-          : `The service reported a problem (${code}).`,
+          ? t('mainService.a.problemSaid', { message: asSentence(serviceMessage) })
+          : t('mainService.a.problemCode', { code: String(code) }),
       );
   }
 }
@@ -77,13 +78,13 @@ function moneyAnswerError(
     return new AppError(
       'service_error',
       message
-        ? `The service reported a problem (${code}): ${asSentence(message)}`
-        : `The service reported a problem (${code}).`,
+        ? t('mainService.a.problemCodeSaid', { code, message: asSentence(message) })
+        : t('mainService.a.problemCode', { code }),
     );
   }
   const retryAfter = answer.retryAfter;
   if (known.code === 'rate_limited') {
-    return new AppError('rate_limited', 'Too many requests; please wait a moment.', {
+    return new AppError('rate_limited', t('mainService.a.rateLimited'), {
       retryAfterSeconds: parseRetryAfter(retryAfter),
     });
   }

@@ -1,4 +1,5 @@
 import type { Logger } from '../logging/logger';
+import { t } from '../i18n/main-text';
 import { AppError } from '../app-error';
 import { answerOf, ReaderFailure, readWhole, readWholeUpTo, type AnswerReader, type ServiceAnswer } from './http-call';
 import { TransactionItem, type TransactionsRequest } from './interface-a-schemas';
@@ -24,8 +25,6 @@ export function maxTransactionsAnswerBytes(recordsPerPage: number): number {
   return recordsPerPage * MAX_ITEM_CHARS + MAX_ENVELOPE_CHARS;
 }
 
-const PAGE_TOO_LARGE = 'The service sent a history page too large for the app to read.';
-
 /**
  * Reads a transactions answer whole, up to the bytes `recordsPerPage` items may take. The page is held
  * whole (the History screen, deposit notices, the send and swap look-ups), so a hostile service must not be
@@ -39,7 +38,7 @@ export function readTransactionsWhole(recordsPerPage: number, logger: Logger | u
       path: '/transactions',
       reason: `the answer is over ${maxBytes} bytes`,
     });
-    return new AppError('service_error', PAGE_TOO_LARGE);
+    return new AppError('service_error', t('mainService.a.pageTooLarge'));
   });
 }
 
@@ -127,7 +126,8 @@ export function readTransactionItems(
       if (!(error instanceof JsonSplitError)) throw error;
       // Field paths and sizes only: the text may hold personal data.
       logger?.warn('interface A answer could not be read', { path: '/transactions', reason: error.message });
-      if (error.problem === 'too_large') throw new ReaderFailure(new AppError('service_error', PAGE_TOO_LARGE));
+      if (error.problem === 'too_large')
+        throw new ReaderFailure(new AppError('service_error', t('mainService.a.pageTooLarge')));
       return answerOf(response, null);
     } finally {
       // Whatever is left unread (after a refusal or a failure) is dropped with the connection.

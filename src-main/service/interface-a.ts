@@ -1,4 +1,5 @@
 import { AppError } from '../app-error';
+import { t } from '../i18n/main-text';
 import { requireTwoFactorCode } from './two-factor-code';
 import { createInterfaceACaller, type InterfaceAClientOptions, type InterfaceACaller } from './interface-a-call';
 import { readTransactionItems, readTransactionsWhole } from './interface-a-transactions';
@@ -75,7 +76,7 @@ function accountCalls({ call, requireBody }: InterfaceACaller) {
     getWallets: () => call({ method: 'GET', path: '/wallets', result: Wallets, needsAccount: true, movesMoney: false }),
     getWalletAddress: (symbol: string) => {
       if (!/^[A-Za-z0-9-]{1,20}$/.test(symbol))
-        throw new AppError('invalid_symbol', 'That is not a supported asset symbol.', { field: 'symbol' });
+        throw new AppError('invalid_symbol', t('mainService.a.unsupportedSymbol'), { field: 'symbol' });
       return call({
         method: 'GET',
         path: `/wallets/${encodeURIComponent(symbol)}/address`,
@@ -96,7 +97,8 @@ function accountCalls({ call, requireBody }: InterfaceACaller) {
     getAccountProfile: () =>
       call({ method: 'GET', path: '/accounts', result: AccountProfile, needsAccount: true, movesMoney: false }),
     switchAccount: async (accountGuid: string) => {
-      if (accountGuid.length === 0) throw new AppError('bad_input', 'No account was given.', { field: 'accountGuid' });
+      if (accountGuid.length === 0)
+        throw new AppError('bad_input', t('mainService.a.noAccountGiven'), { field: 'accountGuid' });
       return call({
         method: 'POST',
         path: '/accounts/switch',

@@ -1,13 +1,10 @@
 import { AppError } from '../app-error';
+import { t } from '../i18n/main-text';
 import { parseRetryAfter } from './http-call';
 import { signRequestBody } from './request-signing';
 import { zCodeOf, type InterfaceBOperation, type ZReading } from './z-codes';
 
 export type { InterfaceBOperation } from './z-codes';
-
-const MAY_HAVE_MOVED =
-  'The money may have moved, so the outcome of this withdrawal is unknown. Do not enter it again; nothing will be sent again automatically.';
-const NOT_AGAIN = 'Do not enter it again; nothing will be sent again automatically.';
 
 /**
  * A withdrawal whose outcome the answer leaves unknown, with what the code says should follow
@@ -34,9 +31,7 @@ export function errorFor(
   if (!reading) {
     return new AppError(
       'service_error',
-      zcode
-        ? `The merchant API answered with a code the app does not know (${zcode}).`
-        : `The merchant API answered with an error (HTTP ${status}).`,
+      zcode ? t('mainService.b.unknownCode', { zcode }) : t('mainService.b.httpError', { status: String(status) }),
     );
   }
   return new AppError(reading.appCode, reading.words(operation), {
@@ -100,24 +95,27 @@ export function withdrawErrorFor(answer: ErrorAnswer, retryAfter: string | null 
     return new UnknownWithdrawalError(
       `${
         zcode
-          ? `The service answered with a code the app does not know (${zcode}).`
+          ? t('mainService.b.withdrawUnknownCode', { zcode })
           : status >= 500
-            ? `The service failed while handling the withdrawal (HTTP ${status}).`
-            : `The service answered in a way the app does not understand (HTTP ${status}).`
-      } ${MAY_HAVE_MOVED}`,
+            ? t('mainService.b.withdrawServerFailed', { status: String(status) })
+            : t('mainService.b.withdrawNotUnderstood', { status: String(status) })
+      } ${t('mainService.b.mayHaveMoved')}`,
       'unknown',
     );
   switch (entry.reading) {
     case 'refusal':
       return new UnknownWithdrawalError(
-        `The service answered ${entry.code} (HTTP ${status}), but the rest of its answer does not say the same, so it does not prove that nothing moved. ${MAY_HAVE_MOVED}`,
+        `${t('mainService.b.inconsistentRefusal', { zcode: entry.code, status: String(status) })} ${t('mainService.b.mayHaveMoved')}`,
         'unknown',
       );
     case 'awaiting-approval':
-      return new UnknownWithdrawalError(`${entry.words('withdraw')} ${NOT_AGAIN}`, 'awaiting-approval');
+      return new UnknownWithdrawalError(
+        `${entry.words('withdraw')} ${t('mainService.b.notAgain')}`,
+        'awaiting-approval',
+      );
     case 'earlier-withdrawal':
     case 'unknown':
-      return new UnknownWithdrawalError(`${entry.words('withdraw')} ${MAY_HAVE_MOVED}`, entry.reading);
+      return new UnknownWithdrawalError(`${entry.words('withdraw')} ${t('mainService.b.mayHaveMoved')}`, entry.reading);
   }
 }
 
@@ -127,14 +125,10 @@ export function withdrawErrorFor(answer: ErrorAnswer, retryAfter: string | null 
  */
 export function withSigningHint(error: AppError): AppError {
   if (error.code !== 'invalid_hash') return error;
-  return new AppError(
-    error.code,
-    `${error.message} Request signing is on: the service also refuses a signature made with a key it does not have registered for this merchant.`,
-    {
-      ...(error.field === undefined ? {} : { field: error.field }),
-      ...(error.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: error.retryAfterSeconds }),
-    },
-  );
+  return new AppError(error.code, `${error.message} ${t('mainService.b.signingHint')}`, {
+    ...(error.field === undefined ? {} : { field: error.field }),
+    ...(error.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: error.retryAfterSeconds }),
+  });
 }
 
 const ENVELOPE_FIELDS = new Set(['apiVersion', 'data', 'code', 'message']);
@@ -153,10 +147,8 @@ export function signOrRefuse(signingKey: string, body: string): string {
   try {
     return signRequestBody(signingKey, body);
   } catch (cause) {
-    throw new AppError(
-      'not_configured',
-      'The request-signing key kept in the keychain is damaged and cannot sign, so nothing was sent. Remove it under Request signing and generate or import a new one (then register its public key with the service), or turn request signing off.',
-      { cause: new Error(cause instanceof Error ? cause.name : 'signing failed') },
-    );
+    throw new AppError('not_configured', t('mainService.b.signingKeyDamaged'), {
+      cause: new Error(cause instanceof Error ? cause.name : 'signing failed'),
+    });
   }
 }

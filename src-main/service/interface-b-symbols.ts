@@ -1,4 +1,6 @@
 import { AppError } from '../app-error';
+import { t } from '../i18n/main-text';
+import type { MessageId } from '../../resources/locales/catalogues';
 import { assetNetworks, findAssetNetwork } from '../../src-preload/contract/asset-table';
 import type { AssetForm } from '../../src-preload/contract/merchant';
 
@@ -22,9 +24,9 @@ export function wireSymbol(code: string, form: AssetForm): string {
   return form === 'asset-name' && entry ? entry.asset : code;
 }
 
-const FORM_WORDS: Record<AssetForm, string> = {
-  'asset-name': 'Asset name and network id (USDT on network 4)',
-  'network-code': 'Network-specific code (BSC-USD)',
+const FORM_WORDS: Record<AssetForm, MessageId> = {
+  'asset-name': 'mainService.b.form.assetName',
+  'network-code': 'mainService.b.form.networkCode',
 };
 
 /**
@@ -35,9 +37,12 @@ const FORM_WORDS: Record<AssetForm, string> = {
 export function withAssetFormHint(error: AppError, code: string, form: AssetForm, zcode: string | null): AppError {
   if (!isMultiNetwork(code) || (zcode !== 'Z300' && zcode !== 'Z600')) return error;
   const other: AssetForm = form === 'asset-name' ? 'network-code' : 'asset-name';
-  const sent = form === 'asset-name' ? `the asset name ${wireSymbol(code, form)} with its network id` : code;
-  const hint = ` The app sent ${sent}; this service may name assets the other way. Under Merchant › API keys › "How assets are named", choose "${FORM_WORDS[other]}" and try again.`;
-  return new AppError(error.code, `${error.message}${hint}`, {
+  const otherForm = t(FORM_WORDS[other]);
+  const hint =
+    form === 'asset-name'
+      ? t('mainService.b.formHint.assetName', { asset: wireSymbol(code, form), form: otherForm })
+      : t('mainService.b.formHint.networkCode', { code, form: otherForm });
+  return new AppError(error.code, `${error.message} ${hint}`, {
     ...(error.field === undefined ? {} : { field: error.field }),
     ...(error.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: error.retryAfterSeconds }),
     cause: error,

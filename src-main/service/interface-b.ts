@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { t } from '../i18n/main-text';
 import { AppError } from '../app-error';
 import { requireTwoFactorCode } from './two-factor-code';
 import { toServiceNumber } from './wire-amount';
@@ -121,17 +122,15 @@ type Operation = InterfaceBOperation;
 
 const NO_ANSWER: NoAnswerWords = {
   logName: 'interface B',
-  moneyMoveUnknown:
-    'The service gave no clear answer, so it is not known whether the withdrawal went through: the money may have moved. Nothing will be sent again automatically.',
-  timedOut: 'The merchant API took too long to answer. Please try again.',
-  unreachable: 'The merchant API could not be reached. Check the address and your connection.',
+  moneyMoveUnknown: () => t('mainService.b.noAnswerMoneyUnknown'),
+  timedOut: () => t('mainService.b.timedOut'),
+  unreachable: () => t('mainService.b.unreachable'),
 };
 
 const UNREADABLE: UnreadableWords = {
   logName: 'interface B',
-  moneyMoveUnknown:
-    'The service answered in a way the app does not understand, so the outcome of the withdrawal is unknown: the money may have moved. Nothing will be sent again automatically.',
-  unreadable: 'The merchant API sent an answer the app does not understand.',
+  moneyMoveUnknown: () => t('mainService.b.unreadableMoneyUnknown'),
+  unreadable: () => t('mainService.b.unreadable'),
 };
 
 interface Call<T extends z.ZodType> {

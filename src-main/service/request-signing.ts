@@ -1,4 +1,5 @@
 import { createPrivateKey, createPublicKey, generateKeyPair, sign, verify, type KeyObject } from 'node:crypto';
+import { t } from '../i18n/main-text';
 import { promisify } from 'node:util';
 import { AppError } from '../app-error';
 
@@ -59,46 +60,42 @@ export async function generateSigningKeyPair(bits = 3072): Promise<SigningKeyPai
 export function importSigningKey(text: string): SigningKeyPair {
   const trimmed = text.trim();
   if (trimmed.length > MAX_SIGNING_KEY_PEM_CHARS)
-    throw new AppError('bad_input', 'This is too long to be an RSA private key in PEM form.', { field: 'privateKey' });
+    throw new AppError('bad_input', t('mainService.key.tooLong'), { field: 'privateKey' });
   if (!/^-----BEGIN (RSA |ENCRYPTED )?PRIVATE KEY-----/.test(trimmed)) {
     const publicPem = /^-----BEGIN (RSA )?PUBLIC KEY-----/.test(trimmed);
-    throw new AppError(
-      'bad_input',
-      publicPem
-        ? 'This is a public key. Paste the private key (it starts with -----BEGIN PRIVATE KEY-----); the public key is what you register with the service.'
-        : 'Paste an RSA private key in PEM form: it starts with -----BEGIN PRIVATE KEY----- or -----BEGIN RSA PRIVATE KEY-----.',
-      { field: 'privateKey' },
-    );
+    throw new AppError('bad_input', publicPem ? t('mainService.key.isPublic') : t('mainService.key.notPem'), {
+      field: 'privateKey',
+    });
   }
   if (trimmed.startsWith('-----BEGIN ENCRYPTED PRIVATE KEY-----'))
-    throw new AppError('bad_input', 'This private key is protected by a passphrase. Export it without one.', {
+    throw new AppError('bad_input', t('mainService.key.passphrase'), {
       field: 'privateKey',
     });
   let key: KeyObject;
   try {
     key = createPrivateKey({ key: trimmed, format: 'pem' });
   } catch {
-    throw new AppError('bad_input', 'This is not a readable private key: the PEM text is damaged or incomplete.', {
+    throw new AppError('bad_input', t('mainService.key.damaged'), {
       field: 'privateKey',
     });
   }
   if (key.asymmetricKeyType !== 'rsa')
     throw new AppError(
       'bad_input',
-      `This key is of the kind ${key.asymmetricKeyType?.toUpperCase() ?? 'unknown'}, not RSA. RS512 signing needs an RSA key.`,
+      t('mainService.key.notRsa', { kind: key.asymmetricKeyType?.toUpperCase() ?? 'unknown' }),
       { field: 'privateKey' },
     );
   const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
   if (bits < MIN_SIGNING_KEY_BITS)
     throw new AppError(
       'bad_input',
-      `This RSA key has ${bits} bits; at least ${MIN_SIGNING_KEY_BITS} are needed. Generate a new key pair.`,
+      t('mainService.key.tooFewBits', { bits: String(bits), least: String(MIN_SIGNING_KEY_BITS) }),
       { field: 'privateKey' },
     );
   if (bits > MAX_SIGNING_KEY_BITS)
     throw new AppError(
       'bad_input',
-      `This RSA key has ${bits} bits; at most ${MAX_SIGNING_KEY_BITS} are accepted, because larger keys make every request slow to sign. Generate a new key pair.`,
+      t('mainService.key.tooManyBits', { bits: String(bits), most: String(MAX_SIGNING_KEY_BITS) }),
       { field: 'privateKey' },
     );
   return {

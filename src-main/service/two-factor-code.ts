@@ -1,4 +1,5 @@
 import { TwoFactorCode } from '../../src-preload/contract/money';
+import { t } from '../i18n/main-text';
 import { AppError } from '../app-error';
 
 /**
@@ -8,7 +9,7 @@ import { AppError } from '../app-error';
  */
 export function requireTwoFactorCode(code: string, field: string): string {
   if (!TwoFactorCode.safeParse(code).success) {
-    throw new AppError('invalid_code', 'The two-factor code must be exactly six digits.', { field });
+    throw new AppError('invalid_code', t('mainService.twoFactorSixDigits'), { field });
   }
   return code;
 }

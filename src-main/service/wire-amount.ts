@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { t } from '../i18n/main-text';
 import { LARGEST_WHOLE_AMOUNT } from '../../src-preload/contract/amount-limits';
 import { AppError } from '../app-error';
 
@@ -41,7 +42,7 @@ export function toServiceNumber(value: Decimal | string, field = 'amount'): numb
   try {
     exact = typeof value === 'string' ? new Decimal(value) : value;
   } catch {
-    throw new AppError('bad_input', 'The amount is not a number.', { field });
+    throw new AppError('bad_input', t('mainService.amount.notANumber'), { field });
   }
   const wire = exact.toNumber();
   if (!Number.isFinite(wire) || !new Decimal(String(wire)).equals(exact)) {
@@ -49,15 +50,11 @@ export function toServiceNumber(value: Decimal | string, field = 'amount'): numb
     if (exact.isFinite() && exact.abs().greaterThan(LARGEST_WHOLE_AMOUNT)) {
       throw new AppError(
         'bad_input',
-        `This amount is too large. The largest amount accepted is ${new Decimal(LARGEST_WHOLE_AMOUNT).toFixed()}.`,
+        t('mainService.amount.tooLarge', { largest: new Decimal(LARGEST_WHOLE_AMOUNT).toFixed() }),
         { field },
       );
     }
-    throw new AppError(
-      'bad_input',
-      'This amount has more digits than the service can receive exactly. Use fewer decimal places.',
-      { field },
-    );
+    throw new AppError('bad_input', t('mainService.amount.tooManyDigits'), { field });
   }
   return wire;
 }
@@ -84,10 +81,10 @@ export function requireDecimalPlaces(text: string, assetCode: string, decimals: 
   try {
     amount = new Decimal(text);
   } catch {
-    throw new AppError('bad_input', 'The amount is not a number.', { field });
+    throw new AppError('bad_input', t('mainService.amount.notANumber'), { field });
   }
   if (amount.decimalPlaces() > decimals) {
-    throw new AppError('bad_input', `${assetCode} takes at most ${decimals} decimal places.`, { field });
+    throw new AppError('bad_input', t('mainService.amount.decimalPlaces', { asset: assetCode, decimals }), { field });
   }
   return amount.toFixed();
 }

@@ -1,4 +1,5 @@
 import type { ErrorCode } from '../../src-preload/result';
+import { t } from '../i18n/main-text';
 
 /** The Interface B calls, as the error messages name their context. */
 export type InterfaceBOperation =
@@ -31,9 +32,6 @@ export interface ZCode {
   readonly words: (operation: InterfaceBOperation) => string;
 }
 
-const DUPLICATE =
-  'the service says this reference id was already used, so an earlier request with it may already have been carried out';
-
 /**
  * Every Z-code of spec 7.2, the vendor SDK and the vendor's developer site, one entry each (as listed in
  * design.md "More facts from the vendor's public material (paybin-js types and examples, the developer site's error pages)"). Where the material gives two readings (Z400, Z500, Z503) the
@@ -48,7 +46,7 @@ export const zCodes: readonly ZCode[] = [
     source: 'vendor SDK',
     reading: 'unknown',
     appCode: 'service_error',
-    words: () => 'The service reported an internal error (Z100). Try again later; if it persists, contact the service.',
+    words: () => t('mainService.z.Z100'),
   },
   {
     code: 'Z200',
@@ -57,8 +55,7 @@ export const zCodes: readonly ZCode[] = [
     reading: 'refusal',
     appCode: 'invalid_credentials',
     field: 'publicKey',
-    words: () =>
-      'The merchant API does not know this public key (Z200). Check that it was copied completely and that it belongs to the environment selected here: sandbox keys only work in the sandbox, production keys only in production.',
+    words: () => t('mainService.z.Z200'),
   },
   {
     code: 'Z202',
@@ -67,8 +64,7 @@ export const zCodes: readonly ZCode[] = [
     reading: 'refusal',
     appCode: 'invalid_code',
     field: 'tfaCode',
-    words: () =>
-      'The service refused the two-factor code (Z202): it is wrong or was already used. Wait for the next code in your authenticator app.',
+    words: () => t('mainService.z.Z202'),
   },
   {
     code: 'Z204',
@@ -76,8 +72,7 @@ export const zCodes: readonly ZCode[] = [
     source: 'vendor SDK',
     reading: 'refusal',
     appCode: 'invalid_hash',
-    words: () =>
-      "The service found that the request's fingerprint does not match (Z204), so it did not act on it. Check that the public and secret key are a pair from the same merchant and environment.",
+    words: () => t('mainService.z.Z204'),
   },
   {
     code: 'Z206',
@@ -85,7 +80,7 @@ export const zCodes: readonly ZCode[] = [
     source: 'vendor SDK',
     reading: 'refusal',
     appCode: 'forbidden',
-    words: () => 'The merchant account is blocked at the service (Z206). Contact the service to unblock it.',
+    words: () => t('mainService.z.Z206'),
   },
   {
     code: 'Z300',
@@ -94,7 +89,7 @@ export const zCodes: readonly ZCode[] = [
     reading: 'refusal',
     appCode: 'invalid_symbol',
     field: 'symbol',
-    words: () => 'The service does not support this asset on this network (Z300).',
+    words: () => t('mainService.z.Z300'),
   },
   {
     code: 'Z400',
@@ -102,8 +97,7 @@ export const zCodes: readonly ZCode[] = [
     source: 'vendor SDK and spec 7.2',
     reading: 'unknown',
     appCode: 'service_error',
-    words: () =>
-      'The service answered Z400, which means either a blockchain network error or a bad request. Try again later; if it persists, contact the service.',
+    words: () => t('mainService.z.Z400'),
   },
   {
     code: 'Z429',
@@ -111,7 +105,7 @@ export const zCodes: readonly ZCode[] = [
     source: 'spec 7.2',
     reading: 'refusal',
     appCode: 'rate_limited',
-    words: () => 'Too many requests to the merchant API (Z429). Please wait a moment and try again.',
+    words: () => t('mainService.z.Z429'),
   },
   {
     code: 'Z500',
@@ -122,15 +116,15 @@ export const zCodes: readonly ZCode[] = [
     words: (operation) => {
       switch (operation) {
         case 'verify-confirm':
-          return 'No verification is waiting for this reference and asset (Z500). It may have expired after too many wrong amounts: start the verification again.';
+          return t('mainService.z.Z500.verifyConfirm');
         case 'deposit-get':
-          return 'No deposit address was found for this member id and asset (Z500). Create one first.';
+          return t('mainService.z.Z500.depositGet');
         case 'withdraw':
         case 'verify-start':
         case 'withdrawable':
         case 'deposit-create':
         case 'balances':
-          return 'The service answered Z500, which means either "no wallet found" or an internal error. Try again later.';
+          return t('mainService.z.Z500');
       }
     },
   },
@@ -140,8 +134,7 @@ export const zCodes: readonly ZCode[] = [
     source: 'vendor SDK',
     reading: 'earlier-withdrawal',
     appCode: 'service_error',
-    words: () =>
-      'The service says a withdrawal with this merchant transaction id has already been carried out (Z501). The app looks for it in your accounts’ history to settle it.',
+    words: () => t('mainService.z.Z501'),
   },
   {
     code: 'Z502',
@@ -149,7 +142,7 @@ export const zCodes: readonly ZCode[] = [
     source: 'vendor SDK',
     reading: 'unknown',
     appCode: 'service_error',
-    words: () => `The request was refused as a duplicate (Z502): ${DUPLICATE}.`,
+    words: () => t('mainService.z.Z502'),
   },
   {
     code: 'Z503',
@@ -161,15 +154,15 @@ export const zCodes: readonly ZCode[] = [
     words: (operation) => {
       switch (operation) {
         case 'deposit-create':
-          return 'The service answered Z503: either this reference id was already used for another deposit address (use a new reference id), or the secret key was refused (it is not the secret key that goes with this public key).';
+          return t('mainService.z.Z503.depositCreate');
         case 'withdraw':
-          return `The service answered Z503, which can mean a refused API key or ${DUPLICATE}.`;
+          return t('mainService.z.Z503.withdraw');
         case 'verify-start':
         case 'verify-confirm':
         case 'withdrawable':
         case 'deposit-get':
         case 'balances':
-          return 'The secret key was refused (Z503): it is not the secret key that goes with this public key, or it has been revoked. Paste the secret key again from the merchant dashboard of the same environment.';
+          return t('mainService.z.Z503');
       }
     },
   },
@@ -179,7 +172,7 @@ export const zCodes: readonly ZCode[] = [
     source: 'vendor SDK',
     reading: 'unknown',
     appCode: 'service_error',
-    words: () => `The request was refused as a duplicate (Z504): ${DUPLICATE}.`,
+    words: () => t('mainService.z.Z504'),
   },
   {
     code: 'Z505',
@@ -187,8 +180,7 @@ export const zCodes: readonly ZCode[] = [
     source: 'vendor developer site',
     reading: 'refusal',
     appCode: 'bad_input',
-    words: () =>
-      'The service refused the request as invalid (Z505), so it did not act on it. Check the details and try again; if it persists, contact the service.',
+    words: () => t('mainService.z.Z505'),
   },
   {
     code: 'Z507',
@@ -197,8 +189,7 @@ export const zCodes: readonly ZCode[] = [
     reading: 'refusal',
     appCode: 'bad_input',
     field: 'amount',
-    words: () =>
-      'The amount is below the smallest withdrawal the service accepts for this asset (Z507). Enter a larger amount.',
+    words: () => t('mainService.z.Z507'),
   },
   {
     code: 'Z509',
@@ -206,8 +197,7 @@ export const zCodes: readonly ZCode[] = [
     source: 'vendor SDK',
     reading: 'awaiting-approval',
     appCode: 'service_error',
-    words: () =>
-      'The withdrawal is waiting for your e-mail approval (Z509): the service sent a message to the merchant account mailbox. The money may still move once it is approved there. Check status here afterwards.',
+    words: () => t('mainService.z.Z509'),
   },
   {
     code: 'Z511',
@@ -216,8 +206,7 @@ export const zCodes: readonly ZCode[] = [
     reading: 'refusal',
     appCode: 'invalid_address',
     field: 'address',
-    words: () =>
-      'The service refused the address (Z511): it is not a valid address for this asset and network. Check it and the network.',
+    words: () => t('mainService.z.Z511'),
   },
   {
     code: 'Z513',
@@ -226,7 +215,7 @@ export const zCodes: readonly ZCode[] = [
     reading: 'refusal',
     appCode: 'insufficient_balance',
     field: 'amount',
-    words: () => 'The merchant balance is too low for this amount (Z513).',
+    words: () => t('mainService.z.Z513'),
   },
   {
     code: 'Z514',
@@ -235,7 +224,7 @@ export const zCodes: readonly ZCode[] = [
     reading: 'refusal',
     appCode: 'insufficient_balance',
     field: 'amount',
-    words: () => 'The merchant balance is too low for this amount and its fee (Z514).',
+    words: () => t('mainService.z.Z514'),
   },
   {
     code: 'Z515',
@@ -243,8 +232,7 @@ export const zCodes: readonly ZCode[] = [
     source: 'vendor developer site',
     reading: 'refusal',
     appCode: 'bad_input',
-    words: () =>
-      'The service refused the request as an invalid withdrawal update (Z515), so it did not act on it. Contact the service if it persists.',
+    words: () => t('mainService.z.Z515'),
   },
   {
     code: 'Z517',
@@ -252,8 +240,7 @@ export const zCodes: readonly ZCode[] = [
     source: 'vendor developer site',
     reading: 'unknown',
     appCode: 'service_error',
-    words: () =>
-      'The service answered that it cannot find the withdrawal (Z517). That does not say whether this one was taken on.',
+    words: () => t('mainService.z.Z517'),
   },
   {
     code: 'Z519',
@@ -261,8 +248,7 @@ export const zCodes: readonly ZCode[] = [
     source: 'vendor SDK',
     reading: 'earlier-withdrawal',
     appCode: 'service_error',
-    words: () =>
-      'The service says it already has a withdrawal request with this merchant transaction id (Z519). The app looks for it in your accounts’ history to settle it.',
+    words: () => t('mainService.z.Z519'),
   },
   {
     code: 'Z521',
@@ -270,8 +256,7 @@ export const zCodes: readonly ZCode[] = [
     source: 'vendor developer site',
     reading: 'refusal',
     appCode: 'invalid_credentials',
-    words: () =>
-      'The service refused the merchant keys (Z521). Check that the public and secret key are a pair from the same merchant and environment.',
+    words: () => t('mainService.z.Z521'),
   },
   {
     code: 'Z523',
@@ -279,8 +264,7 @@ export const zCodes: readonly ZCode[] = [
     source: 'vendor developer site',
     reading: 'refusal',
     appCode: 'invalid_hash',
-    words: () =>
-      "The service could not verify the request's body hash (Z523). Check that the public and secret key are a pair from the same merchant and environment.",
+    words: () => t('mainService.z.Z523'),
   },
   {
     code: 'Z525',
@@ -288,7 +272,7 @@ export const zCodes: readonly ZCode[] = [
     source: 'vendor developer site',
     reading: 'unknown',
     appCode: 'service_error',
-    words: () => 'The service answered Z525, a code whose meaning its public material does not give.',
+    words: () => t('mainService.z.Z525'),
   },
   {
     code: 'Z529',
@@ -296,8 +280,7 @@ export const zCodes: readonly ZCode[] = [
     source: 'vendor SDK',
     reading: 'unknown',
     appCode: 'service_error',
-    words: () =>
-      'The service asks for an SMS verification (Z529), which the app cannot give. Complete it as the service tells you (by text message or in the merchant dashboard), then check the status here.',
+    words: () => t('mainService.z.Z529'),
   },
   {
     code: 'Z531',
@@ -305,8 +288,7 @@ export const zCodes: readonly ZCode[] = [
     source: 'vendor SDK',
     reading: 'refusal',
     appCode: 'invalid_code',
-    words: () =>
-      'The service refused the SMS verification code (Z531). Ask for a new code in the merchant dashboard and complete the verification there.',
+    words: () => t('mainService.z.Z531'),
   },
   {
     code: 'Z533',
@@ -314,8 +296,7 @@ export const zCodes: readonly ZCode[] = [
     source: 'vendor SDK',
     reading: 'refusal',
     appCode: 'forbidden',
-    words: () =>
-      "This computer's IP address is not on the merchant's allowed list (Z533). Add it in the merchant dashboard, or use an allowed network.",
+    words: () => t('mainService.z.Z533'),
   },
   {
     code: 'Z540',
@@ -323,8 +304,7 @@ export const zCodes: readonly ZCode[] = [
     source: 'vendor SDK',
     reading: 'refusal',
     appCode: 'forbidden',
-    words: () =>
-      'The merchant account has reached its limit of addresses (Z540). Remove addresses that are no longer used in the merchant dashboard, then try again.',
+    words: () => t('mainService.z.Z540'),
   },
   {
     code: 'Z600',
@@ -335,17 +315,17 @@ export const zCodes: readonly ZCode[] = [
     words: (operation) => {
       switch (operation) {
         case 'withdraw':
-          return 'The service refused the withdrawal as invalid parameters (Z600), and no money moved. Common causes: a wrong or already used two-factor code, an e-mail that is not the merchant account e-mail, an amount above the balance or with too many decimals, an address that does not suit the network, or a merchant transaction id already used for a different withdrawal.';
+          return t('mainService.z.Z600.withdraw');
         case 'verify-start':
-          return 'The service refused to start the verification (Z600, invalid parameters): check that the address suits the network.';
+          return t('mainService.z.Z600.verifyStart');
         case 'verify-confirm':
-          return 'The service refused the confirmation (Z600, invalid parameters): check the amount.';
+          return t('mainService.z.Z600.verifyConfirm');
         case 'deposit-create':
-          return 'The service refused the deposit address request (Z600, invalid parameters): check the URLs, the currency, and that this reference id has not been used with different details.';
+          return t('mainService.z.Z600.depositCreate');
         case 'withdrawable':
         case 'deposit-get':
         case 'balances':
-          return 'The service refused the request (Z600, invalid parameters).';
+          return t('mainService.z.Z600');
       }
     },
   },
@@ -355,8 +335,7 @@ export const zCodes: readonly ZCode[] = [
     source: 'vendor SDK',
     reading: 'refusal',
     appCode: 'forbidden',
-    words: () =>
-      'The service asks for a captcha (Z700), which only its website can show. Sign in to the merchant dashboard from this network once, then try again.',
+    words: () => t('mainService.z.Z700'),
   },
   {
     code: 'Z800',
@@ -364,8 +343,7 @@ export const zCodes: readonly ZCode[] = [
     source: 'vendor SDK and spec 7.2',
     reading: 'refusal',
     appCode: 'invalid_hash',
-    words: () =>
-      "The service could not verify the request's signature hash (Z800): the keys don't match this merchant, or they belong to a different environment. Check that the public and secret key are a pair from the same merchant and environment.",
+    words: () => t('mainService.z.Z800'),
   },
   {
     code: 'Z900',
@@ -373,8 +351,7 @@ export const zCodes: readonly ZCode[] = [
     source: 'vendor SDK',
     reading: 'unknown',
     appCode: 'invalid_credentials',
-    words: () =>
-      'The service says the authorisation token has expired (Z900). Try again; if it persists, check the merchant keys.',
+    words: () => t('mainService.z.Z900'),
   },
 ];
 
