@@ -1,4 +1,5 @@
 import { AppError } from '../app-error';
+import { t } from '../i18n/main-text';
 
 /**
  * How far apart the provider may stamp auth_time and iat beyond the attempt's own length: both are whole
@@ -24,23 +25,14 @@ export function requireFreshAuthentication(
 ): void {
   const authTime = claims?.auth_time;
   if (typeof authTime !== 'number' || !Number.isFinite(authTime)) {
-    throw new AppError(
-      'sign_in_failed',
-      'The sign-in server did not say when you entered your password, so Wallet Desk cannot tell it asked again. Try again, or ask the service to support max_age.',
-    );
+    throw new AppError('sign_in_failed', t('mainAuth.fresh.noAuthTime'));
   }
   const issuedAt = claims?.iat;
   if (typeof issuedAt !== 'number' || !Number.isFinite(issuedAt)) {
-    throw new AppError(
-      'sign_in_failed',
-      'The sign-in server did not say when it issued this sign-in, so Wallet Desk cannot tell it asked for your password again. Try again.',
-    );
+    throw new AppError('sign_in_failed', t('mainAuth.fresh.noIssuedAt'));
   }
   const attemptSeconds = Math.ceil(Math.max(0, attemptLengthMs) / 1000);
   if (issuedAt - authTime > attemptSeconds + PROVIDER_SLACK_SECONDS) {
-    throw new AppError(
-      'sign_in_failed',
-      'The sign-in server reused an earlier sign-in instead of asking for your password again. Sign in again and enter your password.',
-    );
+    throw new AppError('sign_in_failed', t('mainAuth.fresh.reused'));
   }
 }

@@ -1,4 +1,5 @@
 import type { Configuration, CustomFetch } from 'openid-client';
+import { t } from '../i18n/main-text';
 import { AppError } from '../app-error';
 import { libraryFetch, type LibraryFetchOptions } from '../service/http-call';
 import { isAllowedServiceUrl, isPlainLoopback } from '../settings/environments';
@@ -32,9 +33,9 @@ export async function discoverIssuer(
   try {
     issuer = new URL(settings.issuer);
   } catch {
-    throw new AppError('not_configured', 'The sign-in server address is not a valid URL.');
+    throw new AppError('not_configured', t('mainAuth.config.notUrl'));
   }
-  if (!isAllowedServiceUrl(issuer)) throw new AppError('not_configured', 'The sign-in server must use https.');
+  if (!isAllowedServiceUrl(issuer)) throw new AppError('not_configured', t('mainAuth.config.notHttps'));
   const insecureLoopback = isPlainLoopback(issuer);
   const oidc = await loadOpenId();
   let config: Configuration;
@@ -46,11 +47,11 @@ export async function discoverIssuer(
     });
   } catch (error) {
     if (isNetworkFailure(error)) {
-      throw new AppError('network', 'The sign-in server could not be reached. Check your connection and try again.', {
+      throw new AppError('network', t('mainAuth.unreachable'), {
         cause: error,
       });
     }
-    throw new AppError('sign_in_failed', 'The sign-in server is not set up as expected (discovery failed).', {
+    throw new AppError('sign_in_failed', t('mainAuth.config.discoveryFailed'), {
       cause: error,
     });
   }
@@ -117,7 +118,7 @@ function requireSecureEndpoints(config: Configuration, insecureLoopback: boolean
     if (!allowed)
       throw new AppError(
         'sign_in_failed',
-        `The sign-in server sends sign-in to ${url?.origin ?? 'an unreadable address'}, which is not https. Wallet Desk refuses plain http outside this computer.`,
+        t('mainAuth.config.endpointNotHttps', { origin: url?.origin ?? t('mainAuth.config.unreadableAddress') }),
       );
   }
 }

@@ -1,4 +1,5 @@
 import { AppError } from '../app-error';
+import { t } from '../i18n/main-text';
 import { isNetworkFailure } from './oidc-config';
 import { openIdIfLoaded } from './openid';
 
@@ -11,20 +12,18 @@ export function signInError(error: unknown): AppError {
   const oidc = openIdIfLoaded();
   if (oidc && error instanceof oidc.AuthorizationResponseError) {
     if (error.error === 'access_denied')
-      return new AppError('sign_in_cancelled', 'Sign-in was cancelled in the browser.', { cause: error });
-    return new AppError('sign_in_failed', `The sign-in server refused the sign-in (${safeCode(error.error)}).`, {
+      return new AppError('sign_in_cancelled', t('mainAuth.error.cancelledInBrowser'), { cause: error });
+    return new AppError('sign_in_failed', t('mainAuth.error.refused', { code: safeCode(error.error) }), {
       cause: error,
     });
   }
   if (oidc && error instanceof oidc.ResponseBodyError) {
-    return new AppError(
-      'sign_in_failed',
-      `The sign-in server refused to issue tokens (${safeCode(error.error)}). Please try again.`,
-      { cause: error },
-    );
+    return new AppError('sign_in_failed', t('mainAuth.error.tokensRefused', { code: safeCode(error.error) }), {
+      cause: error,
+    });
   }
   if (isNetworkFailure(error)) {
-    return new AppError('network', 'The sign-in server could not be reached. Check your connection and try again.', {
+    return new AppError('network', t('mainAuth.unreachable'), {
       cause: error,
     });
   }
@@ -35,34 +34,19 @@ export function signInError(error: unknown): AppError {
   if (code === 'OAUTH_JWT_TIMESTAMP_CHECK_FAILED') {
     // The provider's clock is measured and allowed for (security.md 37): what is left is a token dated
     // outside its lifetime, or a computer clock changed during the attempt. Either way the clock is named.
-    return new AppError(
-      'sign_in_failed',
-      "The sign-in server's answer is dated outside the time it is valid for. Check that this computer's clock and time zone are right, then try again.",
-      { cause: error },
-    );
+    return new AppError('sign_in_failed', t('mainAuth.error.clock'), { cause: error });
   }
   if (/"state"/.test(message)) {
-    return new AppError(
-      'sign_in_failed',
-      'The browser returned a response that does not belong to this sign-in attempt (state mismatch). Please try again.',
-      { cause: error },
-    );
+    return new AppError('sign_in_failed', t('mainAuth.error.state'), { cause: error });
   }
   if (/"iss"/.test(message)) {
-    return new AppError(
-      'sign_in_failed',
-      'The response came from a different sign-in server than expected (issuer mismatch).',
-      { cause: error },
-    );
+    return new AppError('sign_in_failed', t('mainAuth.error.issuer'), { cause: error });
   }
   if (/"nonce"/.test(message)) {
-    return new AppError(
-      'sign_in_failed',
-      'The sign-in server returned an identity that does not belong to this attempt (nonce mismatch).',
-      { cause: error },
-    );
+    return new AppError('sign_in_failed', t('mainAuth.error.nonce'), { cause: error });
   }
-  return new AppError('sign_in_failed', `Sign-in failed${code ? ` (${safeCode(code)})` : ''}. Please try again.`, {
+  const failed = code ? t('mainAuth.error.failedCode', { code: safeCode(code) }) : t('mainAuth.error.failed');
+  return new AppError('sign_in_failed', failed, {
     cause: error,
   });
 }

@@ -1,4 +1,5 @@
 import type { Configuration } from 'openid-client';
+import { t } from '../i18n/main-text';
 import { AppError } from '../app-error';
 import type { Logger } from '../logging/logger';
 import { isAllowedServiceUrl } from '../settings/environments';
@@ -80,7 +81,7 @@ export function createSignInFlow(deps: SignInFlowDeps): SignInFlow {
       });
       // Only a web page may reach the system browser: never file:, javascript: or a custom scheme.
       if (!isAllowedServiceUrl(authorizationUrl)) {
-        throw new AppError('not_configured', 'The sign-in server gave an authorization address that is not https.');
+        throw new AppError('not_configured', t('mainAuth.authorizationNotHttps'));
       }
       deps.logger.info('sign-in started in the system browser', {
         prompt: options.prompt,
@@ -130,5 +131,5 @@ export function createSignInFlow(deps: SignInFlowDeps): SignInFlow {
 }
 
 function throwIfAborted(signal: AbortSignal): void {
-  if (signal.aborted) throw new AppError('sign_in_cancelled', 'Sign-in was cancelled.');
+  if (signal.aborted) throw new AppError('sign_in_cancelled', t('mainAuth.cancelled'));
 }

@@ -1,4 +1,5 @@
 import type { Configuration } from 'openid-client';
+import { t } from '../i18n/main-text';
 import { AppError } from '../app-error';
 import { isNetworkFailure } from './oidc-config';
 import { loadOpenId } from './openid';
@@ -7,7 +8,7 @@ import { toTokenSet, type TokenSet } from './token-set';
 /** The refresh token was refused for good (revoked, expired, already rotated): sign in again. */
 export class InvalidGrantError extends Error {
   constructor(options?: { cause?: unknown }) {
-    super('The refresh token was refused (invalid_grant).', options);
+    super('the refresh token was refused (invalid_grant)', options);
     this.name = 'InvalidGrantError';
   }
 }
@@ -30,13 +31,9 @@ export function createOidcTokenEndpoint(getConfiguration: () => Promise<Configur
         if (error instanceof oidc.ResponseBodyError && error.error === 'invalid_grant')
           throw new InvalidGrantError({ cause: error });
         if (isNetworkFailure(error)) {
-          throw new AppError(
-            'network',
-            'The sign-in server could not be reached. Check your connection and try again.',
-            { cause: error },
-          );
+          throw new AppError('network', t('mainAuth.unreachable'), { cause: error });
         }
-        throw new AppError('service_error', 'The sign-in server could not renew the session. Please try again.', {
+        throw new AppError('service_error', t('mainAuth.renewFailed'), {
           cause: error,
         });
       }

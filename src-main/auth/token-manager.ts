@@ -1,4 +1,5 @@
 import { AppError } from '../app-error';
+import { t } from '../i18n/main-text';
 import type { SecretStore } from '../keychain/secret-store';
 import type { Logger } from '../logging/logger';
 import { InvalidGrantError, type TokenEndpoint } from './token-endpoint';
@@ -98,13 +99,9 @@ async function storeRefreshToken({ deps, state }: TokenContext, token: string): 
       reason: error instanceof Error ? error.message.slice(0, 200) : 'unknown',
     });
     endSession(state, 'storage_failed');
-    throw new AppError(
-      'keychain_unavailable',
-      'The session could not be saved to the keychain. Please sign in again.',
-      {
-        cause: error,
-      },
-    );
+    throw new AppError('keychain_unavailable', t('mainAuth.token.notSaved'), {
+      cause: error,
+    });
   }
 }
 
@@ -131,27 +128,28 @@ async function refreshOnce(context: TokenContext): Promise<string> {
   const stored = await deps.store.get(deps.account);
   if (!stored) {
     clearMemory(state);
-    throw new AppError('session_expired', 'Your session has ended. Please sign in again.');
+    throw new AppError('session_expired', t('mainAuth.token.ended'));
   }
   registerSecret(deps, stored);
   let tokens: TokenSet;
   try {
     tokens = await deps.endpoint.refresh(stored);
   } catch (error) {
-    if (state.generation !== started) throw new AppError('not_signed_in', 'You are signed out.', { cause: error });
+    if (state.generation !== started)
+      throw new AppError('not_signed_in', t('mainAuth.token.signedOut'), { cause: error });
     if (error instanceof InvalidGrantError) {
       // No retry: a refused refresh token stays refused. Forget it and ask for sign-in.
       deps.logger.warn('the refresh token was refused; signing out');
       await deps.store.delete(deps.account).catch(() => false);
       endSession(state, 'invalid_grant');
-      throw new AppError('session_expired', 'Your session has ended. Please sign in again.', { cause: error });
+      throw new AppError('session_expired', t('mainAuth.token.ended'), { cause: error });
     }
     throw error;
   }
   if (state.generation !== started) {
     // Signed out (or signed in afresh) while this refresh was under way: these tokens belong to no one.
     await revokeQuietly(deps, tokens.refreshToken, 'refresh_token');
-    throw new AppError('not_signed_in', 'You are signed out.');
+    throw new AppError('not_signed_in', t('mainAuth.token.signedOut'));
   }
   if (tokens.refreshToken !== undefined && tokens.refreshToken !== stored)
     await storeRefreshToken(context, tokens.refreshToken);
@@ -202,7 +200,7 @@ export function createTokenManager(deps: TokenManagerDeps): TokenManager {
     if (accessToken !== null && accessToken !== refused && now() < state.expiresAt - leewayMs)
       return Promise.resolve(accessToken);
     if (!state.signedIn && state.inFlight === null)
-      return Promise.reject(new AppError('not_signed_in', 'You are not signed in.'));
+      return Promise.reject(new AppError('not_signed_in', t('mainAuth.token.notSignedIn')));
     return refresh(context);
   }
 

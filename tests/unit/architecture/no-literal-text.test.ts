@@ -9,12 +9,6 @@ import { literalSentences, root, textSources } from './literal-text';
  */
 const notYetInCatalogues = new Set([
   'src-main/app-core.ts',
-  'src-main/auth/fresh-authentication.ts',
-  'src-main/auth/oidc-config.ts',
-  'src-main/auth/sign-in-errors.ts',
-  'src-main/auth/sign-in.ts',
-  'src-main/auth/token-endpoint.ts',
-  'src-main/auth/token-manager.ts',
   'src-main/dispatch.ts',
   'src-main/features/address-book/address-book-service.ts',
   'src-main/features/addresses/base58-addresses.ts',
