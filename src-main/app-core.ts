@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import type { EnvironmentId } from '../src-preload/contract/app';
 import type { EmitEvent, Handlers } from './dispatch';
 import { AppError } from './app-error';
-import { setMainLanguage, textLocale } from './i18n/main-text';
+import { setMainLanguage, t, textLocale } from './i18n/main-text';
+import type { MessageId } from '../resources/locales/catalogues';
 import type { LanguagePreference } from '../resources/locales/languages';
 import { createAppHandlers } from './features/app';
 import { createMoneyAlarms } from './features/alarms';
@@ -33,7 +34,7 @@ import { createUpdateHandlers, createUpdateService, type UpdaterAvailability } f
 import { createWithdrawFeature } from './features/withdraw';
 import type { SecretStore } from './keychain/secret-store';
 import type { Logger } from './logging/logger';
-import { builtInEndpoints, environmentLabels, type Endpoints } from './settings/environments';
+import { builtInEndpoints, type Endpoints } from './settings/environments';
 import type { SettingsStore } from './settings/settings-store';
 import { createJournalHandlers } from './journal/journal-handlers';
 import { memoryMoneyJournal, openMoneyJournal, type MoneyJournal } from './journal/money-journal';
@@ -115,15 +116,19 @@ export interface AppCore {
   dispose(): Promise<void>;
 }
 
+const NO_ENDPOINTS: Record<EnvironmentId, MessageId> = {
+  'local-sandbox': 'mainApp.noEndpoints.localSandbox',
+  'service-sandbox': 'mainApp.noEndpoints.serviceSandbox',
+  production: 'mainApp.noEndpoints.production',
+  custom: 'mainApp.noEndpoints.custom',
+};
+
 export function currentEndpoints(deps: Pick<AppCoreDeps, 'settings' | 'localSandboxPort'>): Endpoints {
   const settings = deps.settings.get();
   const endpoints =
     settings.environments[settings.environment] ?? builtInEndpoints(settings.environment, deps.localSandboxPort);
   if (!endpoints) {
-    throw new AppError(
-      'not_configured',
-      `The ${environmentLabels[settings.environment]} environment has no endpoints yet. Add them in settings.`,
-    );
+    throw new AppError('not_configured', t(NO_ENDPOINTS[settings.environment]));
   }
   return endpoints;
 }
@@ -392,7 +397,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
 
   // Checks once per launch, in the background; Settings checks again on demand.
   const updates = createUpdateService({
-    updater: deps.updater ?? { configured: false, reason: 'Updates are not available in this build.' },
+    updater: deps.updater ?? { configured: false, reason: t('mainApp.updates.notInBuild') },
     currentVersion: deps.version,
     logger: deps.logger,
     publish: (view) => deps.emit('updates.changed', view),

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { t } from './i18n/main-text';
 import {
   events,
   isOperationName,
@@ -36,7 +37,7 @@ export function createDispatcher(handlers: Handlers, log: DispatchLogger): Dispa
   return async (operation, rawInput) => {
     if (!isOperationName(operation)) {
       log.warn('bridge call to an unknown operation', { operation: String(operation).slice(0, 80) });
-      return fail({ code: 'unknown_operation', message: 'Something went wrong in the app. Please try again.' });
+      return fail({ code: 'unknown_operation', message: t('mainApp.bridge.unknownOperation') });
     }
     const spec = operations[operation];
     // Messages are in words for the person reading them; which operation and field refused goes to the log.
@@ -54,13 +55,13 @@ export function createDispatcher(handlers: Handlers, log: DispatchLogger): Dispa
           operation,
           issues: describeIssuesForLog(parsedOutput.error),
         });
-        return fail({ code: 'internal', message: 'The app produced an unexpected result. Please try again.' });
+        return fail({ code: 'internal', message: t('mainApp.bridge.unexpectedResult') });
       }
       return ok(parsedOutput.data as OutputOf<typeof operation>);
     } catch (error) {
       if (error instanceof AppError) return fail(error.toBridgeError());
       log.error('bridge handler failed', { operation, error: error instanceof Error ? error.message : String(error) });
-      return fail({ code: 'internal', message: 'Something went wrong. Please try again.' });
+      return fail({ code: 'internal', message: t('mainApp.bridge.failed') });
     }
   };
 }

@@ -73,7 +73,7 @@ if (!app.requestSingleInstanceLock()) {
     .then(start)
     .catch((error: unknown) => {
       // Nothing is logged yet if the logger itself failed; stderr is the last resort.
-      console.error('Wallet Desk failed to start:', error instanceof Error ? error.message : String(error));
+      console.error('could not start Wallet Desk:', error instanceof Error ? error.message : String(error));
       app.exit(1);
     });
 }

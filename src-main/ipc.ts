@@ -1,4 +1,5 @@
 import { ipcMain, type BrowserWindow } from 'electron';
+import { t } from './i18n/main-text';
 import { eventChannel, invokeChannel, type ContractNames } from '../src-preload/channels';
 import type { EventName } from '../src-preload/contract';
 import { fail } from '../src-preload/result';
@@ -28,7 +29,7 @@ export function bindIpc(options: IpcBindingOptions): () => void {
       const frame = event.senderFrame;
       if (!isTrustedSenderFrame(frame, options.app)) {
         options.onForbidden?.(operation, frame ? frame.url : null);
-        return fail({ code: 'forbidden_sender', message: 'This call did not come from the app window.' });
+        return fail({ code: 'forbidden_sender', message: t('mainApp.bridge.notFromWindow') });
       }
       return options.dispatch(operation, input);
     });

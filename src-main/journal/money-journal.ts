@@ -1,4 +1,5 @@
 import { readFile, rm } from 'node:fs/promises';
+import { t } from '../i18n/main-text';
 import { join } from 'node:path';
 import { AppError } from '../app-error';
 import type { IntentJournal } from '../features/money/intent-journal';
@@ -44,9 +45,6 @@ export interface MoneyJournalDeps {
   readonly settings?: SettingsStore;
   readonly now?: () => number;
 }
-
-const recoveryUnseen =
-  'Wallet Desk found damage in its record of payments that may have gone through and recovered what it could. Nothing was sent. Read the list of recovered payments and confirm that you have seen it, then try again.';
 
 export async function openMoneyJournal(deps: MoneyJournalDeps): Promise<MoneyJournal> {
   const now = deps.now ?? Date.now;
@@ -159,7 +157,7 @@ function createJournal(
       restored: content.sections[name],
       async save(records) {
         if (content.recovery !== null && leaves(content.sections[name], records)) {
-          throw new AppError('storage_failed', recoveryUnseen);
+          throw new AppError('storage_failed', t('mainApp.journal.recoveryUnseen'));
         }
         content = { ...content, sections: { ...content.sections, [name]: [...records] } as UnresolvedIntents };
         try {
@@ -201,10 +199,7 @@ function createJournal(
       } catch (error) {
         content = { ...content, recovery: before.recovery };
         logger.warn('could not record that the recovery was seen', { error: errorCode(error) });
-        throw new AppError(
-          'storage_failed',
-          'Wallet Desk could not write down that you have seen the list, so it is still shown. Check that the disk has room and try again.',
-        );
+        throw new AppError('storage_failed', t('mainApp.journal.seenNotSaved'));
       }
     },
   } satisfies MoneyJournal & { flush(): Promise<void> };

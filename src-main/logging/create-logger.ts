@@ -63,7 +63,7 @@ export function createLogger(options: CreateLoggerOptions): FileLogger {
   });
   destination.on('error', (error: Error) => {
     // Logging must never take the app down; stderr is the last resort.
-    console.error(`Wallet Desk could not write its log: ${error.message}`);
+    console.error(`could not write the Wallet Desk log: ${error.message}`);
   });
 
   const write = (level: LogLevel, message: string, details?: LogDetails): void => {

@@ -1,4 +1,5 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { t } from '../i18n/main-text';
 import { dirname, join } from 'node:path';
 import { defaultSettings, Settings } from './settings-schema';
 
@@ -26,7 +27,8 @@ export const SETTINGS_FILE = 'settings.json';
 export async function openSettingsStore(userDataDir: string): Promise<SettingsStore> {
   const path = join(userDataDir, SETTINGS_FILE);
   let current: Settings = structuredClone(defaultSettings);
-  let problem: string | null = null;
+  // Written when it is read, so it is in the language chosen by then (the file itself names the language).
+  let problem: (() => string) | null = null;
   let problemDetail: string | null = null;
 
   let text: string | null = null;
@@ -34,7 +36,8 @@ export async function openSettingsStore(userDataDir: string): Promise<SettingsSt
     text = await readFile(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-      problem = `Settings could not be read (${(error as NodeJS.ErrnoException).code ?? 'unknown error'}); using defaults for this run.`;
+      const code = (error as NodeJS.ErrnoException).code;
+      problem = () => t('mainApp.settings.unreadable', { code: code ?? t('mainApp.settings.unknownError') });
     }
   }
   if (text !== null) {
@@ -45,17 +48,19 @@ export async function openSettingsStore(userDataDir: string): Promise<SettingsSt
       else {
         const first = parsed.error.issues[0];
         problemDetail = first ? `${first.path.join('.') || 'root'}: ${first.message}` : 'unknown problem';
-        problem = `Settings file ${path} holds a value Wallet Desk cannot use; using defaults for this run and leaving the file as it is.`;
+        problem = () => t('mainApp.settings.unusable', { path });
       }
     } catch {
-      problem = `Settings file ${path} is not valid JSON; using defaults for this run and leaving the file as it is.`;
+      problem = () => t('mainApp.settings.notJson', { path });
     }
   }
   const writable = problem === null;
   let writes: Promise<unknown> = Promise.resolve();
 
   return {
-    problem,
+    get problem() {
+      return problem === null ? null : problem();
+    },
     problemDetail,
     writable,
     get: () => current,

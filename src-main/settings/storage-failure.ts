@@ -1,6 +1,8 @@
 import { AppError } from '../app-error';
+import { t } from '../i18n/main-text';
+import type { MessageId } from '../../resources/locales/catalogues';
 
-/** What a failed write was saving, each with its own whole sentence (text moves to catalogues later). */
+/** What a failed write was saving, each with its own whole sentence. */
 export type SavedThing =
   | 'preferences'
   | 'history-filters'
@@ -10,43 +12,43 @@ export type SavedThing =
   | 'sign-in-environment'
   | 'notification-choice';
 
-const COULD_NOT_SAVE: Record<SavedThing, string> = {
-  preferences: 'Wallet Desk could not save your preferences.',
-  'history-filters': 'Wallet Desk could not save your history filters.',
-  'history-label': 'Wallet Desk could not save your label.',
-  'address-book': 'Wallet Desk could not save your address book.',
-  'merchant-settings': 'Wallet Desk could not save your merchant settings.',
-  'sign-in-environment': 'Wallet Desk could not save the sign-in environment.',
-  'notification-choice': 'Wallet Desk could not save your notification choice.',
+const COULD_NOT_SAVE: Record<SavedThing, MessageId> = {
+  preferences: 'mainApp.save.preferences',
+  'history-filters': 'mainApp.save.historyFilters',
+  'history-label': 'mainApp.save.historyLabel',
+  'address-book': 'mainApp.save.addressBook',
+  'merchant-settings': 'mainApp.save.merchantSettings',
+  'sign-in-environment': 'mainApp.save.signInEnvironment',
+  'notification-choice': 'mainApp.save.notificationChoice',
 };
 
 /** Why, from the operating system's error code: what the user can do about it, never the code alone. */
-function reasonFor(code: string | undefined): string {
+function reasonFor(code: string | undefined): MessageId {
   switch (code) {
     case 'ENOSPC':
-      return 'The disk is full. Free some space and try again.';
+      return 'mainApp.save.diskFull';
     case 'EDQUOT':
-      return 'Your disk quota is used up. Free some space and try again.';
+      return 'mainApp.save.quota';
     case 'EROFS':
-      return 'The disk it saves to is read-only.';
+      return 'mainApp.save.readOnly';
     case 'EACCES':
     case 'EPERM':
-      return "Wallet Desk is not allowed to write to its settings folder. Check the folder's permissions.";
+      return 'mainApp.save.notAllowed';
     case 'EIO':
-      return 'The disk reported an error while writing.';
+      return 'mainApp.save.diskError';
     case 'EMFILE':
     case 'ENFILE':
-      return 'Too many files are open on this computer. Close some programs and try again.';
+      return 'mainApp.save.tooManyFiles';
     case 'ENOENT':
     case 'ENOTDIR':
     case 'EISDIR':
-      return "Wallet Desk's settings folder is missing or is not a folder.";
+      return 'mainApp.save.folderMissing';
     case 'EBUSY':
     case 'ETXTBSY':
-      return 'Another program is using the settings file. Try again in a moment.';
+      return 'mainApp.save.busy';
     case undefined:
     default:
-      return 'The computer refused to write the settings file.';
+      return 'mainApp.save.refused';
   }
 }
 
@@ -67,6 +69,6 @@ export async function savingSettings<T>(thing: SavedThing, write: () => Promise<
     if (error instanceof AppError) throw error;
     const code = errnoCode(error);
     if (code === undefined) throw error;
-    throw new AppError('storage_failed', `${COULD_NOT_SAVE[thing]} ${reasonFor(code)}`, { cause: error });
+    throw new AppError('storage_failed', `${t(COULD_NOT_SAVE[thing])} ${t(reasonFor(code))}`, { cause: error });
   }
 }

@@ -1,4 +1,5 @@
 import { fail } from '../../src-preload/result';
+import { t } from '../i18n/main-text';
 import type { Dispatch } from '../dispatch';
 
 /**
@@ -14,7 +15,7 @@ export function dispatchWhenReady(ready: Promise<Dispatch>): Dispatch {
     try {
       dispatch = await ready;
     } catch {
-      return fail({ code: 'internal', message: 'Wallet Desk could not start. Please close it and open it again.' });
+      return fail({ code: 'internal', message: t('mainApp.couldNotStart') });
     }
     return dispatch(operation, input);
   };

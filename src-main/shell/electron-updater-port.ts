@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { t } from '../i18n/main-text';
 import type { UpdaterAvailability, UpdaterPort } from '../features/updates';
 import type { Logger } from '../logging/logger';
 
@@ -36,9 +37,9 @@ export interface ElectronUpdaterDeps {
 
 /** Why this copy of the app cannot update itself, or null when electron-updater can. */
 export function whyNoUpdates(deps: Omit<ElectronUpdaterDeps, 'loadUpdater' | 'logger'>): string | null {
-  if (!deps.isPackaged) return 'Updates are checked only in an installed build; this is a development run.';
+  if (!deps.isPackaged) return t('mainApp.updates.devRun');
   if (!deps.fileExists(join(deps.resourcesPath, 'app-update.yml'))) {
-    return 'This build has no update server configured, so it does not check for updates.';
+    return t('mainApp.updates.noServer');
   }
   // On Linux electron-updater replaces an AppImage or installs a newer deb; a copy run from an unpacked
   // folder (or a distribution's own package) is updated by whoever put it there.
@@ -47,7 +48,7 @@ export function whyNoUpdates(deps: Omit<ElectronUpdaterDeps, 'loadUpdater' | 'lo
     deps.appImagePath === undefined &&
     !deps.fileExists(join(deps.resourcesPath, 'package-type'))
   ) {
-    return 'This copy was not installed from the AppImage or the .deb, so it cannot update itself.';
+    return t('mainApp.updates.notInstalled');
   }
   return null;
 }
@@ -112,6 +113,6 @@ export async function resolveUpdater(deps: ElectronUpdaterDeps): Promise<Updater
   } catch (error) {
     // The app runs on without updates rather than not at all.
     deps.logger.error('could not load the updater', { error: error instanceof Error ? error.message : String(error) });
-    return { configured: false, reason: 'The updater could not be started; see the log for details.' };
+    return { configured: false, reason: t('mainApp.updates.updaterFailed') };
   }
 }

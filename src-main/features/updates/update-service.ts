@@ -1,4 +1,5 @@
 import type { UpdateView } from '../../../src-preload/contract/updates';
+import { t } from '../../i18n/main-text';
 import { AppError } from '../../app-error';
 import type { Logger } from '../../logging/logger';
 import type { UpdaterAvailability, UpdaterEvent, UpdaterPort } from './updater-port';
@@ -20,6 +21,12 @@ export interface UpdateServiceDeps {
   readonly logger: Logger;
   readonly publish: (view: UpdateView) => void;
   readonly now?: () => Date;
+}
+
+function couldNot(what: 'check for updates' | 'download the update', detail: string): string {
+  if (what === 'check for updates')
+    return detail ? t('mainApp.updates.couldNotCheckWhy', { detail }) : t('mainApp.updates.couldNotCheck');
+  return detail ? t('mainApp.updates.couldNotDownloadWhy', { detail }) : t('mainApp.updates.couldNotDownload');
 }
 
 /** electron-updater's errors can carry a whole HTML error page; the user gets its first line. */
@@ -53,10 +60,10 @@ export function createUpdateService(deps: UpdateServiceDeps): UpdateService {
     deps.publish(state);
   }
 
-  function fail(what: string, error: unknown): void {
+  function fail(what: 'check for updates' | 'download the update', error: unknown): void {
     const detail = shortReason(error instanceof Error ? error.message : String(error));
     deps.logger.warn(`update ${what} failed`, { error: detail });
-    change({ status: 'error', downloadPercent: null, message: `Could not ${what}${detail ? ` (${detail})` : ''}.` });
+    change({ status: 'error', downloadPercent: null, message: couldNot(what, detail) });
   }
 
   function download(port: UpdaterPort): void {
@@ -129,9 +136,10 @@ export function createUpdateService(deps: UpdateServiceDeps): UpdateService {
     view: () => state,
     check,
     setInstallOnQuit(agreed) {
-      if (!availability.configured) throw new AppError('not_configured', state.message ?? 'Updates are unavailable.');
+      if (!availability.configured)
+        throw new AppError('not_configured', state.message ?? t('mainApp.updates.unavailable'));
       if (state.status !== 'ready') {
-        throw new AppError('not_found', 'No update has been downloaded yet.');
+        throw new AppError('not_found', t('mainApp.updates.noneDownloaded'));
       }
       availability.port.setInstallOnQuit(agreed);
       change({ installOnQuit: agreed });

@@ -8,8 +8,6 @@ import { literalSentences, root, textSources } from './literal-text';
  * eslint.config.js (notYetInCatalogues).
  */
 const notYetInCatalogues = new Set([
-  'src-main/app-core.ts',
-  'src-main/dispatch.ts',
   'src-main/features/address-book/address-book-service.ts',
   'src-main/features/addresses/base58-addresses.ts',
   'src-main/features/addresses/validate-address.ts',
@@ -63,17 +61,8 @@ const notYetInCatalogues = new Set([
   'src-main/features/swap/swap-context.ts',
   'src-main/features/swap/swap-lookup.ts',
   'src-main/features/swap/swap-submit.ts',
-  'src-main/features/updates/update-service.ts',
-  'src-main/index.ts',
-  'src-main/ipc.ts',
-  'src-main/journal/money-journal.ts',
-  'src-main/logging/create-logger.ts',
   'src-main/service/interface-a-refusals.ts',
   'src-main/service/z-codes.ts',
-  'src-main/settings/settings-store.ts',
-  'src-main/settings/storage-failure.ts',
-  'src-main/shell/dispatch-when-ready.ts',
-  'src-main/shell/electron-updater-port.ts',
   'src-renderer/src/screens/home/pictures/allocation-figure.tsx',
   'src-renderer/src/screens/home/pictures/flows-figure.tsx',
   'src-renderer/src/screens/home/pictures/value-figure.tsx',
