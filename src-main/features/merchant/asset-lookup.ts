@@ -1,6 +1,7 @@
 import { assetNetworks, networks, type AssetNetwork } from '../../../src-preload/contract/assets';
 import { AppError } from '../../app-error';
 import { requireDecimalPlaces } from '../../service/wire-amount';
+import { t } from '../../i18n/main-text';
 
 /**
  * Interface B names a network only by its NetworkId: an asset on a network without a known id cannot be
@@ -10,7 +11,7 @@ import { requireDecimalPlaces } from '../../service/wire-amount';
 function noNetworkId(entry: AssetNetwork): AppError {
   return new AppError(
     'invalid_symbol',
-    `The merchant API has no known network id for ${networks[entry.network].name}, so the app cannot ask it for ${entry.asset} on that network. Nothing was sent.`,
+    t('mainMerchant.noNetworkId', { network: networks[entry.network].name, asset: entry.asset }),
     { field: 'code' },
   );
 }
@@ -18,7 +19,7 @@ function noNetworkId(entry: AssetNetwork): AppError {
 /** One row of the asset table by its network-specific code (BTC, BSC-USD, OPT-ETH…), on a network Interface B can name. */
 export function assetByCode(code: string): AssetNetwork {
   const entry = assetNetworks.find((candidate) => candidate.code === code);
-  if (!entry) throw new AppError('invalid_symbol', 'This asset is not supported.', { field: 'code' });
+  if (!entry) throw new AppError('invalid_symbol', t('mainMerchant.unsupportedAsset'), { field: 'code' });
   if (networks[entry.network].id === null) throw noNetworkId(entry);
   return entry;
 }
@@ -30,7 +31,10 @@ export function networkOf(entry: AssetNetwork): { id: number; name: string } {
 }
 
 export function networkNameById(id: number): string {
-  return Object.values(networks).find((network) => network.id === id)?.name ?? `Network ${id}`;
+  return (
+    Object.values(networks).find((network) => network.id === id)?.name ??
+    t('mainMerchant.networkNumbered', { id: String(id) })
+  );
 }
 
 /** An entered amount, refused when it has more decimals than the asset carries on that network. */

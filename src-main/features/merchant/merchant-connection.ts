@@ -14,6 +14,7 @@ import {
   type MerchantKeysDeps,
 } from './merchant-key-bindings';
 import type { MerchantKeyBinding } from './merchant-settings';
+import { t } from '../../i18n/main-text';
 
 /** What a client needs, all read from main-side state: the renderer never names a URL or a key. */
 export interface MerchantConnection {
@@ -37,7 +38,7 @@ async function signingKeyOf(
   if (binding.signRequests && !signingKey) {
     throw new AppError(
       'not_configured',
-      `Request signing is on for ${environmentLabels[environment]}, but its private key is not in the keychain (it may have been removed). Import it again or turn signing off.`,
+      t('mainMerchant.signingKeyMissing', { environment: environmentLabels[environment] }),
     );
   }
   if (signingKey) deps.logger.registerSecret?.(signingKey);
@@ -55,7 +56,7 @@ export async function connectMerchant(deps: MerchantKeysDeps, userGuid: string):
   if (!binding) {
     throw new AppError(
       'not_configured',
-      keysMissingWords(deps, `You have no merchant keys for ${label}.`, 'Add them under API keys.'),
+      keysMissingWords(deps, t('mainMerchant.noKeys', { environment: label }), t('mainMerchant.addKeys')),
     );
   }
   const problem = bindingProblem(deps, userGuid, environment);
@@ -64,11 +65,7 @@ export async function connectMerchant(deps: MerchantKeysDeps, userGuid: string):
   if (!secretKey) {
     throw new AppError(
       'not_configured',
-      keysMissingWords(
-        deps,
-        `The secret key for ${label} is not in the keychain (it may have been removed).`,
-        'Enter it again.',
-      ),
+      keysMissingWords(deps, t('mainMerchant.secretMissing', { environment: label }), t('mainMerchant.enterAgain')),
     );
   }
   const signingKey = await signingKeyOf(deps, userGuid, environment, binding);
@@ -97,7 +94,10 @@ export async function activeSecret(deps: MerchantKeysDeps, userGuid: string): Pr
   const binding = bindingsOf(deps, userGuid)[environment];
   const secret = binding ? await deps.secrets.get(secretAccount(userGuid, environment, binding.publicKey)) : null;
   if (!secret)
-    throw new AppError('not_configured', `You have no secret key stored for ${environmentLabels[environment]}.`);
+    throw new AppError(
+      'not_configured',
+      t('mainMerchant.noSecretStored', { environment: environmentLabels[environment] }),
+    );
   deps.logger.registerSecret?.(secret);
   return secret;
 }

@@ -10,6 +10,7 @@ import { createMerchantAccess, type MerchantActor, type MerchantSession } from '
 import { createMerchantDeposits } from './merchant-deposits';
 import { createMerchantKeys, type MerchantKeys } from './merchant-keys';
 import { createMerchantVerification } from './merchant-verification';
+import { t } from '../../i18n/main-text';
 
 export interface MerchantDeps {
   readonly settings: SettingsStore;
@@ -124,7 +125,7 @@ export function createMerchantFeature(deps: MerchantDeps): MerchantFeature {
     'merchant.testConnection': async () => {
       const connection = await keys.connect((await signedIn()).userGuid);
       await connection.client.balances();
-      return { message: `Connected to ${connection.origin}: the merchant API accepted these keys.` };
+      return { message: t('mainMerchant.connected', { origin: connection.origin }) };
     },
     'merchant.balances': async () =>
       balanceRows(await (await keys.connect((await signedIn()).userGuid)).client.balances()),

@@ -8,8 +8,8 @@ import { DEFAULT_ASSET_FORM } from '../../service/interface-b-symbols';
 import { builtInEndpoints, environmentLabels, publicMerchantApiUrl } from '../../settings/environments';
 import type { SettingsStore } from '../../settings/settings-store';
 import { savingSettings } from '../../settings/storage-failure';
-import { roleRefusalWords } from '../money/roles';
 import type { MerchantKeyBinding, MerchantSettings } from './merchant-settings';
+import { t } from '../../i18n/main-text';
 
 /**
  * Where each user's merchant keys are written down and which environment and API address they belong to:
@@ -113,15 +113,19 @@ export function bindingProblem(
   const url = apiUrlOf(deps, environment);
   if (url === null) {
     return {
-      what: `No merchant API address is set for ${environmentLabels[environment]}.`,
-      remedy: 'Set it under API keys.',
+      what: t('mainMerchant.noApiAddress', { environment: environmentLabels[environment] }),
+      remedy: t('mainMerchant.setUnderKeys'),
     };
   }
   const origin = new URL(url).origin;
   if (origin !== binding.boundOrigin) {
     return {
-      what: `These keys were entered for ${binding.boundOrigin}, but the ${environmentLabels[environment]} API address is now ${origin}. To protect them they are not sent to the new address.`,
-      remedy: 'Enter the secret key again.',
+      what: t('mainMerchant.boundElsewhere', {
+        bound: binding.boundOrigin,
+        environment: environmentLabels[environment],
+        origin,
+      }),
+      remedy: t('mainMerchant.enterSecretAgain'),
     };
   }
   return null;
@@ -135,7 +139,7 @@ export function keysMissingWords(deps: MerchantKeysDeps, what: string, remedy: s
   const account = deps.session.activeAccount();
   return account.canMoveMoney
     ? `${what} ${remedy}`
-    : `${what} ${roleRefusalWords(account, 'cannot save merchant keys')}`;
+    : `${what} ${t('mainMerchant.roleCannotSaveKeys', { role: account.role, account: account.name })}`;
 }
 
 /** The user's binding in the active account, or a clear refusal: signing keys belong to saved keys. */
@@ -144,7 +148,7 @@ export function ownBinding(deps: MerchantKeysDeps, userGuid: string, environment
   if (!binding)
     throw new AppError(
       'not_configured',
-      `Save the merchant keys for ${environmentLabels[environment]} first: a signing key belongs to them.`,
+      t('mainMerchant.saveKeysFirst', { environment: environmentLabels[environment] }),
     );
   return binding;
 }

@@ -11,6 +11,7 @@ import {
   updateMerchant,
   type MerchantKeysDeps,
 } from './merchant-key-bindings';
+import { t } from '../../i18n/main-text';
 
 /** Saving and deleting a user's keys, and the API address they are bound to. */
 
@@ -23,29 +24,25 @@ export function requireApiUrl(environment: EnvironmentId, text: string): string 
   try {
     url = new URL(text.trim());
   } catch {
-    throw new AppError('bad_input', 'Enter the API address as a full URL, such as https://api.example.com.', {
+    throw new AppError('bad_input', t('mainMerchant.apiUrlForm'), {
       field: 'apiUrl',
     });
   }
   if (url.username || url.password)
-    throw new AppError('bad_input', 'The API address must not contain a user name or password.', { field: 'apiUrl' });
+    throw new AppError('bad_input', t('mainMerchant.apiUrlCredentials'), { field: 'apiUrl' });
   const https = url.protocol === 'https:';
   const localHttp = isPlainLoopback(url);
   if (!https && !(environment === 'custom' && localHttp)) {
-    throw new AppError(
-      'bad_input',
-      'The merchant API address must start with https:// (plain http is allowed only for a custom address on this computer).',
-      {
-        field: 'apiUrl',
-      },
-    );
+    throw new AppError('bad_input', t('mainMerchant.apiUrlHttps'), {
+      field: 'apiUrl',
+    });
   }
   return url.href.replace(/\/+$/, '');
 }
 
 export async function setApiUrl(deps: MerchantKeysDeps, environment: EnvironmentId, text: string): Promise<void> {
   if (environment === 'local-sandbox')
-    throw new AppError('bad_input', 'The local sandbox address is built in.', { field: 'apiUrl' });
+    throw new AppError('bad_input', t('mainMerchant.sandboxBuiltIn'), { field: 'apiUrl' });
   const url = requireApiUrl(environment, text);
   // Production and the sandboxes never share a host: otherwise keys of one could reach the other.
   const origin = new URL(url).origin;
@@ -55,11 +52,9 @@ export async function setApiUrl(deps: MerchantKeysDeps, environment: Environment
     return otherUrl !== null && new URL(otherUrl).origin === origin;
   });
   if (clash) {
-    throw new AppError(
-      'bad_input',
-      `${origin} is already the ${environmentLabels[clash]} address. Production and sandbox environments must use different addresses, so their keys can never be mixed up.`,
-      { field: 'apiUrl' },
-    );
+    throw new AppError('bad_input', t('mainMerchant.addressClash', { origin, environment: environmentLabels[clash] }), {
+      field: 'apiUrl',
+    });
   }
   await updateMerchant(deps, (current) => ({ ...current, apiUrls: { ...current.apiUrls, [environment]: url } }));
 }
@@ -80,7 +75,7 @@ export async function saveKeys(
   if (url === null) {
     throw new AppError(
       'not_configured',
-      `Set the ${environmentLabels[environment]} merchant API address first: the keys are bound to it.`,
+      t('mainMerchant.setApiFirst', { environment: environmentLabels[environment] }),
       { field: 'apiUrl' },
     );
   }

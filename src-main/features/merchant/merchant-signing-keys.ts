@@ -2,6 +2,7 @@ import type { EnvironmentId } from '../../../src-preload/contract/app';
 import { AppError } from '../../app-error';
 import { generateSigningKeyPair, importSigningKey, type SigningKeyPair } from '../../service/request-signing';
 import { bindingsOf, ownBinding, signingAccount, updateMerchant, type MerchantKeysDeps } from './merchant-key-bindings';
+import { t } from '../../i18n/main-text';
 
 /** A merchant's request-signing key: kept in the keychain beside its secret key, used only once turned on. */
 
@@ -64,7 +65,7 @@ export async function setSigningEnabled(
 ): Promise<void> {
   const binding = ownBinding(deps, userGuid, environment);
   if (enabled && !(await deps.secrets.get(signingAccount(userGuid, environment, binding.publicKey))))
-    throw new AppError('not_configured', 'Generate or import a signing key first.');
+    throw new AppError('not_configured', t('mainMerchant.signingKeyFirst'));
   await setSigning(deps, userGuid, environment, enabled);
   deps.logger.info('merchant request signing changed', { environment, enabled });
 }

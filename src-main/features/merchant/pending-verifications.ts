@@ -7,6 +7,8 @@ import { assetByCode, networkNameById, networkOf, requireAmountPrecision } from 
 import type { MerchantKeys } from './merchant-keys';
 import type { PendingVerification } from './merchant-settings';
 import { sameAddress } from './verified-match';
+import { t } from '../../i18n/main-text';
+import { localeDecimal } from '../../i18n/main-numbers';
 
 export interface VerificationStart {
   referenceId: string;
@@ -51,7 +53,7 @@ async function replacePending(
 
 function requirePending(keys: MerchantKeys, userGuid: string, id: string): PendingVerification {
   const found = pendingOf(keys, userGuid).find((pending) => pending.id === id);
-  if (!found) throw new AppError('not_found', 'This verification is no longer pending. Start it again.');
+  if (!found) throw new AppError('not_found', t('mainMerchant.notPending'));
   return found;
 }
 
@@ -121,10 +123,7 @@ export async function confirmVerification(
   const amount = requireAmountPrecision(entry, amountText);
   const connection = await keys.connect(userGuid);
   if (connection.environment !== pending.environment || connection.publicKey !== pending.publicKey) {
-    throw new AppError(
-      'not_configured',
-      'This verification was started with other merchant keys or in another environment. Switch back to confirm it.',
-    );
+    throw new AppError('not_configured', t('mainMerchant.otherKeys'));
   }
   const { isVerified } = await connection.client.verifyConfirmAmount({
     ReferenceId: pending.referenceId,
@@ -136,7 +135,11 @@ export async function confirmVerification(
     await replacePending(keys, (list) => list.filter((p) => p.id !== id));
     return {
       verified: true,
-      message: `${pending.address} is verified for ${pending.code}. It now appears in the verified list for ${pending.referenceId}.`,
+      message: t('mainMerchant.verified', {
+        address: pending.address,
+        code: pending.code,
+        referenceId: pending.referenceId,
+      }),
       pending: listPending(keys, userGuid),
     };
   }
@@ -145,7 +148,10 @@ export async function confirmVerification(
   );
   return {
     verified: false,
-    message: `${new Decimal(amount).toFixed()} ${pending.code} is not the amount the service sent, so the address is not verified. Look up the exact amount the address received (in its wallet or a block explorer) and try again; after several wrong amounts, start the verification again.`,
+    message: t('mainMerchant.wrongAmount', {
+      amount: localeDecimal(new Decimal(amount).toFixed()),
+      code: pending.code,
+    }),
     pending: listPending(keys, userGuid),
   };
 }
