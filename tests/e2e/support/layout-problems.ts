@@ -48,6 +48,13 @@ export async function layoutProblems(page: Page, topBar: boolean): Promise<strin
         problems.push(`${describe(control)} is outside the window (${Math.round(box.left)}..${Math.round(box.right)})`);
         continue;
       }
+      // A word longer than its button sticks out of the button's face (a German compound in the sidebar).
+      const pressable = control instanceof HTMLButtonElement || control.getAttribute('role') === 'tab';
+      if (pressable && control.scrollWidth > control.clientWidth + slack) {
+        problems.push(
+          `${describe(control)} sticks out of its button by ${control.scrollWidth - control.clientWidth}px`,
+        );
+      }
       // A box that scrolls or clips sideways hides whatever sticks out of it: that is a cut-off control.
       for (let parent = control.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
         const overflowX = getComputedStyle(parent).overflowX;
