@@ -35,8 +35,9 @@ const columns: readonly Column[] = [
   { label: 'history.table.asset', key: 'asset', sort: 'symbol', share: 9, shown: 'all' },
   { label: 'history.table.amount', key: 'amount', sort: 'amount', numeric: true, share: 13, shown: 'all' },
   { label: 'history.table.usdValue', key: 'value', sort: 'value', numeric: true, share: 8.5, shown: 'medium' },
-  { label: 'history.table.status', key: 'status', sort: 'status', share: 9, shown: 'all' },
-  { label: 'history.table.counterparty', key: 'counterparty', share: 12.5, shown: 'all' },
+  // Wide enough for a status in German ("Abgeschlossen") at 800 px; the address beside it ends in an ellipsis.
+  { label: 'history.table.status', key: 'status', sort: 'status', share: 12, shown: 'all' },
+  { label: 'history.table.counterparty', key: 'counterparty', share: 9.5, shown: 'all' },
   { label: 'history.table.transaction', key: 'transaction', share: 11, shown: 'medium' },
   { label: 'history.table.reference', key: 'reference', share: 8.5, shown: 'wide' },
   { label: 'history.table.serviceLabel', key: 'label', share: 9, shown: 'wide' },
