@@ -8,6 +8,7 @@ import type { SettingsStore } from '../../settings/settings-store';
 import { checkMerchantApiUrl } from './merchant-api-check';
 import { checkSignInEndpoints } from './sign-in-check';
 import { savingSettings } from '../../settings/storage-failure';
+import { t } from '../../i18n/main-text';
 
 const order: readonly EnvironmentId[] = ['local-sandbox', 'service-sandbox', 'production', 'custom'];
 
@@ -64,21 +65,21 @@ export function createEnvironmentHandlers(deps: EnvironmentHandlersDeps): Enviro
     'environments.check': async ({ id, ...input }) => {
       const checked = await checkSignInEndpoints(input, checkOptions);
       return {
-        message: `${environmentLabels[id]}: the sign-in server at ${checked.issuer} answered with a valid OpenID Connect discovery document, and the wallet API at ${checked.baseUrl} answers.`,
+        message: t('mainMerchant.env.checked', {
+          environment: environmentLabels[id],
+          issuer: checked.issuer,
+          baseUrl: checked.baseUrl,
+        }),
       };
     },
     'environments.save': async ({ id, ...input }) => {
       if (id === 'local-sandbox') {
-        throw new AppError('bad_input', 'The local sandbox addresses are built in.', { field: 'issuer' });
+        throw new AppError('bad_input', t('mainMerchant.env.sandboxBuiltIn'), { field: 'issuer' });
       }
       const checked = await checkSignInEndpoints(input, checkOptions);
       const active = deps.settings.get().environment === id && deps.session.view().status !== 'signed-out';
       if (active) {
-        throw new AppError(
-          'bad_input',
-          'You are signed in to this environment. Switch to another one (which signs you out) before changing its addresses.',
-          { field: 'issuer' },
-        );
+        throw new AppError('bad_input', t('mainMerchant.env.signedInHere'), { field: 'issuer' });
       }
       await savingSettings('sign-in-environment', () =>
         deps.settings.update((current) => ({
@@ -98,7 +99,7 @@ export function createEnvironmentHandlers(deps: EnvironmentHandlersDeps): Enviro
       if (!(current.environments[id] ?? builtInEndpoints(id, deps.localSandboxPort))) {
         throw new AppError(
           'not_configured',
-          `${environmentLabels[id]} has no addresses yet. Enter and save them first.`,
+          t('mainMerchant.env.noAddresses', { environment: environmentLabels[id] }),
           { field: 'environment' },
         );
       }
@@ -106,7 +107,10 @@ export function createEnvironmentHandlers(deps: EnvironmentHandlersDeps): Enviro
         if (!signOutFirst) {
           throw new AppError(
             'forbidden',
-            `Switching to ${environmentLabels[id]} signs you out of ${environmentLabels[current.environment]} first. Confirm to continue.`,
+            t('mainMerchant.env.switchSignsOut', {
+              environment: environmentLabels[id],
+              current: environmentLabels[current.environment],
+            }),
             { field: 'environment' },
           );
         }

@@ -2,6 +2,7 @@ import type { EnvironmentId } from '../../../src-preload/contract/app';
 import { AppError } from '../../app-error';
 import { createHttpCaller, readWholeUpTo } from '../../service/http-call';
 import { requireApiUrl } from '../merchant';
+import { t } from '../../i18n/main-text';
 
 /** Far more than an error envelope; a larger answer is not the merchant API, and is not read on. */
 const MAX_ANSWER_BYTES = 64 * 1024;
@@ -18,10 +19,10 @@ export async function checkMerchantApiUrl(
 ): Promise<{ apiUrl: string; message: string }> {
   const apiUrl = requireApiUrl(environment, text);
   const notMerchantApi = () =>
-    new AppError('bad_input', `Something answers at ${apiUrl}, but not like the merchant API: check the address.`, {
+    new AppError('bad_input', t('mainMerchant.env.notMerchantApi', { apiUrl }), {
       field: 'apiUrl',
     });
-  const unreachable = `The merchant API at ${apiUrl} could not be reached.`;
+  const unreachable = t('mainMerchant.env.merchantUnreachable', { apiUrl });
   const call = createHttpCaller({
     timeoutMs: options.timeoutMs ?? 10_000,
     ...(options.fetch ? { fetch: options.fetch } : {}),
@@ -47,6 +48,6 @@ export async function checkMerchantApiUrl(
   if (answer.envelope === null) throw notMerchantApi();
   return {
     apiUrl,
-    message: `${apiUrl} answers like the merchant API. Save your keys under Merchant › API keys to use it.`,
+    message: t('mainMerchant.env.merchantAnswers', { apiUrl }),
   };
 }

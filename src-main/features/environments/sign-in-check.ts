@@ -3,6 +3,8 @@ import { AppError } from '../../app-error';
 import { discoverIssuer } from '../../auth/oidc-config';
 import { createHttpCaller } from '../../service/http-call';
 import { isAllowedServiceUrl } from '../../settings/environments';
+import { t, textLocale } from '../../i18n/main-text';
+import type { MessageId } from '../../../resources/locales/catalogues';
 
 export interface SignInEndpoints {
   readonly issuer: string;
@@ -32,12 +34,12 @@ const DiscoveryDocument = z.object({
 });
 
 /** What each required part of the document is, in words: field names never reach the user. */
-const partWords: Record<string, string> = {
-  authorization_endpoint: 'a sign-in page',
-  token_endpoint: 'a token endpoint',
-  jwks_uri: 'its signing keys',
-  response_types_supported: 'support for the authorization code flow',
-  code_challenge_methods_supported: 'support for PKCE with SHA-256',
+const partWords: Record<string, MessageId> = {
+  authorization_endpoint: 'mainMerchant.env.part.authorizationEndpoint',
+  token_endpoint: 'mainMerchant.env.part.tokenEndpoint',
+  jwks_uri: 'mainMerchant.env.part.jwksUri',
+  response_types_supported: 'mainMerchant.env.part.responseTypes',
+  code_challenge_methods_supported: 'mainMerchant.env.part.pkce',
 };
 
 const MAX_DOCUMENT_BYTES = 256 * 1024;
@@ -46,51 +48,39 @@ const MAX_DOCUMENT_BYTES = 256 * 1024;
  * Parses an address the user typed for the sign-in environment. Plain http only to the loopback IP
  * literals (never the name localhost, RFC 8252 section 8.3); anything else must be https.
  */
-export function requireServiceUrl(text: string, what: string, field: string): URL {
+export function requireServiceUrl(text: string, field: 'issuer' | 'baseUrl'): URL {
   let url: URL;
   try {
     url = new URL(text.trim());
   } catch {
-    throw new AppError('bad_input', `Enter the ${what} as a full address, such as https://login.example.com.`, {
+    throw new AppError('bad_input', t('mainMerchant.env.urlForm', { field }), {
       field,
     });
   }
   if (url.username || url.password) {
-    throw new AppError('bad_input', `The ${what} must not contain a user name or password.`, { field });
+    throw new AppError('bad_input', t('mainMerchant.env.urlCredentials', { field }), { field });
   }
   if (isAllowedServiceUrl(url)) return url;
   if (url.protocol === 'http:' && url.hostname === 'localhost') {
-    throw new AppError(
-      'bad_input',
-      `The ${what} uses plain http with the name localhost. Plain http is allowed only to 127.0.0.1 or [::1] on this computer: a name can be pointed anywhere.`,
-      { field },
-    );
+    throw new AppError('bad_input', t('mainMerchant.env.urlLocalhost', { field }), { field });
   }
-  throw new AppError(
-    'bad_input',
-    `The ${what} must start with https:// (plain http is allowed only to 127.0.0.1 or [::1] on this computer).`,
-    { field },
-  );
+  throw new AppError('bad_input', t('mainMerchant.env.urlHttps', { field }), { field });
 }
 
 export function requireClientId(text: string): string {
   const clientId = text.trim();
   if (clientId.length === 0 || clientId.length > 200 || /[^\x21-\x7e]/.test(clientId)) {
-    throw new AppError(
-      'bad_input',
-      'Enter the client id the service gave you for Wallet Desk (letters, digits, - . _).',
-      {
-        field: 'clientId',
-      },
-    );
+    throw new AppError('bad_input', t('mainMerchant.env.clientId'), {
+      field: 'clientId',
+    });
   }
   return clientId;
 }
 
 /** The addresses as they will be saved: issuer exactly as entered (discovery compares it exactly), hosts without a trailing slash. */
 export function normaliseSignInEndpoints(input: SignInEndpoints): SignInEndpoints {
-  requireServiceUrl(input.issuer, 'sign-in server address', 'issuer');
-  const baseUrl = requireServiceUrl(input.baseUrl, 'wallet API address', 'baseUrl');
+  requireServiceUrl(input.issuer, 'issuer');
+  const baseUrl = requireServiceUrl(input.baseUrl, 'baseUrl');
   return {
     issuer: input.issuer.trim(),
     clientId: requireClientId(input.clientId),
@@ -122,7 +112,7 @@ async function requireDiscovery(
   timeoutMs: number,
 ): Promise<void> {
   const tooLarge = () =>
-    new AppError('bad_input', 'The sign-in server sent a discovery document that is far too large to be one.', {
+    new AppError('bad_input', t('mainMerchant.env.documentTooLarge'), {
       field: 'issuer',
     });
   let metadata: unknown;
@@ -138,11 +128,15 @@ async function requireDiscovery(
   const parsed = DiscoveryDocument.safeParse(metadata);
   if (!parsed.success) {
     const missing = [
-      ...new Set(parsed.error.issues.map((issue) => partWords[String(issue.path[0])] ?? 'a required part')),
+      ...new Set(
+        parsed.error.issues.map((issue) => t(partWords[String(issue.path[0])] ?? 'mainMerchant.env.part.other')),
+      ),
     ];
     throw new AppError(
       'bad_input',
-      `The sign-in server's discovery document lacks ${missing.join(', ')}, so Wallet Desk cannot sign in there.`,
+      t('mainMerchant.env.documentLacks', {
+        missing: new Intl.ListFormat(textLocale(), { type: 'unit', style: 'long' }).format(missing),
+      }),
       { field: 'issuer' },
     );
   }
@@ -151,12 +145,8 @@ async function requireDiscovery(
 /** What openid-client's discovery refused, in the words of the settings check. */
 function discoveryRefusal(error: unknown, issuer: string): AppError {
   const refuse = (words: string) => new AppError('bad_input', words, { field: 'issuer' });
-  const unreachable = new AppError(
-    'network',
-    `The sign-in server at ${issuer} could not be reached (no answer, a redirect, or a certificate problem).`,
-    { field: 'issuer' },
-  );
-  if (!(error instanceof AppError)) return refuse(NOT_AS_EXPECTED);
+  const unreachable = new AppError('network', t('mainMerchant.env.issuerUnreachable', { issuer }), { field: 'issuer' });
+  if (!(error instanceof AppError)) return refuse(t('mainMerchant.env.notAsExpected'));
   if (error.code === 'network') return unreachable;
   // Refusals already in words: the https rule for endpoints, a document too large.
   const worded = wordedCause(error);
@@ -167,34 +157,23 @@ function discoveryRefusal(error: unknown, issuer: string): AppError {
       const status = library.cause instanceof Response ? library.cause.status : 0;
       // A redirect is refused, not followed: discovery could be moved to a host the user never named.
       if (status >= 300 && status < 400) return unreachable;
-      return refuse(
-        `The sign-in server answered with HTTP ${status} instead of its OpenID Connect discovery document: check the sign-in server address.`,
-      );
+      return refuse(t('mainMerchant.env.httpStatus', { status: String(status) }));
     }
     case 'OAUTH_PARSE_ERROR':
     case 'OAUTH_RESPONSE_IS_NOT_JSON':
-      return refuse(
-        'The sign-in server did not answer with a readable discovery document (it is not JSON): check the sign-in server address.',
-      );
+      return refuse(t('mainMerchant.env.notJson'));
     case 'OAUTH_JSON_ATTRIBUTE_COMPARISON_FAILED': {
       const claimed = IssuerClaim.safeParse(library.cause);
-      if (!claimed.success) return refuse(NOT_AS_EXPECTED);
-      return refuse(
-        `The sign-in server calls itself ${claimed.data.body.issuer.slice(0, 200)}, not ${issuer}. Wallet Desk only signs in where the server confirms the address you entered.`,
-      );
+      if (!claimed.success) return refuse(t('mainMerchant.env.notAsExpected'));
+      return refuse(t('mainMerchant.env.issuerMismatch', { claimed: claimed.data.body.issuer.slice(0, 200), issuer }));
     }
     case 'OAUTH_INVALID_RESPONSE':
-      return refuse(
-        "The sign-in server's discovery document lacks its own address (issuer), so Wallet Desk cannot sign in there.",
-      );
+      return refuse(t('mainMerchant.env.noIssuer'));
     case undefined:
     default:
-      return refuse(NOT_AS_EXPECTED);
+      return refuse(t('mainMerchant.env.notAsExpected'));
   }
 }
-
-const NOT_AS_EXPECTED =
-  'The sign-in server did not answer with a usable OpenID Connect discovery document: check the sign-in server address.';
 
 /** The issuer a document named, as openid-client reports a mismatch. */
 const IssuerClaim = z.object({ body: z.object({ issuer: z.string() }) });
@@ -219,7 +198,7 @@ function libraryCause(error: Error): { code: string; cause: unknown } | null {
 
 /** The wallet API address answers HTTP at all: any status, a redirect included, is an answer. */
 async function requireAnswer(baseUrl: string, options: SignInCheckOptions, timeoutMs: number): Promise<void> {
-  const words = `The wallet API at ${baseUrl} could not be reached.`;
+  const words = t('mainMerchant.env.walletUnreachable', { baseUrl });
   const call = createHttpCaller({
     timeoutMs,
     ...(options.fetch ? { fetch: options.fetch } : {}),
