@@ -119,6 +119,16 @@ for (const language of ['de', 'tr'] as const) {
   const words = languages[language];
 
   test.describe(`in ${language}`, { tag: OWN_APP }, () => {
+    test('signs in through the sign-in screen and the browser page, and Home opens in the language', async ({
+      launchApp,
+    }) => {
+      const session = await launchApp({ language, locale: words.locale });
+      await expect(session.page.locator('html')).toHaveAttribute('lang', words.locale);
+      await signInThroughBrowser(session, language);
+      await openScreenIn(session.page, language, 'home');
+      expect(session.pageErrors).toEqual([]);
+    });
+
     test('sends BTC confirmed with a two-factor code, every step in the language and amounts in its format', async ({
       launchApp,
     }) => {
