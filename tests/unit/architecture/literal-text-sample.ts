@@ -6,4 +6,5 @@ export const samples = [
   'wallet-desk.send.review',
   () => logger.info('Sign in finished in the browser.'),
   () => new Error('The bridge was called before it was ready.'),
+  { meaning: 'Withdrawal amount too small', words: 'The amount is below what the network accepts.' },
 ];

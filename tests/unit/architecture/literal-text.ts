@@ -35,14 +35,28 @@ function textOf(node: ts.Node): string | null {
   return null;
 }
 
-/** The sentences written into one main-process file outside the catalogues, with their line numbers. */
-export function literalSentences(path: string): string[] {
+/** True when the text is the value of a property named in `skip` (`{ meaning: '…' }`). */
+function inSkippedProperty(node: ts.Node, skip: ReadonlySet<string>): boolean {
+  const parent = node.parent;
+  return ts.isPropertyAssignment(parent) && parent.initializer === node && skip.has(parent.name.getText());
+}
+
+/**
+ * The sentences written into one main-process file outside the catalogues, with their line numbers. Values of
+ * the properties in `skip` are left alone: a table's column that holds the service's own words, never shown.
+ */
+export function literalSentences(path: string, skip: ReadonlySet<string> = new Set()): string[] {
   const source = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest, true);
   const found: string[] = [];
   const visit = (node: ts.Node): void => {
     const text = textOf(node);
     if (text !== null) {
-      if (SENTENCE.test(text.trim()) && !ts.isImportDeclaration(node.parent) && !forDevelopers(node)) {
+      if (
+        SENTENCE.test(text.trim()) &&
+        !ts.isImportDeclaration(node.parent) &&
+        !forDevelopers(node) &&
+        !inSkippedProperty(node, skip)
+      ) {
         const line = source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
         found.push(`${line}: ${text.slice(0, 60)}`);
       }
