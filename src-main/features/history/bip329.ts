@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { USER_LABEL_MAX } from '../../../src-preload/contract/history';
 import { AddressBookName } from '../../../src-preload/contract/address-book';
 import { UserText } from '../../../src-preload/contract/text';
+import { t } from '../../i18n/main-text';
 
 /**
  * BIP-329 "Wallet Labels Export Format": JSON Lines, one object per label, `type` ("tx" names a transaction
@@ -55,12 +56,12 @@ export function parseBip329(text: string): ParsedBip329 {
     try {
       json = JSON.parse(line);
     } catch {
-      problems.push(`Line ${number} is not JSON.`);
+      problems.push(t('mainHistory.bip329.notJson', { line: number }));
       return;
     }
     const parsed = Line.safeParse(json);
     if (!parsed.success) {
-      problems.push(`Line ${number} is not a label: it needs a type and a ref.`);
+      problems.push(t('mainHistory.bip329.notLabel', { line: number }));
       return;
     }
     const { type } = parsed.data;
@@ -71,12 +72,18 @@ export function parseBip329(text: string): ParsedBip329 {
     const ref = Ref.safeParse(parsed.data.ref);
     const label = labelRules[type].safeParse(parsed.data.label ?? '');
     if (!ref.success) {
-      problems.push(`Line ${number} has no usable ref.`);
+      problems.push(t('mainHistory.bip329.noRef', { line: number }));
       return;
     }
     if (!label.success) {
+      const reason = label.error.issues[0]?.message;
       problems.push(
-        `Line ${number}: ${label.error.issues[0]?.message ?? 'the label cannot be used'}.`.replace('..', '.'),
+        t('mainHistory.bip329.unusable', {
+          line: number,
+          // The contract's refusals are whole sentences; one without its full stop gets it here.
+          reason:
+            reason === undefined ? t('mainHistory.bip329.cannotUse') : reason.endsWith('.') ? reason : `${reason}.`,
+        }),
       );
       return;
     }

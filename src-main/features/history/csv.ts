@@ -1,5 +1,7 @@
 import { serviceDateMs } from '../../service/service-date';
-import type { ExportRecord } from './export-record';
+import type { MessageId } from '../../../resources/locales/catalogues';
+import { t } from '../../i18n/main-text';
+import type { ExportKind, ExportRecord } from './export-record';
 
 /** RFC 4180 line break. */
 export const CSV_EOL = '\r\n';
@@ -32,36 +34,52 @@ export function csvRow(cells: readonly string[]): string {
   return line + CSV_EOL;
 }
 
-/** Column names of the complete export, for people and spreadsheets (docs/exports.md "The complete export"). */
+/**
+ * Columns of the complete export, for people and spreadsheets (docs/exports.md "The complete export"): their
+ * names come from the catalogue in the user's language, unlike the presets', which the tools fix.
+ */
 export const CSV_COLUMNS = [
-  'Account',
-  'Date (UTC)',
-  'Direction',
-  'Kind',
-  'Asset',
-  'Asset name',
-  'Network',
-  'Amount',
-  'Fee',
-  'Fee asset',
-  'Fiat value',
-  'Fiat currency',
-  'Fiat value missing',
-  'Status',
-  'Label',
-  'Note',
-  'Counterparty address',
-  'Wallet address',
-  'Transaction hash',
-  'Reference',
-  'Merchant transaction id',
-  'Collected automatically',
-] as const;
+  'mainHistory.csv.account',
+  'mainHistory.csv.date',
+  'mainHistory.csv.direction',
+  'mainHistory.csv.kind',
+  'mainHistory.csv.asset',
+  'mainHistory.csv.assetName',
+  'mainHistory.csv.network',
+  'mainHistory.csv.amount',
+  'mainHistory.csv.fee',
+  'mainHistory.csv.feeAsset',
+  'mainHistory.csv.fiatValue',
+  'mainHistory.csv.fiatCurrency',
+  'mainHistory.csv.fiatMissing',
+  'mainHistory.csv.status',
+  'mainHistory.csv.label',
+  'mainHistory.csv.note',
+  'mainHistory.csv.counterparty',
+  'mainHistory.csv.walletAddress',
+  'mainHistory.csv.txId',
+  'mainHistory.csv.reference',
+  'mainHistory.csv.merchantTxId',
+  'mainHistory.csv.autoCollected',
+] as const satisfies readonly MessageId[];
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
 
-export function csvHeader(): string {
-  return csvRow(CSV_COLUMNS);
+/** The column names in the user's language. */
+export function csvColumnTitles(): string[] {
+  return CSV_COLUMNS.map((column) => t(column));
 }
+
+export function csvHeader(): string {
+  return csvRow(csvColumnTitles());
+}
+
+const kindWords: Readonly<Record<ExportKind, MessageId>> = {
+  deposit: 'mainHistory.kind.deposit',
+  send: 'mainHistory.kind.send',
+  swap: 'mainHistory.kind.swap',
+  merchantApi: 'mainHistory.kind.merchantApi',
+  withdrawal: 'mainHistory.kind.withdrawal',
+};
 
 /** The complete export's cells of one record, in CSV_COLUMNS order. */
 export function completeCells(record: ExportRecord): string[] {
@@ -69,8 +87,8 @@ export function completeCells(record: ExportRecord): string[] {
   return [
     text(record.account),
     record.dateMs === null ? text(record.dateText) : new Date(record.dateMs).toISOString(),
-    record.direction,
-    record.kind,
+    t(record.direction === 'in' ? 'mainHistory.csv.in' : 'mainHistory.csv.out'),
+    t(kindWords[record.kindKey]),
     text(record.symbol),
     text(record.assetName),
     text(record.network),
@@ -88,7 +106,7 @@ export function completeCells(record: ExportRecord): string[] {
     text(record.txId),
     text(record.referenceId),
     text(record.merchantTransactionId),
-    record.autoCollected ? 'yes' : 'no',
+    t(record.autoCollected ? 'mainHistory.csv.yes' : 'mainHistory.csv.no'),
   ];
 }
 

@@ -4,6 +4,7 @@ import type { ExportAccounts, ExportFormat, ExportProgress, HistoryQuery } from 
 import type { FiatCurrency } from '../../../src-preload/contract/receive';
 import type { TransactionItem } from '../../service/interface-a-schemas';
 import { AppError } from '../../app-error';
+import { t } from '../../i18n/main-text';
 import type { Logger } from '../../logging/logger';
 import type { SessionService } from '../session';
 import { exportHistoryCsv, type ExportPageProgress, type ExportSource, type LeftOut } from './export-history';
@@ -71,22 +72,19 @@ export function defaultExportName(now = new Date(), format: ExportFormat = 'csv'
 export function leftOutWords(leftOut: LeftOut, currency: FiatCurrency): string {
   const sentences: string[] = [];
   const notCompleted = leftOut['not-completed'];
-  if (notCompleted === 1) sentences.push('1 transaction that is not completed was left out.');
-  else if (notCompleted > 1) sentences.push(`${notCompleted} transactions that are not completed were left out.`);
+  if (notCompleted > 0) sentences.push(t('mainHistory.export.leftOutNotCompleted', { count: notCompleted }));
   const noDate = leftOut['no-date'];
-  if (noDate === 1) sentences.push('1 transaction without a readable date was left out.');
-  else if (noDate > 1) sentences.push(`${noDate} transactions without a readable date were left out.`);
+  if (noDate > 0) sentences.push(t('mainHistory.export.leftOutNoDate', { count: noDate }));
   const noPrice = leftOut['no-price'];
-  if (noPrice === 1) sentences.push(`1 transaction without a price in ${currency} was left out.`);
-  else if (noPrice > 1) sentences.push(`${noPrice} transactions without a price in ${currency} were left out.`);
-  if (sentences.length > 0) sentences.push('The complete export lists every transaction.');
+  if (noPrice > 0) sentences.push(t('mainHistory.export.leftOutNoPrice', { count: noPrice, currency }));
+  if (sentences.length > 0) sentences.push(t('mainHistory.export.completeListsAll'));
   return sentences.join(' ');
 }
 
 function describeFailure(error: unknown): string {
   if (error instanceof AppError) return error.message;
   const code = (error as NodeJS.ErrnoException | null)?.code;
-  return code ? `The file could not be written (${code}).` : 'The export failed. Please try again.';
+  return code ? t('mainHistory.export.notWritten', { code }) : t('mainHistory.export.failed');
 }
 
 /**
@@ -144,7 +142,7 @@ export function createHistoryExports(deps: HistoryExportsDeps): HistoryExports {
 
   const unsubscribe = deps.session.onChange((view) => {
     if (running && (view.status !== 'signed-in' || view.activeAccountGuid !== running.accountGuid)) {
-      running.controller.abort(new ExportCancelled('The export stopped because the session or account changed.'));
+      running.controller.abort(new ExportCancelled(t('mainHistory.export.sessionChanged')));
     }
   });
 
@@ -189,7 +187,9 @@ export function createHistoryExports(deps: HistoryExportsDeps): HistoryExports {
           send(
             'done',
             { written: result.written, total: result.total, page: result.pages, totalPages: result.pages },
-            [`Saved ${basename(path)}.`, leftOutWords(result.leftOut, currency)].filter((s) => s !== '').join(' '),
+            [t('mainHistory.export.saved', { file: basename(path) }), leftOutWords(result.leftOut, currency)]
+              .filter((s) => s !== '')
+              .join(' '),
           );
         },
         (error: unknown) => {
@@ -200,7 +200,7 @@ export function createHistoryExports(deps: HistoryExportsDeps): HistoryExports {
             send(
               'cancelled',
               empty,
-              reason instanceof ExportCancelled ? reason.reason : 'Export cancelled; no file was saved.',
+              reason instanceof ExportCancelled ? reason.reason : t('mainHistory.export.cancelled'),
             );
             return;
           }
@@ -216,16 +216,16 @@ export function createHistoryExports(deps: HistoryExportsDeps): HistoryExports {
 
   return {
     async start({ filters, format = 'csv', currency = 'USD', accounts = 'active' }) {
-      if (running) throw new AppError('in_flight', 'An export is already running. Wait for it or cancel it first.');
+      if (running) throw new AppError('in_flight', t('mainHistory.export.inFlight'));
       const account = deps.session.activeAccount();
       const user = deps.session.activeUser();
-      if (!deps.chooseSaveFile) throw new AppError('not_configured', 'Saving files is not available in this window.');
+      if (!deps.chooseSaveFile) throw new AppError('not_configured', t('mainHistory.export.noSaveDialog'));
       const path = await deps.chooseSaveFile(defaultExportName(new Date(), format));
       if (path === null) return null;
       // The dialog may have been open while the session changed or another export started.
-      if (running) throw new AppError('in_flight', 'An export is already running. Wait for it or cancel it first.');
+      if (running) throw new AppError('in_flight', t('mainHistory.export.inFlight'));
       if (deps.session.activeAccount().guid !== account.guid)
-        throw new AppError('cancelled', 'The account changed while choosing the file; nothing was exported.');
+        throw new AppError('cancelled', t('mainHistory.export.accountChanged'));
       const id = randomUUID();
       running = run(id, { userGuid: user.userGuid, accountGuid: account.guid }, path, {
         filters,
@@ -238,7 +238,7 @@ export function createHistoryExports(deps: HistoryExportsDeps): HistoryExports {
     },
     cancel(exportId) {
       if (running?.id !== exportId) return false;
-      running.controller.abort(new ExportCancelled('Export cancelled; no file was saved.'));
+      running.controller.abort(new ExportCancelled(t('mainHistory.export.cancelled')));
       return true;
     },
     async settled(exportId) {
@@ -248,7 +248,7 @@ export function createHistoryExports(deps: HistoryExportsDeps): HistoryExports {
       unsubscribe();
       const current = running;
       if (current) {
-        current.controller.abort(new ExportCancelled('The app is closing; no file was saved.'));
+        current.controller.abort(new ExportCancelled(t('mainHistory.export.closing')));
         await current.done;
       }
     },

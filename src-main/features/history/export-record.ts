@@ -9,6 +9,10 @@ import { networkNameOf } from './history-item';
 
 export type Direction = 'in' | 'out';
 
+/** The kinds of movement the app names: withdrawType 1, 2 and 3, a deposit, or an outgoing one it does not know. */
+export type ExportKind = 'deposit' | 'send' | 'swap' | 'merchantApi' | 'withdrawal';
+const kindsByWithdrawType: Readonly<Record<number, ExportKind>> = { 1: 'send', 2: 'swap', 3: 'merchantApi' };
+
 /** What every export layout is written from: one record of the service, read for people. */
 export interface ExportRecord {
   readonly account: string;
@@ -17,8 +21,10 @@ export interface ExportRecord {
   /** The service's date text, kept for a date that cannot be read. */
   readonly dateText: string;
   readonly direction: Direction;
-  /** The kind of movement in words: a deposit, a send, a swap, a merchant API withdrawal. */
+  /** The kind of movement in English words, as the tools' presets write it: Deposit, Send, Swap… */
   readonly kind: string;
+  /** The same kind, for the complete export to name in the user's language. */
+  readonly kindKey: ExportKind;
   /** The service's network-specific symbol (BSC-USD). */
   readonly symbol: string;
   /** The asset's own ticker where the app knows it (USDT for BSC-USD), else the symbol: what tax tools know. */
@@ -63,7 +69,13 @@ export function directionOf(item: Pick<TransactionItem, 'type' | 'withdrawType'>
   return item.withdrawType === 0 ? 'in' : 'out';
 }
 
-/** The movement in words; a withdrawType the app does not know is named by its direction only. */
+/** The kind of movement; a withdrawType the app does not know is named by its direction only. */
+export function kindKeyOf(item: Pick<TransactionItem, 'type' | 'withdrawType'>): ExportKind {
+  if (directionOf(item) === 'in') return 'deposit';
+  return kindsByWithdrawType[item.withdrawType] ?? 'withdrawal';
+}
+
+/** The movement in English words; a withdrawType the app does not know is named by its direction only. */
 export function kindOf(item: Pick<TransactionItem, 'type' | 'withdrawType'>): string {
   const direction = directionOf(item);
   if (direction === 'in') return 'Deposit';
@@ -81,6 +93,7 @@ export function exportRecordOf(item: TransactionItem, userLabel: string, context
     dateText: item.date,
     direction,
     kind: kindOf(item),
+    kindKey: kindKeyOf(item),
     symbol: item.symbol,
     ticker: findAssetNetwork(item.symbol)?.asset ?? item.symbol,
     assetName: item.symbolName,

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppError } from '../../app-error';
+import { t } from '../../i18n/main-text';
 
 export interface RetryPolicy {
   /** Tries of one page that fail with a server error or no answer, before giving up. */
@@ -66,7 +67,7 @@ export async function fetchWithRetry<T>(
           reason: 'rate_limited',
           delayMs,
           attempt: rateLimits,
-          message: `The service asked to slow down; continuing in ${Math.ceil(delayMs / 1000)} s.`,
+          message: t('mainHistory.retry.slowDown', { seconds: Math.ceil(delayMs / 1000) }),
         };
       } else if (isTransient(error)) {
         failures += 1;

@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import type { FiatCurrency } from '../../../src-preload/contract/receive';
 import type { TransactionItem } from '../../service/interface-a-schemas';
 import { serviceNumberText } from '../../service/wire-amount';
+import { t } from '../../i18n/main-text';
 
 /** Minor units people write each currency with (ISO 4217): the yen has none. */
 const FIAT_DECIMALS: Readonly<Record<FiatCurrency, number>> = { USD: 2, EUR: 2, GBP: 2, TRY: 2, JPY: 0 };
@@ -26,10 +27,10 @@ export type FiatAtTime =
 export function fiatAtTime(item: Pick<TransactionItem, 'amount' | 'prices'>, currency: FiatCurrency): FiatAtTime {
   const price = item.prices[PRICE_KEY[currency]];
   if (!Number.isFinite(price) || price <= 0) {
-    return { value: null, missing: `This record carries no ${currency} price.` };
+    return { value: null, missing: t('mainHistory.fiat.noPrice', { currency }) };
   }
   if (!Number.isFinite(item.amount)) {
-    return { value: null, missing: 'This record carries no amount that can be valued.' };
+    return { value: null, missing: t('mainHistory.fiat.noAmount') };
   }
   const value = new Decimal(serviceNumberText(Math.abs(item.amount)))
     .times(serviceNumberText(price))

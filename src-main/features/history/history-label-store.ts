@@ -1,5 +1,6 @@
 import { MAX_USER_LABELS } from '../../../src-preload/contract/history';
 import { AppError } from '../../app-error';
+import { t } from '../../i18n/main-text';
 import type { SettingsStore } from '../../settings/settings-store';
 import { savingSettings } from '../../settings/storage-failure';
 
@@ -30,11 +31,9 @@ export async function saveLabel(
         delete labels[rowKey];
       } else {
         if (!(rowKey in labels) && Object.keys(labels).length >= MAX_USER_LABELS) {
-          throw new AppError(
-            'bad_input',
-            `You already have ${MAX_USER_LABELS} labels in this account. Remove some before adding more.`,
-            { field: 'label' },
-          );
+          throw new AppError('bad_input', t('mainHistory.labels.tooMany', { max: MAX_USER_LABELS }), {
+            field: 'label',
+          });
         }
         labels[rowKey] = label;
       }

@@ -6,7 +6,7 @@ export {
   type HistoryExportsDeps,
 } from './export-manager';
 export { exportHistoryCsv, EXPORT_PAGE_SIZE, type ExportHistoryOptions, type ExportResult } from './export-history';
-export { CSV_COLUMNS, csvLine, csvHeader } from './csv';
+export { CSV_COLUMNS, csvColumnTitles, csvLine, csvHeader } from './csv';
 export { defaultRetryPolicy, fetchWithRetry, type RetryPolicy } from './fetch-with-retry';
 export { defaultHistorySettings, HistorySettings } from './history-settings';
 export { HistoryLabels, defaultHistoryLabels } from './history-labels';

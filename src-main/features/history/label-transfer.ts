@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { MAX_USER_LABELS, type LabelImportPreview } from '../../../src-preload/contract/history';
 import { AppError } from '../../app-error';
+import { t } from '../../i18n/main-text';
 import type { Logger } from '../../logging/logger';
 import type { InterfaceAClient } from '../../service/interface-a';
 import type { Settings } from '../../settings/settings-schema';
@@ -82,10 +83,7 @@ function withImported(
     }
   }
   if (Object.keys(labels).length > MAX_USER_LABELS) {
-    throw new AppError(
-      'bad_input',
-      `This import would give you more than ${MAX_USER_LABELS} labels in this account. Remove some first.`,
-    );
+    throw new AppError('bad_input', t('mainHistory.labels.importTooMany', { max: MAX_USER_LABELS }));
   }
   return {
     ...current,
@@ -119,7 +117,7 @@ export function createLabelTransfer(deps: LabelTransferDeps) {
   return {
     async exportLabels(): Promise<{ saved: boolean; tx: number; addr: number; withoutHash: number }> {
       const who = owner();
-      if (!deps.chooseSaveFile) throw new AppError('not_configured', 'Saving files is not available in this window.');
+      if (!deps.chooseSaveFile) throw new AppError('not_configured', t('mainHistory.export.noSaveDialog'));
       const labels = labelsOf(deps.settings, who.userGuid, who.accountGuid);
       const byHash = await hashes();
       const out: Bip329Label[] = [];
@@ -141,7 +139,7 @@ export function createLabelTransfer(deps: LabelTransferDeps) {
       const path = await deps.chooseSaveFile(`wallet-desk-labels-${new Date().toISOString().slice(0, 10)}.jsonl`);
       if (path === null) return { saved: false, tx: 0, addr: 0, withoutHash };
       if (deps.session.activeAccount().guid !== who.accountGuid)
-        throw new AppError('cancelled', 'The account changed while choosing the file; nothing was saved.');
+        throw new AppError('cancelled', t('mainHistory.labels.accountChangedSaving'));
       await writeFile(path, toBip329(out), { encoding: 'utf8', mode: 0o600 });
       const tx = out.filter((entry) => entry.type === 'tx').length;
       deps.logger.info('labels exported', { tx, addr: out.length - tx });
@@ -166,7 +164,7 @@ export function createLabelTransfer(deps: LabelTransferDeps) {
         }
       });
       if (deps.session.activeAccount().guid !== who.accountGuid)
-        throw new AppError('cancelled', 'The account changed while reading the file; nothing was changed.');
+        throw new AppError('cancelled', t('mainHistory.labels.accountChangedReading'));
       const id = randomUUID();
       pending = { id, owner: who, plan, rowKeysOf: byHash };
       return {
@@ -190,7 +188,7 @@ export function createLabelTransfer(deps: LabelTransferDeps) {
         plan.owner.userGuid !== who.userGuid ||
         plan.owner.accountGuid !== who.accountGuid
       ) {
-        throw new AppError('not_found', 'This import is no longer open. Choose the file again.');
+        throw new AppError('not_found', t('mainHistory.labels.importGone'));
       }
       pending = null;
       const changes = [...plan.plan.add, ...(replace ? plan.plan.replace : [])];

@@ -1,5 +1,6 @@
 import type { HistoryQuery } from '../../../src-preload/contract/history';
 import { AppError } from '../../app-error';
+import { t } from '../../i18n/main-text';
 import type { TransactionItem, TransactionsRequest, TransactionsResult } from '../../service/interface-a-schemas';
 import { dateRangeFilterOf } from './date-range';
 import { fetchWithRetry, type RetryPolicy } from './fetch-with-retry';
@@ -71,11 +72,9 @@ export function createRangedHistory(deps: RangedHistoryDeps): RangedHistory {
       for (const item of result.items) {
         if (!filter.admits(item)) continue;
         if (matches.length >= MAX_RANGE_MATCHES) {
-          throw new AppError(
-            'bad_input',
-            `More than ${MAX_RANGE_MATCHES.toLocaleString('en-US')} transactions fall in this date range. Choose a shorter range, or export it.`,
-            { field: 'since' },
-          );
+          throw new AppError('bad_input', t('mainHistory.range.tooMany', { max: MAX_RANGE_MATCHES }), {
+            field: 'since',
+          });
         }
         matches.push(item);
       }
@@ -127,7 +126,7 @@ export function createRangedHistory(deps: RangedHistoryDeps): RangedHistory {
     }
     const startedIn = epoch;
     const items = await done;
-    if (startedIn !== epoch) throw new AppError('cancelled', 'The session changed while the history was loading.');
+    if (startedIn !== epoch) throw new AppError('cancelled', t('mainHistory.range.sessionChanged'));
     return items;
   }
 

@@ -3,7 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { CSV_COLUMNS, exportHistoryCsv } from '../../../src-main/features/history';
+import { csvColumnTitles, exportHistoryCsv } from '../../../src-main/features/history';
 import type { TransactionsRequest } from '../../../src-main/service/interface-a-schemas';
 import type { RunningSandbox } from '../../../sandbox/server';
 import { allDirect, useSignedInCore, type ServiceItem, type SignedInCore } from './history-fixture';
@@ -18,11 +18,11 @@ beforeEach(() => {
   app.exportEvents.length = 0;
 });
 
-type Row = Record<(typeof CSV_COLUMNS)[number], string>;
+type Row = Record<string, string>;
 
 async function readCsv(path: string): Promise<Row[]> {
   const text = await readFile(path, 'utf8');
-  expect(text.startsWith(`${CSV_COLUMNS.join(',')}\r\n`)).toBe(true);
+  expect(text.startsWith(`${csvColumnTitles().join(',')}\r\n`)).toBe(true);
   return parse(text, { columns: true, skip_empty_lines: false, relax_quotes: false }) as Row[];
 }
 
@@ -126,7 +126,7 @@ describe('CSV export of the whole history', () => {
     const others = rows.slice(trading.length).map((row) => row.Account);
     expect(new Set(others)).toEqual(new Set(['Northwind Payments', 'Alice Liddell (personal)']));
     // Carol's account is not Alice's: nothing of it is read.
-    expect(rows.some((row) => row.Account.startsWith('Carol'))).toBe(false);
+    expect(rows.some((row) => (row.Account ?? '').startsWith('Carol'))).toBe(false);
   }, 60_000);
 
   it('closing the save dialog starts nothing', async () => {

@@ -1,8 +1,8 @@
 import { parse } from 'csv-parse/sync';
 import Decimal from 'decimal.js';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
-  CSV_COLUMNS,
+  csvColumnTitles,
   csvField,
   csvHeader,
   csvLine,
@@ -16,6 +16,7 @@ import { inDateRange } from '../../../../../src-main/features/history/date-range
 import { explorerUrlFor } from '../../../../../src-main/features/history/explorer';
 import { isAllowedExternalUrl } from '../../../../../src-main/links';
 import type { TransactionItem } from '../../../../../src-main/service/interface-a-schemas';
+import { setMainLanguage } from '../../../../../src-main/i18n/main-text';
 
 const item: TransactionItem = {
   symbolId: 1,
@@ -53,7 +54,7 @@ describe('CSV rows (RFC 4180)', () => {
     const text = csvHeader() + line(item);
     expect(text.endsWith('\r\n')).toBe(true);
     const [row] = parse(text, { columns: true }) as Array<Record<string, string>>;
-    expect(Object.keys(row ?? {})).toEqual([...CSV_COLUMNS]);
+    expect(Object.keys(row ?? {})).toEqual(csvColumnTitles());
     expect(row).toMatchObject({
       Account: 'Trading, "main"',
       'Date (UTC)': '2026-11-20T12:00:00.000Z',
@@ -149,5 +150,24 @@ describe('explorer links', () => {
     }
     expect(explorerUrlFor('SOL', `${signature}/../x`)).toBeNull();
     expect(explorerUrlFor('SOL', `0x${'cd'.repeat(32)}`)).toBeNull();
+  });
+});
+
+describe("the complete export in the user's language, the presets as their tools require", () => {
+  afterEach(() => setMainLanguage('en', ['en-US']));
+
+  it.each([
+    ['de', 'Konto,Datum (UTC),Richtung,Art,Asset', 'Einzahlung', 'ein', 'ja'],
+    ['tr', 'Hesap,Tarih (UTC),Yön,Tür,Varlık', 'Para yatırma', 'giriş', 'evet'],
+  ] as const)('%s: headers, direction, kind and yes/no in words', (language, header, kind, direction, yes) => {
+    setMainLanguage(language, ['en-US']);
+    const [row] = parse(csvHeader() + line(item), { columns: true }) as Array<Record<string, string>>;
+    expect(csvHeader().startsWith(header)).toBe(true);
+    const cells = Object.values(row ?? {});
+    expect(cells[2]).toBe(direction);
+    expect(cells[3]).toBe(kind);
+    expect(cells[21]).toBe(yes);
+    // Koinly's header is Koinly's, whatever the app's language.
+    expect(presets.koinly.header[0]).toBe('Date');
   });
 });
