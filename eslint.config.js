@@ -23,8 +23,6 @@ const notYetInCatalogues = [
   'src-renderer/src/screens/home/pictures/value-figure.tsx',
   'src-renderer/src/screens/home/pictures/value-notes.tsx',
   'src-renderer/src/screens/home/pictures/value-table.tsx',
-  'src-renderer/src/screens/payouts/payout-batch-form.tsx',
-  'src-renderer/src/screens/payouts/payout-draft-detail.tsx',
 ];
 
 const nodeBuiltins = [...new Set(builtinModules.map((name) => name.replace(/^node:/, '')))];

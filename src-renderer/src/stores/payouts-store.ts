@@ -7,9 +7,28 @@ import type {
 } from '../../../src-preload/contract/payouts';
 import type { BridgeError } from '../../../src-preload/result';
 import { wallet } from '../bridge';
+import { t } from '../i18n/text';
 import { createSessionStore } from './session-reset';
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; error: BridgeError };
+
+/**
+ * An earlier send or withdrawal still unsettled, as facts: the detail words it when it draws, in the language
+ * of that moment.
+ */
+export interface UnsettledEntry {
+  readonly intentId: string;
+  readonly kind: 'send' | 'withdraw';
+  readonly amount: string;
+  readonly code: string;
+  readonly to: string;
+  readonly reference: string;
+}
+
+/** Asked of a draft when none is open: an answer in the language of the moment it is asked. */
+function noDraftOpen(): { ok: false; error: BridgeError } {
+  return { ok: false, error: { code: 'not_found', message: t('payouts.openFirst') } };
+}
 
 interface PayoutsState {
   /** The active account's drafts; null until loaded. */
@@ -47,7 +66,7 @@ interface PayoutsState {
    * Sends (or, for a draft of withdrawals, withdrawals) of the user whose outcome is unknown or that are on
    * their way, to acknowledge by id.
    */
-  unsettledSends(): Promise<Outcome<{ intentId: string; words: string }[]>>;
+  unsettledSends(): Promise<Outcome<UnsettledEntry[]>>;
 }
 
 /** Payout drafts of the active account; a switch, a lock or a sign-out empties it (session-reset). */
@@ -110,7 +129,7 @@ export const usePayoutsStore = createSessionStore<PayoutsState>((set, get) => {
 
     async executeRow(reference, tfaCode, acknowledged) {
       const open = get().open;
-      if (!open) return { ok: false, error: { code: 'not_found', message: 'Open a draft first.' } };
+      if (!open) return noDraftOpen();
       const result = await wallet.payouts.executeRow({
         draftId: open.draftId,
         reference,
@@ -139,13 +158,13 @@ export const usePayoutsStore = createSessionStore<PayoutsState>((set, get) => {
 
     async exportDraft() {
       const open = get().open;
-      if (!open) return { ok: false, error: { code: 'not_found', message: 'Open a draft first.' } };
+      if (!open) return noDraftOpen();
       return wallet.payouts.export({ draftId: open.draftId });
     },
 
     async results() {
       const open = get().open;
-      if (!open) return { ok: false, error: { code: 'not_found', message: 'Open a draft first.' } };
+      if (!open) return noDraftOpen();
       return wallet.payouts.results({ draftId: open.draftId });
     },
 
@@ -157,7 +176,11 @@ export const usePayoutsStore = createSessionStore<PayoutsState>((set, get) => {
           ok: true,
           value: listed.value.map(({ review }) => ({
             intentId: review.intentId,
-            words: `${review.amount} ${review.code} to ${review.address} (merchant transaction id ${review.merchantTransactionId})`,
+            kind: 'withdraw',
+            amount: review.amount,
+            code: review.code,
+            to: review.address,
+            reference: review.merchantTransactionId,
           })),
         };
       }
@@ -167,7 +190,11 @@ export const usePayoutsStore = createSessionStore<PayoutsState>((set, get) => {
         ok: true,
         value: result.value.map(({ review }) => ({
           intentId: review.intentId,
-          words: `${review.amount} ${review.code} to ${review.destination} (reference ${review.referenceId})`,
+          kind: 'send',
+          amount: review.amount,
+          code: review.code,
+          to: review.destination,
+          reference: review.referenceId,
         })),
       };
     },

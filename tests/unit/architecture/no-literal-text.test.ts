@@ -48,9 +48,6 @@ const notYetInCatalogues = new Set([
   'src-renderer/src/screens/home/pictures/value-figure.tsx',
   'src-renderer/src/screens/home/pictures/value-notes.tsx',
   'src-renderer/src/screens/home/pictures/value-table.tsx',
-  'src-renderer/src/screens/payouts/payout-batch-form.tsx',
-  'src-renderer/src/screens/payouts/payout-draft-detail.tsx',
-  'src-renderer/src/stores/payouts-store.ts',
 ]);
 
 /**

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { BatchCheck, WithdrawalTarget } from '../../../../src-preload/contract/payouts';
 import type { BridgeError } from '../../../../src-preload/result';
 import { ErrorMessage } from '../../components/error-message';
+import { useText } from '../../i18n/use-text';
 import { usePayoutsStore } from '../../stores/payouts-store';
 import { useSessionStore } from '../../stores/session-store';
 
@@ -12,22 +13,18 @@ function linesOf(text: string): string[] {
 }
 
 function ProblemsTable({ check }: { check: BatchCheck }): React.JSX.Element {
-  if (check.problems.length === 0)
-    return <p role="status">Every row is ready. Review the totals, then save the draft.</p>;
+  const t = useText();
+  if (check.problems.length === 0) return <p role="status">{t('payouts.batch.ready')}</p>;
   return (
     <>
-      <p role="status">
-        {check.problems.length === 1
-          ? 'One problem was found. Fix it in the file and check it again.'
-          : `${check.problems.length} problems were found. Fix them in the file and check it again.`}
-      </p>
+      <p role="status">{t('payouts.batch.problems', { count: check.problems.length })}</p>
       <table className="payouts-table">
-        <caption>Problems by row</caption>
+        <caption>{t('payouts.batch.problemsCaption')}</caption>
         <thead>
           <tr>
-            <th scope="col">Line</th>
-            <th scope="col">Column</th>
-            <th scope="col">Problem</th>
+            <th scope="col">{t('payouts.batch.line')}</th>
+            <th scope="col">{t('payouts.batch.column')}</th>
+            <th scope="col">{t('payouts.batch.problem')}</th>
           </tr>
         </thead>
         <tbody>
@@ -45,18 +42,19 @@ function ProblemsTable({ check }: { check: BatchCheck }): React.JSX.Element {
 }
 
 function TotalsTable({ check }: { check: BatchCheck }): React.JSX.Element | null {
+  const t = useText();
   if (check.totals.length === 0) return null;
   return (
     <table className="payouts-table">
-      <caption>Totals per asset</caption>
+      <caption>{t('payouts.totals.caption')}</caption>
       <thead>
         <tr>
-          <th scope="col">Asset</th>
-          <th scope="col">Rows</th>
-          <th scope="col">Amount</th>
-          <th scope="col">Fees</th>
-          <th scope="col">Balance</th>
-          <th scope="col">US dollars</th>
+          <th scope="col">{t('payouts.totals.asset')}</th>
+          <th scope="col">{t('payouts.totals.rows')}</th>
+          <th scope="col">{t('payouts.totals.amount')}</th>
+          <th scope="col">{t('payouts.totals.fees')}</th>
+          <th scope="col">{t('payouts.totals.balance')}</th>
+          <th scope="col">{t('payouts.totals.usd')}</th>
         </tr>
       </thead>
       <tbody>
@@ -65,9 +63,9 @@ function TotalsTable({ check }: { check: BatchCheck }): React.JSX.Element | null
             <td>{total.code}</td>
             <td>{total.rows}</td>
             <td className="mono">{total.amount}</td>
-            <td className="mono">{`${total.fees} ${total.feeSymbol}`}</td>
-            <td className="mono">{total.available ?? 'Not known'}</td>
-            <td className="mono">{total.fiatUsd ?? 'Not known'}</td>
+            <td className="mono">{t('payouts.totals.feeAmount', { amount: total.fees, symbol: total.feeSymbol })}</td>
+            <td className="mono">{total.available ?? t('payouts.totals.notKnown')}</td>
+            <td className="mono">{total.fiatUsd ?? t('payouts.totals.notKnown')}</td>
           </tr>
         ))}
       </tbody>
@@ -75,7 +73,7 @@ function TotalsTable({ check }: { check: BatchCheck }): React.JSX.Element | null
         <tfoot>
           <tr>
             <th scope="row" colSpan={5}>
-              All assets in US dollars
+              {t('payouts.totals.allUsd')}
             </th>
             <td className="mono">{check.totalUsd}</td>
           </tr>
@@ -107,6 +105,7 @@ export function PayoutBatchForm({ onSaved }: { onSaved: (draftId: string) => voi
   const [checked, setChecked] = useState<{ key: string; result: BatchCheck } | null>(null);
   const [error, setError] = useState<BridgeError | null>(null);
   const [busy, setBusy] = useState(false);
+  const t = useText();
   const ids = {
     file: useId(),
     text: useId(),
@@ -125,7 +124,7 @@ export function PayoutBatchForm({ onSaved }: { onSaved: (draftId: string) => voi
   return (
     <form
       className="card payouts-batch"
-      aria-label="New batch from a CSV file"
+      aria-label={t('payouts.batch.form')}
       onSubmit={(event) => {
         event.preventDefault();
         if (busy) return;
@@ -138,35 +137,32 @@ export function PayoutBatchForm({ onSaved }: { onSaved: (draftId: string) => voi
         });
       }}
     >
-      <h3>New batch from a CSV file</h3>
+      <h3>{t('payouts.batch.title')}</h3>
       {business && (
         <div className="row">
-          <label htmlFor={ids.kind}>Rows are</label>
+          <label htmlFor={ids.kind}>{t('payouts.batch.kind')}</label>
           <select
             id={ids.kind}
             value={kind}
             onChange={(event) => setKind(event.target.value === 'withdraw' ? 'withdraw' : 'send')}
           >
-            <option value="send">Sends from this account</option>
-            <option value="withdraw">Merchant withdrawals to verified addresses</option>
+            <option value="send">{t('payouts.batch.kind.send')}</option>
+            <option value="withdraw">{t('payouts.batch.kind.withdraw')}</option>
           </select>
         </div>
       )}
       {withdrawal && (
         <>
-          <p>
-            Each row is a merchant withdrawal with your merchant keys. Every address must be verified for its asset
-            under the member reference below.
-          </p>
+          <p>{t('payouts.batch.withdrawNote')}</p>
           <div className="row">
-            <label htmlFor={ids.member}>Member reference</label>
+            <label htmlFor={ids.member}>{t('payouts.batch.memberReference')}</label>
             <input
               id={ids.member}
               value={memberReference}
               maxLength={200}
               onChange={(event) => setMemberReference(event.target.value)}
             />
-            <label htmlFor={ids.email}>Merchant account e-mail</label>
+            <label htmlFor={ids.email}>{t('payouts.batch.email')}</label>
             <input
               id={ids.email}
               type="email"
@@ -177,7 +173,7 @@ export function PayoutBatchForm({ onSaved }: { onSaved: (draftId: string) => voi
           </div>
         </>
       )}
-      <label htmlFor={ids.file}>Open a CSV file</label>
+      <label htmlFor={ids.file}>{t('payouts.batch.file')}</label>
       <input
         id={ids.file}
         type="file"
@@ -187,7 +183,7 @@ export function PayoutBatchForm({ onSaved }: { onSaved: (draftId: string) => voi
           if (file) void file.text().then(setText);
         }}
       />
-      <label htmlFor={ids.text}>Payout file</label>
+      <label htmlFor={ids.text}>{t('payouts.batch.text')}</label>
       <textarea
         id={ids.text}
         className="mono payouts-text"
@@ -197,25 +193,25 @@ export function PayoutBatchForm({ onSaved }: { onSaved: (draftId: string) => voi
         onChange={(event) => setText(event.target.value)}
       />
       <div className="row">
-        <label htmlFor={ids.separator}>Decimal separator</label>
+        <label htmlFor={ids.separator}>{t('payouts.batch.separator')}</label>
         <select
           id={ids.separator}
           value={separator}
           onChange={(event) => setSeparator(event.target.value === ',' ? ',' : '.')}
         >
-          <option value=".">Full stop, such as 12.50</option>
-          <option value=",">Comma, such as 12,50 (fields separated by semicolons)</option>
+          <option value=".">{t('payouts.batch.separator.point')}</option>
+          <option value=",">{t('payouts.batch.separator.comma')}</option>
         </select>
       </div>
       <button type="submit" className="primary" disabled={busy}>
-        Check file
+        {t('payouts.batch.check')}
       </button>
       <ErrorMessage error={error} />
       {current && <ProblemsTable check={current} />}
       {current && <TotalsTable check={current} />}
       {current && current.problems.length === 0 && (
         <div className="row">
-          <label htmlFor={ids.title}>Draft title</label>
+          <label htmlFor={ids.title}>{t('payouts.batch.draftTitle')}</label>
           <input id={ids.title} value={title} maxLength={120} onChange={(event) => setTitle(event.target.value)} />
           <button
             type="button"
@@ -233,7 +229,7 @@ export function PayoutBatchForm({ onSaved }: { onSaved: (draftId: string) => voi
               });
             }}
           >
-            Save draft
+            {t('payouts.batch.save')}
           </button>
         </div>
       )}

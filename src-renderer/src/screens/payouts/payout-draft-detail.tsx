@@ -3,17 +3,21 @@ import type { DraftView, PayoutRowView } from '../../../../src-preload/contract/
 import type { BridgeError } from '../../../../src-preload/result';
 import { ErrorMessage } from '../../components/error-message';
 import { TwoFactorInput } from '../../components/two-factor-input';
-import { usePayoutsStore } from '../../stores/payouts-store';
+import { formatCrypto } from '../../format/amounts';
+import { formatDateTime } from '../../format/dates';
+import type { MessageId } from '../../i18n/text';
+import { RichText, useText } from '../../i18n/use-text';
+import { type UnsettledEntry, usePayoutsStore } from '../../stores/payouts-store';
 
-const stateWords: Record<PayoutRowView['state'], string> = {
-  waiting: 'Waiting',
-  skipped: 'Skipped',
-  sending: 'Being sent',
-  succeeded: 'Paid',
-  refused: 'Refused',
-  unknown: 'Outcome unknown',
-  closed: 'Closed as not gone through',
-  interrupted: 'Interrupted',
+const stateWords: Record<PayoutRowView['state'], MessageId> = {
+  waiting: 'payouts.state.waiting',
+  skipped: 'payouts.state.skipped',
+  sending: 'payouts.state.sending',
+  succeeded: 'payouts.state.succeeded',
+  refused: 'payouts.state.refused',
+  unknown: 'payouts.state.unknown',
+  closed: 'payouts.state.closed',
+  interrupted: 'payouts.state.interrupted',
 };
 
 const runnable = new Set<PayoutRowView['state']>(['waiting', 'refused', 'interrupted']);
@@ -36,6 +40,7 @@ function RowActions({ row }: { row: PayoutRowView }): React.JSX.Element | null {
   const [error, setError] = useState<BridgeError | null>(null);
   const canCheck = row.state === 'unknown' || row.state === 'interrupted' || row.state === 'closed';
   const canSkip = row.state === 'waiting' || row.state === 'refused';
+  const t = useText();
   if (!canCheck && !canSkip) return null;
   return (
     <>
@@ -43,25 +48,36 @@ function RowActions({ row }: { row: PayoutRowView }): React.JSX.Element | null {
         <button
           type="button"
           className="secondary"
-          aria-label={`Check the status of line ${row.line}`}
+          aria-label={t('payouts.row.checkNamed', { line: row.line })}
           onClick={() => void checkRow(row.reference).then(setError)}
         >
-          Check status
+          {t('payouts.row.check')}
         </button>
       )}
       {canSkip && (
         <button
           type="button"
           className="secondary"
-          aria-label={`Skip line ${row.line}`}
+          aria-label={t('payouts.row.skipNamed', { line: row.line })}
           onClick={() => void skipRow(row.reference).then(setError)}
         >
-          Skip
+          {t('payouts.row.skip')}
         </button>
       )}
       <ErrorMessage error={error} />
     </>
   );
+}
+
+/** An earlier send or withdrawal, its amount written as the language writes it. */
+function unsettledWords(entry: UnsettledEntry, t: ReturnType<typeof useText>): string {
+  const values = {
+    amount: formatCrypto(entry.amount, entry.code),
+    code: entry.code,
+    to: entry.to,
+    reference: entry.reference,
+  };
+  return t(entry.kind === 'withdraw' ? 'payouts.unsettled.withdrawal' : 'payouts.unsettled.send', values);
 }
 
 function download(fileName: string, text: string, type: string): void {
@@ -82,13 +98,14 @@ export function PayoutDraftDetail({ draft }: { draft: DraftView }): React.JSX.El
   const [code, setCode] = useState('');
   const [error, setError] = useState<BridgeError | null>(null);
   const [nextCodeAt, setNextCodeAt] = useState<number | null>(null);
-  const [unsettled, setUnsettled] = useState<{ intentId: string; words: string }[] | null>(null);
+  const [unsettled, setUnsettled] = useState<UnsettledEntry[] | null>(null);
   const [acknowledged, setAcknowledged] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [exported, setExported] = useState<{ fileName: string; text: string } | null>(null);
   const wait = useSecondsUntil(nextCodeAt);
   const next = draft.rows.find((row) => runnable.has(row.state)) ?? null;
   const ids = { exported: useId(), error: useId() };
+  const t = useText();
 
   const pay = (row: PayoutRowView, tfaCode: string) => {
     setBusy(true);
@@ -113,19 +130,27 @@ export function PayoutDraftDetail({ draft }: { draft: DraftView }): React.JSX.El
     <section aria-labelledby="payout-draft-title" className="card payouts-draft">
       <h3 id="payout-draft-title">{draft.title}</h3>
       <p>
-        Fingerprint{' '}
-        <strong className="mono" aria-label={`Fingerprint ${draft.fingerprint}`}>
-          {draft.fingerprint}
-        </strong>
+        <RichText
+          id="payouts.detail.fingerprint"
+          values={{
+            fingerprint: draft.fingerprint,
+            b: (chunks: React.ReactNode[]) => (
+              <strong
+                className="mono"
+                aria-label={t('payouts.detail.fingerprintNamed', { fingerprint: draft.fingerprint })}
+              >
+                {chunks}
+              </strong>
+            ),
+          }}
+        />
       </p>
-      <p>{`Prepared by ${draft.preparedBy.name} on ${new Date(draft.preparedAt).toLocaleString()}.`}</p>
-      <p>
-        {draft.kind === 'withdraw'
-          ? 'Each row is a merchant withdrawal, paid with the merchant keys of the person who pays it.'
-          : 'Each row is a send from this account.'}
-      </p>
+      <p>{t('payouts.detail.prepared', { name: draft.preparedBy.name, when: formatDateTime(draft.preparedAt) })}</p>
+      <p>{t(draft.kind === 'withdraw' ? 'payouts.detail.kindWithdraw' : 'payouts.detail.kindSend')}</p>
       {draft.importedBy && (
-        <p>{`Imported by ${draft.importedBy.name} on ${new Date(draft.importedBy.at).toLocaleString()}.`}</p>
+        <p>
+          {t('payouts.detail.imported', { name: draft.importedBy.name, when: formatDateTime(draft.importedBy.at) })}
+        </p>
       )}
       <div className="row">
         <button
@@ -139,7 +164,7 @@ export function PayoutDraftDetail({ draft }: { draft: DraftView }): React.JSX.El
             })
           }
         >
-          Export draft
+          {t('payouts.detail.exportDraft')}
         </button>
         <button
           type="button"
@@ -152,30 +177,30 @@ export function PayoutDraftDetail({ draft }: { draft: DraftView }): React.JSX.El
             })
           }
         >
-          Export results
+          {t('payouts.detail.exportResults')}
         </button>
         <button type="button" className="secondary" onClick={close}>
-          Close draft
+          {t('payouts.detail.close')}
         </button>
       </div>
       {exported && (
         <>
-          <label htmlFor={ids.exported}>{`Exported file ${exported.fileName}`}</label>
+          <label htmlFor={ids.exported}>{t('payouts.detail.exported', { fileName: exported.fileName })}</label>
           <textarea id={ids.exported} className="mono payouts-text" rows={4} readOnly value={exported.text} />
         </>
       )}
       <div className="payouts-table-wrap">
         <table className="payouts-table">
-          <caption>Rows</caption>
+          <caption>{t('payouts.rows.caption')}</caption>
           <thead>
             <tr>
-              <th scope="col">Line</th>
-              <th scope="col">Reference</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Address</th>
-              <th scope="col">State</th>
-              <th scope="col">Transaction</th>
-              <th scope="col">Actions</th>
+              <th scope="col">{t('payouts.rows.line')}</th>
+              <th scope="col">{t('payouts.rows.reference')}</th>
+              <th scope="col">{t('payouts.rows.amount')}</th>
+              <th scope="col">{t('payouts.rows.address')}</th>
+              <th scope="col">{t('payouts.rows.state')}</th>
+              <th scope="col">{t('payouts.rows.transaction')}</th>
+              <th scope="col">{t('payouts.rows.actions')}</th>
             </tr>
           </thead>
           <tbody>
@@ -183,11 +208,16 @@ export function PayoutDraftDetail({ draft }: { draft: DraftView }): React.JSX.El
               <tr key={row.reference}>
                 <td>{row.line}</td>
                 <td className="mono">{row.reference}</td>
-                <td className="mono">{`${row.amount} ${row.code}`}</td>
+                <td className="mono">{t('payouts.rows.amountValue', { amount: row.amount, code: row.code })}</td>
                 <td className="mono payouts-address">{row.address}</td>
                 <td>
-                  {stateWords[row.state]}
-                  {row.message && <span className="payouts-muted">{` ${row.message}`}</span>}
+                  {t(stateWords[row.state])}
+                  {row.message && (
+                    <>
+                      {' '}
+                      <span className="payouts-muted">{row.message}</span>
+                    </>
+                  )}
                 </td>
                 <td className="mono payouts-address">{row.txId ?? ''}</td>
                 <td>
@@ -201,33 +231,32 @@ export function PayoutDraftDetail({ draft }: { draft: DraftView }): React.JSX.El
       {!draft.execution.allowed ? (
         <p role="note">{draft.execution.reason}</p>
       ) : next === null ? (
-        <p role="status">Every row has been sent, skipped or settled.</p>
+        <p role="status">{t('payouts.detail.allDone')}</p>
       ) : (
         <form
-          aria-label={`Pay line ${next.line}`}
+          aria-label={t('payouts.pay.form', { line: next.line })}
           onSubmit={(event) => {
             event.preventDefault();
             if (!busy && wait === 0 && code.length === 6) pay(next, code);
           }}
         >
-          <p>{`Next: line ${next.line}, ${next.amount} ${next.code} to ${next.address}.`}</p>
-          {wait > 0 && (
-            <p role="status">
-              {wait === 1
-                ? 'Each row needs a code of its own: the next code period starts in 1 second.'
-                : `Each row needs a code of its own: the next code period starts in ${wait} seconds.`}
-            </p>
-          )}
+          <p>
+            {t('payouts.pay.next', {
+              line: next.line,
+              amount: formatCrypto(next.amount, next.code),
+              code: next.code,
+              address: next.address,
+            })}
+          </p>
+          {wait > 0 && <p role="status">{t('payouts.pay.wait', { seconds: wait })}</p>}
           {unsettled && unsettled.length > 0 && (
             <fieldset>
               <legend>
-                {draft.kind === 'withdraw'
-                  ? 'Earlier withdrawals whose outcome is not known yet'
-                  : 'Earlier sends whose outcome is not known yet'}
+                {t(draft.kind === 'withdraw' ? 'payouts.unsettled.withdrawals' : 'payouts.unsettled.sends')}
               </legend>
               <ul>
                 {unsettled.map((entry) => (
-                  <li key={entry.intentId}>{entry.words}</li>
+                  <li key={entry.intentId}>{unsettledWords(entry, t)}</li>
                 ))}
               </ul>
               <label>
@@ -236,7 +265,7 @@ export function PayoutDraftDetail({ draft }: { draft: DraftView }): React.JSX.El
                   checked={acknowledged.length > 0}
                   onChange={(event) => setAcknowledged(event.target.checked ? unsettled.map((e) => e.intentId) : [])}
                 />
-                I know these may still go through, and I want to pay this row beside them.
+                {t('payouts.unsettled.acknowledge')}
               </label>
             </fieldset>
           )}
@@ -248,7 +277,7 @@ export function PayoutDraftDetail({ draft }: { draft: DraftView }): React.JSX.El
             refusal={error?.field === 'tfa' ? error : null}
           />
           <button type="submit" className="primary" disabled={busy || wait > 0 || code.length !== 6}>
-            {`Pay line ${next.line}`}
+            {t('payouts.pay.submit', { line: next.line })}
           </button>
         </form>
       )}
