@@ -43,11 +43,6 @@ const notYetInCatalogues = new Set([
   'src-main/features/swap/swap-context.ts',
   'src-main/features/swap/swap-lookup.ts',
   'src-main/features/swap/swap-submit.ts',
-  'src-renderer/src/screens/home/pictures/allocation-figure.tsx',
-  'src-renderer/src/screens/home/pictures/flows-figure.tsx',
-  'src-renderer/src/screens/home/pictures/value-figure.tsx',
-  'src-renderer/src/screens/home/pictures/value-notes.tsx',
-  'src-renderer/src/screens/home/pictures/value-table.tsx',
 ]);
 
 /**

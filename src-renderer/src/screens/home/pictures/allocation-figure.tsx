@@ -1,6 +1,7 @@
 import { lazy, useMemo } from 'react';
 import type { PortfolioWallet } from '../../../../../src-preload/contract/portfolio';
 import { ShareAmount, UsdAmount, usePrivacy } from '../../../components/amount';
+import { useText } from '../../../i18n/use-text';
 import { allocationOf } from './allocation';
 import { ChartFigure } from './chart-figure';
 
@@ -9,28 +10,29 @@ const AllocationChart = lazy(() => import('./allocation-chart'));
 /** Allocation by asset: each wallet's share of the account's USD value, as bars and as a table. */
 export function AllocationFigure({ wallets }: { wallets: readonly PortfolioWallet[] }): React.JSX.Element {
   const privacy = usePrivacy();
+  const t = useText();
   const allocation = useMemo(() => allocationOf(wallets), [wallets]);
   if (allocation.slices.length === 0) {
     return (
-      <figure aria-label="Allocation by asset" className="card chart-figure">
-        <p>Nothing to chart: no wallet holds any value.</p>
+      <figure aria-label={t('pictures.allocation.title')} className="card chart-figure">
+        <p>{t('pictures.allocation.empty')}</p>
       </figure>
     );
   }
   return (
     <ChartFigure
-      title="Allocation by asset"
+      title={t('pictures.allocation.title')}
       chart={(width) => <AllocationChart allocation={allocation} privacy={privacy} width={width} />}
       table={
-        <table aria-label="Allocation by asset">
+        <table aria-label={t('pictures.allocation.title')}>
           <thead>
             <tr>
-              <th scope="col">Asset</th>
+              <th scope="col">{t('pictures.allocation.asset')}</th>
               <th scope="col" className="numeric">
-                Value
+                {t('pictures.allocation.value')}
               </th>
               <th scope="col" className="numeric">
-                Share
+                {t('pictures.allocation.share')}
               </th>
             </tr>
           </thead>

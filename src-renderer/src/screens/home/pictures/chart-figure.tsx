@@ -1,5 +1,6 @@
 import { Suspense, useId, useState, type ReactNode } from 'react';
 import { useElementWidth } from '../../../hooks/use-element-width';
+import { useText } from '../../../i18n/use-text';
 
 /**
  * A picture with its numbers: the figure is named by its caption; the drawing is hidden from assistive
@@ -21,6 +22,7 @@ export function ChartFigure({
   const captionId = useId();
   const [asTable, setAsTable] = useState(false);
   const [drawingArea, width] = useElementWidth<HTMLDivElement>();
+  const t = useText();
   return (
     <figure aria-labelledby={captionId} className="card chart-figure">
       <div className="row chart-figure-header">
@@ -31,13 +33,13 @@ export function ChartFigure({
           aria-pressed={asTable}
           onClick={() => setAsTable((shown) => !shown)}
         >
-          Show as table
+          {t('pictures.showAsTable')}
         </button>
       </div>
       {controls}
       <div ref={drawingArea} className="chart-area" hidden={asTable}>
         {!asTable && width > 0 && (
-          <Suspense fallback={<p className="chart-loading">Loading chart…</p>}>{chart(width)}</Suspense>
+          <Suspense fallback={<p className="chart-loading">{t('pictures.loadingChart')}</p>}>{chart(width)}</Suspense>
         )}
       </div>
       <div className={asTable ? 'chart-table' : 'visually-hidden'}>{table}</div>

@@ -3,15 +3,6 @@ import type { FiatCurrency } from './value-over-time';
 
 type IntlDecimal = Parameters<Intl.NumberFormat['format']>[0];
 
-/** How the currencies are named in a sentence ("Portfolio value in euros"). */
-export const currencyNames: Readonly<Record<FiatCurrency, string>> = {
-  usd: 'US dollars',
-  eur: 'euros',
-  gbp: 'pounds sterling',
-  try: 'Turkish lira',
-  jpy: 'Japanese yen',
-};
-
 export interface FiatFormats {
   /** An exact decimal amount, written in full in the user's locale. */
   readonly amount: (value: string) => string;

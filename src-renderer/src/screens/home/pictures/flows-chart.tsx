@@ -1,6 +1,7 @@
 import { Bar } from '@visx/shape';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import type { DayFlow } from './daily-flows';
+import { RichText } from '../../../i18n/use-text';
 import { formatDay } from './day-format';
 
 const HEIGHT = 160;
@@ -45,8 +46,13 @@ export default function FlowsChart({ flows, width }: { flows: readonly DayFlow[]
       </svg>
       {/* For sighted readers only: the table's column names already say which is which. */}
       <p className="chart-legend" aria-hidden="true">
-        <span className="chart-swatch chart-bar-in" /> Deposits <span className="chart-swatch chart-bar-out" />{' '}
-        Withdrawals
+        <RichText
+          id="pictures.flows.legend"
+          values={{
+            in: () => <span className="chart-swatch chart-bar-in" />,
+            out: () => <span className="chart-swatch chart-bar-out" />,
+          }}
+        />
       </p>
     </>
   );

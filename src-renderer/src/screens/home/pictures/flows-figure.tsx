@@ -5,6 +5,7 @@ import type { BridgeError } from '../../../../../src-preload/result';
 import { wallet } from '../../../bridge';
 import { ErrorMessage } from '../../../components/error-message';
 import { UsdAmount } from '../../../components/amount';
+import { useText } from '../../../i18n/use-text';
 import { ChartFigure } from './chart-figure';
 import { dailyFlows, lastDays, type DayFlow } from './daily-flows';
 import { formatDay } from './day-format';
@@ -41,6 +42,7 @@ async function loadFlows(days: number): Promise<Loaded> {
 /** Deposits vs withdrawals in USD per local day over the chosen range, read through history.page. */
 export function FlowsFigure({ accountGuid }: { accountGuid: string }): React.JSX.Element {
   const rangeId = useId();
+  const t = useText();
   const [days, setDays] = useState<(typeof RANGES)[number]>(30);
   // Tagged with what it answers, so a change of range or account reads as loading without a setState in the effect.
   const request = `${accountGuid}|${days}`;
@@ -56,17 +58,19 @@ export function FlowsFigure({ accountGuid }: { accountGuid: string }): React.JSX
   }, [days, request]);
   const loaded: Loaded = answer?.request === request ? answer.loaded : { state: 'loading' };
 
-  const title = `Deposits and withdrawals per day, last ${days} days`;
+  const title = t('pictures.flows.title', { days });
   return (
     <div className="flows-picture" aria-busy={loaded.state === 'loading'}>
-      <label htmlFor={rangeId}>Range </label>
+      <label htmlFor={rangeId}>{t('pictures.flows.range')} </label>
       <select id={rangeId} value={days} onChange={(event) => setDays(Number(event.target.value) as typeof days)}>
         {RANGES.map((range) => (
-          <option key={range} value={range}>{`Last ${range} days`}</option>
+          <option key={range} value={range}>
+            {t('pictures.lastDays', { days: range })}
+          </option>
         ))}
       </select>
       {loaded.state === 'failed' && <ErrorMessage error={loaded.error} />}
-      {loaded.state === 'loading' && <p role="status">Loading history…</p>}
+      {loaded.state === 'loading' && <p role="status">{t('pictures.flows.loading')}</p>}
       {loaded.state === 'done' && (
         <ChartFigure
           title={title}
@@ -76,12 +80,12 @@ export function FlowsFigure({ accountGuid }: { accountGuid: string }): React.JSX
               <table aria-label={title}>
                 <thead>
                   <tr>
-                    <th scope="col">Day</th>
+                    <th scope="col">{t('pictures.day')}</th>
                     <th scope="col" className="numeric">
-                      Deposits
+                      {t('pictures.flows.deposits')}
                     </th>
                     <th scope="col" className="numeric">
-                      Withdrawals
+                      {t('pictures.flows.withdrawals')}
                     </th>
                   </tr>
                 </thead>
@@ -106,9 +110,9 @@ export function FlowsFigure({ accountGuid }: { accountGuid: string }): React.JSX
         />
       )}
       {loaded.state === 'done' && loaded.partial && (
-        <p>Partial: the range has more than {MAX_PAGES * MAX_RECORDS_PER_PAGE} records; the oldest are left out.</p>
+        <p>{t('pictures.flows.partial', { records: MAX_PAGES * MAX_RECORDS_PER_PAGE })}</p>
       )}
-      <p className="hint">Completed movements only, in your time zone.</p>
+      <p className="hint">{t('pictures.flows.note')}</p>
     </div>
   );
 }

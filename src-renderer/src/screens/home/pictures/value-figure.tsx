@@ -4,7 +4,8 @@ import { wallet } from '../../../bridge';
 import { usePrivacy } from '../../../components/amount';
 import { ErrorMessage } from '../../../components/error-message';
 import { ChartFigure } from './chart-figure';
-import { currencyNames, fiatFormats } from './fiat-format';
+import { fiatFormats } from './fiat-format';
+import { useText } from '../../../i18n/use-text';
 import { readHistorySince, type HistoryReading } from './value-history';
 import {
   FIAT_CURRENCIES,
@@ -36,18 +37,19 @@ function holdingsOf(wallets: readonly PortfolioWallet[]): HoldingNow[] {
 }
 
 function RangeButtons({ range, onChange }: { range: Range; onChange: (range: Range) => void }): React.JSX.Element {
+  const t = useText();
   return (
-    <div role="group" aria-label="Days to show" className="row value-ranges">
+    <div role="group" aria-label={t('pictures.value.ranges')} className="row value-ranges">
       {VALUE_RANGES.map((days) => (
         <button
           key={days}
           type="button"
           className="secondary"
           aria-pressed={days === range}
-          aria-label={`Last ${days} days`}
+          aria-label={t('pictures.lastDays', { days })}
           onClick={() => onChange(days)}
         >
-          {`${days} days`}
+          {t('pictures.value.days', { days })}
         </button>
       ))}
     </div>
@@ -73,6 +75,7 @@ export function ValueFigure({
   fresh: boolean;
 }): React.JSX.Element {
   const currencyId = useId();
+  const t = useText();
   const privacy = usePrivacy();
   const [range, setRange] = useState<Range>(30);
   const [currency, setCurrency] = useState<FiatCurrency>('usd');
@@ -111,23 +114,23 @@ export function ValueFigure({
   }, [covered, readFor, range, currency]);
 
   const formats = fiatFormats(currency);
-  const title = `Portfolio value in ${currencyNames[currency]}, last ${range} days`;
+  const title = t('pictures.value.title', { currency, days: range });
   const reading = readFor?.reading ?? null;
   return (
     <div className="value-picture" aria-busy={rebuilt === null}>
       <div className="row value-controls">
         <RangeButtons range={range} onChange={setRange} />
-        <label htmlFor={currencyId}>Currency</label>
+        <label htmlFor={currencyId}>{t('pictures.value.currency')}</label>
         <select id={currencyId} value={currency} onChange={(event) => setCurrency(event.target.value as FiatCurrency)}>
           {FIAT_CURRENCIES.map((code) => (
             <option key={code} value={code}>
-              {currencyNames[code]}
+              {t('pictures.currency', { currency: code })}
             </option>
           ))}
         </select>
       </div>
       {rebuilt === null ? (
-        <p role="status">{fresh ? 'Reading the history for the value over time…' : 'Waiting for fresh balances…'}</p>
+        <p role="status">{t(fresh ? 'pictures.value.reading' : 'pictures.value.waiting')}</p>
       ) : (
         <ChartFigure
           title={title}

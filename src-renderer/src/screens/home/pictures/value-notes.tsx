@@ -1,7 +1,7 @@
 import { MAX_RECORDS_PER_PAGE } from '../../../../../src-preload/contract/history-limits';
-import { formatCount } from '../../../format/amounts';
 import { formatDayWithYear } from './day-format';
-import { currencyNames } from './fiat-format';
+import { t as text } from '../../../i18n/text';
+import { useText } from '../../../i18n/use-text';
 import { MAX_VALUE_PAGES, type HistoryReading } from './value-history';
 import type { FiatCurrency, MissingReason, ValueDay } from './value-over-time';
 
@@ -13,20 +13,18 @@ function newestWith(days: readonly ValueDay[], test: (day: ValueDay) => boolean)
   return null;
 }
 
-function missingSentence(reason: MissingReason, day: string, reading: HistoryReading): string {
+function missingSentence(reason: MissingReason, day: string, reading: HistoryReading, t: typeof text): string {
   switch (reason) {
     case 'not-loaded':
-      if (reading.state === 'partial' && reading.why === 'out-of-order') {
-        return 'The service did not list the history in date order, so no earlier day can be rebuilt.';
-      }
+      if (reading.state === 'partial' && reading.why === 'out-of-order') return t('pictures.missing.outOfOrder');
       if (reading.state === 'partial' && reading.why === 'capped') {
-        return `Only the newest ${formatCount(MAX_VALUE_PAGES * MAX_RECORDS_PER_PAGE)} records were read, so ${day} and the days before it are not drawn.`;
+        return t('pictures.missing.capped', { records: MAX_VALUE_PAGES * MAX_RECORDS_PER_PAGE, day });
       }
-      return `The history could not be read further back, so ${day} and the days before it are not drawn.`;
+      return t('pictures.missing.notLoaded', { day });
     case 'unreadable':
-      return `A record after ${day} is of a kind the app cannot undo, so that day and the days before it are not drawn.`;
+      return t('pictures.missing.unreadable', { day });
     case 'no-price':
-      return `No price is known for an asset held on ${day}, so that day is not drawn.`;
+      return t('pictures.missing.noPrice', { day });
   }
 }
 
@@ -47,32 +45,21 @@ export function ValueNotes({
 }): React.JSX.Element {
   const reasons: MissingReason[] = ['not-loaded', 'unreadable', 'no-price'];
   const belowZero = newestWith(days, (day) => day.belowZero);
+  const t = useText();
   return (
     <div className="value-notes">
-      <p className="hint">
-        Each day is valued at the end of the day, at the prices the history records that day; an asset without a record
-        that day is valued at today’s price. Today is valued at today’s prices.
-      </p>
-      {currency !== 'usd' && usdRate !== null && (
-        <p className="hint">{`Today’s prices are in US dollars; they are turned into ${currencyNames[currency]} at the rate of the newest record.`}</p>
-      )}
-      <p className="hint">
-        Completed records only. The service’s history gives no fees, so a day before a send is short by the fee the send
-        cost.
-      </p>
+      <p className="hint">{t('pictures.notes.valuedAt')}</p>
+      {currency !== 'usd' && usdRate !== null && <p className="hint">{t('pictures.notes.converted', { currency })}</p>}
+      <p className="hint">{t('pictures.notes.noFees')}</p>
       {reasons.map((reason) => {
         const day = newestWith(days, (entry) => entry.missing === reason);
         return day === null ? null : (
           <p key={reason} className="value-missing">
-            {missingSentence(reason, day, reading)}
+            {missingSentence(reason, day, reading, t)}
           </p>
         );
       })}
-      {belowZero !== null && (
-        <p className="value-missing">
-          {`On ${belowZero} and before, some asset comes out below zero: the history does not add up to today’s balances there, so those days are not what was held.`}
-        </p>
-      )}
+      {belowZero !== null && <p className="value-missing">{t('pictures.notes.belowZero', { day: belowZero })}</p>}
     </div>
   );
 }

@@ -1,23 +1,28 @@
 import { usePrivacy } from '../../../components/amount';
+import type { MessageId } from '../../../i18n/text';
+import { useText } from '../../../i18n/use-text';
 import type { ValueDay } from './value-over-time';
 import { formatDayWithYear } from './day-format';
 
+/** The same mask as every hidden amount: a shape, not a word. */
+const MASK = '•••••';
+
 /** How a day was valued, or why it was not, in a sentence. */
-function howValued(day: ValueDay): string {
+function howValued(day: ValueDay): MessageId {
   switch (day.missing) {
     case 'not-loaded':
-      return 'Not rebuilt: the history after this day was not all read.';
+      return 'pictures.valued.notLoaded';
     case 'unreadable':
-      return 'Not rebuilt: a later record is of a kind the app cannot undo.';
+      return 'pictures.valued.unreadable';
     case 'no-price':
-      return 'Not rebuilt: no price is known for an asset held that day.';
+      return 'pictures.valued.noPrice';
     case null:
       break;
   }
-  if (day.belowZero) return 'Some asset comes out below zero here: the history does not add up to today’s balances.';
-  if (day.todayPriced === 0) return 'Every asset at its price that day.';
-  if (day.recordPriced === 0) return 'Every asset at today’s price.';
-  return 'Assets with a record that day at its price, the others at today’s price.';
+  if (day.belowZero) return 'pictures.valued.belowZero';
+  if (day.todayPriced === 0) return 'pictures.valued.recordPrices';
+  if (day.recordPriced === 0) return 'pictures.valued.todayPrices';
+  return 'pictures.valued.mixed';
 }
 
 /** The same numbers as the drawing, one row per day, newest first as a statement reads. */
@@ -31,16 +36,17 @@ export function ValueTable({
   format: (value: string) => string;
 }): React.JSX.Element {
   const privacy = usePrivacy();
+  const t = useText();
   const rows = [...days].reverse();
   return (
     <table aria-label={title}>
       <thead>
         <tr>
-          <th scope="col">Day</th>
+          <th scope="col">{t('pictures.day')}</th>
           <th scope="col" className="numeric">
-            Value
+            {t('pictures.value.value')}
           </th>
-          <th scope="col">How it is valued</th>
+          <th scope="col">{t('pictures.value.how')}</th>
         </tr>
       </thead>
       <tbody>
@@ -51,16 +57,16 @@ export function ValueTable({
             </th>
             <td className="numeric">
               {day.value === null ? (
-                'None'
+                t('pictures.value.none')
               ) : privacy ? (
-                <span className="amount masked" aria-label="Hidden amount">
-                  •••••
+                <span className="amount masked" aria-label={t('pictures.value.hidden')}>
+                  {MASK}
                 </span>
               ) : (
                 <span className="amount">{format(day.value)}</span>
               )}
             </td>
-            <td>{howValued(day)}</td>
+            <td>{t(howValued(day))}</td>
           </tr>
         ))}
       </tbody>
