@@ -7,6 +7,7 @@ import { canMoveMoney } from '../money/roles';
 import { changed, type Machinery, type SessionContext } from './session-context';
 import { sessionClient } from './session-machinery';
 import { toSessionAccount } from './roles';
+import { t } from '../../i18n/main-text';
 
 function pickAccount(context: SessionContext, session: Session): string | null {
   const known = new Set(session.accounts.map((account) => account.guid));
@@ -34,15 +35,14 @@ async function rememberAccount(context: SessionContext, userGuid: string, accoun
 /** The service's word on who signed in becomes the session: its user, accounts and active account. */
 export async function applySession(context: SessionContext, session: Session): Promise<void> {
   const { state } = context;
-  if (!session.isAuthenticated || !session.user)
-    throw new AppError('sign_in_failed', 'The service does not recognise this sign-in.');
+  if (!session.isAuthenticated || !session.user) throw new AppError('sign_in_failed', t('mainSession.notRecognised'));
   state.user = session.user;
   state.accounts = session.accounts;
   state.activeAccountGuid = pickAccount(context, session);
   state.status = 'signed-in';
   state.restoreState = null;
   state.unlocking = false;
-  state.problem = state.accounts.length === 0 ? 'This user has no accounts at the service yet.' : undefined;
+  state.problem = state.accounts.length === 0 ? t('mainSession.noAccounts') : undefined;
   if (state.activeAccountGuid) await rememberAccount(context, session.user.userGuid, state.activeAccountGuid);
 }
 
@@ -71,23 +71,23 @@ export async function setPromptLogin(
 
 export function requireUnlocked(context: SessionContext): Machinery {
   const { state } = context;
-  if (state.status === 'locked' || state.unlocking)
-    throw new AppError('locked', 'Wallet Desk is locked. Unlock to continue.');
-  if (state.status !== 'signed-in' || !state.machinery) throw new AppError('not_signed_in', 'Please sign in first.');
+  if (state.status === 'locked' || state.unlocking) throw new AppError('locked', t('mainSession.locked'));
+  if (state.status !== 'signed-in' || !state.machinery)
+    throw new AppError('not_signed_in', t('mainSession.signInFirst'));
   return state.machinery;
 }
 
 export function activeAccount(context: SessionContext): SessionAccount {
   requireUnlocked(context);
   const account = context.state.accounts.find((candidate) => candidate.guid === context.state.activeAccountGuid);
-  if (!account) throw new AppError('not_signed_in', 'No account is selected.');
+  if (!account) throw new AppError('not_signed_in', t('mainSession.noAccountSelected'));
   return toSessionAccount(account);
 }
 
 export function activeUser(context: SessionContext): { readonly userGuid: string; readonly name: string } {
   requireUnlocked(context);
   const { user } = context.state;
-  if (!user) throw new AppError('not_signed_in', 'Please sign in first.');
+  if (!user) throw new AppError('not_signed_in', t('mainSession.signInFirst'));
   return { userGuid: user.userGuid, name: user.name };
 }
 
@@ -95,11 +95,10 @@ export async function switchAccount(context: SessionContext, accountGuid: string
   const { state } = context;
   const m = requireUnlocked(context);
   if (!state.accounts.some((account) => account.guid === accountGuid)) {
-    throw new AppError('forbidden', 'That account is not one of yours.', { field: 'accountGuid' });
+    throw new AppError('forbidden', t('mainSession.notYourAccount'), { field: 'accountGuid' });
   }
   const result = await sessionClient(context, m, state.activeAccountGuid ?? accountGuid).switchAccount(accountGuid);
-  if (result.currentAccountGuid !== accountGuid)
-    throw new AppError('service_error', 'The service did not switch to that account.');
+  if (result.currentAccountGuid !== accountGuid) throw new AppError('service_error', t('mainSession.notSwitched'));
   if (result.accounts.length > 0) state.accounts = result.accounts;
   state.activeAccountGuid = accountGuid;
   if (state.user) await rememberAccount(context, state.user.userGuid, accountGuid);
@@ -120,14 +119,14 @@ export async function accountProfile(context: SessionContext): Promise<ProfileVi
 
 export function activeClient(context: SessionContext): InterfaceAClient {
   const m = requireUnlocked(context);
-  if (!context.state.activeAccountGuid) throw new AppError('not_signed_in', 'No account is selected.');
+  if (!context.state.activeAccountGuid) throw new AppError('not_signed_in', t('mainSession.noAccountSelected'));
   return sessionClient(context, m, context.state.activeAccountGuid);
 }
 
 export function clientFor(context: SessionContext, accountGuid: string): InterfaceAClient {
   const m = requireUnlocked(context);
   if (!context.state.accounts.some((account) => account.guid === accountGuid)) {
-    throw new AppError('forbidden', 'That account is not one of yours.');
+    throw new AppError('forbidden', t('mainSession.notYourAccount'));
   }
   return sessionClient(context, m, accountGuid);
 }

@@ -104,8 +104,6 @@ export interface SessionContext {
   readonly serviceClock: ServiceClock;
 }
 
-export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
-
 export function createSessionContext(deps: SessionServiceDeps): SessionContext {
   return {
     deps,

@@ -12,10 +12,10 @@ import {
   observeTokens,
   openIdSkewSeconds,
   resetToSignedOut,
-  SESSION_ENDED,
   type Machinery,
   type SessionContext,
 } from './session-context';
+import { t } from '../../i18n/main-text';
 
 /** Discovery of the issuer, made once and tried again after a failure, with the service's clock applied. */
 function configurationOf(context: SessionContext, endpoints: Endpoints) {
@@ -47,9 +47,7 @@ function tokensOf(context: SessionContext, account: string, endpoint: TokenEndpo
     deps.logger.info('session ended by the issuer or the keychain', { reason });
     resetToSignedOut(
       context,
-      reason === 'storage_failed'
-        ? 'The session could not be saved to the keychain. Please sign in again.'
-        : SESSION_ENDED,
+      reason === 'storage_failed' ? t('mainSession.keychainSaveFailed') : t('mainSession.ended'),
     );
     changed(context);
   });
@@ -66,7 +64,7 @@ export function currentMachinery(context: SessionContext): Machinery {
   if (state.machinery) {
     state.machinery.flow.cancel();
     if (state.status !== 'signed-out') {
-      resetToSignedOut(context, 'The environment changed. Please sign in again.');
+      resetToSignedOut(context, t('mainSession.environmentChanged'));
       changed(context);
     }
   }
@@ -110,7 +108,7 @@ export function oneShotClient(context: SessionContext, m: Machinery, tokens: Tok
   return sessionClient(context, m, null, {
     getAccessToken: async () => tokens.accessToken,
     refreshAfter401: async () => {
-      throw new AppError('sign_in_failed', 'The service did not accept the new sign-in.');
+      throw new AppError('sign_in_failed', t('mainSession.newSignInRefused'));
     },
   });
 }

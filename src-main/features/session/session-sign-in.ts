@@ -6,11 +6,11 @@ import {
   observeTokens,
   resetToSignedOut,
   sessionView,
-  SESSION_ENDED,
   type Machinery,
   type SessionContext,
 } from './session-context';
 import { currentMachinery, oneShotClient, sessionClient } from './session-machinery';
+import { t } from '../../i18n/main-text';
 
 /** The stored session of the current environment brought back at launch, when the keychain holds one. */
 export async function restoreSession(context: SessionContext): Promise<SessionView> {
@@ -39,7 +39,7 @@ export async function restoreSession(context: SessionContext): Promise<SessionVi
     const restored = await m.tokens.restore();
     if (mine !== state.attempt) return sessionView(context);
     if (!restored) {
-      resetToSignedOut(context, SESSION_ENDED);
+      resetToSignedOut(context, t('mainSession.ended'));
       return changed(context);
     }
     await applySession(context, await sessionClient(context, m, null).getSession());
@@ -49,12 +49,7 @@ export async function restoreSession(context: SessionContext): Promise<SessionVi
       code: error instanceof AppError ? error.code : 'internal',
     });
     const unreachable = error instanceof AppError && (error.code === 'network' || error.code === 'service_error');
-    resetToSignedOut(
-      context,
-      unreachable
-        ? 'The service could not be reached to restore your session. Sign in, or try again later.'
-        : SESSION_ENDED,
-    );
+    resetToSignedOut(context, unreachable ? t('mainSession.unreachable') : t('mainSession.ended'));
     // The stored session stays: trying again later may still restore it.
     if (unreachable) state.restoreState = 'unreachable';
   }
@@ -66,7 +61,7 @@ export async function restoreSession(context: SessionContext): Promise<SessionVi
 export async function signIn(context: SessionContext): Promise<SessionView> {
   const { deps, state } = context;
   if (state.status === 'signed-in') return sessionView(context);
-  if (state.status === 'locked') throw new AppError('locked', 'Wallet Desk is locked. Unlock to continue.');
+  if (state.status === 'locked') throw new AppError('locked', t('mainSession.locked'));
   const m = currentMachinery(context);
   const mine = ++state.attempt;
   state.status = 'signing-in';
@@ -78,7 +73,7 @@ export async function signIn(context: SessionContext): Promise<SessionView> {
   const prompt = deps.settings.get().promptLoginNextSignIn.includes(environment) ? 'login' : 'consent';
   try {
     const tokens = observeTokens(context, await m.flow.signIn({ prompt }));
-    if (mine !== state.attempt) throw new AppError('sign_in_cancelled', 'Sign-in was cancelled.');
+    if (mine !== state.attempt) throw new AppError('sign_in_cancelled', t('mainSession.signInCancelled'));
     await m.tokens.adopt(tokens);
     await applySession(context, await sessionClient(context, m, null).getSession());
     if (prompt === 'login') await setPromptLogin(context, environment, false);
@@ -90,7 +85,7 @@ export async function signIn(context: SessionContext): Promise<SessionView> {
       const appError =
         error instanceof AppError
           ? error
-          : new AppError('sign_in_failed', 'Sign-in failed. Please try again.', { cause: error });
+          : new AppError('sign_in_failed', t('mainSession.signInFailed'), { cause: error });
       resetToSignedOut(context, appError.code === 'sign_in_cancelled' ? undefined : appError.message);
       changed(context);
       throw appError;
@@ -146,17 +141,14 @@ export async function unlock(context: SessionContext): Promise<SessionView> {
   changed(context);
   try {
     const tokens = observeTokens(context, await m.flow.signIn({ prompt: 'login' }));
-    if (mine !== state.attempt) throw new AppError('sign_in_cancelled', 'Unlock was cancelled.');
+    if (mine !== state.attempt) throw new AppError('sign_in_cancelled', t('mainSession.unlockCancelled'));
     const session = await oneShotClient(context, m, tokens).getSession();
     if (session.user?.userGuid !== lockedUser.userGuid) {
       // Someone else signed in: their tokens are not kept, and the locked session stays locked.
       await m.tokenEndpoint
         .revoke(tokens.refreshToken ?? tokens.accessToken, tokens.refreshToken ? 'refresh_token' : 'access_token')
         .catch(() => undefined);
-      throw new AppError(
-        'forbidden',
-        `Wallet Desk is locked for ${lockedUser.name}. Unlock as that user, or sign out.`,
-      );
+      throw new AppError('forbidden', t('mainSession.lockedForUser', { name: lockedUser.name }));
     }
     await m.tokens.adopt(tokens);
     await applySession(context, session);
@@ -165,7 +157,7 @@ export async function unlock(context: SessionContext): Promise<SessionView> {
     const appError =
       error instanceof AppError
         ? error
-        : new AppError('sign_in_failed', 'Unlock failed. Please try again.', { cause: error });
+        : new AppError('sign_in_failed', t('mainSession.unlockFailed'), { cause: error });
     if (mine === state.attempt && (state.status as SessionView['status']) !== 'signed-out') {
       state.unlocking = false;
       state.status = 'locked';
