@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { t } from '../../i18n/main-text';
 import { findAssetNetwork, networks } from '../../../src-preload/contract/assets';
 import type { AddressBookEntry } from '../../../src-preload/contract/address-book';
 import { AppError } from '../../app-error';
@@ -73,23 +74,23 @@ export function createAddressBook(deps: AddressBookDeps) {
     async save(input: AddressBookSave): Promise<AddressBookEntry> {
       const { userGuid, accountGuid } = owner();
       const asset = findAssetNetwork(input.code);
-      if (!asset) throw new AppError('invalid_symbol', 'Choose an asset and network.', { field: 'code' });
+      if (!asset) throw new AppError('invalid_symbol', t('mainFeatures.chooseAsset'), { field: 'code' });
       const address = await requireValidAddress(asset.network, input.address);
       const entries = entriesOf(userGuid, accountGuid);
       const existing = input.id === undefined ? undefined : entries.find((entry) => entry.id === input.id);
       if (input.id !== undefined && !existing) {
-        throw new AppError('not_found', 'This address book entry no longer exists.');
+        throw new AppError('not_found', t('mainFeatures.entryGone'));
       }
       const others = entries.filter((entry) => entry.id !== input.id);
       const twin = others.find((entry) => entry.code === input.code && sameAddress(input.code, entry.address, address));
       if (twin) {
-        throw new AppError('bad_input', `This address is already in your address book as “${twin.name}”.`, {
+        throw new AppError('bad_input', t('mainFeatures.addressTwin', { name: twin.name }), {
           field: 'address',
         });
       }
       const namesake = others.find((entry) => entry.name.toLocaleLowerCase() === input.name.toLocaleLowerCase());
       if (namesake) {
-        throw new AppError('bad_input', `Another address is already called “${namesake.name}”. Choose another name.`, {
+        throw new AppError('bad_input', t('mainFeatures.nameTaken', { name: namesake.name }), {
           field: 'name',
         });
       }

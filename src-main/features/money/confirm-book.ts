@@ -7,15 +7,18 @@ export interface BookedStep {
   readonly expiresAtMs: number;
 }
 
+/** A sentence, or how to write it in the language of the moment it is needed. */
+type Words = string | (() => string);
+
 /** The words of the book's refusals, in the feature's own terms; all are stale_precheck. */
 export interface ConfirmBookWords {
   /** No such step: never made, dropped when the session changed, or expired and dropped. */
-  readonly missing: string;
+  readonly missing: Words;
   /** The active account is not the one the step was made for. */
-  readonly otherAccount: string;
-  readonly expired: string;
+  readonly otherAccount: Words;
+  readonly expired: Words;
   /** A second confirmation asked for other choices than the first. */
-  readonly changed: string;
+  readonly changed: Words;
 }
 
 export interface ConfirmBookDeps {
@@ -45,7 +48,7 @@ interface Slot<Step, Review> {
  */
 export function createConfirmBook<Step extends BookedStep, Review>(deps: ConfirmBookDeps) {
   const slots = new Map<string, Slot<Step, Review>>();
-  const stale = (words: string) => new AppError('stale_precheck', words);
+  const stale = (words: Words) => new AppError('stale_precheck', typeof words === 'string' ? words : words());
 
   deps.session.onChange((view) => {
     for (const [id, slot] of slots) {

@@ -1,4 +1,5 @@
 import { AppError } from '../../app-error';
+import { t } from '../../i18n/main-text';
 
 /** How many forms' confirmations are remembered; the oldest settled ones go first. */
 const KEEP = 200;
@@ -24,10 +25,7 @@ export function createFormConfirmations<Review>() {
       const known = entries.get(key);
       if (known) {
         if (known.content !== content) {
-          throw new AppError(
-            'stale_precheck',
-            'This form was already confirmed with other details. Start a new form to make a different one.',
-          );
+          throw new AppError('stale_precheck', t('mainMoney.formConfirmedOther'));
         }
         return known.promise;
       }

@@ -1,4 +1,5 @@
 import type { BridgeError } from '../../../src-preload/result';
+import { t } from '../../i18n/main-text';
 import { AppError } from '../../app-error';
 import type { Intent, IntentClosure, IntentLedger } from './at-most-once';
 import { createDepartureGuard } from './departure-guard';
@@ -39,19 +40,13 @@ export type RefusedTrace<Outcome> =
   | { readonly kind: 'moved'; readonly outcome: Outcome }
   | { readonly kind: 'seen'; readonly note: BridgeError };
 
-const tracedNotSent: BridgeError = {
-  code: 'outcome_unknown',
-  message:
-    'The service refused this earlier, but its history holds a trace of it, so it may have gone through. Nothing was sent again; check its status later.',
-};
+function tracedNotSent(): BridgeError {
+  return { code: 'outcome_unknown', message: t('mainMoney.tracedNotSent') };
+}
 
 /** What a look-up refused; nothing is sent again and the intent stays refused. */
 function lookUpFailed(cause: unknown): AppError {
-  return new AppError(
-    'service_error',
-    'Wallet Desk could not read the transaction history to make sure the refused attempt did not go through after all, so nothing was sent again. Try again in a moment.',
-    { cause },
-  );
+  return new AppError('service_error', t('mainMoney.lookUpFailed'), { cause });
 }
 
 /** What the renderer sees of an intent (IntentStatus in contract/money.ts). */
@@ -123,10 +118,7 @@ export function createIntentMachine<Body, Outcome, Review>(options: IntentMachin
     lookUp: (intent: Intent<Body, Outcome>) => Promise<RefusedTrace<Outcome>>,
   ): Promise<Outcome | null> {
     if (lookingUp.has(intentId)) {
-      throw new AppError(
-        'in_flight',
-        'This request is already being checked before it is sent again. Wait for its result.',
-      );
+      throw new AppError('in_flight', t('mainMoney.alreadyChecking'));
     }
     lookingUp.add(intentId);
     let trace: RefusedTrace<Outcome>;
@@ -141,7 +133,7 @@ export function createIntentMachine<Body, Outcome, Review>(options: IntentMachin
       case 'none':
         return null;
       case 'moved': {
-        const settled = await ledger.traced(intentId, trace.outcome, tracedNotSent);
+        const settled = await ledger.traced(intentId, trace.outcome, tracedNotSent());
         departures.forget(intentId);
         notes.delete(intentId);
         if (settled.state === 'succeeded' && settled.outcome !== null) return settled.outcome;
@@ -236,7 +228,7 @@ export function createIntentMachine<Body, Outcome, Review>(options: IntentMachin
       const unique = [...new Set(intentIds)];
       for (const id of unique) {
         if (!input.audience.includes(ledger.get(id))) {
-          throw new AppError('not_found', 'This request is no longer known. Reload the list.');
+          throw new AppError('not_found', t('mainMoney.reloadList'));
         }
       }
       const closed = await ledger.close(unique, input.closure);

@@ -1,4 +1,5 @@
 import { AppError } from '../../app-error';
+import { t } from '../../i18n/main-text';
 import type { SessionService } from '../session';
 import type { Intent } from './at-most-once';
 
@@ -43,7 +44,7 @@ export function requireOwn<Body extends OwnedBody, Outcome>(
   intent: Intent<Body, Outcome>,
 ): Intent<Body, Outcome> {
   if (!ownsIntent(reader, intent.body)) {
-    throw new AppError('not_found', 'This request is no longer known. Start again from the form.');
+    throw new AppError('not_found', t('mainMoney.noLongerKnown'));
   }
   return intent;
 }

@@ -1,4 +1,5 @@
 import type { BridgeError } from '../../../src-preload/result';
+import { t } from '../../i18n/main-text';
 
 /**
  * What a history row's status says about a lost move. Only `Completed` settles it. A
@@ -16,13 +17,9 @@ export function rowVerdict(statuses: readonly string[]): RowVerdict {
 
 /** The words a lost move keeps after a look-up found its row in a status other than Completed. */
 export function verdictNote(verdict: Exclude<RowVerdict, 'completed'>, what: 'send' | 'swap'): BridgeError {
-  return verdict === 'pending'
-    ? {
-        code: 'outcome_unknown',
-        message: `Found, pending at the service: this ${what} is in your history but has not completed there. Its outcome stays unknown until it does; check again later.`,
-      }
-    : {
-        code: 'outcome_unknown',
-        message: `The service reports it failed. A failed row alone does not prove the money stayed in your wallet, so this ${what} stays unsettled and will not be sent again: compare your balance and history before starting a new ${what}.`,
-      };
+  const words = {
+    pending: { send: 'mainMoney.pendingSend', swap: 'mainMoney.pendingSwap' },
+    failed: { send: 'mainMoney.failedSend', swap: 'mainMoney.failedSwap' },
+  } as const;
+  return { code: 'outcome_unknown', message: t(words[verdict][what]) };
 }

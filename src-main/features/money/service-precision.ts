@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { t } from '../../i18n/main-text';
 import { DISPLAY_DECIMALS_CAP } from '../../../src-preload/contract/asset-table';
 import type { ServicePrecisionSource } from '../../../src-preload/contract/send';
 import type { InterfaceAClient } from '../../service/interface-a';
@@ -57,8 +58,8 @@ export async function servicePrecision(
 export function precisionWords(code: string, network: string, precision: ServicePrecision): string {
   switch (precision.source) {
     case 'service':
-      return `The app does not know ${network}, so this is the most decimal places the service's own ${code} amounts show.`;
+      return t('mainMoney.precisionService', { network, code });
     case 'fallback':
-      return `The app does not know ${network}, and the service's own ${code} amounts show no more than ${FALLBACK_DECIMALS} decimal places, so ${FALLBACK_DECIMALS} is the limit.`;
+      return t('mainMoney.precisionFallback', { network, code, decimals: FALLBACK_DECIMALS });
   }
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { t } from '../../i18n/main-text';
 import { writeFile } from 'node:fs/promises';
 import type { EnvironmentId } from '../../../src-preload/contract/app';
 import type { MerchantDepositAddressView } from '../../../src-preload/contract/merchant';
@@ -57,7 +58,7 @@ async function searchAll(client: InterfaceAClient, filter: string): Promise<Tran
 }
 
 function messageOf(error: unknown): string {
-  return error instanceof AppError ? error.message : 'The history could not be read. Please try again.';
+  return error instanceof AppError ? error.message : t('mainFeatures.historyUnreadable');
 }
 
 function viewOf(record: PaymentRequestRecord): PaymentRequestView {
@@ -96,8 +97,7 @@ export function createPaymentRequests(deps: {
 
   /** An answer computed for one owner is not handed to whoever signed in meanwhile. */
   function requireStill(expected: RequestOwner): void {
-    if (!sameOwner(owner(), expected))
-      throw new AppError('not_signed_in', 'The session changed while the payment requests were being read.');
+    if (!sameOwner(owner(), expected)) throw new AppError('not_signed_in', t('mainFeatures.requestsSessionChanged'));
   }
 
   async function keep(maker: Maker, record: Omit<PaymentRequestRecord, 'id' | 'createdBy' | 'createdByGuid'>) {
@@ -158,7 +158,7 @@ export function createPaymentRequests(deps: {
       });
       const failed = ids
         .filter((id) => !kept.has(id))
-        .map((id) => ({ id, message: 'This payment request is not among yours in this account.' }));
+        .map((id) => ({ id, message: t('mainFeatures.requestNotYours') }));
       const items: PaymentRequestStatusView[] = [];
       if (wanted.length > 0) {
         const recent = (await client.getTransactions({ page: 1, recordsPerPage: PAGE_SIZE, sortOrder: 'desc' })).items;
@@ -191,7 +191,7 @@ export function createPaymentRequests(deps: {
 
     'paymentRequests.export': async ({ ids }) => {
       const mine = owner();
-      if (!deps.chooseSaveFile) throw new AppError('not_configured', 'Saving files is not available here.');
+      if (!deps.chooseSaveFile) throw new AppError('not_configured', t('mainFeatures.noSaving'));
       const kept = new Map((await deps.store.list(mine)).items.map((record) => [record.id, viewOf(record)]));
       const rows = ids.flatMap((id) => {
         const view = kept.get(id);

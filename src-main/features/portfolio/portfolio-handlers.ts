@@ -1,4 +1,5 @@
 import type { EnvironmentId } from '../../../src-preload/contract/app';
+import { t } from '../../i18n/main-text';
 import type { PortfolioView } from '../../../src-preload/contract/portfolio';
 import type { SessionView } from '../../../src-preload/contract/session';
 import { AppError } from '../../app-error';
@@ -102,7 +103,7 @@ export function createPortfolioFeature(deps: PortfolioDeps): PortfolioFeature {
   function request(): Promise<PortfolioView> {
     const client = deps.session.interfaceA();
     const accountGuid = client.accountGuid;
-    if (!accountGuid) throw new AppError('not_signed_in', 'No account is selected.');
+    if (!accountGuid) throw new AppError('not_signed_in', t('mainSession.noAccountSelected'));
     const running = inFlight.get(accountGuid);
     if (running) return running;
     const owner = ownerOf(accountGuid);

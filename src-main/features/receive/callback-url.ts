@@ -1,4 +1,5 @@
 import { AppError } from '../../app-error';
+import { t } from '../../i18n/main-text';
 
 /**
  * The service will POST deposit notifications to this URL (spec 6), so it must be an absolute http(s)
@@ -11,21 +12,17 @@ export function requireCallbackUrl(input: string): string {
   try {
     url = new URL(text);
   } catch {
-    throw new AppError(
-      'bad_input',
-      'Enter the callback URL as a full web address, such as https://shop.example/deposits.',
-      { field: 'callbackUrl' },
-    );
+    throw new AppError('bad_input', t('mainFeatures.callbackUrlNotUrl'), { field: 'callbackUrl' });
   }
   // The URL parser forgives "https:shop.example"; what is sent must be written out in full.
   if ((url.protocol !== 'https:' && url.protocol !== 'http:') || !/^https?:\/\//i.test(text)) {
-    throw new AppError('bad_input', 'The callback URL must start with https:// or http://.', { field: 'callbackUrl' });
+    throw new AppError('bad_input', t('mainFeatures.callbackUrlScheme'), { field: 'callbackUrl' });
   }
   if (url.hostname === '') {
-    throw new AppError('bad_input', 'The callback URL has no host name.', { field: 'callbackUrl' });
+    throw new AppError('bad_input', t('mainFeatures.callbackUrlNoHost'), { field: 'callbackUrl' });
   }
   if (url.username !== '' || url.password !== '') {
-    throw new AppError('bad_input', 'The callback URL must not contain a user name or password.', {
+    throw new AppError('bad_input', t('mainFeatures.callbackUrlCredentials'), {
       field: 'callbackUrl',
     });
   }

@@ -1,4 +1,5 @@
 import { AppError } from '../../app-error';
+import { t } from '../../i18n/main-text';
 
 /** The system clipboard as the shell provides it (Electron's clipboard, or an in-memory one in tests). */
 export interface ClipboardAccess {
@@ -14,7 +15,7 @@ export async function copyAndVerify(
   clipboard: ClipboardAccess | undefined,
   text: string,
 ): Promise<{ verified: boolean }> {
-  if (!clipboard) throw new AppError('not_configured', 'The clipboard is not available in this window.');
+  if (!clipboard) throw new AppError('not_configured', t('mainFeatures.noClipboard'));
   await clipboard.write(text);
   const back = await clipboard.read();
   // Windows hands multi-line text (a PEM key) back with CRLF line ends: the same text, not a swap.

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { t } from '../../i18n/main-text';
 import Decimal from 'decimal.js';
 import { findAssetNetwork } from '../../../src-preload/contract/assets';
 import type { CreatedDepositAddressView, FiatCurrency } from '../../../src-preload/contract/receive';
@@ -44,7 +45,7 @@ async function checkAmount(
   if (!asset) {
     const wallet = (await client.getWallets()).wallets.find((candidate) => candidate.symbol === symbol);
     if (!wallet) {
-      throw new AppError('invalid_symbol', 'This account has no wallet of that asset. Choose one from the list.', {
+      throw new AppError('invalid_symbol', t('mainSend.noWallet'), {
         field: 'symbol',
       });
     }
@@ -52,7 +53,7 @@ async function checkAmount(
   }
   if (amount === undefined) return undefined;
   const value = new Decimal(amount);
-  if (value.lte(0)) throw new AppError('bad_input', 'The expected amount must be more than zero.', { field: 'amount' });
+  if (value.lte(0)) throw new AppError('bad_input', t('mainFeatures.expectedAmountZero'), { field: 'amount' });
   const text = requireDecimalPlaces(amount, symbol, decimals ?? 0);
   return { text, json: toServiceNumber(value) };
 }
@@ -103,7 +104,7 @@ export function createDepositAddresses(deps: {
       const callbackUrl = requireCallbackUrl(request.callbackUrl);
       const referenceId = request.referenceId?.trim() || newReferenceId();
       if (isTaken(referenceId)) {
-        throw new AppError('bad_input', 'This reference id was already used in this session. Use a new one.', {
+        throw new AppError('bad_input', t('mainFeatures.referenceUsed'), {
           field: 'referenceId',
         });
       }
@@ -111,7 +112,7 @@ export function createDepositAddresses(deps: {
       const amount = await checkAmount(client, request.symbol, request.amount);
       const label = request.label.trim();
       const accountGuid = client.accountGuid;
-      if (!accountGuid) throw new AppError('not_signed_in', 'No account is selected.');
+      if (!accountGuid) throw new AppError('not_signed_in', t('mainSession.noAccountSelected'));
 
       pendingReferenceIds.add(referenceId);
       try {
@@ -124,10 +125,7 @@ export function createDepositAddresses(deps: {
           ...(request.currency === undefined ? {} : { currency: request.currency }),
         });
         if (created.referenceId !== referenceId || created.symbol.toUpperCase() !== request.symbol.toUpperCase()) {
-          throw new AppError(
-            'service_error',
-            'The service answered for a different request; the address was not used.',
-          );
+          throw new AppError('service_error', t('mainFeatures.otherRequestAnswered'));
         }
         // The service has acted on this reference id, whatever the checks below say.
         usedReferenceIds.add(referenceId);

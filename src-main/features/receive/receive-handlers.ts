@@ -1,4 +1,5 @@
 import { AppError } from '../../app-error';
+import { t } from '../../i18n/main-text';
 import type { Handlers } from '../../dispatch';
 import type { Logger } from '../../logging/logger';
 import type { SessionService } from '../session';
@@ -27,10 +28,7 @@ export function createReceiveHandlers(deps: {
       const found = await session.interfaceA().getWalletAddress(code);
       if (found.symbol.toUpperCase() !== code.toUpperCase()) {
         // Showing another asset's address under this one's name could lose the sender's money.
-        throw new AppError(
-          'service_error',
-          `The service answered with an address for ${found.symbol} when one for ${code} was asked for.`,
-        );
+        throw new AppError('service_error', t('mainFeatures.otherAssetAddress', { found: found.symbol, code }));
       }
       return {
         code: found.symbol,

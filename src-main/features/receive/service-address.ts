@@ -1,4 +1,5 @@
 import { findAssetNetwork } from '../../../src-preload/contract/assets';
+import { t } from '../../i18n/main-text';
 import { AppError } from '../../app-error';
 import { checkAddress } from '../addresses/validate-address';
 
@@ -14,10 +15,7 @@ export async function requireReceivableAddress(code: string, address: string): P
   if (!asset) return address;
   const check = await checkAddress(asset.network, address);
   if (!check.ok) {
-    throw new AppError(
-      'service_error',
-      `The service sent an address for ${code} that does not pass the network's checks, so it is not shown.`,
-    );
+    throw new AppError('service_error', t('mainFeatures.serviceAddressInvalid', { code }));
   }
   return address;
 }

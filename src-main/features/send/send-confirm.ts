@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { amountWords } from '../money/amount-words';
 import type { SendPrecheck, SendReview } from '../../../src-preload/contract/send';
 import { AppError } from '../../app-error';
 import { t } from '../../i18n/main-text';
@@ -29,12 +30,19 @@ async function requireFunds(client: InterfaceAClient, view: SendPrecheck, fee: S
     const held = fromServiceNumber(source.amount);
     const needed = sameWallet ? amount.plus(fee.feeDecimal) : amount;
     if (held.lessThan(needed)) {
-      const wanted = sameWallet
-        ? `${text(amount)} ${view.code} plus the ${fee.label} fee of ${fee.fee} ${fee.feeSymbol} makes ${text(needed)} ${view.code}`
-        : `This send needs ${text(amount)} ${view.code}`;
+      const words = {
+        amount: amountWords(text(amount)),
+        code: view.code,
+        network: view.network,
+        held: amountWords(text(held)),
+        feeLabel: fee.label,
+        fee: amountWords(fee.fee),
+        feeCode: fee.feeSymbol,
+        needed: amountWords(text(needed)),
+      };
       throw new AppError(
         'insufficient_balance',
-        `Insufficient balance: ${wanted}, but your ${view.code} wallet on ${view.network} holds ${text(held)}. Nothing was sent and no code was used.`,
+        t(sameWallet ? 'mainSend.shortSameWallet' : 'mainSend.shortAmount', words),
         { field: 'amount' },
       );
     }
@@ -45,7 +53,12 @@ async function requireFunds(client: InterfaceAClient, view: SendPrecheck, fee: S
     if (held.lessThan(fee.feeDecimal)) {
       throw new AppError(
         'insufficient_balance',
-        `Insufficient balance for the fee: the ${fee.label} fee of ${fee.fee} ${fee.feeSymbol} is paid from your ${fee.feeSymbol} wallet, which holds ${text(held)}. Add ${fee.feeSymbol} to it first. Nothing was sent and no code was used.`,
+        t('mainSend.shortFee', {
+          feeLabel: fee.label,
+          fee: amountWords(fee.fee),
+          feeCode: fee.feeSymbol,
+          held: amountWords(text(held)),
+        }),
       );
     }
   }

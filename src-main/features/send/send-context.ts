@@ -1,4 +1,5 @@
 import type Decimal from 'decimal.js';
+import { t } from '../../i18n/main-text';
 import type {
   FeeOption,
   FeeRate,
@@ -81,10 +82,10 @@ export interface SendContext {
 }
 
 const precheckWords: ConfirmBookWords = {
-  missing: 'This check is no longer valid. Check the send again.',
-  otherAccount: 'This send was prepared for another account. Start again from the form.',
-  expired: 'The fees have expired. Check the send again for current fees.',
-  changed: 'The fee or description changed after confirming. Check the send again.',
+  missing: () => t('mainSend.checkInvalid'),
+  otherAccount: () => t('mainSend.otherAccount'),
+  expired: () => t('mainSend.feesExpired'),
+  changed: () => t('mainSend.feeChanged'),
 };
 
 const DEFAULT_PRECHECK_TTL_MS = 5 * 60_000;

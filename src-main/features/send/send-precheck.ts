@@ -149,7 +149,7 @@ async function amountOf(
   if (amount.decimalPlaces() > decimals) {
     throw new AppError(
       'bad_input',
-      `${input.code} amounts have at most ${decimals} decimal places.${destination.placesWhy}`,
+      `${t('mainSend.tooManyPlaces', { code: input.code, decimals })}${destination.placesWhy}`,
       { field: 'amount' },
     );
   }

@@ -1,4 +1,5 @@
 import type { SettledMove, SettleRoundResult } from '../../../src-preload/contract/settle';
+import { t } from '../../i18n/main-text';
 import { AppError } from '../../app-error';
 import type { Logger } from '../../logging/logger';
 import type { TransactionsResult } from '../../service/interface-a-schemas';
@@ -52,7 +53,7 @@ export function createSettleRound(deps: SettleRoundDeps) {
       .getTransactions({ page: 1, recordsPerPage: ROUND_RECORDS, orderBy: 'date', sortOrder: 'desc' });
     // An empty page from a service that counts records it did not send is no latest page (a flaky answer).
     if (result.page !== 1 || (result.items.length === 0 && result.totalRecords > 0)) {
-      throw new AppError('service_error', 'The service answered no usable first page of the history.');
+      throw new AppError('service_error', t('mainFeatures.noFirstPage'));
     }
     return result;
   }
@@ -77,7 +78,7 @@ export function createSettleRound(deps: SettleRoundDeps) {
     );
     // Locked, signed out or someone else meanwhile: what was read belongs to a session that is gone.
     if (deps.session.activeUser().userGuid !== userGuid) {
-      throw new AppError('locked', 'Wallet Desk is locked. Unlock to continue.');
+      throw new AppError('locked', t('mainSession.locked'));
     }
     const settled: SettledMove[] = [];
     for (const { accountGuid, result } of pages) {

@@ -1,4 +1,6 @@
 import Decimal from 'decimal.js';
+import { t } from '../../i18n/main-text';
+import { amountWords } from '../money/amount-words';
 import type { SwapQuote, SwapReview, SwapStatus } from '../../../src-preload/contract/swap';
 import { AppError } from '../../app-error';
 import type { InterfaceAClient } from '../../service/interface-a';
@@ -30,7 +32,12 @@ async function requireFunds(client: InterfaceAClient, quote: SwapQuote): Promise
   if (held.lessThan(quote.cryptoAmount)) {
     throw new AppError(
       'insufficient_balance',
-      `Insufficient balance: this swap takes ${quote.cryptoAmount} ${quote.fromSymbol} from your ${quote.fromSymbol} wallet on ${quote.fromNetwork}, which holds ${text(held)}. Nothing was swapped and no code was used.`,
+      t('mainSwap.shortAmount', {
+        amount: amountWords(quote.cryptoAmount),
+        code: quote.fromSymbol,
+        network: quote.fromNetwork,
+        held: amountWords(text(held)),
+      }),
       { field: 'amount' },
     );
   }

@@ -1,4 +1,5 @@
 import type { SwapOutcome, SwapQuote, SwapReview, SwapStatus } from '../../../src-preload/contract/swap';
+import { t } from '../../i18n/main-text';
 import type { Logger } from '../../logging/logger';
 import type { SwapRequest } from '../../service/interface-a-schemas';
 import type { Intent } from '../money/at-most-once';
@@ -63,13 +64,11 @@ export interface SwapContext {
 
 export const DEFAULT_QUOTE_TTL_MS = 30_000;
 
-const QUOTE_EXPIRED = 'The quote has expired. A new quote is needed before swapping.';
-
 const quoteWords: ConfirmBookWords = {
-  missing: QUOTE_EXPIRED,
-  otherAccount: 'This swap was prepared for another account. Start again from the form.',
-  expired: QUOTE_EXPIRED,
-  changed: 'The swap changed after confirming. Get a new quote.',
+  missing: () => t('mainSwap.quoteExpired'),
+  otherAccount: () => t('mainSwap.otherAccount'),
+  expired: () => t('mainSwap.quoteExpired'),
+  changed: () => t('mainSwap.changed'),
 };
 
 export function createSwapContext(deps: SwapServiceDeps): SwapContext {

@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { t } from '../../i18n/main-text';
 import type { SwapLookupResult, SwapOutcome, SwapStatus } from '../../../src-preload/contract/swap';
 import type { BridgeError } from '../../../src-preload/result';
 import type { Intent } from '../money/at-most-once';
@@ -20,11 +21,9 @@ import type { SwapBody } from './swap-body';
 import { describeSwap, ownSwap, swapAudience, swapStatusOf, type SwapContext } from './swap-context';
 
 /** A refused swap whose look-up found rows it cannot tell apart from its own: it is not sent again. */
-const ambiguousTrace: BridgeError = {
-  code: 'outcome_unknown',
-  message:
-    'The service refused this swap earlier, but the history now holds a row that may be this swap, so it may have gone through. Nothing was sent again; compare your balances before starting a new swap.',
-};
+function ambiguousTrace(): BridgeError {
+  return { code: 'outcome_unknown', message: t('mainSwap.tracedAmbiguous') };
+}
 
 /** When a swap left and what it saw before; a restored one was sent after it was confirmed. */
 function windowOf(context: SwapContext, intent: Intent<SwapBody, SwapOutcome>): SwapWindow {
@@ -132,7 +131,7 @@ export async function traceSwap(
     case 'not_found':
       return { kind: 'none' };
     case 'ambiguous':
-      return { kind: 'seen', note: ambiguousTrace };
+      return { kind: 'seen', note: ambiguousTrace() };
     case 'found': {
       const { item } = lookup;
       const verdict = rowVerdict(lookup.legs.map((leg) => leg.status));

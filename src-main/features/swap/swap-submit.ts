@@ -49,7 +49,9 @@ async function postSwap(
       // The meaning of errorCode is not specified (spec 4.1 #11): whether anything moved is unknown.
       throw new AppError(
         'outcome_unknown',
-        `The service answered the swap with status ${result.statusCode}${hasErrorCode ? ` and error ${String(result.errorCode)}` : ''}. Check its status.`,
+        hasErrorCode
+          ? t('mainSwap.answeredStatusError', { status: String(result.statusCode), error: String(result.errorCode) })
+          : t('mainSwap.answeredStatus', { status: String(result.statusCode) }),
       );
     }
     // Its history row is this swap's: no look-up for another swap may take it (security.md 27).

@@ -17,12 +17,7 @@ const notYetInCatalogues = new Set([
   'src-main/features/merchant/callback-compare.ts',
   'src-main/features/merchant/merchant-balances.ts',
   'src-main/features/merchant/merchant-deposits.ts',
-  'src-main/features/money/form-confirmations.ts',
-  'src-main/features/money/intent-machine.ts',
-  'src-main/features/money/intent-owner.ts',
   'src-main/features/money/roles.ts',
-  'src-main/features/money/row-status.ts',
-  'src-main/features/money/service-precision.ts',
   'src-main/features/payment-requests/payment-requests-feature.ts',
   'src-main/features/portfolio/portfolio-handlers.ts',
   'src-main/features/receive/callback-url.ts',
@@ -31,14 +26,8 @@ const notYetInCatalogues = new Set([
   'src-main/features/receive/receive-handlers.ts',
   'src-main/features/receive/service-address.ts',
   'src-main/features/send/poisoning.ts',
-  'src-main/features/send/send-confirm.ts',
-  'src-main/features/send/send-context.ts',
   'src-main/features/send/unchecked-address.ts',
   'src-main/features/settle/settle-round.ts',
-  'src-main/features/swap/swap-confirm.ts',
-  'src-main/features/swap/swap-context.ts',
-  'src-main/features/swap/swap-lookup.ts',
-  'src-main/features/swap/swap-submit.ts',
 ]);
 
 /**

@@ -1,0 +1,64 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { setMainLanguage, t } from '../../../src-main/i18n/main-text';
+import { amountWords } from '../../../src-main/features/money/amount-words';
+
+afterEach(() => setMainLanguage('en', ['en-US']));
+
+describe("main's money refusals with amounts and counts, in every language", () => {
+  it.each([
+    ['en', 'en-US', 'but your BTC wallet on Bitcoin holds 67.63322711. Nothing was sent'],
+    ['de', 'de-DE', 'aber Ihr BTC-Wallet auf Bitcoin enthält 67,63322711. Es wurde nichts gesendet'],
+    ['tr', 'tr-TR', 'Bitcoin üzerindeki BTC cüzdanınızda 67,63322711 var. Hiçbir şey gönderilmedi'],
+  ] as const)(
+    '%s: a balance inside a send refusal keeps every digit in the locale (%s)',
+    (language, locale, expected) => {
+      setMainLanguage(language, [locale]);
+      const text = t('mainSend.shortAmount', {
+        amount: amountWords('1000'),
+        code: 'BTC',
+        network: 'Bitcoin',
+        held: amountWords('67.63322711'),
+      });
+      expect(text).toContain(expected);
+    },
+  );
+
+  it.each([
+    ['en', 'en-US', 'this swap takes 10000.5 USDT from your USDT wallet on Ethereum Mainnet, which holds 8229.936943.'],
+    [
+      'de',
+      'de-DE',
+      'Dieser Tausch nimmt 10000,5 USDT aus Ihrem USDT-Wallet auf Ethereum Mainnet, das 8229,936943 enthält.',
+    ],
+    ['tr', 'tr-TR', '8229,936943 bulunan Ethereum Mainnet üzerindeki USDT cüzdanınızdan 10000,5 USDT alır.'],
+  ] as const)('%s: a swap refusal writes its amounts in the locale (%s)', (language, locale, expected) => {
+    setMainLanguage(language, [locale]);
+    const text = t('mainSwap.shortAmount', {
+      amount: amountWords('10000.5'),
+      code: 'USDT',
+      network: 'Ethereum Mainnet',
+      held: amountWords('8229.936943'),
+    });
+    expect(text).toContain(expected);
+  });
+
+  it.each([
+    ['en', 'en-US', 1, 'USDT amounts have at most 1 decimal place.'],
+    ['en', 'en-US', 6, 'USDT amounts have at most 6 decimal places.'],
+    ['de', 'de-DE', 1, 'USDT-Beträge haben höchstens 1 Nachkommastelle.'],
+    ['de', 'de-DE', 6, 'USDT-Beträge haben höchstens 6 Nachkommastellen.'],
+    ['tr', 'tr-TR', 6, 'USDT miktarları en fazla 6 ondalık basamak alır.'],
+  ] as const)('%s: decimal places are a plural (%s, %i)', (language, locale, decimals, expected) => {
+    setMainLanguage(language, [locale]);
+    expect(t('mainSend.tooManyPlaces', { code: 'USDT', decimals })).toBe(expected);
+  });
+
+  it.each([
+    ['en', 'en-US', 'show no more than 18 decimal places, so 18 is the limit.'],
+    ['de', 'de-DE', 'zeigen höchstens 18 Nachkommastellen; daher ist 18 die Grenze.'],
+    ['tr', 'tr-TR', 'en fazla 18 ondalık basamak gösteriyor; bu yüzden sınır 18.'],
+  ] as const)('%s: the fallback precision counts its places (%s)', (language, locale, expected) => {
+    setMainLanguage(language, [locale]);
+    expect(t('mainMoney.precisionFallback', { network: 'Z-Chain', code: 'ZC', decimals: 18 })).toContain(expected);
+  });
+});
