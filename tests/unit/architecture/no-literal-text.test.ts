@@ -8,7 +8,6 @@ import { literalSentences, root, textSources } from './literal-text';
  * eslint.config.js (notYetInCatalogues).
  */
 const notYetInCatalogues = new Set([
-  'src-main/features/address-book/address-book-service.ts',
   'src-main/features/addresses/base58-addresses.ts',
   'src-main/features/addresses/validate-address.ts',
   'src-main/features/alarms/money-alarms.ts',
@@ -18,16 +17,8 @@ const notYetInCatalogues = new Set([
   'src-main/features/merchant/merchant-balances.ts',
   'src-main/features/merchant/merchant-deposits.ts',
   'src-main/features/money/roles.ts',
-  'src-main/features/payment-requests/payment-requests-feature.ts',
-  'src-main/features/portfolio/portfolio-handlers.ts',
-  'src-main/features/receive/callback-url.ts',
-  'src-main/features/receive/clipboard-copy.ts',
-  'src-main/features/receive/deposit-addresses.ts',
-  'src-main/features/receive/receive-handlers.ts',
-  'src-main/features/receive/service-address.ts',
   'src-main/features/send/poisoning.ts',
   'src-main/features/send/unchecked-address.ts',
-  'src-main/features/settle/settle-round.ts',
 ]);
 
 /**
