@@ -1,4 +1,5 @@
 import type { AddressCheck } from './address-check';
+import { t } from '../../i18n/main-text';
 
 /**
  * TRON and Solana address checks. The decoding is done by maintained libraries (@scure/base's base58 and
@@ -20,38 +21,38 @@ export function checkTron(libraries: Base58Libraries, text: string): AddressChec
   if (text.startsWith('0x') || text.startsWith('41')) {
     return {
       ok: false,
-      reason: 'Enter the TRON address in its usual form, starting with T, not as hexadecimal.',
+      reason: t('mainFeatures.tronHex'),
     };
   }
   if (!BASE58_TEXT.test(text)) {
-    return { ok: false, reason: 'This is not a TRON address: it contains characters a TRON address never has.' };
+    return { ok: false, reason: t('mainFeatures.tronCharacters') };
   }
   let payload: Uint8Array;
   try {
     payload = libraries.base58check.decode(text);
   } catch {
-    return { ok: false, reason: 'This TRON address has a typo: its checksum does not match.' };
+    return { ok: false, reason: t('mainFeatures.tronChecksum') };
   }
   if (payload.length !== TRON_PAYLOAD_BYTES || payload[0] !== TRON_VERSION) {
-    return { ok: false, reason: 'This address belongs to another network, not TRON.' };
+    return { ok: false, reason: t('mainFeatures.tronOtherNetwork') };
   }
   return { ok: true, address: text };
 }
 
 export function checkSolana(libraries: Base58Libraries, text: string): AddressCheck {
   if (!BASE58_TEXT.test(text)) {
-    return { ok: false, reason: 'This is not a Solana address: it contains characters a Solana address never has.' };
+    return { ok: false, reason: t('mainFeatures.solanaCharacters') };
   }
   let key: Uint8Array;
   try {
     key = libraries.base58.decode(text);
   } catch {
-    return { ok: false, reason: 'This is not a valid Solana address.' };
+    return { ok: false, reason: t('mainFeatures.solanaInvalid') };
   }
   // Solana addresses carry no checksum: the length is all that can be checked, so a typo that keeps it is
   // not caught (the review says to compare the address with its source).
   if (key.length !== SOLANA_KEY_BYTES) {
-    return { ok: false, reason: 'This is not a Solana address: it does not hold the 32 bytes of one.' };
+    return { ok: false, reason: t('mainFeatures.solanaLength') };
   }
   return { ok: true, address: text };
 }

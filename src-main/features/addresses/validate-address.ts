@@ -1,4 +1,5 @@
 import { networks, type NetworkKey, type NetworkKind } from '../../../src-preload/contract/assets';
+import { t } from '../../i18n/main-text';
 import { AppError } from '../../app-error';
 import type { AddressCheck } from './address-check';
 import { checkSolana, checkTron, type Base58Libraries } from './base58-addresses';
@@ -54,46 +55,47 @@ function checkUtxo(btcAddress: ChecksumLibraries['btc'], params: UtxoParams, tex
   if (lower.startsWith(`${params.bech32}1`)) {
     // BIP-173: all one case. Stored lower case so the same address is always the same string.
     if (text !== lower && text !== text.toUpperCase()) {
-      return { ok: false, reason: `This ${params.name} address mixes upper and lower case, which is not allowed.` };
+      return { ok: false, reason: t('mainFeatures.mixedCase', { network: params.name }) };
     }
     let decoded: ReturnType<typeof btcAddress.fromBech32>;
     try {
       decoded = btcAddress.fromBech32(lower);
     } catch {
-      return { ok: false, reason: `This ${params.name} address has a typo: its checksum does not match.` };
+      return { ok: false, reason: t('mainFeatures.checksum', { network: params.name }) };
     }
-    if (decoded.prefix !== params.bech32) return { ok: false, reason: `This is not an address on ${params.name}.` };
+    if (decoded.prefix !== params.bech32)
+      return { ok: false, reason: t('mainFeatures.notOnNetwork', { network: params.name }) };
     const length = decoded.data.length;
     const shapeOk =
       decoded.version === 0 ? length === 20 || length === 32 : decoded.version <= 16 && length >= 2 && length <= 40;
     if (!shapeOk || decoded.version > 1) {
-      return { ok: false, reason: `This ${params.name} address uses a kind of address the app cannot send to.` };
+      return { ok: false, reason: t('mainFeatures.unsupportedKind', { network: params.name }) };
     }
     if (decoded.version === 1 && length !== 32)
-      return { ok: false, reason: `This ${params.name} address is malformed.` };
+      return { ok: false, reason: t('mainFeatures.malformed', { network: params.name }) };
     return { ok: true, address: lower };
   }
   let version: number;
   try {
     version = btcAddress.fromBase58Check(text).version;
   } catch {
-    return { ok: false, reason: `This is not a valid ${params.name} address: the format or checksum is wrong.` };
+    return { ok: false, reason: t('mainFeatures.invalidFormat', { network: params.name }) };
   }
   if (!params.base58Versions.includes(version)) {
-    return { ok: false, reason: `This address belongs to another network, not ${params.name}.` };
+    return { ok: false, reason: t('mainFeatures.otherNetwork', { network: params.name }) };
   }
   return { ok: true, address: text };
 }
 
 function checkEvm(EvmAddress: ChecksumLibraries['evm'], networkName: string, text: string): AddressCheck {
   if (!/^0x[0-9a-fA-F]{40}$/.test(text)) {
-    return { ok: false, reason: `An address on ${networkName} is 0x followed by 40 hexadecimal characters.` };
+    return { ok: false, reason: t('mainFeatures.evmShape', { network: networkName }) };
   }
   // strict: a mixed-case address must carry a correct EIP-55 checksum; all lower case claims none.
   if (!EvmAddress.validate(text, { strict: true })) {
     return {
       ok: false,
-      reason: `This ${networkName} address has a typo: its checksum (upper/lower case letters) does not match.`,
+      reason: t('mainFeatures.evmChecksum', { network: networkName }),
     };
   }
   return { ok: true, address: text };
@@ -105,7 +107,7 @@ export async function checkAddressForKind(
   input: string,
 ): Promise<AddressCheck> {
   const text = input.trim();
-  if (text === '') return { ok: false, reason: 'Enter an address.' };
+  if (text === '') return { ok: false, reason: t('mainFeatures.enterAddress') };
   const { btc, evm, base58 } = await loadLibraries();
   switch (kind) {
     case 'bitcoin':

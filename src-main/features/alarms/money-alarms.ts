@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { t } from '../../i18n/main-text';
 import type { MoneyAlarm } from '../../../src-preload/contract/alarms';
 import { AppError } from '../../app-error';
 import type { EmitEvent, Handlers } from '../../dispatch';
@@ -23,16 +24,16 @@ export interface MoneyAlarmsDeps {
 /** The desktop notice per kind of move, in whole sentences (no noun fitted into a sentence). */
 const notices = {
   send: (reference: string) => ({
-    title: 'A send you closed has gone through',
-    body: `The send with reference ${reference} was closed as “did not go through”, but the service now shows it. Any replacement may have paid twice. Open Wallet Desk to see it.`,
+    title: t('mainFeatures.alarmSendTitle'),
+    body: t('mainFeatures.alarmSendBody', { reference }),
   }),
   swap: (reference: string) => ({
-    title: 'A swap you closed has gone through',
-    body: `The swap with reference ${reference} was closed as “did not go through”, but the service now shows it. Any replacement may have paid twice. Open Wallet Desk to see it.`,
+    title: t('mainFeatures.alarmSwapTitle'),
+    body: t('mainFeatures.alarmSwapBody', { reference }),
   }),
   withdraw: (reference: string) => ({
-    title: 'A withdrawal you closed has gone through',
-    body: `The withdrawal with merchant transaction id ${reference} was closed as “did not go through”, but the service now shows it. Any replacement may have paid twice. Open Wallet Desk to see it.`,
+    title: t('mainFeatures.alarmWithdrawTitle'),
+    body: t('mainFeatures.alarmWithdrawBody', { reference }),
   }),
 } as const satisfies Record<MoneyAlarm['kind'], (reference: string) => { title: string; body: string }>;
 
@@ -85,10 +86,7 @@ export function createMoneyAlarms(deps: MoneyAlarmsDeps) {
         await deps.journal?.save(alarms);
       } catch {
         alarms = before;
-        throw new AppError(
-          'storage_failed',
-          'Wallet Desk could not write down that the alarm was dismissed, so it is still shown. Check that the disk has room and try again.',
-        );
+        throw new AppError('storage_failed', t('mainFeatures.alarmDismissNotWritten'));
       }
       changed();
       return mine();

@@ -1,4 +1,5 @@
 import type { PoisoningWarning } from '../../../src-preload/contract/send';
+import { t } from '../../i18n/main-text';
 
 export interface KnownAddress {
   readonly address: string;
@@ -10,14 +11,14 @@ export interface KnownAddress {
 /** What the user meant weighs more than what merely passed through their history. */
 const sourceWeight: Record<KnownAddress['source'], number> = { 'address-book': 2000, verified: 1000, history: 0 };
 
-function whereFound(known: KnownAddress): string {
+function lookalikeWords(known: KnownAddress): string {
   switch (known.source) {
     case 'address-book':
-      return `in your address book (“${known.name ?? ''}”)`;
+      return t('mainFeatures.lookalikeBook', { address: known.address, name: known.name ?? '' });
     case 'verified':
-      return 'in your verified addresses';
+      return t('mainFeatures.lookalikeVerified', { address: known.address });
     case 'history':
-      return 'in your recent transactions';
+      return t('mainFeatures.lookalikeHistory', { address: known.address });
   }
 }
 
@@ -74,10 +75,9 @@ export function findLookalike(destination: string, known: readonly KnownAddress[
     if (!best || score > best.score) best = { known: candidate, score };
   }
   if (!best) return null;
-  const where = whereFound(best.known);
   return {
     lookalike: best.known.address,
     source: best.known.source,
-    message: `Careful: this address starts and ends like ${best.known.address} ${where}, but it is a different address. Scammers plant look-alike addresses in your history. Compare every character before you send.`,
+    message: lookalikeWords(best.known),
   };
 }

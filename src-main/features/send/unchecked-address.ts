@@ -1,4 +1,5 @@
 import { AppError } from '../../app-error';
+import { t } from '../../i18n/main-text';
 
 /**
  * A destination on a network the app does not know: its format cannot be checked here, so only what no
@@ -7,10 +8,10 @@ import { AppError } from '../../app-error';
  */
 export function requireUncheckedAddress(input: string): string {
   const text = input.trim();
-  if (text === '') throw new AppError('invalid_address', 'Enter an address.', { field: 'address' });
+  if (text === '') throw new AppError('invalid_address', t('mainFeatures.enterAddress'), { field: 'address' });
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
   if (/[\s\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/.test(text)) {
-    throw new AppError('invalid_address', 'An address contains no spaces, line breaks or invisible characters.', {
+    throw new AppError('invalid_address', t('mainFeatures.addressBlanks'), {
       field: 'address',
     });
   }
@@ -19,5 +20,5 @@ export function requireUncheckedAddress(input: string): string {
 
 /** Why a confirmation without the user's tick is refused; the same words the form shows beside the tick. */
 export function uncheckedAddressWords(network: string): string {
-  return `The app cannot check addresses on ${network}, so a typo would not be caught. Compare the address with where it came from, then tick that you have checked it yourself.`;
+  return t('mainFeatures.uncheckedAddress', { network });
 }

@@ -8,17 +8,12 @@ import { literalSentences, root, textSources } from './literal-text';
  * eslint.config.js (notYetInCatalogues).
  */
 const notYetInCatalogues = new Set([
-  'src-main/features/addresses/base58-addresses.ts',
-  'src-main/features/addresses/validate-address.ts',
-  'src-main/features/alarms/money-alarms.ts',
   'src-main/features/history/export-presets.ts',
   'src-main/features/merchant/callback-check.ts',
   'src-main/features/merchant/callback-compare.ts',
   'src-main/features/merchant/merchant-balances.ts',
   'src-main/features/merchant/merchant-deposits.ts',
   'src-main/features/money/roles.ts',
-  'src-main/features/send/poisoning.ts',
-  'src-main/features/send/unchecked-address.ts',
 ]);
 
 /**
