@@ -1,6 +1,7 @@
-import { createSign, generateKeyPairSync } from 'node:crypto';
+import { createPrivateKey, createPublicKey, createSign } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../sandbox/server';
+import { testKeys } from '../support/test-keys';
 
 /** Signs as the vendor SDK does (written out here, not imported from the app): RSA-SHA512 over the body, base64. */
 function sdkSign(privateKeyPem: string, body: string): string {
@@ -10,8 +11,10 @@ function sdkSign(privateKeyPem: string, body: string): string {
   return signer.sign(privateKeyPem, 'base64');
 }
 
-function rsaPair(bits = 2048) {
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: bits });
+/** A committed test key (tests/support/test-keys.ts) as PKCS#8 and SPKI PEM. */
+function rsaPair(privatePem: string) {
+  const privateKey = createPrivateKey(privatePem);
+  const publicKey = createPublicKey(privateKey);
   return {
     privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
     publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
@@ -21,8 +24,8 @@ function rsaPair(bits = 2048) {
 describe('sandbox: optional X-Signature request signing (README "Request signing")', () => {
   let sandbox: RunningSandbox;
   let merchant: { publicKey: string; secretKey: string };
-  const registered = rsaPair();
-  const unregistered = rsaPair();
+  const registered = rsaPair(testKeys.rsa2048A.privateKeyPkcs1Pem);
+  const unregistered = rsaPair(testKeys.rsa2048B.privateKeyPkcs1Pem);
 
   const control = async (path: string, body: unknown) => {
     const response = await fetch(`${sandbox.origin}/__sandbox/${path}`, {
@@ -97,7 +100,7 @@ describe('sandbox: optional X-Signature request signing (README "Request signing
   });
 
   it('refuses to register what is not a usable RSA public key, and a reset forgets keys and the requirement', async () => {
-    const small = rsaPair(1024);
+    const small = rsaPair(testKeys.rsa1024Pkcs8Pem);
     expect(
       await control('request-signing/keys', {
         merchantPublicKey: merchant.publicKey,

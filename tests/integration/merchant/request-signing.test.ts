@@ -1,10 +1,10 @@
-import { generateKeyPairSync } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MerchantOverview } from '../../../src-preload/contract/merchant';
 import type { UnresolvedWithdrawal, WithdrawOutcome } from '../../../src-preload/contract/withdraw';
 import { signingAccount } from '../../../src-main/features/merchant/merchant-keys';
+import { testKeys } from '../../support/test-keys';
 import {
   confirmWithdrawal,
   setUpTreasury,
@@ -97,9 +97,7 @@ describe('merchant request signing against the sandbox', () => {
     await app.value('merchant.signingSetEnabled', { environment: 'local-sandbox', enabled: true });
     expect(await app.failure('merchant.balances')).toMatchObject({ code: 'invalid_hash' });
 
-    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    const pem = privateKey.export({ type: 'pkcs1', format: 'pem' }).toString();
-    const publicKeyPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    const { privateKeyPkcs1Pem: pem, publicKeyPem } = testKeys.rsa2048A;
     await sandboxControl('request-signing/keys', { merchantPublicKey: machine.merchant.publicKey, publicKeyPem });
     const imported = await app.value<MerchantOverview>('merchant.signingImport', {
       environment: 'local-sandbox',
@@ -123,9 +121,7 @@ describe('merchant request signing against the sandbox', () => {
 
   it('a bad or too small key is refused in words and changes nothing', async () => {
     const before = local(await app.value<MerchantOverview>('merchant.getSettings')).signing;
-    const small = generateKeyPairSync('rsa', { modulusLength: 1024 })
-      .privateKey.export({ type: 'pkcs8', format: 'pem' })
-      .toString();
+    const small = testKeys.rsa1024Pkcs8Pem;
     expect(
       await app.failure('merchant.signingImport', { environment: 'local-sandbox', privateKeyPem: small }),
     ).toMatchObject({

@@ -1,4 +1,4 @@
-import { createSign, generateKeyPairSync } from 'node:crypto';
+import { createSign } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../../src-main/app-error';
 import { createRedactor } from '../../../../src-main/logging/redact';
@@ -10,6 +10,7 @@ import {
   signRequestBody,
   verifyRequestBody,
 } from '../../../../src-main/service/request-signing';
+import { testKeys } from '../../../support/test-keys';
 
 const body = JSON.stringify({ PublicKey: 'pk_test', Symbol: 'ETH', Amount: 0.1 });
 
@@ -23,9 +24,9 @@ function refusal(text: string): AppError {
   throw new Error('the key was accepted');
 }
 
-describe('X-Signature request signing (RS512 over the body, base64)', async () => {
-  const pair = await generateSigningKeyPair(2048);
-  const other = await generateSigningKeyPair(2048);
+describe('X-Signature request signing (RS512 over the body, base64)', () => {
+  const pair = importSigningKey(testKeys.rsa2048A.privateKeyPkcs1Pem);
+  const other = importSigningKey(testKeys.rsa2048B.privateKeyPkcs1Pem);
 
   it('signs exactly as the vendor SDK does: RSA-SHA512 PKCS#1 v1.5 over the body text, base64', () => {
     // The SDK's own recipe (node:crypto createSign('RSA-SHA512') … sign(key, 'base64')), written out here
@@ -55,26 +56,18 @@ describe('X-Signature request signing (RS512 over the body, base64)', async () =
   });
 
   it('imports a PKCS#1 ("RSA PRIVATE KEY") key and stores it as PKCS#8 with the same public half', () => {
-    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    const pkcs1 = privateKey.export({ type: 'pkcs1', format: 'pem' }).toString();
+    const { privateKeyPkcs1Pem: pkcs1, publicKeyPem } = testKeys.rsa2048A;
+    expect(pkcs1).toMatch(/^-----BEGIN RSA PRIVATE KEY-----/);
     const imported = importSigningKey(`\n  ${pkcs1}\n`);
     expect(imported.privateKeyPem).toMatch(/^-----BEGIN PRIVATE KEY-----/);
-    expect(imported.publicKeyPem).toBe(publicKey.export({ type: 'spki', format: 'pem' }).toString());
+    expect(imported.publicKeyPem).toBe(publicKeyPem);
   });
 
   it('refuses bad keys in words that never repeat the pasted text', () => {
-    const small = generateKeyPairSync('rsa', { modulusLength: 1024 })
-      .privateKey.export({ type: 'pkcs8', format: 'pem' })
-      .toString();
-    const large = generateKeyPairSync('rsa', { modulusLength: 4160 })
-      .privateKey.export({ type: 'pkcs8', format: 'pem' })
-      .toString();
-    const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' })
-      .privateKey.export({ type: 'pkcs8', format: 'pem' })
-      .toString();
-    const encrypted = generateKeyPairSync('rsa', { modulusLength: 2048 })
-      .privateKey.export({ type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: 'pw' })
-      .toString();
+    const small = testKeys.rsa1024Pkcs8Pem;
+    const large = testKeys.rsa4160Pkcs8Pem;
+    const ec = testKeys.ecP256Pkcs8Pem;
+    const encrypted = testKeys.rsa2048EncryptedPkcs8Pem;
     const damaged = pair.privateKeyPem.replace(/\n[A-Za-z0-9+/]{20}/, '\n!!!!');
     const cases: Array<[string, RegExp]> = [
       [small, /1024 bits; at least 2048/],
