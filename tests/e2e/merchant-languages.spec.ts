@@ -80,7 +80,7 @@ const german: Words = {
   address: 'Adresse',
   label: 'Bezeichnung',
   startVerification: 'Verifizierung starten',
-  received: 'Genau erhaltener Betrag (ETH)',
+  received: 'Exakter Eingangsbetrag (ETH)',
   confirmAmount: 'Betrag bestätigen',
   noneWaiting: 'Keine Verifizierung wartet.',
   withdrawTab: 'Auszahlen',
