@@ -17,7 +17,7 @@ describe('withdrawal words in the language of the desk', () => {
     ],
     [
       'de',
-      'Das Händler-Guthaben in USDT auf Tron beträgt 67,63322711, weniger als 1.000. Nichts wurde gesendet, und es ist kein Zwei-Faktor-Code nötig.',
+      'Das Händlerguthaben in USDT auf Tron beträgt 67,63322711, weniger als 1.000. Nichts wurde gesendet, und es ist kein Zwei-Faktor-Code nötig.',
     ],
     [
       'tr',
