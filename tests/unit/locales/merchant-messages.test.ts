@@ -18,8 +18,8 @@ describe('merchant messages with counts, in every language', () => {
     ['en', 'en-US', 3, '3 wrong amounts so far.'],
     ['de', 'de-DE', 1, 'Bisher ein falscher Betrag.'],
     ['de', 'de-DE', 1200, 'Bisher 1.200 falsche Beträge.'],
-    ['tr', 'tr-TR', 1, 'Şimdiye kadar bir yanlış miktar.'],
-    ['tr', 'tr-TR', 1200, 'Şimdiye kadar 1.200 yanlış miktar.'],
+    ['tr', 'tr-TR', 1, 'Şimdiye kadar bir kez yanlış miktar girildi.'],
+    ['tr', 'tr-TR', 1200, 'Şimdiye kadar 1.200 kez yanlış miktar girildi.'],
   ] as const)('%s: wrong amounts of a verification (%s, %i)', (catalogue, locale, count, expected) => {
     expect(inLanguage(catalogue, locale).text('merchant.verify.wrongAttempts', { count })).toBe(expected);
   });
