@@ -1,9 +1,9 @@
-import { generateKeyPairSync } from 'node:crypto';
 import type { SandboxInfo } from '../../sandbox/server';
 import { accessibilityViolations } from './support/accessibility';
 import type { Page } from '@playwright/test';
 import { expect, openScreen, OWN_APP, test } from './support/fixtures';
 import { enterMerchantKeys } from './support/merchant-keys';
+import { testKeys } from '../support/test-keys';
 
 type Merchant = SandboxInfo['merchants'][number];
 
@@ -107,9 +107,7 @@ test.describe('merchant request signing in the keys panel (Chromium)', { tag: OW
     await signingWithGeneratedKey(app);
     const signing = page.getByRole('region', { name: 'Request signing (X-Signature)' });
     const field = signing.getByRole('textbox', { name: 'Private key to import (PEM, RSA, 2048 bits or more)' });
-    const small = generateKeyPairSync('rsa', { modulusLength: 1024 })
-      .privateKey.export({ type: 'pkcs8', format: 'pem' })
-      .toString();
+    const small = testKeys.rsa1024Pkcs8Pem;
     const replace = page.getByRole('alertdialog', { name: 'Replace the signing key?' });
     await field.fill(small);
     await signing.getByRole('button', { name: 'Import private key' }).click();
@@ -122,9 +120,9 @@ test.describe('merchant request signing in the keys panel (Chromium)', { tag: OW
     // Still signing with the generated key.
     await expect(signing.getByRole('checkbox', { name: 'Sign requests with X-Signature' })).toBeChecked();
 
-    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const { privateKeyPkcs1Pem, publicKeyPem } = testKeys.rsa2048A;
     const before = await signing.getByRole('textbox', { name: 'Public key to register with the service' }).inputValue();
-    await field.fill(privateKey.export({ type: 'pkcs1', format: 'pem' }).toString());
+    await field.fill(privateKeyPkcs1Pem);
     await signing.getByRole('button', { name: 'Import private key' }).click();
     // Cancel keeps the stored key and what was pasted.
     await replace.getByRole('button', { name: 'Cancel' }).click();
@@ -136,7 +134,7 @@ test.describe('merchant request signing in the keys panel (Chromium)', { tag: OW
     await expect(page.getByText(/^Private key imported\./)).toBeVisible();
     await expect(field).toHaveValue('');
     await expect(signing.getByRole('textbox', { name: 'Public key to register with the service' })).toHaveValue(
-      publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+      publicKeyPem,
     );
     // A new key is not registered yet: signing is off until the user turns it on again.
     await expect(signing.getByRole('checkbox', { name: 'Sign requests with X-Signature' })).not.toBeChecked();
