@@ -2,7 +2,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { startSandbox } from '../../sandbox/server';
-import { expect, test } from './support/fixtures';
+import { expect, SIGNED_IN_TIMEOUT, test } from './support/fixtures';
 import { completeBrowserSignIn, type AppSession } from './support/signed-in-app';
 
 function mainNavigation(page: Page) {
@@ -59,7 +59,7 @@ test.describe('signing in through the system browser', () => {
     expect(refreshToken).toBeTruthy();
     // Through a reload as well, in case something is written on the way out.
     await page.reload();
-    await expect(mainNavigation(page)).toBeVisible();
+    await expect(mainNavigation(page)).toBeVisible({ timeout: SIGNED_IN_TIMEOUT });
     const storage = await page.evaluate(() =>
       JSON.stringify({ local: { ...window.localStorage }, session: { ...window.sessionStorage } }),
     );
@@ -103,7 +103,7 @@ test.describe('signing in through the system browser', () => {
     await expect(page.getByRole('alert').filter({ hasText: /cancel/i })).toBeVisible();
 
     await completeBrowserSignIn(session, user, () => page.getByRole('button', { name: 'Sign in' }).click());
-    await expect(mainNavigation(page)).toBeVisible();
+    await expect(mainNavigation(page)).toBeVisible({ timeout: SIGNED_IN_TIMEOUT });
   });
 
   test('switching account changes what the service is asked for', async ({ launchSignedInApp }) => {
@@ -125,7 +125,7 @@ test.describe('signing in through the system browser', () => {
     await expect(page.getByRole('heading', { name: 'Wallet Desk is locked' })).toBeVisible();
     await expect(mainNavigation(page)).toHaveCount(0);
     await completeBrowserSignIn(session, user, () => page.getByRole('button', { name: 'Unlock' }).click());
-    await expect(mainNavigation(page)).toBeVisible();
+    await expect(mainNavigation(page)).toBeVisible({ timeout: SIGNED_IN_TIMEOUT });
   });
 
   test('locks by itself after the configured idle time, and input in between postpones it', async ({
@@ -200,7 +200,7 @@ test.describe('signing in through the system browser', () => {
     await expect(page.getByRole('note').filter({ hasText: /keychain/i })).toBeVisible();
     const user = session.sandbox.info().users[0]!;
     await completeBrowserSignIn(session, user, () => page.getByRole('button', { name: 'Sign in' }).click());
-    await expect(mainNavigation(page)).toBeVisible();
+    await expect(mainNavigation(page)).toBeVisible({ timeout: SIGNED_IN_TIMEOUT });
     expect(session.secrets.kind).toBe('memory');
     expect(await findStoredRefreshToken(session)).toBeTruthy();
   });
@@ -219,13 +219,13 @@ test.describe('a computer clock that is off (security.md 37)', () => {
       "Your computer's clock is about 10 minutes ahead of the service's. Two-factor codes from an authenticator on this computer may be refused.";
 
     await completeBrowserSignIn(session, user, () => page.getByRole('button', { name: 'Sign in' }).click());
-    await expect(mainNavigation(page)).toBeVisible();
+    await expect(mainNavigation(page)).toBeVisible({ timeout: SIGNED_IN_TIMEOUT });
     await expect(notice).toContainText(words);
 
     // The first sign-in after a sign-out asks for the password again and judges it on the service's clock.
     await page.getByRole('button', { name: 'Sign out' }).click();
     await completeBrowserSignIn(session, user, () => page.getByRole('button', { name: 'Sign in' }).click());
-    await expect(mainNavigation(page)).toBeVisible();
+    await expect(mainNavigation(page)).toBeVisible({ timeout: SIGNED_IN_TIMEOUT });
     expect(new URL(session.app.externalUrls.at(-1) ?? '').searchParams.get('max_age')).toBe('0');
 
     // The page runs on the same wrong clock; the idle lock is the page's own timer.
@@ -238,7 +238,7 @@ test.describe('a computer clock that is off (security.md 37)', () => {
     await expect(notice).toContainText(words);
 
     await completeBrowserSignIn(session, user, () => page.getByRole('button', { name: 'Unlock' }).click());
-    await expect(mainNavigation(page)).toBeVisible();
+    await expect(mainNavigation(page)).toBeVisible({ timeout: SIGNED_IN_TIMEOUT });
     await expect(page.getByRole('alert')).toHaveCount(0);
     await expect(notice).toContainText(words);
   });
@@ -299,7 +299,7 @@ test.describe('stale errors and dead ends', () => {
     const back = await startSandbox({ port, quiet: true });
     try {
       await completeBrowserSignIn(session, user, () => page.getByRole('button', { name: 'Sign in' }).click());
-      await expect(mainNavigation(page)).toBeVisible();
+      await expect(mainNavigation(page)).toBeVisible({ timeout: SIGNED_IN_TIMEOUT });
       await page.getByRole('button', { name: 'Sign out' }).click();
       await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
       await expect(page.getByRole('alert')).toHaveCount(0);

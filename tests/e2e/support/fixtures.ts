@@ -74,12 +74,18 @@ interface WorkerFixtures {
 }
 
 /** Signs `session` in as `username` (default the first seeded user) and waits for Home. */
+/**
+ * How long a story waits for the signed-in app after the browser hands back: a token exchange, the first
+ * answers and the first paint of Home, on a machine that may be busy. The state lasts once reached.
+ */
+export const SIGNED_IN_TIMEOUT = 20_000;
+
 export async function signIn(session: AppSession, username?: string): Promise<SignedInApp> {
   const users = session.sandbox.info().users;
   const user: SandboxUser | undefined = username ? users.find((found) => found.username === username) : users[0];
   if (!user) throw new Error(`no sandbox user ${username ?? '(first)'}`);
   await completeBrowserSignIn(session, user, () => session.page.getByRole('button', { name: 'Sign in' }).click());
-  await expect(session.page.getByRole('navigation', { name: 'Main' })).toBeVisible({ timeout: 20_000 });
+  await expect(session.page.getByRole('navigation', { name: 'Main' })).toBeVisible({ timeout: SIGNED_IN_TIMEOUT });
   return { ...session, user };
 }
 
