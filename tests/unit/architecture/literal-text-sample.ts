@@ -7,4 +7,5 @@ export const samples = [
   () => logger.info('Sign in finished in the browser.'),
   () => new Error('The bridge was called before it was ready.'),
   { meaning: 'Withdrawal amount too small', words: 'The amount is below what the network accepts.' },
+  { header: ['Net Worth Amount', 'Sent Amount'] },
 ];

@@ -35,10 +35,11 @@ function textOf(node: ts.Node): string | null {
   return null;
 }
 
-/** True when the text is the value of a property named in `skip` (`{ meaning: '…' }`). */
+/** True when the text is the value of a property named in `skip` (`{ meaning: '…' }`), or in its list. */
 function inSkippedProperty(node: ts.Node, skip: ReadonlySet<string>): boolean {
-  const parent = node.parent;
-  return ts.isPropertyAssignment(parent) && parent.initializer === node && skip.has(parent.name.getText());
+  const value = ts.isArrayLiteralExpression(node.parent) ? node.parent : node;
+  const parent = value.parent;
+  return ts.isPropertyAssignment(parent) && parent.initializer === value && skip.has(parent.name.getText());
 }
 
 /**
