@@ -157,7 +157,7 @@ describe("the complete export in the user's language, the presets as their tools
   afterEach(() => setMainLanguage('en', ['en-US']));
 
   it.each([
-    ['de', 'Konto,Datum (UTC),Richtung,Art,Asset', 'Einzahlung', 'ein', 'ja'],
+    ['de', 'Konto,Datum (UTC),Richtung,Art,Asset', 'Einzahlung', 'Eingang', 'ja'],
     ['tr', 'Hesap,Tarih (UTC),Yön,Tür,Varlık', 'Para yatırma', 'giriş', 'evet'],
   ] as const)('%s: headers, direction, kind and yes/no in words', (language, header, kind, direction, yes) => {
     setMainLanguage(language, ['en-US']);
