@@ -18,7 +18,7 @@ describe('payout messages with counts and amounts, in every language', () => {
     ['en', 'en-US', 3, '3 problems were found. Fix them in the file and check it again.'],
     ['de', 'de-DE', 1, 'Ein Problem wurde gefunden. Beheben Sie es in der Datei und prüfen Sie sie erneut.'],
     ['de', 'de-DE', 3, '3 Probleme wurden gefunden. Beheben Sie sie in der Datei und prüfen Sie sie erneut.'],
-    ['tr', 'tr-TR', 3, '3 sorun bulundu. Dosyada düzeltin ve yeniden denetleyin.'],
+    ['tr', 'tr-TR', 3, '3 sorun bulundu. Sorunları dosyada düzeltip dosyayı yeniden denetleyin.'],
   ] as const)('%s: the problems a check found (%s, %i)', (catalogue, locale, count, expected) => {
     expect(inLanguage(catalogue, locale).text('payouts.batch.problems', { count })).toBe(expected);
   });
