@@ -7,6 +7,12 @@ export const root = resolve(import.meta.dirname, '../../..');
 /** Text that reads as a sentence for people: a capital, then at least two more words. */
 const SENTENCE = /^[A-Z][\p{L}'’-]*[,:]?(\s+\S+){2,}/u;
 
+/**
+ * Proper names that look like sentences to the pattern above: network names are written as the service's
+ * specification writes them (docs/service-interface.md, the balance table) and are never translated.
+ */
+const PROPER_NAMES = new Set(['Binance Smart Chain']);
+
 const LOG_METHODS = new Set(['trace', 'debug', 'info', 'warn', 'error', 'fatal']);
 
 /** Arguments that are for developers, not users: log lines and programming errors. */
@@ -54,6 +60,7 @@ export function literalSentences(path: string, skip: ReadonlySet<string> = new S
     if (text !== null) {
       if (
         SENTENCE.test(text.trim()) &&
+        !PROPER_NAMES.has(text.trim()) &&
         !ts.isImportDeclaration(node.parent) &&
         !forDevelopers(node) &&
         !inSkippedProperty(node, skip)
