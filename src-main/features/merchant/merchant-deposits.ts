@@ -10,6 +10,7 @@ import { serviceNumberText } from '../../service/wire-amount';
 import { assetByCode, networkOf, requireAmountPrecision } from './asset-lookup';
 import { assetOfListing } from './verified-match';
 import type { MerchantKeys } from './merchant-keys';
+import { t } from '../../i18n/main-text';
 
 export interface CreateDepositInput {
   readonly code: string;
@@ -23,30 +24,24 @@ export interface CreateDepositInput {
   readonly cancelUrl?: string | undefined;
 }
 
+/** The addresses a deposit request carries; each refusal names its own (an ICU select in the catalogue). */
+export type WebUrlField = 'callbackUrl' | 'redirectUrl' | 'cancelUrl';
+
 /**
  * A URL the service will call or send a payer to: https, or http on this computer for local testing;
  * no embedded credentials (they would be handed to the payer's browser or the callback sender).
  */
-export function requireWebUrl(text: string, field: string, what: string): string {
+export function requireWebUrl(text: string, field: WebUrlField): string {
   let url: URL;
   try {
     url = new URL(text.trim());
   } catch {
-    throw new AppError(
-      'bad_input',
-      `The ${what} must be a full address such as https://shop.example/${field === 'callbackUrl' ? 'callback' : 'done'}.`,
-      { field },
-    );
+    throw new AppError('bad_input', t('mainMerchant.deposit.urlForm', { field }), { field });
   }
   if (url.username || url.password)
-    throw new AppError('bad_input', `The ${what} must not contain a user name or password.`, { field });
-  if (!isAllowedServiceUrl(url)) {
-    throw new AppError(
-      'bad_input',
-      `The ${what} must start with https:// (http is allowed only for this computer, for testing).`,
-      { field },
-    );
-  }
+    throw new AppError('bad_input', t('mainMerchant.deposit.urlCredentials', { field }), { field });
+  if (!isAllowedServiceUrl(url))
+    throw new AppError('bad_input', t('mainMerchant.deposit.urlHttps', { field }), { field });
   return url.href;
 }
 
@@ -66,9 +61,10 @@ function requireChosenNetwork(answered: string, chosen: string, made: boolean): 
   if (answered.trim().toLowerCase() === chosen.toLowerCase()) return;
   throw new AppError(
     'service_error',
-    made
-      ? `The service made this address on ${answered}, not on ${chosen} as asked, so the app does not show it. Nobody should pay to it on ${chosen}.`
-      : `The service answered an address on ${answered}, not on ${chosen} as asked, so the app does not show it.`,
+    t(made ? 'mainMerchant.deposit.madeOtherNetwork' : 'mainMerchant.deposit.answeredOtherNetwork', {
+      answered,
+      chosen,
+    }),
   );
 }
 
@@ -92,30 +88,25 @@ function expectedAmount(
 ): { amount: string; currency?: string; unit: string } | null {
   if (!input.amount) {
     if (input.currency || input.amountUnit)
-      throw new AppError('bad_input', 'A unit or currency is only used with an expected amount.', { field: 'amount' });
+      throw new AppError('bad_input', t('mainMerchant.deposit.unitWithoutAmount'), { field: 'amount' });
     return null;
   }
   switch (input.amountUnit) {
     case 'crypto':
       if (input.currency)
-        throw new AppError('bad_input', `An amount in ${entry.code} is sent without a fiat currency.`, {
+        throw new AppError('bad_input', t('mainMerchant.deposit.cryptoWithoutFiat', { code: entry.code }), {
           field: 'currency',
         });
       return { amount: requireAmountPrecision(entry, input.amount), unit: entry.code };
     case 'fiat': {
-      if (!input.currency)
-        throw new AppError('bad_input', 'Choose the fiat currency the expected amount is in.', { field: 'currency' });
+      if (!input.currency) throw new AppError('bad_input', t('mainMerchant.deposit.chooseFiat'), { field: 'currency' });
       const amount = new Decimal(input.amount);
       if (amount.decimalPlaces() > 2)
-        throw new AppError('bad_input', 'A fiat amount takes at most 2 decimal places.', { field: 'amount' });
+        throw new AppError('bad_input', t('mainMerchant.deposit.fiatDecimals', { places: 2 }), { field: 'amount' });
       return { amount: amount.toFixed(), currency: input.currency, unit: input.currency };
     }
     case undefined:
-      throw new AppError(
-        'bad_input',
-        `Say whether the expected amount is in ${entry.code} or in a fiat currency: the service's documentation reads it both ways.`,
-        { field: 'amountUnit' },
-      );
+      throw new AppError('bad_input', t('mainMerchant.deposit.sayUnit', { code: entry.code }), { field: 'amountUnit' });
   }
 }
 
@@ -124,11 +115,9 @@ export function createMerchantDeposits(keys: MerchantKeys) {
     async create(userGuid: string, input: CreateDepositInput): Promise<MerchantDepositAddressView> {
       const entry = assetByCode(input.code);
       const network = networkOf(entry);
-      const callbackUrl = requireWebUrl(input.callbackUrl, 'callbackUrl', 'callback URL');
-      const redirectUrl = input.redirectUrl
-        ? requireWebUrl(input.redirectUrl, 'redirectUrl', 'redirect URL')
-        : undefined;
-      const cancelUrl = input.cancelUrl ? requireWebUrl(input.cancelUrl, 'cancelUrl', 'cancel URL') : undefined;
+      const callbackUrl = requireWebUrl(input.callbackUrl, 'callbackUrl');
+      const redirectUrl = input.redirectUrl ? requireWebUrl(input.redirectUrl, 'redirectUrl') : undefined;
+      const cancelUrl = input.cancelUrl ? requireWebUrl(input.cancelUrl, 'cancelUrl') : undefined;
       const expected = expectedAmount(entry, input);
       const referenceId = input.referenceId.trim() === '' ? randomUUID() : input.referenceId.trim();
       const { client } = await keys.connect(userGuid);

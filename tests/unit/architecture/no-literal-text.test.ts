@@ -10,7 +10,6 @@ import { literalSentences, root, textSources } from './literal-text';
 const notYetInCatalogues = new Set([
   'src-main/features/merchant/callback-check.ts',
   'src-main/features/merchant/callback-compare.ts',
-  'src-main/features/merchant/merchant-deposits.ts',
   'src-main/features/money/roles.ts',
 ]);
 

@@ -196,11 +196,11 @@ describe('URLs the merchant gives', () => {
     expect(() => requireApiUrl('custom', 'https://user:pw@api.example.com')).toThrow();
   });
   it('callback, redirect and cancel URLs', () => {
-    expect(requireWebUrl('https://shop.example/cb', 'callbackUrl', 'callback URL')).toBe('https://shop.example/cb');
-    expect(() => requireWebUrl('javascript:alert(1)', 'callbackUrl', 'callback URL')).toThrow(
+    expect(requireWebUrl('https://shop.example/cb', 'callbackUrl')).toBe('https://shop.example/cb');
+    expect(() => requireWebUrl('javascript:alert(1)', 'callbackUrl')).toThrow(
       expect.objectContaining({ field: 'callbackUrl' }),
     );
-    expect(() => requireWebUrl('ftp://shop.example', 'cancelUrl', 'cancel URL')).toThrow();
+    expect(() => requireWebUrl('ftp://shop.example', 'cancelUrl')).toThrow();
   });
 });
 
