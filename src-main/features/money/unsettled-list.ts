@@ -1,3 +1,4 @@
+import { t } from '../../i18n/main-text';
 import type { Intent } from './at-most-once';
 import type { IntentAudience } from './intent-machine';
 import { ownsIntent, type OwnedBody } from './intent-owner';
@@ -57,16 +58,16 @@ export function userAudience<Body extends OwnedBody, Outcome>(
 /** The name of an intent's account when it is not the active one (null for the active one). */
 export function otherAccountName(user: UserAccounts, accountGuid: string): string | null {
   if (accountGuid === user.activeAccountGuid) return null;
-  return user.accounts.find((account) => account.guid === accountGuid)?.name ?? 'another account';
+  return user.accounts.find((account) => account.guid === accountGuid)?.name ?? t('mainMoney.anotherAccount');
 }
 
-/** How an unsettled intent is named in a warning: one still out is said to be so, one elsewhere where. */
-export function stillOut(intent: Pick<Intent<unknown, unknown>, 'state'>): string {
-  return intent.state === 'in-flight' ? ', still being sent' : '';
+/** How an unsettled intent is named in a warning: one still out is said to be so (a message's select). */
+export function stillOut(intent: Pick<Intent<unknown, unknown>, 'state'>): 'yes' | 'no' {
+  return intent.state === 'in-flight' ? 'yes' : 'no';
 }
 
 /** Appends the account to an intent's words when it is not the active one. */
 export function inAccount(user: UserAccounts, accountGuid: string, words: string): string {
   const name = otherAccountName(user, accountGuid);
-  return name === null ? words : `${words} in ${name}`;
+  return name === null ? words : t('mainMoney.inOtherAccount', { what: words, account: name });
 }

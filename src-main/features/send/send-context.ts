@@ -1,5 +1,6 @@
 import type Decimal from 'decimal.js';
 import { t } from '../../i18n/main-text';
+import { amountWords } from '../money/amount-words';
 import type {
   FeeOption,
   FeeRate,
@@ -135,7 +136,14 @@ export function createSendContext(deps: SendServiceDeps): SendContext {
 /** A send in words: what, where, under which reference, and when (for warnings about an unknown one). */
 export function describeSend(intent: Intent<SendBody, SendOutcome>): string {
   const { amount, code, address, confirmedAtMs } = intent.body;
-  return `${amount} ${code} to ${address} (reference ${intent.referenceId}, started ${confirmedAtText(confirmedAtMs)}${stillOut(intent)})`;
+  return t('mainMoney.describeSend', {
+    amount: amountWords(amount),
+    code,
+    address,
+    reference: intent.referenceId,
+    started: confirmedAtText(confirmedAtMs),
+    inFlight: stillOut(intent),
+  });
 }
 
 export function isReferenceRow(referenceId: string, row: TransactionItem): boolean {

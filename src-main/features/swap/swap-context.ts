@@ -1,5 +1,6 @@
 import type { SwapOutcome, SwapQuote, SwapReview, SwapStatus } from '../../../src-preload/contract/swap';
 import { t } from '../../i18n/main-text';
+import { amountWords } from '../money/amount-words';
 import type { Logger } from '../../logging/logger';
 import type { SwapRequest } from '../../service/interface-a-schemas';
 import type { Intent } from '../money/at-most-once';
@@ -112,7 +113,17 @@ export function createSwapContext(deps: SwapServiceDeps): SwapContext {
 /** A swap in words: what, which pair and networks, under which reference, and when. */
 export function describeSwap(intent: Intent<SwapBody, SwapOutcome>): string {
   const { request, cryptoAmount, toAmount, confirmedAtMs } = intent.body;
-  return `${cryptoAmount} ${request.fromSymbol} (${request.fromNetwork}) to ${toAmount} ${request.toSymbol} (${request.toNetwork}) (reference ${intent.referenceId}, started ${confirmedAtText(confirmedAtMs)}${stillOut(intent)})`;
+  return t('mainMoney.describeSwap', {
+    fromAmount: amountWords(cryptoAmount),
+    fromCode: request.fromSymbol,
+    fromNetwork: request.fromNetwork,
+    toAmount: amountWords(toAmount),
+    toCode: request.toSymbol,
+    toNetwork: request.toNetwork,
+    reference: intent.referenceId,
+    started: confirmedAtText(confirmedAtMs),
+    inFlight: stillOut(intent),
+  });
 }
 
 /** The user's unsettled swaps in any of their accounts, named with the account when not the active one. */

@@ -5,6 +5,8 @@ import type { MerchantKeys } from '../merchant';
 import type { WithdrawBody } from './withdraw-body';
 import type { Withdrawal, WithdrawMachine } from './withdraw-ledger';
 import { t } from '../../i18n/main-text';
+import { amountWords } from '../money/amount-words';
+import { stillOut } from '../money/unsettled-list';
 
 export interface WithdrawAudience {
   /** The withdrawal by id, when this user may see it; not_found otherwise, as for one never made. */
@@ -46,6 +48,11 @@ export function createWithdrawAudience(
 
 /** A withdrawal in the words of a warning that names it. */
 function describe(intent: Withdrawal): string {
-  const still = intent.state === 'in-flight' ? ', still being sent' : '';
-  return `${intent.body.amount} ${intent.body.code} to ${intent.body.address} (merchant transaction id ${intent.referenceId}${still})`;
+  return t('mainMoney.describeWithdrawal', {
+    amount: amountWords(intent.body.amount),
+    code: intent.body.code,
+    address: intent.body.address,
+    reference: intent.referenceId,
+    inFlight: stillOut(intent),
+  });
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { setMainLanguage, t } from '../../../src-main/i18n/main-text';
 import { amountWords } from '../../../src-main/features/money/amount-words';
+import { describeSend } from '../../../src-main/features/send/send-context';
 
 afterEach(() => setMainLanguage('en', ['en-US']));
 
@@ -60,5 +61,40 @@ describe("main's money refusals with amounts and counts, in every language", () 
   ] as const)('%s: the fallback precision counts its places (%s)', (language, locale, expected) => {
     setMainLanguage(language, [locale]);
     expect(t('mainMoney.precisionFallback', { network: 'Z-Chain', code: 'ZC', decimals: 18 })).toContain(expected);
+  });
+});
+
+describe('an unsettled send named in a warning, in every language', () => {
+  const confirmedAtMs = new Date(2026, 10, 26, 14, 5).getTime();
+  const send = {
+    state: 'in-flight',
+    referenceId: 'ref-1',
+    body: { amount: '1234.5', code: 'BTC', address: 'bc1qexample', confirmedAtMs },
+  } as unknown as Parameters<typeof describeSend>[0];
+
+  it.each([
+    [
+      'en',
+      'en-US',
+      '1234.5 BTC to bc1qexample (reference ref-1, started at 14:05 on 2026-11-26 (local time), still being sent)',
+    ],
+    [
+      'de',
+      'de-DE',
+      '1234,5 BTC an bc1qexample (Referenz ref-1, begonnen um 14:05 Uhr am 26.11.2026 (Ortszeit), wird noch gesendet)',
+    ],
+    [
+      'tr',
+      'tr-TR',
+      '1234,5 BTC, alıcı adres: bc1qexample (referans ref-1, başlangıç: 26.11.2026 14:05 (yerel saat), hâlâ gönderiliyor)',
+    ],
+  ] as const)('%s: amount, time and state in the language (%s)', (language, locale, expected) => {
+    setMainLanguage(language, [locale]);
+    expect(describeSend(send)).toBe(expected);
+  });
+
+  it('says nothing of sending once the send is no longer out, and an earlier time when none was kept', () => {
+    const settled = { ...send, state: 'unknown', body: { ...send.body, confirmedAtMs: undefined } } as typeof send;
+    expect(describeSend(settled)).toBe('1234.5 BTC to bc1qexample (reference ref-1, started at an earlier time)');
   });
 });
