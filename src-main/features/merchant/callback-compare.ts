@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import type { CallbackCheckResult } from '../../../src-preload/contract/merchant';
 import type { CallbackFacts } from './callback-check';
+import { t, textLocale } from '../../i18n/main-text';
 
 type Comparison = NonNullable<CallbackCheckResult['comparison']>;
 
@@ -30,9 +31,19 @@ function sameAddress(a: string, b: string): boolean {
   return /^0x[0-9a-fA-F]{40}$/.test(a) ? a.toLowerCase() === b.toLowerCase() : a === b;
 }
 
-function mismatchSummary(rows: Comparison['rows'], where: string): string {
+/** Where the service's side of a comparison came from, named inside the verdict's own sentence. */
+type Where =
+  | { readonly where: 'history'; readonly account: string }
+  | { readonly where: 'reference'; readonly referenceId: string };
+
+function mismatchSummary(rows: Comparison['rows'], where: Where): string {
+  // The field names are the callback's own (Amount, Address ...): protocol words, joined as the language joins a list.
   const differing = rows.filter((row) => !row.same).map((row) => row.field);
-  return `Does not match the service: ${differing.join(' and ')} ${differing.length > 1 ? 'differ' : 'differs'} from ${where}. Do not credit this deposit until you know why.`;
+  return t('mainMerchant.compare.mismatch', {
+    ...where,
+    fields: new Intl.ListFormat(textLocale(), { type: 'conjunction' }).format(differing),
+    count: differing.length,
+  });
 }
 
 /**
@@ -53,7 +64,7 @@ async function referenceRow(
   return {
     field: 'ReferenceId',
     callback: facts.referenceId,
-    service: same ? facts.referenceId : `not the reference of ${depositAddress}`,
+    service: same ? facts.referenceId : t('mainMerchant.compare.notReferenceOf', { address: depositAddress }),
     same,
   };
 }
@@ -83,14 +94,18 @@ export async function compareWithService(facts: CallbackFacts, lookups: DepositL
         service: row.address,
         same: sameAddress(facts.address, row.address),
       });
-    const where = `the deposit with this transaction id in the history of "${row.accountName}"`;
+    const where: Where = { where: 'history', account: row.accountName };
     const reference = await referenceRow(facts, row.address, lookups);
     if (reference) rows.push(reference);
     if (!rows.every((r) => r.same)) return { summary: mismatchSummary(rows, where), rows };
-    if (facts.address === null) return { summary: `Amount matches ${where}.`, rows };
-    if (reference) return { summary: `Amount, Address and ReferenceId match ${where}.`, rows };
+    if (facts.address === null)
+      return { summary: t('mainMerchant.compare.amountMatches', { account: row.accountName }), rows };
+    if (reference) return { summary: t('mainMerchant.compare.allMatch', { account: row.accountName }), rows };
     return {
-      summary: `Only Amount and Address were compared, and they match ${where}. ReferenceId ${facts.referenceId ?? ''} was not compared: the app could not see which reference the service holds this address for. Confirm it before you credit that reference.`,
+      summary: t('mainMerchant.compare.referenceNotCompared', {
+        account: row.accountName,
+        referenceId: facts.referenceId ?? '',
+      }),
       rows,
     };
   }
@@ -100,20 +115,16 @@ export async function compareWithService(facts: CallbackFacts, lookups: DepositL
       const rows = [
         { field: 'Address', callback: facts.address, service: address, same: sameAddress(facts.address, address) },
       ];
-      const where = `the deposit address the service holds for reference ${facts.referenceId}`;
       return {
         summary: rows[0]?.same
-          ? `Address matches ${where}. The app cannot see this deposit's amount at the service, so Amount was not compared.`
-          : mismatchSummary(rows, where),
+          ? t('mainMerchant.compare.addressMatches', { referenceId: facts.referenceId })
+          : mismatchSummary(rows, { where: 'reference', referenceId: facts.referenceId }),
         rows,
       };
     }
   }
   return {
-    summary:
-      facts.address === null
-        ? 'The app could not find this transaction in your accounts’ history, so Amount was not compared with the service.'
-        : 'The app could not find this deposit at the service (not in your accounts’ history, and no deposit address for this reference), so Amount and Address were not compared.',
+    summary: facts.address === null ? t('mainMerchant.compare.notFoundSdk') : t('mainMerchant.compare.notFoundSpec'),
     rows: [],
   };
 }
