@@ -18,7 +18,7 @@ describe('deposit refusals in the language of the desk', () => {
   it.each([
     ['en', 'The callback URL must be a full address such as https://shop.example/callback.'],
     ['de', 'Die Callback-URL muss eine vollständige Adresse sein, zum Beispiel https://shop.example/callback.'],
-    ['tr', "Geri çağırma URL'si https://shop.example/callback gibi tam bir adres olmalıdır."],
+    ['tr', "Geri çağrı URL'si https://shop.example/callback gibi tam bir adres olmalıdır."],
   ] as const)('%s: a callback URL that is not an address', (language, message) => {
     setMainLanguage(language, []);
     expect(() => requireWebUrl('shop callback', 'callbackUrl')).toThrow(message);
