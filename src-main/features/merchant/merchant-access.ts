@@ -1,5 +1,5 @@
 import type { SessionAccount } from '../../../src-preload/contract/session';
-import { requireMoneyMovingAccount } from '../money/roles';
+import { type MerchantOperation, requireMoneyMovingAccount } from '../money/roles';
 import type { SessionService } from '../session';
 
 /** What the merchant treasury asks of the session: who is signed in, in which account, with which role. */
@@ -27,9 +27,9 @@ export function createMerchantAccess(session: MerchantSession) {
     },
 
     /** As signedIn(), and refused (forbidden) for a role that may not move money. */
-    moneyMover(what: string): MerchantActor {
+    moneyMover(operation: MerchantOperation): MerchantActor {
       const actor = this.signedIn();
-      requireMoneyMovingAccount(actor.account, `can see merchant balances only: it cannot ${what}`);
+      requireMoneyMovingAccount(actor.account, operation);
       return actor;
     },
   };

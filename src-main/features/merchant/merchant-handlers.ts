@@ -3,6 +3,7 @@ import type { SecretStore } from '../../keychain/secret-store';
 import type { Logger } from '../../logging/logger';
 import type { SettingsStore } from '../../settings/settings-store';
 import { findInHistory } from '../money/find-in-history';
+import type { MerchantOperation } from '../money/roles';
 import { checkCallbackBody } from './callback-check';
 import { compareWithService, type DepositLookups } from './callback-compare';
 import { balanceRows } from './merchant-balances';
@@ -35,7 +36,7 @@ export interface MerchantTreasury {
   /** An unlocked, signed-in session, with ownerless keys migrated away first. */
   signedIn(): Promise<MerchantActor>;
   /** As signedIn(), and a role that may move money: `what` says what a refused role cannot do. */
-  moneyMover(what: string): Promise<MerchantActor>;
+  moneyMover(operation: MerchantOperation): Promise<MerchantActor>;
   /** The signed-in user now, without waiting for a migration; throws when locked or signed out. */
   actorNow(): MerchantActor;
 }
@@ -65,8 +66,8 @@ export function createMerchantFeature(deps: MerchantDeps): MerchantFeature {
     return actor;
   }
   /** Operations that move money or decide where it may go: a money-moving role as well. */
-  async function moneyMover(what: string): Promise<MerchantActor> {
-    const actor = access.moneyMover(what);
+  async function moneyMover(operation: MerchantOperation): Promise<MerchantActor> {
+    const actor = access.moneyMover(operation);
     await keys.migrated();
     return actor;
   }
@@ -96,30 +97,26 @@ export function createMerchantFeature(deps: MerchantDeps): MerchantFeature {
     'merchant.getSettings': async () => keys.overview((await signedIn()).userGuid),
     'merchant.setEnvironment': async ({ environment }) => keys.setEnvironment((await signedIn()).userGuid, environment),
     'merchant.setApiUrl': async ({ environment, apiUrl }) =>
-      keys.setApiUrl((await moneyMover('change merchant API addresses')).userGuid, environment, apiUrl),
+      keys.setApiUrl((await moneyMover('merchantApiAddresses')).userGuid, environment, apiUrl),
     'merchant.setAllowUnverified': async ({ allow }) => {
-      const { userGuid } = await moneyMover('change which addresses withdrawals may go to');
+      const { userGuid } = await moneyMover('withdrawalAddresses');
       await keys.updateMerchant((current) => ({ ...current, allowUnverified: allow }));
       deps.logger.info('merchant allow-unverified-addresses changed', { allow });
       return keys.overview(userGuid);
     },
     // What withdrawals and verifications send: treasury work, like the API address.
     'merchant.setAssetForm': async ({ environment, assetForm }) =>
-      keys.setAssetForm(
-        (await moneyMover('change how assets are named to the merchant API')).userGuid,
-        environment,
-        assetForm,
-      ),
+      keys.setAssetForm((await moneyMover('merchantAssetNames')).userGuid, environment, assetForm),
     'merchant.saveKeys': async ({ environment, publicKey, secretKey }) =>
-      keys.save((await moneyMover('save merchant keys')).userGuid, environment, publicKey, secretKey),
+      keys.save((await moneyMover('merchantKeys')).userGuid, environment, publicKey, secretKey),
     'merchant.deleteKeys': async ({ environment }) => keys.remove((await signedIn()).userGuid, environment),
     // Signing changes how money-moving requests are authenticated: treasury work, like saving keys.
     'merchant.signingGenerate': async ({ environment }) =>
-      keys.generateSigningKey((await moneyMover('set up request signing')).userGuid, environment),
+      keys.generateSigningKey((await moneyMover('requestSigning')).userGuid, environment),
     'merchant.signingImport': async ({ environment, privateKeyPem }) =>
-      keys.importSigningKey((await moneyMover('set up request signing')).userGuid, environment, privateKeyPem),
+      keys.importSigningKey((await moneyMover('requestSigning')).userGuid, environment, privateKeyPem),
     'merchant.signingSetEnabled': async ({ environment, enabled }) =>
-      keys.setSigningEnabled((await moneyMover('set up request signing')).userGuid, environment, enabled),
+      keys.setSigningEnabled((await moneyMover('requestSigning')).userGuid, environment, enabled),
     'merchant.signingRemove': async ({ environment }) =>
       keys.removeSigningKey((await signedIn()).userGuid, environment),
     'merchant.testConnection': async () => {
@@ -132,16 +129,16 @@ export function createMerchantFeature(deps: MerchantDeps): MerchantFeature {
     'merchant.verifiedList': async ({ referenceId }) =>
       verification.verifiedList((await signedIn()).userGuid, referenceId),
     'merchant.verifyStart': async (input) =>
-      verification.start((await moneyMover('verify withdrawal addresses')).userGuid, input),
+      verification.start((await moneyMover('verifyWithdrawalAddresses')).userGuid, input),
     'merchant.verifyPending': async () => verification.list((await signedIn()).userGuid),
     'merchant.verifyConfirm': async ({ id, amount }) =>
-      verification.confirm((await moneyMover('verify withdrawal addresses')).userGuid, id, amount),
+      verification.confirm((await moneyMover('verifyWithdrawalAddresses')).userGuid, id, amount),
     'merchant.verifyRestart': async ({ id }) =>
-      verification.restart((await moneyMover('verify withdrawal addresses')).userGuid, id),
+      verification.restart((await moneyMover('verifyWithdrawalAddresses')).userGuid, id),
     'merchant.verifyDiscard': async ({ id }) => verification.discard((await signedIn()).userGuid, id),
     // A deposit address with its callback URL decides where payers' money is announced: treasury work.
     'merchant.depositCreate': async (input) =>
-      deposits.create((await moneyMover('create deposit addresses')).userGuid, input),
+      deposits.create((await moneyMover('merchantDepositAddresses')).userGuid, input),
     'merchant.depositGet': async (input) => deposits.get((await signedIn()).userGuid, input),
     'merchant.callbackCheck': async ({ body, signatureHeader }) => {
       const { userGuid } = await signedIn();

@@ -100,7 +100,7 @@ export function createDepositAddresses(deps: {
       // The same rule as a merchant deposit address (merchant-deposits.ts): an address with a callback URL
       // decides where payers send money and where the notices of their payments go, so it is made by a role
       // that may move money, never by a Viewer (README, "Who may create deposit addresses").
-      deps.session.requireMoneyMovingRole('create deposit addresses');
+      deps.session.requireMoneyMovingRole('createDepositAddresses');
       const callbackUrl = requireCallbackUrl(request.callbackUrl);
       const referenceId = request.referenceId?.trim() || newReferenceId();
       if (isTaken(referenceId)) {

@@ -127,7 +127,7 @@ export function createSendContext(deps: SendServiceDeps): SendContext {
     machine,
     prechecks,
     knownAddresses,
-    role: () => activeRoleRefusalWords(deps.session, 'cannot send'),
+    role: () => activeRoleRefusalWords(deps.session, 'send'),
     // Read after the machine is made: it brings back the journal's sends with their reviews.
     ownReferences: new Set<string>([...reviews.values()].map((review) => review.referenceId)),
   };

@@ -12,6 +12,7 @@ import type { AccountInfo, SessionUser } from '../../service/interface-a-schemas
 import type { Endpoints } from '../../settings/environments';
 import type { SettingsStore } from '../../settings/settings-store';
 import { toSessionAccount } from './roles';
+import type { WalletOperation } from '../money/roles';
 
 export interface SessionServiceDeps {
   readonly settings: SettingsStore;
@@ -65,7 +66,7 @@ export interface SessionService {
   /** The signed-in user's id and name, or throws like interfaceA(): merchant keys are theirs (security.md 30). */
   activeUser(): { readonly userGuid: string; readonly name: string };
   /** Throws forbidden (in words) when the active account's role may not send, swap or create deposit addresses. */
-  requireMoneyMovingRole(operation: 'send' | 'swap' | 'create deposit addresses'): SessionAccount;
+  requireMoneyMovingRole(operation: WalletOperation): SessionAccount;
   /** Internal subscription for features that must drop data on sign-out, lock or account change. */
   onChange(listener: (view: SessionView) => void): () => void;
   dispose(): Promise<void>;

@@ -49,7 +49,7 @@ export function createSessionService(deps: SessionServiceDeps): SessionService {
     interfaceAFor: (accountGuid) => clientFor(context, accountGuid),
     activeAccount: () => activeAccount(context),
     activeUser: () => activeUser(context),
-    requireMoneyMovingRole: (operation) => requireMoneyMovingAccount(activeAccount(context), `cannot ${operation}`),
+    requireMoneyMovingRole: (operation) => requireMoneyMovingAccount(activeAccount(context), operation),
     onChange(listener) {
       context.listeners.add(listener);
       return () => context.listeners.delete(listener);

@@ -105,7 +105,7 @@ export function createSwapContext(deps: SwapServiceDeps): SwapContext {
     alarmedAmbiguous: new Set<string>(),
     machine,
     sentAt: new Map<string, number>(),
-    role: () => activeRoleRefusalWords(deps.session, 'cannot swap'),
+    role: () => activeRoleRefusalWords(deps.session, 'swap'),
     owners: deps.rowOwners ?? { isOwnSend: () => false },
   };
 }

@@ -3,6 +3,7 @@ import type { WithdrawStatus } from '../../../src-preload/contract/withdraw';
 import { AppError } from '../../app-error';
 import type { WithdrawResult } from '../../service/interface-b-schemas';
 import type { RefusedTrace } from '../money/intent-machine';
+import type { MerchantOperation } from '../money/roles';
 import { assetByCode, balanceRows, matchesVerified, type MerchantActor, type MerchantKeys } from '../merchant';
 import type { MerchantWithdraw } from './withdraw-service';
 import { t } from '../../i18n/main-text';
@@ -43,7 +44,7 @@ export function createPayoutWithdrawals(deps: {
   /** The signed-in user now; throws when locked or signed out. */
   readonly actorNow: () => MerchantActor;
   readonly signedIn: () => Promise<MerchantActor>;
-  readonly moneyMover: (what: string) => Promise<MerchantActor>;
+  readonly moneyMover: (operation: MerchantOperation) => Promise<MerchantActor>;
 }): PayoutWithdrawals {
   const { keys, withdraw } = deps;
   return {

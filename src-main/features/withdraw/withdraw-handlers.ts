@@ -50,7 +50,7 @@ export function createWithdrawFeature(deps: WithdrawDeps): WithdrawFeature {
     'withdraw.unresolved': async () => withdraw.unresolved(await signedIn()),
     // Closing decides that a withdrawal did not go through, which lets new ones start: a money mover's call.
     'withdraw.close': async ({ intentIds, warning }) =>
-      withdraw.close(await moneyMover('close withdrawals'), deps.session.activeUser(), { intentIds, warning }),
+      withdraw.close(await moneyMover('closeWithdrawals'), deps.session.activeUser(), { intentIds, warning }),
     'withdraw.closed': async () => withdraw.closed(await signedIn()),
   };
 

@@ -9,7 +9,6 @@ import { literalSentences, root, textSources } from './literal-text';
  */
 const notYetInCatalogues = new Set([
   'src-main/features/merchant/callback-check.ts',
-  'src-main/features/money/roles.ts',
 ]);
 
 /**

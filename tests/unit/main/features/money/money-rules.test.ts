@@ -24,20 +24,20 @@ describe('role checks', () => {
   });
 
   it('refuse other roles in one set of words, naming role and account', () => {
-    expect(requireMoneyMovingAccount(account('Agent'), 'cannot send')).toMatchObject({ role: 'Agent' });
-    expect(() => requireMoneyMovingAccount(account('Viewer'), 'cannot send')).toThrow(
+    expect(requireMoneyMovingAccount(account('Agent'), 'send')).toMatchObject({ role: 'Agent' });
+    expect(() => requireMoneyMovingAccount(account('Viewer'), 'send')).toThrow(
       expect.objectContaining({
         code: 'forbidden',
         message: 'Your role (Viewer) in Acme cannot send. Ask an administrator of the account.',
       }),
     );
-    expect(roleRefusalWords(undefined, 'cannot swap')).toBe(
+    expect(roleRefusalWords(undefined, 'swap')).toBe(
       'Your role in this account cannot swap. Ask an administrator of the account.',
     );
   });
 
   it('word a 403 for the account active when it comes back, or for none once the session has ended', () => {
-    expect(activeRoleRefusalWords({ activeAccount: () => account('Viewer') }, 'cannot swap')).toBe(
+    expect(activeRoleRefusalWords({ activeAccount: () => account('Viewer') }, 'swap')).toBe(
       'Your role (Viewer) in Acme cannot swap. Ask an administrator of the account.',
     );
     const signedOut = {
@@ -45,7 +45,7 @@ describe('role checks', () => {
         throw new Error('not signed in');
       },
     };
-    expect(activeRoleRefusalWords(signedOut, 'cannot send')).toMatch(/^Your role in this account cannot send\./);
+    expect(activeRoleRefusalWords(signedOut, 'send')).toMatch(/^Your role in this account cannot send\./);
   });
 });
 
