@@ -33,7 +33,7 @@ describe('callback verdicts in the language of the desk', () => {
     ],
     [
       'tr',
-      'Hizmetle eşleşmiyor: Amount ve Address, "Shop" geçmişindeki bu işlem kimliğine sahip para yatırmadan farklı. Nedenini öğrenene kadar bu para yatırmayı hesaba geçirmeyin.',
+      'Hizmetle eşleşmiyor: Amount ve Address, “Shop” geçmişindeki bu işlem kimliğine sahip para yatırmadan farklı. Nedenini öğrenene kadar bu para yatırmayı hesaba geçirmeyin.',
     ],
   ] as const)('%s: amount and address differ', async (language, summary) => {
     setMainLanguage(language, []);
