@@ -33,8 +33,8 @@ describe('role refusals as whole sentences, one per operation, in every language
       'de',
       'de-DE',
       'withdraw',
-      'Ihre Rolle (Viewer) in Acme kann nur die Händler-Guthaben sehen: Sie kann nicht auszahlen. Wenden Sie sich an eine Administratorin oder einen Administrator des Kontos.',
-      'Ihre Rolle in diesem Konto kann nur die Händler-Guthaben sehen: Sie kann nicht auszahlen. Wenden Sie sich an eine Administratorin oder einen Administrator des Kontos.',
+      'Ihre Rolle (Viewer) in Acme kann nur die Händlerguthaben sehen: Sie kann nicht auszahlen. Wenden Sie sich an eine Administratorin oder einen Administrator des Kontos.',
+      'Ihre Rolle in diesem Konto kann nur die Händlerguthaben sehen: Sie kann nicht auszahlen. Wenden Sie sich an eine Administratorin oder einen Administrator des Kontos.',
     ],
     [
       'tr',
