@@ -39,6 +39,177 @@ export interface PortfolioFeature {
   dispose(): Promise<void>;
 }
 
+/** What the feature remembers between calls; one per feature, changed only by the functions below. */
+interface PortfolioState {
+  readonly now: () => Date;
+  readonly inFlight: Map<string, Promise<PortfolioView>>;
+  // Bumped when a session ends or a new one starts: an answer to a request of an earlier session is not
+  // kept, so a slow answer landing after sign-out cannot write that user's balances back to disk (where
+  // the next user's launch would paint them) nor be shared with the next session's first request.
+  sessionEpoch: number;
+  lastSaved: { owner: string; balances: string; at: number } | null;
+  // What portfolio.cached hands out, held in memory so the launch's first paint waits for neither the disk
+  // and keychain nor the cache's queue (behind this run's first save): the newest record on disk, read as
+  // the app starts, before the window asks; then each record this run writes. Dropped with the files.
+  known: CachedBalances | null;
+  dropped: number;
+  prefetched: { accountGuid: string; answer: Promise<PortfolioView>; at: number } | null;
+}
+
+function readAtLaunch(deps: PortfolioDeps, state: PortfolioState): Promise<void> {
+  const { cache, environment } = deps;
+  if (!cache || !environment || deps.privacyMode?.()) return Promise.resolve();
+  const before = state.dropped;
+  return cache.latest(environment()).then(
+    (found) => {
+      if (state.dropped === before && state.known === null) state.known = found;
+    },
+    () => undefined,
+  );
+}
+
+function drop(state: PortfolioState): void {
+  state.known = null;
+  state.dropped += 1;
+}
+
+function keep(deps: PortfolioDeps, state: PortfolioState, owner: BalanceOwner, view: PortfolioView): void {
+  const { fetchedAt: _fetchedAt, ...balances } = view;
+  const next = { owner: JSON.stringify(owner), balances: JSON.stringify(balances), at: state.now().getTime() };
+  const last = state.lastSaved;
+  const same = last && last.owner === next.owner && last.balances === next.balances;
+  if (same && next.at - last.at < UNCHANGED_SAVE_EVERY_MS) return;
+  state.lastSaved = next;
+  if (!deps.cache) return;
+  state.known = { owner, view };
+  void deps.cache.save(owner, view);
+}
+
+function ownerOf(deps: PortfolioDeps, accountGuid: string): BalanceOwner | null {
+  if (!deps.cache || !deps.environment) return null;
+  try {
+    return { environment: deps.environment(), userGuid: deps.session.activeUser().userGuid, accountGuid };
+  } catch {
+    return null;
+  }
+}
+
+function request(deps: PortfolioDeps, state: PortfolioState): Promise<PortfolioView> {
+  const client = deps.session.interfaceA();
+  const accountGuid = client.accountGuid;
+  if (!accountGuid) throw new AppError('not_signed_in', t('mainSession.noAccountSelected'));
+  const running = state.inFlight.get(accountGuid);
+  if (running) return running;
+  const owner = ownerOf(deps, accountGuid);
+  const epoch = state.sessionEpoch;
+  const answer: Promise<PortfolioView> = client
+    .getWallets()
+    .then((wallets) => {
+      const view = toPortfolioView(wallets, accountGuid, state.now());
+      if (owner && epoch === state.sessionEpoch) keep(deps, state, owner, view);
+      return view;
+    })
+    .finally(() => {
+      if (state.inFlight.get(accountGuid) === answer) state.inFlight.delete(accountGuid);
+    });
+  state.inFlight.set(accountGuid, answer);
+  return answer;
+}
+
+async function fetchWallets(deps: PortfolioDeps, state: PortfolioState): Promise<PortfolioView> {
+  // Checked first, so a locked or signed-out session refuses even when an answer is kept.
+  const accountGuid = deps.session.interfaceA().accountGuid;
+  const kept = state.prefetched;
+  state.prefetched = null;
+  if (kept && kept.accountGuid === accountGuid && state.now().getTime() - kept.at < PREFETCH_FRESH_MS) {
+    try {
+      return await kept.answer;
+    } catch {
+      // A failed prefetch is not the page's answer: ask again.
+    }
+  }
+  return request(deps, state);
+}
+
+async function cached(
+  deps: PortfolioDeps,
+  state: PortfolioState,
+  launchRead: Promise<void>,
+): Promise<PortfolioView | null> {
+  const { cache, environment } = deps;
+  if (!cache || !environment || deps.privacyMode?.()) return null;
+  await launchRead;
+  const view = deps.session.view();
+  const { known } = state;
+  if (view.status === 'signed-in') {
+    const owner = view.activeAccountGuid ? ownerOf(deps, view.activeAccountGuid) : null;
+    const found = !owner ? null : known && sameOwner(known.owner, owner) ? known.view : await cache.load(owner);
+    return deps.privacyMode?.() ? null : found;
+  }
+  // Before the session is back (or while the service cannot be reached to bring it back) the newest
+  // record stands for whoever holds the stored session: sign-out and an ended session delete them all.
+  if (deps.session.restoreState() === null) return null;
+  const latest = known?.owner.environment === environment() ? known : await cache.latest(environment());
+  if (deps.session.restoreState() === null) {
+    return deps.session.view().status === 'signed-in' ? cached(deps, state, launchRead) : null;
+  }
+  return deps.privacyMode?.() ? null : (latest?.view ?? null);
+}
+
+/**
+ * A session that has just started: another user's records go, and its balances are asked for at once so
+ * Home's first request finds them on the way.
+ */
+function sessionStarted(deps: PortfolioDeps, state: PortfolioState): void {
+  // This user's session is now the stored one: another user's records (kept because a restore could
+  // not reach the service) must not be painted for it at the next launch.
+  try {
+    const environment = deps.environment?.();
+    const userGuid = deps.session.activeUser().userGuid;
+    if (state.known && state.known.owner.userGuid !== userGuid) drop(state);
+    if (environment) void deps.cache?.keepOnly(environment, userGuid);
+  } catch {
+    // Not signed in after all: nothing to keep.
+  }
+  try {
+    const accountGuid = deps.session.interfaceA().accountGuid;
+    if (accountGuid) {
+      const answer = request(deps, state);
+      answer.catch(() => undefined);
+      state.prefetched = { accountGuid, answer, at: state.now().getTime() };
+    }
+  } catch {
+    // Not signed in after all: nothing to ask for.
+  }
+}
+
+/** Follows the session: a new epoch when one ends or starts, and the files deleted at a real sign-out. */
+function watchSession(deps: PortfolioDeps, state: PortfolioState): () => void {
+  let previous: SessionView = deps.session.view();
+  let environmentOfPrevious = deps.environment?.();
+  return deps.session.onChange((view) => {
+    const before = previous;
+    const environmentBefore = environmentOfPrevious;
+    previous = view;
+    environmentOfPrevious = deps.environment?.();
+    if (view.status === 'signed-out' || (view.status === 'signed-in' && before.status === 'signing-in')) {
+      state.sessionEpoch += 1;
+      state.inFlight.clear();
+    }
+    if (view.status === 'signed-in' && before.status === 'signing-in') sessionStarted(deps, state);
+    if (view.status !== 'signed-in') {
+      state.prefetched = null;
+      state.lastSaved = null;
+    }
+    // Signed out for good (not merely unable to reach the service): nothing of that session stays on disk.
+    const wasHoldingASession = before.status !== 'signed-out' || before.restoreFailed !== undefined;
+    if (view.status === 'signed-out' && view.restoreFailed === undefined && wasHoldingASession && environmentBefore) {
+      drop(state);
+      void deps.cache?.clear(environmentBefore);
+    }
+  });
+}
+
 /**
  * Balances of the active account. Calls for the same account that overlap (a manual refresh during the
  * periodic one) share one request, so the Home screen never doubles the load on a rate-limited service.
@@ -47,166 +218,28 @@ export interface PortfolioFeature {
  * balances are asked for at once, so Home's first request finds them on the way (or just arrived).
  */
 export function createPortfolioFeature(deps: PortfolioDeps): PortfolioFeature {
-  const now = deps.now ?? (() => new Date());
-  const inFlight = new Map<string, Promise<PortfolioView>>();
-  // Bumped when a session ends or a new one starts: an answer to a request of an earlier session is not
-  // kept, so a slow answer landing after sign-out cannot write that user's balances back to disk (where
-  // the next user's launch would paint them) nor be shared with the next session's first request.
-  let sessionEpoch = 0;
-  let lastSaved: { owner: string; balances: string; at: number } | null = null;
-
-  // What portfolio.cached hands out, held in memory so the launch's first paint waits for neither the disk
-  // and keychain nor the cache's queue (behind this run's first save): the newest record on disk, read as
-  // the app starts, before the window asks; then each record this run writes. Dropped with the files.
-  let known: CachedBalances | null = null;
-  let dropped = 0;
-  const launchRead = readAtLaunch();
-
-  function readAtLaunch(): Promise<void> {
-    const { cache, environment } = deps;
-    if (!cache || !environment || deps.privacyMode?.()) return Promise.resolve();
-    const before = dropped;
-    return cache.latest(environment()).then(
-      (found) => {
-        if (dropped === before && known === null) known = found;
-      },
-      () => undefined,
-    );
-  }
-
-  function drop(): void {
-    known = null;
-    dropped += 1;
-  }
-
-  function keep(owner: BalanceOwner, view: PortfolioView): void {
-    const { fetchedAt: _fetchedAt, ...balances } = view;
-    const next = { owner: JSON.stringify(owner), balances: JSON.stringify(balances), at: now().getTime() };
-    const same = lastSaved && lastSaved.owner === next.owner && lastSaved.balances === next.balances;
-    if (same && next.at - lastSaved!.at < UNCHANGED_SAVE_EVERY_MS) return;
-    lastSaved = next;
-    if (!deps.cache) return;
-    known = { owner, view };
-    void deps.cache.save(owner, view);
-  }
-  let prefetched: { accountGuid: string; answer: Promise<PortfolioView>; at: number } | null = null;
-
-  function ownerOf(accountGuid: string): BalanceOwner | null {
-    if (!deps.cache || !deps.environment) return null;
-    try {
-      return { environment: deps.environment(), userGuid: deps.session.activeUser().userGuid, accountGuid };
-    } catch {
-      return null;
-    }
-  }
-
-  function request(): Promise<PortfolioView> {
-    const client = deps.session.interfaceA();
-    const accountGuid = client.accountGuid;
-    if (!accountGuid) throw new AppError('not_signed_in', t('mainSession.noAccountSelected'));
-    const running = inFlight.get(accountGuid);
-    if (running) return running;
-    const owner = ownerOf(accountGuid);
-    const epoch = sessionEpoch;
-    const answer: Promise<PortfolioView> = client
-      .getWallets()
-      .then((wallets) => {
-        const view = toPortfolioView(wallets, accountGuid, now());
-        if (owner && epoch === sessionEpoch) keep(owner, view);
-        return view;
-      })
-      .finally(() => {
-        if (inFlight.get(accountGuid) === answer) inFlight.delete(accountGuid);
-      });
-    inFlight.set(accountGuid, answer);
-    return answer;
-  }
-
-  async function fetchWallets(): Promise<PortfolioView> {
-    // Checked first, so a locked or signed-out session refuses even when an answer is kept.
-    const accountGuid = deps.session.interfaceA().accountGuid;
-    const kept = prefetched;
-    prefetched = null;
-    if (kept && kept.accountGuid === accountGuid && now().getTime() - kept.at < PREFETCH_FRESH_MS) {
-      try {
-        return await kept.answer;
-      } catch {
-        // A failed prefetch is not the page's answer: ask again.
-      }
-    }
-    return request();
-  }
-
-  async function cached(): Promise<PortfolioView | null> {
-    const { cache, environment } = deps;
-    if (!cache || !environment || deps.privacyMode?.()) return null;
-    await launchRead;
-    const view = deps.session.view();
-    if (view.status === 'signed-in') {
-      const owner = view.activeAccountGuid ? ownerOf(view.activeAccountGuid) : null;
-      const found = !owner ? null : known && sameOwner(known.owner, owner) ? known.view : await cache.load(owner);
-      return deps.privacyMode?.() ? null : found;
-    }
-    // Before the session is back (or while the service cannot be reached to bring it back) the newest
-    // record stands for whoever holds the stored session: sign-out and an ended session delete them all.
-    if (deps.session.restoreState() === null) return null;
-    const latest = known?.owner.environment === environment() ? known : await cache.latest(environment());
-    if (deps.session.restoreState() === null) return deps.session.view().status === 'signed-in' ? cached() : null;
-    return deps.privacyMode?.() ? null : (latest?.view ?? null);
-  }
-
-  let previous: SessionView = deps.session.view();
-  let environmentOfPrevious = deps.environment?.();
-  const stopWatching = deps.session.onChange((view) => {
-    const before = previous;
-    const environmentBefore = environmentOfPrevious;
-    previous = view;
-    environmentOfPrevious = deps.environment?.();
-    if (view.status === 'signed-out' || (view.status === 'signed-in' && before.status === 'signing-in')) {
-      sessionEpoch += 1;
-      inFlight.clear();
-    }
-    if (view.status === 'signed-in' && before.status === 'signing-in') {
-      // This user's session is now the stored one: another user's records (kept because a restore could
-      // not reach the service) must not be painted for it at the next launch.
-      try {
-        const environment = deps.environment?.();
-        const userGuid = deps.session.activeUser().userGuid;
-        if (known && known.owner.userGuid !== userGuid) drop();
-        if (environment) void deps.cache?.keepOnly(environment, userGuid);
-      } catch {
-        // Not signed in after all: nothing to keep.
-      }
-      try {
-        const accountGuid = deps.session.interfaceA().accountGuid;
-        if (accountGuid) {
-          const answer = request();
-          answer.catch(() => undefined);
-          prefetched = { accountGuid, answer, at: now().getTime() };
-        }
-      } catch {
-        // Not signed in after all: nothing to ask for.
-      }
-    }
-    if (view.status !== 'signed-in') {
-      prefetched = null;
-      lastSaved = null;
-    }
-    // Signed out for good (not merely unable to reach the service): nothing of that session stays on disk.
-    const wasHoldingASession = before.status !== 'signed-out' || before.restoreFailed !== undefined;
-    if (view.status === 'signed-out' && view.restoreFailed === undefined && wasHoldingASession && environmentBefore) {
-      drop();
-      void deps.cache?.clear(environmentBefore);
-    }
-  });
+  const state: PortfolioState = {
+    now: deps.now ?? (() => new Date()),
+    inFlight: new Map(),
+    sessionEpoch: 0,
+    lastSaved: null,
+    known: null,
+    dropped: 0,
+    prefetched: null,
+  };
+  const launchRead = readAtLaunch(deps, state);
+  const stopWatching = watchSession(deps, state);
 
   return {
-    handlers: { 'portfolio.wallets': fetchWallets, 'portfolio.cached': cached },
+    handlers: {
+      'portfolio.wallets': () => fetchWallets(deps, state),
+      'portfolio.cached': () => cached(deps, state, launchRead),
+    },
     async dispose() {
       stopWatching();
       // A balances answer still on its way (the sign-in prefetch, a refresh) is not saved after the app has
       // closed: its files may be gone by then, or belong to whoever uses the folder next.
-      sessionEpoch += 1;
+      state.sessionEpoch += 1;
       await deps.cache?.settled();
     },
   };

@@ -16,7 +16,6 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src-main/features/money/intent-machine.ts:createIntentMachine': 'confirm, submit, reconcile and close',
   'src-main/features/payment-requests/payment-requests-feature.ts:createPaymentRequests':
     'requests, their status look-ups and handlers',
-  'src-main/features/portfolio/portfolio-handlers.ts:createPortfolioFeature': 'balances, cache and handlers',
 };
 
 interface LongFunction {
