@@ -4,6 +4,7 @@ import type { CallbackCheckResult } from '../../../src-preload/contract/merchant
 import { callbackSignature, sameText } from '../../service/interface-b-hashes';
 import { LenientSpecCallback, priceText, specCovers } from './callback-spec-body';
 import { firstDuplicateKey } from './json-duplicate-keys';
+import { t } from '../../i18n/main-text';
 
 /** Larger than any deposit callback; refused before parsing so a pasted log cannot stall main. */
 export const MAX_CALLBACK_CHARS = 64 * 1024;
@@ -43,20 +44,21 @@ export interface CallbackCheck {
   readonly facts: CallbackFacts | null;
 }
 
-export const SPEC_PROVES =
-  'The Hash came from someone who holds your secret key: the service (or anyone you gave the key to).';
-export const SPEC_DOES_NOT_PROVE =
-  'That Amount, Address or any other field is unchanged: the Signature covers only the Hash, and the spec does not say how the Hash is made from the fields. Compare them with the service before you credit anything.';
-export const SDK_PROVES =
-  'The whole body, every field and byte of it, is exactly as someone holding your secret key sent it.';
-export const SDK_DOES_NOT_PROVE =
-  'That it is the first delivery (the same body can be sent again) or that the deposit is final; this shape also carries no address.';
+/** What a matching signature proves and does not, in the user's language (security.md 41). */
+export const specProves = (): string => t('mainMerchant.callback.specProves');
+export const specDoesNotProve = (): string => t('mainMerchant.callback.specDoesNotProve');
+export const sdkProves = (): string => t('mainMerchant.callback.sdkProves');
+export const sdkDoesNotProve = (): string => t('mainMerchant.callback.sdkDoesNotProve');
 
 /** The headlines of a verdict: each names exactly what the signature covers (security.md 41). */
-export const SPEC_HEADLINE =
-  'The Signature matches the Hash only. Amount and Address are not covered by it: compare them with the service.';
-export const SDK_HEADLINE = 'The signature covers the whole body, every field of it.';
-export const INVALID_HEADLINE = 'Signature invalid';
+export const specHeadline = (): string => t('mainMerchant.callback.specHeadline');
+export const sdkHeadline = (): string => t('mainMerchant.callback.sdkHeadline');
+export const invalidHeadline = (): string => t('mainMerchant.callback.invalidHeadline');
+
+/** Sentences that follow one another in a verdict, each whole in itself. */
+function sentences(...parts: (string | null)[]): string {
+  return parts.filter((part) => part !== null).join(' ');
+}
 
 function rejected(
   shape: CallbackCheckResult['shape'],
@@ -68,7 +70,7 @@ function rejected(
     result: {
       valid: false,
       shape,
-      headline: INVALID_HEADLINE,
+      headline: invalidHeadline(),
       summary,
       proves: null,
       doesNotProve: null,
@@ -78,6 +80,11 @@ function rejected(
     },
     facts: null,
   };
+}
+
+/** The problems inside a refusal's sentence: field names and zod's words, as a list. */
+function problemList(problems: CallbackCheckResult['problems']): string {
+  return problems.map((p) => `${p.field} (${p.message})`).join(', ');
 }
 
 function hmacHex(secretKey: string, body: string): string {
@@ -101,28 +108,20 @@ function issuesOf(error: z.ZodError, json: object): CallbackCheckResult['problem
  */
 export function checkCallbackBody(text: string, signatureHeader: string | undefined, secretKey: string): CallbackCheck {
   if (text.length > MAX_CALLBACK_CHARS)
-    return rejected('unknown', 'This is longer than a deposit callback can be (64 KiB). Paste only the body.', [
-      { field: 'body', message: 'too long' },
-    ]);
+    return rejected('unknown', t('mainMerchant.callback.tooLong'), [{ field: 'body', message: 'too long' }]);
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    return rejected('unknown', 'This is not valid JSON. Paste the raw body of the callback request.', [
-      { field: 'body', message: 'not JSON' },
-    ]);
+    return rejected('unknown', t('mainMerchant.callback.notJson'), [{ field: 'body', message: 'not JSON' }]);
   }
   if (typeof json !== 'object' || json === null || Array.isArray(json))
-    return rejected('unknown', 'This is not a deposit callback: the body must be one JSON object.', [
-      { field: 'body', message: 'not an object' },
-    ]);
+    return rejected('unknown', t('mainMerchant.callback.notObject'), [{ field: 'body', message: 'not an object' }]);
   const duplicate = firstDuplicateKey(text);
   if (duplicate !== null)
-    return rejected(
-      'unknown',
-      `Not trusted: the body names "${duplicate.slice(0, 40)}" twice. Programs disagree about which one counts, so no signature can vouch for it.`,
-      [{ field: duplicate.slice(0, 40), message: 'appears twice' }],
-    );
+    return rejected('unknown', t('mainMerchant.callback.duplicate', { key: duplicate.slice(0, 40) }), [
+      { field: duplicate.slice(0, 40), message: 'appears twice' },
+    ]);
   const keys = Object.keys(json);
   const specKeys = keys.filter((key) => SPEC_KEYS.includes(key));
   const sdkKeys = keys.filter((key) => SDK_KEYS.includes(key));
@@ -130,16 +129,12 @@ export function checkCallbackBody(text: string, signatureHeader: string | undefi
   if (specKeys.length > 0 && sdkKeys.length > 0)
     return rejected(
       'mixed',
-      `Not trusted: the body mixes the service's callback fields (${specKeys.join(', ')}) with the SDK's (${sdkKeys.join(', ')}). A genuine callback has one shape; a signature of one cannot vouch for fields of the other.`,
+      t('mainMerchant.callback.mixed', { specKeys: specKeys.join(', '), sdkKeys: sdkKeys.join(', ') }),
       [{ field: 'body', message: 'fields of both callback shapes' }],
     );
   if (specKeys.length > 0) return checkSpecShape(json, header, secretKey);
   if (sdkKeys.length > 0) return checkSdkShape(json, text, header, secretKey);
-  return rejected(
-    'unknown',
-    'This is not a deposit callback: it has none of the fields of the service’s shape (Address, Amount, Signature, Hash …) or of the SDK’s (txId, amount, symbol …).',
-    [{ field: 'body', message: 'no callback fields' }],
-  );
+  return rejected('unknown', t('mainMerchant.callback.noFields'), [{ field: 'body', message: 'no callback fields' }]);
 }
 
 function checkSpecShape(json: object, header: string, secretKey: string): CallbackCheck {
@@ -148,7 +143,7 @@ function checkSpecShape(json: object, header: string, secretKey: string): Callba
     const problems = issuesOf(parsed.error, json);
     return rejected(
       'spec',
-      `This is not a complete deposit callback in the service’s shape: ${problems.map((p) => `${p.field} (${p.message})`).join(', ')}.`,
+      t('mainMerchant.callback.incomplete', { shape: 'spec', problems: problemList(problems) }),
       problems,
     );
   }
@@ -172,25 +167,19 @@ function checkSpecShape(json: object, header: string, secretKey: string): Callba
     referenceId: body.ReferenceId,
     address: body.Address,
   };
-  const headerNote =
-    header === ''
-      ? ''
-      : ' The X-Paybin-Signature header you entered belongs to the SDK’s shape and was not used: in this shape only the Signature field counts.';
+  const headerNote = header === '' ? null : t('mainMerchant.callback.headerUnused');
   // Hex has no case of its own: a service writing it in lower case signs the same Hash (spec 6 shows upper).
   const matches = sameText(callbackSignature(secretKey, body.Hash), body.Signature.toUpperCase());
   if (matches) {
-    const caseNote =
-      body.Signature === body.Signature.toUpperCase()
-        ? ''
-        : ' The Signature is written in lower-case hex; the spec shows upper case, and the value is the same.';
+    const caseNote = body.Signature === body.Signature.toUpperCase() ? null : t('mainMerchant.callback.lowerCase');
     return {
       result: {
         valid: true,
         shape: 'spec',
-        headline: SPEC_HEADLINE,
-        summary: `The Signature in the service’s callback shape matches the Hash and your secret key. It covers nothing else: Amount, Address, ReferenceId and the other fields are not covered until they are compared with the service.${caseNote}${headerNote}`,
-        proves: SPEC_PROVES,
-        doesNotProve: SPEC_DOES_NOT_PROVE,
+        headline: specHeadline(),
+        summary: sentences(t('mainMerchant.callback.specValid'), caseNote, headerNote),
+        proves: specProves(),
+        doesNotProve: specDoesNotProve(),
         problems: [],
         fields: fields.map((field) => ({ ...field, covered: specCovers(field.name) })),
         comparison: null,
@@ -202,10 +191,8 @@ function checkSpecShape(json: object, header: string, secretKey: string): Callba
     result: {
       valid: false,
       shape: 'spec',
-      headline: INVALID_HEADLINE,
-      summary:
-        'Invalid: the Signature does not match the Hash and your secret key. The Hash or the Signature was changed, or it was signed with another merchant’s key (or another environment’s).' +
-        headerNote,
+      headline: invalidHeadline(),
+      summary: sentences(t('mainMerchant.callback.specInvalid'), headerNote),
       proves: null,
       doesNotProve: null,
       problems: [{ field: 'Signature', message: 'does not match MD5(secret key + Hash)' }],
@@ -222,7 +209,7 @@ function checkSdkShape(json: object, text: string, header: string, secretKey: st
     const problems = issuesOf(parsed.error, json);
     return rejected(
       'sdk',
-      `This is not a complete deposit callback in the SDK’s shape: ${problems.map((p) => `${p.field} (${p.message})`).join(', ')}.`,
+      t('mainMerchant.callback.incomplete', { shape: 'sdk', problems: problemList(problems) }),
       problems,
     );
   }
@@ -250,7 +237,7 @@ function checkSdkShape(json: object, text: string, header: string, secretKey: st
     result: {
       valid: false,
       shape: 'sdk',
-      headline: INVALID_HEADLINE,
+      headline: invalidHeadline(),
       summary,
       proves: null,
       doesNotProve: null,
@@ -260,22 +247,17 @@ function checkSdkShape(json: object, text: string, header: string, secretKey: st
     },
     facts,
   });
-  if (header === '')
-    return fail(
-      'Not verified: a callback in the SDK’s shape is signed in its X-Paybin-Signature header, not in the body. Enter that header’s value as your endpoint received it.',
-      'missing',
-    );
+  if (header === '') return fail(t('mainMerchant.callback.headerMissing'), 'missing');
   const expected = hmacHex(secretKey, text);
   if (sameText(expected, header)) {
     return {
       result: {
         valid: true,
         shape: 'sdk',
-        headline: SDK_HEADLINE,
-        summary:
-          'The X-Paybin-Signature header is the HMAC-SHA256 of this exact body with your secret key (the SDK’s callback shape).',
-        proves: SDK_PROVES,
-        doesNotProve: SDK_DOES_NOT_PROVE,
+        headline: sdkHeadline(),
+        summary: t('mainMerchant.callback.sdkValid'),
+        proves: sdkProves(),
+        doesNotProve: sdkDoesNotProve(),
         problems: [],
         fields: shown.map((field) => ({ ...field, covered: true })),
         comparison: null,
@@ -283,18 +265,8 @@ function checkSdkShape(json: object, text: string, header: string, secretKey: st
       facts,
     };
   }
-  if (sameText(expected, header.toLowerCase()))
-    return fail(
-      'Invalid: the X-Paybin-Signature is in upper case; the SDK writes and compares it in lower case hex.',
-      'upper case',
-    );
+  if (sameText(expected, header.toLowerCase())) return fail(t('mainMerchant.callback.upperCase'), 'upper case');
   if (sameText(hmacHex(secretKey, text.trim()), header))
-    return fail(
-      'Invalid as pasted: the header matches the body only without the spaces or line breaks at its start or end. The HMAC covers the exact bytes: paste the body exactly as received.',
-      'matches a trimmed body',
-    );
-  return fail(
-    'Invalid: X-Paybin-Signature is not the HMAC-SHA256 of this body with your secret key. The body was changed (even one space counts), or it was signed with another merchant’s key (or another environment’s).',
-    'does not match HMAC-SHA256(secret key, body)',
-  );
+    return fail(t('mainMerchant.callback.trimmed'), 'matches a trimmed body');
+  return fail(t('mainMerchant.callback.sdkInvalid'), 'does not match HMAC-SHA256(secret key, body)');
 }

@@ -2,13 +2,13 @@ import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   checkCallbackBody,
-  INVALID_HEADLINE,
-  SDK_DOES_NOT_PROVE,
-  SDK_HEADLINE,
-  SPEC_HEADLINE,
-  SDK_PROVES,
-  SPEC_DOES_NOT_PROVE,
-  SPEC_PROVES,
+  invalidHeadline,
+  sdkDoesNotProve,
+  sdkHeadline,
+  specHeadline,
+  sdkProves,
+  specDoesNotProve,
+  specProves,
   type CallbackFacts,
 } from '../../../../../src-main/features/merchant/callback-check';
 import { compareWithService, type DepositLookups } from '../../../../../src-main/features/merchant/callback-compare';
@@ -50,8 +50,8 @@ describe('callback checker: the spec’s shape', () => {
     expect(result).toMatchObject({
       valid: true,
       shape: 'spec',
-      proves: SPEC_PROVES,
-      doesNotProve: SPEC_DOES_NOT_PROVE,
+      proves: specProves(),
+      doesNotProve: specDoesNotProve(),
     });
     expect(result.doesNotProve).toMatch(/Amount, Address or any other field is unchanged/);
     expect(facts).toEqual({
@@ -83,7 +83,7 @@ describe('callback checker: the spec’s shape names only what its Signature cov
     for (const body of [specBody, { ...specBody, Amount: 500 }, { ...specBody, Address: 'ltc1qsomeoneelse' }]) {
       const { result } = check(JSON.stringify(body));
       expect(result.valid).toBe(true);
-      expect(result.headline).toBe(SPEC_HEADLINE);
+      expect(result.headline).toBe(specHeadline());
       expect(result.headline).toMatch(/matches the Hash only\. Amount and Address are not covered/);
       expect(result.headline).not.toMatch(/Signature valid/);
       expect(result.summary).not.toMatch(/^Signature valid/);
@@ -108,13 +108,13 @@ describe('callback checker: the spec’s shape names only what its Signature cov
 
   it('the SDK’s HMAC covers every field, and an invalid verdict covers none', () => {
     const valid = check(sdkText, hmac(sdkText)).result;
-    expect(valid.headline).toBe(SDK_HEADLINE);
+    expect(valid.headline).toBe(sdkHeadline());
     expect(valid.fields.every((field) => field.covered === true)).toBe(true);
     const invalid = check(sdkText, hmac(sdkText, 'sk_other')).result;
-    expect(invalid.headline).toBe(INVALID_HEADLINE);
+    expect(invalid.headline).toBe(invalidHeadline());
     expect(invalid.fields.every((field) => field.covered === false)).toBe(true);
     const wrong = check(JSON.stringify({ ...specBody, Hash: 'B7E1A0C3D3' })).result;
-    expect(wrong.headline).toBe(INVALID_HEADLINE);
+    expect(wrong.headline).toBe(invalidHeadline());
     expect(wrong.fields.some((field) => field.covered === true)).toBe(false);
   });
 });
@@ -131,7 +131,7 @@ describe('callback checker: lenient where the Signature does not reach, strict w
 
   it.each(Object.entries(variations))('reads a genuine callback with %s and vouches only for its Hash', (_, body) => {
     const { result, facts } = check(JSON.stringify(body));
-    expect(result).toMatchObject({ valid: true, shape: 'spec', headline: SPEC_HEADLINE, problems: [] });
+    expect(result).toMatchObject({ valid: true, shape: 'spec', headline: specHeadline(), problems: [] });
     expect(facts?.uniqueId).toBe('tx-spec-1');
   });
 
@@ -153,7 +153,7 @@ describe('callback checker: lenient where the Signature does not reach, strict w
     const lenient = { ...specBody, Amount: '0.5', OrderId: '1', Price: { usd: 1 } };
     expect(check(JSON.stringify(lenient)).result.valid).toBe(true);
     const changedHash = check(JSON.stringify({ ...lenient, Hash: 'B7E1A0C3D3' })).result;
-    expect(changedHash).toMatchObject({ valid: false, headline: INVALID_HEADLINE });
+    expect(changedHash).toMatchObject({ valid: false, headline: invalidHeadline() });
     expect(changedHash.problems).toEqual([{ field: 'Signature', message: 'does not match MD5(secret key + Hash)' }]);
     const lowerWrong = check(JSON.stringify({ ...lenient, Signature: md5Upper('other' + hash).toLowerCase() })).result;
     expect(lowerWrong.valid).toBe(false);
@@ -171,7 +171,7 @@ describe('callback checker: lenient where the Signature does not reach, strict w
 describe('callback checker: the SDK’s shape', () => {
   it('valid: the HMAC of the exact body proves the whole body, not freshness or finality', () => {
     const { result, facts } = check(sdkText, hmac(sdkText));
-    expect(result).toMatchObject({ valid: true, shape: 'sdk', proves: SDK_PROVES, doesNotProve: SDK_DOES_NOT_PROVE });
+    expect(result).toMatchObject({ valid: true, shape: 'sdk', proves: sdkProves(), doesNotProve: sdkDoesNotProve() });
     expect(facts).toMatchObject({ shape: 'sdk', uniqueId: 'tx-sdk-1', amount: '0.5', address: null });
   });
 

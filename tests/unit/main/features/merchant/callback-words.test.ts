@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CallbackFacts } from '../../../../../src-main/features/merchant/callback-check';
+import { checkCallbackBody, type CallbackFacts } from '../../../../../src-main/features/merchant/callback-check';
 import { compareWithService, type DepositLookups } from '../../../../../src-main/features/merchant/callback-compare';
 import { setMainLanguage } from '../../../../../src-main/i18n/main-text';
 
@@ -38,5 +38,25 @@ describe('callback verdicts in the language of the desk', () => {
   ] as const)('%s: amount and address differ', async (language, summary) => {
     setMainLanguage(language, []);
     expect((await compareWithService(facts, lookups)).summary).toBe(summary);
+  });
+
+  it.each([
+    [
+      'en',
+      'Signature invalid',
+      'Not verified: a callback in the SDK’s shape is signed in its X-Paybin-Signature header',
+    ],
+    [
+      'de',
+      'Signatur ungültig',
+      'Nicht geprüft: Ein Callback im Format des SDK wird im Header X-Paybin-Signature signiert',
+    ],
+    ['tr', 'İmza geçersiz', "Doğrulanmadı: SDK'nın biçimindeki bir geri çağrı, gövdede değil X-Paybin-Signature"],
+  ] as const)('%s: an SDK callback without its signature header', (language, headline, summary) => {
+    setMainLanguage(language, []);
+    const body = JSON.stringify({ requestId: 'r', symbol: 'LTC', amount: 1, txId: 'tx', status: 'done' });
+    const { result } = checkCallbackBody(body, undefined, 'secret');
+    expect(result.headline).toBe(headline);
+    expect(result.summary.startsWith(summary)).toBe(true);
   });
 });
