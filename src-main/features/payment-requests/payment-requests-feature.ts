@@ -70,19 +70,125 @@ function sameOwner(a: RequestOwner, b: RequestOwner): boolean {
   return a.environment === b.environment && a.userGuid === b.userGuid && a.accountGuid === b.accountGuid;
 }
 
-/**
- * Payment requests of the signed-in user in the active account: kept when a deposit address is made, listed,
- * checked against the history, deleted and exported. Every operation needs an unlocked, signed-in session
- * and acts on that user's and account's requests only, so another user of the same computer never sees them.
- */
-export function createPaymentRequests(deps: {
+export interface PaymentRequestsDeps {
   readonly session: SessionService;
   readonly store: PaymentRequestStore;
   readonly environment: () => EnvironmentId;
   readonly logger: Logger;
   readonly chooseSaveFile: ((defaultName: string) => Promise<string | null>) | undefined;
   readonly now?: () => Date;
-}): PaymentRequests {
+}
+
+type NewRecord = Omit<PaymentRequestRecord, 'id' | 'createdBy' | 'createdByGuid'>;
+
+/** A request made on the receive screen: its amount, when given, is in the asset itself. */
+function receivedRecord(created: CreatedDepositAddressView): NewRecord {
+  const expected: ExpectedPayment | null =
+    created.amount === undefined ? null : { amount: created.amount, unit: created.symbol, kind: 'asset' };
+  return {
+    origin: 'receive',
+    referenceId: created.referenceId,
+    address: created.address,
+    code: created.symbol,
+    network: created.network,
+    label: created.label,
+    expected,
+    createdAt: created.createdAt,
+  };
+}
+
+/** A request made through the merchant API: its amount may be in a fiat currency. */
+function merchantRecord(label: string, created: MerchantDepositAddressView, now: () => Date): NewRecord {
+  const expected: ExpectedPayment | null = created.expected
+    ? {
+        amount: created.expected.amount,
+        unit: created.expected.unit,
+        kind: created.expected.unit.toUpperCase() === created.code.toUpperCase() ? 'asset' : 'fiat',
+      }
+    : null;
+  return {
+    origin: 'merchant',
+    referenceId: created.referenceId,
+    address: created.address,
+    code: created.code,
+    network: created.network,
+    label,
+    expected,
+    createdAt: now().toISOString(),
+  };
+}
+
+/** Statuses of `wanted`, a few at a time; each one that cannot be read goes to `failed` in words. */
+async function checkAll(
+  wanted: readonly PaymentRequestRecord[],
+  client: InterfaceAClient,
+  now: () => Date,
+  failed: { id: string; message: string }[],
+): Promise<PaymentRequestStatusView[]> {
+  const items: PaymentRequestStatusView[] = [];
+  if (wanted.length === 0) return items;
+  const recent = (await client.getTransactions({ page: 1, recordsPerPage: PAGE_SIZE, sortOrder: 'desc' })).items;
+  const queue = [...wanted];
+  const worker = async (): Promise<void> => {
+    for (let record = queue.shift(); record; record = queue.shift()) {
+      try {
+        items.push(await statusOf(record, client, recent, now));
+      } catch (error) {
+        failed.push({ id: record.id, message: messageOf(error) });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, wanted.length) }, worker));
+  return items;
+}
+
+/** Keeps a new request; one that cannot be kept is logged, not thrown, as its address exists either way. */
+async function keep(deps: PaymentRequestsDeps, maker: Maker, record: NewRecord) {
+  try {
+    await deps.store.add(maker, {
+      ...record,
+      id: randomUUID(),
+      createdBy: maker.name,
+      createdByGuid: maker.userGuid,
+    });
+  } catch (error) {
+    deps.logger.warn('could not keep a payment request', {
+      reason: error instanceof Error ? error.message.slice(0, 200) : 'unknown',
+    });
+  }
+}
+
+async function statusOf(
+  record: PaymentRequestRecord,
+  client: InterfaceAClient,
+  recent: readonly TransactionItem[],
+  now: () => Date,
+): Promise<PaymentRequestStatusView> {
+  // The service's text search may or may not cover the reference (spec 4.1 #12 leaves it open): the newest
+  // rows, a search by reference and one by address are read together, and only exact matches count.
+  const rows = new Map<string, TransactionItem>();
+  for (const item of [
+    ...recent,
+    ...(await searchAll(client, record.referenceId)),
+    ...(await searchAll(client, record.address)),
+  ])
+    rows.set(rowKeyOf(item), item);
+  const deposits = depositsOf(record, [...rows.values()]);
+  const verdict = paymentStatus(record, deposits);
+  return {
+    id: record.id,
+    ...verdict,
+    deposits: deposits.map(({ prices: _prices, ...deposit }) => deposit),
+    checkedAt: now().toISOString(),
+  };
+}
+
+/**
+ * Payment requests of the signed-in user in the active account: kept when a deposit address is made, listed,
+ * checked against the history, deleted and exported. Every operation needs an unlocked, signed-in session
+ * and acts on that user's and account's requests only, so another user of the same computer never sees them.
+ */
+export function createPaymentRequests(deps: PaymentRequestsDeps): PaymentRequests {
   const now = deps.now ?? (() => new Date());
   // Statuses last read, for the export; forgotten with the session that read them.
   const lastStatus = new Map<string, PaymentRequestStatusView>();
@@ -98,45 +204,6 @@ export function createPaymentRequests(deps: {
   /** An answer computed for one owner is not handed to whoever signed in meanwhile. */
   function requireStill(expected: RequestOwner): void {
     if (!sameOwner(owner(), expected)) throw new AppError('not_signed_in', t('mainFeatures.requestsSessionChanged'));
-  }
-
-  async function keep(maker: Maker, record: Omit<PaymentRequestRecord, 'id' | 'createdBy' | 'createdByGuid'>) {
-    try {
-      await deps.store.add(maker, {
-        ...record,
-        id: randomUUID(),
-        createdBy: maker.name,
-        createdByGuid: maker.userGuid,
-      });
-    } catch (error) {
-      deps.logger.warn('could not keep a payment request', {
-        reason: error instanceof Error ? error.message.slice(0, 200) : 'unknown',
-      });
-    }
-  }
-
-  async function statusOf(
-    record: PaymentRequestRecord,
-    client: InterfaceAClient,
-    recent: readonly TransactionItem[],
-  ): Promise<PaymentRequestStatusView> {
-    // The service's text search may or may not cover the reference (spec 4.1 #12 leaves it open): the newest
-    // rows, a search by reference and one by address are read together, and only exact matches count.
-    const rows = new Map<string, TransactionItem>();
-    for (const item of [
-      ...recent,
-      ...(await searchAll(client, record.referenceId)),
-      ...(await searchAll(client, record.address)),
-    ])
-      rows.set(rowKeyOf(item), item);
-    const deposits = depositsOf(record, [...rows.values()]);
-    const verdict = paymentStatus(record, deposits);
-    return {
-      id: record.id,
-      ...verdict,
-      deposits: deposits.map(({ prices: _prices, ...deposit }) => deposit),
-      checkedAt: now().toISOString(),
-    };
   }
 
   const handlers: PaymentRequestHandlers = {
@@ -159,21 +226,7 @@ export function createPaymentRequests(deps: {
       const failed = ids
         .filter((id) => !kept.has(id))
         .map((id) => ({ id, message: t('mainFeatures.requestNotYours') }));
-      const items: PaymentRequestStatusView[] = [];
-      if (wanted.length > 0) {
-        const recent = (await client.getTransactions({ page: 1, recordsPerPage: PAGE_SIZE, sortOrder: 'desc' })).items;
-        const queue = [...wanted];
-        const worker = async (): Promise<void> => {
-          for (let record = queue.shift(); record; record = queue.shift()) {
-            try {
-              items.push(await statusOf(record, client, recent));
-            } catch (error) {
-              failed.push({ id: record.id, message: messageOf(error) });
-            }
-          }
-        };
-        await Promise.all(Array.from({ length: Math.min(CONCURRENCY, wanted.length) }, worker));
-      }
+      const items = await checkAll(wanted, client, now, failed);
       requireStill(mine);
       for (const item of items) lastStatus.set(item.id, item);
       return { items, failed };
@@ -220,40 +273,8 @@ export function createPaymentRequests(deps: {
       }
     },
 
-    keepReceived(maker, created) {
-      const expected: ExpectedPayment | null =
-        created.amount === undefined ? null : { amount: created.amount, unit: created.symbol, kind: 'asset' };
-      return keep(maker, {
-        origin: 'receive',
-        referenceId: created.referenceId,
-        address: created.address,
-        code: created.symbol,
-        network: created.network,
-        label: created.label,
-        expected,
-        createdAt: created.createdAt,
-      });
-    },
-
-    keepMerchant(maker, label, created) {
-      const expected: ExpectedPayment | null = created.expected
-        ? {
-            amount: created.expected.amount,
-            unit: created.expected.unit,
-            kind: created.expected.unit.toUpperCase() === created.code.toUpperCase() ? 'asset' : 'fiat',
-          }
-        : null;
-      return keep(maker, {
-        origin: 'merchant',
-        referenceId: created.referenceId,
-        address: created.address,
-        code: created.code,
-        network: created.network,
-        label,
-        expected,
-        createdAt: now().toISOString(),
-      });
-    },
+    keepReceived: (maker, created) => keep(deps, maker, receivedRecord(created)),
+    keepMerchant: (maker, label, created) => keep(deps, maker, merchantRecord(label, created, now)),
 
     async dispose() {
       stopWatching();

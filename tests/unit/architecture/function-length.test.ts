@@ -14,8 +14,6 @@ const MAX_LINES = 120;
  */
 const ALLOWED: Readonly<Record<string, string>> = {
   'src-main/features/money/intent-machine.ts:createIntentMachine': 'confirm, submit, reconcile and close',
-  'src-main/features/payment-requests/payment-requests-feature.ts:createPaymentRequests':
-    'requests, their status look-ups and handlers',
 };
 
 interface LongFunction {
