@@ -8,7 +8,8 @@ import { networks } from '../../../src-preload/contract/assets';
  * The app's words (every string, template and JSX text of main, the preload contract and the renderer) are
  * whole sentences a translator can later move to catalogues as they are: no "(s)" plurals (both forms are
  * written out), and no article chosen before a name is known ("An Binance Smartchain address"): the sentence
- * is phrased so that no article depends on the name.
+ * is phrased so that no article depends on the name. The English catalogue (resources/locales/en) holds
+ * most of them now, so its messages are read too.
  */
 const root = resolve(import.meta.dirname, '../../..');
 const scanned = ['src-main', 'src-preload', 'src-renderer/src'];
@@ -61,7 +62,22 @@ function textsIn(file: string): Text[] {
   return found;
 }
 
-const texts = scanned.flatMap((dir) => sources(join(root, dir))).flatMap(textsIn);
+/** The English catalogue's messages, each a text whose plain `{argument}`s are holes. */
+function catalogueTexts(): Text[] {
+  const dir = join(root, 'resources/locales/en');
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .flatMap((name) =>
+      Object.entries(JSON.parse(readFileSync(join(dir, name), 'utf8')) as Record<string, string>).map(
+        ([id, message]) => ({
+          where: `${relative(root, join(dir, name))}: ${id}`,
+          text: message.replace(/\{\w+\}/g, HOLE),
+        }),
+      ),
+    );
+}
+
+const texts = [...scanned.flatMap((dir) => sources(join(root, dir))).flatMap(textsIn), ...catalogueTexts()];
 
 /** Where `pattern` matches, as "file:line: text" for a readable failure. */
 function matching(pattern: RegExp): string[] {
