@@ -5,6 +5,7 @@ import { expectedFormats } from './support/amount-formats';
 import { expect, OWN_APP, test } from './support/fixtures';
 import type { SignedInApp } from './support/signed-in-app';
 import { settled } from './support/settled';
+import { textIn } from './support/shown-language';
 
 /**
  * Settings › Language: each language named in its own words, applied at once (no restart, no reload), the
@@ -19,6 +20,7 @@ const frames = {
   Türkçe: { nav: 'Ana menü', home: 'Ana sayfa', settings: 'Ayarlar', language: 'Dil', locale: 'tr-TR' },
 } as const;
 type LanguageName = keyof typeof frames;
+const catalogueOf = { English: 'en', Deutsch: 'de', Türkçe: 'tr' } as const satisfies Record<LanguageName, string>;
 
 const navigation = (page: Page, shown: LanguageName) => page.getByRole('navigation', { name: frames[shown].nav });
 
@@ -85,16 +87,22 @@ test.describe('Settings › Language', { tag: OWN_APP }, () => {
   });
 
   test('what is typed into a form stays while the language changes', async ({ signedInApp: { page } }) => {
+    // The field is found by its name in the language shown, read from the catalogues as the app reads it.
+    const clientId = (shown: LanguageName) => {
+      const text = textIn(catalogueOf[shown]);
+      return page
+        .getByRole('region', { name: text('environments.title') })
+        .getByRole('textbox', { name: text('environments.field.clientId') });
+    };
     await openIn(page, 'English', 'settings');
     const section = page.getByRole('region', { name: 'Sign-in environment' });
     await section.getByRole('combobox', { name: 'Environment' }).selectOption({ label: 'Custom' });
-    const clientId = section.getByRole('textbox', { name: 'Client id' });
-    await clientId.fill('typed-before-the-switch');
+    await clientId('English').fill('typed-before-the-switch');
 
     await chooseLanguage(page, 'English', 'Deutsch');
-    await expect(clientId).toHaveValue('typed-before-the-switch');
+    await expect(clientId('Deutsch')).toHaveValue('typed-before-the-switch');
     await chooseLanguage(page, 'Deutsch', 'Türkçe');
-    await expect(clientId).toHaveValue('typed-before-the-switch');
+    await expect(clientId('Türkçe')).toHaveValue('typed-before-the-switch');
   });
 });
 
