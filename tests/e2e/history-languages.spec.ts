@@ -8,7 +8,7 @@ import { expect, OWN_APP, test } from './support/fixtures';
 import { historyService, type ServiceItem } from './support/history-table';
 import { definitionOf, exactly } from './support/page-text';
 import { textIn } from './support/shown-language';
-import type { AppSession, SignedInApp } from './support/signed-in-app';
+import { completeBrowserSignIn, type AppSession, type SignedInApp } from './support/signed-in-app';
 import { dataRows } from './support/table-rows';
 
 /**
@@ -96,24 +96,17 @@ function shownKindOf(item: ServiceItem): MessageId {
 async function signInAsAlice(session: AppSession, shown: Shown): Promise<SignedInApp> {
   const user = session.sandbox.info().users.find((candidate) => candidate.username === 'alice');
   if (!user) throw new Error('no sandbox user alice');
-  const nextUrl = session.app.nextExternalUrl();
-  await session.page.getByRole('button', { name: shown('session.signIn.submit'), exact: true }).click();
-  const login = await session.browser.newContext();
-  try {
-    const provider = await login.newPage();
-    await provider.goto(await nextUrl);
-    await provider.getByLabel('Username').fill(user.username);
-    await provider.getByLabel('Password').fill(user.password);
-    await provider.getByRole('button', { name: 'Sign in' }).click();
-    const allow = provider.getByRole('button', { name: 'Allow' });
-    // A provider that remembers consent goes straight back to the app.
-    if (await allow.isVisible({ timeout: 3_000 }).catch(() => false)) await allow.click();
-    await expect(provider.getByRole('heading', { name: shown('signInPage.returned.title') })).toBeVisible({
-      timeout: 15_000,
-    });
-  } finally {
-    await login.close();
-  }
+  await completeBrowserSignIn(
+    session,
+    user,
+    () => session.page.getByRole('button', { name: shown('session.signIn.submit'), exact: true }).click(),
+    {
+      returned: (provider) =>
+        expect(provider.getByRole('heading', { name: shown('signInPage.returned.title') })).toBeVisible({
+          timeout: 15_000,
+        }),
+    },
+  );
   await expect(session.page.getByRole('navigation', { name: shown('shell.nav') })).toBeVisible({ timeout: 20_000 });
   return { ...session, user };
 }

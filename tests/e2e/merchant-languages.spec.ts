@@ -4,7 +4,7 @@ import type { RunningSandbox, SandboxInfo } from '../../sandbox/server';
 import { createCodeSource } from '../support/two-factor-codes';
 import { expect, OWN_APP, test, WIDE_TOTP_WINDOW } from './support/fixtures';
 import { containing, definitionOf, statusSaying } from './support/page-text';
-import type { AppSession } from './support/signed-in-app';
+import { completeBrowserSignIn, type AppSession } from './support/signed-in-app';
 
 /**
  * A merchant withdrawal read and driven in German and in Turkish: the keys, a verified address, the form,
@@ -172,22 +172,16 @@ const typedWithComma = (amount: string) => amount.replace('.', ',');
 async function signInAsAlice(session: AppSession, words: Words): Promise<void> {
   const user = session.sandbox.info().users.find((candidate) => candidate.username === 'alice');
   if (!user) throw new Error('no sandbox user alice');
-  const nextUrl = session.app.nextExternalUrl();
-  await session.page.getByRole('button', { name: words.signIn, exact: true }).click();
-  const context = await session.browser.newContext({ locale: words.locale });
-  try {
-    const login = await context.newPage();
-    await login.goto(await nextUrl);
-    await login.getByLabel('Username').fill(user.username);
-    await login.getByLabel('Password').fill(user.password);
-    await login.getByRole('button', { name: 'Sign in' }).click();
-    const allow = login.getByRole('button', { name: 'Allow' });
-    // A provider that remembers consent goes straight back to the app.
-    if (await allow.isVisible({ timeout: 3_000 }).catch(() => false)) await allow.click();
-    await expect(login.getByRole('heading', { name: words.returned })).toBeVisible({ timeout: 15_000 });
-  } finally {
-    await context.close();
-  }
+  await completeBrowserSignIn(
+    session,
+    user,
+    () => session.page.getByRole('button', { name: words.signIn, exact: true }).click(),
+    {
+      locale: words.locale,
+      returned: (login) =>
+        expect(login.getByRole('heading', { name: words.returned })).toBeVisible({ timeout: 15_000 }),
+    },
+  );
   await expect(session.page.getByRole('navigation', { name: words.nav })).toBeVisible({ timeout: 20_000 });
 }
 

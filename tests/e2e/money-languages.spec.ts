@@ -3,7 +3,7 @@ import { createCodeSource } from '../support/two-factor-codes';
 import { expectedFormats } from './support/amount-formats';
 import { expect, OWN_APP, test, WIDE_TOTP_WINDOW } from './support/fixtures';
 import { recordServiceRequests } from './support/service-requests';
-import type { AppSession } from './support/signed-in-app';
+import { completeBrowserSignIn, type AppSession } from './support/signed-in-app';
 
 /**
  * The main flows in German and in Turkish: signing in through the sign-in screen and the browser page, and a
@@ -76,35 +76,28 @@ async function signInThroughBrowser(
   start: 'sign-in screen' | 'bridge' = 'sign-in screen',
 ): Promise<void> {
   const words = languages[language];
-  const { page, app, browser } = session;
+  const { page, app } = session;
   const user = session.sandbox.info().users.find((candidate) => candidate.username === 'alice');
   if (!user) throw new Error('no sandbox user alice');
-  const nextUrl = app.nextExternalUrl();
-  if (start === 'sign-in screen') {
-    await expect(page.getByText(words.signInLead)).toBeVisible();
-    await page.getByRole('button', { name: words.signIn, exact: true }).click();
-  } else {
+  const startSignIn = async (): Promise<void> => {
+    if (start === 'sign-in screen') {
+      await expect(page.getByText(words.signInLead)).toBeVisible();
+      await page.getByRole('button', { name: words.signIn, exact: true }).click();
+      return;
+    }
     // Answered only once the browser comes back, so it is not awaited here.
     const answered = app.dispatch('session.signIn', undefined);
     void answered.then((result) => {
       if (!result.ok) throw new Error(`sign-in refused: ${result.error.message}`);
     });
-  }
-  const context = await browser.newContext({ locale: words.locale });
-  try {
-    const login = await context.newPage();
-    await login.goto(await nextUrl);
-    await login.getByLabel('Username').fill(user.username);
-    await login.getByLabel('Password').fill(user.password);
-    await login.getByRole('button', { name: 'Sign in' }).click();
-    const allow = login.getByRole('button', { name: 'Allow' });
-    // A provider that remembers consent goes straight back to the app.
-    if (await allow.isVisible({ timeout: 3_000 }).catch(() => false)) await allow.click();
-    await expect(login.getByRole('heading', { name: words.returnedTitle })).toBeVisible({ timeout: 15_000 });
-    await expect(login.getByText(words.returnedText)).toBeVisible();
-  } finally {
-    await context.close();
-  }
+  };
+  await completeBrowserSignIn(session, user, startSignIn, {
+    locale: words.locale,
+    returned: async (login) => {
+      await expect(login.getByRole('heading', { name: words.returnedTitle })).toBeVisible({ timeout: 15_000 });
+      await expect(login.getByText(words.returnedText)).toBeVisible();
+    },
+  });
   await expect(page.getByRole('navigation', { name: words.nav })).toBeVisible({ timeout: 20_000 });
 }
 

@@ -152,19 +152,31 @@ export async function startApp(options: StartAppOptions = {}): Promise<AppSessio
   };
 }
 
+export interface BrowserSignInOptions {
+  /** The system browser's language, for a story in another language than English. */
+  readonly locale?: string;
+  /**
+   * What the page the app shows on return must read (it is the app's, in the app's language); by default
+   * the English "return to Wallet Desk".
+   */
+  readonly returned?: (page: Page) => Promise<void>;
+}
+
 /**
  * Does what a person does in the system browser: the app opens the provider's page, the user signs in
- * and allows access, and the provider redirects to the app's loopback listener.
+ * and allows access, and the provider redirects to the app's loopback listener. The provider's own pages
+ * are the sandbox's, in English, whatever the app's language.
  */
 export async function completeBrowserSignIn(
   session: Pick<AppSession, 'app' | 'browser'>,
   user: Pick<SandboxUser, 'username' | 'password'>,
   startSignIn: () => Promise<void>,
+  options: BrowserSignInOptions = {},
 ): Promise<void> {
   const nextUrl = session.app.nextExternalUrl();
   await startSignIn();
   const url = await nextUrl;
-  const context = await session.browser.newContext();
+  const context = await session.browser.newContext(options.locale === undefined ? {} : { locale: options.locale });
   try {
     const login = await context.newPage();
     await login.goto(url);
@@ -174,7 +186,8 @@ export async function completeBrowserSignIn(
     const allow = login.getByRole('button', { name: 'Allow' });
     // A provider that remembers consent goes straight back to the app.
     if (await allow.isVisible({ timeout: 3_000 }).catch(() => false)) await allow.click();
-    await login.getByText(/return to Wallet Desk/i).waitFor({ timeout: 15_000 });
+    if (options.returned) await options.returned(login);
+    else await login.getByText(/return to Wallet Desk/i).waitFor({ timeout: 15_000 });
   } finally {
     await context.close();
   }
