@@ -10,13 +10,6 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/**
- * Screens whose JSX texts have not yet moved to the catalogues (resources/locales). The list only shrinks: a
- * file leaves it when its texts move, and the rule then holds it. The same kind of list for sentences written
- * in code outside JSX is in tests/unit/architecture/no-literal-text.test.ts.
- */
-const notYetInCatalogues = [];
-
 const nodeBuiltins = [...new Set(builtinModules.map((name) => name.replace(/^node:/, '')))];
 
 const electronForbidden = {
@@ -214,7 +207,6 @@ export default tseslint.config(
     // Every text a user reads comes from the catalogues (resources/locales): no words written into JSX, in
     // its children or in the attributes people read (labels, titles, placeholders, alternative texts).
     files: ['src-renderer/**/*.tsx'],
-    ignores: notYetInCatalogues,
     plugins: { formatjs },
     rules: {
       'formatjs/no-literal-string-in-jsx': [
