@@ -33,6 +33,7 @@ import mainFeatures from './mainFeatures.json' with { type: 'json' };
 import mainMerchant from './mainMerchant.json' with { type: 'json' };
 import mainPayouts from './mainPayouts.json' with { type: 'json' };
 import mainWithdraw from './mainWithdraw.json' with { type: 'json' };
+import inputIssues from './inputIssues.json' with { type: 'json' };
 
 export const de: Catalogue = {
   ...common,
@@ -68,4 +69,5 @@ export const de: Catalogue = {
   ...mainMerchant,
   ...mainPayouts,
   ...mainWithdraw,
+  ...inputIssues,
 };

@@ -32,6 +32,7 @@ import mainFeatures from './mainFeatures.json' with { type: 'json' };
 import mainMerchant from './mainMerchant.json' with { type: 'json' };
 import mainPayouts from './mainPayouts.json' with { type: 'json' };
 import mainWithdraw from './mainWithdraw.json' with { type: 'json' };
+import inputIssues from './inputIssues.json' with { type: 'json' };
 
 export const en = {
   ...common,
@@ -67,4 +68,5 @@ export const en = {
   ...mainMerchant,
   ...mainPayouts,
   ...mainWithdraw,
+  ...inputIssues,
 };
