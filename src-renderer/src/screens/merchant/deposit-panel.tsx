@@ -2,12 +2,13 @@ import { useState } from 'react';
 import type { AssetCode } from '../../../../src-preload/contract/asset-table';
 import type { DepositAmountUnit, MerchantDepositAddressView } from '../../../../src-preload/contract/merchant';
 import { AddressDisplay } from '../../components/address-display';
-import { CryptoAmount } from '../../components/amount';
+import { CryptoAmount, usePrivacy } from '../../components/amount';
 import { CopyButton } from '../../components/copy-button';
 import { DecimalInput } from '../../components/decimal-input';
 import { QrCode } from '../../components/qr-code';
 import { useText } from '../../i18n/use-text';
 import { useMerchantDepositStore } from '../../stores/merchant-deposit-store';
+import { depositPriceText } from './deposit-price';
 import { AssetOptions, Feedback } from './merchant-options';
 
 /** An empty list, in any language. */
@@ -18,6 +19,7 @@ type Currency = (typeof currencies)[number];
 
 function DepositAddressCard({ deposit }: { deposit: MerchantDepositAddressView }): React.JSX.Element {
   const t = useText();
+  const privacy = usePrivacy();
   return (
     <section aria-labelledby="merchant-deposit-title" className="card merchant-deposit">
       <h3 id="merchant-deposit-title">{t('merchant.deposit.title', { reference: deposit.referenceId })}</h3>
@@ -70,7 +72,7 @@ function DepositAddressCard({ deposit }: { deposit: MerchantDepositAddressView }
         {deposit.price && (
           <>
             <dt>{t('merchant.deposit.price')}</dt>
-            <dd>{deposit.price.map((price) => `${price.currency} ${price.amount}`).join(' · ')}</dd>
+            <dd>{depositPriceText(deposit.price, privacy)}</dd>
           </>
         )}
         {deposit.referenceGuid !== null && (
