@@ -1,5 +1,6 @@
 import { AppError } from '../../app-error';
 import type { Intent } from './at-most-once';
+import { t } from '../../i18n/main-text';
 
 /**
  * A new money move while an earlier one's outcome is unknown may pay twice (security.md 27): the user may
@@ -17,12 +18,8 @@ export function requireAcknowledged<Body, Outcome>(
   if (open.length === 0) return;
   // Named oldest first, a few of them: a thousand in one sentence would be read by nobody (security.md 36).
   const named = open.slice(0, NAMED_IN_WORDS).map(describe).join('; ');
-  const more = open.length - NAMED_IN_WORDS;
-  const rest = more <= 0 ? '' : more === 1 ? ', and 1 more listed with them' : `, and ${more} more listed with them`;
-  throw new AppError(
-    'unresolved_intent',
-    `${open.length === 1 ? 'An earlier request' : 'Earlier requests'} may already have gone through: ${named}${rest}. Check ${open.length === 1 ? 'its' : 'their'} status first, or confirm that you want a new one anyway.`,
-  );
+  const more = Math.max(0, open.length - NAMED_IN_WORDS);
+  throw new AppError('unresolved_intent', t('mainMoney.unresolvedRefusal', { count: open.length, named, more }));
 }
 
 /** How many unacknowledged moves a refusal names in words; the list on screen shows them all. */
