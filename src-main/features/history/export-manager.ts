@@ -207,7 +207,7 @@ export function createHistoryExports(deps: HistoryExportsDeps): HistoryExports {
           deps.logger.warn('history export failed', {
             error: error instanceof Error ? error.message.slice(0, 200) : 'unknown',
           });
-          send('failed', empty, `${describeFailure(error)} No file was saved.`);
+          send('failed', empty, `${describeFailure(error)} ${t('mainHistory.export.noFileSaved')}`);
         },
       )
       .finally(release);

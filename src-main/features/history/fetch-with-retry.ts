@@ -77,7 +77,7 @@ export async function fetchWithRetry<T>(
           reason: 'failed',
           delayMs,
           attempt: failures,
-          message: `${(error as AppError).message} Retrying in ${Math.ceil(delayMs / 1000)} s.`,
+          message: `${(error as AppError).message} ${t('mainHistory.retry.retryingIn', { seconds: Math.ceil(delayMs / 1000) })}`,
         };
       } else {
         throw error;
