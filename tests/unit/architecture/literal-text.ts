@@ -41,6 +41,15 @@ function textOf(node: ts.Node): string | null {
   return null;
 }
 
+/**
+ * A template's own pieces of text, each on its own: a sentence that follows a placeholder
+ * (`${reason} No file was saved.`) does not start the template, so the whole would not read as one.
+ */
+function templatePieces(node: ts.Node): string[] {
+  if (!ts.isTemplateExpression(node)) return [];
+  return [node.head.text, ...node.templateSpans.map((span) => span.literal.text)];
+}
+
 /** True when the text is the value of a property named in `skip` (`{ meaning: '…' }`), or in its list. */
 function inSkippedProperty(node: ts.Node, skip: ReadonlySet<string>): boolean {
   const value = ts.isArrayLiteralExpression(node.parent) ? node.parent : node;
@@ -58,16 +67,20 @@ export function literalSentences(path: string, skip: ReadonlySet<string> = new S
   const visit = (node: ts.Node): void => {
     const text = textOf(node);
     if (text !== null) {
+      const sentence = [text, ...templatePieces(node)].find(
+        (candidate) => SENTENCE.test(candidate.trim()) && !PROPER_NAMES.has(candidate.trim()),
+      );
       if (
-        SENTENCE.test(text.trim()) &&
-        !PROPER_NAMES.has(text.trim()) &&
+        sentence !== undefined &&
         !ts.isImportDeclaration(node.parent) &&
         !forDevelopers(node) &&
         !inSkippedProperty(node, skip)
       ) {
         const line = source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
-        found.push(`${line}: ${text.slice(0, 60)}`);
+        found.push(`${line}: ${sentence.trim() === text.trim() ? text.slice(0, 60) : sentence.trim().slice(0, 60)}`);
       }
+      // Words can hide inside a template's placeholders too (`${one ? 'An earlier request' : '…'} may …`).
+      if (ts.isTemplateExpression(node)) node.templateSpans.forEach((span) => visit(span.expression));
       return;
     }
     ts.forEachChild(node, visit);

@@ -29,6 +29,8 @@ describe('texts for people come from the catalogues', () => {
       '9: Withdrawal amount too small',
       '9: The amount is below what the network accepts.',
       '10: Net Worth Amount',
+      '11: An earlier request',
+      '12: No file was saved.',
     ]);
   });
 
@@ -38,6 +40,8 @@ describe('texts for people come from the catalogues', () => {
       '4: The service could not be reached, so this was not sent.',
       '5: Nothing  x  moved.',
       '9: The amount is below what the network accepts.',
+      '11: An earlier request',
+      '12: No file was saved.',
     ]);
   });
 });
