@@ -52,6 +52,26 @@ async function bundlePreload(): Promise<string> {
   return output.text;
 }
 
+const PRELOAD_TAG = '<script src="/__harness/preload.js"></script>';
+
+/** A classic script: it runs where the parser meets it (a module script runs once the document is parsed). */
+const CLASSIC_SCRIPT = /<script\b(?![^>]*\btype=["']module["'])[^>]*>/i;
+
+/**
+ * Puts the harness's preload into a page as Electron puts the app's preload into every window: before any of
+ * the page's scripts runs, so before its first classic script (module scripts run after the document is
+ * parsed, so after it anyway), or at the end of the head of a page without one. Every page the harness serves
+ * gets it, so a bench floor served beside the app carries the same harness cost (a parser-blocking request
+ * the app's window does not make).
+ */
+export function withHarnessPreload(html: string): string {
+  const classic = CLASSIC_SCRIPT.exec(html);
+  if (classic) return `${html.slice(0, classic.index)}${PRELOAD_TAG}\n    ${html.slice(classic.index)}`;
+  const headEnd = html.search(/<\/head>/i);
+  if (headEnd >= 0) return `${html.slice(0, headEnd)}  ${PRELOAD_TAG}\n  ${html.slice(headEnd)}`;
+  return `${PRELOAD_TAG}\n${html}`;
+}
+
 async function readBody(request: IncomingMessage, limit = 1_000_000): Promise<string> {
   let size = 0;
   const chunks: Buffer[] = [];
@@ -72,7 +92,7 @@ export async function startHarnessServer(options: HarnessServerOptions): Promise
   const indexHtml = await readFile(join(rendererDir, 'index.html'), 'utf8').catch(() => {
     throw new Error(`harness: no built renderer at ${rendererDir}; run \`npm run build\` first`);
   });
-  const page = indexHtml.replace('<script', '<script src="/__harness/preload.js"></script>\n    <script');
+  const page = withHarnessPreload(indexHtml);
   const preload = await bundlePreload();
   const streams = new Set<ServerResponse>();
   let origin = '';
@@ -130,8 +150,9 @@ export async function startHarnessServer(options: HarnessServerOptions): Promise
     }
     try {
       const content = await readFile(file);
-      response.writeHead(200, { 'content-type': contentTypes[extname(file)] ?? 'application/octet-stream' });
-      response.end(content);
+      const type = extname(file);
+      response.writeHead(200, { 'content-type': contentTypes[type] ?? 'application/octet-stream' });
+      response.end(type === '.html' ? withHarnessPreload(content.toString('utf8')) : content);
     } catch {
       response.writeHead(404).end();
     }
