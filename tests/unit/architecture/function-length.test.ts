@@ -8,14 +8,6 @@ const root = resolve(import.meta.dirname, '../../..');
 /** A function longer than this holds a whole module: its parts should be named functions or modules. */
 const MAX_LINES = 120;
 
-/**
- * Temporary: factories not yet split, each with the parts a split would name. The list only shrinks: the
- * test fails when one of them gets short, so its line is removed with the split.
- */
-const ALLOWED: Readonly<Record<string, string>> = {
-  'src-main/features/money/intent-machine.ts:createIntentMachine': 'confirm, submit, reconcile and close',
-};
-
 interface LongFunction {
   readonly where: string;
   readonly lines: number;
@@ -54,15 +46,11 @@ export function longFunctions(fileName: string, text: string, max: number): Long
 }
 
 describe('function length', () => {
-  it(`no function in main is longer than ${MAX_LINES} lines, apart from the listed allowances`, () => {
+  it(`no function in main is longer than ${MAX_LINES} lines`, () => {
     const files = sourceFiles(join(root, 'src-main')).map((path) => relative(root, path).replaceAll('\\', '/'));
     expect(files.length).toBeGreaterThan(100);
     const long = files.flatMap((file) => longFunctions(file, readFileSync(join(root, file), 'utf8'), MAX_LINES));
-    const over = long.filter((entry) => !(entry.where in ALLOWED)).map((entry) => `${entry.where} (${entry.lines})`);
-    expect(over).toEqual([]);
-    // An allowance whose function is now short (or gone) is removed, so the list cannot hide a new one.
-    const stale = Object.keys(ALLOWED).filter((where) => !long.some((entry) => entry.where === where));
-    expect(stale).toEqual([]);
+    expect(long.map((entry) => `${entry.where} (${entry.lines})`)).toEqual([]);
   });
 
   it('measures a function from its first line to its last, closures and methods included', () => {
