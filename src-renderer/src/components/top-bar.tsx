@@ -45,6 +45,9 @@ export function TopBar(): React.JSX.Element {
   const signOut = useSessionStore((state) => state.signOut);
   const accountId = useId();
   const t = useText();
+  const accountLabel = (account: { name: string; role: string }): string =>
+    t('shell.topBar.accountOption', { name: account.name, role: account.role });
+  const activeAccount = view?.accounts.find((account) => account.guid === view.activeAccountGuid);
 
   return (
     <header className="topbar">
@@ -60,15 +63,18 @@ export function TopBar(): React.JSX.Element {
             <label htmlFor={accountId} className="visually-hidden">
               {t('shell.topBar.account')}
             </label>
+            {/* A long account name is cut with an ellipsis at 800 px; the tooltip gives all of it (the option,
+                the select's value, already gives it to assistive tech). */}
             <select
               id={accountId}
+              title={activeAccount ? accountLabel(activeAccount) : undefined}
               value={view.activeAccountGuid ?? ''}
               disabled={busy}
               onChange={(event) => void switchAccount(event.target.value)}
             >
               {view.accounts.map((account) => (
                 <option key={account.guid} value={account.guid}>
-                  {t('shell.topBar.accountOption', { name: account.name, role: account.role })}
+                  {accountLabel(account)}
                 </option>
               ))}
             </select>
