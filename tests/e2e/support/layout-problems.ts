@@ -64,6 +64,8 @@ export async function layoutProblems(page: Page, topBar: boolean): Promise<strin
           problems.push(`${describe(control)} is cut off by its ${parent.tagName.toLowerCase()}.${parent.className}`);
           break;
         }
+        // A modal dialog is drawn in the top layer, over the page: the boxes it sits in do not clip it.
+        if (parent.matches(':modal')) break;
       }
     }
 
