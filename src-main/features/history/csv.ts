@@ -81,14 +81,43 @@ const kindWords: Readonly<Record<ExportKind, MessageId>> = {
   withdrawal: 'mainHistory.kind.withdrawal',
 };
 
+/** The complete export's fixed words (direction, kind, yes and no) in the user's language. */
+export interface CompleteExportWords {
+  readonly in: string;
+  readonly out: string;
+  readonly kinds: Readonly<Record<ExportKind, string>>;
+  readonly yes: string;
+  readonly no: string;
+}
+
+/**
+ * Looked up once per export rather than per row: formatting a catalogue message costs more than the rest
+ * of a row, and one file keeps the language it started in even if the user switches while it is written.
+ */
+export function completeExportWords(): CompleteExportWords {
+  return {
+    in: t('mainHistory.csv.in'),
+    out: t('mainHistory.csv.out'),
+    kinds: {
+      deposit: t(kindWords.deposit),
+      send: t(kindWords.send),
+      swap: t(kindWords.swap),
+      merchantApi: t(kindWords.merchantApi),
+      withdrawal: t(kindWords.withdrawal),
+    },
+    yes: t('mainHistory.csv.yes'),
+    no: t('mainHistory.csv.no'),
+  };
+}
+
 /** The complete export's cells of one record, in CSV_COLUMNS order. */
-export function completeCells(record: ExportRecord): string[] {
+export function completeCells(record: ExportRecord, words: CompleteExportWords = completeExportWords()): string[] {
   const text = neutraliseFormula;
   return [
     text(record.account),
     record.dateMs === null ? text(record.dateText) : new Date(record.dateMs).toISOString(),
-    t(record.direction === 'in' ? 'mainHistory.csv.in' : 'mainHistory.csv.out'),
-    t(kindWords[record.kindKey]),
+    record.direction === 'in' ? words.in : words.out,
+    words.kinds[record.kindKey],
     text(record.symbol),
     text(record.assetName),
     text(record.network),
@@ -106,11 +135,11 @@ export function completeCells(record: ExportRecord): string[] {
     text(record.txId),
     text(record.referenceId),
     text(record.merchantTransactionId),
-    t(record.autoCollected ? 'mainHistory.csv.yes' : 'mainHistory.csv.no'),
+    record.autoCollected ? words.yes : words.no,
   ];
 }
 
-/** One line of the complete export. */
-export function csvLine(record: ExportRecord): string {
-  return csvRow(completeCells(record));
+/** One line of the complete export; `words` from completeExportWords, once per export. */
+export function csvLine(record: ExportRecord, words: CompleteExportWords = completeExportWords()): string {
+  return csvRow(completeCells(record, words));
 }

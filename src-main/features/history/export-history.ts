@@ -9,7 +9,7 @@ import type {
   TransactionsRequest,
   TransactionsResult,
 } from '../../service/interface-a-schemas';
-import { csvHeader, csvLine, csvRow } from './csv';
+import { completeExportWords, csvHeader, csvLine, csvRow } from './csv';
 import { dateRangeFilterOf } from './date-range';
 import { exportRecordOf, type ExportRecordContext } from './export-record';
 import { presetHeader, presets, type LeftOutReason } from './export-presets';
@@ -128,12 +128,14 @@ interface RecordWriter {
 
 function writerFor(format: ExportFormat): RecordWriter {
   switch (format) {
-    case 'csv':
+    case 'csv': {
+      const words = completeExportWords();
       return {
         open: csvHeader(),
-        line: (item, label, context) => csvLine(exportRecordOf(item, label, context)),
+        line: (item, label, context) => csvLine(exportRecordOf(item, label, context), words),
         close: () => '',
       };
+    }
     case 'json':
       return {
         open: jsonArray.open(),
