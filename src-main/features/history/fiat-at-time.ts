@@ -1,8 +1,8 @@
-import Decimal from 'decimal.js';
 import type { FiatCurrency } from '../../../src-preload/contract/receive';
 import type { TransactionItem } from '../../service/interface-a-schemas';
 import { serviceNumberText } from '../../service/wire-amount';
 import { t } from '../../i18n/main-text';
+import { roundedProductText } from './decimal-product';
 
 /** Minor units people write each currency with (ISO 4217): the yen has none. */
 const FIAT_DECIMALS: Readonly<Record<FiatCurrency, number>> = { USD: 2, EUR: 2, GBP: 2, TRY: 2, JPY: 0 };
@@ -32,10 +32,8 @@ export function fiatAtTime(item: Pick<TransactionItem, 'amount' | 'prices'>, cur
   if (!Number.isFinite(item.amount)) {
     return { value: null, missing: t('mainHistory.fiat.noAmount') };
   }
-  const value = new Decimal(serviceNumberText(Math.abs(item.amount)))
-    .times(serviceNumberText(price))
-    .toDecimalPlaces(FIAT_DECIMALS[currency], Decimal.ROUND_HALF_UP)
-    .toFixed(FIAT_DECIMALS[currency]);
+  const places = FIAT_DECIMALS[currency];
+  const value = roundedProductText(serviceNumberText(Math.abs(item.amount)), serviceNumberText(price), places);
   return { value, missing: null };
 }
 
