@@ -28,10 +28,9 @@ export function isoUtc(date: string): string {
 
 /** One CSV line (with its line break) from cells already guarded. */
 export function csvRow(cells: readonly string[]): string {
-  // Appended cell by cell: an export writes a million of these, and map + join cost two arrays a row.
-  let line = csvField(cells[0] ?? '');
-  for (let i = 1; i < cells.length; i += 1) line += `,${csvField(cells[i]!)}`;
-  return line + CSV_EOL;
+  // One array and one join: appending cell by cell made a string or two per cell, the largest part of an
+  // export's garbage per row.
+  return cells.map(csvField).join(',') + CSV_EOL;
 }
 
 /**
