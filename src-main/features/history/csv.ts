@@ -6,9 +6,15 @@ import type { ExportKind, ExportRecord } from './export-record';
 /** RFC 4180 line break. */
 export const CSV_EOL = '\r\n';
 
+// Built once: a regular expression literal makes a new RegExp object each time it is evaluated, and these
+// are tested on every cell of every row.
+const NEEDS_QUOTES = /[",\r\n]/;
+const QUOTES = /"/g;
+const FORMULA_START = /^[=+\-@\t\r]/;
+
 /** RFC 4180: quote a field holding a comma, quote or line break, doubling inner quotes. */
 export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+  return NEEDS_QUOTES.test(value) ? `"${value.replace(QUOTES, '""')}"` : value;
 }
 
 /**
@@ -17,7 +23,7 @@ export function csvField(value: string): string {
  * the app and never pass through it, so a negative amount stays a number.
  */
 export function neutraliseFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
 /** ISO 8601 UTC whatever offset the service used; text that is not a date stays as it came. */
