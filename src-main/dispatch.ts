@@ -12,7 +12,8 @@ import {
 } from '../src-preload/contract';
 import { fail, ok, type Result } from '../src-preload/result';
 import { AppError } from './app-error';
-import { describeIssuesForLog, firstIssueInWords, inputIssueWords } from '../src-preload/input-words';
+import { describeIssuesForLog, inputIssueIds } from '../src-preload/input-issues';
+import { firstIssueInWords } from './i18n/input-issue-words';
 
 /** One handler per operation; a handler returns its value or throws AppError. */
 export type Handlers = {
@@ -41,7 +42,7 @@ export function createDispatcher(handlers: Handlers, log: DispatchLogger): Dispa
     }
     const spec = operations[operation];
     // Messages are in words for the person reading them; which operation and field refused goes to the log.
-    const parsedInput = spec.input.safeParse(rawInput, { error: inputIssueWords });
+    const parsedInput = spec.input.safeParse(rawInput, { error: inputIssueIds });
     if (!parsedInput.success) {
       log.warn('bridge input refused', { operation, issues: describeIssuesForLog(parsedInput.error) });
       return fail({ code: 'bad_input', ...firstIssueInWords(parsedInput.error) });

@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import { t } from '../i18n/main-text';
 import { AppError } from '../app-error';
 import type { Logger } from '../logging/logger';
-import { describeIssuesForLog, firstIssueInWords, inputIssueWords } from '../../src-preload/input-words';
+import { describeIssuesForLog, inputIssueIds } from '../../src-preload/input-issues';
+import { firstIssueInWords } from '../i18n/input-issue-words';
 import { errorForAnswer, isSpecUnauthorized, isUnauthorized } from './interface-a-errors';
 import {
   createHttpCaller,
@@ -159,7 +160,7 @@ export function createInterfaceACaller(options: InterfaceAClientOptions): Interf
   }
 
   function requireBody<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-    const parsed = schema.safeParse(value, { error: inputIssueWords });
+    const parsed = schema.safeParse(value, { error: inputIssueIds });
     if (!parsed.success) {
       // The field's path goes to the log; the person reads the issue in words, shown beside its field.
       options.logger?.warn('interface A request refused before sending', {

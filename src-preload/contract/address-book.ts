@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { AssetCode } from './assets';
 import { operation } from './define';
 import { PlainText, UserText } from './text';
+import { issueId } from '../input-issues';
 
 /** The name a person gives a destination: shown in lists, the send form and look-alike warnings. */
-export const AddressBookName = UserText(60, 'Keep the name under 60 characters').pipe(
-  z.string().min(1, 'Give the address a name'),
+export const AddressBookName = UserText(60, issueId('inputIssues.addressBook.nameTooLong')).pipe(
+  z.string().min(1, issueId('inputIssues.addressBook.giveName')),
 );
 
 /**

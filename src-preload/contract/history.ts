@@ -12,6 +12,7 @@ export {
   USER_LABEL_MAX,
   withdrawTypeLabels,
 } from './history-limits';
+import { issueId } from '../input-issues';
 
 /** Fields POST /transactions may order by (the spec leaves them open; these are the ones the service accepts). */
 export const HistoryOrderBy = z.enum(['date', 'amount', 'value', 'symbol', 'status', 'type']);
@@ -46,7 +47,7 @@ const HistoryQueryFields = z
 function rangeInOrder(query: { since?: string | undefined; until?: string | undefined }): boolean {
   return !query.since || !query.until || Date.parse(query.since) < Date.parse(query.until);
 }
-const rangeOrderMessage = { message: 'The start of the date range must be before its end', path: ['until'] };
+const rangeOrderMessage = { message: issueId('inputIssues.history.rangeOrder'), path: ['until'] };
 
 export const HistoryQuery = HistoryQueryFields.refine(rangeInOrder, rangeOrderMessage);
 export type HistoryQuery = z.infer<typeof HistoryQuery>;
@@ -230,7 +231,9 @@ export const historyOperations = {
   'history.previewLabelImport': operation(
     z
       .object({
-        text: TextLines().pipe(z.string().max(LABELS_FILE_MAX_CHARS, 'This file is too large to be a labels file.')),
+        text: TextLines().pipe(
+          z.string().max(LABELS_FILE_MAX_CHARS, issueId('inputIssues.history.labelsFileTooLarge')),
+        ),
       })
       .strict(),
     LabelImportPreview,

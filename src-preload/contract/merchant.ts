@@ -4,6 +4,7 @@ import { AssetCode } from './assets';
 import { AmountInput, DecimalString } from './money';
 import { operation } from './define';
 import { PlainText, TextLines, UserText } from './text';
+import { issueId } from '../input-issues';
 
 /**
  * Merchant treasury (Interface B). The secret key goes in one direction only: from the settings form to
@@ -12,7 +13,7 @@ import { PlainText, TextLines, UserText } from './text';
  */
 
 const Text = (max: number) => PlainText().trim().max(max);
-const ReferenceId = PlainText().trim().min(1, 'Enter a reference id').max(200);
+const ReferenceId = PlainText().trim().min(1, issueId('inputIssues.enterReferenceId')).max(200);
 
 /**
  * How Symbol names an asset carried on several networks: the asset's name beside NetworkId, as
@@ -168,8 +169,8 @@ export const merchantOperations = {
     z
       .object({
         environment: EnvironmentId,
-        publicKey: PlainText().trim().min(1, 'Enter the public key').max(200),
-        secretKey: PlainText().trim().min(1, 'Enter the secret key').max(500),
+        publicKey: PlainText().trim().min(1, issueId('inputIssues.merchant.enterPublicKey')).max(200),
+        secretKey: PlainText().trim().min(1, issueId('inputIssues.merchant.enterSecretKey')).max(500),
       })
       .strict(),
     MerchantOverview,
@@ -181,7 +182,10 @@ export const merchantOperations = {
     z
       .object({
         environment: EnvironmentId,
-        privateKeyPem: TextLines().trim().min(1, 'Paste the private key').max(16_384, 'This is too long to be a key'),
+        privateKeyPem: TextLines()
+          .trim()
+          .min(1, issueId('inputIssues.merchant.pastePrivateKey'))
+          .max(16_384, issueId('inputIssues.merchant.keyTooLong')),
       })
       .strict(),
     MerchantOverview,
@@ -200,7 +204,7 @@ export const merchantOperations = {
         referenceId: ReferenceId,
         code: AssetCode,
         address: Text(200),
-        label: UserText(100).pipe(z.string().min(1, 'Enter a label')),
+        label: UserText(100).pipe(z.string().min(1, issueId('inputIssues.enterLabel'))),
       })
       .strict(),
     PendingVerificationView,
@@ -242,7 +246,7 @@ export const merchantOperations = {
   'merchant.callbackCheck': operation(
     z
       .object({
-        body: z.string().max(64 * 1024, 'The body is longer than a deposit callback can be (64 KiB)'),
+        body: z.string().max(64 * 1024, issueId('inputIssues.merchant.callbackTooLong')),
         /** The X-Paybin-Signature header, for the SDK's shape; absent or empty for the spec's. */
         signatureHeader: PlainText().trim().max(512).optional(),
       })

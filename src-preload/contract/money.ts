@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BridgeError } from '../result';
 import { UserText } from './text';
+import { issueId } from '../input-issues';
 
 /**
  * Amounts cross the bridge as exact decimal text ("0.3", "-12.05"), never as binary floats: main
@@ -13,11 +14,11 @@ export type DecimalString = z.infer<typeof DecimalString>;
 export const AmountInput = z
   .string()
   .trim()
-  .regex(/^\d+(\.\d{1,18})?$/, 'Enter an amount such as 0.25')
-  .refine((text) => /[1-9]/.test(text), 'The amount must be more than zero');
+  .regex(/^\d+(\.\d{1,18})?$/, issueId('inputIssues.money.amountExample'))
+  .refine((text) => /[1-9]/.test(text), issueId('inputIssues.money.amountAboveZero'));
 
 /** A six-digit two-factor code (RFC 6238). Checked in main too; never stored or logged. */
-export const TwoFactorCode = z.string().regex(/^\d{6}$/, 'The two-factor code is six digits');
+export const TwoFactorCode = z.string().regex(/^\d{6}$/, issueId('inputIssues.money.twoFactorDigits'));
 
 /**
  * The most ids one call may carry, to acknowledge or to close. No count of unknown moves may make paying
@@ -105,7 +106,7 @@ export function unresolvedEntry<Review extends z.ZodType, Status extends z.ZodTy
 export const IntentCloseInput = z
   .object({
     intentIds: z.array(IntentId).min(1).max(MAX_INTENT_IDS),
-    warning: UserText(2_000).pipe(z.string().min(1, 'The warning shown is missing')),
+    warning: UserText(2_000).pipe(z.string().min(1, issueId('inputIssues.money.warningMissing'))),
     /** The user pressed the button that says they read the warning. */
     confirmed: z.literal(true),
   })

@@ -5,6 +5,7 @@ import { AcknowledgedIntentIds, DecimalString, IntentId, TwoFactorCode } from '.
 import { SendStatus } from './send';
 import { WithdrawStatus } from './withdraw';
 import { PlainText, UserText } from './text';
+import { issueId } from '../input-issues';
 
 /** A draft's id: opaque, made by main; the renderer can only echo it back. */
 export const DraftId = z.uuid();
@@ -16,7 +17,7 @@ export const DraftId = z.uuid();
 export const PayoutReference = PlainText()
   .min(1)
   .max(64)
-  .regex(/^[A-Za-z0-9._:/-]+$/, 'A reference is letters, digits, dots, dashes, colons, slashes or underscores.');
+  .regex(/^[A-Za-z0-9._:/-]+$/, issueId('inputIssues.payouts.referenceCharacters'));
 
 /** One payment of a draft, exactly as it will be sent: the fingerprinted content (canonical-form.ts). */
 export const PayoutRow = z.object({
@@ -40,15 +41,15 @@ export type PayoutPerson = z.infer<typeof PayoutPerson>;
  */
 export const WithdrawalTarget = z
   .object({
-    memberReference: PlainText().trim().min(1, 'Enter the member reference the addresses are verified under.').max(200),
-    email: z.email('Enter the merchant account e-mail.').max(200),
+    memberReference: PlainText().trim().min(1, issueId('inputIssues.payouts.enterMemberReference')).max(200),
+    email: z.email(issueId('inputIssues.payouts.enterEmail')).max(200),
   })
   .strict();
 export type WithdrawalTarget = z.infer<typeof WithdrawalTarget>;
 
 const ContentFields = {
   accountGuid: PlainText().min(1).max(200),
-  title: UserText(120).pipe(z.string().min(1, 'Give the draft a title.')),
+  title: UserText(120).pipe(z.string().min(1, issueId('inputIssues.payouts.giveTitle'))),
   preparedBy: PayoutPerson,
   /** ISO 8601. */
   preparedAt: z.iso.datetime(),

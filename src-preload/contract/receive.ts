@@ -3,6 +3,7 @@ import { ServiceSymbol } from './assets';
 import { operation } from './define';
 import { AmountInput, DecimalString } from './money';
 import { PlainText, UserText } from './text';
+import { issueId } from '../input-issues';
 
 /**
  * Receiving money: the wallet's own address, deposit addresses with a QR payment request, and copying
@@ -30,14 +31,16 @@ export const CreateDepositAddressInput = z
   .object({
     /** Any wallet the service lists; main refuses one the active account has not. */
     symbol: ServiceSymbol,
-    label: UserText(100, 'Keep the label under 100 characters').pipe(z.string().min(1, 'Enter a label')),
+    label: UserText(100, issueId('inputIssues.receive.labelTooLong')).pipe(
+      z.string().min(1, issueId('inputIssues.enterLabel')),
+    ),
     /** Omitted: main generates one. Must not repeat one used in this session. */
     referenceId: z
       .string()
       .trim()
-      .min(1, 'Enter a reference id')
-      .max(100, 'Keep the reference id under 100 characters')
-      .regex(/^[A-Za-z0-9._:-]+$/, 'Use letters, digits and . _ : - only')
+      .min(1, issueId('inputIssues.enterReferenceId'))
+      .max(100, issueId('inputIssues.receive.referenceIdTooLong'))
+      .regex(/^[A-Za-z0-9._:-]+$/, issueId('inputIssues.receive.referenceIdCharacters'))
       .optional(),
     /** Checked in main as an absolute http(s) URL before any call; kept loose here so the error is in words. */
     callbackUrl: PlainText().max(2048),
@@ -101,7 +104,7 @@ export const receiveOperations = {
           .min(1)
           .max(2048)
           // Line feeds for PEM public keys (merchant request signing); no other control character.
-          .regex(/^[\x20-\x7E\n]+$/, 'Only addresses, payment links and public keys can be copied'),
+          .regex(/^[\x20-\x7E\n]+$/, issueId('inputIssues.receive.copyOnly')),
       })
       .strict(),
     z.object({ verified: z.boolean() }),

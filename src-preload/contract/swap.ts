@@ -13,13 +13,14 @@ import {
   intentStatus,
   unresolvedEntry,
 } from './money';
+import { issueId } from '../input-issues';
 
 const Id = z.uuid();
 const SymbolText = z
   .string()
   .trim()
-  .regex(/^[A-Za-z0-9-]{1,20}$/, 'Choose an asset');
-const NetworkText = PlainText().trim().min(1, 'Choose a network').max(80);
+  .regex(/^[A-Za-z0-9-]{1,20}$/, issueId('inputIssues.swap.chooseAsset'));
+const NetworkText = PlainText().trim().min(1, issueId('inputIssues.swap.chooseNetwork')).max(80);
 
 /** Spec 2.2 SwapSymbolInfo. */
 export const SwapPair = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type InputIssueId, issueId } from '../input-issues';
 
 /**
  * Control characters (C0, DEL, C1: NUL, CR/LF, escapes), line and paragraph separators, invisible
@@ -29,9 +30,8 @@ export function withoutUnsafeCharacters(text: string): string {
   return text.replace(everyUnsafeCharacter, '');
 }
 
-/** What the user reads when a text breaks the rule. */
-export const UNSAFE_TEXT_WORDS =
-  'Remove line breaks, control characters, text-direction marks and invisible characters.';
+/** What the user reads when a text breaks the rule, as the id of its message. */
+export const UNSAFE_TEXT_WORDS = issueId('inputIssues.unsafeText');
 
 /**
  * Every string the bridge takes, typed or not (an address, a key, a URL, an id, a search), is built on
@@ -46,8 +46,11 @@ export function TextLines() {
   return z.string().refine((text) => !unsafeInLines.test(text), UNSAFE_TEXT_WORDS);
 }
 
-/** Free text a user types that reaches the service or the screen: a label, a description. */
-export function UserText(max: number, tooLong = `Keep it under ${max} characters.`) {
+/**
+ * Free text a user types that reaches the service or the screen: a label, a description. `tooLong` says the
+ * limit as its `max` value, which the issue carries.
+ */
+export function UserText(max: number, tooLong: InputIssueId = 'inputIssues.keepUnder') {
   return z
     .string()
     .trim()

@@ -15,6 +15,7 @@ import {
   unresolvedEntry,
 } from './money';
 import { PlainText, UserText } from './text';
+import { issueId } from '../input-issues';
 
 /**
  * Merchant withdrawals (Interface B, spec 4.2 call 1): the same shape as send.* and swap.* (contract/money.ts),
@@ -22,7 +23,7 @@ import { PlainText, UserText } from './text';
  */
 
 const Text = (max: number) => PlainText().trim().max(max);
-const ReferenceId = PlainText().trim().min(1, 'Enter a reference id').max(200);
+const ReferenceId = PlainText().trim().min(1, issueId('inputIssues.enterReferenceId')).max(200);
 
 export const WithdrawConfirmInput = z
   .object({
@@ -31,7 +32,7 @@ export const WithdrawConfirmInput = z
      * racing confirmation of the same form returns the same intent, while a new form (New withdrawal) makes
      * a new one, so a second identical withdrawal is still possible on purpose (security.md 38).
      */
-    formId: z.uuid('Start the withdrawal again from the form'),
+    formId: z.uuid(issueId('inputIssues.withdraw.startAgain')),
     /** The member reference (ReferenceId) the address is verified under. */
     referenceId: ReferenceId,
     /**
@@ -39,13 +40,13 @@ export const WithdrawConfirmInput = z
      * One main already knows (an unsettled or earlier withdrawal) is refused.
      */
     merchantTransactionId: UserText(100)
-      .pipe(z.string().min(1, 'Enter a merchant transaction id or leave it empty'))
+      .pipe(z.string().min(1, issueId('inputIssues.withdraw.merchantTxId')))
       .optional(),
     code: AssetCode,
     address: Text(200),
     amount: AmountInput,
     label: UserText(100),
-    email: z.email('Enter the merchant account e-mail').max(200),
+    email: z.email(issueId('inputIssues.withdraw.enterEmail')).max(200),
     /**
      * Unsettled withdrawals (unknown or in flight) the user was shown, by id, and chose to go ahead beside:
      * main refuses a new one (unresolved_intent) while any is not acknowledged (security.md 27).

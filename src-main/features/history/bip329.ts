@@ -3,6 +3,7 @@ import { USER_LABEL_MAX } from '../../../src-preload/contract/history';
 import { AddressBookName } from '../../../src-preload/contract/address-book';
 import { UserText } from '../../../src-preload/contract/text';
 import { t } from '../../i18n/main-text';
+import { zodIssueInWords } from '../../i18n/input-issue-words';
 
 /**
  * BIP-329 "Wallet Labels Export Format": JSON Lines, one object per label, `type` ("tx" names a transaction
@@ -76,7 +77,8 @@ export function parseBip329(text: string): ParsedBip329 {
       return;
     }
     if (!label.success) {
-      const reason = label.error.issues[0]?.message;
+      const first = label.error.issues[0];
+      const reason = first === undefined ? undefined : zodIssueInWords(first);
       problems.push(
         t('mainHistory.bip329.unusable', {
           line: number,

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { inputIssueWords } from '../../../../src-preload/input-words';
+import { inputIssueIds, inputIssueOf, type InputIssue } from '../../../../src-preload/input-issues';
 import { CreateDepositAddressInput, fiatCurrencies, type FiatCurrency } from '../../../../src-preload/contract/receive';
 import { DecimalInput } from '../../components/decimal-input';
 import { ErrorMessage } from '../../components/error-message';
@@ -33,7 +33,8 @@ export function DepositAddressForm({ onCreated }: { onCreated: () => void }): Re
   const [callbackUrl, setCallbackUrl] = useState('');
   const [amount, setAmount] = useState('');
   const [currency, setCurrency] = useState<FiatCurrency | ''>('');
-  const [localErrors, setLocalErrors] = useState<Partial<Record<Field, string | undefined>>>({});
+  // Ids and values, put in words when drawn: a language switch reaches an error already shown.
+  const [localErrors, setLocalErrors] = useState<Partial<Record<Field, InputIssue | undefined>>>({});
   const id = useId();
   const t = useText();
 
@@ -58,8 +59,11 @@ export function DepositAddressForm({ onCreated }: { onCreated: () => void }): Re
   const focusField = (field: Field): void => document.getElementById(`${id}-${field}`)?.focus();
 
   const serverField = createError?.field !== undefined && isField(createError.field) ? createError.field : null;
-  const errorOf = (field: Field): string | undefined =>
-    localErrors[field] ?? (serverField === field ? createError?.message : undefined);
+  const errorOf = (field: Field): string | undefined => {
+    const local = localErrors[field];
+    if (local) return t(local.id, local.values);
+    return serverField === field ? createError?.message : undefined;
+  };
 
   async function submit(event: React.FormEvent): Promise<void> {
     event.preventDefault();
@@ -71,12 +75,12 @@ export function DepositAddressForm({ onCreated }: { onCreated: () => void }): Re
       ...(amount.trim() === '' ? {} : { amount }),
       ...(currency === '' ? {} : { currency }),
     };
-    const parsed = CreateDepositAddressInput.safeParse(input, { error: inputIssueWords });
+    const parsed = CreateDepositAddressInput.safeParse(input, { error: inputIssueIds });
     if (!parsed.success) {
-      const found: Partial<Record<Field, string>> = {};
+      const found: Partial<Record<Field, InputIssue>> = {};
       for (const issue of parsed.error.issues) {
         const field = issue.path[0];
-        if (isField(field) && !found[field]) found[field] = issue.message;
+        if (isField(field) && !found[field]) found[field] = inputIssueOf(issue);
       }
       setLocalErrors(found);
       const first = fields.find((field) => found[field]);
