@@ -1,6 +1,13 @@
 import type { EventName, OperationName } from './contract';
 import type { ContractNames } from './channels';
+import type { InputIssueId } from './input-issues';
 import type { WalletApi } from './wallet-api';
+
+/**
+ * The message of a call that got no answer, as its catalogue id: the preload carries no catalogue, so the
+ * window puts it in the user's language (src-renderer/src/bridge.ts).
+ */
+export const NO_ANSWER: InputIssueId = 'inputIssues.noAnswer';
 
 /** How bridge calls travel: IPC inside Electron, loopback HTTP in the browser test harness. */
 export interface BridgeTransport {
@@ -18,13 +25,10 @@ export function createWalletApi(transport: BridgeTransport, names: ContractNames
   for (const name of names.operations) {
     const [domain, action] = name.split('.') as [string, string];
     const actions = (domains[domain] ??= {});
-    // A call that never got an answer (IPC torn down, the harness gone) resolves to an error in words like
-    // every other failure, so no screen shows a transport's own message or waits forever.
+    // A call that never got an answer (IPC torn down, the harness gone) resolves to an error like every
+    // other failure, so no screen shows a transport's own message or waits forever.
     actions[action] = (input?: unknown) =>
-      transport.invoke(name, input).catch(() => ({
-        ok: false,
-        error: { code: 'internal', message: 'Wallet Desk could not complete this. Please try again.' },
-      }));
+      transport.invoke(name, input).catch(() => ({ ok: false, error: { code: 'internal', message: NO_ANSWER } }));
   }
   for (const actions of Object.values(domains)) Object.freeze(actions);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createWalletApi, type BridgeTransport } from '../../../src-preload/bridge';
+import { createWalletApi, NO_ANSWER, type BridgeTransport } from '../../../src-preload/bridge';
 import { contractNames, eventNames, operationNames } from '../../../src-preload/contract';
 
 function fakeTransport(): BridgeTransport & { invoke: ReturnType<typeof vi.fn>; subscribe: ReturnType<typeof vi.fn> } {
@@ -31,12 +31,12 @@ describe('window.wallet generated from the contract', () => {
     expect(transport.invoke).toHaveBeenNthCalledWith(2, 'app.info', undefined);
   });
 
-  it("a call that gets no answer resolves to an error in words, never the transport's own message", async () => {
+  it("a call that gets no answer resolves to an error the window puts in words, never the transport's own", async () => {
     const transport = fakeTransport();
     transport.invoke.mockRejectedValueOnce(new Error('harness: unexpected channel wallet:invoke:app.info'));
     const api = createWalletApi(transport, contractNames);
     const result = await api.app.info();
-    expect(result).toMatchObject({ ok: false, error: { code: 'internal' } });
+    expect(result).toEqual({ ok: false, error: { code: 'internal', message: NO_ANSWER } });
     expect(JSON.stringify(result)).not.toMatch(/harness|channel|app\.info/);
   });
 
