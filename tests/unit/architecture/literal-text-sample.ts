@@ -11,3 +11,4 @@ export const samples = [
   (one: boolean) => `${one ? 'An earlier request' : 'Requests'} may have gone through.`,
   (reason: string) => `${reason} No file was saved.`,
 ];
+export const kinds = { 3: 'Merchant API withdrawal' };

@@ -50,11 +50,17 @@ function templatePieces(node: ts.Node): string[] {
   return [node.head.text, ...node.templateSpans.map((span) => span.literal.text)];
 }
 
-/** True when the text is the value of a property named in `skip` (`{ meaning: '…' }`), or in its list. */
+/**
+ * True when the text is the value of a property named in `skip` (`{ meaning: '…' }`), or in its list, or a value
+ * of a table held in a constant named in `skip` (`const labels = { 3: '…' }`).
+ */
 function inSkippedProperty(node: ts.Node, skip: ReadonlySet<string>): boolean {
   const value = ts.isArrayLiteralExpression(node.parent) ? node.parent : node;
   const parent = value.parent;
-  return ts.isPropertyAssignment(parent) && parent.initializer === value && skip.has(parent.name.getText());
+  if (!ts.isPropertyAssignment(parent) || parent.initializer !== value) return false;
+  if (skip.has(parent.name.getText())) return true;
+  const table = parent.parent.parent;
+  return ts.isVariableDeclaration(table) && skip.has(table.name.getText());
 }
 
 /**
@@ -90,12 +96,13 @@ export function literalSentences(path: string, skip: ReadonlySet<string> = new S
 }
 
 /**
- * Every source file of main and the renderer that could write text for people (the catalogues' own code
- * aside): main's refusals and notices, the renderer's stores and word modules (JSX itself is eslint's, the
- * formatjs rule in eslint.config.js).
+ * Every source file of main, the preload and the renderer that could write text for people (the catalogues' own
+ * code aside): main's refusals and notices, the contract's input issues, the renderer's stores and word modules
+ * (JSX itself is eslint's, the formatjs rule in eslint.config.js).
  */
 export function textSources(directory = root): string[] {
-  if (directory === root) return ['src-main', 'src-renderer/src'].flatMap((part) => textSources(resolve(root, part)));
+  if (directory === root)
+    return ['src-main', 'src-preload', 'src-renderer/src'].flatMap((part) => textSources(resolve(root, part)));
   return readdirSync(directory).flatMap((name) => {
     const path = join(directory, name);
     if (statSync(path).isDirectory()) return name === 'i18n' ? [] : textSources(path);
