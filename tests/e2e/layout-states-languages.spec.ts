@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { CatalogueName } from '../../resources/locales/languages';
+import type { RunningSandbox } from '../../sandbox/server';
 import { JOURNAL_FILE, serialiseJournal } from '../../src-main/journal/journal-format';
 import { UnresolvedIntents } from '../../src-main/settings/unresolved-intents';
 import { createCodeSource } from '../support/two-factor-codes';
@@ -75,6 +76,50 @@ const digit = (page: Page, language: CatalogueName) =>
 
 /** A code the service refuses: every digit of a valid one moved by five, so it is none of the window's codes. */
 const wrongCode = (code: string): string => code.replace(/\d/g, (figure) => String((Number(figure) + 5) % 10));
+
+const ETH_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
+
+/** The merchant's keys saved on the API keys tab, so the other tabs can reach the merchant API. */
+async function saveMerchantKeys(page: Page, language: CatalogueName, sandbox: RunningSandbox): Promise<void> {
+  const shown = textIn(language);
+  const merchant = sandbox.info().merchants[0];
+  if (!merchant) throw new Error('the sandbox has no merchant');
+  await page.getByRole('tab', { name: shown('merchant.tab.keys'), exact: true }).click();
+  const form = page.getByRole('form', { name: shown('merchant.keys.form') });
+  await form.getByRole('textbox', { name: shown('merchant.keys.publicKey'), exact: true }).fill(merchant.publicKey);
+  await form.getByRole('textbox', { name: shown('merchant.keys.secretKey'), exact: true }).fill(merchant.secretKey);
+  await form.getByRole('button', { name: shown('merchant.keys.save'), exact: true }).click();
+  await expect(form.getByRole('textbox', { name: shown('merchant.keys.secretKey'), exact: true })).toHaveValue('');
+}
+
+/** ETH_ADDRESS verified under `reference`, with the amount the service sent to it. */
+async function verifyMerchantAddress(
+  page: Page,
+  language: CatalogueName,
+  sandbox: RunningSandbox,
+  reference: string,
+): Promise<void> {
+  const shown = textIn(language);
+  const main = page.getByRole('main');
+  await main.getByRole('tab', { name: shown('merchant.tab.verified'), exact: true }).click();
+  await main.getByRole('textbox', { name: shown('merchant.verified.reference'), exact: true }).fill(reference);
+  await main.getByRole('combobox', { name: shown('merchant.verify.asset'), exact: true }).selectOption('ETH');
+  await main.getByRole('textbox', { name: shown('merchant.verify.address'), exact: true }).fill(ETH_ADDRESS);
+  await main.getByRole('textbox', { name: shown('merchant.verify.label'), exact: true }).fill('Treasury');
+  await main.getByRole('button', { name: shown('merchant.verify.start'), exact: true }).click();
+  const received = main.getByRole('textbox', { name: shown('merchant.verify.received', { code: 'ETH' }), exact: true });
+  await expect(received).toHaveValue('');
+  const sent = sandbox
+    .movements()
+    .filter(
+      (movement) => movement.kind === 'verification' && movement.address?.toLowerCase() === ETH_ADDRESS.toLowerCase(),
+    )
+    .at(-1)?.amount;
+  if (sent === undefined) throw new Error('the service sent no verification amount');
+  await received.fill(typed(language, sent));
+  await main.getByRole('button', { name: shown('merchant.verify.confirm'), exact: true }).click();
+  await expect(main.getByText(shown('merchant.verify.pending.none'), { exact: true })).toBeVisible();
+}
 
 for (const language of languages) {
   const shown = textIn(language);
@@ -203,6 +248,64 @@ for (const language of languages) {
       expect(await judge(page, language, 'address-book-delete')).toEqual([]);
       await confirm.getByRole('button', { name: shown('addressBook.entry.delete'), exact: true }).click();
       await expect(page.getByRole('status').filter({ hasText: shown('addressBook.deleted', { name }) })).toBeVisible();
+    });
+  });
+
+  test.describe(`merchant states in ${language} at 800 x 600`, () => {
+    test.use({ appOptions: { username: 'alice', totpWindowSteps: WIDE_TOTP_WINDOW, afterSignIn: inLanguage } });
+
+    test('withdraw: the review with the two-factor boxes', async ({ signedInApp: { page, sandbox } }) => {
+      await freshScreen(page, language, 'merchant');
+      await saveMerchantKeys(page, language, sandbox);
+      const reference = `layout-${language}`;
+      await verifyMerchantAddress(page, language, sandbox, reference);
+      await page.getByRole('tab', { name: shown('merchant.tab.withdraw'), exact: true }).click();
+      const form = page.getByRole('form', { name: shown('withdraw.form.label'), exact: true });
+      await form.getByRole('textbox', { name: shown('withdraw.form.reference'), exact: true }).fill(reference);
+      await form.getByRole('button', { name: shown('withdraw.form.loadVerified'), exact: true }).click();
+      await form.getByRole('combobox', { name: shown('withdraw.form.verified'), exact: true }).selectOption({
+        label: shown('withdraw.form.verified.option', { label: 'Treasury', code: 'ETH', address: ETH_ADDRESS }),
+      });
+      await form
+        .getByRole('textbox', { name: shown('withdraw.form.amount', { unit: 'ETH' }), exact: true })
+        .fill(typed(language, '0.0125'));
+      await form
+        .getByRole('textbox', { name: shown('withdraw.form.email'), exact: true })
+        .fill(sandbox.info().merchants[0]?.email ?? '');
+      await form.getByRole('button', { name: shown('withdraw.form.review'), exact: true }).click();
+      const review = page.getByRole('region', { name: shown('withdraw.review.title'), exact: true });
+      await expect(review.getByRole('group', { name: shown('money.twoFactor.label'), exact: true })).toBeVisible();
+      expect(await judge(page, language, 'withdraw-review')).toEqual([]);
+    });
+
+    test('deposit addresses: a new address valued by the service in a fiat currency', async ({
+      signedInApp: { page, sandbox },
+    }) => {
+      await freshScreen(page, language, 'merchant');
+      await saveMerchantKeys(page, language, sandbox);
+      const main = page.getByRole('main');
+      await main.getByRole('tab', { name: shown('merchant.tab.deposits'), exact: true }).click();
+      await main
+        .getByRole('combobox', { name: shown('merchant.deposit.assetAndNetwork'), exact: true })
+        .selectOption('LTC');
+      await main.getByRole('textbox', { name: shown('merchant.deposit.label'), exact: true }).fill('Order 77');
+      const reference = `order-${language}`;
+      await main.getByRole('textbox', { name: shown('merchant.deposit.reference'), exact: true }).fill(reference);
+      // Called only when a deposit arrives, which this story does not make.
+      await main
+        .getByRole('textbox', { name: shown('merchant.deposit.callback'), exact: true })
+        .fill('https://shop.example/callback');
+      await main
+        .getByRole('group', { name: shown('merchant.deposit.unit') })
+        .getByRole('radio', { name: shown('merchant.deposit.unit.fiat') })
+        .check();
+      await main.getByRole('combobox', { name: shown('merchant.deposit.currency') }).selectOption('EUR');
+      await main
+        .getByRole('textbox', { name: shown('merchant.deposit.amount', { unit: 'EUR' }), exact: true })
+        .fill(typed(language, '1234.5'));
+      await main.getByRole('button', { name: shown('merchant.deposit.create'), exact: true }).click();
+      await expect(main.getByRole('region', { name: shown('merchant.deposit.title', { reference }) })).toBeVisible();
+      expect(await judge(page, language, 'deposit-address')).toEqual([]);
     });
   });
 
