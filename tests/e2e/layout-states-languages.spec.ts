@@ -309,6 +309,37 @@ for (const language of languages) {
     });
   });
 
+  test.describe(`settings states in ${language} at 800 x 600`, () => {
+    test.use({ appOptions: { username: 'alice', afterSignIn: inLanguage } });
+
+    test('the question before signing out to switch environment', async ({ signedInApp: { page }, otherSandbox }) => {
+      await freshScreen(page, language, 'settings');
+      const section = page.getByRole('region', { name: shown('environments.title'), exact: true });
+      // Custom's name is main's own, the same in every language.
+      await section
+        .getByRole('combobox', { name: shown('environments.environment'), exact: true })
+        .selectOption({ label: 'Custom' });
+      const form = section.getByRole('form', { name: shown('environments.addressesForm', { name: 'Custom' }) });
+      await form
+        .getByRole('textbox', { name: shown('environments.field.issuer'), exact: true })
+        .fill(otherSandbox.issuer);
+      await form
+        .getByRole('textbox', { name: shown('environments.field.clientId'), exact: true })
+        .fill(otherSandbox.clientId);
+      await form
+        .getByRole('textbox', { name: shown('environments.field.baseUrl'), exact: true })
+        .fill(otherSandbox.baseUrl);
+      await form.getByRole('button', { name: shown('environments.save'), exact: true }).click();
+      await expect(section.getByRole('status')).toHaveText(shown('environments.saved'));
+      await form.getByRole('button', { name: shown('environments.use', { name: 'Custom' }), exact: true }).click();
+      const dialog = page.getByRole('alertdialog', { name: shown('environments.switch.title', { name: 'Custom' }) });
+      await expect(dialog).toBeVisible();
+      expect(await judge(page, language, 'environment-switch-dialog')).toEqual([]);
+      await dialog.getByRole('button', { name: shown('environments.switch.cancel'), exact: true }).click();
+      await expect(dialog).toHaveCount(0);
+    });
+  });
+
   test.describe(`notices of the whole window in ${language} at 800 x 600`, { tag: OWN_APP }, () => {
     test('without a usable keychain: the note on the sign-in screen', async ({ launchApp }) => {
       const { page } = await launchApp({ keychain: 'memory', language });
