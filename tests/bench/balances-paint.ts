@@ -17,9 +17,17 @@ const FRESH_ROW = 'table[aria-label="Wallets"][data-balances="fresh"] tbody tr:n
  * painted (the task after the next animation frame). A string, so no bundler helper leaks into the page.
  */
 const OBSERVER = `(() => {
-  const marks = { bridge: [] };
+  const marks = { bridge: [], asked: [] };
   Object.defineProperty(window, '__benchBalances', { value: marks });
-  // Where the time goes: when each bridge answer (harness transport) is parsed in the page.
+  // Where the time goes: when each bridge question leaves the page, and when its answer (harness transport)
+  // is parsed in the page.
+  const fetchNow = window.fetch;
+  window.fetch = function (input, ...rest) {
+    const url = String(input instanceof Request ? input.url : input);
+    const at = url.indexOf('/__bridge/invoke/');
+    if (at >= 0) marks.asked.push({ operation: decodeURIComponent(url.slice(at + 17)), at: Math.round(performance.now()) });
+    return fetchNow.call(this, input, ...rest);
+  };
   const json = Response.prototype.json;
   Response.prototype.json = function (...args) {
     const parsed = json.apply(this, args);
@@ -66,6 +74,7 @@ const Marks = z.object({
   documentAt: z.number(),
   scripts: z.array(z.object({ name: z.string(), requested: z.number(), at: z.number() })),
   bridge: z.array(z.object({ operation: z.string(), at: z.number() })),
+  asked: z.array(z.object({ operation: z.string(), at: z.number() })),
 });
 
 /** The floors' pages, written into out/renderer so the harness serves them as it serves the app. */
@@ -174,6 +183,9 @@ function timeline(runs: readonly Marks[]): Record<string, number> {
     const firsts = new Map<string, number>();
     for (const answer of run.bridge) if (!firsts.has(answer.operation)) firsts.set(answer.operation, answer.at);
     for (const [operation, at] of firsts) note(`answer ${operation}`, at);
+    const asked = new Map<string, number>();
+    for (const question of run.asked) if (!asked.has(question.operation)) asked.set(question.operation, question.at);
+    for (const [operation, at] of asked) note(`ask ${operation}`, at);
     note('first wallet row in DOM', run.rowAt);
     note('painted', run.paintedAt);
     note('first fresh wallet row in DOM', run.freshRowAt);
@@ -194,6 +206,25 @@ function preloadHoldMs(runs: readonly Marks[]): number {
     return preload && renderer ? [renderer.requested - preload.at] : [];
   });
   return holds.length > 0 ? summarize(holds).median : Number.NaN;
+}
+
+/**
+ * One more relaunch of the app, not counted, under the renderer's CPU profiler (CDP), from navigation to the
+ * fresh rows painted: what the page's main thread did meanwhile (bench/traces/balances-paint.cpuprofile).
+ */
+async function profileOnce(user: SignedInUser, root: string): Promise<void> {
+  const launched = await user.launch(OBSERVER);
+  try {
+    const cdp = await launched.page.context().newCDPSession(launched.page);
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 250 });
+    await cdp.send('Profiler.start');
+    await paintOnce(launched, launched.app.url);
+    const { profile } = await cdp.send('Profiler.stop');
+    await writeTrace(root, 'balances-paint.cpuprofile', profile);
+  } finally {
+    await launched.close();
+  }
 }
 
 type Kind = 'app' | 'launch floor' | 'fresh floor';
@@ -243,6 +274,8 @@ export const balancesPaint: FigureModule = {
           }
         }
       }
+      progress('balances: one more relaunch of the app under the CPU profiler, not counted');
+      await profileOnce(user, root);
     } finally {
       await rm(join(rendererDir, LAUNCH_FLOOR), { force: true });
       await rm(join(rendererDir, FRESH_FLOOR), { force: true });
@@ -253,7 +286,7 @@ export const balancesPaint: FigureModule = {
     const freshFloor = samples.get('fresh floor')!;
     await writeTrace(root, 'balances-paint.json', {
       about:
-        'Per run, on the page clock (ms from navigation start): when each script was requested and received, each bridge answer, the first row in the DOM and painted; for the app and both floors.',
+        'Per run, on the page clock (ms from navigation start): when each script was requested and received, each bridge question asked and answered, the first row in the DOM and painted; for the app and both floors.',
       app,
       launchFloor,
       freshFloor,
