@@ -51,6 +51,36 @@ function preloadAppScript(): Plugin {
   };
 }
 
+/** A classic script of the page, with the comment just before it that says why it is there. */
+const CLASSIC_SCRIPT = /[ \t]*(?:<!--(?:(?!-->)[\s\S])*-->\s*)?<script\b(?![^>]*\btype="module")[^>]*><\/script>\n?/g;
+
+/**
+ * The page's classic scripts (public/theme-boot.js, public/launch-requests.js) block the parser where they
+ * stand, and the page's CSP meta tag keeps Chromium from looking ahead for what to fetch meanwhile: every
+ * tag after them is requested only once they have arrived and run, one round trip to main after another.
+ * Moved to the end of the head, after the bundle, the stylesheet and the modulepreload links, they still
+ * run before the first paint and before the bundle (a module script runs once the document is parsed), but
+ * the bundle is on its way while they load.
+ */
+function classicScriptsLast(): Plugin {
+  return {
+    name: 'wallet-desk:classic-scripts-last',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) => {
+        const classic = html.match(CLASSIC_SCRIPT) ?? [];
+        const rest = html.replace(CLASSIC_SCRIPT, '');
+        const headEnd = rest.indexOf('</head>');
+        if (headEnd < 0) throw new Error('wallet-desk:classic-scripts-last: the page has no </head>');
+        const lineStart = rest.lastIndexOf('\n', headEnd) + 1;
+        const moved = classic.map((tag) => `    ${tag.trim()}\n`).join('');
+        return `${rest.slice(0, lineStart)}${moved}${rest.slice(lineStart)}`;
+      },
+    },
+  };
+}
+
 /**
  * Dependencies the main process needs before its first window, bundled into out/main rather than resolved
  * file by file at start-up: zod alone is about a hundred modules (~40 ms of every cold start). Shared with
@@ -90,7 +120,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(here, 'src-renderer'),
-    plugins: [react(), relaxCspForDevServer(), preloadAppScript()],
+    plugins: [react(), relaxCspForDevServer(), preloadAppScript(), classicScriptsLast()],
     build: {
       outDir: resolve(here, 'out/renderer'),
       // electron-vite leaves renderer code unminified; a smaller bundle parses faster at every launch.

@@ -152,13 +152,14 @@ type Marks = z.infer<typeof Marks>;
 
 /**
  * What a script is for, by its file name (bundle names carry a hash): the harness's preload (parser-blocking,
- * the renderer's scripts are requested once it has run), the launch-requests script that asks main's start-up
- * questions, the first script (launch paint, no React) and the app's script (React and the app). Null for the
- * rest (the theme boot, lazily loaded screens and pictures).
+ * the page's classic scripts are requested once it has run), the launch-requests script that asks main's
+ * start-up questions, the theme boot, the first script (launch paint, no React) and the app's script (React and
+ * the app). Null for the rest (lazily loaded screens and pictures).
  */
 function scriptRole(name: string): string | null {
   if (name.startsWith('preload')) return 'preload script';
   if (name.startsWith('launch-requests')) return 'launch-requests script';
+  if (name.startsWith('theme-boot')) return 'theme-boot script';
   if (name.startsWith('index-')) return 'first script';
   if (name.startsWith('render-app-')) return 'app script';
   return null;
@@ -198,14 +199,13 @@ function timeline(runs: readonly Marks[]): Record<string, number> {
   );
 }
 
-/** From the preload script received to the renderer script requested: the parser waiting on the harness's preload. */
-function preloadHoldMs(runs: readonly Marks[]): number {
-  const holds = runs.flatMap((run) => {
+/** The harness's preload, requested to received: a round trip the app's window does not make (the floors carry it). */
+function preloadTripMs(runs: readonly Marks[]): number {
+  const trips = runs.flatMap((run) => {
     const preload = run.scripts.find((script) => script.name.startsWith('preload'));
-    const renderer = run.scripts.find((script) => scriptRole(script.name) === 'first script');
-    return preload && renderer ? [renderer.requested - preload.at] : [];
+    return preload ? [preload.at - preload.requested] : [];
   });
-  return holds.length > 0 ? summarize(holds).median : Number.NaN;
+  return trips.length > 0 ? summarize(trips).median : Number.NaN;
 }
 
 /**
@@ -302,7 +302,7 @@ export const balancesPaint: FigureModule = {
         method: `${method} App: first row of any kind (the last known balances kept encrypted on disk, painted while the session is restored). Floor: a static page of the same harness holding the rows the app painted (its markup and stylesheets), no script of its own, with the harness's preload as the app's page has it (a request the app's window does not make).`,
         app: app.map((marks) => marks.paintedAt),
         floor: launchFloor.map((marks) => marks.paintedAt),
-        note: `${cachedFirst} of ${runs} runs painted the last known balances before the fresh ones; first row in the DOM: median ${summarize(inserted).median.toFixed(0)} ms. From the harness's preload received to the first script requested (the floors carry the preload too): median ${preloadHoldMs(app).toFixed(0)} ms; details.medianTimelineMs shows where the rest goes (every run in bench/traces/balances-paint.json)`,
+        note: `${cachedFirst} of ${runs} runs painted the last known balances before the fresh ones; first row in the DOM: median ${summarize(inserted).median.toFixed(0)} ms. The harness's preload, a request the app's window does not make (the floors carry it too), took a median ${preloadTripMs(app).toFixed(0)} ms from request to received; details.medianTimelineMs shows where the rest goes (every run in bench/traces/balances-paint.json)`,
         details: { rowInDomMs: summarize(inserted), medianTimelineMs: timeline(app) },
       }),
       ratioFigure({
