@@ -8,6 +8,10 @@
   var wallet = window.wallet;
   if (!wallet) return; // Opened outside Wallet Desk; bridge.ts says so in words.
   var session = wallet.session.get();
+  // Asked beside the session, not after its answer: main answers it once the silent restore has settled, as
+  // it does the session, and refuses it without asking the service when no one is signed in. Used only when
+  // the session answers signed in with an account (freshBalances below).
+  var wallets = wallet.portfolio.wallets();
   var cachedBalances = wallet.portfolio.cached();
   var info = wallet.app.info();
   var preferences = wallet.preferences.get();
@@ -18,11 +22,11 @@
     info: info,
     preferences: preferences,
     preferencesNow: followChanges(preferences, 'preferences.changed'),
-    // A restored session opens on Home: its fresh balances are asked for the moment the session answers.
-    // null when there is nothing to ask for (not signed in, no account).
-    freshBalances: session.then(function (result) {
-      var view = result && result.ok ? result.value : null;
-      return view && view.status === 'signed-in' && view.activeAccountGuid ? wallet.portfolio.wallets() : null;
+    // A restored session opens on Home with these fresh balances. null when they are not for the page (not
+    // signed in, no account): main refused them.
+    freshBalances: Promise.all([session, wallets]).then(function (answers) {
+      var view = answers[0] && answers[0].ok ? answers[0].value : null;
+      return view && view.status === 'signed-in' && view.activeAccountGuid ? answers[1] : null;
     }),
   };
   // The stores listen for changes only once the bundle has run, and an event nobody listens for is lost: a

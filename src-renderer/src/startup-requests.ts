@@ -9,7 +9,7 @@ interface LaunchAnswers {
   readonly cachedBalances: Promise<Result<PortfolioView | null>>;
   readonly info: Promise<Result<AppInfo>>;
   readonly preferences: Promise<Result<Preferences>>;
-  /** Home's fresh balances, asked for once the session answered signed in with an account; else null. */
+  /** Home's fresh balances, asked for beside the session; null unless it answered signed in with an account. */
   readonly freshBalances: Promise<Result<PortfolioView> | null>;
 }
 

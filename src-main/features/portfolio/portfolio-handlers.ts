@@ -117,6 +117,10 @@ function request(deps: PortfolioDeps, state: PortfolioState): Promise<PortfolioV
 }
 
 async function fetchWallets(deps: PortfolioDeps, state: PortfolioState): Promise<PortfolioView> {
+  // The launch asks for the balances beside session.get rather than after its answer (a round trip less
+  // before the fresh balances): like session.get, a call made while the silent restore runs waits for it to
+  // settle. Only then: any other call starts its request in this task, as before.
+  if (deps.session.restoreState() === 'restoring') await deps.session.ready();
   // Checked first, so a locked or signed-out session refuses even when an answer is kept.
   const accountGuid = deps.session.interfaceA().accountGuid;
   const kept = state.prefetched;

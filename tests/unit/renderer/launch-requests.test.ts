@@ -45,10 +45,10 @@ function runScript(wallet: unknown): { walletLaunch?: Record<string, Promise<unk
 const signedIn = { ok: true as const, value: { status: 'signed-in', activeAccountGuid: 'a-1' } };
 
 describe('the launch script (public/launch-requests.js)', () => {
-  it("asks for the session, the last known balances, the app's info and the preferences at once, before any answer", () => {
+  it("asks for the session, the fresh and last known balances, the app's info and the preferences at once, before any answer", () => {
     const { wallet, calls } = bridge(signedIn);
     const window = runScript(wallet);
-    expect(calls).toEqual(['session.get', 'portfolio.cached', 'app.info', 'preferences.get']);
+    expect(calls).toEqual(['session.get', 'portfolio.wallets', 'portfolio.cached', 'app.info', 'preferences.get']);
     expect(Object.keys(window.walletLaunch ?? {}).sort()).toEqual([
       'cachedBalances',
       'freshBalances',
@@ -60,10 +60,11 @@ describe('the launch script (public/launch-requests.js)', () => {
     ]);
   });
 
-  it('asks for the fresh balances once the session answers signed in with an account, and parks that answer', async () => {
+  it('asks for the fresh balances beside the session, and parks them once it answers signed in with an account', async () => {
     const { wallet, calls, releaseSession } = bridge(signedIn);
     const window = runScript(wallet);
-    expect(calls).not.toContain('portfolio.wallets');
+    // Not after the session's answer: a round trip less before the fresh balances (main waits for the restore).
+    expect(calls).toContain('portfolio.wallets');
     releaseSession();
     await expect(window.walletLaunch?.freshBalances).resolves.toEqual({ ok: true, value: { accountGuid: 'a-1' } });
     expect(calls.filter((call) => call === 'portfolio.wallets')).toHaveLength(1);
@@ -74,12 +75,13 @@ describe('the launch script (public/launch-requests.js)', () => {
     ['locked', { ok: true as const, value: { status: 'locked', activeAccountGuid: 'a-1' } }],
     ['signed in without an account', { ok: true as const, value: { status: 'signed-in', activeAccountGuid: null } }],
     ['a failed session read', { ok: false as const, error: { code: 'internal', message: 'x' } }],
-  ])('asks for no fresh balances after %s', async (_case, session) => {
+  ])('hands the page no fresh balances after %s', async (_case, session) => {
     const { wallet, calls, releaseSession } = bridge(session);
     const window = runScript(wallet);
     releaseSession();
     await expect(window.walletLaunch?.freshBalances).resolves.toBeNull();
-    expect(calls).not.toContain('portfolio.wallets');
+    // Asked once, at launch; main refuses it without asking the service when no one is signed in.
+    expect(calls.filter((call) => call === 'portfolio.wallets')).toHaveLength(1);
   });
 
   it('does nothing, and does not throw, on a page without the bridge (bridge.ts then says why in words)', () => {

@@ -66,6 +66,9 @@ function installBridge(options: {
       },
       wallets: () => {
         calls.wallets += 1;
+        // As main: refused, without asking the service, when no one is signed in.
+        if (options.session !== 'signed-in')
+          return Promise.resolve({ ok: false as const, error: { code: 'not_signed_in', message: 'Sign in.' } });
         return ok(fresh[Math.min(calls.wallets, fresh.length) - 1]!);
       },
     },
@@ -156,12 +159,14 @@ describe('the launch before the first render (start-up.ts)', () => {
     expect(calls).toEqual({ session: 2, cached: 2, info: 2, preferences: 2, wallets: 2 });
   });
 
-  it('asks for no balances for a launch that is not signed in', async () => {
+  it('asks for no balances again for a launch that is not signed in, and shows none', async () => {
     const { calls } = installBridge({ session: 'signed-out', cached: 'answers' });
-    const { loadStartupState, useSessionStore } = await launch();
+    const { loadStartupState, useSessionStore, usePortfolioStore } = await launch();
     await loadStartupState();
     await vi.waitFor(() => expect(useSessionStore.getState().view?.status).toBe('signed-out'));
-    expect(calls.wallets).toBe(0);
+    // Only the launch script's question, asked beside the session and refused by main.
+    expect(calls.wallets).toBe(1);
+    expect(usePortfolioStore.getState().portfolio).not.toEqual(freshView);
   });
 
   it('draws the first screen after 250 ms when the last known balances do not come (a keychain that hangs)', async () => {

@@ -46,6 +46,8 @@ function fakeSession() {
     walletCalls: 0,
     /** Set: the service answers the wallets only once it resolves (a request still on its way). */
     hold: null as Promise<void> | null,
+    /** The silent restore at launch: settled unless a test holds it. */
+    restoring: Promise.resolve(),
   };
   const view = (): SessionView => ({
     status: state.status,
@@ -63,6 +65,7 @@ function fakeSession() {
   };
   const session = {
     view,
+    ready: () => state.restoring,
     restoreState: () => state.restoreState,
     activeUser: () => {
       requireSignedIn();
@@ -344,5 +347,27 @@ describe('portfolio.cached: the last known balances, and to whom they are shown'
     expect(fake.state.walletCalls).toBe(1);
     await feature.handlers['portfolio.wallets']();
     expect(fake.state.walletCalls).toBe(2);
+  });
+
+  it('answers the launch’s question, asked while the stored session is being restored, once it is back', async () => {
+    let restored: () => void = () => undefined;
+    fake.state.restoring = new Promise<void>((resolve) => (restored = resolve));
+    fake.change({ status: 'signing-in', restoreState: 'restoring' });
+    const answer = feature.handlers['portfolio.wallets']();
+    fake.change({ status: 'signed-in', restoreState: null });
+    restored();
+    await expect(answer).resolves.toMatchObject({ accountGuid: 'account-1' });
+    expect(fake.state.walletCalls).toBe(1);
+  });
+
+  it('still refuses, without asking the service, when the restore settles signed out', async () => {
+    let restored: () => void = () => undefined;
+    fake.state.restoring = new Promise<void>((resolve) => (restored = resolve));
+    fake.change({ restoreState: 'restoring' });
+    const answer = feature.handlers['portfolio.wallets']();
+    fake.change({ restoreState: null });
+    restored();
+    await expect(answer).rejects.toMatchObject({ code: 'not_signed_in' });
+    expect(fake.state.walletCalls).toBe(0);
   });
 });
