@@ -86,10 +86,7 @@ async function start(): Promise<void> {
     logger.warn('settings file unusable', { problem: settings.problem, detail: settings.problemDetail });
 
   serveRenderer(rendererDir);
-  // Electron's default menu carries Reload and Toggle Developer Tools; ours has them only in development.
-  // The menu is written in the chosen language, and again when it changes (app-core's languageChanged).
   setMainLanguage(settings.get().preferences.language, [app.getLocale()]);
-  setApplicationMenu();
 
   // Electron's own parts of the window (scroll bars, menus, dialogs) and the page's prefers-color-scheme
   // follow the theme chosen in Settings, from before the window exists.
@@ -134,6 +131,11 @@ async function start(): Promise<void> {
     mainWindow = window;
   };
   openWindow();
+  // Electron's default menu carries Reload and Toggle Developer Tools; ours has them only in development.
+  // The menu is written in the chosen language, and again when it changes (app-core's languageChanged).
+  // Set once the window exists (it takes the application menu when it is set, on Linux and Windows too):
+  // writing it in words is the first use of the message formatter, which the first paint does not need.
+  setApplicationMenu();
 
   app.on('activate', () => {
     if (mainWindow === null) openWindow();

@@ -1,29 +1,40 @@
 import { catalogueNow } from '../../resources/locales/all-catalogues';
 import type { MessageId } from '../../resources/locales/catalogues';
 import { createFormatter, type Formatter, type MessageValues } from '../../resources/locales/formatter';
-import { type LanguagePreference, resolveLanguage } from '../../resources/locales/languages';
+import { type CatalogueName, type LanguagePreference, resolveLanguage } from '../../resources/locales/languages';
 
 /**
  * The language main writes in: refusals, notices, the menu and the page the browser shows after sign-in.
  * There is one user interface per process, so the language is the process's, set from the preferences at
  * start and whenever they change (app-core.ts); until then English.
  */
-let formatter: Formatter = createFormatter('en-US', catalogueNow('en'));
-let catalogueName: string = 'en';
+let locale = 'en-US';
+let catalogueName: CatalogueName = 'en';
+/**
+ * Made at the first message rather than when this module loads: creating it costs a noticeable part of
+ * the shell's start, and the window is created before anything is written in words (index.ts).
+ */
+let formatter: Formatter | null = null;
+
+function currentFormatter(): Formatter {
+  formatter ??= createFormatter(locale, catalogueNow(catalogueName));
+  return formatter;
+}
 
 export function setMainLanguage(preference: LanguagePreference, systemLocales: readonly string[]): void {
   const resolved = resolveLanguage(preference, systemLocales);
-  if (formatter.locale === resolved.locale && catalogueName === resolved.catalogue) return;
+  if (locale === resolved.locale && catalogueName === resolved.catalogue) return;
+  locale = resolved.locale;
   catalogueName = resolved.catalogue;
-  formatter = createFormatter(resolved.locale, catalogueNow(resolved.catalogue));
+  formatter = null;
 }
 
 /** A message from the catalogues in the user's language. */
 export function t(id: MessageId, values?: MessageValues): string {
-  return formatter.text(id, values);
+  return currentFormatter().text(id, values);
 }
 
 /** The locale main writes numbers, amounts and dates in, the same as the window's. */
 export function textLocale(): string {
-  return formatter.locale;
+  return locale;
 }
