@@ -7,22 +7,57 @@ import { closeAllWarning, closeOneWarning, ListPager, PAGE_SIZE } from './close-
 import { useText } from '../i18n/use-text';
 import { type MoneyKind, startedAt } from './unsettled-words';
 
-export interface UnresolvedIntentsProps<Review extends { intentId: string; referenceId: string }> {
-  /** Class and id prefix of the domain ("send", "swap"). */
+/** What the list reads of an intent's status. */
+interface ListedStatus {
+  confirmedAt?: string | null;
+  state?: string;
+}
+
+/**
+ * How "Check status" looks a listed intent up. By default it opens the intent on its outcome page and looks
+ * it up, in one press, once the request is no longer out (the list is read again while one is). In place,
+ * it looks the intent up from the list and says what it found there, offered for one still being sent too,
+ * whose answer may have come since; the list is then read again only after a look-up.
+ */
+type CheckProps<Review> =
+  | { readonly openAndCheck: (review: Review) => Promise<void>; readonly checkInPlace?: undefined }
+  | {
+      readonly openAndCheck?: undefined;
+      readonly checkInPlace: {
+        readonly check: (intentId: string) => Promise<void>;
+        /** Intents whose look-up is on its way: their buttons are disabled. */
+        readonly checking: readonly string[];
+        /** The button's accessible name, naming the intent by the reference its facts show. */
+        readonly label: (review: Review) => string;
+      };
+    };
+
+export type UnresolvedIntentsProps<
+  Review extends { intentId: string },
+  Status extends ListedStatus = ListedStatus,
+> = CheckProps<Review> & {
+  /** Class and id prefix of the domain ("send", "swap", "withdraw"). */
   readonly prefix: string;
   readonly title: string;
   readonly lead: string;
   readonly unresolved: readonly {
     review: Review;
-    status?: { confirmedAt?: string | null; state?: string };
+    status?: Status;
     /** Set for one of another of the user's accounts: switching accounts must not hide it. */
     accountName?: string | null;
   }[];
   readonly loadUnresolved: () => Promise<void>;
-  /** "Check status": opens the intent on its outcome page and looks it up, in one press. */
-  readonly openAndCheck: (review: Review) => Promise<void>;
   /** What the intent moved, in the domain's words (amount, destination). */
   readonly summary: (review: Review) => React.ReactNode;
+  /** The reference the service knows the intent by (a withdrawal's merchant transaction id). */
+  readonly referenceOf: (review: Review) => string;
+  /**
+   * The summary already shows the reference and when the intent started, as a description list (a
+   * withdrawal's facts): neither is repeated beside it.
+   */
+  readonly factsInSummary?: boolean;
+  /** Why an intent is listed (still being sent, waiting for approval, ...); without it, only one still out says so. */
+  readonly stateLine?: (status: Status) => string;
   /**
    * With these, each entry gets an acknowledgement checkbox: a new intent beside an unknown one may start
    * only once the user has said, for each, that it may already have gone through (security.md 27).
@@ -41,7 +76,7 @@ export interface UnresolvedIntentsProps<Review extends { intentId: string; refer
   readonly acknowledgeAll?: (known: boolean) => void;
   /** Which kind of move these are: the catalogue has each sentence about them whole, per kind. */
   readonly kind: MoneyKind;
-}
+};
 
 /**
  * When the user pressed the button that sent it, in the reader's locale (the format of formatDateTime, used
@@ -66,10 +101,11 @@ const IN_FLIGHT_REFRESH_MS = 2_000;
  * so nobody enters the same one again without knowing the first may have gone through. "Check status" only
  * looks the move up; it never sends anything (security.md 29).
  */
-export function UnresolvedIntents<Review extends { intentId: string; referenceId: string }>(
-  props: UnresolvedIntentsProps<Review>,
+export function UnresolvedIntents<Review extends { intentId: string }, Status extends ListedStatus = ListedStatus>(
+  props: UnresolvedIntentsProps<Review, Status>,
 ): React.JSX.Element | null {
-  const { prefix, unresolved, loadUnresolved, openAndCheck, acknowledged, acknowledge, describe } = props;
+  const { prefix, unresolved, loadUnresolved, acknowledged, acknowledge, describe, referenceOf } = props;
+  const inPlace = props.checkInPlace;
   const idPrefix = useId();
   const t = useText();
 
@@ -83,7 +119,7 @@ export function UnresolvedIntents<Review extends { intentId: string; referenceId
     visibleMs: IN_FLIGHT_REFRESH_MS,
     hiddenMs: HIDDEN_MIN_PERIOD_MS,
     immediately: false,
-    enabled: anyInFlight,
+    enabled: anyInFlight && !inPlace,
   });
 
   const [page, setPage] = useState(0);
@@ -137,23 +173,34 @@ export function UnresolvedIntents<Review extends { intentId: string; referenceId
           const inFlight = status?.state === 'in-flight';
           const what = describe(review);
           const when = startedAt(status?.confirmedAt);
+          const reference = referenceOf(review);
+          // A withdrawal's facts are a description list, which a paragraph may not hold.
+          const Facts = props.factsInSummary ? 'div' : 'p';
           return (
             <li key={review.intentId} className={`${prefix}-unresolved-entry money-unresolved-entry`}>
-              <p id={describedBy} className={`row ${prefix}-unresolved-facts money-unresolved-facts`}>
+              <Facts id={describedBy} className={`row ${prefix}-unresolved-facts money-unresolved-facts`}>
                 {props.summary(review)}
-                <span className="mono money-id">{t('money.list.reference', { reference: review.referenceId })}</span>
-                <When at={status?.confirmedAt} />
+                {!props.factsInSummary && (
+                  <>
+                    <span className="mono money-id">{t('money.list.reference', { reference })}</span>
+                    <When at={status?.confirmedAt} />
+                  </>
+                )}
                 {accountName && <strong>{t('money.list.account', { account: accountName })}</strong>}
-                {inFlight && <strong>{t('money.unresolved.inFlight')}</strong>}
-              </p>
+                {inFlight && !props.stateLine && <strong>{t('money.unresolved.inFlight')}</strong>}
+              </Facts>
+              {props.stateLine && status && <p>{props.stateLine(status)}</p>}
               <div className="row money-unresolved-actions">
-                {/* Nothing to look up while the request is out; its answer settles it. */}
-                {!inFlight && (
+                {/* Opened on its outcome page, nothing to look up while the request is out: its answer settles it. */}
+                {(inPlace || !inFlight) && (
                   <button
                     type="button"
                     className="secondary"
-                    aria-label={t('money.unresolved.check', { what, when, reference: review.referenceId })}
-                    onClick={() => void openAndCheck(review)}
+                    aria-label={
+                      inPlace ? inPlace.label(review) : t('money.unresolved.check', { what, when, reference })
+                    }
+                    disabled={inPlace?.checking.includes(review.intentId) === true}
+                    onClick={() => void (inPlace ? inPlace.check(review.intentId) : props.openAndCheck(review))}
                   >
                     {t('money.list.checkStatus')}
                   </button>
@@ -163,9 +210,9 @@ export function UnresolvedIntents<Review extends { intentId: string; referenceId
                     type="button"
                     className="secondary"
                     disabled={props.closing === true}
-                    aria-label={t('money.unresolved.closeLabel', { what, when, reference: review.referenceId })}
+                    aria-label={t('money.unresolved.closeLabel', { what, when, reference })}
                     onClick={() =>
-                      setAsking({ ids: [review.intentId], warning: closeOneWarning(what, when, review.referenceId) })
+                      setAsking({ ids: [review.intentId], warning: closeOneWarning(what, when, reference) })
                     }
                   >
                     {t('money.unresolved.close')}
@@ -179,7 +226,7 @@ export function UnresolvedIntents<Review extends { intentId: string; referenceId
                       aria-describedby={describedBy}
                       onChange={(event) => acknowledge(review.intentId, event.target.checked)}
                     />
-                    <span>{t('money.unresolved.ack', { what, when, reference: review.referenceId })}</span>
+                    <span>{t('money.unresolved.ack', { what, when, reference })}</span>
                   </label>
                 )}
               </div>

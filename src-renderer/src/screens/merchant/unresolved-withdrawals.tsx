@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
-import type { UnresolvedWithdrawal } from '../../../../src-preload/contract/withdraw';
+import { useShallow } from 'zustand/react/shallow';
+import type { UnresolvedWithdrawal, WithdrawStatus } from '../../../../src-preload/contract/withdraw';
 import { ClosedIntents } from '../../components/closed-intents';
-import { closeAllWarning, closeOneWarning, ListPager, PAGE_SIZE } from '../../components/close-words';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { startedAt, useAmountText } from '../../components/unsettled-words';
+import { UnresolvedIntents } from '../../components/unresolved-intents';
+import { useAmountText } from '../../components/unsettled-words';
 import { t } from '../../i18n/text';
 import { useText } from '../../i18n/use-text';
 import { useWithdrawStore } from '../../stores/withdraw-store';
@@ -11,9 +10,9 @@ import { WithdrawalFacts } from './withdraw-facts';
 import {
   acknowledgementLabel,
   type AcknowledgedAction,
+  listedWithdrawal,
   unsettledWarning,
   withdrawalOf,
-  withdrawalWords,
 } from './withdraw-words';
 
 /** The unsettled list's title, which the review's refusal names as where to look. */
@@ -60,119 +59,47 @@ export function UnsettledAcknowledgement({
 }
 
 /** The line under a listed withdrawal: why it is listed. */
-function listedStatus({ status }: UnresolvedWithdrawal): string {
+function listedStatus(status: WithdrawStatus): string {
   if (status.state === 'in-flight') return t('withdraw.unresolved.inFlight');
   return status.awaiting === 'email-approval'
     ? t('withdraw.unresolved.awaitingApproval')
     : t('withdraw.unresolved.unknown');
 }
 
+/** What the unsettled list reads of the store: the look-up from the list is the withdrawals' own. */
+function selectListed(state: ReturnType<typeof useWithdrawStore.getState>) {
+  const { unresolved, loadUnresolved, close, closing, closeError, checkListed, checking } = state;
+  return { unresolved, loadUnresolved, close, closing, closeError, checkListed, checking };
+}
+
 /**
  * Withdrawals whose answer was lost or unclear, so nobody enters the same payout again while the first may
- * have gone through (security.md 27). Each can be looked up in place ("Check status" sends nothing, and is
- * offered for one still being sent too, whose answer may have come since); a new withdrawal is possible
- * only after saying so, naming these, in the form's one box.
+ * have gone through (security.md 27), on the list send and swap share. Each can be looked up in place
+ * ("Check status" sends nothing, and is offered for one still being sent too, whose answer may have come
+ * since); a new withdrawal is possible only after saying so, naming these, in the form's one box.
  */
 export function UnresolvedWithdrawals(): React.JSX.Element | null {
   const t = useText();
-  const unresolved = useWithdrawStore((state) => state.unresolved);
-  const checking = useWithdrawStore((state) => state.checking);
-  const closing = useWithdrawStore((state) => state.closing);
-  const closeError = useWithdrawStore((state) => state.closeError);
-  const { loadUnresolved, checkListed, close } = useWithdrawStore.getState();
+  const { checkListed, checking, ...listed } = useWithdrawStore(useShallow(selectListed));
   const amountText = useAmountText();
-  const [page, setPage] = useState(0);
-  const [asking, setAsking] = useState<{ readonly ids: string[]; readonly warning: string } | null>(null);
-
-  useEffect(() => {
-    void loadUnresolved();
-  }, [loadUnresolved]);
-
-  if (unresolved.length === 0) return null;
-  const pages = Math.max(1, Math.ceil(unresolved.length / PAGE_SIZE));
-  const shownPage = Math.min(page, pages - 1);
-  const closable = unresolved.filter((entry) => entry.status.state !== 'in-flight');
   return (
-    <section aria-labelledby="withdraw-unresolved-title" className="card warning withdraw-unresolved">
-      <h3 id="withdraw-unresolved-title">{unresolvedWithdrawalsTitle()}</h3>
-      <p>{t('withdraw.unresolved.intro')}</p>
-      {closable.length > 1 && (
-        <button
-          type="button"
-          className="secondary money-close-all"
-          disabled={closing}
-          onClick={() =>
-            setAsking({
-              ids: closable.map((entry) => entry.review.intentId),
-              warning: closeAllWarning(closable.length, 'withdraw'),
-            })
-          }
-        >
-          {t('withdraw.unresolved.closeAll', { count: closable.length })}
-        </button>
-      )}
-      {closeError && (
-        <p role="alert" className="error">
-          {closeError.message}
-        </p>
-      )}
-      <ul aria-label={unresolvedWithdrawalsTitle()}>
-        {unresolved.slice(shownPage * PAGE_SIZE, (shownPage + 1) * PAGE_SIZE).map((entry) => {
-          const { review, status } = entry;
-          const what = t('withdraw.of', { amount: withdrawalWords(entry, 'short', amountText) });
-          return (
-            <li key={review.intentId}>
-              <WithdrawalFacts intent={review} />
-              <p>{listedStatus(entry)}</p>
-              <div className="row">
-                <button
-                  type="button"
-                  className="secondary"
-                  aria-label={t('withdraw.unresolved.check', { id: review.merchantTransactionId })}
-                  disabled={checking.includes(review.intentId)}
-                  onClick={() => void checkListed(review.intentId)}
-                >
-                  {t('withdraw.unresolved.checkStatus')}
-                </button>
-                {status.state !== 'in-flight' && (
-                  <button
-                    type="button"
-                    className="secondary"
-                    disabled={closing}
-                    aria-label={t('withdraw.unresolved.close.label', { id: review.merchantTransactionId })}
-                    onClick={() =>
-                      setAsking({
-                        ids: [review.intentId],
-                        warning: closeOneWarning(what, startedAt(review.startedAt), review.merchantTransactionId),
-                      })
-                    }
-                  >
-                    {t('withdraw.unresolved.close')}
-                  </button>
-                )}
-              </div>
-            </li>
-          );
-        })}
-      </ul>
-      <ListPager
-        label={unresolvedWithdrawalsTitle()}
-        page={shownPage}
-        pages={pages}
-        total={unresolved.length}
-        onPage={setPage}
-      />
-      {asking && (
-        <ConfirmDialog
-          title={t('withdraw.unresolved.confirm.title', { count: asking.ids.length })}
-          body={asking.warning}
-          confirmLabel={t('withdraw.unresolved.confirm', { count: asking.ids.length })}
-          busy={closing}
-          onCancel={() => setAsking(null)}
-          onConfirm={() => void close(asking.ids, asking.warning).then(() => setAsking(null))}
-        />
-      )}
-    </section>
+    <UnresolvedIntents
+      prefix="withdraw"
+      kind="withdraw"
+      title={unresolvedWithdrawalsTitle()}
+      lead={t('withdraw.unresolved.intro')}
+      {...listed}
+      checkInPlace={{
+        check: checkListed,
+        checking,
+        label: (review) => t('withdraw.unresolved.check', { id: review.merchantTransactionId }),
+      }}
+      describe={(review) => listedWithdrawal(review, amountText)}
+      referenceOf={(review) => review.merchantTransactionId}
+      factsInSummary
+      stateLine={listedStatus}
+      summary={(review) => <WithdrawalFacts intent={review} />}
+    />
   );
 }
 

@@ -1,4 +1,4 @@
-import type { UnresolvedWithdrawal, WithdrawReview } from '../../../../src-preload/contract/withdraw';
+import type { UnresolvedWithdrawal, WithdrawReview, WithdrawStatus } from '../../../../src-preload/contract/withdraw';
 import type { BridgeError } from '../../../../src-preload/result';
 import { shortAddress } from '../../format/short-address';
 import type { AmountText } from '../../format/amounts';
@@ -11,7 +11,7 @@ import { assetLabel } from './merchant-options';
  * and merchant transaction id.
  */
 export function withdrawalWords(
-  { review: intent, status }: UnresolvedWithdrawal,
+  { review: intent, status }: { readonly review: WithdrawReview; readonly status: Pick<WithdrawStatus, 'state'> },
   address: 'full' | 'short',
   amountText: AmountText,
 ): string {
@@ -62,6 +62,14 @@ export function acknowledgementLabel(
 /** "withdrawal of 0.02 ETH", as the lists of unsettled and closed withdrawals name one. */
 export function withdrawalOf(review: WithdrawReview, amountText: AmountText): string {
   return t('withdraw.of', { amount: amountText(review.amount, review.code) });
+}
+
+/**
+ * "withdrawal of 0.02 ETH (ETH on Ethereum Mainnet) to 0x529084…E4169EE7 (merchant transaction id INV-0)", as
+ * the unsettled list's close button and warning name one that is no longer being sent.
+ */
+export function listedWithdrawal(review: WithdrawReview, amountText: AmountText): string {
+  return t('withdraw.of', { amount: withdrawalWords({ review, status: { state: 'unknown' } }, 'short', amountText) });
 }
 
 /**

@@ -46,6 +46,7 @@ export function UnresolvedSends(): React.JSX.Element | null {
       lead={t('send.unresolved.lead')}
       {...intents}
       describe={describe}
+      referenceOf={(review) => review.referenceId}
       summary={(review) => <SendSummary review={review} />}
     />
   );

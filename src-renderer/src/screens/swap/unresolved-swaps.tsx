@@ -53,6 +53,7 @@ export function UnresolvedSwaps(): React.JSX.Element | null {
       lead={t('swap.unresolved.lead')}
       {...intents}
       describe={describe}
+      referenceOf={(review) => review.referenceId}
       summary={(review) => <SwapSummary review={review} />}
     />
   );
