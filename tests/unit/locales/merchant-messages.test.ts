@@ -93,7 +93,9 @@ describe('withdrawal messages with counts and amounts, in every language', () =>
     ['tr', 'tr-TR', 1, 'Bu para çekme işlemi kapatılsın mı?'],
     ['tr', 'tr-TR', 1500, '1.500 para çekme işlemi kapatılsın mı?'],
   ] as const)('%s: closing unsettled withdrawals (%s, %i)', (catalogue, locale, count, expected) => {
-    expect(inLanguage(catalogue, locale).text('withdraw.unresolved.confirm.title', { count })).toBe(expected);
+    expect(inLanguage(catalogue, locale).text('money.unresolved.confirmTitle', { kind: 'withdraw', count })).toBe(
+      expected,
+    );
   });
 
   it.each([
