@@ -91,11 +91,44 @@ function hmacHex(secretKey: string, body: string): string {
   return createHmac('sha256', secretKey).update(body, 'utf8').digest('hex');
 }
 
+/** What is wrong with one field, in the user's language: a few words, shown beside the field's name. */
+function issueWords(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.expected === 'string') return t('mainMerchant.callback.field.notText');
+      if (issue.expected === 'number') return t('mainMerchant.callback.field.notNumber');
+      if (issue.expected === 'int') return t('mainMerchant.callback.field.notWholeNumber');
+      if (issue.expected === 'object' || issue.expected === 'record') return t('mainMerchant.callback.field.notObject');
+      return t('mainMerchant.callback.field.wrongType');
+    case 'too_small':
+      return t('mainMerchant.callback.field.empty');
+    case 'invalid_format':
+      return t('mainMerchant.callback.field.notDecimal');
+    case 'invalid_union': {
+      // A number or its text: the text's own issue says more than "not a number".
+      const nearest = issue.errors.flat().find((inner) => inner.code !== 'invalid_type');
+      return nearest ? issueWords(nearest) : t('mainMerchant.callback.field.wrongType');
+    }
+    case 'too_big':
+      return t('mainMerchant.callback.field.tooLong');
+    case 'custom':
+    case 'invalid_element':
+    case 'invalid_key':
+    case 'invalid_value':
+    case 'not_multiple_of':
+    case 'unrecognized_keys':
+      return t('mainMerchant.callback.field.invalid');
+  }
+}
+
 function issuesOf(error: z.ZodError, json: object): CallbackCheckResult['problems'] {
   return error.issues.slice(0, 20).map((issue) => ({
     field: issue.path.join('.') || 'body',
     // Read from the body, not the issue: a union (a number or its text) reports a missing field as invalid.
-    message: issue.path.length === 1 && !(String(issue.path[0]) in json) ? 'missing' : issue.message,
+    message:
+      issue.path.length === 1 && !(String(issue.path[0]) in json)
+        ? t('mainMerchant.callback.field.missing')
+        : issueWords(issue),
   }));
 }
 
@@ -108,19 +141,25 @@ function issuesOf(error: z.ZodError, json: object): CallbackCheckResult['problem
  */
 export function checkCallbackBody(text: string, signatureHeader: string | undefined, secretKey: string): CallbackCheck {
   if (text.length > MAX_CALLBACK_CHARS)
-    return rejected('unknown', t('mainMerchant.callback.tooLong'), [{ field: 'body', message: 'too long' }]);
+    return rejected('unknown', t('mainMerchant.callback.tooLong'), [
+      { field: 'body', message: t('mainMerchant.callback.field.tooLong') },
+    ]);
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    return rejected('unknown', t('mainMerchant.callback.notJson'), [{ field: 'body', message: 'not JSON' }]);
+    return rejected('unknown', t('mainMerchant.callback.notJson'), [
+      { field: 'body', message: t('mainMerchant.callback.field.notJson') },
+    ]);
   }
   if (typeof json !== 'object' || json === null || Array.isArray(json))
-    return rejected('unknown', t('mainMerchant.callback.notObject'), [{ field: 'body', message: 'not an object' }]);
+    return rejected('unknown', t('mainMerchant.callback.notObject'), [
+      { field: 'body', message: t('mainMerchant.callback.field.notObject') },
+    ]);
   const duplicate = firstDuplicateKey(text);
   if (duplicate !== null)
     return rejected('unknown', t('mainMerchant.callback.duplicate', { key: duplicate.slice(0, 40) }), [
-      { field: duplicate.slice(0, 40), message: 'appears twice' },
+      { field: duplicate.slice(0, 40), message: t('mainMerchant.callback.field.appearsTwice') },
     ]);
   const keys = Object.keys(json);
   const specKeys = keys.filter((key) => SPEC_KEYS.includes(key));
@@ -130,11 +169,13 @@ export function checkCallbackBody(text: string, signatureHeader: string | undefi
     return rejected(
       'mixed',
       t('mainMerchant.callback.mixed', { specKeys: specKeys.join(', '), sdkKeys: sdkKeys.join(', ') }),
-      [{ field: 'body', message: 'fields of both callback shapes' }],
+      [{ field: 'body', message: t('mainMerchant.callback.field.bothShapes') }],
     );
   if (specKeys.length > 0) return checkSpecShape(json, header, secretKey);
   if (sdkKeys.length > 0) return checkSdkShape(json, text, header, secretKey);
-  return rejected('unknown', t('mainMerchant.callback.noFields'), [{ field: 'body', message: 'no callback fields' }]);
+  return rejected('unknown', t('mainMerchant.callback.noFields'), [
+    { field: 'body', message: t('mainMerchant.callback.field.noFields') },
+  ]);
 }
 
 function checkSpecShape(json: object, header: string, secretKey: string): CallbackCheck {
@@ -195,7 +236,7 @@ function checkSpecShape(json: object, header: string, secretKey: string): Callba
       summary: sentences(t('mainMerchant.callback.specInvalid'), headerNote),
       proves: null,
       doesNotProve: null,
-      problems: [{ field: 'Signature', message: 'does not match MD5(secret key + Hash)' }],
+      problems: [{ field: 'Signature', message: t('mainMerchant.callback.field.md5Mismatch') }],
       fields: fields.map((field) => ({ ...field, covered: field.name === 'Signature' ? null : false })),
       comparison: null,
     },
@@ -221,7 +262,7 @@ function checkSdkShape(json: object, text: string, header: string, secretKey: st
       typeof value === 'string'
         ? value.slice(0, 200)
         : typeof value === 'object' && value !== null
-          ? '(nested value, not shown)'
+          ? t('mainMerchant.callback.field.nested')
           : String(value),
   }));
   const facts: CallbackFacts = {
@@ -247,7 +288,7 @@ function checkSdkShape(json: object, text: string, header: string, secretKey: st
     },
     facts,
   });
-  if (header === '') return fail(t('mainMerchant.callback.headerMissing'), 'missing');
+  if (header === '') return fail(t('mainMerchant.callback.headerMissing'), t('mainMerchant.callback.field.missing'));
   const expected = hmacHex(secretKey, text);
   if (sameText(expected, header)) {
     return {
@@ -265,8 +306,9 @@ function checkSdkShape(json: object, text: string, header: string, secretKey: st
       facts,
     };
   }
-  if (sameText(expected, header.toLowerCase())) return fail(t('mainMerchant.callback.upperCase'), 'upper case');
+  if (sameText(expected, header.toLowerCase()))
+    return fail(t('mainMerchant.callback.upperCase'), t('mainMerchant.callback.field.upperCase'));
   if (sameText(hmacHex(secretKey, text.trim()), header))
-    return fail(t('mainMerchant.callback.trimmed'), 'matches a trimmed body');
-  return fail(t('mainMerchant.callback.sdkInvalid'), 'does not match HMAC-SHA256(secret key, body)');
+    return fail(t('mainMerchant.callback.trimmed'), t('mainMerchant.callback.field.trimmed'));
+  return fail(t('mainMerchant.callback.sdkInvalid'), t('mainMerchant.callback.field.hmacMismatch'));
 }

@@ -14,10 +14,10 @@ const DecimalText = z.union([
   z
     .string()
     .trim()
-    .regex(/^-?\d+(\.\d+)?$/, 'not a decimal number'),
+    .regex(/^-?\d+(\.\d+)?$/),
 ]);
 
-const OrderIdText = z.union([z.number().transform((value) => String(value)), z.string().trim().min(1, 'empty')]);
+const OrderIdText = z.union([z.number().transform((value) => String(value)), z.string().trim().min(1)]);
 
 /** Price's keys compared without case; any currency may be missing, and unknown ones are kept as sent. */
 const PriceEntries = z
