@@ -55,7 +55,7 @@ function preloadAppScript(): Plugin {
 const CLASSIC_SCRIPT = /[ \t]*(?:<!--(?:(?!-->)[\s\S])*-->\s*)?<script\b(?![^>]*\btype="module")[^>]*><\/script>\n?/g;
 
 /**
- * The page's classic scripts (public/theme-boot.js, public/launch-requests.js) block the parser where they
+ * The page's classic scripts (public/launch-requests.js) block the parser where they
  * stand, and the page's CSP meta tag keeps Chromium from looking ahead for what to fetch meanwhile: every
  * tag after them is requested only once they have arrived and run, one round trip to main after another.
  * Moved to the end of the head, after the bundle, the stylesheet and the modulepreload links, they still

@@ -2,9 +2,20 @@
 // `window.wallet` in place: the app's bundle takes tens of milliseconds to arrive and be evaluated, and the
 // answers are on their way meanwhile. src/startup-requests.ts hands them to the stores, each taken once; a
 // page without this script (or without the bridge) simply asks from the stores. Plain script, no imports:
-// it must be tiny and run before the bundle; it adds no bridge operation, only calls the contract's own.
+// it must be tiny and run before the bundle; it adds no bridge operation, only calls the contract's own. It
+// also sets the chosen theme before the first paint (below).
 (function () {
   'use strict';
+  // The theme first, before the first paint: the chosen theme is known only after the bridge answers, so
+  // without this a dark choice would flash light at every start. The renderer keeps this copy of the setting
+  // (src/theme.ts); settings.json stays the source of truth. Here rather than in a script of its own: the
+  // page's classic scripts are fetched one after another (index.html), and each is a round trip to main.
+  try {
+    var theme = window.localStorage.getItem('wallet-desk-theme');
+    if (theme === 'light' || theme === 'dark') document.documentElement.setAttribute('data-theme', theme);
+  } catch (error) {
+    // No storage: the system theme applies until the preferences arrive.
+  }
   var wallet = window.wallet;
   if (!wallet) return; // Opened outside Wallet Desk; bridge.ts says so in words.
   var session = wallet.session.get();

@@ -1,6 +1,6 @@
 import type { Theme } from '../../src-preload/contract/app';
 
-/** Read by public/theme-boot.js before the first paint; not secret, only the theme's name. */
+/** Read by public/launch-requests.js before the first paint; not secret, only the theme's name. */
 export const THEME_STORAGE_KEY = 'wallet-desk-theme';
 
 /**

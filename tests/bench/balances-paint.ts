@@ -152,14 +152,13 @@ type Marks = z.infer<typeof Marks>;
 
 /**
  * What a script is for, by its file name (bundle names carry a hash): the harness's preload (parser-blocking,
- * the page's classic scripts are requested once it has run), the launch-requests script that asks main's
- * start-up questions, the theme boot, the first script (launch paint, no React) and the app's script (React and
- * the app). Null for the rest (lazily loaded screens and pictures).
+ * the page's classic script is requested once it has run), the launch-requests script that sets the theme and
+ * asks main's start-up questions, the first script (launch paint, no React) and the app's script (React and the
+ * app). Null for the rest (lazily loaded screens and pictures).
  */
 function scriptRole(name: string): string | null {
   if (name.startsWith('preload')) return 'preload script';
   if (name.startsWith('launch-requests')) return 'launch-requests script';
-  if (name.startsWith('theme-boot')) return 'theme-boot script';
   if (name.startsWith('index-')) return 'first script';
   if (name.startsWith('render-app-')) return 'app script';
   return null;
