@@ -18,9 +18,16 @@ export function errorForAnswer(answer: ServiceAnswer, movesMoney: boolean): AppE
   // (security.md 28), so it is left to the feature to report as an unknown outcome.
   if (movesMoney) return moneyAnswerError(answer, serviceMessage);
   const shown = serviceMessage === null ? null : asSentence(serviceMessage);
+  const ours = serviceMessage === null ? null : ownWordsFor(serviceMessage);
   switch (code) {
     case 403:
-      return new AppError('forbidden', shown ?? t('mainService.a.forbidden'));
+      // The role refusals stay as the service said them: explainRefusal (money-errors.ts) names the role.
+      if (serviceMessage && /insufficient permissions/i.test(serviceMessage))
+        return new AppError('forbidden', shown ?? '');
+      return new AppError(
+        'forbidden',
+        ours ?? (shown ? t('mainService.a.forbiddenSaid', { message: shown }) : t('mainService.a.forbidden')),
+      );
     case 429:
       return new AppError('rate_limited', t('mainService.a.rateLimited'), {
         retryAfterSeconds: parseRetryAfter(answer.retryAfter),
@@ -32,8 +39,13 @@ export function errorForAnswer(answer: ServiceAnswer, movesMoney: boolean): AppE
       if (serviceMessage && /two[- ]?factor|\btfa\b|2fa/i.test(serviceMessage))
         return new AppError('invalid_code', shown ?? '', { field: 'tfa' });
       if (serviceMessage && /invalid address/i.test(serviceMessage))
-        return new AppError('invalid_address', shown ?? '', { field: 'address' });
-      return new AppError('service_error', shown ?? t('mainService.a.refused'));
+        return new AppError('invalid_address', t('mainService.a.invalidAddress'), { field: 'address' });
+      // "Invalid amount" stays as said: explainRefusal puts it at the amount field in the app's words.
+      if (serviceMessage && /^invalid amount$/i.test(serviceMessage)) return new AppError('service_error', shown ?? '');
+      return new AppError(
+        'service_error',
+        ours ?? (shown ? t('mainService.a.refusedSaid', { message: shown }) : t('mainService.a.refused')),
+      );
     default:
       return new AppError(
         'service_error',
@@ -88,7 +100,25 @@ function moneyAnswerError(
       retryAfterSeconds: parseRetryAfter(retryAfter),
     });
   }
-  return new AppError(known.code, asSentence(message ?? ''), known.field === undefined ? {} : { field: known.field });
+  const ours = message === null ? null : ownWordsFor(message);
+  return new AppError(
+    known.code,
+    ours ?? asSentence(message ?? ''),
+    known.field === undefined ? {} : { field: known.field },
+  );
+}
+
+/**
+ * The app's own words for the service's refusals that no feature explains further (spec 7.1's account
+ * refusals and the service's "Invalid address"): the service writes English, people read the app's language.
+ * The others (balance, symbol, code, amount, role) are explained by money-errors.ts, which needs their words.
+ */
+function ownWordsFor(message: string): string | null {
+  const said = message.trim().replace(/\.$/, '').toLowerCase();
+  if (said === 'access denied to this account') return t('mainService.a.accessDenied');
+  if (said === 'x-account-guid header is required') return t('mainService.a.noAccountGiven');
+  if (said === 'invalid address') return t('mainService.a.invalidAddress');
+  return null;
 }
 
 /** Reads retry on any sign of a 401: a fresh token and a second read cost nothing. */

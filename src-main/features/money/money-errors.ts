@@ -38,8 +38,9 @@ export function explainRefusal(error: AppError, roleMessage: () => string): AppE
       return new AppError('invalid_code', t('mainMoney.invalidCode'), { field: 'tfa', cause: error });
     case 'service_error':
     case 'bad_input':
-      // Spec 7.1 lists no amount error; services (and the sandbox) answer a 400 "Invalid amount".
-      return /^invalid amount$/i.test(error.message.trim())
+      // Spec 7.1 lists no amount error; services (and the sandbox) answer a 400 "Invalid amount" (which the
+      // client makes a sentence, "Invalid amount.").
+      return /^invalid amount\.?$/i.test(error.message.trim())
         ? new AppError('bad_input', t('mainMoney.invalidAmount'), { field: 'amount', cause: error })
         : error;
     // Already in the app's words, or not about what the request asked for: passed on as they are. Listed
