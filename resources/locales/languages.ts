@@ -20,8 +20,18 @@ export type CatalogueName = Language | 'pseudo';
 export interface ResolvedLanguage {
   /** Whose texts are shown. */
   readonly catalogue: CatalogueName;
-  /** The BCP 47 tag numbers, amounts and dates are formatted and read in; also the page's lang attribute. */
+  /** The BCP 47 tag numbers, amounts and dates are formatted and read in (see textLanguageTag for `lang`). */
   readonly locale: string;
+}
+
+/**
+ * The `lang` of what the texts are written in, for screen readers and hyphenation: the number locale when it is
+ * of the same language (de-CH), else the catalogue's language. English chosen at a German desk writes German
+ * numbers in English sentences, and must be read out in English; the pseudo-locale is English.
+ */
+export function textLanguageTag(resolved: ResolvedLanguage): string {
+  if (resolved.catalogue === 'pseudo') return 'en';
+  return baseOf(resolved.locale) === resolved.catalogue ? resolved.locale : resolved.catalogue;
 }
 
 function baseOf(tag: string): string {

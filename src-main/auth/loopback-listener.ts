@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { AppError } from '../app-error';
-import { t, textLocale } from '../i18n/main-text';
+import { t, textLanguage } from '../i18n/main-text';
 
 export const CALLBACK_PATH = '/callback';
 
@@ -175,14 +175,9 @@ function answer(response: ServerResponse, status: number, body: string, type = '
   response.end(body);
 }
 
-/** The page's language tag, so the browser reads it out and hyphenates it as the language it is in. */
-function language(): string {
-  return textLocale().split('-')[0] ?? 'en';
-}
-
 function page(title: string, text: string): string {
   return `<!doctype html>
-<html lang="${language()}"><head><meta charset="utf-8"><title>Wallet Desk</title></head>
+<html lang="${textLanguage().split('-')[0]}"><head><meta charset="utf-8"><title>Wallet Desk</title></head>
 <body style="font-family: system-ui, sans-serif; margin: 4rem; text-align: center">
 <h1>${title}</h1><p>${text}</p>
 </body></html>`;

@@ -1,7 +1,12 @@
 import { catalogueNow } from '../../resources/locales/all-catalogues';
 import type { MessageId } from '../../resources/locales/catalogues';
 import { createFormatter, type Formatter, type MessageValues } from '../../resources/locales/formatter';
-import { type CatalogueName, type LanguagePreference, resolveLanguage } from '../../resources/locales/languages';
+import {
+  type CatalogueName,
+  type LanguagePreference,
+  resolveLanguage,
+  textLanguageTag,
+} from '../../resources/locales/languages';
 
 /**
  * The language main writes in: refusals, notices, the menu and the page the browser shows after sign-in.
@@ -10,6 +15,7 @@ import { type CatalogueName, type LanguagePreference, resolveLanguage } from '..
  */
 let locale = 'en-US';
 let catalogueName: CatalogueName = 'en';
+let languageTag = 'en';
 /**
  * Made at the first message rather than when this module loads: creating it costs a noticeable part of
  * the shell's start, and the window is created before anything is written in words (index.ts).
@@ -26,6 +32,7 @@ export function setMainLanguage(preference: LanguagePreference, systemLocales: r
   if (locale === resolved.locale && catalogueName === resolved.catalogue) return;
   locale = resolved.locale;
   catalogueName = resolved.catalogue;
+  languageTag = textLanguageTag(resolved);
   formatter = null;
 }
 
@@ -37,4 +44,9 @@ export function t(id: MessageId, values?: MessageValues): string {
 /** The locale main writes numbers, amounts and dates in, the same as the window's. */
 export function textLocale(): string {
   return locale;
+}
+
+/** The language main's texts are in, as a `lang` tag (the sign-in page): not the number locale's. */
+export function textLanguage(): string {
+  return languageTag;
 }

@@ -1,7 +1,12 @@
 import type { MessageId } from '../../../resources/locales/catalogues';
 import { english, loadCatalogue } from '../../../resources/locales/catalogues';
 import { createFormatter, type Formatter, type MessageValues } from '../../../resources/locales/formatter';
-import { type LanguagePreference, resolveLanguage, usableLocale } from '../../../resources/locales/languages';
+import {
+  type LanguagePreference,
+  resolveLanguage,
+  textLanguageTag,
+  usableLocale,
+} from '../../../resources/locales/languages';
 import { setDisplayLocale } from '../format/display-locale';
 
 export type { MessageId, MessageValues };
@@ -62,8 +67,7 @@ export async function applyLanguage(preference: LanguagePreference): Promise<'un
   applied = { preference, locale: resolved.locale };
   formatter = createFormatter(resolved.locale, messages);
   setDisplayLocale(resolved.locale);
-  if (typeof document !== 'undefined')
-    document.documentElement.lang = resolved.catalogue === 'pseudo' ? 'en' : resolved.locale;
+  if (typeof document !== 'undefined') document.documentElement.lang = textLanguageTag(resolved);
   version += 1;
   listeners.forEach((listener) => listener());
   return resolved.catalogue === 'en' ? 'at-hand' : 'loaded';

@@ -9,8 +9,21 @@ import {
 import { describe, expect, it } from 'vitest';
 import { english } from '../../../resources/locales/catalogues';
 import { createFormatter } from '../../../resources/locales/formatter';
-import { resolveLanguage } from '../../../resources/locales/languages';
+import { resolveLanguage, textLanguageTag } from '../../../resources/locales/languages';
 import { PSEUDO_GROWTH, pseudoCatalogue, pseudoText } from '../../../resources/locales/pseudo';
+
+describe("the lang tag of the texts, for screen readers (the window's <html lang>, the sign-in page)", () => {
+  it.each([
+    ['en', ['de-DE'], 'en'],
+    ['system', ['fr-FR', 'tr-TR'], 'tr'],
+    ['system', ['de-CH', 'en-US'], 'de-CH'],
+    ['de', ['en-US', 'de-AT'], 'de-AT'],
+    ['tr', ['en-GB'], 'tr-TR'],
+    ['pseudo', ['de-DE'], 'en'],
+  ] as const)('%s on a system in %j is read out as %s', (preference, system, tag) => {
+    expect(textLanguageTag(resolveLanguage(preference, system))).toBe(tag);
+  });
+});
 
 describe('which language and locale a preference gives (languages.ts)', () => {
   it.each([

@@ -77,6 +77,18 @@ describe('loopback listener', () => {
     }
   });
 
+  it('marks the return page as English when English is chosen at a German desk (German numbers, English words)', async () => {
+    setMainLanguage('en', ['de-DE']);
+    try {
+      const listener = await openLoopbackListener({ timeoutMs: 5_000, expectedState: STATE });
+      const page = await (await fetch(`${listener.redirectUri}?code=abc&state=${STATE}`)).text();
+      expect(page).toContain('<html lang="en">');
+      await listener.close();
+    } finally {
+      setMainLanguage('en', []);
+    }
+  });
+
   it('listens on 127.0.0.1 with an OS-chosen port and the /callback path', async () => {
     const listener = await openLoopbackListener({ timeoutMs: 5_000, expectedState: STATE });
     expect(listener.redirectUri).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
