@@ -34,13 +34,27 @@ export function visibleRequests(
   search: string,
   filter: StatusFilter,
 ): PaymentRequestView[] {
-  const needle = search.trim().toLowerCase();
+  const needle = caseless(search.trim());
   return items.filter((item) => {
     const status = statuses[item.id]?.status;
     if (filter === 'unchecked' ? status !== undefined : filter !== 'all' && status !== filter) return false;
     if (needle === '') return true;
     return [item.referenceId, item.label, item.address, item.code, item.network, item.createdBy].some((text) =>
-      text.toLowerCase().includes(needle),
+      caseless(text).includes(needle),
     );
   });
+}
+
+/**
+ * Text folded for a search that ignores case in every language: toLowerCase alone makes Turkish "İSTANBUL"
+ * "i̇stanbul" (with a combining dot) and leaves "ı" apart from "i", so a Turkish label was not found by its
+ * own word. Dotted and dotless i fold to one letter, whichever keyboard typed them.
+ */
+export function caseless(text: string): string {
+  return text
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/\u0307/g, '')
+    .replace(/ı/g, 'i')
+    .normalize('NFC');
 }
