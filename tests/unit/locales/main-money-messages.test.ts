@@ -98,3 +98,15 @@ describe('an unsettled send named in a warning, in every language', () => {
     expect(describeSend(settled)).toBe('1234.5 BTC to bc1qexample (reference ref-1, started at an earlier time)');
   });
 });
+
+describe('a move of another account named in a warning, in every language', () => {
+  it.each([
+    ['en', 'M1 in Trading', 'M1 in another account'],
+    ['de', 'M1 in Trading', 'M1 in einem anderen Konto'],
+    ['tr', 'M1 (hesap: Trading)', 'M1 (hesap: başka bir hesap)'],
+  ] as const)('%s: a named account and one the app cannot name read as sentences', (language, named, unnamed) => {
+    setMainLanguage(language, [language]);
+    expect(t('mainMoney.inOtherAccount', { what: 'M1', account: 'Trading' })).toBe(named);
+    expect(t('mainMoney.inOtherAccount', { what: 'M1', account: t('mainMoney.anotherAccount') })).toBe(unnamed);
+  });
+});
