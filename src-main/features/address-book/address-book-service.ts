@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { t } from '../../i18n/main-text';
+import { t, textLocale } from '../../i18n/main-text';
 import { findAssetNetwork, networks } from '../../../src-preload/contract/assets';
 import type { AddressBookEntry } from '../../../src-preload/contract/address-book';
 import { AppError } from '../../app-error';
@@ -30,8 +30,9 @@ function sameAddress(code: string, a: string, b: string): boolean {
   return entry && networks[entry.network].kind === 'evm' ? a.toLowerCase() === b.toLowerCase() : a === b;
 }
 
+/** In the user's alphabet: Turkish puts Ç after C and Ş after S, which the process's default locale does not. */
 const byName = (a: StoredAddressBookEntry, b: StoredAddressBookEntry) =>
-  a.name.localeCompare(b.name) || a.code.localeCompare(b.code);
+  a.name.localeCompare(b.name, textLocale()) || a.code.localeCompare(b.code);
 
 /**
  * Named destinations of the signed-in user in the active account, in settings.json. Every address is
@@ -88,7 +89,9 @@ export function createAddressBook(deps: AddressBookDeps) {
           field: 'address',
         });
       }
-      const namesake = others.find((entry) => entry.name.toLocaleLowerCase() === input.name.toLocaleLowerCase());
+      const namesake = others.find(
+        (entry) => entry.name.toLocaleLowerCase(textLocale()) === input.name.toLocaleLowerCase(textLocale()),
+      );
       if (namesake) {
         throw new AppError('bad_input', t('mainFeatures.nameTaken', { name: namesake.name }), {
           field: 'name',

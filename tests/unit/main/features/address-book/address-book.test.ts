@@ -2,6 +2,7 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { setMainLanguage } from '../../../../../src-main/i18n/main-text';
 import { AddressBookSaveInput } from '../../../../../src-preload/contract/address-book';
 import { createAddressBook } from '../../../../../src-main/features/address-book';
 import { AppError } from '../../../../../src-main/app-error';
@@ -137,5 +138,23 @@ describe('the address book', () => {
     session.set(null);
     expect(addressBook.known()).toEqual([]);
     expect(() => addressBook.list()).toThrow(/sign in/);
+  });
+});
+
+describe("the address book in the user's alphabet", () => {
+  it.each([
+    ['en', ['Çelik', 'Cem', 'Deniz']],
+    ['tr', ['Cem', 'Çelik', 'Deniz']],
+  ] as const)("%s: lists names in that language's order", async (language, order) => {
+    setMainLanguage(language, [language]);
+    try {
+      const { addressBook } = await book();
+      await addressBook.save({ name: 'Deniz', code: 'ETH', address: EVM });
+      await addressBook.save({ name: 'Çelik', code: 'USDT', address: EVM });
+      await addressBook.save({ name: 'Cem', code: 'BTC', address: BTC });
+      expect(addressBook.list().map((entry) => entry.name)).toEqual(order);
+    } finally {
+      setMainLanguage('en', ['en-US']);
+    }
   });
 });
