@@ -34,10 +34,11 @@ export function errorForAnswer(answer: ServiceAnswer, movesMoney: boolean): AppE
       });
     case 400:
       if (serviceMessage && /insufficient balance/i.test(serviceMessage))
-        return new AppError('insufficient_balance', shown ?? '');
-      if (serviceMessage && /invalid symbol/i.test(serviceMessage)) return new AppError('invalid_symbol', shown ?? '');
+        return new AppError('insufficient_balance', t('mainMoney.insufficientBalance'));
+      if (serviceMessage && /invalid symbol/i.test(serviceMessage))
+        return new AppError('invalid_symbol', t('mainService.a.unsupportedSymbol'));
       if (serviceMessage && /two[- ]?factor|\btfa\b|2fa/i.test(serviceMessage))
-        return new AppError('invalid_code', shown ?? '', { field: 'tfa' });
+        return new AppError('invalid_code', t('mainMoney.invalidCode'), { field: 'tfa' });
       if (serviceMessage && /invalid address/i.test(serviceMessage))
         return new AppError('invalid_address', t('mainService.a.invalidAddress'), { field: 'address' });
       // "Invalid amount" stays as said: explainRefusal puts it at the amount field in the app's words.
@@ -109,15 +110,19 @@ function moneyAnswerError(
 }
 
 /**
- * The app's own words for the service's refusals that no feature explains further (spec 7.1's account
- * refusals and the service's "Invalid address"): the service writes English, people read the app's language.
- * The others (balance, symbol, code, amount, role) are explained by money-errors.ts, which needs their words.
+ * The app's own words for the service's refusals it knows (spec 7.1's and the service's words for a bad
+ * address, symbol, balance or code): the service writes English, people read the app's language, on every
+ * screen, not only those whose feature explains the refusal. The amount and the role refusals are explained
+ * by money-errors.ts, which needs their words.
  */
 function ownWordsFor(message: string): string | null {
   const said = message.trim().replace(/\.$/, '').toLowerCase();
   if (said === 'access denied to this account') return t('mainService.a.accessDenied');
   if (said === 'x-account-guid header is required') return t('mainService.a.noAccountGiven');
   if (said === 'invalid address') return t('mainService.a.invalidAddress');
+  if (said === 'insufficient balance') return t('mainMoney.insufficientBalance');
+  if (said === 'invalid symbol') return t('mainService.a.unsupportedSymbol');
+  if (said === 'invalid two-factor code' || said === 'two-factor code is required') return t('mainMoney.invalidCode');
   return null;
 }
 

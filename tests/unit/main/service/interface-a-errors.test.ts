@@ -44,6 +44,21 @@ describe("the service's refusals in the user's language", () => {
   });
 
   it.each([
+    ['de', 'Invalid symbol', 'invalid_symbol'],
+    ['tr', 'Insufficient balance', 'insufficient_balance'],
+    ['de', 'Invalid two-factor code', 'invalid_code'],
+  ] as const)("%s: %j outside the send and swap forms is in the app's words too", (language, said, code) => {
+    setMainLanguage('en', ['en-US']);
+    const english = errorForAnswer(refusal(400, said), false).message;
+    setMainLanguage(language, [language]);
+    const shown = errorForAnswer(refusal(400, said), false);
+    expect(shown.code).toBe(code);
+    expect(shown.message).not.toContain(said);
+    expect(shown.message).not.toBe(english);
+    expect(shown.message).toMatch(/\.$/);
+  });
+
+  it.each([
     ['de', 'Der Dienst akzeptiert diesen Betrag nicht'],
     ['tr', 'Hizmet bu miktarı kabul etmiyor'],
   ] as const)('%s: "Invalid amount" on a send is put at the amount field in the app\'s words', (language, expected) => {
