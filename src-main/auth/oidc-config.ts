@@ -114,7 +114,7 @@ function requireSecureEndpoints(config: Configuration, insecureLoopback: boolean
     } catch {
       url = null;
     }
-    const allowed = url !== null && (insecureLoopback ? isAllowedServiceUrl(url) : url.protocol === 'https:');
+    const allowed = url !== null && isAllowedServiceUrl(url, { plainLoopback: insecureLoopback });
     if (!allowed)
       throw new AppError(
         'sign_in_failed',

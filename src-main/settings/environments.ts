@@ -68,8 +68,12 @@ export function isPlainLoopback(url: URL): boolean {
 
 /**
  * The one rule for an address the app talks to or opens for sign-in: https, or plain http only to a
- * loopback IP literal on this computer.
+ * loopback IP literal on this computer. `plainLoopback: false` where even that is refused: a real
+ * environment's merchant API, or the endpoints of an issuer that is not itself on loopback.
  */
-export function isAllowedServiceUrl(url: URL): boolean {
-  return url.protocol === 'https:' || isPlainLoopback(url);
+export function isAllowedServiceUrl(
+  url: URL,
+  { plainLoopback = true }: { readonly plainLoopback?: boolean } = {},
+): boolean {
+  return url.protocol === 'https:' || (plainLoopback && isPlainLoopback(url));
 }

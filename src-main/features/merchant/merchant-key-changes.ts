@@ -1,6 +1,6 @@
 import type { EnvironmentId } from '../../../src-preload/contract/app';
 import { AppError } from '../../app-error';
-import { environmentLabels, isPlainLoopback } from '../../settings/environments';
+import { environmentLabels, isAllowedServiceUrl } from '../../settings/environments';
 import {
   allBindingsOf,
   apiUrlOf,
@@ -30,9 +30,7 @@ export function requireApiUrl(environment: EnvironmentId, text: string): string 
   }
   if (url.username || url.password)
     throw new AppError('bad_input', t('mainMerchant.apiUrlCredentials'), { field: 'apiUrl' });
-  const https = url.protocol === 'https:';
-  const localHttp = isPlainLoopback(url);
-  if (!https && !(environment === 'custom' && localHttp)) {
+  if (!isAllowedServiceUrl(url, { plainLoopback: environment === 'custom' })) {
     throw new AppError('bad_input', t('mainMerchant.apiUrlHttps'), {
       field: 'apiUrl',
     });
