@@ -26,6 +26,7 @@ import { applicationMenuTemplate } from './shell/application-menu';
 import { resolveAppOrigin } from './shell/app-origin';
 import type { AppUpdaterLike } from './shell/electron-updater-port';
 import { dispatchWhenReady } from './shell/dispatch-when-ready';
+import { saveFilters } from './shell/save-filters';
 import { favourMemoryOverSpeed } from './v8-memory';
 import { createMainWindow } from './window';
 import { setMainLanguage } from './i18n/main-text';
@@ -222,9 +223,7 @@ async function startCore(settings: SettingsStore, logger: FileLogger): Promise<{
     chooseSaveFile: async (defaultName) => {
       const options = {
         defaultPath: join(app.getPath('downloads'), defaultName),
-        filters: defaultName.endsWith('.json')
-          ? [{ name: 'JSON', extensions: ['json'] }]
-          : [{ name: 'CSV', extensions: ['csv'] }],
+        filters: saveFilters(defaultName),
       };
       const result = mainWindow
         ? await dialog.showSaveDialog(mainWindow, options)
