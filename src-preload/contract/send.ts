@@ -18,14 +18,12 @@ import {
 /** Spec 2.2 FeeRate: 0 = Low, 1 = Standard, 2 = High. */
 export const FeeRate = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 export type FeeRate = z.infer<typeof FeeRate>;
-export const feeLabels = { 0: 'Low', 1: 'Standard', 2: 'High' } as const satisfies Record<FeeRate, string>;
 
 /** An opaque id main hands out; the renderer can only echo it back. */
 const Id = z.uuid();
 
 export const FeeOption = z.object({
   feeRate: FeeRate,
-  label: z.enum(['Low', 'Standard', 'High']),
   fee: DecimalString,
   /** The wallet the fee is paid from (an ERC-20 token's fee is paid in ETH). */
   feeSymbol: z.string(),
@@ -131,7 +129,6 @@ export const SendReview = z.object({
   amount: DecimalString,
   amountUsd: DecimalString,
   feeRate: FeeRate,
-  feeLabel: z.string(),
   fee: DecimalString,
   feeSymbol: z.string(),
   feeUsd: DecimalString,

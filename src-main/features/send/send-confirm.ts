@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import { amountWords } from '../money/amount-words';
+import { feeRateNames } from '../../../src-preload/contract/fee-rate-names';
 import type { SendPrecheck, SendReview } from '../../../src-preload/contract/send';
 import { AppError } from '../../app-error';
 import { t } from '../../i18n/main-text';
@@ -35,7 +36,7 @@ async function requireFunds(client: InterfaceAClient, view: SendPrecheck, fee: S
         code: view.code,
         network: view.network,
         held: amountWords(text(held)),
-        feeLabel: fee.label,
+        feeLabel: t(feeRateNames[fee.feeRate]),
         fee: amountWords(fee.fee),
         feeCode: fee.feeSymbol,
         needed: amountWords(text(needed)),
@@ -54,7 +55,7 @@ async function requireFunds(client: InterfaceAClient, view: SendPrecheck, fee: S
       throw new AppError(
         'insufficient_balance',
         t('mainSend.shortFee', {
-          feeLabel: fee.label,
+          feeLabel: t(feeRateNames[fee.feeRate]),
           fee: amountWords(fee.fee),
           feeCode: fee.feeSymbol,
           held: amountWords(text(held)),
@@ -69,7 +70,7 @@ function chosenFee(stored: StoredPrecheck, input: SendConfirmInput): StoredFee {
   const fee = stored.fees.find((option) => option.feeRate === input.feeRate);
   if (!fee) throw new AppError('bad_input', t('mainSend.noSuchFee'), { field: 'feeRate' });
   if (!fee.affordable) {
-    throw new AppError('insufficient_balance', t('mainSend.feeUnaffordable', { fee: fee.label }), {
+    throw new AppError('insufficient_balance', t('mainSend.feeUnaffordable', { fee: t(feeRateNames[fee.feeRate]) }), {
       field: 'amount',
     });
   }
@@ -96,7 +97,6 @@ function reviewOf(
     amount: view.amount,
     amountUsd: usdText(stored.amount.times(price)),
     feeRate: input.feeRate,
-    feeLabel: fee.label,
     fee: fee.fee,
     feeSymbol: fee.feeSymbol,
     feeUsd: usdText(feeUsd),

@@ -7,13 +7,7 @@ import {
   ServiceSymbol as ServiceSymbolShape,
   type ServiceSymbol,
 } from '../../../src-preload/contract/assets';
-import {
-  feeLabels,
-  type FeeRate,
-  type PoisoningWarning,
-  type SendAsset,
-  type SendPrecheck,
-} from '../../../src-preload/contract/send';
+import type { FeeRate, PoisoningWarning, SendAsset, SendPrecheck } from '../../../src-preload/contract/send';
 import { AppError } from '../../app-error';
 import { t } from '../../i18n/main-text';
 import type { InterfaceAClient } from '../../service/interface-a';
@@ -78,7 +72,6 @@ function feeOptions(
       const maxAmount = floorToServiceNumber(Decimal.max(room, 0), decimals);
       return {
         feeRate: data.feeRate,
-        label: feeLabels[data.feeRate],
         fee: text(fee),
         feeDecimal: fee,
         feeSymbol: data.symbol,

@@ -45,7 +45,7 @@ describe('send against the sandbox', () => {
         address: BTC_DESTINATION,
         amount: '0.00123',
       });
-      expect(precheck.feeOptions.map((option) => option.label)).toEqual(['Low', 'Standard', 'High']);
+      expect(precheck.feeOptions.map((option) => option.feeRate)).toEqual([0, 1, 2]);
       expect(precheck.availableBalance).toBe(before.get('BTC')?.toFixed());
       const option = precheck.feeOptions[feeRate];
       expect(option?.arrivalEstimation).not.toBe('');
@@ -58,7 +58,7 @@ describe('send against the sandbox', () => {
         destination: BTC_DESTINATION,
         amount: '0.00123',
         fee: option?.fee,
-        feeLabel: option?.label,
+        feeRate,
       });
       expect(new Decimal(review.totalUsd).toFixed(2)).toBe(
         new Decimal(review.amountUsd).plus(review.feeUsd).toFixed(2),

@@ -1,4 +1,5 @@
 import { useEffect, useId } from 'react';
+import { feeRateNames } from '../../../../src-preload/contract/fee-rate-names';
 import type { FeeRate } from '../../../../src-preload/contract/send';
 import type { BridgeError } from '../../../../src-preload/result';
 import { AddressBookPicker, useAddressBookEntries } from '../../components/address-book-picker';
@@ -261,7 +262,7 @@ export function SendForm({ disabled }: { disabled: boolean }): React.JSX.Element
                   checked={form.feeRate === option.feeRate}
                   onChange={() => chooseFee(option.feeRate as FeeRate)}
                 />
-                <span className="send-fee-label">{option.label}</span>
+                <span className="send-fee-label">{t(feeRateNames[option.feeRate])}</span>
                 <CryptoAmount value={option.fee} code={option.feeSymbol} />
                 <UsdAmount value={option.feeUsd} />
                 <span className="send-fee-arrival">{option.arrivalEstimation}</span>

@@ -1,3 +1,4 @@
+import { feeRateNames } from '../../../../src-preload/contract/fee-rate-names';
 import { UsdAmount } from '../../components/amount';
 import { MoneyReview } from '../../components/money-review';
 import { sameDecimal, shortAddress, startedAt, useAmountText } from '../../components/unsettled-words';
@@ -112,7 +113,7 @@ export function SendReviewPanel(): React.JSX.Element | null {
             }}
           />
         </dd>
-        <dt>{t('send.review.fee', { label: review.feeLabel })}</dt>
+        <dt>{t('send.review.fee', { label: t(feeRateNames[review.feeRate]) })}</dt>
         <dd>
           <RichText
             id="send.review.amountValue"

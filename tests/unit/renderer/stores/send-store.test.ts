@@ -29,7 +29,6 @@ const review: SendReview = {
   amount: '0.001',
   amountUsd: '50',
   feeRate: 1,
-  feeLabel: 'Slow',
   fee: '0.00001',
   feeSymbol: 'BTC',
   feeUsd: '0.5',

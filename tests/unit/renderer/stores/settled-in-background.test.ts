@@ -12,7 +12,6 @@ const review: SendReview = {
   amount: '0.0009',
   amountUsd: '45',
   feeRate: 1,
-  feeLabel: 'Slow',
   fee: '0.00001',
   feeSymbol: 'BTC',
   feeUsd: '0.5',
