@@ -3,6 +3,7 @@ import { createCodeSource } from '../support/two-factor-codes';
 import { expectedFormats } from './support/amount-formats';
 import { expect, OWN_APP, test, WIDE_TOTP_WINDOW } from './support/fixtures';
 import { recordServiceRequests } from './support/service-requests';
+import { textIn } from './support/shown-language';
 import { completeBrowserSignIn, type AppSession } from './support/signed-in-app';
 
 /**
@@ -129,6 +130,7 @@ for (const language of ['de', 'tr'] as const) {
       await signInThroughBrowser(session, language, 'bridge');
       const { page } = session;
       const formats = expectedFormats(words.locale);
+      const shown = textIn(language);
       const user = session.sandbox.info().users.find((candidate) => candidate.username === 'alice');
       if (!user) throw new Error('no sandbox user alice');
       const nextCode = createCodeSource(user.totpSecret, WIDE_TOTP_WINDOW);
@@ -144,11 +146,17 @@ for (const language of ['de', 'tr'] as const) {
       // Typed as the language writes numbers: a decimal comma.
       await amount.fill('0,0015');
       await page.getByRole('button', { name: words.checkFees }).click();
-      await page.getByRole('group', { name: words.fee, exact: true }).getByRole('radio').first().check();
+      // The fee levels are named in the language too, on the options and on the review.
+      const low = shown('send.fee.low');
+      await page
+        .getByRole('group', { name: words.fee, exact: true })
+        .getByRole('radio', { name: new RegExp(`^${low}`) })
+        .check();
       await page.getByRole('button', { name: words.review, exact: true }).click();
 
       const review = page.getByRole('region', { name: words.review });
       await expect(review).toContainText(formats.crypto('0.0015', 'BTC'));
+      await expect(review).toContainText(shown('send.review.fee', { label: low }));
       const form = review.getByRole('form', { name: words.codeForm });
       await expect(form.getByRole('group', { name: words.code })).toBeVisible();
       await form.getByRole('textbox', { name: words.firstDigit }).fill(await nextCode());

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { catalogueNow } from '../../../resources/locales/all-catalogues';
 import { createFormatter } from '../../../resources/locales/formatter';
+import { feeRateNames } from '../../../src-preload/contract/fee-rate-names';
+import type { FeeRate } from '../../../src-preload/contract/send';
 import { formatCrypto, formatUsd } from '../../../src-renderer/src/format/amounts';
 import { setDisplayLocale } from '../../../src-renderer/src/format/display-locale';
 
@@ -53,4 +55,20 @@ describe('send messages with counts and amounts, in every language', () => {
     expect(fees).toContain(formatUsd('43210.5'));
     expect(formatUsd('43210.5')).toMatch(catalogue === 'en' ? /43,210\.50/ : /43\.210,50/);
   });
+});
+
+describe('fee levels, named by their rate through the catalogues', () => {
+  it.each([
+    ['en', 'en-US', ['Low', 'Standard', 'High'], 'Fee (Low)'],
+    ['de', 'de-DE', ['Niedrig', 'Standard', 'Hoch'], 'Gebühr (Niedrig)'],
+    ['tr', 'tr-TR', ['Düşük', 'Standart', 'Yüksek'], 'Ücret (Düşük)'],
+  ] as const)(
+    '%s: the fee options and the review name the level in the language',
+    (catalogue, locale, names, review) => {
+      const formatter = inLanguage(catalogue, locale);
+      const rates: readonly FeeRate[] = [0, 1, 2];
+      expect(rates.map((rate) => formatter.text(feeRateNames[rate]))).toEqual(names);
+      expect(formatter.text('send.review.fee', { label: formatter.text(feeRateNames[0]) })).toBe(review);
+    },
+  );
 });
