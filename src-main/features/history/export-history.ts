@@ -114,6 +114,44 @@ function sourcesOf(options: ExportHistoryOptions): readonly ExportSource[] {
   ];
 }
 
+/** One page's answer, read to its last byte. */
+interface ArrivedPage {
+  readonly head: TransactionsHead;
+  readonly items: readonly TransactionItem[];
+}
+
+type PageRetryOptions = NonNullable<Parameters<typeof fetchWithRetry>[1]>;
+
+/** A promise's outcome held as a value, so a page asked for ahead never rejects unobserved. */
+type Settled<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: unknown };
+
+function settled<T>(promise: Promise<T>): Promise<Settled<T>> {
+  return promise.then(
+    (value) => ({ ok: true, value }),
+    (error: unknown) => ({ ok: false, error }),
+  );
+}
+
+/**
+ * Reads one page to its last byte, retried as a whole (a failed attempt leaves nothing behind), so the next
+ * request may leave while this page is written: memory holds at most two pages.
+ */
+async function readWholePage(
+  streamPage: StreamPage,
+  request: TransactionsRequest,
+  retry: PageRetryOptions,
+  signal: AbortSignal | undefined,
+): Promise<ArrivedPage> {
+  return fetchWithRetry(async () => {
+    const items: TransactionItem[] = [];
+    const head = await streamPage(request, async (slice) => {
+      signal?.throwIfAborted();
+      for (const item of slice) items.push(item);
+    });
+    return { head, items };
+  }, retry);
+}
+
 /** How each format starts, writes a record (or says why it leaves it out) and ends. */
 interface RecordWriter {
   readonly open: string;
@@ -162,11 +200,12 @@ function writerFor(format: ExportFormat): RecordWriter {
 /**
  * Exports the whole filtered history of one account or several (one after the other, each row naming its
  * account) as the complete CSV (RFC 4180, UTF-8, header row), a preset of another tool, or a JSON array, with
- * the date range applied to each page as it streams past (POST /transactions has no date fields). Pages are
- * read one at a time as they arrive and their rows written at once to a temporary file in slices of at most
- * FLUSH_CHARS, each write awaited before more of the answer is read: memory holds a slice of one page
- * whatever the history's size. A page that fails is retried (429 back-off, a few tries on server errors) from
- * its first byte in the file, so rows of a failed attempt are overwritten, never kept twice. On success the
+ * the date range applied to each page as it streams past (POST /transactions has no date fields). Each page is
+ * read to its last byte, then the next one is asked for while its rows are written to a temporary file in slices
+ * of at most FLUSH_CHARS: the service answers while this page is formatted and written, yet only one request is
+ * ever in flight (the rate limit) and memory holds two pages whatever the history's size. A page that fails is
+ * retried (429 back-off, a few tries on server errors) as a whole before any of its rows is written; one asked
+ * for ahead that fails surfaces once the pages before it are written. On success the
  * temporary file is cut to what was written and renamed to `path`; on cancel or failure it is removed, so no
  * partial file is ever left. No Electron here: the benchmark calls this directly.
  */
@@ -200,74 +239,72 @@ export async function exportHistoryCsv(options: ExportHistoryOptions): Promise<E
     page: donePages + page,
     totalPages: donePages + totalPages,
   });
+  // The page asked for while the one before it is written; always awaited before the export returns or throws.
+  let ahead: Promise<Settled<ArrivedPage>> | null = null;
+  // Stops that page's back-off or reading at once when the export fails for another reason (a write, say).
+  const stopAhead = new AbortController();
+  const readSignal = options.signal ? AbortSignal.any([options.signal, stopAhead.signal]) : stopAhead.signal;
   try {
     buffer = writer.open;
     await flush();
     for (const source of sources) {
       const userLabelOf = source.userLabelOf ?? (() => '');
       const context: ExportRecordContext = { account: source.account, currency };
-      // A retried page is seen twice, which reads as out of order: the scan then just goes on to the end.
       const range = dateRangeFilterOf(options.filters);
       // Only the previous page's keys are kept, so memory stays one page deep.
       let previousKeys = new Set<string>();
       total = 0;
       totalPages = 1;
-      for (page = 1; page <= totalPages; page += 1) {
-        const pageStart = position;
-        let keys = new Set<string>();
-        let lines = 0;
-        let received = 0;
-        let pageLeftOut: Record<LeftOutReason, number> = { 'not-completed': 0, 'no-date': 0, 'no-price': 0 };
-        const head = await fetchWithRetry(
-          () => {
-            // Every attempt starts the page over at its first byte.
-            position = pageStart;
-            buffer = '';
-            keys = new Set();
-            lines = 0;
-            received = 0;
-            pageLeftOut = { 'not-completed': 0, 'no-date': 0, 'no-price': 0 };
-            return source
-              .streamPage(transactionsRequest(options.filters, page, pageSize), async (items) => {
-                options.signal?.throwIfAborted();
-                for (const item of items) {
-                  const key = recordKey(item);
-                  keys.add(key);
-                  received += 1;
-                  const inRange = range?.admits(item) ?? true;
-                  // A record that arrived at the top while exporting pushes the last row of a page onto the next one.
-                  if (previousKeys.has(key)) continue;
-                  if (!inRange) continue;
-                  const line = writer.line(item, userLabelOf(item), context, written + lines === 0);
-                  if (typeof line === 'string') {
-                    buffer += line;
-                    lines += 1;
-                  } else {
-                    pageLeftOut[line.leftOut] += 1;
-                  }
-                }
-                if (buffer.length >= FLUSH_CHARS) await flush();
-              })
-              .then(async (result) => {
-                await flush();
-                return result;
-              });
-          },
-          {
-            ...(options.retry === undefined ? {} : { policy: options.retry }),
-            ...(options.signal === undefined ? {} : { signal: options.signal }),
-            onRetry: (notice) => options.onRetry?.(notice, progress()),
-          },
+      const retryOptions = (pageNumber: number): PageRetryOptions => ({
+        ...(options.retry === undefined ? {} : { policy: options.retry }),
+        signal: readSignal,
+        onRetry: (notice) => options.onRetry?.(notice, { ...progress(), page: donePages + pageNumber }),
+      });
+      const ask = (pageNumber: number): Promise<Settled<ArrivedPage>> =>
+        settled(
+          readWholePage(
+            source.streamPage,
+            transactionsRequest(options.filters, pageNumber, pageSize),
+            retryOptions(pageNumber),
+            readSignal,
+          ),
         );
+      for (page = 1; page <= totalPages; page += 1) {
+        // Page 1 is asked for here; every later page was asked for while the one before it was written.
+        const answer = await (ahead ?? ask(page));
+        ahead = null;
+        if (!answer.ok) throw answer.error;
         options.signal?.throwIfAborted();
+        const { head, items } = answer.value;
+        // The range sees every record in the service's order before any is written, so whether a next page
+        // is needed is known now and it is asked for while this one is written (one request in flight).
+        const admitted = items.map((item) => range?.admits(item) ?? true);
         total = head.totalRecords;
         totalPages = head.totalPages;
+        // A short page means the end, even if the service's totals disagree.
+        const last = items.length < pageSize || (range?.canStop() ?? false) || page >= totalPages;
+        if (!last) ahead = ask(page + 1);
+        const keys = new Set<string>();
+        let lines = 0;
+        for (const [index, item] of items.entries()) {
+          const key = recordKey(item);
+          keys.add(key);
+          // A record that arrived at the top while exporting pushes the last row of a page onto the next one.
+          if (previousKeys.has(key) || admitted[index] !== true) continue;
+          const line = writer.line(item, userLabelOf(item), context, written + lines === 0);
+          if (typeof line === 'string') {
+            buffer += line;
+            lines += 1;
+          } else {
+            leftOut[line.leftOut] += 1;
+          }
+          if (buffer.length >= FLUSH_CHARS) await flush();
+        }
+        await flush();
         previousKeys = keys;
         written += lines;
-        for (const reason of Object.keys(pageLeftOut) as LeftOutReason[]) leftOut[reason] += pageLeftOut[reason];
         options.onPage?.(progress());
-        // A short page means the end, even if the service's totals disagree.
-        if (received < pageSize || range?.canStop()) break;
+        if (last) break;
       }
       doneTotal += total;
       donePages += Math.min(page, totalPages);
@@ -285,6 +322,9 @@ export async function exportHistoryCsv(options: ExportHistoryOptions): Promise<E
     await rename(temporary, options.path);
     return { written, total: doneTotal, pages: donePages, leftOut };
   } catch (error) {
+    // No request may outlive the export: a cancel or a failed write waits for the page already asked for.
+    stopAhead.abort(error);
+    if (ahead) await ahead;
     await file.close().catch(() => undefined);
     await unlink(temporary).catch(() => undefined);
     throw options.signal?.aborted ? options.signal.reason : error;

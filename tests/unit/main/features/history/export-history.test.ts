@@ -64,8 +64,15 @@ function fakeService(total: number) {
       items,
     };
   };
-  return { fetchPage, requests, maxInFlight: () => maxInFlight };
+  return { fetchPage, requests, maxInFlight: () => maxInFlight, inFlight: () => inFlight };
 }
+
+const expected = (total: number) => Array.from({ length: total }, (_, n) => `tx${n}`);
+const txIds = async (path: string) =>
+  (await readFile(path, 'utf8'))
+    .split('\r\n')
+    .slice(1, -1)
+    .map((line) => line.split(',')[18]);
 
 let dir: string;
 beforeEach(async () => {
@@ -112,6 +119,53 @@ describe('exportHistoryCsv', () => {
     expect(await readdir(dir)).toEqual(['out.csv']);
   });
 
+  it('asks for the next page as soon as one has arrived, before its rows are written, never two at once', async () => {
+    const service = fakeService(1234);
+    const events: string[] = [];
+    const result = await exportHistoryCsv({
+      fetchPage: (request) => {
+        events.push(`ask ${request.page}`);
+        return service.fetchPage(request);
+      },
+      path: join(dir, 'ahead.csv'),
+      filters: {},
+      recordsPerPage: 100,
+      onPage: (p) => events.push(`written ${p.page}`),
+    });
+    expect(result).toMatchObject({ written: 1234, pages: 13 });
+    expect(service.maxInFlight()).toBe(1);
+    // Page n + 1 is asked for before page n's write has finished, and nothing past the last page is asked for.
+    expect(events).toEqual([
+      'ask 1',
+      ...Array.from({ length: 12 }, (_, i) => [`ask ${i + 2}`, `written ${i + 1}`]).flat(),
+      'written 13',
+    ]);
+    expect(await txIds(join(dir, 'ahead.csv'))).toEqual(expected(1234));
+  });
+
+  it('surfaces a page asked for ahead that fails only after the pages before it are written', async () => {
+    const service = fakeService(1234);
+    const events: string[] = [];
+    const refused = new AppError('forbidden', 'This account may not read that history.');
+    const run = exportHistoryCsv({
+      fetchPage: async (request) => {
+        events.push(`ask ${request.page}`);
+        const answer = await service.fetchPage(request);
+        if (request.page === 3) throw refused;
+        return answer;
+      },
+      path: join(dir, 'refused.csv'),
+      filters: {},
+      recordsPerPage: 100,
+      retry: fast,
+      onPage: (p) => events.push(`written ${p.page}`),
+    });
+    await expect(run).rejects.toBe(refused);
+    expect(events).toEqual(['ask 1', 'ask 2', 'written 1', 'ask 3', 'written 2']);
+    expect(service.inFlight()).toBe(0);
+    expect(await readdir(dir)).toEqual([]);
+  });
+
   it('writes just the header for an empty history', async () => {
     const path = join(dir, 'empty.csv');
     expect(await exportHistoryCsv({ fetchPage: fakeService(0).fetchPage, path, filters: {} })).toMatchObject({
@@ -124,8 +178,9 @@ describe('exportHistoryCsv', () => {
     const path = join(dir, 'kept.csv');
     await writeFile(path, 'older export\r\n');
     const controller = new AbortController();
+    const service = fakeService(5000);
     const run = exportHistoryCsv({
-      fetchPage: fakeService(5000).fetchPage,
+      fetchPage: service.fetchPage,
       path,
       filters: {},
       recordsPerPage: 100,
@@ -135,6 +190,9 @@ describe('exportHistoryCsv', () => {
       },
     });
     await expect(run).rejects.toThrow('stop');
+    // The page asked for while page 3 was written has been awaited: no request outlives the export.
+    expect(service.inFlight()).toBe(0);
+    expect(service.requests).toHaveLength(4);
     expect(await readdir(dir)).toEqual(['kept.csv']);
     expect(await readFile(path, 'utf8')).toBe('older export\r\n');
   });
@@ -204,13 +262,6 @@ describe('exportHistoryCsv with streamed pages', () => {
     };
     return { streamPage, slicesSeen, requests: service.requests };
   }
-
-  const expected = (total: number) => Array.from({ length: total }, (_, n) => `tx${n}`);
-  const txIds = async (path: string) =>
-    (await readFile(path, 'utf8'))
-      .split('\r\n')
-      .slice(1, -1)
-      .map((line) => line.split(',')[18]);
 
   it('writes every record once, in order, across pages and slices bigger than its write buffer', async () => {
     // 1,234 records in pages of 500, 37 at a time: several slices and several 64 KiB writes per page.
