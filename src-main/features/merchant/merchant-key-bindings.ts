@@ -9,6 +9,7 @@ import { builtInEndpoints, environmentLabels, publicMerchantApiUrl } from '../..
 import type { SettingsStore } from '../../settings/settings-store';
 import { savingSettings } from '../../settings/storage-failure';
 import type { MerchantKeyBinding, MerchantSettings } from './merchant-settings';
+import { roleWords } from '../../i18n/service-words';
 import { t } from '../../i18n/main-text';
 
 /**
@@ -139,7 +140,7 @@ export function keysMissingWords(deps: MerchantKeysDeps, what: string, remedy: s
   const account = deps.session.activeAccount();
   return account.canMoveMoney
     ? `${what} ${remedy}`
-    : `${what} ${t('mainMerchant.roleCannotSaveKeys', { role: account.role, account: account.name })}`;
+    : `${what} ${t('mainMerchant.roleCannotSaveKeys', { role: roleWords(account.role), account: account.name })}`;
 }
 
 /** The user's binding in the active account, or a clear refusal: signing keys belong to saved keys. */

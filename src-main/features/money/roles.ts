@@ -1,5 +1,6 @@
 import type { SessionAccount } from '../../../src-preload/contract/session';
 import { AppError } from '../../app-error';
+import { roleWords } from '../../i18n/service-words';
 import { t } from '../../i18n/main-text';
 
 /** Spec 5.1: only these roles may send, swap and withdraw; every other role gets a 403 from the service. */
@@ -38,7 +39,7 @@ type NamedAccount = Pick<SessionAccount, 'role' | 'name'>;
  */
 export function roleRefusalWords(account: NamedAccount | undefined, operation: RefusedOperation): string {
   return account
-    ? t('mainMoney.roleRefusal', { operation, role: account.role, account: account.name })
+    ? t('mainMoney.roleRefusal', { operation, role: roleWords(account.role), account: account.name })
     : t('mainMoney.roleRefusalNoAccount', { operation });
 }
 

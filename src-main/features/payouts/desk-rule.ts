@@ -2,6 +2,7 @@ import type { DeskRule } from '../../../src-preload/contract/payouts';
 import { AppError } from '../../app-error';
 import { deskRuleView } from './draft-access';
 import { reader, type PayoutContext } from './payout-context';
+import { roleWords } from '../../i18n/service-words';
 import { t } from '../../i18n/main-text';
 
 export function readDeskRule(ctx: PayoutContext): DeskRule {
@@ -15,7 +16,7 @@ export async function changeDeskRule(ctx: PayoutContext, separateApprover: boole
   if (!who.active.canMoveMoney) {
     throw new AppError(
       'forbidden',
-      t('mainPayouts.roleCannotChangeRule', { role: who.active.role, account: who.active.name }),
+      t('mainPayouts.roleCannotChangeRule', { role: roleWords(who.active.role), account: who.active.name }),
     );
   }
   const rule = { separateApprover, changedBy: who.user.name, changedAt: new Date(ctx.now()).toISOString() };

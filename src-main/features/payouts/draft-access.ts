@@ -2,6 +2,7 @@ import type { DeskRule } from '../../../src-preload/contract/payouts';
 import type { SessionAccount } from '../../../src-preload/contract/session';
 import { AppError } from '../../app-error';
 import type { StoredDeskRule, StoredDraft } from './payout-store';
+import { roleWords } from '../../i18n/service-words';
 import { t } from '../../i18n/main-text';
 
 /** Who asks: the signed-in user, the accounts they may act for and the active one. Locked: nobody. */
@@ -48,7 +49,8 @@ export function executionRefusal(
   const account = reader.accounts.find((candidate) => candidate.guid === draft.content.accountGuid);
   if (!account) return t('mainPayouts.draftNoAccess');
   if (reader.active.guid !== account.guid) return t('mainPayouts.switchAccount', { account: account.name });
-  if (!account.canMoveMoney) return t('mainPayouts.roleCannotExecute', { role: account.role, account: account.name });
+  if (!account.canMoveMoney)
+    return t('mainPayouts.roleCannotExecute', { role: roleWords(account.role), account: account.name });
   if (rule?.separateApprover === true && draft.content.preparedBy.userGuid === reader.user.userGuid) {
     return t('mainPayouts.separateApprover', { account: account.name });
   }

@@ -7,6 +7,7 @@ import { AppError } from '../../app-error';
 import type { PayoutWithdrawals } from '../withdraw';
 import type { SendService } from '../send';
 import type { SessionService } from '../session';
+import { roleWords } from '../../i18n/service-words';
 import { t } from '../../i18n/main-text';
 
 /** The fee level of every payout row sent on Interface A: the service's Standard (spec 2.2). */
@@ -94,7 +95,7 @@ export function withdrawMover(
       if (!account.canMoveMoney) {
         throw new AppError(
           'forbidden',
-          t('mainPayouts.roleCannotWithdraw', { role: account.role, account: account.name }),
+          t('mainPayouts.roleCannotWithdraw', { role: roleWords(account.role), account: account.name }),
         );
       }
     },

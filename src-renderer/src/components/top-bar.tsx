@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { selectPrivacyMode, useAppStore } from '../stores/app-store';
 import { useSessionStore } from '../stores/session-store';
+import { roleWords } from '../i18n/service-words';
 import { useText } from '../i18n/use-text';
 
 /** A refused switch in words: which account was chosen, why not, which one is still active, and a retry. */
@@ -46,7 +47,7 @@ export function TopBar(): React.JSX.Element {
   const accountId = useId();
   const t = useText();
   const accountLabel = (account: { name: string; role: string }): string =>
-    t('shell.topBar.accountOption', { name: account.name, role: account.role });
+    t('shell.topBar.accountOption', { name: account.name, role: roleWords(account.role) });
   const activeAccount = view?.accounts.find((account) => account.guid === view.activeAccountGuid);
 
   return (

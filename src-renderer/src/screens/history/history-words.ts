@@ -30,12 +30,7 @@ export function typeWords(type: string): string {
   return type;
 }
 
-/** A status in the user's language; the spec lists only some values, others are shown as the service sent them. */
-export function statusWords(status: string): string {
-  if (status === 'Completed') return t('history.status.completed');
-  if (status === 'Pending') return t('history.status.pending');
-  return status;
-}
+export { statusWords } from '../../i18n/service-words';
 
 /** "Bitcoin (BTC)": the asset's name first, its symbol only to tell networks apart. */
 export function assetWords(item: Pick<HistoryItem, 'symbol' | 'symbolName'>): string {

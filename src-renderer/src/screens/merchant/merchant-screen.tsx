@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { MessageId } from '../../i18n/text';
+import { roleWords } from '../../i18n/service-words';
 import { useText } from '../../i18n/use-text';
 import { useMerchantKeysStore, type MerchantSection } from '../../stores/merchant-keys-store';
 import { useSessionStore } from '../../stores/session-store';
@@ -74,7 +75,7 @@ export function MerchantScreen(): React.JSX.Element {
       )}
       {balancesOnly && (
         <p role="note" className="warning">
-          {t('merchant.balancesOnly', { role: account.role, account: account.name })}
+          {t('merchant.balancesOnly', { role: roleWords(account.role), account: account.name })}
         </p>
       )}
       {overview && !ready && !balancesOnly && section !== 'keys' && section !== 'callback' && (

@@ -1,3 +1,4 @@
+import { roleWords } from '../../i18n/service-words';
 import { useText } from '../../i18n/use-text';
 import { useActiveAccount } from '../../stores/session-store';
 
@@ -16,7 +17,7 @@ export function useMoneyRole(operation: 'send' | 'swap' | 'create deposit addres
   return {
     allowed: false,
     explanation: t('send.role.refused', {
-      role: account.role,
+      role: roleWords(account.role),
       account: account.name,
       operation: operation === 'create deposit addresses' ? 'deposit' : operation,
     }),

@@ -5,6 +5,7 @@ import { ExplorerButton, focusOnMount, UnknownOutcome } from '../../components/m
 import { SaveToAddressBook } from '../../components/save-to-address-book';
 import { selectUnknownOutcome } from '../../stores/money-intent';
 import { useSendStore } from '../../stores/send-store';
+import { statusWords } from '../../i18n/service-words';
 import { RichText, useText } from '../../i18n/use-text';
 import { EmphasisedAddress } from './emphasised-address';
 
@@ -17,7 +18,7 @@ function Sent({ outcome }: { outcome: SendOutcome }): React.JSX.Element {
       <h3 id="send-result-title" tabIndex={-1} ref={focusOnMount}>
         {t('send.outcome.sent')}
       </h3>
-      {outcome.status && <p role="status">{t('send.outcome.found', { status: outcome.status })}</p>}
+      {outcome.status && <p role="status">{t('send.outcome.found', { status: statusWords(outcome.status) })}</p>}
       {review && (
         <p>
           <RichText

@@ -4,6 +4,7 @@ import type { BridgeError } from '../../../../src-preload/result';
 import { wallet } from '../../bridge';
 import { ErrorMessage } from '../../components/error-message';
 import { useSessionStore } from '../../stores/session-store';
+import { roleWords } from '../../i18n/service-words';
 import { useText } from '../../i18n/use-text';
 
 export function ProfileScreen(): React.JSX.Element {
@@ -52,7 +53,7 @@ export function ProfileScreen(): React.JSX.Element {
             <dt>{t('session.profile.email')}</dt>
             <dd>{profile.email}</dd>
             <dt>{t('session.profile.role')}</dt>
-            <dd>{profile.role}</dd>
+            <dd>{roleWords(profile.role)}</dd>
           </dl>
           {!profile.canMoveMoney && <p role="note">{t('session.profile.viewOnly')}</p>}
           <h3>{t('session.profile.connected')}</h3>
@@ -62,7 +63,7 @@ export function ProfileScreen(): React.JSX.Element {
             <ul aria-label={t('session.profile.connectedList')}>
               {profile.connectedAccounts.map((account) => (
                 <li key={account.guid}>
-                  {t('session.profile.connectedAccount', { name: account.name, role: account.role })}
+                  {t('session.profile.connectedAccount', { name: account.name, role: roleWords(account.role) })}
                 </li>
               ))}
             </ul>
