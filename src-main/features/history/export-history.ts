@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { open, rename, unlink } from 'node:fs/promises';
+import { open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { ExportFormat, HistoryQuery } from '../../../src-preload/contract/history';
 import type { FiatCurrency } from '../../../src-preload/contract/receive';
@@ -197,6 +197,16 @@ function writerFor(format: ExportFormat): RecordWriter {
   }
 }
 
+/** Gives the finished temporary file its real name, cut to what was written and on disk first. */
+async function keepFile(file: FileHandle, length: number, temporary: string, path: string): Promise<void> {
+  // Nothing past the last row stays, whatever an interrupted write left there.
+  await file.truncate(length);
+  // On disk before it takes the real name, so a crash never leaves an empty or torn file there.
+  await file.datasync();
+  await file.close();
+  await rename(temporary, path);
+}
+
 /**
  * Exports the whole filtered history of one account or several (one after the other, each row naming its
  * account) as the complete CSV (RFC 4180, UTF-8, header row), a preset of another tool, or a JSON array, with
@@ -314,12 +324,7 @@ export async function exportHistoryCsv(options: ExportHistoryOptions): Promise<E
     }
     buffer = writer.close(written > 0);
     await flush();
-    // A retried page may have been shorter than its failed attempt: nothing past the last row stays.
-    await file.truncate(position);
-    // On disk before it takes the real name, so a crash never leaves an empty or torn file there.
-    await file.datasync();
-    await file.close();
-    await rename(temporary, options.path);
+    await keepFile(file, position, temporary, options.path);
     return { written, total: doneTotal, pages: donePages, leftOut };
   } catch (error) {
     // No request may outlive the export: a cancel or a failed write waits for the page already asked for.
