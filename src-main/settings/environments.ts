@@ -16,13 +16,6 @@ export const Endpoints = z.object({
 });
 export type Endpoints = z.infer<typeof Endpoints>;
 
-export const environmentLabels: Record<EnvironmentId, string> = {
-  'local-sandbox': 'Local sandbox',
-  'service-sandbox': 'Service sandbox',
-  production: 'Production',
-  custom: 'Custom',
-};
-
 /**
  * Only the local sandbox has built-in endpoints. The service's own hosts are not part of its public
  * contract, so the service sandbox, production and custom profiles are configured in settings.json.

@@ -12,7 +12,6 @@ export const AppInfo = z.object({
   name: z.string(),
   version: z.string(),
   environment: EnvironmentId,
-  environmentLabel: z.string(),
   keychain: KeychainStatus,
   /** Set when the settings file could not be read; the app runs on defaults and leaves the file as it is. */
   settingsProblem: z.string().nullable(),

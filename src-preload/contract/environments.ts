@@ -11,7 +11,6 @@ const Address = PlainText().trim().max(2048);
 
 export const SignInEnvironmentView = z.object({
   id: EnvironmentId,
-  label: z.string(),
   /** Null until addresses are saved for this environment. */
   issuer: z.string().nullable(),
   clientId: z.string().nullable(),

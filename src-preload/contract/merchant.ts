@@ -24,7 +24,6 @@ export type AssetForm = z.infer<typeof AssetForm>;
 
 export const MerchantEnvironmentView = z.object({
   id: EnvironmentId,
-  label: z.string(),
   /** Interface B host, or null when none is configured for this environment yet. */
   apiUrl: z.string().nullable(),
   /** False for the local sandbox, whose address is built in. */

@@ -432,11 +432,11 @@ for (const language of languages) {
     test('the question before signing out to switch environment', async ({ signedInApp: { page }, otherSandbox }) => {
       await freshScreen(page, language, 'settings');
       const section = page.getByRole('region', { name: shown('environments.title'), exact: true });
-      // Custom's name is main's own, the same in every language.
+      const custom = shown('environments.name.custom');
       await section
         .getByRole('combobox', { name: shown('environments.environment'), exact: true })
-        .selectOption({ label: 'Custom' });
-      const form = section.getByRole('form', { name: shown('environments.addressesForm', { name: 'Custom' }) });
+        .selectOption({ label: custom });
+      const form = section.getByRole('form', { name: shown('environments.addressesForm', { name: custom }) });
       await form
         .getByRole('textbox', { name: shown('environments.field.issuer'), exact: true })
         .fill(otherSandbox.issuer);
@@ -448,8 +448,8 @@ for (const language of languages) {
         .fill(otherSandbox.baseUrl);
       await form.getByRole('button', { name: shown('environments.save'), exact: true }).click();
       await expect(section.getByRole('status')).toHaveText(shown('environments.saved'));
-      await form.getByRole('button', { name: shown('environments.use', { name: 'Custom' }), exact: true }).click();
-      const dialog = page.getByRole('alertdialog', { name: shown('environments.switch.title', { name: 'Custom' }) });
+      await form.getByRole('button', { name: shown('environments.use', { name: custom }), exact: true }).click();
+      const dialog = page.getByRole('alertdialog', { name: shown('environments.switch.title', { name: custom }) });
       await expect(dialog).toBeVisible();
       expect(await judge(page, language, 'environment-switch-dialog')).toEqual([]);
       await dialog.getByRole('button', { name: shown('environments.switch.cancel'), exact: true }).click();

@@ -24,6 +24,7 @@ const languages = {
     returnedTitle: 'Sie können zu Wallet Desk zurückkehren',
     returnedText: 'Dieser Browser-Tab kann geschlossen werden.',
     nav: 'Hauptmenü',
+    environment: 'Lokale Sandbox',
     home: 'Übersicht',
     send: 'Senden',
     asset: 'Asset',
@@ -47,6 +48,7 @@ const languages = {
     returnedTitle: 'Wallet Desk’e dönebilirsiniz',
     returnedText: 'Bu tarayıcı sekmesini kapatabilirsiniz.',
     nav: 'Ana menü',
+    environment: 'Yerel sandbox',
     home: 'Ana sayfa',
     send: 'Gönder',
     asset: 'Varlık',
@@ -120,6 +122,7 @@ for (const language of ['de', 'tr'] as const) {
       await expect(session.page.locator('html')).toHaveAttribute('lang', words.locale);
       await signInThroughBrowser(session, language);
       await openScreenIn(session.page, language, 'home');
+      await expect(session.page.getByRole('banner').getByText(words.environment, { exact: true })).toBeVisible();
       expect(session.pageErrors).toEqual([]);
     });
 

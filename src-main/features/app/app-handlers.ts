@@ -2,7 +2,6 @@ import type { EmitEvent, Handlers } from '../../dispatch';
 import type { SecretStore } from '../../keychain/secret-store';
 import { toAllowedExternalUrl } from '../../links';
 import type { Logger } from '../../logging/logger';
-import { environmentLabels } from '../../settings/environments';
 import type { SettingsStore } from '../../settings/settings-store';
 import { savingSettings } from '../../settings/storage-failure';
 
@@ -31,7 +30,6 @@ export function createAppHandlers(deps: AppHandlersDeps): Pick<Handlers, AppOper
         name: deps.appName,
         version: deps.version,
         environment: current.environment,
-        environmentLabel: environmentLabels[current.environment],
         keychain: deps.secrets.kind === 'keychain' ? 'available' : 'unavailable',
         settingsProblem: settings.problem,
       };

@@ -1,9 +1,10 @@
 import type { EnvironmentId } from '../../../src-preload/contract/app';
+import { environmentNames } from '../../../src-preload/contract/environment-names';
 import type { EnvironmentsView } from '../../../src-preload/contract/environments';
 import { AppError } from '../../app-error';
 import type { Handlers } from '../../dispatch';
 import type { Logger } from '../../logging/logger';
-import { builtInEndpoints, environmentLabels } from '../../settings/environments';
+import { builtInEndpoints } from '../../settings/environments';
 import type { SettingsStore } from '../../settings/settings-store';
 import { checkMerchantApiUrl } from './merchant-api-check';
 import { checkSignInEndpoints } from './sign-in-check';
@@ -50,7 +51,6 @@ export function createEnvironmentHandlers(deps: EnvironmentHandlersDeps): Enviro
         const endpoints = settings.environments[id] ?? builtInEndpoints(id, deps.localSandboxPort);
         return {
           id,
-          label: environmentLabels[id],
           issuer: endpoints?.issuer ?? null,
           clientId: endpoints?.clientId ?? null,
           baseUrl: endpoints?.baseUrl ?? null,
@@ -66,7 +66,7 @@ export function createEnvironmentHandlers(deps: EnvironmentHandlersDeps): Enviro
       const checked = await checkSignInEndpoints(input, checkOptions);
       return {
         message: t('mainMerchant.env.checked', {
-          environment: environmentLabels[id],
+          environment: t(environmentNames[id]),
           issuer: checked.issuer,
           baseUrl: checked.baseUrl,
         }),
@@ -99,7 +99,7 @@ export function createEnvironmentHandlers(deps: EnvironmentHandlersDeps): Enviro
       if (!(current.environments[id] ?? builtInEndpoints(id, deps.localSandboxPort))) {
         throw new AppError(
           'not_configured',
-          t('mainMerchant.env.noAddresses', { environment: environmentLabels[id] }),
+          t('mainMerchant.env.noAddresses', { environment: t(environmentNames[id]) }),
           { field: 'environment' },
         );
       }
@@ -108,8 +108,8 @@ export function createEnvironmentHandlers(deps: EnvironmentHandlersDeps): Enviro
           throw new AppError(
             'forbidden',
             t('mainMerchant.env.switchSignsOut', {
-              environment: environmentLabels[id],
-              current: environmentLabels[current.environment],
+              environment: t(environmentNames[id]),
+              current: t(environmentNames[current.environment]),
             }),
             { field: 'environment' },
           );

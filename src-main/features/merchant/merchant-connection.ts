@@ -1,7 +1,7 @@
 import type { EnvironmentId } from '../../../src-preload/contract/app';
 import { AppError } from '../../app-error';
 import { createInterfaceBClient, type InterfaceBClient } from '../../service/interface-b';
-import { environmentLabels } from '../../settings/environments';
+import { environmentNames } from '../../../src-preload/contract/environment-names';
 import {
   apiUrlOf,
   assetFormOf,
@@ -38,7 +38,7 @@ async function signingKeyOf(
   if (binding.signRequests && !signingKey) {
     throw new AppError(
       'not_configured',
-      t('mainMerchant.signingKeyMissing', { environment: environmentLabels[environment] }),
+      t('mainMerchant.signingKeyMissing', { environment: t(environmentNames[environment]) }),
     );
   }
   if (signingKey) deps.logger.registerSecret?.(signingKey);
@@ -51,7 +51,7 @@ async function signingKeyOf(
  */
 export async function connectMerchant(deps: MerchantKeysDeps, userGuid: string): Promise<MerchantConnection> {
   const environment = merchantOf(deps).environment;
-  const label = environmentLabels[environment];
+  const label = t(environmentNames[environment]);
   const binding = bindingsOf(deps, userGuid)[environment];
   if (!binding) {
     throw new AppError(
@@ -96,7 +96,7 @@ export async function activeSecret(deps: MerchantKeysDeps, userGuid: string): Pr
   if (!secret)
     throw new AppError(
       'not_configured',
-      t('mainMerchant.noSecretStored', { environment: environmentLabels[environment] }),
+      t('mainMerchant.noSecretStored', { environment: t(environmentNames[environment]) }),
     );
   deps.logger.registerSecret?.(secret);
   return secret;

@@ -1,11 +1,12 @@
 import type { EnvironmentId } from '../../../src-preload/contract/app';
+import { environmentNames } from '../../../src-preload/contract/environment-names';
 import type { AssetForm } from '../../../src-preload/contract/merchant';
 import type { SessionAccount } from '../../../src-preload/contract/session';
 import { AppError } from '../../app-error';
 import type { SecretStore } from '../../keychain/secret-store';
 import type { Logger } from '../../logging/logger';
 import { DEFAULT_ASSET_FORM } from '../../service/interface-b-symbols';
-import { builtInEndpoints, environmentLabels, publicMerchantApiUrl } from '../../settings/environments';
+import { builtInEndpoints, publicMerchantApiUrl } from '../../settings/environments';
 import type { SettingsStore } from '../../settings/settings-store';
 import { savingSettings } from '../../settings/storage-failure';
 import type { MerchantKeyBinding, MerchantSettings } from './merchant-settings';
@@ -114,7 +115,7 @@ export function bindingProblem(
   const url = apiUrlOf(deps, environment);
   if (url === null) {
     return {
-      what: t('mainMerchant.noApiAddress', { environment: environmentLabels[environment] }),
+      what: t('mainMerchant.noApiAddress', { environment: t(environmentNames[environment]) }),
       remedy: t('mainMerchant.setUnderKeys'),
     };
   }
@@ -123,7 +124,7 @@ export function bindingProblem(
     return {
       what: t('mainMerchant.boundElsewhere', {
         bound: binding.boundOrigin,
-        environment: environmentLabels[environment],
+        environment: t(environmentNames[environment]),
         origin,
       }),
       remedy: t('mainMerchant.enterSecretAgain'),
@@ -149,7 +150,7 @@ export function ownBinding(deps: MerchantKeysDeps, userGuid: string, environment
   if (!binding)
     throw new AppError(
       'not_configured',
-      t('mainMerchant.saveKeysFirst', { environment: environmentLabels[environment] }),
+      t('mainMerchant.saveKeysFirst', { environment: t(environmentNames[environment]) }),
     );
   return binding;
 }

@@ -1,6 +1,7 @@
 import type { EnvironmentId } from '../../../src-preload/contract/app';
+import { environmentNames } from '../../../src-preload/contract/environment-names';
 import { AppError } from '../../app-error';
-import { environmentLabels, isAllowedServiceUrl } from '../../settings/environments';
+import { isAllowedServiceUrl } from '../../settings/environments';
 import {
   allBindingsOf,
   apiUrlOf,
@@ -50,9 +51,13 @@ export async function setApiUrl(deps: MerchantKeysDeps, environment: Environment
     return otherUrl !== null && new URL(otherUrl).origin === origin;
   });
   if (clash) {
-    throw new AppError('bad_input', t('mainMerchant.addressClash', { origin, environment: environmentLabels[clash] }), {
-      field: 'apiUrl',
-    });
+    throw new AppError(
+      'bad_input',
+      t('mainMerchant.addressClash', { origin, environment: t(environmentNames[clash]) }),
+      {
+        field: 'apiUrl',
+      },
+    );
   }
   await updateMerchant(deps, (current) => ({ ...current, apiUrls: { ...current.apiUrls, [environment]: url } }));
 }
@@ -73,7 +78,7 @@ export async function saveKeys(
   if (url === null) {
     throw new AppError(
       'not_configured',
-      t('mainMerchant.setApiFirst', { environment: environmentLabels[environment] }),
+      t('mainMerchant.setApiFirst', { environment: t(environmentNames[environment]) }),
       { field: 'apiUrl' },
     );
   }

@@ -1,7 +1,6 @@
 import type { EnvironmentId } from '../../../src-preload/contract/app';
 import type { MerchantEnvironmentView, MerchantOverview } from '../../../src-preload/contract/merchant';
 import { publicKeyOf } from '../../service/request-signing';
-import { environmentLabels } from '../../settings/environments';
 import {
   apiUrlOf,
   assetFormOf,
@@ -29,7 +28,6 @@ async function environmentView(
   const problem = bindingProblem(deps, userGuid, environment);
   return {
     id: environment,
-    label: environmentLabels[environment],
     apiUrl: apiUrlOf(deps, environment),
     apiUrlEditable: environment !== 'local-sandbox',
     publicKey: binding?.publicKey ?? null,

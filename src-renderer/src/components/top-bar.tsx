@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { environmentNames } from '../../../src-preload/contract/environment-names';
 import { selectPrivacyMode, useAppStore } from '../stores/app-store';
 import { useSessionStore } from '../stores/session-store';
 import { roleWords } from '../i18n/service-words';
@@ -55,7 +56,7 @@ export function TopBar(): React.JSX.Element {
       <h1>{t('common.appName')}</h1>
       {info && (
         <span className="badge" aria-label={t('shell.topBar.environment')}>
-          {info.environmentLabel}
+          {t(environmentNames[info.environment])}
         </span>
       )}
       <div className="topbar-actions">

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { environmentNames } from '../../../src-preload/contract/environment-names';
 import type { Theme } from '../../../src-preload/contract/app';
 import type { Language, LanguagePreference } from '../../../resources/locales/languages';
 import type { MessageId } from '../i18n/text';
@@ -100,7 +101,7 @@ export function SettingsScreen(): React.JSX.Element {
           <dt>{t('settings.about.version')}</dt>
           <dd>{info.version}</dd>
           <dt>{t('settings.about.environment')}</dt>
-          <dd>{info.environmentLabel}</dd>
+          <dd>{t(environmentNames[info.environment])}</dd>
           <dt>{t('settings.about.keychain')}</dt>
           <dd>
             {info.keychain === 'available'

@@ -6,7 +6,6 @@ const info = {
   name: 'Wallet Desk',
   version: '1.2.3',
   environment: 'local-sandbox',
-  environmentLabel: 'Local sandbox',
   keychain: 'available',
   settingsProblem: null,
 } as const;

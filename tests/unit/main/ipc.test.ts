@@ -25,7 +25,6 @@ function bind() {
     name: 'Wallet Desk',
     version: '0.1.0',
     environment: 'local-sandbox' as const,
-    environmentLabel: 'Local sandbox',
     keychain: 'available' as const,
     settingsProblem: null,
   }));

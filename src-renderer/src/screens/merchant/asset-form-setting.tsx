@@ -1,4 +1,5 @@
 import type { AssetForm, MerchantEnvironmentView } from '../../../../src-preload/contract/merchant';
+import { environmentNames } from '../../../../src-preload/contract/environment-names';
 import type { MessageId } from '../../i18n/text';
 import { useText } from '../../i18n/use-text';
 import { useMerchantKeysStore } from '../../stores/merchant-keys-store';
@@ -19,7 +20,9 @@ export function AssetFormSetting({ environment }: { environment: MerchantEnviron
   return (
     <fieldset className="merchant-asset-form">
       <legend>{t('merchant.assetForm.legend')}</legend>
-      <p className="merchant-hint">{t('merchant.assetForm.hint', { environment: environment.label })}</p>
+      <p className="merchant-hint">
+        {t('merchant.assetForm.hint', { environment: t(environmentNames[environment.id]) })}
+      </p>
       {choices.map((choice) => (
         <label key={choice.value}>
           <input

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { environmentNames } from '../../../../src-preload/contract/environment-names';
 import type { MerchantEnvironmentView, MerchantOverview } from '../../../../src-preload/contract/merchant';
 import type { EnvironmentId } from '../../../../src-preload/contract/app';
 import { useMerchantKeysStore } from '../../stores/merchant-keys-store';
@@ -42,7 +43,7 @@ export function KeysPanel(): React.JSX.Element {
       >
         {overview.environments.map((environment) => (
           <option key={environment.id} value={environment.id}>
-            {environment.label}
+            {t(environmentNames[environment.id])}
           </option>
         ))}
       </select>
@@ -253,7 +254,7 @@ function SigningSection({
       </div>
       {confirming !== null && (
         <ConfirmDialog
-          {...confirmWords(t, confirming, current.label)}
+          {...confirmWords(t, confirming, t(environmentNames[current.id]))}
           busy={busy}
           onCancel={() => setConfirming(null)}
           onConfirm={() => {

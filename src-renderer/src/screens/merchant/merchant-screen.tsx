@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { environmentNames } from '../../../../src-preload/contract/environment-names';
 import type { MessageId } from '../../i18n/text';
 import { roleWords } from '../../i18n/service-words';
 import { useText } from '../../i18n/use-text';
@@ -69,8 +70,8 @@ export function MerchantScreen(): React.JSX.Element {
       {environment && (
         <p className="merchant-hint">
           {environment.apiUrl
-            ? t('merchant.environment.withUrl', { label: environment.label, url: environment.apiUrl })
-            : t('merchant.environment', { label: environment.label })}
+            ? t('merchant.environment.withUrl', { label: t(environmentNames[environment.id]), url: environment.apiUrl })
+            : t('merchant.environment', { label: t(environmentNames[environment.id]) })}
         </p>
       )}
       {balancesOnly && (

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { environmentNames } from '../../../../src-preload/contract/environment-names';
 import { useAppStore } from '../../stores/app-store';
 import { SignInEnvironmentSection } from '../settings/sign-in-environment-section';
 import { ClockNotice } from '../../components/clock-notice';
@@ -13,7 +14,7 @@ export function SignInScreen(): React.JSX.Element {
   const signIn = useSessionStore((state) => state.signIn);
   const cancelSignIn = useSessionStore((state) => state.cancelSignIn);
   const waiting = view?.status === 'signing-in';
-  const environmentLabel = useAppStore((state) => state.info?.environmentLabel ?? null);
+  const environment = useAppStore((state) => state.info?.environment ?? null);
   const [choosing, setChoosing] = useState(false);
   const t = useText();
 
@@ -30,10 +31,13 @@ export function SignInScreen(): React.JSX.Element {
       ) : (
         <>
           <p>
-            {environmentLabel ? (
+            {environment ? (
               <RichText
                 id="session.signIn.intoEnvironment"
-                values={{ environment: environmentLabel, b: (chunks: React.ReactNode[]) => <strong>{chunks}</strong> }}
+                values={{
+                  environment: t(environmentNames[environment]),
+                  b: (chunks: React.ReactNode[]) => <strong>{chunks}</strong>,
+                }}
               />
             ) : (
               t('session.signIn.intro')

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { environmentNames } from '../../../../src-preload/contract/environment-names';
 import type { EnvironmentId } from '../../../../src-preload/contract/app';
 import type { MerchantEnvironmentView } from '../../../../src-preload/contract/merchant';
 import type { BridgeError } from '../../../../src-preload/result';
@@ -46,7 +47,7 @@ export function MerchantEnvironmentSection(): React.JSX.Element {
           >
             {overview.environments.map((environment) => (
               <option key={environment.id} value={environment.id}>
-                {environment.label}
+                {t(environmentNames[environment.id])}
               </option>
             ))}
           </select>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { environmentNames } from '../../../../src-preload/contract/environment-names';
 import type { EnvironmentId } from '../../../../src-preload/contract/app';
 import type { SignInEnvironmentView } from '../../../../src-preload/contract/environments';
 import { ErrorMessage } from '../../components/error-message';
@@ -37,7 +38,10 @@ export function SignInEnvironmentSection(): React.JSX.Element {
           <p>
             <RichText
               id="environments.active"
-              values={{ name: active.label, b: (chunks: React.ReactNode[]) => <strong>{chunks}</strong> }}
+              values={{
+                name: t(environmentNames[active.id]),
+                b: (chunks: React.ReactNode[]) => <strong>{chunks}</strong>,
+              }}
             />
           </p>
           <label htmlFor={selectId}>{t('environments.environment')}</label>
@@ -52,8 +56,8 @@ export function SignInEnvironmentSection(): React.JSX.Element {
             {view.environments.map((environment) => (
               <option key={environment.id} value={environment.id}>
                 {environment.id === view.active
-                  ? t('environments.inUse', { name: environment.label })
-                  : environment.label}
+                  ? t('environments.inUse', { name: t(environmentNames[environment.id]) })
+                  : t(environmentNames[environment.id])}
               </option>
             ))}
           </select>
@@ -62,7 +66,7 @@ export function SignInEnvironmentSection(): React.JSX.Element {
             key={`${shown.id}|${shown.issuer ?? ''}|${shown.clientId ?? ''}|${shown.baseUrl ?? ''}`}
             environment={shown}
             inUse={shown.id === view.active}
-            activeLabel={active.label}
+            activeLabel={t(environmentNames[active.id])}
           />
         </>
       )}
@@ -160,7 +164,7 @@ function AddressesForm({
   return (
     <>
       <form
-        aria-label={t('environments.addressesForm', { name: environment.label })}
+        aria-label={t('environments.addressesForm', { name: t(environmentNames[environment.id]) })}
         onSubmit={(event) => {
           event.preventDefault();
           void save(input);
@@ -197,7 +201,7 @@ function AddressesForm({
                 else void select(environment.id, false);
               }}
             >
-              {t('environments.use', { name: environment.label })}
+              {t('environments.use', { name: t(environmentNames[environment.id]) })}
             </button>
           )}
         </div>
@@ -206,16 +210,16 @@ function AddressesForm({
         <ErrorMessage error={error} />
         {inUse && signedIn && environment.editable && <p className="hint">{t('environments.signedInHere')}</p>}
         {!inUse && !saved && environment.editable && (
-          <p className="hint">{t('environments.saveFirst', { name: environment.label })}</p>
+          <p className="hint">{t('environments.saveFirst', { name: t(environmentNames[environment.id]) })}</p>
         )}
       </form>
       {confirming && (
         <div role="alertdialog" aria-labelledby={ids.title} aria-describedby={ids.body} className="confirm">
-          <h4 id={ids.title}>{t('environments.switch.title', { name: environment.label })}</h4>
+          <h4 id={ids.title}>{t('environments.switch.title', { name: t(environmentNames[environment.id]) })}</h4>
           <p id={ids.body}>
             {t('environments.switch.body', {
               active: activeLabel,
-              name: environment.label,
+              name: t(environmentNames[environment.id]),
               issuer: environment.issuer ?? '',
             })}
           </p>
@@ -227,7 +231,7 @@ function AddressesForm({
               disabled={busy}
               onClick={() => void select(environment.id, true).then(() => setConfirming(false))}
             >
-              {t('environments.switch.confirm', { name: environment.label })}
+              {t('environments.switch.confirm', { name: t(environmentNames[environment.id]) })}
             </button>
             <button
               type="button"

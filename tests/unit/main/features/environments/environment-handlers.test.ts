@@ -1,8 +1,9 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../../../src-main/app-error';
+import { setMainLanguage } from '../../../../../src-main/i18n/main-text';
 import { createEnvironmentHandlers } from '../../../../../src-main/features/environments';
 import { openSettingsStore } from '../../../../../src-main/settings/settings-store';
 import { createRecordingLogger } from '../../../support/recording-logger';
@@ -82,5 +83,22 @@ describe('environments.select', () => {
     );
     expect(error.field).toBe('issuer');
     expect(JSON.stringify(settings.get().environments)).toBe(before);
+  });
+});
+
+describe('environment names in the chosen language', () => {
+  afterEach(() => setMainLanguage('en', []));
+
+  it.each([
+    [
+      'de',
+      'Beim Wechsel zu Produktion werden Sie zuerst von Lokale Sandbox abgemeldet. Bestätigen Sie, um fortzufahren.',
+    ],
+    ['tr', 'Üretim ortamına geçmek önce Yerel sandbox oturumunuzu kapatır. Devam etmek için onaylayın.'],
+  ] as const)('%s: the switch refusal names both environments from the catalogue', async (language, expected) => {
+    setMainLanguage(language, []);
+    const { handlers } = await setUp('signed-in');
+    const error = await refusal(() => handlers['environments.select']({ id: 'production', signOutFirst: false }));
+    expect(error.message).toBe(expected);
   });
 });
