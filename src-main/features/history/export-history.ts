@@ -197,10 +197,11 @@ function writerFor(format: ExportFormat): RecordWriter {
   }
 }
 
-/** Gives the finished temporary file its real name, cut to what was written and on disk first. */
-async function keepFile(file: FileHandle, length: number, temporary: string, path: string): Promise<void> {
-  // Nothing past the last row stays, whatever an interrupted write left there.
-  await file.truncate(length);
+/**
+ * Gives the finished temporary file its real name. Nothing is cut: pages are retried whole before any row is
+ * written, so the file only ever grows by what was written.
+ */
+async function keepFile(file: FileHandle, temporary: string, path: string): Promise<void> {
   // On disk before it takes the real name, so a crash never leaves an empty or torn file there.
   await file.datasync();
   await file.close();
@@ -216,7 +217,7 @@ async function keepFile(file: FileHandle, length: number, temporary: string, pat
  * ever in flight (the rate limit) and memory holds two pages whatever the history's size. A page that fails is
  * retried (429 back-off, a few tries on server errors) as a whole before any of its rows is written; one asked
  * for ahead that fails surfaces once the pages before it are written. On success the
- * temporary file is cut to what was written and renamed to `path`; on cancel or failure it is removed, so no
+ * temporary file is flushed to disk and renamed to `path`; on cancel or failure it is removed, so no
  * partial file is ever left. No Electron here: the benchmark calls this directly.
  */
 export async function exportHistoryCsv(options: ExportHistoryOptions): Promise<ExportResult> {
@@ -324,7 +325,7 @@ export async function exportHistoryCsv(options: ExportHistoryOptions): Promise<E
     }
     buffer = writer.close(written > 0);
     await flush();
-    await keepFile(file, position, temporary, options.path);
+    await keepFile(file, temporary, options.path);
     return { written, total: doneTotal, pages: donePages, leftOut };
   } catch (error) {
     // No request may outlive the export: a cancel or a failed write waits for the page already asked for.
