@@ -8,7 +8,9 @@ import { signInOnce } from './support/browser-app';
 import { measured, ratioFigure, type FigureModule, type FigureResult } from './support/figure';
 import { writeGrowthChart, type GrowthPoint } from './support/growth-chart';
 import { HISTORY_ACCOUNT, openServiceSession } from './support/service-session';
+import { watchServers, type ServedRequest, type ServerTimeline } from './support/server-timeline';
 import { summarize } from './support/stats';
+import { writeTrace } from './support/traces';
 
 const SIZES = [20_000, 200_000, 1_000_000] as const;
 const LARGEST = SIZES[SIZES.length - 1]!;
@@ -51,151 +53,255 @@ async function exportAt(
   }
 }
 
-/** From asking for the page to the frame after its rows are in the table, in ms, on the page's clock. */
-async function fetchToPaint(page: Page, button: 'First page' | 'Last page'): Promise<number> {
-  const marks = await changePage(page, button);
-  return marks.paintedAt - marks.requestAt;
+type PageMarks = Awaited<ReturnType<typeof changePage>>;
+
+/** One page change on the page's clock, with the time the harness and the sandbox spent answering it. */
+interface PageChange {
+  readonly marks: PageMarks;
+  /** The harness's history.page bridge call, request in to answer out (the app's main core and the sandbox inside). */
+  readonly bridgeMs: number;
+  /** POST /transactions in the sandbox, request in to answer out (the sandbox's own time). */
+  readonly sandboxMs: number;
 }
 
-async function pagesAtEnds(sandbox: RunningSandbox, runs: number): Promise<{ first: number[]; last: number[] }> {
+/** How long no history request may have been served before the pages are timed. */
+const QUIET_MS = 2_000;
+
+const sumMs = (requests: readonly ServedRequest[]): number =>
+  requests.reduce((sum, request) => sum + request.finishedAt - request.startedAt, 0);
+
+async function timedChange(
+  page: Page,
+  servers: ServerTimeline,
+  button: 'First page' | 'Last page',
+): Promise<PageChange> {
+  servers.take('');
+  const marks = await changePage(page, button);
+  const served = servers.take('');
+  const sandbox = served.filter((request) => request.path.includes('/transactions'));
+  const bridge = served.filter((request) => request.path.includes('/__bridge/invoke/history.page'));
+  if (bridge.length !== 1 || sandbox.length !== 1) {
+    throw new Error(
+      `one page change made ${bridge.length} history.page calls and ${sandbox.length} POST /transactions, not one each: something else read the history while it was timed`,
+    );
+  }
+  return { marks, bridgeMs: sumMs(bridge), sandboxMs: sumMs(sandbox) };
+}
+
+interface PagesAtEnds {
+  readonly first: PageChange[];
+  readonly last: PageChange[];
+  /** POST /transactions served after History showed its first rows and before the pages were timed. */
+  readonly backgroundReads: number;
+}
+
+/** In an app already showing History at 100 rows: waits out the background reads, then times the pages. */
+async function timePages(page: Page, servers: ServerTimeline, runs: number): Promise<PagesAtEnds> {
+  // Home's pictures read tens of 500-record pages of the newly chosen account's history, and go on after
+  // History opens; timed beside them, whichever page came first paid for them.
+  servers.take('');
+  await servers.quiet('/transactions', QUIET_MS, 180_000);
+  const backgroundReads = servers.take('/transactions').length;
+  const first: PageChange[] = [];
+  const last: PageChange[] = [];
+  // Interleaved, after one warm-up of each, so load on the shared machine hits both alike.
+  for (let run = 0; run < runs + 1; run += 1) {
+    const lastChange = await timedChange(page, servers, 'Last page');
+    const firstChange = await timedChange(page, servers, 'First page');
+    if (run === 0) continue;
+    last.push(lastChange);
+    first.push(firstChange);
+  }
+  return { first, last, backgroundReads };
+}
+
+async function pagesAtEnds(sandbox: RunningSandbox, runs: number): Promise<PagesAtEnds> {
   const alice = sandbox.info().users.find((candidate) => candidate.username === 'alice');
   const account = alice?.accounts.find((candidate) => candidate.name === HISTORY_ACCOUNT);
   if (!alice || !account) throw new Error(`the sandbox has no "${HISTORY_ACCOUNT}" account for alice`);
   const user = await signInOnce(sandbox);
-  const first: number[] = [];
-  const last: number[] = [];
+  const servers = watchServers();
   try {
     const launched = await user.launch(PROBE);
     try {
       await launched.page.goto(launched.app.url);
       await openHistoryWith100Rows(launched, user.browser, alice, account.guid);
-      // Interleaved, after one warm-up of each, so load on the shared machine hits both alike.
-      for (let run = 0; run < runs + 1; run += 1) {
-        const lastMs = await fetchToPaint(launched.page, 'Last page');
-        const firstMs = await fetchToPaint(launched.page, 'First page');
-        if (run === 0) continue;
-        last.push(lastMs);
-        first.push(firstMs);
-      }
+      return await timePages(launched.page, servers, runs);
     } finally {
       await launched.close();
     }
   } finally {
+    servers.close();
     await user.close();
   }
-  return { first, last };
+}
+
+/** Where one page change's time went, in ms: the phases on the page's clock and the servers' share. */
+function phasesOf({ marks, bridgeMs, sandboxMs }: PageChange): Record<string, number> {
+  return {
+    fetchToPaint: marks.paintedAt - marks.requestAt,
+    requestToAnswer: marks.answerAt - marks.requestAt,
+    bridge: bridgeMs,
+    sandbox: sandboxMs,
+    answerToCommit: marks.committedAt - marks.answerAt,
+    commitToLayout: marks.laidOutAt - marks.committedAt,
+    layoutToPaint: marks.paintedAt - marks.laidOutAt,
+  };
 }
 
 const label = (records: number): string => records.toLocaleString('en-US');
 
+/** The page part alone (`BENCH_GROWTH=pages`): the exports at a million records take minutes. */
+const PAGES_ONLY = process.env.BENCH_GROWTH === 'pages';
+
+interface ExportAtSize {
+  readonly records: number;
+  readonly result: ChildResult;
+  readonly floor: ChildResult;
+}
+
+const EXPORT_METHOD =
+  'exportHistoryCsv as csv-export.ts (child process of its own, streamed pages of 500), against a sandbox started with historyRecords = N; one run per size';
+
+function exportFigures(exports: readonly ExportAtSize[]): FigureResult[] {
+  const figures: FigureResult[] = exports.flatMap(({ records, result, floor }) => [
+    ratioFigure({
+      id: `growth-export-time-${records}`,
+      title: `CSV export ${label(records)} records: time per record`,
+      target: { value: EXPORT_RATIO_TARGET },
+      method: `${EXPORT_METHOD}: time from the first request to the renamed file, over its floor: the same child process streaming the same pages from the same sandbox with a bare fetch and discarding them, run beside it (same records, so the ratio is per record).`,
+      note: `${(result.fileBytes / 1e6).toFixed(1)} MB file`,
+      app: [result.ms / 1000],
+      floor: [floor.ms / 1000],
+      unit: 's',
+      details: { run: result, floorRun: floor },
+    }),
+    measured(
+      {
+        id: `growth-export-memory-${records}`,
+        title: `CSV export ${label(records)} records: peak RSS growth`,
+        unit: 'MB',
+        target: { value: MEMORY_TARGET_MB },
+        method: `${EXPORT_METHOD}: peak process RSS minus RSS just before the export (after gc), sampled every 5 ms and after every page.`,
+        note: `JS heap + buffers growth ${result.heapGrowthMb.toFixed(1)} MB`,
+      },
+      summarize([result.rssGrowthMb]),
+    ),
+  ]);
+  const perRecord = exports.map(({ records, result }) => result.ms / records);
+  figures.push(
+    measured(
+      {
+        id: 'growth-export-linearity',
+        title: `CSV export time per record, ${label(LARGEST)} vs ${label(SIZES[0])}`,
+        unit: '×',
+        method:
+          'Time per record of the largest export divided by that of the smallest: 1 or less is linear (or better) growth; for context (the sandbox itself slows with its size, so the verdicts are on each size against its floor).',
+        details: { msPerThousandRecords: perRecord.map((ms) => ms * 1000) },
+      },
+      summarize([perRecord.at(-1)! / perRecord[0]!]),
+    ),
+  );
+  return figures;
+}
+
+function pageFigures(pages: PagesAtEnds): FigureResult[] {
+  const pageMethod = `In Chromium through the harness, History of the ${label(LARGEST)}-record account at 100 rows per page, "Last page" and "First page" clicked in turn (one warm-up each): from the renderer's history.page call to the task after the next animation frame once the new rows are committed (probe of history-render.ts).`;
+  const firstMs = pages.first.map((change) => phasesOf(change).fetchToPaint!);
+  const lastMs = pages.last.map((change) => phasesOf(change).fetchToPaint!);
+  const first = summarize(firstMs);
+  const last = summarize(lastMs);
+  return [
+    measured(
+      {
+        id: 'growth-page-first',
+        title: `History page 1 of ${label(LARGEST)}: fetch to paint`,
+        unit: 'ms',
+        method: pageMethod,
+        details: { samplesMs: firstMs },
+      },
+      first,
+    ),
+    measured(
+      {
+        id: 'growth-page-last',
+        title: `History last page of ${label(LARGEST)}: fetch to paint`,
+        unit: 'ms',
+        method: pageMethod,
+        details: { samplesMs: lastMs },
+      },
+      last,
+    ),
+    ratioFigure({
+      id: 'growth-page-ratio',
+      title: 'History last page vs page 1: fetch to paint',
+      target: { value: 1.2 },
+      method: `${pageMethod} The last page over its floor, page 1 of the same account changed to right after it (same run, same harness, sandbox and screen): the median of the per-pair ratios. Timed only once nothing else reads the history (Home's pictures go on reading the newly chosen account for a while; how many pages they read after History showed its rows is in the details); where each change's time went, the sandbox's own time apart, is in bench/traces/growth-pages.json.`,
+      app: lastMs,
+      floor: firstMs,
+      details: { backgroundReads: pages.backgroundReads },
+    }),
+  ];
+}
+
+/** Per page change, the phases of phasesOf, medians beside them: where the last page's extra time goes. */
+function pageTimeline(pages: PagesAtEnds): Record<string, unknown> {
+  const side = (changes: readonly PageChange[]): Record<string, unknown> => {
+    const phases = changes.map(phasesOf);
+    const medians = Object.fromEntries(
+      Object.keys(phases[0] ?? {}).map((key) => [key, summarize(phases.map((phase) => phase[key]!)).median]),
+    );
+    return { medians, changes: phases };
+  };
+  return {
+    about:
+      'History of the million-record account, "Last page" and "First page" in turn. Per page change, ms: fetchToPaint (the figure), requestToAnswer (renderer asks to answer parsed), bridge (the harness serving history.page: main core and sandbox inside), sandbox (POST /transactions in the sandbox, request in to answer out), answerToCommit, commitToLayout, layoutToPaint; the servers are timed by Node diagnostics channels in the bench process (an answer counts as out when Node reports it finished, which a busy process may report late). backgroundReads: POST /transactions served after History showed its rows, before the pages were timed (Home\'s pictures still reading).',
+    backgroundReads: pages.backgroundReads,
+    last: side(pages.last),
+    first: side(pages.first),
+  };
+}
+
+async function measurePages(root: string, quick: boolean): Promise<PagesAtEnds> {
+  const sandbox = await startSized(LARGEST);
+  try {
+    const pages = await pagesAtEnds(sandbox, quick ? 3 : 10);
+    await writeTrace(root, 'growth-pages.json', pageTimeline(pages));
+    return pages;
+  } finally {
+    await sandbox.close();
+  }
+}
+
 /**
  * How the history scales with its size: the sandbox seeds the large account with 20,000, 200,000 and
  * 1,000,000 records (`historyRecords`), the CSV export runs at each size in a child process of its own, and
- * the History screen pages to the first and the last page of the largest. Writes bench/growth.png.
+ * the History screen pages to the first and the last page of the largest, its timeline kept in
+ * bench/traces/growth-pages.json. Writes bench/growth.png. With BENCH_GROWTH=pages in the environment only
+ * the pages are measured (no exports, no chart).
  */
 export const growth: FigureModule = {
   id: 'growth',
   async measure({ root, quick, progress }) {
-    const exports: Array<{ records: number; result: ChildResult; floor: ChildResult }> = [];
-    for (const [index, records] of SIZES.entries()) {
+    const exports: ExportAtSize[] = [];
+    for (const [index, records] of (PAGES_ONLY ? [] : SIZES).entries()) {
       progress(`growth: CSV export of ${label(records)} records, and its floor`);
       exports.push({ records, ...(await exportAt(root, records, index % 2 === 1)) });
     }
     progress(`growth: first and last page of ${label(LARGEST)} records in Chromium`);
-    const sandbox = await startSized(LARGEST);
-    let pages: { first: number[]; last: number[] };
-    try {
-      pages = await pagesAtEnds(sandbox, quick ? 3 : 10);
-    } finally {
-      await sandbox.close();
-    }
-
-    const exportMethod =
-      'exportHistoryCsv as csv-export.ts (child process of its own, streamed pages of 500), against a sandbox started with historyRecords = N; one run per size';
-    const figures: FigureResult[] = [];
-    for (const { records, result, floor } of exports) {
-      figures.push(
-        ratioFigure({
-          id: `growth-export-time-${records}`,
-          title: `CSV export ${label(records)} records: time per record`,
-          target: { value: EXPORT_RATIO_TARGET },
-          method: `${exportMethod}: time from the first request to the renamed file, over its floor: the same child process streaming the same pages from the same sandbox with a bare fetch and discarding them, run beside it (same records, so the ratio is per record).`,
-          note: `${(result.fileBytes / 1e6).toFixed(1)} MB file`,
-          app: [result.ms / 1000],
-          floor: [floor.ms / 1000],
-          unit: 's',
-          details: { run: result, floorRun: floor },
-        }),
-        measured(
-          {
-            id: `growth-export-memory-${records}`,
-            title: `CSV export ${label(records)} records: peak RSS growth`,
-            unit: 'MB',
-            target: { value: MEMORY_TARGET_MB },
-            method: `${exportMethod}: peak process RSS minus RSS just before the export (after gc), sampled every 5 ms and after every page.`,
-            note: `JS heap + buffers growth ${result.heapGrowthMb.toFixed(1)} MB`,
-          },
-          summarize([result.rssGrowthMb]),
-        ),
-      );
-    }
-    const perRecord = exports.map(({ records, result }) => result.ms / records);
-    figures.push(
-      measured(
-        {
-          id: 'growth-export-linearity',
-          title: `CSV export time per record, ${label(LARGEST)} vs ${label(SIZES[0])}`,
-          unit: '×',
-          method:
-            'Time per record of the largest export divided by that of the smallest: 1 or less is linear (or better) growth; for context (the sandbox itself slows with its size, so the verdicts are on each size against its floor).',
-          details: { msPerThousandRecords: perRecord.map((ms) => ms * 1000) },
-        },
-        summarize([perRecord.at(-1)! / perRecord[0]!]),
-      ),
-    );
-    const pageMethod = `In Chromium through the harness, History of the ${label(LARGEST)}-record account at 100 rows per page, "Last page" and "First page" clicked in turn (one warm-up each): from the renderer's history.page call to the task after the next animation frame once the new rows are committed (probe of history-render.ts).`;
-    const first = summarize(pages.first);
-    const last = summarize(pages.last);
-    figures.push(
-      measured(
-        {
-          id: 'growth-page-first',
-          title: `History page 1 of ${label(LARGEST)}: fetch to paint`,
-          unit: 'ms',
-          method: pageMethod,
-          details: { samplesMs: pages.first },
-        },
-        first,
-      ),
-      measured(
-        {
-          id: 'growth-page-last',
-          title: `History last page of ${label(LARGEST)}: fetch to paint`,
-          unit: 'ms',
-          method: pageMethod,
-          details: { samplesMs: pages.last },
-        },
-        last,
-      ),
-      measured(
-        {
-          id: 'growth-page-ratio',
-          title: 'History last page vs page 1: fetch to paint',
-          unit: '×',
-          target: { value: 1.2 },
-          method: 'Median of the last page divided by the median of page 1 (same run, interleaved).',
-        },
-        summarize([last.median / first.median]),
-      ),
-    );
+    const pages = await measurePages(root, quick);
+    const figures = [...(PAGES_ONLY ? [] : exportFigures(exports)), ...pageFigures(pages)];
+    if (PAGES_ONLY) return figures;
 
     const points: GrowthPoint[] = exports.flatMap(({ records, result }) => [
       { records, figure: 'CSV export time (s)', value: result.ms / 1000 },
       { records, figure: 'CSV export peak RSS growth (MB)', value: result.rssGrowthMb },
     ]);
+    const median = (changes: readonly PageChange[]): number =>
+      summarize(changes.map((change) => phasesOf(change).fetchToPaint!)).median;
     points.push(
-      { records: LARGEST, figure: 'History page fetch to paint (ms)', value: first.median, series: 'page 1' },
-      { records: LARGEST, figure: 'History page fetch to paint (ms)', value: last.median, series: 'last page' },
+      { records: LARGEST, figure: 'History page fetch to paint (ms)', value: median(pages.first), series: 'page 1' },
+      { records: LARGEST, figure: 'History page fetch to paint (ms)', value: median(pages.last), series: 'last page' },
     );
     await mkdir(join(root, 'bench'), { recursive: true });
     const chart = join(root, 'bench/growth.png');

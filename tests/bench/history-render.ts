@@ -15,8 +15,9 @@ const ROW = 'table[aria-label="Transactions"] tbody tr';
 /**
  * Installed before the preload and the app. When armed, it notes on the page's clock:
  * - requestAt: the history.page bridge call is made (the renderer asks for the page);
- * - answerAt: the history.page answer has been parsed (Response.json of that bridge call resolves; the
- *   store's own continuation runs after this one);
+ * - answerAt: the answer to that call has been parsed (Response.json of that very response resolves; the
+ *   store's own continuation runs after this one); other history.page answers arriving meanwhile (Home's
+ *   pictures read the history too) are not it;
  * - committedAt: React has put the new rows in the DOM (MutationObserver callbacks run right after the
  *   commit, whose sync-lane update is flushed in a microtask);
  * - laidOutAt: style and layout of the new table forced and done (what the browser must do before painting);
@@ -26,17 +27,22 @@ const ROW = 'table[aria-label="Transactions"] tbody tr';
 export const PROBE = `(() => {
   const marks = { armed: false };
   Object.defineProperty(window, '__benchHistory', { value: marks });
+  // The answer to the request timed, not another history.page answer that happens to arrive meanwhile.
+  let own = null;
   const fetch = window.fetch;
   window.fetch = function (input, ...rest) {
+    const answer = fetch.call(this, input, ...rest);
     if (marks.armed && marks.requestAt === undefined && String(input instanceof Request ? input.url : input).includes('/__bridge/invoke/history.page')) {
       marks.requestAt = performance.now();
+      own = answer;
+      answer.then((response) => { if (own === answer) own = response; }, () => undefined);
     }
-    return fetch.call(this, input, ...rest);
+    return answer;
   };
   const json = Response.prototype.json;
   Response.prototype.json = function (...args) {
     const parsed = json.apply(this, args);
-    if (marks.armed && this.url.includes('/__bridge/invoke/history.page')) {
+    if (marks.armed && this === own) {
       parsed.then(() => { if (marks.answerAt === undefined) marks.answerAt = performance.now(); }, () => undefined);
     }
     return parsed;
