@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { mkdir } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import { startSandbox, type RunningSandbox } from '../../sandbox/server';
 import { runChild, type ChildResult } from './csv-export';
 import { changePage, openHistoryWith100Rows, PROBE } from './history-render';
@@ -62,6 +62,52 @@ interface PageChange {
   readonly bridgeMs: number;
   /** POST /transactions in the sandbox, request in to answer out (the sandbox's own time). */
   readonly sandboxMs: number;
+  /** CPU time, which load does not stretch as it stretches wall time: see cpuOf. */
+  readonly cpu: CpuSpent;
+}
+
+/**
+ * CPU spent over one page change, ms: the renderer's main thread (CDP ThreadTime) and its layout, style and
+ * script shares; and the bench process (the app's main core, the harness, the sandbox, Playwright's client).
+ */
+interface CpuSpent {
+  readonly rendererThread: number;
+  readonly layout: number;
+  readonly style: number;
+  readonly script: number;
+  readonly benchProcess: number;
+}
+
+const METRICS = {
+  rendererThread: 'ThreadTime',
+  layout: 'LayoutDuration',
+  style: 'RecalcStyleDuration',
+  script: 'ScriptDuration',
+} as const;
+
+interface Probes {
+  readonly servers: ServerTimeline;
+  readonly cdp: CDPSession;
+}
+
+/** Starts counting CPU; the function it returns gives what was spent since. */
+async function cpuOf(cdp: CDPSession): Promise<() => Promise<CpuSpent>> {
+  const read = async (): Promise<Map<string, number>> =>
+    new Map((await cdp.send('Performance.getMetrics')).metrics.map((metric) => [metric.name, metric.value]));
+  const before = await read();
+  const processBefore = process.cpuUsage();
+  return async () => {
+    const spentProcess = process.cpuUsage(processBefore);
+    const after = await read();
+    const ms = (name: string): number => ((after.get(name) ?? Number.NaN) - (before.get(name) ?? Number.NaN)) * 1000;
+    return {
+      rendererThread: ms(METRICS.rendererThread),
+      layout: ms(METRICS.layout),
+      style: ms(METRICS.style),
+      script: ms(METRICS.script),
+      benchProcess: (spentProcess.user + spentProcess.system) / 1000,
+    };
+  };
 }
 
 /** How long no history request may have been served before the pages are timed. */
@@ -72,11 +118,13 @@ const sumMs = (requests: readonly ServedRequest[]): number =>
 
 async function timedChange(
   page: Page,
-  servers: ServerTimeline,
+  { servers, cdp }: Probes,
   button: 'First page' | 'Last page',
 ): Promise<PageChange> {
   servers.take('');
+  const spent = await cpuOf(cdp);
   const marks = await changePage(page, button);
+  const cpu = await spent();
   const served = servers.take('');
   const sandbox = served.filter((request) => request.path.includes('/transactions'));
   const bridge = served.filter((request) => request.path.includes('/__bridge/invoke/history.page'));
@@ -85,29 +133,40 @@ async function timedChange(
       `one page change made ${bridge.length} history.page calls and ${sandbox.length} POST /transactions, not one each: something else read the history while it was timed`,
     );
   }
-  return { marks, bridgeMs: sumMs(bridge), sandboxMs: sumMs(sandbox) };
+  return { marks, bridgeMs: sumMs(bridge), sandboxMs: sumMs(sandbox), cpu };
 }
 
 interface PagesAtEnds {
   readonly first: PageChange[];
   readonly last: PageChange[];
-  /** POST /transactions served after History showed its first rows and before the pages were timed. */
-  readonly backgroundReads: number;
+  /**
+   * What was still read after History showed its first rows, before the pages were timed: history.page calls
+   * the renderer made, and the POST /transactions the sandbox served for them (more when main scans a
+   * date range in pages of its own for one call).
+   */
+  readonly backgroundReads: { readonly bridgeCalls: number; readonly sandboxRequests: number };
 }
 
 /** In an app already showing History at 100 rows: waits out the background reads, then times the pages. */
 async function timePages(page: Page, servers: ServerTimeline, runs: number): Promise<PagesAtEnds> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const probes: Probes = { servers, cdp };
   // Home's pictures read tens of 500-record pages of the newly chosen account's history, and go on after
   // History opens; timed beside them, whichever page came first paid for them.
   servers.take('');
   await servers.quiet('/transactions', QUIET_MS, 180_000);
-  const backgroundReads = servers.take('/transactions').length;
+  const background = servers.take('');
+  const backgroundReads = {
+    bridgeCalls: background.filter((request) => request.path.includes('/__bridge/invoke/history.page')).length,
+    sandboxRequests: background.filter((request) => request.path.includes('/transactions')).length,
+  };
   const first: PageChange[] = [];
   const last: PageChange[] = [];
   // Interleaved, after one warm-up of each, so load on the shared machine hits both alike.
   for (let run = 0; run < runs + 1; run += 1) {
-    const lastChange = await timedChange(page, servers, 'Last page');
-    const firstChange = await timedChange(page, servers, 'First page');
+    const lastChange = await timedChange(page, probes, 'Last page');
+    const firstChange = await timedChange(page, probes, 'First page');
     if (run === 0) continue;
     last.push(lastChange);
     first.push(firstChange);
@@ -137,8 +196,9 @@ async function pagesAtEnds(sandbox: RunningSandbox, runs: number): Promise<Pages
 }
 
 /** Where one page change's time went, in ms: the phases on the page's clock and the servers' share. */
-function phasesOf({ marks, bridgeMs, sandboxMs }: PageChange): Record<string, number> {
+function phasesOf({ marks, bridgeMs, sandboxMs, cpu }: PageChange): Record<string, number> {
   return {
+    ...Object.fromEntries(Object.entries(cpu).map(([key, ms]) => [`cpu.${key}`, ms])),
     fetchToPaint: marks.paintedAt - marks.requestAt,
     requestToAnswer: marks.answerAt - marks.requestAt,
     bridge: bridgeMs,
@@ -241,8 +301,18 @@ function pageFigures(pages: PagesAtEnds): FigureResult[] {
       floor: firstMs,
       details: { backgroundReads: pages.backgroundReads },
     }),
+    ratioFigure({
+      id: 'growth-page-ratio-cpu',
+      title: 'History last page vs page 1: CPU',
+      method:
+        "The same page changes: CPU spent from the click to the frame, the renderer's main thread (CDP Performance.getMetrics ThreadTime) plus the bench process (process.cpuUsage: the app's main core, the harness, the sandbox, Playwright's client), the last page over page 1 right after it, per pair; for context, as evidence load does not stretch as it stretches wall time.",
+      app: pages.last.map(cpuTotal),
+      floor: pages.first.map(cpuTotal),
+    }),
   ];
 }
+
+const cpuTotal = ({ cpu }: PageChange): number => cpu.rendererThread + cpu.benchProcess;
 
 /** Per page change, the phases of phasesOf, medians beside them: where the last page's extra time goes. */
 function pageTimeline(pages: PagesAtEnds): Record<string, unknown> {
@@ -255,7 +325,7 @@ function pageTimeline(pages: PagesAtEnds): Record<string, unknown> {
   };
   return {
     about:
-      'History of the million-record account, "Last page" and "First page" in turn. Per page change, ms: fetchToPaint (the figure), requestToAnswer (renderer asks to answer parsed), bridge (the harness serving history.page: main core and sandbox inside), sandbox (POST /transactions in the sandbox, request in to answer out), answerToCommit, commitToLayout, layoutToPaint; the servers are timed by Node diagnostics channels in the bench process (an answer counts as out when Node reports it finished, which a busy process may report late). backgroundReads: POST /transactions served after History showed its rows, before the pages were timed (Home\'s pictures still reading).',
+      'History of the million-record account, "Last page" and "First page" in turn. Per page change, ms: fetchToPaint (the figure), requestToAnswer (renderer asks to answer parsed), bridge (the harness serving history.page: main core and sandbox inside), sandbox (POST /transactions in the sandbox, request in to answer out), answerToCommit, commitToLayout, layoutToPaint; cpu.*: CPU ms over the change (renderer main thread in all, its layout, style and script; the bench process); the servers are timed by Node diagnostics channels in the bench process (an answer counts as out when Node reports it finished, which a busy process may report late). backgroundReads: history.page calls and POST /transactions served after History showed its rows, before the pages were timed (Home\'s pictures still reading).',
     backgroundReads: pages.backgroundReads,
     last: side(pages.last),
     first: side(pages.first),
