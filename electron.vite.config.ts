@@ -22,35 +22,6 @@ function relaxCspForDevServer(): Plugin {
   };
 }
 
-/**
- * The app's script (src-renderer/src/render-app.tsx and what it imports) is loaded by the first script once
- * the last known balances are painted. A modulepreload link lets the browser fetch and compile it meanwhile,
- * without running it, so loading it then costs only its evaluation.
- */
-function preloadAppScript(): Plugin {
-  let base = './';
-  return {
-    name: 'wallet-desk:preload-app-script',
-    apply: 'build',
-    configResolved: (config) => {
-      base = config.base;
-    },
-    transformIndexHtml: {
-      order: 'post',
-      handler: (_html, { bundle }) => {
-        const chunks = Object.values(bundle ?? {}).flatMap((output) => (output.type === 'chunk' ? [output] : []));
-        const app = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/src/render-app.tsx'));
-        if (!app) throw new Error('wallet-desk:preload-app-script: no chunk for src/render-app.tsx');
-        return [app.fileName, ...app.imports].map((fileName) => ({
-          tag: 'link',
-          attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${fileName}` },
-          injectTo: 'head' as const,
-        }));
-      },
-    },
-  };
-}
-
 /** A classic script of the page, with the comment just before it that says why it is there. */
 const CLASSIC_SCRIPT = /[ \t]*(?:<!--(?:(?!-->)[\s\S])*-->\s*)?<script\b(?![^>]*\btype="module")[^>]*><\/script>\n?/g;
 
@@ -58,9 +29,12 @@ const CLASSIC_SCRIPT = /[ \t]*(?:<!--(?:(?!-->)[\s\S])*-->\s*)?<script\b(?![^>]*
  * The page's classic scripts (public/launch-requests.js) block the parser where they
  * stand, and the page's CSP meta tag keeps Chromium from looking ahead for what to fetch meanwhile: every
  * tag after them is requested only once they have arrived and run, one round trip to main after another.
- * Moved to the end of the head, after the bundle, the stylesheet and the modulepreload links, they still
- * run before the first paint and before the bundle (a module script runs once the document is parsed), but
- * the bundle is on its way while they load.
+ * Moved to the end of the head, after the bundle and the stylesheet, they still run before the first paint
+ * and before the bundle (a module script runs once the document is parsed), but the bundle is on its way
+ * while they load. The page links no other chunk: the app's script (render-app.tsx and its imports) is asked
+ * for by the bundle once the last known balances are painted. Linked here (modulepreload), its chunks took
+ * connections (six per host) ahead of the harness's preload and the launch script, and compiling them on the
+ * page's thread held main's launch answers unread while the paint waited for them.
  */
 function classicScriptsLast(): Plugin {
   return {
@@ -120,7 +94,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(here, 'src-renderer'),
-    plugins: [react(), relaxCspForDevServer(), preloadAppScript(), classicScriptsLast()],
+    plugins: [react(), relaxCspForDevServer(), classicScriptsLast()],
     build: {
       outDir: resolve(here, 'out/renderer'),
       // electron-vite leaves renderer code unminified; a smaller bundle parses faster at every launch.
