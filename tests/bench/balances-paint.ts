@@ -59,6 +59,10 @@ const OBSERVER = `(() => {
     marks.scripts = performance.getEntriesByType('resource')
       .filter((entry) => entry.name.endsWith('.js'))
       .map((entry) => ({ name: entry.name.slice(entry.name.lastIndexOf('/') + 1), requested: Math.round(entry.startTime), at: Math.round(entry.responseEnd) }));
+    // When each answer reached the browser, however busy the page's thread was then.
+    marks.delivered = performance.getEntriesByType('resource')
+      .filter((entry) => entry.name.includes('/__bridge/invoke/'))
+      .map((entry) => ({ operation: decodeURIComponent(entry.name.slice(entry.name.indexOf('/__bridge/invoke/') + 17)), at: Math.round(entry.responseEnd) }));
     paintedAfter('paintedAt');
   });
   observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-balances'] });
@@ -75,6 +79,7 @@ const Marks = z.object({
   scripts: z.array(z.object({ name: z.string(), requested: z.number(), at: z.number() })),
   bridge: z.array(z.object({ operation: z.string(), at: z.number() })),
   asked: z.array(z.object({ operation: z.string(), at: z.number() })),
+  delivered: z.array(z.object({ operation: z.string(), at: z.number() })),
 });
 
 /** The floors' pages, written into out/renderer so the harness serves them as it serves the app. */
@@ -146,7 +151,14 @@ async function paintOnce(launched: Launched, url: string): Promise<Marks> {
     () => (window as unknown as { __benchBalances: unknown }).__benchBalances,
   )) as Record<string, unknown>;
   // The floors load no script of the app: no script timeline to note.
-  return Marks.parse({ domContentLoadedAt: -1, documentAt: -1, scripts: [], firstRowWasCached: false, ...raw });
+  return Marks.parse({
+    domContentLoadedAt: -1,
+    documentAt: -1,
+    scripts: [],
+    delivered: [],
+    firstRowWasCached: false,
+    ...raw,
+  });
 }
 type Marks = z.infer<typeof Marks>;
 
@@ -186,6 +198,10 @@ function timeline(runs: readonly Marks[]): Record<string, number> {
     const asked = new Map<string, number>();
     for (const question of run.asked) if (!asked.has(question.operation)) asked.set(question.operation, question.at);
     for (const [operation, at] of asked) note(`ask ${operation}`, at);
+    const delivered = new Map<string, number>();
+    for (const answer of run.delivered)
+      if (!delivered.has(answer.operation)) delivered.set(answer.operation, answer.at);
+    for (const [operation, at] of delivered) note(`answer ${operation} reached the browser`, at);
     note('first wallet row in DOM', run.rowAt);
     note('painted', run.paintedAt);
     note('first fresh wallet row in DOM', run.freshRowAt);
