@@ -3,6 +3,7 @@ import { t } from '../i18n/main-text';
 import { AppError } from '../app-error';
 import { answerOf, ReaderFailure, readWhole, readWholeUpTo, type AnswerReader, type ServiceAnswer } from './http-call';
 import { TransactionItem, type TransactionsRequest } from './interface-a-schemas';
+import { checkedTransactionItem } from './transaction-item-check';
 import { createJsonItemsSplitter, JsonSplitError, type JsonItemsSplit } from './json-items-splitter';
 
 /**
@@ -59,6 +60,13 @@ async function handOnItems(
   const items: TransactionItem[] = [];
   let count = counted;
   for (const value of values) {
+    // The schema is asked only about an item the quick check refuses, so its issues are what is logged.
+    const checked = checkedTransactionItem(value);
+    if (checked !== null) {
+      items.push(checked);
+      count += 1;
+      continue;
+    }
     const item = TransactionItem.safeParse(value);
     if (!item.success) {
       logger?.warn('interface A answer does not match the contract', {

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { TransactionItem } from '../../../../src-main/service/interface-a-schemas';
+import { CHECKED_ITEM_FIELDS, checkedTransactionItem } from '../../../../src-main/service/transaction-item-check';
+
+const good = {
+  symbolId: 9,
+  symbol: 'BSC-USDC',
+  symbolName: 'USD Coin',
+  displayName: 'USDC (BEP-20)',
+  address: '0xC558DB3e2C152fA96Bc8B62b33e72Bff40F2793a',
+  txId: '0xf57485f0',
+  amount: 1314.518599,
+  status: 'Completed',
+  type: 'Withdraw',
+  date: '2026-11-20T11:37:42.474Z',
+  value: 1643.15,
+  referenceId: '3a6e713f-11cb-440c-af5d-2b81e5c32c0e',
+  label: 'Refund 1433',
+  merchantTransactionId: 'MTX-656425',
+  to: '0x2809f0F4B05663b96e1E9B65Ce58B354798E3b2b',
+  withdrawType: 3,
+  prices: { usd: 1.25, eur: 1.15, gbp: 0.99, try: 42.75, jpy: 189.13 },
+  isAutoCollected: false,
+  fee: 0.5,
+};
+
+/** Values of every JSON kind (and what JSON.parse makes of an overlong number), plus a left-out field. */
+const ABSENT = Symbol('absent');
+const replacements: readonly unknown[] = [
+  ABSENT,
+  undefined,
+  null,
+  0,
+  -0,
+  -1,
+  2.5,
+  JSON.parse('1e400'),
+  '',
+  'text',
+  true,
+  false,
+  [],
+  [1],
+  {},
+  { usd: 1, eur: 1, gbp: 1, try: 1, jpy: 1 },
+];
+
+function withField(base: Record<string, unknown>, field: string, replacement: unknown): Record<string, unknown> {
+  const copy = { ...base };
+  if (replacement === ABSENT) delete copy[field];
+  else copy[field] = replacement;
+  return copy;
+}
+
+/** Every item with one field (or one price) replaced by every kind of value. */
+function variants(): Array<{ what: string; value: unknown }> {
+  const out: Array<{ what: string; value: unknown }> = [];
+  for (const field of CHECKED_ITEM_FIELDS) {
+    for (const replacement of replacements)
+      out.push({ what: `${field}: ${String(replacement)}`, value: withField(good, field, replacement) });
+  }
+  for (const price of Object.keys(good.prices)) {
+    for (const replacement of replacements) {
+      out.push({
+        what: `prices.${price}: ${String(replacement)}`,
+        value: { ...good, prices: withField(good.prices, price, replacement) },
+      });
+    }
+  }
+  return out;
+}
+
+describe('checkedTransactionItem', () => {
+  it('knows exactly the fields of the TransactionItem schema', () => {
+    expect([...CHECKED_ITEM_FIELDS]).toEqual(Object.keys(TransactionItem.shape));
+  });
+
+  it('accepts what the schema accepts and nothing else, and reads it as the schema does', () => {
+    const all = [
+      ...variants(),
+      { what: 'not an object', value: 'item' },
+      { what: 'null', value: null },
+      { what: 'an array', value: [good] },
+      { what: 'prices an array', value: { ...good, prices: [1, 1, 1, 1, 1] } },
+    ];
+    let accepted = 0;
+    for (const { what, value } of all) {
+      const schema = TransactionItem.safeParse(value);
+      const checked = checkedTransactionItem(value);
+      expect(checked !== null, what).toBe(schema.success);
+      if (checked !== null) {
+        accepted += 1;
+        // toEqual: a left-out optional field reads as undefined, as the schema's does.
+        expect(checked, what).toEqual(schema.data);
+      }
+    }
+    // Both ways are exercised: many variants pass (optional fields, other numbers), many do not.
+    expect(accepted).toBeGreaterThan(50);
+    expect(all.length - accepted).toBeGreaterThan(200);
+  });
+
+  it('drops fields the schema does not know, in the item and in its prices', () => {
+    const checked = checkedTransactionItem({ ...good, secret: 'x', prices: { ...good.prices, btc: 1 } });
+    expect(checked).toEqual(TransactionItem.parse(good));
+    expect(checked).not.toHaveProperty('secret');
+    expect(checked?.prices).not.toHaveProperty('btc');
+  });
+});
