@@ -10,6 +10,7 @@
  * unknown date means (for deposit notices: not news).
  */
 export function serviceDateMs(text: string): number | null {
+  if (isCanonicalUtc(text)) return canonicalUtcMs(text);
   const match = ISO_8601.exec(text.trim());
   if (!match) return null;
   const [, year, month, day, hour = '00', minute = '00', second = '00', fraction = '', zone = 'Z'] = match;
@@ -49,4 +50,56 @@ function offsetMinutesOf(zone: string): number | null {
   const minutes = digits.length > 2 ? Number(digits.slice(2, 4)) : 0;
   if (hours > 23 || minutes > 59) return null;
   return sign * (hours * 60 + minutes);
+}
+
+const DIGIT_0 = 0x30;
+const DIGIT_9 = 0x39;
+/** The canonical form, a digit wherever this has a 'd'. */
+const CANONICAL = 'dddd-dd-ddTdd:dd:dd.dddZ';
+const ANY_DIGIT = 0x64;
+
+/**
+ * Whether the text has exactly the form Date.prototype.toISOString writes for years 0000-9999
+ * (2026-11-20T11:37:42.474Z): the form the service writes every record's date in. Checked character by
+ * character, so the common case needs neither the regular expression's match nor a Date: a history export
+ * reads one date per record, and those were a large part of its garbage. Says nothing of whether the day
+ * exists.
+ */
+export function isCanonicalUtc(text: string): boolean {
+  if (text.length !== CANONICAL.length) return false;
+  for (let i = 0; i < CANONICAL.length; i += 1) {
+    const code = text.charCodeAt(i);
+    const wanted = CANONICAL.charCodeAt(i);
+    if (wanted === ANY_DIGIT ? code < DIGIT_0 || code > DIGIT_9 : code !== wanted) return false;
+  }
+  return true;
+}
+
+function digitsAt(text: string, from: number, to: number): number {
+  let value = 0;
+  for (let i = from; i < to; i += 1) value = value * 10 + (text.charCodeAt(i) - DIGIT_0);
+  return value;
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
+
+/**
+ * serviceDateMs of text in the canonical form: the same answer, with the day and time checked by their
+ * ranges rather than by Date.UTC's roll-over (a part out of its range is exactly a part that rolls over).
+ */
+function canonicalUtcMs(text: string): number | null {
+  const year = digitsAt(text, 0, 4);
+  // Date.UTC reads years 0-99 as 1900-1999, so the general way finds the year changed: no date.
+  if (year < 100) return null;
+  const month = digitsAt(text, 5, 7);
+  const day = digitsAt(text, 8, 10);
+  const hour = digitsAt(text, 11, 13);
+  const minute = digitsAt(text, 14, 16);
+  const second = digitsAt(text, 17, 19);
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
+  if (hour > 23 || minute > 59 || second > 59) return null;
+  return Date.UTC(year, month - 1, day, hour, minute, second, digitsAt(text, 20, 23));
 }

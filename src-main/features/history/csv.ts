@@ -1,4 +1,4 @@
-import { serviceDateMs } from '../../service/service-date';
+import { isCanonicalUtc, serviceDateMs } from '../../service/service-date';
 import type { MessageId } from '../../../resources/locales/catalogues';
 import { t } from '../../i18n/main-text';
 import type { ExportKind, ExportRecord } from './export-record';
@@ -28,8 +28,17 @@ export function neutraliseFormula(value: string): string {
 
 /** ISO 8601 UTC whatever offset the service used; text that is not a date stays as it came. */
 export function isoUtc(date: string): string {
-  const ms = serviceDateMs(date);
-  return ms === null ? date : new Date(ms).toISOString();
+  return isoCell(date, serviceDateMs(date));
+}
+
+/**
+ * The date cell of a record: ISO 8601 UTC, or the service's text when it is no date. Text already in
+ * toISOString's form is what toISOString would write back for a date that exists, and the text itself for
+ * one that does not: it is kept as it is, without a Date and a new string per record.
+ */
+function isoCell(dateText: string, dateMs: number | null): string {
+  if (dateMs === null || isCanonicalUtc(dateText)) return dateText;
+  return new Date(dateMs).toISOString();
 }
 
 /** One CSV line (with its line break) from cells already guarded. */
@@ -120,7 +129,7 @@ export function completeCells(record: ExportRecord, words: CompleteExportWords =
   const text = neutraliseFormula;
   return [
     text(record.account),
-    record.dateMs === null ? text(record.dateText) : new Date(record.dateMs).toISOString(),
+    record.dateMs === null ? text(record.dateText) : isoCell(record.dateText, record.dateMs),
     record.direction === 'in' ? words.in : words.out,
     words.kinds[record.kindKey],
     text(record.symbol),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { serviceDateMs } from '../../../../src-main/service/service-date';
+import { isCanonicalUtc, serviceDateMs } from '../../../../src-main/service/service-date';
 
 const at = (iso: string) => new Date(iso).getTime();
 
@@ -44,5 +44,42 @@ describe('a service date (spec 2.2: ISO 8601 UTC timestamp)', () => {
     ]) {
       expect(serviceDateMs(text), text).toBeNull();
     }
+  });
+
+  it('tells the form toISOString writes from every other spelling', () => {
+    expect(isCanonicalUtc('2026-11-20T11:37:42.474Z')).toBe(true);
+    expect(isCanonicalUtc('2026-02-30T00:00:00.000Z')).toBe(true);
+    for (const text of [
+      '2026-11-20T11:37:42.474z',
+      '2026-11-20t11:37:42.474Z',
+      '2026-11-20 11:37:42.474Z',
+      '2026-11-20T11:37:42Z',
+      '2026-11-20T11:37:42.4740Z',
+      ' 2026-11-20T11:37:42.474Z',
+      '2026-11-20T11:37:42.474+00',
+      '+02026-11-20T11:37:42.474',
+      '2026-11-2OT11:37:42.474Z',
+    ]) {
+      expect(isCanonicalUtc(text), text).toBe(false);
+    }
+  });
+
+  it('reads the form toISOString writes as the general reading does, days that do not exist and years 0-99 too', () => {
+    let dates = 0;
+    for (const year of ['0000', '0050', '0099', '0100', '1900', '1970', '2000', '2024', '2026', '9999']) {
+      for (const month of ['00', '01', '02', '04', '12', '13']) {
+        for (const day of ['00', '01', '28', '29', '30', '31', '32']) {
+          for (const time of ['00:00:00.000', '23:59:59.999', '24:00:00.000', '12:60:00.000', '12:00:60.474']) {
+            const text = `${year}-${month}-${day}T${time}Z`;
+            expect(isCanonicalUtc(text)).toBe(true);
+            // A space around it is trimmed and read by the general way: the same instant, or null alike.
+            const ms = serviceDateMs(text);
+            expect(ms, text).toBe(serviceDateMs(` ${text}`));
+            if (ms !== null) dates += 1;
+          }
+        }
+      }
+    }
+    expect(dates).toBeGreaterThan(100);
   });
 });
