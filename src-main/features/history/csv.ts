@@ -124,36 +124,52 @@ export function completeExportWords(): CompleteExportWords {
   };
 }
 
+/** Puts the complete export's cells of one record into `cells`, in CSV_COLUMNS order. */
+function fillCompleteCells(record: ExportRecord, words: CompleteExportWords, cells: string[]): void {
+  const text = neutraliseFormula;
+  cells[0] = text(record.account);
+  cells[1] = record.dateMs === null ? text(record.dateText) : isoCell(record.dateText, record.dateMs);
+  cells[2] = record.direction === 'in' ? words.in : words.out;
+  cells[3] = words.kinds[record.kindKey];
+  cells[4] = text(record.symbol);
+  cells[5] = text(record.assetName);
+  cells[6] = text(record.network);
+  cells[7] = record.amount;
+  cells[8] = record.fee;
+  cells[9] = record.fee === '' ? '' : text(record.symbol);
+  cells[10] = record.fiatValue;
+  cells[11] = record.fiatCurrency;
+  cells[12] = record.fiatMissing;
+  cells[13] = text(record.status);
+  cells[14] = text(record.label);
+  cells[15] = text(record.note);
+  cells[16] = text(record.counterparty);
+  cells[17] = text(record.walletAddress);
+  cells[18] = text(record.txId);
+  cells[19] = text(record.referenceId);
+  cells[20] = text(record.merchantTransactionId);
+  cells[21] = record.autoCollected ? words.yes : words.no;
+}
+
 /** The complete export's cells of one record, in CSV_COLUMNS order. */
 export function completeCells(record: ExportRecord, words: CompleteExportWords = completeExportWords()): string[] {
-  const text = neutraliseFormula;
-  return [
-    text(record.account),
-    record.dateMs === null ? text(record.dateText) : isoCell(record.dateText, record.dateMs),
-    record.direction === 'in' ? words.in : words.out,
-    words.kinds[record.kindKey],
-    text(record.symbol),
-    text(record.assetName),
-    text(record.network),
-    record.amount,
-    record.fee,
-    record.fee === '' ? '' : text(record.symbol),
-    record.fiatValue,
-    record.fiatCurrency,
-    record.fiatMissing,
-    text(record.status),
-    text(record.label),
-    text(record.note),
-    text(record.counterparty),
-    text(record.walletAddress),
-    text(record.txId),
-    text(record.referenceId),
-    text(record.merchantTransactionId),
-    record.autoCollected ? words.yes : words.no,
-  ];
+  const cells = new Array<string>(CSV_COLUMNS.length);
+  fillCompleteCells(record, words, cells);
+  return cells;
 }
+
+/**
+ * The cells of the line being written, reused for every line (csvLine runs to its end without yielding): two
+ * arrays per record (the cells and their quoted copies) were a large part of an export's garbage.
+ */
+const lineCells = new Array<string>(CSV_COLUMNS.length).fill('');
+const LAST_CELL = CSV_COLUMNS.length - 1;
 
 /** One line of the complete export; `words` from completeExportWords, once per export. */
 export function csvLine(record: ExportRecord, words: CompleteExportWords = completeExportWords()): string {
-  return csvRow(completeCells(record, words));
+  fillCompleteCells(record, words, lineCells);
+  for (let i = 0; i < LAST_CELL; i += 1) lineCells[i] = csvField(lineCells[i]!);
+  // The line break goes with the last cell, so the joined line is one flat string, not a pair.
+  lineCells[LAST_CELL] = csvField(lineCells[LAST_CELL]!) + CSV_EOL;
+  return lineCells.join(',');
 }

@@ -297,7 +297,8 @@ export async function exportHistoryCsv(options: ExportHistoryOptions): Promise<E
         if (!last) ahead = ask(page + 1);
         const keys = new Set<string>();
         let lines = 0;
-        for (const [index, item] of items.entries()) {
+        for (let index = 0; index < items.length; index += 1) {
+          const item = items[index]!;
           const key = recordKey(item);
           keys.add(key);
           // A record that arrived at the top while exporting pushes the last row of a page onto the next one.
