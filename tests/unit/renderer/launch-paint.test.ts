@@ -135,6 +135,11 @@ async function loadPaint() {
   return import('../../../src-renderer/src/launch-paint');
 }
 
+async function loadView() {
+  vi.resetModules();
+  return import('../../../src-renderer/src/launch-paint-view');
+}
+
 describe('the launch paint (launch-paint.ts): the last known balances before React', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => {
@@ -172,7 +177,7 @@ describe('the launch paint (launch-paint.ts): the last known balances before Rea
     "while the session is restored, draws the same markup as the app's CachedBalancesScreen (%s), with text from the service as text",
     async (_case, view) => {
       installPage(null);
-      const { launchBalancesView } = await loadPaint();
+      const { launchBalancesView } = await loadView();
       const { screen } = await appMarkup(view, false);
       const painted = (launchBalancesView(fakeDocument, view, viewOf('signing-in')) as unknown as FakeElement)
         .outerHTML;
@@ -185,7 +190,7 @@ describe('the launch paint (launch-paint.ts): the last known balances before Rea
 
   it('when the session is already restored, says so in Home\'s words, not "Restoring your session"', async () => {
     installPage(null);
-    const { launchBalancesView } = await loadPaint();
+    const { launchBalancesView } = await loadView();
     const { screen, homeLine } = await appMarkup(portfolio, false);
     const signedIn = viewOf('signed-in');
     const painted = (launchBalancesView(fakeDocument, portfolio, signedIn) as unknown as FakeElement).outerHTML;
@@ -199,7 +204,7 @@ describe('the launch paint (launch-paint.ts): the last known balances before Rea
 
   it("when the service was out of reach, says so as the app's notice does (without its button)", async () => {
     installPage(null);
-    const { launchBalancesView } = await loadPaint();
+    const { launchBalancesView } = await loadView();
     const { screen } = await appMarkup(portfolio, true);
     const unreachable = viewOf('signed-out', 'unreachable');
     const painted = (launchBalancesView(fakeDocument, portfolio, unreachable) as unknown as FakeElement).outerHTML;

@@ -1,0 +1,164 @@
+import type { PortfolioView, PortfolioWallet } from '../../src-preload/contract/portfolio';
+import type { SessionView } from '../../src-preload/contract/session';
+import { formatCrypto, formatSignedUsd, formatUsd, signedTone } from './format/amounts';
+import { formatDateTime } from './format/dates';
+import { t, tParts } from './i18n/text';
+import type { MessageId } from './i18n/text';
+
+/** The parts of `document` the paint uses, so tests can hand it a stand-in. */
+export type ElementMaker = Pick<Document, 'createElement'>;
+
+function element<K extends keyof HTMLElementTagNameMap>(
+  doc: ElementMaker,
+  tag: K,
+  attributes: Record<string, string>,
+  ...children: Array<Node | string>
+): HTMLElementTagNameMap[K] {
+  const made = doc.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) made.setAttribute(name, value);
+  made.append(...children);
+  return made;
+}
+
+function cryptoAmount(doc: ElementMaker, value: string, code: string): HTMLElement {
+  return element(
+    doc,
+    'span',
+    { class: 'amount' },
+    `${formatCrypto(value, code)} `,
+    element(doc, 'span', { class: 'unit' }, code),
+  );
+}
+
+function usdAmount(doc: ElementMaker, value: string, signed = false): HTMLElement {
+  const tone = signed ? signedTone(value) : '';
+  return element(doc, 'span', { class: `amount ${tone}` }, signed ? formatSignedUsd(value) : formatUsd(value));
+}
+
+function walletRow(doc: ElementMaker, wallet: PortfolioWallet): HTMLElement {
+  return element(
+    doc,
+    'tr',
+    {},
+    element(doc, 'th', { scope: 'row' }, wallet.code),
+    element(doc, 'td', {}, wallet.displayName),
+    element(doc, 'td', {}, wallet.network),
+    element(doc, 'td', { class: 'numeric' }, cryptoAmount(doc, wallet.amount, wallet.code)),
+    element(doc, 'td', { class: 'numeric' }, usdAmount(doc, wallet.priceUsd)),
+    element(doc, 'td', { class: 'numeric' }, usdAmount(doc, wallet.valueUsd)),
+  );
+}
+
+/** A message naming when the balances were fetched, its <time> tag made a time element. */
+function withTime(doc: ElementMaker, id: MessageId, fetchedAt: string, values: Record<string, unknown> = {}) {
+  return tParts<Node>(id, {
+    ...values,
+    when: formatDateTime(fetchedAt),
+    time: (chunks: Array<Node | string>) => element(doc, 'time', { datetime: fetchedAt }, ...chunks),
+  });
+}
+
+/**
+ * The line above the balances, saying what is true of the session, in the words of the screen the app
+ * opens on: Home's line once the session is restored (its fresh balances are on their way: the launch
+ * script asked for them), CachedBalancesScreen's notice when the service was out of reach (without its
+ * "Try again", a control the paint cannot serve), and "Restoring your session…" only while it is.
+ */
+function sessionLine(doc: ElementMaker, session: SessionView, fetchedAt: string): HTMLElement {
+  if (session.status === 'signed-in')
+    return element(
+      doc,
+      'span',
+      { class: 'home-updated', role: 'status' },
+      ...withTime(doc, 'home.lastKnown.status', fetchedAt, { refreshing: 'true' }),
+    );
+  if (session.restoreFailed !== undefined)
+    return element(
+      doc,
+      'div',
+      { role: 'alert', class: 'notice' },
+      element(doc, 'p', {}, ...withTime(doc, 'home.lastKnown.unreachable', fetchedAt)),
+    );
+  return element(doc, 'p', { role: 'status' }, ...withTime(doc, 'home.lastKnown.restoring', fetchedAt));
+}
+
+function columnHeading(doc: ElementMaker, label: MessageId, numeric = false): HTMLElement {
+  return element(doc, 'th', numeric ? { scope: 'col', class: 'numeric' } : { scope: 'col' }, t(label));
+}
+
+/** balances-view.tsx's Totals and WalletsTable, as they draw balances that are here. */
+function balancesParts(doc: ElementMaker, portfolio: PortfolioView, source: 'cached' | 'fresh'): HTMLElement[] {
+  const table = element(
+    doc,
+    'table',
+    { 'aria-label': t('home.wallets.table'), 'aria-busy': 'false', 'data-balances': source, class: 'wallets-table' },
+    element(
+      doc,
+      'thead',
+      {},
+      element(
+        doc,
+        'tr',
+        {},
+        columnHeading(doc, 'home.wallets.symbol'),
+        columnHeading(doc, 'home.wallets.name'),
+        columnHeading(doc, 'home.wallets.network'),
+        columnHeading(doc, 'home.wallets.amount', true),
+        columnHeading(doc, 'home.wallets.price', true),
+        columnHeading(doc, 'home.wallets.value', true),
+      ),
+    ),
+    element(doc, 'tbody', {}, ...portfolio.wallets.map((wallet) => walletRow(doc, wallet))),
+  );
+  const totals = element(
+    doc,
+    'dl',
+    { class: 'card home-totals', 'aria-label': t('home.totals.region') },
+    element(
+      doc,
+      'div',
+      {},
+      element(doc, 'dt', {}, t('home.totals.balance')),
+      element(doc, 'dd', {}, usdAmount(doc, portfolio.totalBalanceUsd)),
+    ),
+    element(
+      doc,
+      'div',
+      {},
+      element(doc, 'dt', {}, t('home.totals.dailyProfit')),
+      element(doc, 'dd', {}, usdAmount(doc, portfolio.dailyProfitUsd, true)),
+    ),
+  );
+  const parts = [totals, element(doc, 'div', { class: 'wallets-table-wrap' }, table)];
+  if (portfolio.wallets.length === 0) parts.push(element(doc, 'p', {}, t('home.wallets.none')));
+  return parts;
+}
+
+/** The frame of the launch screens: the app's name over what the app's first screen will show. */
+function launchFrame(doc: ElementMaker, ...children: HTMLElement[]): HTMLElement {
+  return element(
+    doc,
+    'main',
+    { class: 'gate cached-balances', 'aria-labelledby': 'cached-title' },
+    element(doc, 'h1', { id: 'cached-title' }, t('common.appName')),
+    ...children,
+  );
+}
+
+/**
+ * The last known balances as screens/home/cached-balances-screen.tsx draws them, under the line that says
+ * where the session stands (a unit test holds both to the app's markup), built with the DOM: text is set
+ * as text, never parsed as markup. It has no controls; the app replaces it within a few frames.
+ */
+export function launchBalancesView(doc: ElementMaker, portfolio: PortfolioView, session: SessionView): HTMLElement {
+  return launchFrame(
+    doc,
+    sessionLine(doc, session, portfolio.fetchedAt),
+    element(
+      doc,
+      'section',
+      { 'aria-label': t('home.lastKnown.region'), class: 'screen home' },
+      ...balancesParts(doc, portfolio, 'cached'),
+    ),
+  );
+}
