@@ -13,9 +13,10 @@ const FIRST_SCREEN_WAIT_MS = 250;
 
 /**
  * Hands the launch's answers (startup-requests.ts) to the stores before React draws anything, and resolves
- * once the first screen is known: when the last known balances and the preferences have been answered (the session, asked
- * first, has normally answered by then) or after FIRST_SCREEN_WAIT_MS. The first frame is then Home or the
- * last known balances with their rows, not a "Starting…" gate followed by a render per answer.
+ * once the first screen is known: when the last known balances and the preferences have been answered (the
+ * session, asked first, has normally answered by then), with this run's balances if main has answered them
+ * too, or after FIRST_SCREEN_WAIT_MS. The first frame is then Home or the last known balances with their
+ * rows, not a "Starting…" gate followed by a render per answer.
  */
 export function loadStartupState(): Promise<void> {
   // Amounts stay hidden until the preferences say whether privacy mode is on (selectPrivacyMode); waiting for
@@ -24,7 +25,7 @@ export function loadStartupState(): Promise<void> {
   const preferences = useAppStore.getState().load().then(languageApplied);
   // Taken now whatever the session says, so an answer meant for this launch is never used by a later one.
   const earlyFresh = takeStartupAnswer('freshBalances');
-  void useSessionStore
+  const freshLoaded = useSessionStore
     .getState()
     .load()
     .then(() => {
@@ -37,8 +38,17 @@ export function loadStartupState(): Promise<void> {
       const answer = earlyFresh?.then((result) =>
         result && (!result.ok || result.value.accountGuid === account) ? result : wallet.portfolio.wallets(),
       );
-      void usePortfolioStore.getState().load(answer);
+      return usePortfolioStore.getState().load(answer);
     });
-  const firstScreen = Promise.all([usePortfolioStore.getState().showCached(), preferences]).then(() => undefined);
+  // This run's balances, when main has already answered (the launch paint may be showing them), are in the
+  // first frame: never the last known ones after them. One still on its way is not waited for: answers in
+  // hand settle within this task's microtasks, before the next task starts.
+  const freshIfAnswered = Promise.race([
+    freshLoaded.catch(() => undefined),
+    new Promise<void>((resolve) => setTimeout(resolve, 0)),
+  ]);
+  const firstScreen = Promise.all([usePortfolioStore.getState().showCached(), preferences, freshIfAnswered]).then(
+    () => undefined,
+  );
   return Promise.race([firstScreen, new Promise<void>((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS))]);
 }

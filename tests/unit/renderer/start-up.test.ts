@@ -40,12 +40,17 @@ function installBridge(options: {
   session: SessionView['status'];
   cached: 'answers' | 'hangs';
   preferences?: Promise<{ ok: true; value: { theme: 'system'; language: 'system'; privacyMode: boolean } }>;
-  /** The fresh balances main answers with, call by call (the last one repeats). */
-  fresh?: readonly PortfolioView[];
+  /**
+   * The fresh balances main answers with, call by call (the last one repeats), or one the test sends
+   * (`answerFresh`), settling through many promise steps as a transport's chain may.
+   */
+  fresh?: readonly PortfolioView[] | 'sent';
   launchScript?: boolean;
 }) {
   const calls = { session: 0, cached: 0, info: 0, preferences: 0, wallets: 0 };
   const fresh = options.fresh ?? [freshView];
+  let answerFresh: () => void = () => undefined;
+  const sent = new Promise<void>((resolve) => (answerFresh = resolve));
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   const wallet = {
     on: (event: string, listener: (payload: unknown) => void) => {
@@ -69,6 +74,11 @@ function installBridge(options: {
         // As main: refused, without asking the service, when no one is signed in.
         if (options.session !== 'signed-in')
           return Promise.resolve({ ok: false as const, error: { code: 'not_signed_in', message: 'Sign in.' } });
+        if (fresh === 'sent') {
+          let answer = sent.then(() => ({ ok: true as const, value: freshView }));
+          for (let step = 0; step < 200; step += 1) answer = answer.then((result) => result);
+          return answer;
+        }
         return ok(fresh[Math.min(calls.wallets, fresh.length) - 1]!);
       },
     },
@@ -92,7 +102,7 @@ function installBridge(options: {
   vi.stubGlobal('localStorage', { removeItem: () => undefined, setItem: () => undefined });
   /** Main sending a change event, to whoever listens at that moment (as Electron does: no one, no delivery). */
   const emit = (event: string, payload: unknown) => listeners.get(event)?.forEach((listener) => listener(payload));
-  return { calls, emit, listening: (event: string) => listeners.get(event)?.size ?? 0 };
+  return { calls, emit, answerFresh, listening: (event: string) => listeners.get(event)?.size ?? 0 };
 }
 
 /** A fresh renderer: its bundle evaluated after the launch script, as the page does. */
@@ -123,6 +133,17 @@ describe('the launch before the first render (start-up.ts)', () => {
     expect(usePortfolioStore.getState().portfolio).toEqual(freshView);
     // Each question was asked once, by the launch script: the stores took its answers instead of asking again.
     expect(calls).toEqual({ session: 1, cached: 1, info: 1, preferences: 1, wallets: 1 });
+  });
+
+  it("draws the first screen with this run's balances when main has answered them (the launch paint may show them)", async () => {
+    const bridge = installBridge({ session: 'signed-in', cached: 'answers', fresh: 'sent' });
+    const { loadStartupState, usePortfolioStore } = await launch();
+    // Main's answer is in as the first screen is decided, still settling through its promise steps: in hand.
+    bridge.answerFresh();
+    await loadStartupState();
+    // Not the last known balances after the fresh ones: the first frame is drawn now, from the stores as they are.
+    expect(usePortfolioStore.getState().source).toBe('fresh');
+    expect(usePortfolioStore.getState().portfolio).toEqual(freshView);
   });
 
   it('asks the questions itself when the page has no launch script, once each', async () => {
