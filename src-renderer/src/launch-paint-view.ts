@@ -162,3 +162,37 @@ export function launchBalancesView(doc: ElementMaker, portfolio: PortfolioView, 
     ),
   );
 }
+
+/**
+ * This run's balances as Home (screens/home/home-screen.tsx) draws them the moment they arrive: its heading,
+ * its "Updated 0 s ago" line, the totals and the table marked fresh; without its Refresh button (a control
+ * the paint cannot serve) and its pictures, which the app brings. A unit test holds it to Home's markup.
+ */
+export function launchFreshView(doc: ElementMaker, portfolio: PortfolioView): HTMLElement {
+  const updated = element(
+    doc,
+    'span',
+    { class: 'home-updated' },
+    ...tParts<Node>('home.updated', {
+      unit: 'second',
+      count: 0,
+      time: (chunks: Array<Node | string>) => element(doc, 'time', { datetime: portfolio.fetchedAt }, ...chunks),
+    }),
+  );
+  return launchFrame(
+    doc,
+    element(
+      doc,
+      'section',
+      { 'aria-labelledby': 'home-title', class: 'screen home', 'aria-busy': 'false' },
+      element(
+        doc,
+        'div',
+        { class: 'row home-header' },
+        element(doc, 'h2', { id: 'home-title' }, t('home.title')),
+        updated,
+      ),
+      ...balancesParts(doc, portfolio, 'fresh'),
+    ),
+  );
+}

@@ -4,7 +4,7 @@ import type { SessionView } from '../../src-preload/contract/session';
 import type { Result } from '../../src-preload/result';
 import { wallet } from './bridge';
 import { applyLanguage } from './i18n/text';
-import { launchBalancesView } from './launch-paint-view';
+import { launchBalancesView, launchFreshView } from './launch-paint-view';
 import { peekStartupAnswer } from './startup-requests';
 
 /**
@@ -44,60 +44,131 @@ function afterNextPaint(): Promise<void> {
 
 const nothingToRelease = (): void => undefined;
 
+/** The launch's answers the paint looks at, as they stand now (change events update them). */
+interface LaunchState {
+  session: Result<SessionView>;
+  readonly cached: Result<PortfolioView | null>;
+  preferences: Result<Preferences>;
+  /** This run's balances once answered: null while on their way, or when they are not for the page. */
+  readonly fresh: { current: Result<PortfolioView> | null };
+  /** Settles once they have answered (or failed to). */
+  readonly freshAnswered: Promise<void>;
+}
+
 /**
- * Paints the last known balances into `container` from the launch's answers (public/launch-requests.js),
- * without React, and resolves once they are on screen; resolves at once when there is nothing it may paint.
- * It only looks at the answers: the stores still take them when the app starts. Until the app calls the
- * function it resolves with (as it draws its first frame), a lock, a sign-out or privacy mode switched on
- * takes the balances off the screen at once.
+ * Whether this run's balances may be painted: privacy mode known to be off, as for the last known ones, and
+ * the session restored to the account they are of, the one case where the app's first screen is Home with
+ * them. Never over a sign-in or lock screen, nor while the session is still being restored.
  */
-export async function paintLaunchBalances(container: HTMLElement): Promise<() => void> {
+export function freshPaintAllowed(
+  session: Result<SessionView>,
+  fresh: Result<PortfolioView> | null,
+  preferences: Result<Preferences>,
+): fresh is { ok: true; value: PortfolioView } {
+  if (!preferences.ok || preferences.value.privacyMode !== false) return false;
+  if (fresh === null || !fresh.ok || !session.ok) return false;
+  return session.value.status === 'signed-in' && session.value.activeAccountGuid === fresh.value.accountGuid;
+}
+
+/** What the paint shows now: this run's balances when they may be shown, else the last known ones, or nothing. */
+function launchView(state: LaunchState): HTMLElement | null {
+  const { session, cached, preferences } = state;
+  const fresh = state.fresh.current;
+  if (freshPaintAllowed(session, fresh, preferences)) return launchFreshView(document, fresh.value);
+  if (session.ok && launchPaintAllowed(session, cached, preferences))
+    return launchBalancesView(document, cached.value, session.value);
+  return null;
+}
+
+/**
+ * The launch's answers, once the session, the last known balances and the preferences are in (this run's
+ * balances join when they come); null when the page has no launch script or main is slower than
+ * LAUNCH_PAINT_WAIT_MS.
+ */
+async function launchAnswers(): Promise<LaunchState | null> {
   const session = peekStartupAnswer('session');
   const cached = peekStartupAnswer('cachedBalances');
   const preferences = peekStartupAnswer('preferences');
-  if (!session || !cached || !preferences) return nothingToRelease;
+  if (!session || !cached || !preferences) return null;
+  // Noted as soon as it comes, even while the others are awaited: the first paint then shows it if it is in.
+  const fresh: LaunchState['fresh'] = { current: null };
+  const freshAnswered = (peekStartupAnswer('freshBalances') ?? Promise.resolve(null)).then(
+    (answer) => {
+      fresh.current = answer;
+    },
+    () => undefined,
+  );
   const answers = await Promise.race([
     Promise.all([session, cached, preferences]),
     new Promise<null>((resolve) => setTimeout(() => resolve(null), LAUNCH_PAINT_WAIT_MS)),
   ]);
-  if (!answers) return nothingToRelease;
-  const cachedAnswer = answers[1];
-  let [sessionNow, , preferencesNow] = answers;
-  if (!sessionNow.ok || !launchPaintAllowed(sessionNow, cachedAnswer, preferencesNow)) return nothingToRelease;
-  // In the user's language from the first frame. English is at hand at once; another language loads its
-  // catalogue first, and what the session and preferences say is then looked at again, as it may have moved.
-  if (preferencesNow.ok && (await applyLanguage(preferencesNow.value.language)) === 'loaded') {
-    [sessionNow, preferencesNow] = await Promise.all([
-      peekStartupAnswer('session') ?? session,
-      peekStartupAnswer('preferences') ?? preferences,
-    ]);
-    if (!sessionNow.ok || !launchPaintAllowed(sessionNow, cachedAnswer, preferencesNow)) return nothingToRelease;
-  }
-  let painted = launchBalancesView(document, cachedAnswer.value, sessionNow.value);
-  container.replaceChildren(painted);
-  const stopFollowing = [
+  if (!answers) return null;
+  return { session: answers[0], cached: answers[1], preferences: answers[2], fresh, freshAnswered };
+}
+
+/**
+ * Keeps the painted view true until released: a restored session is said so at once (the paint never says
+ * "Restoring" of a restored one), this run's balances replace the last known ones when they come, and a
+ * lock, a sign-out or privacy mode switched on takes the balances off the screen for good.
+ */
+function followChanges(container: HTMLElement, first: HTMLElement, state: LaunchState): () => void {
+  let painted = first;
+  let following = true;
+  const stopListening = [
     wallet.on('session.changed', (view) => {
-      sessionNow = { ok: true, value: view };
+      state.session = { ok: true, value: view };
       follow();
     }),
     wallet.on('preferences.changed', (value) => {
-      preferencesNow = { ok: true, value };
+      state.preferences = { ok: true, value };
       follow();
     }),
   ];
-  const release = (): void => stopFollowing.forEach((stop) => stop());
-  // A session restored meanwhile is said so at once: the paint never says "Restoring" of a restored one.
+  const release = (): void => {
+    following = false;
+    stopListening.forEach((stop) => stop());
+  };
   function follow(): void {
+    if (!following) return;
     const stillPainted = painted.parentNode === container;
-    if (sessionNow.ok && launchPaintAllowed(sessionNow, cachedAnswer, preferencesNow)) {
+    const next = launchView(state);
+    if (next) {
       if (!stillPainted) return;
-      painted = launchBalancesView(document, cachedAnswer.value, sessionNow.value);
+      painted = next;
       container.replaceChildren(painted);
       return;
     }
     release();
     if (stillPainted) container.replaceChildren();
   }
+  void state.freshAnswered.then(follow);
+  return release;
+}
+
+/**
+ * Paints the balances into `container` from the launch's answers (public/launch-requests.js), without React:
+ * this run's when they are in (as Home draws them), else the last known ones; resolves once they are on
+ * screen, or at once when there is nothing it may paint. It only looks at the answers: the stores still take
+ * them when the app starts. Until the app calls the function it resolves with (as it draws its first frame),
+ * the paint follows the answers' changes (followChanges).
+ */
+export async function paintLaunchBalances(container: HTMLElement): Promise<() => void> {
+  const state = await launchAnswers();
+  if (!state) return nothingToRelease;
+  let view = launchView(state);
+  if (!view) return nothingToRelease;
+  // In the user's language from the first frame. English is at hand at once; another language loads its
+  // catalogue first, and what the session and preferences say is then looked at again, as it may have moved.
+  if (state.preferences.ok && (await applyLanguage(state.preferences.value.language)) === 'loaded') {
+    [state.session, state.preferences] = await Promise.all([
+      peekStartupAnswer('session') ?? state.session,
+      peekStartupAnswer('preferences') ?? state.preferences,
+    ]);
+    view = launchView(state);
+    if (!view) return nothingToRelease;
+  }
+  container.replaceChildren(view);
+  const release = followChanges(container, view, state);
   await afterNextPaint();
   return release;
 }

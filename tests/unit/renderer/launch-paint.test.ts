@@ -64,6 +64,14 @@ const portfolio: PortfolioView = {
   fetchedAt: '2026-11-23T09:00:00.000Z',
 };
 
+/** This run's answer: the same account, other amounts, fetched now. */
+const freshPortfolio: PortfolioView = {
+  ...portfolio,
+  totalBalanceUsd: '12400.10',
+  wallets: [{ ...portfolio.wallets[0]!, amount: '0.12445678', valueUsd: '8089.69' }, portfolio.wallets[1]!],
+  fetchedAt: '2026-11-23T10:00:00.000Z',
+};
+
 function sessionView(status: SessionView['status'], restoreFailed?: 'unreachable'): Result<SessionView> {
   return {
     ok: true,
@@ -103,11 +111,16 @@ const launchScript = readFileSync(
 
 /**
  * A page as index.html makes it: the bridge (main answers at once: signed in, privacy mode off, the last
- * known balances) with events the test sends, and the real launch script run before the bundle.
+ * known balances) with events the test sends, and the real launch script run before the bundle. This run's
+ * balances (GET /wallets) are held until the test answers them, or answered at once with `fresh: 'answers'`.
  */
-function installLaunchedPage() {
+function installLaunchedPage(options: { fresh: 'answers' | 'held' } = { fresh: 'held' }) {
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   const answer = (value: unknown) => () => Promise.resolve({ ok: true, value });
+  let answerFresh: (value: PortfolioView) => void = () => undefined;
+  const held = new Promise<Result<PortfolioView>>((resolve) => {
+    answerFresh = (value) => resolve({ ok: true, value });
+  });
   const wallet = {
     on: (event: string, listener: (payload: unknown) => void) => {
       const set = listeners.get(event) ?? new Set();
@@ -117,7 +130,10 @@ function installLaunchedPage() {
     session: {
       get: answer(viewOf('signed-in')),
     },
-    portfolio: { cached: answer(portfolio), wallets: answer(portfolio) },
+    portfolio: {
+      cached: answer(portfolio),
+      wallets: options.fresh === 'answers' ? answer(freshPortfolio) : () => held,
+    },
     app: { info: answer({}) },
     preferences: { get: answer({ theme: 'system', language: 'en', privacyMode: false }) },
   };
@@ -127,7 +143,7 @@ function installLaunchedPage() {
   vi.stubGlobal('window', window);
   const send = (event: string, payload: unknown) => listeners.get(event)?.forEach((listener) => listener(payload));
   const listening = (event: string) => listeners.get(event)?.size ?? 0;
-  return { send, listening };
+  return { send, listening, answerFresh };
 }
 
 async function loadPaint() {
@@ -353,6 +369,153 @@ describe('the launch paint (launch-paint.ts): the last known balances before Rea
     // What is on screen is now the app's: a change is for the stores, which show it.
     page.send('preferences.changed', { theme: 'system', language: 'en', privacyMode: true });
     expect(container.outerHTML).toContain('data-balances="cached"');
+  });
+
+  /**
+   * Home as the app draws it the moment this run's balances arrive (signed in, privacy mode off), server
+   * rendered: its section, without the Refresh button and the pictures the paint leaves to the app.
+   */
+  async function appHomeMarkup(view: PortfolioView) {
+    const shownPreferences = { preferences: { theme: 'system', language: 'en', privacyMode: false } };
+    vi.doMock('../../../src-renderer/src/stores/app-store', () => ({
+      selectPrivacyMode: (state: typeof shownPreferences) => state.preferences.privacyMode,
+      useAppStore: (select: (state: typeof shownPreferences) => unknown) => select(shownPreferences),
+    }));
+    const portfolioState = {
+      portfolio: view,
+      source: 'fresh',
+      receivedAt: Date.now(),
+      loading: false,
+      error: null,
+      retryAt: null,
+      load: () => Promise.resolve(),
+    };
+    vi.doMock('../../../src-renderer/src/stores/portfolio-store', () => ({
+      REFRESH_INTERVAL_MS: 30_000,
+      usePortfolioStore: Object.assign((select: (state: typeof portfolioState) => unknown) => select(portfolioState), {
+        getState: () => portfolioState,
+      }),
+    }));
+    const sessionState = { view: viewOf('signed-in') };
+    vi.doMock('../../../src-renderer/src/stores/session-store', () => ({
+      useSessionStore: (select: (state: typeof sessionState) => unknown) => select(sessionState),
+    }));
+    const { HomeScreen } = await import('../../../src-renderer/src/screens/home/home-screen');
+    const markup = renderToStaticMarkup(createElement(HomeScreen))
+      .replaceAll('<!-- -->', '')
+      .replaceAll(' dateTime=', ' datetime=');
+    const refresh = /<button [^>]*>Refresh<\/button>/;
+    const pictures = /<section aria-labelledby="pictures-title".*?<\/section>(?=<\/section>$)/;
+    expect(markup).toMatch(refresh);
+    expect(markup).toMatch(pictures);
+    return markup.replace(refresh, '').replace(pictures, '');
+  }
+
+  describe("this run's balances (launch.freshBalances), when main has answered them before React takes over", () => {
+    afterEach(() => {
+      vi.doUnmock('../../../src-renderer/src/stores/portfolio-store');
+      vi.doUnmock('../../../src-renderer/src/stores/session-store');
+    });
+
+    it.each([
+      ['wallets', freshPortfolio],
+      ['no wallets', { ...freshPortfolio, wallets: [] }],
+    ])(
+      "are drawn with Home's own markup (%s): its heading, its Updated line, the table marked fresh",
+      async (_case, view) => {
+        installPage(null);
+        const { launchFreshView } = await loadView();
+        const home = await appHomeMarkup(view);
+        const painted = (launchFreshView(fakeDocument, view) as unknown as FakeElement).outerHTML;
+        const frame =
+          /^<main class="gate cached-balances" aria-labelledby="cached-title"><h1 id="cached-title">Wallet Desk<\/h1>(.*)<\/main>$/;
+        expect(painted).toMatch(frame);
+        expect(painted.replace(frame, '$1')).toBe(home);
+        expect(painted).toContain('data-balances="fresh"');
+        expect(painted).toContain(
+          '<span class="home-updated">Updated <time datetime="2026-11-23T10:00:00.000Z">0 s ago</time></span>',
+        );
+        expect(painted).not.toContain('Last known');
+        if (view.wallets.length > 0) expect(painted).toContain('Bitcoin &lt;b&gt;&amp;&quot;&#x27;');
+      },
+    );
+
+    const answered: Result<PortfolioView> = { ok: true, value: freshPortfolio };
+    const otherAccount: Result<PortfolioView> = { ok: true, value: { ...freshPortfolio, accountGuid: 'account-2' } };
+    it.each([
+      ['signed in to the account they are of', true, sessionView('signed-in'), answered, preferences(false)],
+      ['privacy mode on', false, sessionView('signed-in'), answered, preferences(true)],
+      ['privacy mode not known', false, sessionView('signed-in'), answered, failed],
+      ['signed out', false, sessionView('signed-out'), answered, preferences(false)],
+      ['locked', false, sessionView('locked'), answered, preferences(false)],
+      ['being restored', false, sessionView('signing-in'), answered, preferences(false)],
+      ['session read failed', false, failed, answered, preferences(false)],
+      ['signed in to another account', false, sessionView('signed-in'), otherAccount, preferences(false)],
+      ['the balances failed', false, sessionView('signed-in'), failed, preferences(false)],
+      ['not for the page (main refused them)', false, sessionView('signed-in'), null, preferences(false)],
+    ] as const)('with %s: paints them = %s', async (_case, allowed, session, fresh, prefs) => {
+      installPage(null);
+      const { freshPaintAllowed } = await loadPaint();
+      expect(freshPaintAllowed(session, fresh, prefs)).toBe(allowed);
+    });
+
+    it('paints them instead of the last known ones when they are in, and leaves them for the stores', async () => {
+      installLaunchedPage({ fresh: 'answers' });
+      const { paintLaunchBalances } = await loadPaint();
+      const { takeStartupAnswer } = await import('../../../src-renderer/src/startup-requests');
+      const container = new FakeElement('div');
+      const painting = paintLaunchBalances(container as unknown as HTMLElement);
+      await vi.advanceTimersByTimeAsync(16);
+      await painting;
+      const { launchFreshView } = await import('../../../src-renderer/src/launch-paint-view');
+      const freshMarkup = (launchFreshView(fakeDocument, freshPortfolio) as unknown as FakeElement).outerHTML;
+      expect(container.outerHTML).toBe(`<div>${freshMarkup}</div>`);
+      expect(container.outerHTML).not.toContain('Last known');
+      await expect(takeStartupAnswer('freshBalances')).resolves.toEqual({ ok: true, value: freshPortfolio });
+    });
+
+    it('replace the last known ones when they come while the paint is up, not once the app has taken over', async () => {
+      const page = installLaunchedPage();
+      const { paintLaunchBalances } = await loadPaint();
+      const container = new FakeElement('div');
+      const painting = paintLaunchBalances(container as unknown as HTMLElement);
+      await vi.advanceTimersByTimeAsync(16);
+      const release = await painting;
+      expect(container.outerHTML).toContain('data-balances="cached"');
+      page.answerFresh(freshPortfolio);
+      await vi.advanceTimersByTimeAsync(0);
+      const { launchFreshView } = await import('../../../src-renderer/src/launch-paint-view');
+      const freshMarkup = (launchFreshView(fakeDocument, freshPortfolio) as unknown as FakeElement).outerHTML;
+      expect(container.outerHTML).toBe(`<div>${freshMarkup}</div>`);
+
+      const later = installLaunchedPage();
+      const { paintLaunchBalances: paintAgain } = await loadPaint();
+      const other = new FakeElement('div');
+      const again = paintAgain(other as unknown as HTMLElement);
+      await vi.advanceTimersByTimeAsync(16);
+      (await again)();
+      later.answerFresh(freshPortfolio);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(other.outerHTML).toContain('data-balances="cached"');
+      release();
+    });
+
+    it.each([
+      ['privacy mode switched on', 'preferences.changed', { theme: 'system', language: 'en', privacyMode: true }],
+      ['a lock', 'session.changed', viewOf('locked')],
+      ['a sign-out', 'session.changed', viewOf('signed-out')],
+      ['a switch to another account', 'session.changed', { ...viewOf('signed-in'), activeAccountGuid: 'account-2' }],
+    ])('are taken off the screen at once on %s before the app has drawn', async (_case, event, payload) => {
+      const page = installLaunchedPage({ fresh: 'answers' });
+      const { paintLaunchBalances } = await loadPaint();
+      const container = new FakeElement('div');
+      const painting = paintLaunchBalances(container as unknown as HTMLElement);
+      await vi.advanceTimersByTimeAsync(16);
+      await painting;
+      expect(container.outerHTML).toContain('data-balances="fresh"');
+      page.send(event, payload);
+      expect(container.children).toEqual([]);
+    });
   });
 
   it('paints nothing on a page without the launch script', async () => {
