@@ -18,14 +18,16 @@
   }
   var wallet = window.wallet;
   if (!wallet) return; // Opened outside Wallet Desk; bridge.ts says so in words.
+  // What the launch paint waits for first: the page has six connections and the event stream holds one, so
+  // the last questions wait for a connection to come free.
   var session = wallet.session.get();
+  var cachedBalances = wallet.portfolio.cached();
+  var preferences = wallet.preferences.get();
+  var info = wallet.app.info();
   // Asked beside the session, not after its answer: main answers it once the silent restore has settled, as
   // it does the session, and refuses it without asking the service when no one is signed in. Used only when
   // the session answers signed in with an account (freshBalances below).
   var wallets = wallet.portfolio.wallets();
-  var cachedBalances = wallet.portfolio.cached();
-  var info = wallet.app.info();
-  var preferences = wallet.preferences.get();
   var launch = {
     session: session,
     sessionNow: followChanges(session, 'session.changed'),

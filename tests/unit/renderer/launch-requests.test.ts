@@ -48,7 +48,8 @@ describe('the launch script (public/launch-requests.js)', () => {
   it("asks for the session, the fresh and last known balances, the app's info and the preferences at once, before any answer", () => {
     const { wallet, calls } = bridge(signedIn);
     const window = runScript(wallet);
-    expect(calls).toEqual(['session.get', 'portfolio.wallets', 'portfolio.cached', 'app.info', 'preferences.get']);
+    // The launch paint's three first: the last ones may wait for a free connection.
+    expect(calls).toEqual(['session.get', 'portfolio.cached', 'preferences.get', 'app.info', 'portfolio.wallets']);
     expect(Object.keys(window.walletLaunch ?? {}).sort()).toEqual([
       'cachedBalances',
       'freshBalances',
