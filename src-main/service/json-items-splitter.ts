@@ -71,7 +71,10 @@ class ItemsScanner {
   private readonly maxRestChars: number;
   /** Depth (count of open containers) of the array whose elements are split off. */
   private readonly itemsDepth: number;
-  // Text read but still needed (an unfinished element or key), and where scanning resumes in it.
+  /**
+   * Text read but still needed (an unfinished element or key). Positions are counted in the current piece,
+   * negative ones in the carry before it: joining the two made a copy of every piece the network delivers.
+   */
   private carry = '';
   // Open containers, innermost last.
   private readonly open: number[] = [];
@@ -82,8 +85,8 @@ class ItemsScanner {
   /** In the innermost object on the path: whether the next string is a key, and the key last read. */
   private expectKey = false;
   private lastKey: string | null = null;
-  /** Where the key being read starts (its opening quote) in the current text, or -1. */
-  private keyStart = -1;
+  /** Where the key being read starts (its opening quote), or null. */
+  private keyStart: number | null = null;
   /** Whether each path key has been read in its object: a second one is refused. */
   private readonly seenKey: boolean[];
   private found = false;
@@ -108,7 +111,7 @@ class ItemsScanner {
   private element(text: string, from: number, to: number, out: unknown[]): void {
     if (to - from > this.maxItemChars)
       throw new JsonSplitError('too_large', `an element is over ${this.maxItemChars} characters`);
-    out.push(parseJson(text.slice(from, to), `element ${this.elements}`));
+    out.push(parseJson(this.cut(text, from, to), `element ${this.elements}`));
     this.elements += 1;
   }
 
@@ -119,11 +122,11 @@ class ItemsScanner {
         `the document outside the elements is over ${this.maxRestChars} characters`,
       );
     }
-    this.rest += text.slice(from, to);
+    this.rest += this.cut(text, from, to);
   }
 
   private keyRead(text: string, from: number, to: number): void {
-    const raw = text.slice(from, to + 1);
+    const raw = this.cut(text, from, to + 1);
     // Escapes are rare in keys; JSON.parse reads them exactly ("d\u0061ta" is "data").
     const key = raw.includes('\\') ? parseJson(raw, 'a key') : raw.slice(1, -1);
     const level = this.pathDepth - 1;
@@ -153,9 +156,9 @@ class ItemsScanner {
     }
     if (quote === n) return n;
     this.inString = false;
-    if (this.keyStart >= 0) {
+    if (this.keyStart !== null) {
       this.keyRead(text, this.keyStart, quote);
-      this.keyStart = -1;
+      this.keyStart = null;
     }
     return quote + 1;
   }
@@ -196,7 +199,7 @@ class ItemsScanner {
     if (this.open.length + 1 !== this.pathDepth) return;
     if (this.pathDepth === this.itemsDepth) {
       // `[ ]` has no element; `[1, ]` has an empty last one, which JSON.parse refuses.
-      if (this.elements > 0 || text.slice(this.elementStart, i).trim() !== '')
+      if (this.elements > 0 || this.cut(text, this.elementStart, i).trim() !== '')
         this.element(text, this.elementStart, i, out);
       this.restFrom = i;
     }
@@ -220,25 +223,33 @@ class ItemsScanner {
       if (n - this.elementStart > this.maxItemChars) {
         throw new JsonSplitError('too_large', `an element is over ${this.maxItemChars} characters`);
       }
-      this.carry = text.slice(this.elementStart);
-      this.elementStart = 0;
+      this.carry = this.cut(text, this.elementStart, n);
+      this.elementStart = -this.carry.length;
     } else {
-      const keep = this.keyStart >= 0 ? this.keyStart : n;
+      const keep = this.keyStart ?? n;
       this.appendRest(text, this.restFrom, keep);
       if (n - keep > this.maxRestChars)
         throw new JsonSplitError('too_large', `a key is over ${this.maxRestChars} characters`);
-      this.carry = text.slice(keep);
-      if (this.keyStart >= 0) this.keyStart = 0;
+      this.carry = this.cut(text, keep, n);
+      if (this.keyStart !== null) this.keyStart = -this.carry.length;
     }
-    this.restFrom = 0;
+    this.restFrom = -this.carry.length;
+  }
+
+  /** The text from `from` to `to` in the current piece, `from` reaching back into the carry when negative. */
+  private cut(text: string, from: number, to: number): string {
+    if (from >= 0) return text.slice(from, to);
+    const carried = this.carry.length + from;
+    if (to <= 0) return this.carry.slice(carried, this.carry.length + to);
+    return this.carry.slice(carried) + text.slice(0, to);
   }
 
   push(piece: string): unknown[] {
     if (this.ended) throw new Error('push after end');
-    const text = this.carry + piece;
+    const text = piece;
     const n = text.length;
     const out: unknown[] = [];
-    let i = this.carry.length;
+    let i = 0;
     this.backslash = -1;
     while (i < n) {
       if (this.inString) {
