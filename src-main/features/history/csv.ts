@@ -11,6 +11,10 @@ export const CSV_EOL = '\r\n';
 const NEEDS_QUOTES = /[",\r\n]/;
 const QUOTES = /"/g;
 const FORMULA_START = /^[=+\-@\t\r]/;
+const COMMA = 0x2c;
+const QUOTE = 0x22;
+const CR = 0x0d;
+const LF = 0x0a;
 
 /** RFC 4180: quote a field holding a comma, quote or line break, doubling inner quotes. */
 export function csvField(value: string): string {
@@ -165,11 +169,30 @@ export function completeCells(record: ExportRecord, words: CompleteExportWords =
 const lineCells = new Array<string>(CSV_COLUMNS.length).fill('');
 const LAST_CELL = CSV_COLUMNS.length - 1;
 
+/**
+ * Whether the first `end` characters of cells joined with commas hold exactly `separators` commas and no
+ * quote or line break: then no cell needed quoting, and the join is the line. One pass over the line costs
+ * less than testing each cell, and almost every row of an export is such a line.
+ */
+function isPlainRow(line: string, end: number, separators: number): boolean {
+  let commas = 0;
+  for (let i = 0; i < end; i += 1) {
+    const code = line.charCodeAt(i);
+    if (code === COMMA) commas += 1;
+    else if (code === QUOTE || code === CR || code === LF) return false;
+  }
+  return commas === separators;
+}
+
 /** One line of the complete export; `words` from completeExportWords, once per export. */
 export function csvLine(record: ExportRecord, words: CompleteExportWords = completeExportWords()): string {
   fillCompleteCells(record, words, lineCells);
-  for (let i = 0; i < LAST_CELL; i += 1) lineCells[i] = csvField(lineCells[i]!);
+  const last = lineCells[LAST_CELL]!;
   // The line break goes with the last cell, so the joined line is one flat string, not a pair.
-  lineCells[LAST_CELL] = csvField(lineCells[LAST_CELL]!) + CSV_EOL;
+  lineCells[LAST_CELL] = last + CSV_EOL;
+  const plain = lineCells.join(',');
+  if (isPlainRow(plain, plain.length - CSV_EOL.length, LAST_CELL)) return plain;
+  for (let i = 0; i < LAST_CELL; i += 1) lineCells[i] = csvField(lineCells[i]!);
+  lineCells[LAST_CELL] = csvField(last) + CSV_EOL;
   return lineCells.join(',');
 }
