@@ -152,8 +152,8 @@ async function timePages(page: Page, servers: ServerTimeline, runs: number): Pro
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
   const probes: Probes = { servers, cdp };
-  // Home's pictures read tens of 500-record pages of the newly chosen account's history, and go on after
-  // History opens; timed beside them, whichever page came first paid for them.
+  // Home's pictures read the newly chosen account's history in 500-record pages, and stop when Home is left;
+  // anything still read then would be timed beside whichever page came first. The details say how much was.
   servers.take('');
   await servers.quiet('/transactions', QUIET_MS, 180_000);
   const background = servers.take('');
@@ -296,7 +296,7 @@ function pageFigures(pages: PagesAtEnds): FigureResult[] {
       id: 'growth-page-ratio',
       title: 'History last page vs page 1: fetch to paint',
       target: { value: 1.2 },
-      method: `${pageMethod} The last page over its floor, page 1 of the same account changed to right after it (same run, same harness, sandbox and screen): the median of the per-pair ratios. Timed only once nothing else reads the history (Home's pictures go on reading the newly chosen account for a while; how many pages they read after History showed its rows is in the details); where each change's time went, the sandbox's own time apart, is in bench/traces/growth-pages.json.`,
+      method: `${pageMethod} The last page over its floor, page 1 of the same account changed to right after it (same run, same harness, sandbox and screen): the median of the per-pair ratios. Timed only once nothing else reads the history (how many history reads were still served after History showed its rows is in the details: none since Home's pictures stop reading when Home is left); where each change's time went, the sandbox's own time apart, is in bench/traces/growth-pages.json.`,
       app: lastMs,
       floor: firstMs,
       details: { backgroundReads: pages.backgroundReads },

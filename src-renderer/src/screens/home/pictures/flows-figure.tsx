@@ -20,10 +20,12 @@ type Loaded =
   | { readonly state: 'failed'; readonly error: BridgeError }
   | { readonly state: 'done'; readonly flows: DayFlow[]; readonly partial: boolean };
 
-async function loadFlows(days: number): Promise<Loaded> {
+/** Once `signal` is aborted (Home left, another range or account) no further page is asked for. */
+async function loadFlows(days: number, signal: AbortSignal): Promise<Loaded> {
   const range = lastDays(days, new Date());
   const items: HistoryItem[] = [];
   for (let page = 1; page <= MAX_PAGES; page += 1) {
+    signal.throwIfAborted();
     const result = await wallet.history.page({
       page,
       recordsPerPage: MAX_RECORDS_PER_PAGE,
@@ -48,13 +50,16 @@ export function FlowsFigure({ accountGuid }: { accountGuid: string }): React.JSX
   const request = `${accountGuid}|${days}`;
   const [answer, setAnswer] = useState<{ request: string; loaded: Loaded } | null>(null);
   useEffect(() => {
-    let current = true;
-    void loadFlows(days).then((loaded) => {
-      if (current) setAnswer({ request, loaded });
-    });
-    return () => {
-      current = false;
-    };
+    const loading = new AbortController();
+    void loadFlows(days, loading.signal).then(
+      (loaded) => {
+        if (!loading.signal.aborted) setAnswer({ request, loaded });
+      },
+      (error: unknown) => {
+        if (!loading.signal.aborted) throw error;
+      },
+    );
+    return () => loading.abort();
   }, [days, request]);
   const loaded: Loaded = answer?.request === request ? answer.loaded : { state: 'loading' };
 

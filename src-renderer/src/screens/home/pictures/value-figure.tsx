@@ -81,10 +81,13 @@ export function ValueFigure({
   const [currency, setCurrency] = useState<FiatCurrency>('usd');
   const [read, setRead] = useState<Reading | null>(null);
 
-  const startReading = useEffectEvent((sinceMs: number, done: (reading: Reading) => void) => {
+  const startReading = useEffectEvent((sinceMs: number, signal: AbortSignal, done: (reading: Reading) => void) => {
     const snapshot = { accountGuid, sinceMs, holdings: holdingsOf(wallets), balancesAtMs: Date.parse(fetchedAt) };
-    void readHistorySince((request) => wallet.history.page(request), sinceMs).then((reading) =>
-      done({ ...snapshot, reading }),
+    void readHistorySince((request) => wallet.history.page(request), sinceMs, signal).then(
+      (reading) => done({ ...snapshot, reading }),
+      (error: unknown) => {
+        if (!signal.aborted) throw error;
+      },
     );
   });
   const readFor = read?.accountGuid === accountGuid ? read : null;
@@ -92,13 +95,11 @@ export function ValueFigure({
   const covered = readFor !== null && readFor.sinceMs <= neededSince;
   useEffect(() => {
     if (!fresh || covered) return;
-    let current = true;
-    startReading(neededSince, (reading) => {
-      if (current) setRead(reading);
+    const reading = new AbortController();
+    startReading(neededSince, reading.signal, (found) => {
+      if (!reading.signal.aborted) setRead(found);
     });
-    return () => {
-      current = false;
-    };
+    return () => reading.abort();
   }, [fresh, covered, neededSince, accountGuid]);
 
   const rebuilt = useMemo(() => {

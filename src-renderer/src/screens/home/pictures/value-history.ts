@@ -25,9 +25,14 @@ export type FetchPage = (request: HistoryPageRequest) => Promise<Result<HistoryP
  * The records from `sinceMs` to now, newest first, page by page until one reaches past `sinceMs`. The
  * walk back from today needs every record after a day to rebuild it, so what was read is a prefix in time;
  * a page that fails, the page limit, or a service that does not keep to the date order it was asked for,
- * ends the prefix there and the days before it are not rebuilt.
+ * ends the prefix there and the days before it are not rebuilt. Once `signal` is aborted no further page is
+ * asked for and the reading rejects with its reason.
  */
-export async function readHistorySince(fetchPage: FetchPage, sinceMs: number): Promise<HistoryReading> {
+export async function readHistorySince(
+  fetchPage: FetchPage,
+  sinceMs: number,
+  signal?: AbortSignal,
+): Promise<HistoryReading> {
   const records: HistoryItem[] = [];
   let oldestMs = Number.POSITIVE_INFINITY;
   const partial = (
@@ -37,6 +42,8 @@ export async function readHistorySince(fetchPage: FetchPage, sinceMs: number): P
     completeFromMs = oldestMs + 1,
   ): HistoryReading => ({ state: 'partial', records, completeFromMs, why, error });
   for (let page = 1; page <= MAX_VALUE_PAGES; page += 1) {
+    // A reading nobody waits for (Home left, another account or range) would hold up what the user went to.
+    signal?.throwIfAborted();
     const result = await fetchPage({
       page,
       recordsPerPage: MAX_RECORDS_PER_PAGE,

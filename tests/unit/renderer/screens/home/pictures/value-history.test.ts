@@ -68,6 +68,22 @@ describe('reading the history back to a day for the value over time', () => {
     expect(asked).toHaveLength(MAX_VALUE_PAGES);
   });
 
+  it('asks for no further page once the reading is called off', async () => {
+    const { fetchPage, asked } = service(MAX_VALUE_PAGES * 500);
+    const calledOff = new AbortController();
+    const reading = readHistorySince(
+      async (request) => {
+        const page = await fetchPage(request);
+        if (request.page === 2) calledOff.abort(new Error('Home was left.'));
+        return page;
+      },
+      0,
+      calledOff.signal,
+    );
+    await expect(reading).rejects.toThrow('Home was left.');
+    expect(asked).toEqual([1, 2]);
+  });
+
   it('trusts no day when the service does not keep to date order', async () => {
     const { fetchPage } = service(2_000, { shuffled: true });
     const reading = await readHistorySince(fetchPage, NOW - 10 * HOUR);
