@@ -76,6 +76,10 @@ it('a page written inside the progress interval is told when the interval is ove
   const id = await exports.start({ filters: {} });
   if (id === null) throw new Error('the export did not start');
   await vi.waitFor(() => expect(secondPageAsked).toBe(true), { interval: 1 });
+  // The second page is asked for before the first is written (to a real file), so the test waits for the
+  // write itself: the page's progress, held back by the interval, is then the one timer pending. Advancing
+  // before that would race the disk.
+  await vi.waitFor(() => expect(vi.getTimerCount()).toBe(1), { interval: 1 });
   // The first page was written within the interval of the start event: nothing more is told yet.
   expect(events.map((event) => event.written)).toEqual([0]);
 
