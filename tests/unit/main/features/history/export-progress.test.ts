@@ -36,6 +36,10 @@ const item = (index: number): TransactionItem => ({
   isAutoCollected: false,
 });
 
+// Under fake timers vi.waitFor moves the fake clock by its interval at every look: an interval of 0 keeps it
+// still, so the progress interval never runs out while the test waits on the real disk, however slow it is.
+const STILL_CLOCK = { interval: 0, timeout: 8_000 };
+
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -75,11 +79,11 @@ it('a page written inside the progress interval is told when the interval is ove
 
   const id = await exports.start({ filters: {} });
   if (id === null) throw new Error('the export did not start');
-  await vi.waitFor(() => expect(secondPageAsked).toBe(true), { interval: 1 });
+  await vi.waitFor(() => expect(secondPageAsked).toBe(true), STILL_CLOCK);
   // The second page is asked for before the first is written (to a real file), so the test waits for the
   // write itself: the page's progress, held back by the interval, is then the one timer pending. Advancing
   // before that would race the disk.
-  await vi.waitFor(() => expect(vi.getTimerCount()).toBe(1), { interval: 1 });
+  await vi.waitFor(() => expect(vi.getTimerCount()).toBe(1), STILL_CLOCK);
   // The first page was written within the interval of the start event: nothing more is told yet.
   expect(events.map((event) => event.written)).toEqual([0]);
 
