@@ -158,15 +158,17 @@ export async function paintLaunchBalances(container: HTMLElement): Promise<() =>
   let view = launchView(state);
   if (!view) return nothingToRelease;
   // In the user's language from the first frame. English is at hand at once; another language loads its
-  // catalogue first, and what the session and preferences say is then looked at again, as it may have moved.
-  if (state.preferences.ok && (await applyLanguage(state.preferences.value.language)) === 'loaded') {
-    [state.session, state.preferences] = await Promise.all([
-      peekStartupAnswer('session') ?? state.session,
-      peekStartupAnswer('preferences') ?? state.preferences,
-    ]);
-    view = launchView(state);
-    if (!view) return nothingToRelease;
-  }
+  // catalogue first.
+  if (state.preferences.ok) await applyLanguage(state.preferences.value.language);
+  // What the session and preferences say is looked at again just before painting: each was read when it
+  // answered, and a lock or privacy mode switched on while the other answers (or a catalogue) were awaited
+  // must not be painted over. Answers in hand, so this takes microtasks, not a round trip.
+  [state.session, state.preferences] = await Promise.all([
+    peekStartupAnswer('session') ?? state.session,
+    peekStartupAnswer('preferences') ?? state.preferences,
+  ]);
+  view = launchView(state);
+  if (!view) return nothingToRelease;
   container.replaceChildren(view);
   const release = followChanges(container, view, state);
   await afterNextPaint();

@@ -114,12 +114,16 @@ const launchScript = readFileSync(
  * known balances) with events the test sends, and the real launch script run before the bundle. This run's
  * balances (GET /wallets) are held until the test answers them, or answered at once with `fresh: 'answers'`.
  */
-function installLaunchedPage(options: { fresh: 'answers' | 'held' } = { fresh: 'held' }) {
+function installLaunchedPage(options: { fresh: 'answers' | 'held'; cached?: 'held' } = { fresh: 'held' }) {
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   const answer = (value: unknown) => () => Promise.resolve({ ok: true, value });
   let answerFresh: (value: PortfolioView) => void = () => undefined;
   const held = new Promise<Result<PortfolioView>>((resolve) => {
     answerFresh = (value) => resolve({ ok: true, value });
+  });
+  let answerCached: () => void = () => undefined;
+  const heldCached = new Promise<Result<PortfolioView>>((resolve) => {
+    answerCached = () => resolve({ ok: true, value: portfolio });
   });
   const wallet = {
     on: (event: string, listener: (payload: unknown) => void) => {
@@ -131,7 +135,7 @@ function installLaunchedPage(options: { fresh: 'answers' | 'held' } = { fresh: '
       get: answer(viewOf('signed-in')),
     },
     portfolio: {
-      cached: answer(portfolio),
+      cached: options.cached === 'held' ? () => heldCached : answer(portfolio),
       wallets: options.fresh === 'answers' ? answer(freshPortfolio) : () => held,
     },
     app: { info: answer({}) },
@@ -143,7 +147,7 @@ function installLaunchedPage(options: { fresh: 'answers' | 'held' } = { fresh: '
   vi.stubGlobal('window', window);
   const send = (event: string, payload: unknown) => listeners.get(event)?.forEach((listener) => listener(payload));
   const listening = (event: string) => listeners.get(event)?.size ?? 0;
-  return { send, listening, answerFresh };
+  return { send, listening, answerFresh, answerCached };
 }
 
 async function loadPaint() {
@@ -315,6 +319,25 @@ describe('the launch paint (launch-paint.ts): the last known balances before Rea
     const { paintLaunchBalances } = await loadPaint();
     const container = new FakeElement('div');
     await paintLaunchBalances(container as unknown as HTMLElement);
+    expect(container.children).toEqual([]);
+  });
+
+  it('paints nothing when the session locked after its answer, while the last known balances were awaited', async () => {
+    const page = installLaunchedPage({ fresh: 'held', cached: 'held' });
+    const { paintLaunchBalances } = await loadPaint();
+    const container = new FakeElement('div');
+    let done = false;
+    const painting = paintLaunchBalances(container as unknown as HTMLElement).then((release) => {
+      done = true;
+      return release;
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    // The session has answered signed in; the lock comes before the balances do.
+    page.send('session.changed', { ...(sessionView('locked') as { value: object }).value });
+    page.answerCached();
+    await vi.advanceTimersByTimeAsync(16);
+    await painting;
+    expect(done).toBe(true);
     expect(container.children).toEqual([]);
   });
 
