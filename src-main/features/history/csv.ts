@@ -192,7 +192,6 @@ export function csvLine(record: ExportRecord, words: CompleteExportWords = compl
   lineCells[LAST_CELL] = last + CSV_EOL;
   const plain = lineCells.join(',');
   if (isPlainRow(plain, plain.length - CSV_EOL.length, LAST_CELL)) return plain;
-  for (let i = 0; i < LAST_CELL; i += 1) lineCells[i] = csvField(lineCells[i]!);
-  lineCells[LAST_CELL] = csvField(last) + CSV_EOL;
-  return lineCells.join(',');
+  lineCells[LAST_CELL] = last;
+  return csvRow(lineCells);
 }
