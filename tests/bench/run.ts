@@ -30,6 +30,7 @@ import { ensureBuild } from './support/build';
 import { TOLERANCE, type BenchContext, type FigureModule, type FigureResult } from './support/figure';
 import { formatTable } from './support/report';
 import { runAb } from './support/ab';
+import { describeIsolation, isolateBench } from './support/isolation';
 import { windowFirst } from './window-first';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -124,6 +125,9 @@ async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
   const selected = modules.filter((module) => !args.only || args.only.has(module.id));
   if (selected.length === 0) throw new Error(`no module matches --only; ids: ${modules.map((m) => m.id).join(', ')}`);
+  // Before anything starts, so every process and thread of the run inherits it (A/B's runs too).
+  const isolation = isolateBench();
+  progress(`shielded from other work: ${describeIsolation(isolation)}`);
   if (args.ab)
     return runAb({ root, commits: args.ab, only: selected.map((module) => module.id), quick: args.quick, progress });
   await ensureBuild(root, progress);
@@ -165,7 +169,7 @@ async function main(): Promise<number> {
   const measuredRevision = revision();
   process.stdout.write(`${formatTable(figures)}\n`);
   process.stdout.write(
-    `\n${ran.cpuModel}, ${ran.cores} cores; load average (1 min) ${loadAtStart.one.toFixed(1)} at the start, ${loadAtEnd.one.toFixed(1)} at the end; commit ${measuredRevision ? `${measuredRevision.commit.slice(0, 7)}${measuredRevision.dirty ? ' with changes' : ''}` : 'unknown'}.\n`,
+    `\n${ran.cpuModel}, ${ran.cores} cores; load average (1 min) ${loadAtStart.one.toFixed(1)} at the start, ${loadAtEnd.one.toFixed(1)} at the end; ${describeIsolation(isolation)}; commit ${measuredRevision ? `${measuredRevision.commit.slice(0, 7)}${measuredRevision.dirty ? ' with changes' : ''}` : 'unknown'}.\n`,
   );
   const resultsPath = args.results;
   await mkdir(dirname(resultsPath), { recursive: true });
@@ -178,7 +182,7 @@ async function main(): Promise<number> {
         quick: args.quick,
         tolerance: TOLERANCE,
         revision: measuredRevision,
-        machine: { ...ran, loadAverage: { start: loadAtStart, end: loadAtEnd } },
+        machine: { ...ran, loadAverage: { start: loadAtStart, end: loadAtEnd }, isolation },
         figures,
       },
       null,
