@@ -10,6 +10,7 @@ const mirrors: Readonly<Record<string, string>> = {
   renderer: 'src-renderer/src',
   harness: 'tests/harness',
   locales: 'resources/locales',
+  bench: 'tests/bench',
 };
 /** Checks over the whole code base or the built app, and helpers; they mirror no source folder. */
 const unmirrored = ['architecture', 'support'];
@@ -56,7 +57,7 @@ describe('unit tests mirror the source tree', () => {
       null,
       null,
       null,
-      'features/money/confirm-book.test.ts: not under main/, preload/, renderer/, harness/, locales/, architecture/, support/',
+      'features/money/confirm-book.test.ts: not under main/, preload/, renderer/, harness/, locales/, bench/, architecture/, support/',
       'main/features/moneybox/x.test.ts: src-main/features/moneybox is no source folder',
       'architecture/deep/x.test.ts: no folders under architecture/',
     ]);

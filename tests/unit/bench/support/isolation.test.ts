@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BENCH_CGROUP, describeIsolation, joinCpuGroup } from '../../bench/support/isolation';
+import { BENCH_CGROUP, describeIsolation, joinCpuGroup } from '../../../bench/support/isolation';
 
 // A directory laid out as the kernel's cgroup file systems are: the bench's group is made and joined
 // through the same files, without touching the machine's real groups.
