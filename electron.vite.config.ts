@@ -1,8 +1,8 @@
-import { resolve } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
-import type { Plugin } from 'vite';
-import { en } from './resources/locales/en';
+import { normalizePath, type Plugin } from 'vite';
 import { contractNames } from './src-preload/contract';
 
 const here = import.meta.dirname;
@@ -24,19 +24,49 @@ function relaxCspForDevServer(): Plugin {
 }
 
 /**
+ * The English catalogue as resources/locales/en/index.ts builds it: its JSON files spread in the order the
+ * index spreads them (a later file's message wins, as in the index), and the files it was read from.
+ */
+export async function readEnglishCatalogue(
+  index: string,
+): Promise<{ messages: Record<string, string>; files: string[] }> {
+  const source = await readFile(index, 'utf8');
+  const fileOf = new Map<string, string>();
+  for (const [, name, file] of source.matchAll(/^import (\w+) from '(\.\/[\w-]+\.json)'/gm))
+    if (name && file) fileOf.set(name, resolve(dirname(index), file));
+  const spread = /export const en = \{([^}]*)\}/.exec(source)?.[1] ?? '';
+  const names = [...spread.matchAll(/\.\.\.(\w+)/g)].map(([, name]) => name ?? '');
+  const files = names.map((name) => {
+    const file = fileOf.get(name);
+    if (!file) throw new Error(`wallet-desk:english-as-json: ${index} spreads ${name}, which it does not import`);
+    return file;
+  });
+  if (files.length === 0) throw new Error(`wallet-desk:english-as-json: ${index} spreads no catalogue file`);
+  const parts = await Promise.all(files.map(async (file) => JSON.parse(await readFile(file, 'utf8')) as object));
+  return { messages: Object.assign({}, ...parts) as Record<string, string>, files: [index, ...files] };
+}
+
+/**
  * The English catalogue is part of the first script (resources/locales/catalogues.ts). Built from its JSON
  * files it became object literals spread into one object of some 1,600 messages, which the page evaluates
  * before the launch paint; the same object as JSON text given to JSON.parse costs a fraction of that (V8
  * parses JSON faster than it runs literals and spreads). Same messages, same order: it is built from the
  * catalogue itself.
  */
-function englishAsJson(): Plugin {
-  const catalogue = resolve(here, 'resources/locales/en/index.ts');
+export function englishAsJson(): Plugin {
+  // Compared as Vite writes ids (forward slashes, on Windows too), never as path.resolve writes them.
+  const catalogue = normalizePath(resolve(here, 'resources/locales/en/index.ts'));
   return {
     name: 'wallet-desk:english-as-json',
     apply: 'build',
     enforce: 'pre',
-    load: (id) => (id === catalogue ? `export const en = JSON.parse(${JSON.stringify(JSON.stringify(en))});\n` : null),
+    // Read at each load, not once with the config: under --watch an edited message is in the next build.
+    async load(id) {
+      if (normalizePath(id) !== catalogue) return null;
+      const { messages, files } = await readEnglishCatalogue(catalogue);
+      files.forEach((file) => this.addWatchFile(file));
+      return `export const en = JSON.parse(${JSON.stringify(JSON.stringify(messages))});\n`;
+    },
   };
 }
 
