@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
-import { mainBundledDeps } from '../../../electron.vite.config';
+import { mainBundledDeps, mainPlugins } from '../../../electron.vite.config';
 
 const root = resolve(import.meta.dirname, '../../..');
 
@@ -11,6 +11,7 @@ const root = resolve(import.meta.dirname, '../../..');
  */
 export default defineConfig({
   main: {
+    plugins: mainPlugins(root),
     build: {
       outDir: resolve(root, 'node_modules/.cache/wallet-desk-bench/main-core'),
       externalizeDeps: mainBundledDeps,
