@@ -16,17 +16,6 @@
   } catch (error) {
     // No storage: the system theme applies until the preferences arrive.
   }
-  // ICU's locale data loaded on the other core while the page's thread evaluates the bundle and the answers
-  // travel (intl-warm-up.js says why): the launch paint's first Intl call then finds it loaded.
-  try {
-    if (typeof Worker === 'function') new Worker('./intl-warm-up.js').onerror = quietly;
-  } catch (error) {
-    // No worker: the page's first Intl call loads the data itself, as it always could.
-  }
-  function quietly(event) {
-    // A worker that cannot start costs only its head start; nothing for the page to report.
-    event.preventDefault();
-  }
   var wallet = window.wallet;
   if (!wallet) return; // Opened outside Wallet Desk; bridge.ts says so in words.
   // What the launch paint waits for first: the page has six connections and the event stream holds one, so

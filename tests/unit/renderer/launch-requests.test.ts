@@ -4,7 +4,6 @@ import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 
 const script = readFileSync(resolve(import.meta.dirname, '../../../src-renderer/public/launch-requests.js'), 'utf8');
-const warmUp = readFileSync(resolve(import.meta.dirname, '../../../src-renderer/public/intl-warm-up.js'), 'utf8');
 
 type Answer = { ok: true; value: unknown } | { ok: false; error: { code: string; message: string } };
 
@@ -36,13 +35,10 @@ function bridge(session: Answer) {
 }
 
 /** Runs the page's launch script as the page does: a classic script with `window` as its global. */
-function runScript(
-  wallet: unknown,
-  globals: Record<string, unknown> = {},
-): { walletLaunch?: Record<string, Promise<unknown>> } {
+function runScript(wallet: unknown): { walletLaunch?: Record<string, Promise<unknown>> } {
   const window: { wallet?: unknown; walletLaunch?: Record<string, Promise<unknown>> } = {};
   if (wallet) window.wallet = wallet;
-  runInNewContext(script, { window, Object, ...globals });
+  runInNewContext(script, { window, Object });
   return window;
 }
 
@@ -104,50 +100,5 @@ describe('the launch script (public/launch-requests.js)', () => {
       window.walletLaunch = {};
     }).toThrow(TypeError);
     expect(delete window.walletLaunch).toBe(true);
-  });
-
-  it('starts the Intl warm-up worker before asking, and asks all the same when workers are refused', () => {
-    const { wallet, calls } = bridge(signedIn);
-    const started: string[] = [];
-    class Worker {
-      onerror: ((event: { preventDefault(): void }) => void) | null = null;
-      constructor(url: string) {
-        started.push(`${url} after ${calls.length} questions`);
-      }
-    }
-    runScript(wallet, { Worker });
-    expect(started).toEqual(['./intl-warm-up.js after 0 questions']);
-    const refused = bridge(signedIn);
-    runScript(refused.wallet, {
-      Worker: function Refused() {
-        throw new Error('SecurityError');
-      },
-    });
-    expect(refused.calls).toHaveLength(5);
-  });
-});
-
-describe('the Intl warm-up worker (public/intl-warm-up.js)', () => {
-  it("makes the page's kinds of Intl formatter in the page's language, then closes itself", () => {
-    const made: string[] = [];
-    const spy = <T extends object>(kind: string, real: T): T =>
-      new Proxy(real, {
-        construct: (target, args: unknown[]) => {
-          made.push(`${kind} ${String(args[0])}`);
-          return Reflect.construct(target as new (...args: unknown[]) => object, args) as object;
-        },
-      });
-    const intl = {
-      ...Intl,
-      getCanonicalLocales: Intl.getCanonicalLocales,
-      NumberFormat: spy('NumberFormat', Intl.NumberFormat),
-      DateTimeFormat: spy('DateTimeFormat', Intl.DateTimeFormat),
-      PluralRules: spy('PluralRules', Intl.PluralRules),
-    };
-    let closed = false;
-    const self = { navigator: { language: 'de-CH' }, close: () => (closed = true) };
-    runInNewContext(warmUp, { self, Intl: intl });
-    expect([...new Set(made)].sort()).toEqual(['DateTimeFormat de-CH', 'NumberFormat de-CH', 'PluralRules de-CH']);
-    expect(closed).toBe(true);
   });
 });
