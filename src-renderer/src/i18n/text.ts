@@ -24,13 +24,8 @@ const systemLocales = (): readonly string[] => {
 };
 
 // English, with the system's numbers, until the preferences say which language: the launch paint and the
-// first frame wait for them, so no one reads a text that then changes language. Made when a text is first
-// asked for, not as the first script is evaluated: FormatJS's set-up checks the locale against Intl's lists
-// of supported locales, the page's first Intl calls, which load ICU's data (tens of milliseconds on the
-// page's thread before the launch paint could start), and the launch paint usually applies the preferred
-// language before it writes a word.
-let makeFormatter = (): Formatter => createFormatter(usableLocale(systemLocales()[0]) ?? 'en-US', english);
-let formatter: Formatter | null = null;
+// first frame wait for them, so no one reads a text that then changes language.
+let formatter: Formatter = createFormatter(usableLocale(systemLocales()[0]) ?? 'en-US', english);
 let applied: { preference: LanguagePreference; locale: string } | null = null;
 let version = 0;
 /** The latest switch asked for: a slower catalogue that arrives after a later choice is not applied. */
@@ -39,17 +34,12 @@ const listeners = new Set<() => void>();
 
 /** A message from the catalogues in the window's language. */
 export function t(id: MessageId, values?: MessageValues): string {
-  return formatterNow().text(id, values);
+  return formatter.text(id, values);
 }
 
 /** A message with tags, each made into a node by `values` (a DOM element, a React element). */
 export function tParts<T>(id: MessageId, values: Readonly<Record<string, unknown>>): Array<string | T> {
-  return formatterNow().parts<T>(id, values);
-}
-
-function formatterNow(): Formatter {
-  formatter ??= makeFormatter();
-  return formatter;
+  return formatter.parts<T>(id, values);
 }
 
 /** Changes each time the language does; for useSyncExternalStore. */
@@ -75,8 +65,7 @@ export async function applyLanguage(preference: LanguagePreference): Promise<'un
   const messages = resolved.catalogue === 'en' ? english : await loadCatalogue(resolved.catalogue);
   if (mine !== requested) return 'unchanged';
   applied = { preference, locale: resolved.locale };
-  formatter = null;
-  makeFormatter = () => createFormatter(resolved.locale, messages);
+  formatter = createFormatter(resolved.locale, messages);
   setDisplayLocale(resolved.locale);
   if (typeof document !== 'undefined') document.documentElement.lang = textLanguageTag(resolved);
   version += 1;
