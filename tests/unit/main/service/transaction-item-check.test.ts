@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { TransactionItem } from '../../../../src-main/service/interface-a-schemas';
 import { CHECKED_ITEM_FIELDS, checkedTransactionItem } from '../../../../src-main/service/transaction-item-check';
 
@@ -37,6 +38,11 @@ const replacements: readonly unknown[] = [
   JSON.parse('1e400'),
   '',
   'text',
+  // Strings a length limit, a refinement or a transform (trim, lower case) would treat differently.
+  ' padded Text ',
+  '\u202eevil\u202c',
+  '\u0000\u0007\u001b[31m',
+  'x'.repeat(100_000),
   true,
   false,
   [],
@@ -70,7 +76,55 @@ function variants(): Array<{ what: string; value: unknown }> {
   return out;
 }
 
+/**
+ * A field's definition as text: its wrappers, its type and every check on it.
+ * A transform shows as a pipe and a length limit or refinement as a check, which the fast check would skip.
+ */
+function definitionOf(schema: z.core.$ZodType): string {
+  const def = schema._zod.def;
+  if (def.type === 'optional' || def.type === 'nullable') {
+    const inner = (def as z.core.$ZodOptionalDef | z.core.$ZodNullableDef).innerType;
+    return `${definitionOf(inner)}|${def.type === 'optional' ? 'undefined' : 'null'}`;
+  }
+  if (def.type === 'object') {
+    const shape = (def as z.core.$ZodObjectDef).shape;
+    const fields = Object.entries(shape).map(([key, field]) => `${key}:${definitionOf(field)}`);
+    return `{${fields.join(',')}}`;
+  }
+  const checks = (def.checks ?? []).map((check) => JSON.stringify(check._zod.def));
+  return [def.type, ...checks].join(' ');
+}
+
 describe('checkedTransactionItem', () => {
+  it('mirrors schema fields that hold no check or transform beyond what it tests', () => {
+    const number = 'number';
+    const prices = `{usd:${number},eur:${number},gbp:${number},try:${number},jpy:${number}}`;
+    const feeCheck = JSON.stringify({ check: 'greater_than', value: 0, inclusive: true });
+    expect(
+      Object.fromEntries(Object.entries(TransactionItem.shape).map(([key, field]) => [key, definitionOf(field)])),
+    ).toEqual({
+      symbolId: number,
+      symbol: 'string',
+      symbolName: 'string',
+      displayName: 'string',
+      address: 'string',
+      txId: 'string|null|undefined',
+      amount: number,
+      status: 'string',
+      type: 'string',
+      date: 'string',
+      value: number,
+      referenceId: 'string',
+      label: 'string',
+      merchantTransactionId: 'string',
+      to: 'string|null|undefined',
+      withdrawType: number,
+      prices,
+      isAutoCollected: 'boolean',
+      fee: `number ${feeCheck}|null|undefined`,
+    });
+  });
+
   it('knows exactly the fields of the TransactionItem schema', () => {
     expect([...CHECKED_ITEM_FIELDS]).toEqual(Object.keys(TransactionItem.shape));
   });
