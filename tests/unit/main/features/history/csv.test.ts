@@ -5,7 +5,9 @@ import {
   csvColumnTitles,
   csvField,
   csvHeader,
+  completeCells,
   csvLine,
+  csvRow,
   isoUtc,
   neutraliseFormula,
 } from '../../../../../src-main/features/history/csv';
@@ -48,6 +50,31 @@ describe('CSV rows (RFC 4180)', () => {
     expect(csvField('a,b')).toBe('"a,b"');
     expect(csvField('say "hi"')).toBe('"say ""hi"""');
     expect(csvField('two\r\nlines')).toBe('"two\r\nlines"');
+  });
+
+  it('quotes a comma-free line that holds only a quote, a CR or an LF', () => {
+    const plain: TransactionItem = {
+      ...item,
+      status: 'Completed',
+      label: 'Refund',
+      merchantTransactionId: 'MTX-1',
+      date: '2026-11-20T12:00:00.000Z',
+    };
+    const context = { account: 'Trading', currency: 'USD' } as const;
+    // The base line needs no quoting at all, so each case below differs from it by one character only.
+    expect(csvLine(exportRecordOf(plain, '', context)).slice(0, -2)).not.toMatch(/["\r\n]/);
+    for (const [what, note, quoted] of [
+      ['a quote', 'say "hi"', '"say ""hi"""'],
+      ['a CR', 'one\rtwo', '"one\rtwo"'],
+      ['an LF', 'one\ntwo', '"one\ntwo"'],
+    ] as const) {
+      const record = exportRecordOf({ ...plain, label: note }, '', context);
+      const text = csvLine(record);
+      expect(text, what).toBe(csvRow(completeCells(record)));
+      expect(text, what).toContain(`,${quoted},`);
+      const [row] = parse(csvHeader() + text, { columns: true }) as Array<Record<string, string>>;
+      expect(row?.['Note'], what).toBe(note);
+    }
   });
 
   it('round-trips through an independent parser, with CRLF line ends and a header row', () => {
