@@ -146,6 +146,19 @@ describe('the launch before the first render (start-up.ts)', () => {
     expect(usePortfolioStore.getState().portfolio).toEqual(freshView);
   });
 
+  it("does not wait for this run's balances still on their way: the last known ones are drawn at the next task", async () => {
+    // The fresh answer never comes here: only the wait for one task (not the 250 ms bound) lets the first
+    // screen be drawn, with the last known balances.
+    installBridge({ session: 'signed-in', cached: 'answers', fresh: 'sent' });
+    const { loadStartupState, usePortfolioStore } = await launch();
+    let drawn = false;
+    void loadStartupState().then(() => (drawn = true));
+    await vi.advanceTimersByTimeAsync(1);
+    expect(drawn).toBe(true);
+    expect(usePortfolioStore.getState().source).toBe('cached');
+    expect(usePortfolioStore.getState().portfolio).toEqual(cachedView);
+  });
+
   it('asks the questions itself when the page has no launch script, once each', async () => {
     const { calls } = installBridge({ session: 'signed-in', cached: 'answers', launchScript: false });
     const { loadStartupState, usePortfolioStore, useAppStore } = await launch();
