@@ -1,8 +1,11 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
-import { mainBundledDeps, mainPlugins } from '../../../electron.vite.config';
+import * as app from '../../../electron.vite.config';
 
 const root = resolve(import.meta.dirname, '../../..');
+// Looked up rather than imported by name: the A/B mode (support/ab.ts) runs this file against older commits
+// too, whose config may not have the plugins yet, and the build must then be theirs, not fail.
+const plugins = 'mainPlugins' in app ? app.mainPlugins(root) : [];
 
 /**
  * The main build of electron.vite.config.ts (same electron-vite defaults: Node target, ESM, dependencies
@@ -11,10 +14,10 @@ const root = resolve(import.meta.dirname, '../../..');
  */
 export default defineConfig({
   main: {
-    plugins: mainPlugins(root),
+    plugins,
     build: {
       outDir: resolve(root, 'node_modules/.cache/wallet-desk-bench/main-core'),
-      externalizeDeps: mainBundledDeps,
+      externalizeDeps: app.mainBundledDeps,
       rolldownOptions: { input: { 'app-core': resolve(root, 'src-main/app-core.ts') } },
     },
   },
