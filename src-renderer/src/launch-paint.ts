@@ -119,6 +119,11 @@ async function launchAnswers(): Promise<LaunchState | null> {
   return { session: answers[0], cached: answers[1], preferences: answers[2], fresh, freshAnswered };
 }
 
+/** What launchView draws from (the last known balances never change once answered). */
+function paintInputs(state: LaunchState): readonly unknown[] {
+  return [state.session, state.preferences, state.fresh.current];
+}
+
 /**
  * Keeps the painted view true until released: a restored session is said so at once (the paint never says
  * "Restoring" of a restored one), this run's balances replace the last known ones when they come, and a
@@ -126,6 +131,7 @@ async function launchAnswers(): Promise<LaunchState | null> {
  */
 function followChanges(container: HTMLElement, first: HTMLElement, state: LaunchState): () => void {
   let painted = first;
+  let paintedFrom = paintInputs(state);
   let following = true;
   const stopListening = [
     wallet.on('session.changed', (view) => {
@@ -143,11 +149,15 @@ function followChanges(container: HTMLElement, first: HTMLElement, state: Launch
   };
   function follow(): void {
     if (!following) return;
+    // The same answers draw the same view: putting it in again would only make the frame style new rows.
+    const inputs = paintInputs(state);
+    if (inputs.every((input, index) => input === paintedFrom[index])) return;
     const stillPainted = painted.parentNode === container;
     const next = launchView(state);
     if (next) {
       if (!stillPainted) return;
       painted = next;
+      paintedFrom = inputs;
       container.replaceChildren(painted);
       return;
     }

@@ -487,12 +487,15 @@ describe('the launch paint (launch-paint.ts): the last known balances before Rea
       const { paintLaunchBalances } = await loadPaint();
       const { takeStartupAnswer } = await import('../../../src-renderer/src/startup-requests');
       const container = new FakeElement('div');
+      const inserted = vi.spyOn(container, 'replaceChildren');
       const painting = paintLaunchBalances(container as unknown as HTMLElement);
       await vi.advanceTimersByTimeAsync(16);
       await painting;
       const { launchFreshView } = await import('../../../src-renderer/src/launch-paint-view');
       const freshMarkup = (launchFreshView(fakeDocument, freshPortfolio) as unknown as FakeElement).outerHTML;
       expect(container.outerHTML).toBe(`<div>${freshMarkup}</div>`);
+      // Put in once: their answer, already painted, does not put the same rows in again.
+      expect(inserted).toHaveBeenCalledTimes(1);
       expect(container.outerHTML).not.toContain('Last known');
       await expect(takeStartupAnswer('freshBalances')).resolves.toEqual({ ok: true, value: freshPortfolio });
     });
