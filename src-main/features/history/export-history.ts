@@ -14,6 +14,7 @@ import { dateRangeFilterOf } from './date-range';
 import { exportRecordOf, type ExportRecordContext } from './export-record';
 import { presetHeader, presets, type LeftOutReason } from './export-presets';
 import { jsonArray } from './json-export';
+import { PageRecords } from './page-records';
 import { fetchWithRetry, type RetryNotice, type RetryPolicy } from './fetch-with-retry';
 import { transactionsRequest } from './transactions-request';
 
@@ -82,11 +83,6 @@ export interface ExportResult {
 /** Where the rows go while the export runs: beside the target, so the final rename stays on one file system. */
 export function temporaryPathFor(path: string): string {
   return join(dirname(path), `.${basename(path)}.${randomBytes(4).toString('hex')}.part`);
-}
-
-/** What tells two records apart when a page boundary shifts under a running export. */
-function recordKey(item: TransactionItem): string {
-  return [item.referenceId, item.txId ?? '', item.date, item.symbol, item.type, String(item.amount)].join('\u0000');
 }
 
 /** CSV text gathered before it is written: the only buffer that grows with the rows, and it stays this small. */
@@ -262,8 +258,8 @@ export async function exportHistoryCsv(options: ExportHistoryOptions): Promise<E
       const userLabelOf = source.userLabelOf ?? (() => '');
       const context: ExportRecordContext = { account: source.account, currency };
       const range = dateRangeFilterOf(options.filters);
-      // Only the previous page's keys are kept, so memory stays one page deep.
-      let previousKeys = new Set<string>();
+      // Only the previous page's records are kept, so memory stays one page deep.
+      let previousRecords = new PageRecords();
       total = 0;
       totalPages = 1;
       const retryOptions = (pageNumber: number): PageRetryOptions => ({
@@ -295,14 +291,13 @@ export async function exportHistoryCsv(options: ExportHistoryOptions): Promise<E
         // A short page means the end, even if the service's totals disagree.
         const last = items.length < pageSize || (range?.canStop() ?? false) || page >= totalPages;
         if (!last) ahead = ask(page + 1);
-        const keys = new Set<string>();
+        const records = new PageRecords();
         let lines = 0;
         for (let index = 0; index < items.length; index += 1) {
           const item = items[index]!;
-          const key = recordKey(item);
-          keys.add(key);
+          records.add(item);
           // A record that arrived at the top while exporting pushes the last row of a page onto the next one.
-          if (previousKeys.has(key) || admitted[index] !== true) continue;
+          if (previousRecords.has(item) || admitted[index] !== true) continue;
           const line = writer.line(item, userLabelOf(item), context, written + lines === 0);
           if (typeof line === 'string') {
             buffer += line;
@@ -313,7 +308,7 @@ export async function exportHistoryCsv(options: ExportHistoryOptions): Promise<E
           if (buffer.length >= FLUSH_CHARS) await flush();
         }
         await flush();
-        previousKeys = keys;
+        previousRecords = records;
         written += lines;
         options.onPage?.(progress());
         if (last) break;

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { PageRecords } from '../../../../../src-main/features/history/page-records';
+import type { TransactionItem } from '../../../../../src-main/service/interface-a-schemas';
+
+const item: TransactionItem = {
+  symbolId: 9,
+  symbol: 'BSC-USDC',
+  symbolName: 'USD Coin',
+  displayName: 'USDC (BEP-20)',
+  address: '0xC558DB3e2C152fA96Bc8B62b33e72Bff40F2793a',
+  txId: null,
+  amount: 1314.518599,
+  status: 'Completed',
+  type: 'Withdraw',
+  date: '2026-11-20T11:37:42.474Z',
+  value: 1643.15,
+  referenceId: 'ref-1',
+  label: 'Refund 1433',
+  merchantTransactionId: 'MTX-656425',
+  to: null,
+  withdrawType: 3,
+  prices: { usd: 1.25, eur: 1.15, gbp: 0.99, try: 42.75, jpy: 189.13 },
+  isAutoCollected: false,
+};
+
+describe('PageRecords', () => {
+  it('finds a record by the fields that tell records apart, and only those', () => {
+    const page = new PageRecords();
+    page.add(item);
+    expect(page.has({ ...item })).toBe(true);
+    // A missing txId reads as an empty one; fields outside the identity do not matter.
+    expect(page.has({ ...item, txId: '', label: 'other', value: 1 })).toBe(true);
+    for (const other of [
+      { referenceId: 'ref-2' },
+      { txId: '0xabc' },
+      { date: '2026-11-20T11:37:42.475Z' },
+      { symbol: 'BTC' },
+      { type: 'Deposit' },
+      { amount: 1314.5186 },
+    ]) {
+      expect(page.has({ ...item, ...other }), JSON.stringify(other)).toBe(false);
+    }
+  });
+
+  it('keeps every record behind a shared or empty reference id', () => {
+    const page = new PageRecords();
+    const legs = [0, 1, 2].map((n) => ({ ...item, referenceId: '', amount: n, txId: `0x${n}` }));
+    for (const leg of legs) page.add(leg);
+    for (const leg of legs) expect(page.has({ ...leg })).toBe(true);
+    expect(page.has({ ...item, referenceId: '', amount: 3, txId: '0x3' })).toBe(false);
+    expect(new PageRecords().has(item)).toBe(false);
+  });
+});
