@@ -213,6 +213,8 @@ const label = (records: number): string => records.toLocaleString('en-US');
 
 /** The page part alone (`BENCH_GROWTH=pages`): the exports at a million records take minutes. */
 const PAGES_ONLY = process.env.BENCH_GROWTH === 'pages';
+/** The export part alone (`BENCH_GROWTH=exports`): no History pages in Chromium, no chart. */
+const EXPORTS_ONLY = process.env.BENCH_GROWTH === 'exports';
 
 interface ExportAtSize {
   readonly records: number;
@@ -348,7 +350,7 @@ async function measurePages(root: string, quick: boolean): Promise<PagesAtEnds> 
  * 1,000,000 records (`historyRecords`), the CSV export runs at each size in a child process of its own, and
  * the History screen pages to the first and the last page of the largest, its timeline kept in
  * bench/traces/growth-pages.json. Writes bench/growth.png. With BENCH_GROWTH=pages in the environment only
- * the pages are measured (no exports, no chart).
+ * the pages are measured (no exports, no chart); with BENCH_GROWTH=exports only the exports (no pages, no chart).
  */
 export const growth: FigureModule = {
   id: 'growth',
@@ -358,6 +360,7 @@ export const growth: FigureModule = {
       progress(`growth: CSV export of ${label(records)} records, and its floor`);
       exports.push({ records, ...(await exportAt(root, records, index % 2 === 1)) });
     }
+    if (EXPORTS_ONLY) return exportFigures(exports);
     progress(`growth: first and last page of ${label(LARGEST)} records in Chromium`);
     const pages = await measurePages(root, quick);
     const figures = [...(PAGES_ONLY ? [] : exportFigures(exports)), ...pageFigures(pages)];
