@@ -31,25 +31,12 @@ export function launchPaintAllowed(
   return view.status === 'signing-in' || view.restoreFailed !== undefined;
 }
 
-/**
- * Resolves once the frame showing what was just put in the DOM has been painted, and after the tasks other
- * code queued from that frame's animation callbacks: the app's loading that follows (the render-app import,
- * whose preload helper appends <link> elements) then never runs before them.
- */
+/** Resolves once the frame showing what was just put in the DOM has been painted. */
 function afterNextPaint(): Promise<void> {
   return new Promise((resolve) =>
     requestAnimationFrame(() => {
       const channel = new MessageChannel();
-      let hops = 0;
-      // The first message is queued from the frame's animation callback, beside those of later callbacks;
-      // the second is queued behind theirs.
-      channel.port1.onmessage = () => {
-        hops += 1;
-        if (hops === 2) {
-          channel.port1.close();
-          resolve();
-        } else channel.port2.postMessage(null);
-      };
+      channel.port1.onmessage = () => resolve();
       channel.port2.postMessage(null);
     }),
   );
