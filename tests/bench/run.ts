@@ -30,7 +30,7 @@ import { ensureBuild } from './support/build';
 import { TOLERANCE, type BenchContext, type FigureModule, type FigureResult } from './support/figure';
 import { formatTable } from './support/report';
 import { runAb } from './support/ab';
-import { describeIsolation, isolateBench } from './support/isolation';
+import { describeIsolation, isolateBench, type BenchIsolation } from './support/isolation';
 import { windowFirst } from './window-first';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -126,8 +126,16 @@ async function main(): Promise<number> {
   const selected = modules.filter((module) => !args.only || args.only.has(module.id));
   if (selected.length === 0) throw new Error(`no module matches --only; ids: ${modules.map((m) => m.id).join(', ')}`);
   // Before anything starts, so every process and thread of the run inherits it (A/B's runs too).
-  const isolation = isolateBench();
+  const { isolation, release } = isolateBench();
   progress(`shielded from other work: ${describeIsolation(isolation)}`);
+  try {
+    return await measureAll(args, selected, isolation);
+  } finally {
+    release();
+  }
+}
+
+async function measureAll(args: Args, selected: readonly FigureModule[], isolation: BenchIsolation): Promise<number> {
   if (args.ab)
     return runAb({ root, commits: args.ab, only: selected.map((module) => module.id), quick: args.quick, progress });
   await ensureBuild(root, progress);

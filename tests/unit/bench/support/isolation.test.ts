@@ -1,42 +1,62 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BENCH_CGROUP, describeIsolation, joinCpuGroup } from '../../../bench/support/isolation';
+import { BENCH_CGROUP_PREFIX, cpuGroupOf, describeIsolation, joinCpuGroup } from '../../../bench/support/isolation';
 
-// A directory laid out as the kernel's cgroup file systems are: the bench's group is made and joined
-// through the same files, without touching the machine's real groups.
-let root: string;
+// A directory laid out as the kernel's cgroup v1 CPU controller is: the bench's group is made, joined and
+// left through the same files, without touching the machine's real groups. (The kernel refuses to remove a
+// group with processes in it; a plain directory with files in it is refused alike.)
+let controller: string;
 beforeEach(() => {
-  root = mkdtempSync(join(tmpdir(), 'bench-cgroup-'));
+  controller = mkdtempSync(join(tmpdir(), 'bench-cgroup-'));
+  writeFileSync(join(controller, 'cpu.shares'), '1024');
+  mkdirSync(join(controller, 'ci', 'job-7'), { recursive: true });
 });
-afterEach(() => rmSync(root, { recursive: true, force: true }));
+afterEach(() => rmSync(controller, { recursive: true, force: true }));
 
-describe('the bench joins a CPU group with a large weight', () => {
-  it('under cgroup v1, with cpu.shares ten times a process default', () => {
-    mkdirSync(join(root, 'cpu'));
-    writeFileSync(join(root, 'cpu', 'cpu.shares'), '1024');
-    const group = joinCpuGroup(root, 4242);
-    expect(group).toEqual({ path: join(root, 'cpu', BENCH_CGROUP), version: 1, weight: 10_240 });
-    expect(readFileSync(join(root, 'cpu', BENCH_CGROUP, 'cpu.shares'), 'utf8')).toBe('10240');
-    expect(readFileSync(join(root, 'cpu', BENCH_CGROUP, 'cgroup.procs'), 'utf8')).toBe('4242');
+const inJob = '12:memory:/x\n4:cpu,cpuacct:/ci/job-7\n0::/\n';
+
+describe('the bench runs in a CPU group of its own', () => {
+  it('reads the process group under the CPU controller, whatever controllers share its line', () => {
+    expect(cpuGroupOf(inJob)).toBe('/ci/job-7');
+    expect(cpuGroupOf('1:cpu:/\n')).toBe('/');
+    expect(cpuGroupOf('0::/user.slice\n')).toBeNull();
   });
 
-  it('under cgroup v2, enabling the cpu controller for the group and giving it the largest weight', () => {
-    writeFileSync(join(root, 'cgroup.controllers'), 'cpuset cpu io memory pids\n');
-    writeFileSync(join(root, 'cgroup.subtree_control'), '');
-    const group = joinCpuGroup(root, 4242);
-    expect(group).toEqual({ path: join(root, BENCH_CGROUP), version: 2, weight: 10_000 });
-    expect(readFileSync(join(root, 'cgroup.subtree_control'), 'utf8')).toBe('+cpu');
-    expect(readFileSync(join(root, BENCH_CGROUP, 'cpu.weight'), 'utf8')).toBe('10000');
-    expect(readFileSync(join(root, BENCH_CGROUP, 'cgroup.procs'), 'utf8')).toBe('4242');
+  it('makes its group inside the one it was in, with ten times the default weight, and moves in', () => {
+    const group = joinCpuGroup(controller, inJob, 4242);
+    const path = join(controller, 'ci', 'job-7', `${BENCH_CGROUP_PREFIX}4242`);
+    expect(group?.path).toBe(path);
+    expect(group?.shares).toBe(10_240);
+    expect(readFileSync(join(path, 'cpu.shares'), 'utf8')).toBe('10240');
+    expect(readFileSync(join(path, 'cgroup.procs'), 'utf8')).toBe('4242');
   });
 
-  it('makes no group where no CPU controller is mounted, and the report says so', () => {
-    writeFileSync(join(root, 'cgroup.controllers'), 'memory pids\n');
-    expect(joinCpuGroup(root, 4242)).toBeNull();
-    expect(describeIsolation({ cgroup: null, nice: 0, notes: [`no CPU controller under ${root}`] })).toBe(
-      `no CPU group, nice 0 (no CPU controller under ${root})`,
+  it('moves back to the group it came from when the run ends', () => {
+    const group = joinCpuGroup(controller, inJob, 4242)!;
+    group.leave();
+    expect(readFileSync(join(controller, 'ci', 'job-7', 'cgroup.procs'), 'utf8')).toBe('4242');
+  });
+
+  it('removes what earlier runs left behind when empty, and leaves a group still in use', () => {
+    const parent = join(controller, 'ci', 'job-7');
+    mkdirSync(join(parent, `${BENCH_CGROUP_PREFIX}11`));
+    mkdirSync(join(parent, `${BENCH_CGROUP_PREFIX}12`));
+    writeFileSync(join(parent, `${BENCH_CGROUP_PREFIX}12`, 'cgroup.procs'), '12');
+    mkdirSync(join(parent, 'someone-else'));
+    joinCpuGroup(controller, inJob, 4242);
+    expect(existsSync(join(parent, `${BENCH_CGROUP_PREFIX}11`))).toBe(false);
+    expect(existsSync(join(parent, `${BENCH_CGROUP_PREFIX}12`))).toBe(true);
+    expect(existsSync(join(parent, 'someone-else'))).toBe(true);
+  });
+
+  it('makes no group without a v1 CPU controller, and the report says why', () => {
+    rmSync(join(controller, 'cpu.shares'));
+    expect(joinCpuGroup(controller, inJob, 4242)).toBeNull();
+    expect(joinCpuGroup(controller, '0::/\n', 4242)).toBeNull();
+    expect(describeIsolation({ cgroup: null, nice: -10, notes: ['no cgroup v1 CPU controller'] })).toBe(
+      'no CPU group, nice -10 (no cgroup v1 CPU controller)',
     );
   });
 });
