@@ -50,4 +50,20 @@ describe('PageRecords', () => {
     expect(page.has({ ...item, referenceId: '', amount: 3, txId: '0x3' })).toBe(false);
     expect(new PageRecords().has(item)).toBe(false);
   });
+
+  it('tells apart a page of records that all share one reference id, as the joined key did', () => {
+    // Every payment to one deposit address may carry its reference: a page of 500 of them.
+    const page = new PageRecords();
+    const payments = Array.from({ length: 500 }, (_, n) => ({ ...item, referenceId: 'addr-ref', amount: n + 0.5 }));
+    for (const payment of payments) page.add(payment);
+    for (const payment of payments) expect(page.has({ ...payment })).toBe(true);
+    expect(page.has({ ...item, referenceId: 'addr-ref', amount: 500.5 })).toBe(false);
+    expect(page.has({ ...item, referenceId: 'addr-ref', amount: 0.5, txId: '0xother' })).toBe(false);
+    // Fields are compared one by one, so text that would read the same joined with a separator stays apart.
+    const odd = new PageRecords();
+    odd.add({ ...item, referenceId: 's', txId: 'x\u0000d', date: 'e' });
+    odd.add({ ...item, referenceId: 's', txId: 'y', date: 'e' });
+    expect(odd.has({ ...item, referenceId: 's', txId: 'x\u0000d', date: 'e' })).toBe(true);
+    expect(odd.has({ ...item, referenceId: 's', txId: 'x', date: 'd\u0000e' })).toBe(false);
+  });
 });
