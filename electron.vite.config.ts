@@ -24,26 +24,31 @@ function relaxCspForDevServer(): Plugin {
 }
 
 /**
- * The English catalogue as resources/locales/en/index.ts builds it: its JSON files spread in the order the
- * index spreads them (a later file's message wins, as in the index), and the files it was read from.
+ * A language's catalogue as its resources/locales/<language>/index.ts builds it: its JSON files spread in the
+ * order the index spreads them (a later file's message wins, as in the index), and the files it was read from.
+ * The index must be exactly that shape (one exported object of spreads only, comments aside); anything else
+ * stops the build rather than build a catalogue that differs from the module.
  */
-export async function readEnglishCatalogue(
-  index: string,
-): Promise<{ messages: Record<string, string>; files: string[] }> {
-  const source = await readFile(index, 'utf8');
+export async function readCatalogue(index: string): Promise<{ messages: Record<string, string>; files: string[] }> {
+  const fail = (why: string): never => {
+    throw new Error(`wallet-desk:catalogues-as-json: ${index} ${why}`);
+  };
+  const source = (await readFile(index, 'utf8')).replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, '');
   const fileOf = new Map<string, string>();
   for (const [, name, file] of source.matchAll(/^import (\w+) from '(\.\/[\w-]+\.json)'/gm))
     if (name && file) fileOf.set(name, resolve(dirname(index), file));
-  const spread = /export const \w+(?:: \w+)? = \{([^}]*)\}/.exec(source)?.[1] ?? '';
-  const names = [...spread.matchAll(/\.\.\.(\w+)/g)].map(([, name]) => name ?? '');
-  const files = names.map((name) => {
-    const file = fileOf.get(name);
-    if (!file) throw new Error(`wallet-desk:english-as-json: ${index} spreads ${name}, which it does not import`);
-    return file;
-  });
-  if (files.length === 0) throw new Error(`wallet-desk:english-as-json: ${index} spreads no catalogue file`);
+  const exported = [...source.matchAll(/export const \w+(?:: \w+)? = \{([^}]*)\};?/g)];
+  if (exported.length !== 1) fail(`exports ${exported.length} catalogue objects, not one`);
+  const body = exported[0]![1] ?? '';
+  if (!/^(?:\s*\.\.\.\w+\s*,)*(?:\s*\.\.\.\w+)?\s*$/.test(body)) fail('builds its catalogue from more than spreads');
+  const names = [...body.matchAll(/\.\.\.(\w+)/g)].map(([, name]) => name ?? '');
+  const files = names.map((name) => fileOf.get(name) ?? fail(`spreads ${name}, which it does not import`));
+  if (files.length === 0) fail('spreads no catalogue file');
   const parts = await Promise.all(files.map(async (file) => JSON.parse(await readFile(file, 'utf8')) as object));
-  return { messages: Object.assign({}, ...parts) as Record<string, string>, files: [index, ...files] };
+  // As a spread does: own properties, a later file's value in the first file's place (Object.assign would
+  // treat a "__proto__" key as the prototype).
+  const messages = Object.fromEntries(parts.flatMap((part) => Object.entries(part))) as Record<string, string>;
+  return { messages, files: [index, ...files] };
 }
 
 /**
@@ -63,7 +68,7 @@ export function englishAsJson(): Plugin {
     // Read at each load, not once with the config: under --watch an edited message is in the next build.
     async load(id) {
       if (normalizePath(id) !== catalogue) return null;
-      const { messages, files } = await readEnglishCatalogue(catalogue);
+      const { messages, files } = await readCatalogue(catalogue);
       files.forEach((file) => this.addWatchFile(file));
       return `export const en = JSON.parse(${JSON.stringify(JSON.stringify(messages))});\n`;
     },
@@ -88,7 +93,7 @@ export function cataloguesAsJson(root: string, languages: readonly string[]): Pl
       const index = normalizePath(id);
       const language = indexes.get(index);
       if (language === undefined) return null;
-      const { messages, files } = await readEnglishCatalogue(index);
+      const { messages, files } = await readCatalogue(index);
       files.forEach((file) => this.addWatchFile(file));
       return `export const ${language} = JSON.parse(${JSON.stringify(JSON.stringify(messages))});\n`;
     },

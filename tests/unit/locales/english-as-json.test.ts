@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, posix, resolve } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { englishAsJson, readEnglishCatalogue } from '../../../electron.vite.config';
+import { englishAsJson, readCatalogue } from '../../../electron.vite.config';
 import { en } from '../../../resources/locales/en';
 
 // Vite's normalizePath as it behaves on Windows (it turns backslashes into slashes only there), so the
@@ -29,7 +29,7 @@ async function load(id: string): Promise<{ code: unknown; watched: string[] }> {
 
 describe('the English catalogue built as JSON for the first script (electron.vite.config.ts)', () => {
   it('holds the messages of resources/locales/en, in the same order', async () => {
-    const { messages } = await readEnglishCatalogue(index);
+    const { messages } = await readCatalogue(index);
     expect(JSON.stringify(messages)).toBe(JSON.stringify(en));
   });
 
@@ -58,13 +58,49 @@ describe('the English catalogue built as JSON for the first script (electron.vit
     writeFileSync(join(dir, 'index.ts'), source);
     writeFileSync(join(dir, 'first.json'), JSON.stringify({ 'first.a': 'One.', shared: 'From first.' }));
     writeFileSync(join(dir, 'second.json'), JSON.stringify({ 'second.a': 'Two.', shared: 'From second.' }));
-    expect((await readEnglishCatalogue(join(dir, 'index.ts'))).messages).toEqual({
+    expect((await readCatalogue(join(dir, 'index.ts'))).messages).toEqual({
       'second.a': 'Two.',
       shared: 'From first.',
       'first.a': 'One.',
     });
     writeFileSync(join(dir, 'first.json'), JSON.stringify({ 'first.a': 'One, edited.', shared: 'From first.' }));
-    expect((await readEnglishCatalogue(join(dir, 'index.ts'))).messages['first.a']).toBe('One, edited.');
+    expect((await readCatalogue(join(dir, 'index.ts'))).messages['first.a']).toBe('One, edited.');
+  });
+
+  it('stops the build on an index it would misread, rather than build a different catalogue', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'english-as-json-'));
+    writeFileSync(join(dir, 'first.json'), JSON.stringify({ 'first.a': 'One.' }));
+    const withBody = (...lines: string[]): string =>
+      ["import first from './first.json' with { type: 'json' };", '', ...lines].join('\n');
+    const read = async (source: string): Promise<unknown> => {
+      writeFileSync(join(dir, 'index.ts'), source);
+      return (await readCatalogue(join(dir, 'index.ts'))).messages;
+    };
+    // Comments are not spreads: a commented-out file stays out, as in the module.
+    await expect(read(withBody('export const en = {', '  // ...legacy,', '  ...first,', '};'))).resolves.toEqual({
+      'first.a': 'One.',
+    });
+    await expect(read(withBody('export const en = {', '  ...first,', "  'x.y': 'Literal.',", '};'))).rejects.toThrow(
+      'builds its catalogue from more than spreads',
+    );
+    await expect(
+      read(withBody('export const old = { ...first };', 'export const en = {', '  ...first,', '};')),
+    ).rejects.toThrow('exports 2 catalogue objects, not one');
+    await expect(read(withBody('export const en = {', '  ...second,', '};'))).rejects.toThrow(
+      'spreads second, which it does not import',
+    );
+  });
+
+  it('keeps a "__proto__" message as a message, as a spread does', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'english-as-json-'));
+    writeFileSync(join(dir, 'first.json'), '{"__proto__": "Odd.", "first.a": "One."}');
+    writeFileSync(
+      join(dir, 'index.ts'),
+      ["import first from './first.json' with { type: 'json' };", 'export const en = { ...first };'].join('\n'),
+    );
+    const { messages } = await readCatalogue(join(dir, 'index.ts'));
+    expect(Object.getPrototypeOf(messages)).toBe(Object.prototype);
+    expect(Object.keys(messages)).toEqual(['__proto__', 'first.a']);
   });
 });
 
