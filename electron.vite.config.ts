@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 import { normalizePath, type Plugin } from 'vite';
+import { LANGUAGES } from './resources/locales/languages';
 import { contractNames } from './src-preload/contract';
 
 const here = import.meta.dirname;
@@ -59,20 +60,7 @@ export async function readCatalogue(index: string): Promise<{ messages: Record<s
  * catalogue itself.
  */
 export function englishAsJson(): Plugin {
-  // Compared as Vite writes ids (forward slashes, on Windows too), never as path.resolve writes them.
-  const catalogue = normalizePath(resolve(here, 'resources/locales/en/index.ts'));
-  return {
-    name: 'wallet-desk:english-as-json',
-    apply: 'build',
-    enforce: 'pre',
-    // Read at each load, not once with the config: under --watch an edited message is in the next build.
-    async load(id) {
-      if (normalizePath(id) !== catalogue) return null;
-      const { messages, files } = await readCatalogue(catalogue);
-      files.forEach((file) => this.addWatchFile(file));
-      return `export const en = JSON.parse(${JSON.stringify(JSON.stringify(messages))});\n`;
-    },
-  };
+  return cataloguesAsJson(here, ['en']);
 }
 
 /**
@@ -82,6 +70,7 @@ export function englishAsJson(): Plugin {
  * parsed by JSON.parse, several times faster. Same messages, same order, read from the same files.
  */
 export function cataloguesAsJson(root: string, languages: readonly string[]): Plugin {
+  // Compared as Vite writes ids (forward slashes, on Windows too), never as path.resolve writes them.
   const indexes = new Map(
     languages.map((language) => [normalizePath(resolve(root, `resources/locales/${language}/index.ts`)), language]),
   );
@@ -89,6 +78,7 @@ export function cataloguesAsJson(root: string, languages: readonly string[]): Pl
     name: 'wallet-desk:catalogues-as-json',
     apply: 'build',
     enforce: 'pre',
+    // Read at each load, not once with the config: under --watch an edited message is in the next build.
     async load(id) {
       const index = normalizePath(id);
       const language = indexes.get(index);
@@ -154,7 +144,7 @@ export const mainDefine = { __WALLET_CONTRACT_NAMES__: JSON.stringify(contractNa
  * directory is not the repository's.
  */
 export function mainPlugins(root: string): Plugin[] {
-  return [cataloguesAsJson(root, ['en', 'de', 'tr'])];
+  return [cataloguesAsJson(root, LANGUAGES)];
 }
 
 export default defineConfig({

@@ -70,15 +70,15 @@ async function expectedAllocation(session: SignedInApp): Promise<string[][]> {
 }
 
 /**
- * Deposits and withdrawals per local day of the last 7 days, worked out here from what the service itself
- * answers (asked with a token of the test's own), completed records only.
- */
-/**
  * The seeded history ends at HISTORY_ANCHOR_MS whatever the day the suite runs: the flows story holds the
  * page's clock two days after it, so its last 7 days hold seeded deposits and withdrawals on any day.
  */
 const FLOWS_TODAY = new Date(HISTORY_ANCHOR_MS + 2 * 24 * 3600 * 1000);
 
+/**
+ * Deposits and withdrawals per local day of the last 7 days, worked out here from what the service itself
+ * answers (asked with a token of the test's own), completed records only.
+ */
 async function expectedFlows(session: SignedInApp): Promise<string[][]> {
   const locale = await localeOf(session.page);
   const formats = expectedFormats(locale);

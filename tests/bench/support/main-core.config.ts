@@ -5,9 +5,9 @@ import * as app from '../../../electron.vite.config';
 const root = resolve(import.meta.dirname, '../../..');
 // Looked up rather than imported by name: the A/B mode (support/ab.ts) runs this file against older commits
 // too, whose config may not have the plugins yet, and the build must then be theirs, not fail.
-const plugins = 'mainPlugins' in app ? app.mainPlugins(root) : [];
 // Said aloud: on this work tree's own commit a renamed export would otherwise measure a build that is not the app's.
 if (!('mainPlugins' in app)) console.warn('[bench] main core: this commit has no mainPlugins; built without plugins');
+const plugins = 'mainPlugins' in app ? app.mainPlugins(root) : [];
 
 /**
  * The main build of electron.vite.config.ts (same electron-vite defaults: Node target, ESM, dependencies
