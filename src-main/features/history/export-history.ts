@@ -148,6 +148,17 @@ async function readWholePage(
   }, retry);
 }
 
+/**
+ * Asks for the next page and lets one turn of the event loop pass, so the request leaves before this page's
+ * rows are formatted: fetch writes it to the socket only on a later turn, and formatting yields first at its
+ * first flush, so the service used to start on the next page only part-way through writing this one.
+ */
+async function askedAhead<T>(ask: () => Promise<T>): Promise<{ readonly page: Promise<T> }> {
+  const page = ask();
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  return { page };
+}
+
 /** How each format starts, writes a record (or says why it leaves it out) and ends. */
 interface RecordWriter {
   readonly open: string;
@@ -290,7 +301,7 @@ export async function exportHistoryCsv(options: ExportHistoryOptions): Promise<E
         totalPages = head.totalPages;
         // A short page means the end, even if the service's totals disagree.
         const last = items.length < pageSize || (range?.canStop() ?? false) || page >= totalPages;
-        if (!last) ahead = ask(page + 1);
+        if (!last) ahead = (await askedAhead(() => ask(page + 1))).page;
         const records = new PageRecords();
         let lines = 0;
         for (let index = 0; index < items.length; index += 1) {
