@@ -1,7 +1,15 @@
 import type { Logger } from '../logging/logger';
 import { t } from '../i18n/main-text';
 import { AppError } from '../app-error';
-import { answerOf, ReaderFailure, readWhole, readWholeUpTo, type AnswerReader, type ServiceAnswer } from './http-call';
+import {
+  answerOf,
+  readBytesUpTo,
+  ReaderFailure,
+  readWhole,
+  readWholeUpTo,
+  type AnswerReader,
+  type ServiceAnswer,
+} from './http-call';
 import { TransactionItem, type TransactionsRequest } from './interface-a-schemas';
 import { checkedTransactionItem } from './transaction-item-check';
 import { createJsonItemsSplitter, JsonSplitError, type JsonItemsSplit } from './json-items-splitter';
@@ -44,6 +52,66 @@ export function readTransactionsWhole(recordsPerPage: number, logger: Logger | u
 }
 
 type OnItems = (items: readonly TransactionItem[]) => Promise<void>;
+
+/**
+ * A page whose length the service declares, uncompressed, at no more than this is read whole and parsed
+ * with one JSON.parse: a page of 500 items is a few hundred kilobytes, and cutting it item by item cost more
+ * than parsing it (every item's text copied out, then parsed on its own). Its size bounds its memory as the
+ * per-item and envelope limits bound a stream's; a longer page, or one of unknown length, is streamed.
+ */
+export const WHOLE_PAGE_BYTES = 1024 * 1024;
+
+/** Whether the answer declares an uncompressed body of at most `maxBytes` (then no more can arrive). */
+function declaredWithin(response: Response, maxBytes: number): boolean {
+  const encoding = response.headers.get('content-encoding');
+  if (encoding !== null && encoding.trim().toLowerCase() !== 'identity') return false;
+  const length = response.headers.get('content-length')?.trim();
+  return length !== undefined && /^\d{1,10}$/.test(length) && Number(length) <= maxBytes;
+}
+
+function tooLargePage(): ReaderFailure {
+  return new ReaderFailure(new AppError('service_error', t('mainService.a.pageTooLarge')));
+}
+
+/** The items array at data.items, taken out of the parsed answer (left empty there, as the splitter leaves it). */
+function takeItems(json: unknown): unknown[] | null {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return null;
+  const data = (json as Record<string, unknown>).data;
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return null;
+  const items = (data as Record<string, unknown>).items;
+  if (!Array.isArray(items)) return null;
+  (data as Record<string, unknown>).items = [];
+  return items as unknown[];
+}
+
+/** A page read whole (its declared length within WHOLE_PAGE_BYTES): parsed once, its items checked and handed on. */
+async function readPageWhole(
+  response: Response,
+  request: TransactionsRequest,
+  onItems: OnItems,
+  logger: Logger | undefined,
+): Promise<ServiceAnswer> {
+  const bytes = await readBytesUpTo(response, WHOLE_PAGE_BYTES, tooLargePage);
+  let json: unknown;
+  try {
+    json = JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    // JSON.parse's message quotes the text, which may hold personal data: only say what failed.
+    logger?.warn('interface A answer could not be read', {
+      path: '/transactions',
+      reason: 'the document is not valid JSON',
+    });
+    return answerOf(response, null);
+  }
+  const items = takeItems(json);
+  if (items !== null && (await handOnItems(items, 0, request, onItems, logger)) === false) {
+    return answerOf(response, null);
+  }
+  const answer = answerOf(response, json);
+  // A success without its items array is no page: it must not read as an empty one.
+  if (answer.envelope?.code === 200 && items === null) return answerOf(response, null);
+  return answer;
+}
 
 /**
  * Checks one stretch of items and hands it on; false once one is off the contract (the rest of the answer
@@ -97,8 +165,9 @@ async function handOnItems(
 /**
  * Reads a transactions answer as it arrives: each item is cut out of the text as soon as it is complete,
  * parsed and checked, and handed on with the others of its stretch of the body, then dropped; the envelope
- * and the page totals are read at the end. An error answer (anything but 2xx) is small and read whole.
- * Nothing the service sends can make this hold more than one item and the envelope (see the limits above).
+ * and the page totals are read at the end. An error answer (anything but 2xx) is small and read whole, and so
+ * is a page whose declared length is within WHOLE_PAGE_BYTES. Nothing the service sends can make this hold more
+ * than one item and the envelope (see the limits above), or that whole page.
  */
 export function readTransactionItems(
   request: TransactionsRequest,
@@ -107,6 +176,7 @@ export function readTransactionItems(
 ): AnswerReader {
   return async (response: Response): Promise<ServiceAnswer> => {
     if (!response.ok || !response.body) return readWhole(response);
+    if (declaredWithin(response, WHOLE_PAGE_BYTES)) return readPageWhole(response, request, onItems, logger);
     const splitter = createJsonItemsSplitter({
       path: ['data', 'items'],
       maxItemChars: MAX_ITEM_CHARS,
@@ -134,8 +204,7 @@ export function readTransactionItems(
       if (!(error instanceof JsonSplitError)) throw error;
       // Field paths and sizes only: the text may hold personal data.
       logger?.warn('interface A answer could not be read', { path: '/transactions', reason: error.message });
-      if (error.problem === 'too_large')
-        throw new ReaderFailure(new AppError('service_error', t('mainService.a.pageTooLarge')));
+      if (error.problem === 'too_large') throw tooLargePage();
       return answerOf(response, null);
     } finally {
       // Whatever is left unread (after a refusal or a failure) is dropped with the connection.

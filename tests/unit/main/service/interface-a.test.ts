@@ -723,6 +723,44 @@ describe('Interface A client: streamTransactions', () => {
     }
   });
 
+  it('reads a page of declared length within the bound whole, with the same checks as a streamed one', async () => {
+    // Sent in small pieces with pauses: a stream would hand these items on in many stretches.
+    const sized =
+      (body: string): Reply =>
+      (response) => {
+        const bytes = Buffer.from(body);
+        response.writeHead(200, { 'content-type': 'application/json', 'content-length': String(bytes.length) });
+        let at = 0;
+        const next = (): void => {
+          if (at >= bytes.length) return void response.end();
+          response.write(bytes.subarray(at, at + 4096));
+          at += 4096;
+          setTimeout(next, 1);
+        };
+        next();
+      };
+    replies.push(sized(envelope(page(500))));
+    const got = collect();
+    const head = await client().api.streamTransactions({ page: 1, recordsPerPage: 500 }, got.onItems);
+    expect(head).toEqual({ totalRecords: 1000, totalPages: 2, page: 1, recordsPerPage: 500 });
+    expect(got.batches).toEqual([500]);
+    expect(got.items).toEqual(Array.from({ length: 500 }, (_, n) => `ref-${n}`));
+    const bad = page(40);
+    (bad.items[30] as Record<string, unknown>).amount = 'lots';
+    for (const [body, asked] of [
+      [envelope(bad), 500],
+      [envelope(page(11)), 10],
+      [envelope(page(2)).replace('"code":200', '"code":200,,'), 500],
+      [envelope({ ...page(0), items: { 0: page(1).items[0] } }), 500],
+    ] as const) {
+      replies.push(sized(body));
+      const refused = collect();
+      const call = caught(client().api.streamTransactions({ page: 1, recordsPerPage: asked }, refused.onItems));
+      expect((await call).code).toBe('service_error');
+      expect(refused.items).toEqual([]);
+    }
+  });
+
   it('passes a failure of the consumer on as it is, and stops reading', async () => {
     replies.push(trickle(envelope(page(500))));
     const refusal = new Error('disk full');
