@@ -3,8 +3,10 @@ import { dirname, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 import { normalizePath, type Plugin } from 'vite';
+import type { Catalogue } from './resources/locales/catalogues';
 import { LANGUAGES } from './resources/locales/languages';
 import { contractNames } from './src-preload/contract';
+import { parseLaunchCatalogues } from './src-renderer/src/i18n/launch-messages';
 
 const here = import.meta.dirname;
 
@@ -86,6 +88,34 @@ export function cataloguesAsJson(root: string, languages: readonly string[]): Pl
       const { messages, files } = await readCatalogue(index);
       files.forEach((file) => this.addWatchFile(file));
       return `export const ${language} = JSON.parse(${JSON.stringify(JSON.stringify(messages))});\n`;
+    },
+  };
+}
+
+/**
+ * The launch paint's messages (src-renderer/src/i18n/launch-catalogues.ts) parsed here, once, and handed to the
+ * page as JSON text: the first script then carries a few kB of parsed messages in every language instead of
+ * the whole English catalogue, FormatJS and its parser, which the page evaluated (and ran on each message)
+ * before the launch paint. The same function parses them under tests, from the same catalogue files.
+ */
+export function launchCataloguesAsJson(root: string): Plugin {
+  const module = normalizePath(resolve(root, 'src-renderer/src/i18n/launch-catalogues.ts'));
+  return {
+    name: 'wallet-desk:launch-catalogues-as-json',
+    apply: 'build',
+    enforce: 'pre',
+    async load(id) {
+      if (normalizePath(id) !== module) return null;
+      const [en, de, tr] = await Promise.all(
+        ['en', 'de', 'tr'].map((language) => readCatalogue(resolve(root, `resources/locales/${language}/index.ts`))),
+      );
+      [en, de, tr].forEach((catalogue) => catalogue?.files.forEach((file) => this.addWatchFile(file)));
+      const parsed = parseLaunchCatalogues({
+        en: en!.messages as Catalogue,
+        de: de!.messages as Catalogue,
+        tr: tr!.messages as Catalogue,
+      });
+      return `export const launchCatalogues = JSON.parse(${JSON.stringify(JSON.stringify(parsed))});\n`;
     },
   };
 }
@@ -174,7 +204,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(here, 'src-renderer'),
-    plugins: [react(), relaxCspForDevServer(), englishAsJson(), classicScriptsLast()],
+    plugins: [react(), relaxCspForDevServer(), englishAsJson(), launchCataloguesAsJson(here), classicScriptsLast()],
     build: {
       outDir: resolve(here, 'out/renderer'),
       // electron-vite leaves renderer code unminified; a smaller bundle parses faster at every launch.

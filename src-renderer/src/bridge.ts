@@ -1,6 +1,5 @@
 import { NO_ANSWER } from '../../src-preload/bridge';
 import type { WalletApi } from '../../src-preload/wallet-api';
-import { t } from './i18n/text';
 
 declare global {
   interface Window {
@@ -14,10 +13,13 @@ type Call = (...input: unknown[]) => unknown;
  * A call that got no answer comes back from the preload with its message as a catalogue id (the preload carries
  * no catalogue); the window says it in its own language, at the time the answer comes.
  */
-function inWords(result: unknown): unknown {
+async function inWords(result: unknown): Promise<unknown> {
   if (typeof result !== 'object' || result === null || (result as { ok?: unknown }).ok !== false) return result;
   const error = (result as { error?: { code?: unknown; message?: unknown } }).error;
   if (error?.code !== 'internal' || error.message !== NO_ANSWER) return result;
+  // Imported when needed: the launch paint (the first script) uses this module for its events, and the
+  // formatter with the whole catalogue comes with the app's script, after the paint.
+  const { t } = await import('./i18n/text');
   return { ok: false, error: { code: 'internal', message: t(NO_ANSWER) } };
 }
 

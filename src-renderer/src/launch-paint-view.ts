@@ -2,8 +2,8 @@ import type { PortfolioView, PortfolioWallet } from '../../src-preload/contract/
 import type { SessionView } from '../../src-preload/contract/session';
 import { formatCrypto, formatSignedUsd, formatUsd, signedTone } from './format/amounts';
 import { formatDateTime } from './format/dates';
-import { t, tParts } from './i18n/text';
-import type { MessageId } from './i18n/text';
+import { launchParts as tParts, launchText as t } from './i18n/launch-text';
+import type { LaunchMessageId as MessageId } from './i18n/launch-text';
 
 /** The parts of `document` the paint uses, so tests can hand it a stand-in. */
 export type ElementMaker = Pick<Document, 'createElement'>;

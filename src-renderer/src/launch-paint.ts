@@ -3,7 +3,7 @@ import type { PortfolioView } from '../../src-preload/contract/portfolio';
 import type { SessionView } from '../../src-preload/contract/session';
 import type { Result } from '../../src-preload/result';
 import { wallet } from './bridge';
-import { applyLanguage } from './i18n/text';
+import { applyLaunchLanguage } from './i18n/launch-text';
 import { launchBalancesView, launchFreshView } from './launch-paint-view';
 import { peekStartupAnswer } from './startup-requests';
 
@@ -167,9 +167,8 @@ export async function paintLaunchBalances(container: HTMLElement): Promise<() =>
   if (!state) return nothingToRelease;
   let view = launchView(state);
   if (!view) return nothingToRelease;
-  // In the user's language from the first frame. English is at hand at once; another language loads its
-  // catalogue first.
-  if (state.preferences.ok) await applyLanguage(state.preferences.value.language);
+  // In the user's language from the first frame: every language's launch messages are in the first script.
+  if (state.preferences.ok) applyLaunchLanguage(state.preferences.value.language);
   // What the session and preferences say is looked at again just before painting: each was read when it
   // answered, and a lock or privacy mode switched on while the other answers (or a catalogue) were awaited
   // must not be painted over. Answers in hand, so this takes microtasks, not a round trip.

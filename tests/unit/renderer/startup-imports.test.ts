@@ -107,14 +107,23 @@ describe("the renderer's start-up imports (what is evaluated before the first ba
     expect([...html.matchAll(/<script type="module"[^>]*>/g)]).toHaveLength(1);
   });
 
-  it('has the first script read the English catalogue as JSON text, not run it as object literals', () => {
-    // JSON.parse of one text costs the page a fraction of evaluating some 1,600 literal properties and the
-    // spreads that merge them, and the launch paint waits for the first script to run.
+  it("paint in the user's language without FormatJS: the first script loads no message formatter", () => {
+    // @formatjs/intl and the whole catalogue come with the app's script, after the paint (i18n/launch-text.ts).
+    const packages = startupPackages([entry]);
+    expect(packages.has('@formatjs/intl') ? packages.get('@formatjs/intl')!.join(' → ') : null).toBeNull();
+  });
+
+  it("has the first script carry the launch paint's messages parsed, not the catalogues nor a parser", () => {
+    // The paint's few messages in every language as JSON data (the ICU syntax tree), so nothing parses at
+    // launch; the whole English catalogue and FormatJS were most of the first script's 201 kB.
     const html = readFileSync(resolve(root, 'out/renderer/index.html'), 'utf8');
     const entry = /<script type="module"[^>]*src="\.\/([^"]+)"/.exec(html)?.[1];
     expect(entry).toBeDefined();
     const script = readFileSync(resolve(root, 'out/renderer', entry!), 'utf8');
-    // The catalogue's first message opens the text JSON.parse reads (before, an object literal held it).
-    expect(script).toMatch(/JSON\.parse\(\s*[`"']\{\\?"common\.appName\\?":/);
+    expect(script).toMatch(/JSON\.parse\(\s*[`"']\{\\?"en\\?":\{\\?"common\.appName\\?":\[/);
+    // A message only a screen of the app shows, and the ICU parser's own method.
+    expect(script).not.toContain('payouts.import.title');
+    expect(script).not.toContain('parseMessage');
+    expect(script.length).toBeLessThan(40_000);
   });
 });
