@@ -70,6 +70,13 @@ export function freshPaintAllowed(
   return session.value.status === 'signed-in' && session.value.activeAccountGuid === fresh.value.accountGuid;
 }
 
+/** Whether the paint may show anything now: this run's balances, or the last known ones. */
+function mayPaint(state: LaunchState): boolean {
+  const { session, cached, preferences } = state;
+  if (freshPaintAllowed(session, state.fresh.current, preferences)) return true;
+  return session.ok && launchPaintAllowed(session, cached, preferences);
+}
+
 /** What the paint shows now: this run's balances when they may be shown, else the last known ones, or nothing. */
 function launchView(state: LaunchState): HTMLElement | null {
   const { session, cached, preferences } = state;
@@ -164,9 +171,9 @@ function followChanges(container: HTMLElement, first: HTMLElement, state: Launch
  */
 export async function paintLaunchBalances(container: HTMLElement): Promise<() => void> {
   const state = await launchAnswers();
-  if (!state) return nothingToRelease;
-  let view = launchView(state);
-  if (!view) return nothingToRelease;
+  // Only asked whether it may paint: the view is built once, in the user's language (a view built before it
+  // would make Intl's formatters for a locale the paint then does not show).
+  if (!state || !mayPaint(state)) return nothingToRelease;
   // In the user's language from the first frame: every language's launch messages are in the first script.
   if (state.preferences.ok) applyLaunchLanguage(state.preferences.value.language);
   // What the session and preferences say is looked at again just before painting: each was read when it
@@ -176,7 +183,7 @@ export async function paintLaunchBalances(container: HTMLElement): Promise<() =>
     peekStartupAnswer('session') ?? state.session,
     peekStartupAnswer('preferences') ?? state.preferences,
   ]);
-  view = launchView(state);
+  const view = launchView(state);
   if (!view) return nothingToRelease;
   container.replaceChildren(view);
   const release = followChanges(container, view, state);

@@ -283,6 +283,45 @@ describe('the launch paint (launch-paint.ts): the last known balances before Rea
     await expect(takeStartupAnswer('cachedBalances')).resolves.toEqual({ ok: true, value: portfolio });
   });
 
+  it("paints in the user's language, making Intl's formatters only for the locale it shows", async () => {
+    installPage({
+      session: Promise.resolve(sessionView('signed-in')),
+      cachedBalances: Promise.resolve({ ok: true, value: portfolio }),
+      preferences: Promise.resolve({ ok: true, value: { theme: 'system', language: 'de', privacyMode: false } }),
+    });
+    // German chosen at an English desk: the numbers and the date are written the German way.
+    vi.stubGlobal('navigator', { language: 'en-US', languages: ['en-US'] });
+    const made: string[] = [];
+    const counted = <T extends object>(kind: string, Original: T): T =>
+      new Proxy(Original, {
+        construct(target, args: unknown[], newTarget) {
+          made.push(`${kind} ${String(args[0])}`);
+          return Reflect.construct(target as new (...input: unknown[]) => object, args, newTarget);
+        },
+      });
+    vi.stubGlobal(
+      'Intl',
+      Object.create(Intl, {
+        NumberFormat: { value: counted('NumberFormat', Intl.NumberFormat) },
+        DateTimeFormat: { value: counted('DateTimeFormat', Intl.DateTimeFormat) },
+      }),
+    );
+    const { paintLaunchBalances } = await loadPaint();
+    const container = new FakeElement('div');
+    void paintLaunchBalances(container as unknown as HTMLElement);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(container.outerHTML).toContain('Zuletzt bekannte Guthaben vom');
+    expect(container.outerHTML).toContain('12.345,67');
+    // One of each kind, each made once: none for a locale the paint does not show.
+    expect(made.sort()).toEqual([
+      'DateTimeFormat de-DE',
+      'NumberFormat de-DE',
+      'NumberFormat de-DE',
+      'NumberFormat de-DE',
+      'NumberFormat de-DE',
+    ]);
+  });
+
   it('paints nothing while privacy mode is on', async () => {
     installPage({
       session: Promise.resolve(sessionView('signed-in')),
