@@ -55,9 +55,9 @@ export async function readCatalogue(index: string): Promise<{ messages: Record<s
 }
 
 /**
- * The English catalogue is part of the first script (resources/locales/catalogues.ts). Built from its JSON
+ * The English catalogue is part of the app's script (resources/locales/catalogues.ts). Built from its JSON
  * files it became object literals spread into one object of some 1,600 messages, which the page evaluates
- * before the launch paint; the same object as JSON text given to JSON.parse costs a fraction of that (V8
+ * before the app's first frame; the same object as JSON text given to JSON.parse costs a fraction of that (V8
  * parses JSON faster than it runs literals and spreads). Same messages, same order: it is built from the
  * catalogue itself.
  */

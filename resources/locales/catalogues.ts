@@ -11,8 +11,8 @@ export type LoadedCatalogue = Readonly<Record<MessageId, string | MessageFormatE
 export const english: Catalogue = en;
 
 /**
- * A language's catalogue. English is part of the first script (the launch paint writes in it before anything
- * else could load); the others load when chosen, each as its own chunk, so a language nobody reads costs
+ * A language's catalogue. English is part of the app's script (the stores and the first screen write in it);
+ * the others load when chosen, each as its own chunk, so a language nobody reads costs
  * nothing at launch.
  */
 export async function loadCatalogue(name: CatalogueName): Promise<LoadedCatalogue> {

@@ -12,8 +12,8 @@ import { setDisplayLocale } from '../format/display-locale';
 export type { MessageId, MessageValues };
 
 /**
- * The window's language, without React: the launch paint writes with it before React is loaded, stores write
- * their messages with it, and components read it through useText (use-text.ts), which redraws them when it
+ * The window's language, without React: stores write their messages with it (the launch paint, before this
+ * module is loaded, writes with launch-text.ts), and components read it through useText (use-text.ts), which redraws them when it
  * changes.
  */
 const systemLocales = (): readonly string[] => {
@@ -23,8 +23,8 @@ const systemLocales = (): readonly string[] => {
   return [(typeof navigator === 'undefined' ? undefined : navigator.language) || 'en-US'];
 };
 
-// English, with the system's numbers, until the preferences say which language: the launch paint and the
-// first frame wait for them, so no one reads a text that then changes language.
+// English, with the system's numbers, until the preferences say which language: the first frame waits for
+// them, so no one reads a text that then changes language.
 let formatter: Formatter = createFormatter(usableLocale(systemLocales()[0]) ?? 'en-US', english);
 let applied: { preference: LanguagePreference; locale: string } | null = null;
 let version = 0;
@@ -56,7 +56,7 @@ export function onTextChange(listener: () => void): () => void {
  * Switches the window to the preferred language once its catalogue is loaded: texts, numbers and dates change
  * together, in one redraw, and nothing typed into a form is lost (components redraw, they are not replaced).
  * A catalogue that cannot load leaves the language as it was (the promise rejects). English is applied without
- * waiting a turn, so the launch paint writes it in the same task as it reads the preferences.
+ * waiting a turn.
  */
 export async function applyLanguage(preference: LanguagePreference): Promise<'unchanged' | 'at-hand' | 'loaded'> {
   const resolved = resolveLanguage(preference, systemLocales());
