@@ -4,57 +4,22 @@
  * (with the machine and the commit), and exits 1 when a figure misses its target by more than 20 % (or a
  * measurement breaks). `--quick` runs fewer repetitions; `--only=<module id>,...` runs some modules;
  * `--results=<file>` writes elsewhere; `--ab <commitA> <commitB>` compares two commits (support/ab.ts).
+ * Each module runs in a fresh process of its own (support/module-process.ts), one after the other.
  * Not part of the test suite: it takes minutes.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { startSandbox } from '../../sandbox/server';
-import { balancesPaint } from './balances-paint';
-import { clientOverhead } from './client-overhead';
-import { csvExport } from './csv-export';
-import { growth } from './growth';
-import { historyRender } from './history-render';
-import { idleCost } from './idle-cost';
-import { journalWrite } from './journal-write';
-import { mainImport } from './main-import';
-import { payoutCheck } from './payout-check';
-import { presetExport } from './preset-export';
-import { rendererMemory } from './renderer-memory';
-import { rendererSize } from './renderer-size';
-import { sandboxLatency } from './sandbox-latency';
-import { settleRound } from './settle-round';
-import { valueOverTime } from './value-over-time';
 import { ensureBuild } from './support/build';
-import { TOLERANCE, type BenchContext, type FigureModule, type FigureResult } from './support/figure';
+import { modules } from './modules';
+import { TOLERANCE, type FigureModule, type FigureResult } from './support/figure';
+import { runModuleApart } from './support/module-process';
 import { formatTable } from './support/report';
 import { runAb } from './support/ab';
 import { describeIsolation, isolateBench, type BenchIsolation } from './support/isolation';
-import { windowFirst } from './window-first';
 
 const root = resolve(import.meta.dirname, '../..');
-
-// Cheapest and least noisy first; the browser figures last.
-const modules: readonly FigureModule[] = [
-  rendererSize,
-  journalWrite,
-  mainImport,
-  windowFirst,
-  sandboxLatency,
-  clientOverhead,
-  settleRound,
-  payoutCheck,
-  csvExport,
-  presetExport,
-  balancesPaint,
-  historyRender,
-  valueOverTime,
-  rendererMemory,
-  idleCost,
-  // Last: it seeds histories of up to a million records and exports each (about a minute or more).
-  growth,
-];
 
 function progress(message: string): void {
   process.stderr.write(`[bench] ${message}\n`);
@@ -139,37 +104,13 @@ async function measureAll(args: Args, selected: readonly FigureModule[], isolati
   if (args.ab)
     return runAb({ root, commits: args.ab, only: selected.map((module) => module.id), quick: args.quick, progress });
   await ensureBuild(root, progress);
-  // The bench measures speed, not throttling: hundreds of back-to-back calls would otherwise meet the
-  // sandbox's token bucket (300 burst, 100/s) and time its 429s instead of its answers.
-  const sandbox = await startSandbox({
-    port: 0,
-    quiet: true,
-    rateLimit: { capacity: 1_000_000, refillPerSecond: 1_000_000 },
-  });
-  const context: BenchContext = { root, sandbox, quick: args.quick, progress };
   const figures: FigureResult[] = [];
   const started = new Date();
   // The machine is shared: the load around the run says how far to trust its absolute timings.
   const loadAtStart = load();
-  try {
-    for (const module of selected) {
-      try {
-        figures.push(...(await module.measure(context)));
-      } catch (error) {
-        progress(`${module.id} broke: ${error instanceof Error ? error.message : String(error)}`);
-        figures.push({
-          id: module.id,
-          title: module.id,
-          unit: '',
-          summary: null,
-          verdict: 'error',
-          method: 'see note',
-          note: error instanceof Error ? error.message.split('\n')[0]! : String(error),
-        });
-      }
-    }
-  } finally {
-    await sandbox.close();
+  for (const module of selected) {
+    progress(`${module.id}: in a process of its own`);
+    figures.push(...(await runModuleApart({ root, id: module.id, quick: args.quick })));
   }
 
   const loadAtEnd = load();
