@@ -1,0 +1,84 @@
+/**
+ * Main's core (src-main/app-core.ts) loads at start only what the launch asks for; the other features are
+ * built at their first operation (src-main/core/deferred-part.ts), so their code and zod schemas are in
+ * chunks out/main reaches through import() alone, never through the core's static imports.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const outMain = join(import.meta.dirname, '../../out/main');
+
+const STATIC_IMPORT = /^import\s[^;]*?from\s*"(\.{1,2}\/[^"]+)"/gm;
+const DYNAMIC_IMPORT = /\bimport\("(\.{1,2}\/[^"]+)"\)/g;
+
+async function sourceOf(file: string): Promise<string> {
+  return readFile(join(outMain, file), 'utf8');
+}
+
+/** The chunk files `file` imports with `pattern`, as paths relative to out/main. */
+async function importsOf(file: string, pattern: RegExp): Promise<string[]> {
+  const dir = file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : '.';
+  return [...(await sourceOf(file)).matchAll(pattern)].map((match) => join(dir, match[1] ?? ''));
+}
+
+/** The file and every chunk it reaches through static imports: what evaluating it loads. */
+async function staticClosure(file: string): Promise<Set<string>> {
+  const seen = new Set<string>();
+  const queue = [file];
+  while (queue.length > 0) {
+    const next = queue.pop() ?? '';
+    if (seen.has(next)) continue;
+    seen.add(next);
+    queue.push(...(await importsOf(next, STATIC_IMPORT)));
+  }
+  return seen;
+}
+
+async function coreChunk(): Promise<string> {
+  const chunks = await importsOf('index.js', DYNAMIC_IMPORT);
+  const core = chunks.find((chunk) => /\/app-core-[^/]+\.js$/.test(chunk));
+  if (core === undefined) throw new Error(`out/main/index.js imports no app-core chunk: ${chunks.join(', ')}`);
+  return core;
+}
+
+async function defines(files: Iterable<string>, name: string): Promise<boolean> {
+  const sources = await Promise.all([...files].map(sourceOf));
+  return sources.some((source) => source.includes(`function ${name}(`));
+}
+
+describe("main's core at start (out/main)", () => {
+  it.each([
+    'createSendService',
+    'createSwapService',
+    'createWithdrawFeature',
+    'createPayouts',
+    'createMerchantFeature',
+    'createAddressBook',
+    'createSettleRound',
+    'createHistoryExports',
+    'createLabelTransfer',
+    'createPaymentRequests',
+    'createDepositAddresses',
+    'createNotificationsFeature',
+    'createEnvironmentHandlers',
+  ])('%s is loaded on first use, not with the core', async (name) => {
+    const atStart = await staticClosure(await coreChunk());
+    const all = (await readdir(outMain, { recursive: true })).filter((file) => file.endsWith('.js'));
+    expect(await defines(all, name)).toBe(true);
+    expect(await defines(atStart, name)).toBe(false);
+  });
+
+  it('the launch questions are answered by what the core loads at start', async () => {
+    const atStart = await staticClosure(await coreChunk());
+    for (const name of [
+      'createSessionService',
+      'createPortfolioFeature',
+      'createAppHandlers',
+      'openMoneyJournal',
+      'createMoneyAlarms',
+    ]) {
+      expect(await defines(atStart, name), name).toBe(true);
+    }
+  });
+});
