@@ -3,7 +3,7 @@ import type { AppCoreDeps } from './core/app-core-deps';
 import type { EnvironmentId } from '../src-preload/contract/app';
 import type { Handlers } from './dispatch';
 import { AppError } from './app-error';
-import { setMainLanguage, t, textLocale } from './i18n/main-text';
+import { t, textLocale, useMainLanguage } from './i18n/main-text';
 import type { MessageId } from '../resources/locales/catalogues';
 import type { LanguagePreference } from '../resources/locales/languages';
 import { createAppHandlers } from './features/app';
@@ -143,7 +143,7 @@ interface HandlerParts {
   readonly appHandlers: ReturnType<typeof createAppHandlers>;
   readonly journal: MoneyJournal;
   /** After the language preference changed: main's language follows, and what main wrote once is rewritten. */
-  readonly languageChanged: (preferences: { readonly language: LanguagePreference }) => void;
+  readonly languageChanged: (preferences: { readonly language: LanguagePreference }) => Promise<void>;
 }
 
 /** Every feature's handlers, and the few that join two features (deposits kept as payment requests). */
@@ -190,7 +190,7 @@ function createHandlers(deps: AppCoreDeps, parts: HandlerParts): Handlers {
     // Notices already shown may name amounts: privacy mode going on withdraws them.
     'preferences.update': async (change) => {
       const preferences = await appHandlers['preferences.update'](change);
-      if (change.language !== undefined) parts.languageChanged(preferences);
+      if (change.language !== undefined) await parts.languageChanged(preferences);
       if (change.privacyMode !== undefined) {
         (await deferred.notifications.get()).privacyModeChanged(preferences.privacyMode);
       }
@@ -219,7 +219,8 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   const { settings } = deps;
   // The window's language and main's are the same: both resolve the stored choice against the system's locale.
   const systemLocales = (): string[] => [deps.locale?.() ?? 'en-US'];
-  setMainLanguage(settings.get().preferences.language, systemLocales());
+  // Its catalogue first, if it is not English's; what was written before it arrived (the menu) is written again.
+  if (await useMainLanguage(settings.get().preferences.language, systemLocales())) deps.languageChanged?.();
   const journal = await openJournal(deps);
   const session = createSession(deps);
   const portfolio = createPortfolio(deps, session);
@@ -269,8 +270,8 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     updates,
     appHandlers,
     journal,
-    languageChanged: (preferences) => {
-      setMainLanguage(preferences.language, systemLocales());
+    languageChanged: async (preferences) => {
+      await useMainLanguage(preferences.language, systemLocales());
       deps.languageChanged?.();
     },
   });

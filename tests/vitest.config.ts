@@ -22,6 +22,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
+          // Main's catalogues other than English load once chosen; the unit tests switch language at once.
+          setupFiles: ['tests/unit/support/main-languages.ts'],
           // Type-level tests (*.test-d.ts, expectTypeOf and @ts-expect-error) are checked by tsc and fail the
           // run like any other test; they are never executed.
           typecheck: {

@@ -1,4 +1,3 @@
-import { catalogueNow } from '../../resources/locales/all-catalogues';
 import type { MessageId } from '../../resources/locales/catalogues';
 import { createFormatter, type Formatter, type MessageValues } from '../../resources/locales/formatter';
 import {
@@ -7,6 +6,7 @@ import {
   resolveLanguage,
   textLanguageTag,
 } from '../../resources/locales/languages';
+import { heldCatalogue, holdsCatalogue, loadMainCatalogue } from './main-catalogues';
 
 /**
  * The language main writes in: refusals, notices, the menu and the page the browser shows after sign-in.
@@ -22,8 +22,12 @@ let languageTag = 'en';
  */
 let formatter: Formatter | null = null;
 
+/** Something was written in English while the chosen language was loading (useMainLanguage says so). */
+let wroteBeforeLoaded = false;
+
 function currentFormatter(): Formatter {
-  formatter ??= createFormatter(locale, catalogueNow(catalogueName));
+  if (formatter === null && !holdsCatalogue(catalogueName)) wroteBeforeLoaded = true;
+  formatter ??= createFormatter(locale, heldCatalogue(catalogueName));
   return formatter;
 }
 
@@ -34,6 +38,31 @@ export function setMainLanguage(preference: LanguagePreference, systemLocales: r
   catalogueName = resolved.catalogue;
   languageTag = textLanguageTag(resolved);
   formatter = null;
+  if (!holdsCatalogue(catalogueName)) {
+    // Written in English until the chosen language has loaded (useMainLanguage awaits it), then in it.
+    const chosen = catalogueName;
+    void loadMainCatalogue(chosen).then(
+      () => {
+        if (catalogueName === chosen) formatter = null;
+      },
+      () => undefined,
+    );
+  }
+}
+
+/**
+ * Sets main's language once its catalogue is loaded: what main writes next is in it. True when something
+ * was written in English meanwhile (the menu, at the shell's start), for the caller to write it again.
+ */
+export async function useMainLanguage(
+  preference: LanguagePreference,
+  systemLocales: readonly string[],
+): Promise<boolean> {
+  await loadMainCatalogue(resolveLanguage(preference, systemLocales).catalogue);
+  setMainLanguage(preference, systemLocales);
+  const rewrite = wroteBeforeLoaded;
+  wroteBeforeLoaded = false;
+  return rewrite;
 }
 
 /** A message from the catalogues in the user's language. */

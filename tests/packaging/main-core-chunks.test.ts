@@ -81,4 +81,18 @@ describe("main's core at start (out/main)", () => {
       expect(await defines(atStart, name), name).toBe(true);
     }
   });
+
+  it('loads no language but English at start: the others are chunks of their own, loaded when chosen', async () => {
+    const atStart = new Set([...(await staticClosure('index.js')), ...(await staticClosure(await coreChunk()))]);
+    const all = (await readdir(outMain, { recursive: true })).filter((file) => file.endsWith('.js'));
+    const sources = async (files: Iterable<string>) => (await Promise.all([...files].map(sourceOf))).join('\n');
+    const startText = await sources(atStart);
+    const allText = await sources(all);
+    // The catalogues' "Loading" in German and in Turkish, as the build writes them (JSON text in a string).
+    for (const loading of ['Wird geladen', 'Yükleniyor']) {
+      expect(allText).toContain(loading);
+      expect(startText).not.toContain(loading);
+    }
+    expect(startText).toContain('Loading');
+  });
 });
