@@ -95,7 +95,9 @@ export async function runModuleApart(options: ApartOptions): Promise<FigureResul
   const folder = await mkdtemp(join(tmpdir(), `bench-${options.id}-`));
   const file = join(folder, 'figures.json');
   try {
+    // --expose-gc: a module may collect what its own earlier steps left before it measures (idle-cost.ts).
     const args = [
+      '--expose-gc',
       ...process.execArgv,
       join(options.root, 'tests/bench/module-child.ts'),
       options.id,
