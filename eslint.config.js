@@ -184,7 +184,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src-renderer/src/bridge.ts', 'src-renderer/public/launch-requests.js'],
+    files: ['src-renderer/src/bridge.ts'],
     rules: {
       'no-restricted-syntax': ['error', ...dynamicElectron, ...dynamicNode],
     },
