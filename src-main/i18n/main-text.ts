@@ -24,6 +24,8 @@ let formatter: Formatter | null = null;
 
 /** Something was written in English while the chosen language was loading (useMainLanguage says so). */
 let wroteBeforeLoaded = false;
+/** The latest choice asked for: a slower catalogue arriving after a later choice is not applied. */
+let requested = 0;
 
 function currentFormatter(): Formatter {
   if (formatter === null && !holdsCatalogue(catalogueName)) wroteBeforeLoaded = true;
@@ -58,7 +60,10 @@ export async function useMainLanguage(
   preference: LanguagePreference,
   systemLocales: readonly string[],
 ): Promise<boolean> {
+  const mine = ++requested;
   await loadMainCatalogue(resolveLanguage(preference, systemLocales).catalogue);
+  // A later choice was made while this one loaded: that choice is applied, and says what to write again.
+  if (mine !== requested) return false;
   setMainLanguage(preference, systemLocales);
   const rewrite = wroteBeforeLoaded;
   wroteBeforeLoaded = false;

@@ -17,3 +17,35 @@ describe("main's language", () => {
     expect(text.t('common.loading')).toBe('Yükleniyor');
   });
 });
+
+/** main-text over catalogues that arrive when the test says, each language on its own. */
+async function mainTextWithGatedCatalogues() {
+  vi.resetModules();
+  const actual = await vi.importActual<typeof import('../../../../src-main/i18n/main-catalogues')>(
+    '../../../../src-main/i18n/main-catalogues',
+  );
+  const gates = new Map<string, () => void>();
+  vi.doMock('../../../../src-main/i18n/main-catalogues', () => ({
+    ...actual,
+    loadMainCatalogue: async (name: Parameters<typeof actual.loadMainCatalogue>[0]) => {
+      await new Promise<void>((resolve) => gates.set(name, resolve));
+      return actual.loadMainCatalogue(name);
+    },
+  }));
+  const text = await import('../../../../src-main/i18n/main-text');
+  vi.doUnmock('../../../../src-main/i18n/main-catalogues');
+  return { text, release: (name: string) => gates.get(name)?.() };
+}
+
+describe("main's language chosen twice in quick succession", () => {
+  it('is the later choice, whichever catalogue arrives last', async () => {
+    const { text, release } = await mainTextWithGatedCatalogues();
+    const german = text.useMainLanguage('de', []);
+    const turkish = text.useMainLanguage('tr', []);
+    release('tr');
+    await turkish;
+    release('de');
+    expect(await german).toBe(false);
+    expect(text.t('common.loading')).toBe('Yükleniyor');
+  });
+});
