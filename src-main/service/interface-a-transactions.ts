@@ -12,7 +12,13 @@ import {
 } from './http-call';
 import { TransactionItem, type TransactionsRequest } from './interface-a-schemas';
 import { checkedTransactionItem } from './transaction-item-check';
-import { createJsonItemsSplitter, JsonSplitError, type JsonItemsSplit } from './json-items-splitter';
+import {
+  checkJsonItemsLayout,
+  createJsonItemsSplitter,
+  JsonSplitError,
+  type JsonItemsSplit,
+  type JsonItemsSplitterOptions,
+} from './json-items-splitter';
 
 /**
  * The most one transactions item and one transactions answer without its items may take, in characters.
@@ -22,6 +28,13 @@ import { createJsonItemsSplitter, JsonSplitError, type JsonItemsSplit } from './
  */
 export const MAX_ITEM_CHARS = 256 * 1024;
 export const MAX_ENVELOPE_CHARS = 64 * 1024;
+
+/** Where a page's items are and how large its parts may be, for a page streamed or read whole alike. */
+const PAGE_LAYOUT: JsonItemsSplitterOptions = {
+  path: ['data', 'items'],
+  maxItemChars: MAX_ITEM_CHARS,
+  maxRestChars: MAX_ENVELOPE_CHARS,
+};
 
 /**
  * The most bytes a transactions answer read whole (getTransactions) may have: as many items of the largest
@@ -56,8 +69,11 @@ type OnItems = (items: readonly TransactionItem[]) => Promise<void>;
 /**
  * A page whose length the service declares, uncompressed, at no more than this is read whole and parsed
  * with one JSON.parse: a page of 500 items is a few hundred kilobytes, and cutting it item by item cost more
- * than parsing it (every item's text copied out, then parsed on its own). Its size bounds its memory as the
- * per-item and envelope limits bound a stream's; a longer page, or one of unknown length, is streamed.
+ * than parsing it (every item's text copied out, then parsed on its own). Such a page is held whole: its
+ * bytes, their text and the parsed items, several times this bound at worst, where a stream holds one item
+ * and the envelope. Its text is first checked against the same item and envelope limits and the same
+ * layout as a stream's (checkJsonItemsLayout), so a hostile service gets the same verdict whichever way it
+ * sends a page (docs/security.md). A longer page, or one of unknown length, is streamed.
  */
 export const WHOLE_PAGE_BYTES = 1024 * 1024;
 
@@ -84,6 +100,13 @@ function takeItems(json: unknown): unknown[] | null {
   return items as unknown[];
 }
 
+/** What the splitter refuses is refused alike on either path: sizes and field paths logged, never the text. */
+function splitRefusal(error: JsonSplitError, response: Response, logger: Logger | undefined): ServiceAnswer {
+  logger?.warn('interface A answer could not be read', { path: '/transactions', reason: error.message });
+  if (error.problem === 'too_large') throw tooLargePage();
+  return answerOf(response, null);
+}
+
 /** A page read whole (its declared length within WHOLE_PAGE_BYTES): parsed once, its items checked and handed on. */
 async function readPageWhole(
   response: Response,
@@ -92,9 +115,16 @@ async function readPageWhole(
   logger: Logger | undefined,
 ): Promise<ServiceAnswer> {
   const bytes = await readBytesUpTo(response, WHOLE_PAGE_BYTES, tooLargePage);
+  const text = new TextDecoder().decode(bytes);
+  try {
+    checkJsonItemsLayout(text, PAGE_LAYOUT);
+  } catch (error) {
+    if (!(error instanceof JsonSplitError)) throw error;
+    return splitRefusal(error, response, logger);
+  }
   let json: unknown;
   try {
-    json = JSON.parse(new TextDecoder().decode(bytes));
+    json = JSON.parse(text);
   } catch {
     // JSON.parse's message quotes the text, which may hold personal data: only say what failed.
     logger?.warn('interface A answer could not be read', {
@@ -177,11 +207,7 @@ export function readTransactionItems(
   return async (response: Response): Promise<ServiceAnswer> => {
     if (!response.ok || !response.body) return readWhole(response);
     if (declaredWithin(response, WHOLE_PAGE_BYTES)) return readPageWhole(response, request, onItems, logger);
-    const splitter = createJsonItemsSplitter({
-      path: ['data', 'items'],
-      maxItemChars: MAX_ITEM_CHARS,
-      maxRestChars: MAX_ENVELOPE_CHARS,
-    });
+    const splitter = createJsonItemsSplitter(PAGE_LAYOUT);
     const decoder = new TextDecoder();
     let count = 0;
     const handOn = async (values: readonly unknown[]): Promise<boolean> => {
@@ -202,10 +228,7 @@ export function readTransactionItems(
       split = splitter.end();
     } catch (error) {
       if (!(error instanceof JsonSplitError)) throw error;
-      // Field paths and sizes only: the text may hold personal data.
-      logger?.warn('interface A answer could not be read', { path: '/transactions', reason: error.message });
-      if (error.problem === 'too_large') throw tooLargePage();
-      return answerOf(response, null);
+      return splitRefusal(error, response, logger);
     } finally {
       // Whatever is left unread (after a refusal or a failure) is dropped with the connection.
       await reader.cancel().catch(() => undefined);

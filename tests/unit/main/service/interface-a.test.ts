@@ -723,22 +723,39 @@ describe('Interface A client: streamTransactions', () => {
     }
   });
 
-  it('reads a page of declared length within the bound whole, with the same checks as a streamed one', async () => {
-    // Sent in small pieces with pauses: a stream would hand these items on in many stretches.
-    const sized =
-      (body: string): Reply =>
-      (response) => {
-        const bytes = Buffer.from(body);
-        response.writeHead(200, { 'content-type': 'application/json', 'content-length': String(bytes.length) });
-        let at = 0;
-        const next = (): void => {
-          if (at >= bytes.length) return void response.end();
-          response.write(bytes.subarray(at, at + 4096));
-          at += 4096;
-          setTimeout(next, 1);
-        };
-        next();
+  /**
+   * The answer with a Content-Length (of the body, or `declared` when given), written in small pieces with
+   * pauses: a stream would hand its items on in many stretches.
+   */
+  const sized =
+    (body: string, declared?: number): Reply =>
+    (response) => {
+      const bytes = Buffer.from(body);
+      response.writeHead(200, {
+        'content-type': 'application/json',
+        'content-length': String(declared ?? bytes.length),
+      });
+      let at = 0;
+      const next = (): void => {
+        if (at >= bytes.length) return void response.end();
+        response.write(bytes.subarray(at, at + 4096));
+        at += 4096;
+        setTimeout(next, 1);
       };
+      next();
+    };
+  /** What streamTransactions made of an answer: its totals, or the error's code and words. */
+  const verdictOf = async (reply: Reply, recordsPerPage = 500): Promise<unknown> => {
+    replies.push(reply);
+    try {
+      return await client().api.streamTransactions({ page: 1, recordsPerPage }, collect().onItems);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return { code: error.code, message: error.message };
+    }
+  };
+
+  it('reads a page of declared length within the bound whole, with the same checks as a streamed one', async () => {
     replies.push(sized(envelope(page(500))));
     const got = collect();
     const head = await client().api.streamTransactions({ page: 1, recordsPerPage: 500 }, got.onItems);
@@ -759,6 +776,49 @@ describe('Interface A client: streamTransactions', () => {
       expect((await call).code).toBe('service_error');
       expect(refused.items).toEqual([]);
     }
+  });
+
+  it('gives a page read whole the verdict a streamed one gets: duplicate keys, item and envelope limits', async () => {
+    const TOO_LARGE = {
+      code: 'service_error',
+      message: 'The service sent a history page too large for the app to read.',
+    };
+    const UNREADABLE = { code: 'service_error', message: 'The service sent an answer the app does not understand.' };
+    const head = { totalRecords: 1000, totalPages: 2, page: 1, recordsPerPage: 500 };
+    const pageText = (count: number) => JSON.stringify(page(count));
+    // JSON.parse keeps the last of two keys; the splitter refuses the second, after the first's items went on.
+    const twoData = `{"apiVersion":"1.0.0.0","data":${pageText(2)},"data":${pageText(3)},"code":200,"message":"OK"}`;
+    const twoItems = envelope(page(2)).replace('"items":[', `"items":${JSON.stringify(page(3).items)},"items":[`);
+    const hugeItem = page(3);
+    hugeItem.items[1]!.label = 'x'.repeat(MAX_ITEM_CHARS);
+    const cases: [string, string, unknown][] = [
+      ['a second data key', twoData, UNREADABLE],
+      ['a second items key', twoItems, UNREADABLE],
+      ['an item over its limit', envelope(hugeItem), TOO_LARGE],
+      ['an envelope over its limit', envelope(page(2), 200, 'm'.repeat(MAX_ENVELOPE_CHARS)), TOO_LARGE],
+      ['a page within the limits', envelope(page(3)), head],
+    ];
+    const got: Record<string, unknown> = {};
+    const wanted: Record<string, unknown> = {};
+    for (const [what, body, verdict] of cases) {
+      // Each of these is within WHOLE_PAGE_BYTES, so with its length declared it is read whole.
+      expect(Buffer.byteLength(body), what).toBeLessThan(1024 * 1024);
+      got[what] = { whole: await verdictOf(sized(body)), streamed: await verdictOf(trickle(body)) };
+      wanted[what] = { whole: verdict, streamed: verdict };
+    }
+    expect(got).toEqual(wanted);
+  });
+
+  it('reads no more of a page than its declared length, and refuses it as cut short either way', async () => {
+    const body = envelope(page(40));
+    const declared = Math.floor(body.length / 2);
+    const whole = await verdictOf(sized(body, declared));
+    expect(whole).toEqual({
+      code: 'service_error',
+      message: 'The service sent an answer the app does not understand.',
+    });
+    // What the app received is the declared part: streamed without a length, that part gets the same verdict.
+    expect(await verdictOf(trickle(body.slice(0, declared)))).toEqual(whole);
   });
 
   it('passes a failure of the consumer on as it is, and stops reading', async () => {
