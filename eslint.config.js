@@ -184,7 +184,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src-renderer/src/bridge.ts'],
+    files: ['src-renderer/src/bridge.ts', 'src-renderer/public/launch-requests.js'],
     rules: {
       'no-restricted-syntax': ['error', ...dynamicElectron, ...dynamicNode],
     },

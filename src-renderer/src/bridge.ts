@@ -75,7 +75,7 @@ function withAnswersInWords(api: WalletApi): WalletApi {
 
 /**
  * The only module of the bundle that reads `window.wallet`; everything else imports `wallet` from here (the
- * preload itself asks the start-up questions before the bundle runs: src-preload/launch-asks.ts).
+ * launch script, public/launch-requests.js, asks the start-up questions before the bundle runs).
  */
 function resolveWallet(): WalletApi {
   const api = window.wallet;

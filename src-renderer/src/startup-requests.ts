@@ -1,48 +1,66 @@
-import type { LaunchAnswers as AskedAtLaunch, LaunchAsks } from '../../src-preload/launch-asks';
+import type { AppInfo, Preferences } from '../../src-preload/contract/app';
+import type { PortfolioView } from '../../src-preload/contract/portfolio';
+import type { SessionView } from '../../src-preload/contract/session';
 import type { Result } from '../../src-preload/result';
 
-/** The launch's answers that the stores take, each once. */
-type LaunchAnswers = Omit<AskedAtLaunch, 'sessionNow' | 'preferencesNow'>;
-
-declare global {
-  interface Window {
-    /** Exposed by the preload (src-preload/launch-asks.ts) on the app's page only. */
-    readonly walletLaunch?: LaunchAsks;
-  }
-}
-
-/** Taken from the preload once: its later takes, and a later look at each answer here, ask main anew. */
-function takeLaunch(): Partial<AskedAtLaunch> {
-  return window.walletLaunch?.take() ?? {};
-}
-
-const pending: Partial<AskedAtLaunch> = { ...takeLaunch() };
-
-/** What follows the answer's later changes, for the two answers that have change events. */
-function followerOf(key: keyof LaunchAnswers): AskedAtLaunch['sessionNow' | 'preferencesNow'] | undefined {
-  return key === 'session' ? pending.sessionNow : key === 'preferences' ? pending.preferencesNow : undefined;
-}
-
-/** The answer, resolved to what `now` says is true when it has come (a later change), or itself. */
-function atItsLatest<K extends keyof LaunchAnswers>(
-  answer: LaunchAnswers[K],
-  now: () => Result<unknown> | null,
-): LaunchAnswers[K] {
-  return (answer as Promise<Result<unknown>>).then((result) => now() ?? result) as LaunchAnswers[K];
+/** What public/launch-requests.js asked main for, before this bundle was evaluated. */
+interface LaunchAnswers {
+  readonly session: Promise<Result<SessionView>>;
+  readonly cachedBalances: Promise<Result<PortfolioView | null>>;
+  readonly info: Promise<Result<AppInfo>>;
+  readonly preferences: Promise<Result<Preferences>>;
+  /** Home's fresh balances, asked for beside the session; null unless it answered signed in with an account. */
+  readonly freshBalances: Promise<Result<PortfolioView> | null>;
 }
 
 /**
- * The launch's answer to one question, the first time it is asked for; undefined after (or on a page the
- * preload asked nothing for). The session and the preferences resolve to what is true when they are taken,
- * which their stores do once their change listeners are in place: a change sent while the bundle loaded is
- * not lost behind the earlier answer.
+ * What is true now, once the answer has come: the answer, or a change event that came after it. Calling it
+ * stops following (the store's listener takes over); `peek` only looks.
+ */
+interface Follower<T> {
+  (): Result<T> | null;
+  readonly peek?: () => Result<T> | null;
+}
+
+interface LaunchFollowers {
+  readonly sessionNow: Follower<SessionView>;
+  readonly preferencesNow: Follower<Preferences>;
+}
+
+declare global {
+  interface Window {
+    readonly walletLaunch?: LaunchAnswers & Partial<LaunchFollowers>;
+  }
+}
+
+/** Taken off the page once: a later look (a reload of a store, a test) asks main anew. */
+function takeLaunch(): Partial<LaunchAnswers & LaunchFollowers> {
+  const launch = window.walletLaunch;
+  if (!launch) return {};
+  delete (window as { walletLaunch?: unknown }).walletLaunch;
+  return { ...launch };
+}
+
+const pending: Partial<LaunchAnswers & LaunchFollowers> = takeLaunch();
+
+/** What follows the answer's later changes, for the two answers that have change events. */
+function followerOf(key: keyof LaunchAnswers): Follower<unknown> | undefined {
+  return key === 'session' ? pending.sessionNow : key === 'preferences' ? pending.preferencesNow : undefined;
+}
+
+/**
+ * The launch's answer to one question, the first time it is asked for; undefined after (or without the
+ * script). The session and the preferences resolve to what is true when they are taken, which their stores
+ * do once their change listeners are in place: a change sent while the bundle loaded is not lost behind the
+ * earlier answer.
  */
 export function takeStartupAnswer<K extends keyof LaunchAnswers>(key: K): LaunchAnswers[K] | undefined {
-  const answer = pending[key] as LaunchAnswers[K] | undefined;
+  const answer = pending[key];
   delete pending[key];
   if (!answer) return undefined;
-  const follower = followerOf(key);
-  return follower ? atItsLatest(answer, follower.take) : answer;
+  const now = followerOf(key);
+  if (!now) return answer;
+  return (answer as Promise<Result<unknown>>).then((result) => now() ?? result) as LaunchAnswers[K];
 }
 
 /**
@@ -50,8 +68,9 @@ export function takeStartupAnswer<K extends keyof LaunchAnswers>(key: K): Launch
  * session and the preferences resolve, like takeStartupAnswer's, to what is true when they answer.
  */
 export function peekStartupAnswer<K extends keyof LaunchAnswers>(key: K): LaunchAnswers[K] | undefined {
-  const answer = pending[key] as LaunchAnswers[K] | undefined;
+  const answer = pending[key];
   if (!answer) return undefined;
-  const follower = followerOf(key);
-  return follower ? atItsLatest(answer, follower.peek) : answer;
+  const peek = followerOf(key)?.peek;
+  if (!peek) return answer;
+  return (answer as Promise<Result<unknown>>).then((result) => peek() ?? result) as LaunchAnswers[K];
 }

@@ -1,10 +1,11 @@
 import type { Theme } from '../../src-preload/contract/app';
-import { THEME_STORAGE_KEY } from '../../src-preload/saved-theme';
+
+/** Read by public/launch-requests.js before the first paint; not secret, only the theme's name. */
+export const THEME_STORAGE_KEY = 'wallet-desk-theme';
 
 /**
  * Applies the chosen theme: light or dark pin the palette (styles.css, :root[data-theme]); system leaves it
- * to prefers-color-scheme. The copy in localStorage lets the next start paint in the right theme at once: the
- * preload puts it on the page before its first paint (src-preload/saved-theme.ts).
+ * to prefers-color-scheme. The copy in localStorage lets the next start paint in the right theme at once.
  */
 export function applyTheme(theme: Theme): void {
   const root = document.documentElement;

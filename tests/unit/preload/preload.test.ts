@@ -1,30 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { eventChannel, invokeChannel } from '../../../src-preload/channels';
 import { operationNames } from '../../../src-preload/contract';
 import { electronFake, resetElectronFake } from '../support/fake-electron';
 
 vi.mock('electron', async () => (await import('../support/fake-electron')).electronFake.module);
 
-/** Loads src-preload/index.ts the way Electron would, and returns what it handed to contextBridge by name. */
-async function loadExposed(): Promise<Map<string, unknown>> {
-  await import('../../../src-preload/index');
-  return new Map(electronFake.contextBridge.exposeInMainWorld.mock.calls.map(([key, api]) => [key, api]));
-}
-
-/** The preload outside the app's page (no page at all here): `wallet` only. */
+/** Loads src-preload/index.ts the way Electron would, and returns what it handed to contextBridge. */
 async function loadPreload(): Promise<Record<string, unknown>> {
-  const exposed = await loadExposed();
-  expect([...exposed.keys()]).toEqual(['wallet']);
-  return exposed.get('wallet') as Record<string, unknown>;
-}
-
-/** A page at `pathname` of the app's origin, its root element recording attributes, `dark` saved as the theme. */
-function installPage(pathname: string): Map<string, string> {
-  const attributes = new Map<string, string>();
-  const documentElement = { setAttribute: (name: string, value: string) => attributes.set(name, value) };
-  vi.stubGlobal('window', { location: { pathname }, document: { documentElement } });
-  vi.stubGlobal('localStorage', { getItem: () => 'dark' });
-  return attributes;
+  await import('../../../src-preload/index');
+  const calls = electronFake.contextBridge.exposeInMainWorld.mock.calls;
+  expect(calls).toHaveLength(1);
+  expect(calls[0]?.[0]).toBe('wallet');
+  return calls[0]?.[1] as Record<string, unknown>;
 }
 
 /** Every value reachable from the exposed object, so nothing can hide one level down. */
@@ -46,7 +33,6 @@ beforeEach(() => {
   resetElectronFake();
   vi.resetModules();
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('preload (security item 8)', () => {
   it('exposes exactly one key, `wallet`, and touches no other global', async () => {
@@ -131,70 +117,5 @@ describe('preload (security item 8)', () => {
     expect(electronFake.ipcRenderer.listenerCount(channel)).toBe(0);
     expect(() => on('ipc:anything', listener)).toThrow(/Unknown event/);
     expect(() => on('preferences.changed', 'not a function' as unknown as () => void)).toThrow(TypeError);
-  });
-});
-
-describe("preload on the app's page: the launch questions (security item 8)", () => {
-  it("exposes `walletLaunch` beside `wallet`, holding only a take of the contract's answers", async () => {
-    installPage('/index.html');
-    const exposed = await loadExposed();
-    expect([...exposed.keys()]).toEqual(['wallet', 'walletLaunch']);
-    const launch = exposed.get('walletLaunch') as { take: () => Record<string, unknown> | null };
-    expect(Object.keys(launch)).toEqual(['take']);
-    expect(Object.isFrozen(launch)).toBe(true);
-    const answers = launch.take();
-    expect(answers).not.toBeNull();
-    expect(Object.isFrozen(answers)).toBe(true);
-    for (const key of ['session', 'cachedBalances', 'info', 'preferences', 'freshBalances'])
-      expect(answers?.[key], key).toBeInstanceOf(Promise);
-    for (const key of ['sessionNow', 'preferencesNow']) {
-      const follower = answers?.[key] as Record<string, unknown>;
-      expect(Object.keys(follower).sort(), key).toEqual(['peek', 'take']);
-      expect(Object.values(follower).every((value) => typeof value === 'function')).toBe(true);
-      expect(Object.isFrozen(follower)).toBe(true);
-    }
-    expect(Object.keys(answers ?? {})).toHaveLength(7);
-    expect(launch.take()).toBeNull();
-    // Nothing of Electron or Node reachable from it, as from `wallet`.
-    const values = reachable(launch).concat(reachable(answers));
-    for (const value of [
-      electronFake.ipcRenderer,
-      electronFake.contextBridge,
-      process,
-      electronFake.ipcRenderer.invoke,
-    ])
-      expect(values).not.toContain(value);
-  });
-
-  it("asks main only the contract's launch questions, each once, through their own invoke channels", async () => {
-    installPage('/');
-    await loadExposed();
-    const channels = electronFake.ipcRenderer.invoke.mock.calls.map(([channel]) => channel);
-    expect(channels).toEqual(
-      (['session.get', 'portfolio.cached', 'preferences.get', 'app.info', 'portfolio.wallets'] as const).map((name) =>
-        invokeChannel(name),
-      ),
-    );
-  });
-
-  it('puts the saved theme on the page before anything of the page runs', async () => {
-    const attributes = installPage('/index.html');
-    await loadExposed();
-    expect(attributes.get('data-theme')).toBe('dark');
-  });
-
-  it("asks only on the app's entry page: a page that is not (a bench floor of the harness) gets `wallet` alone", async () => {
-    const floorRoot = installPage('/bench-floor-launch.html');
-    const onFloor = await loadExposed();
-    expect([...onFloor.keys()]).toEqual(['wallet']);
-    expect(electronFake.ipcRenderer.invoke).not.toHaveBeenCalled();
-    expect(floorRoot.size).toBe(0);
-
-    resetElectronFake();
-    vi.resetModules();
-    installPage('/index.html');
-    const onEntry = await loadExposed();
-    expect([...onEntry.keys()]).toEqual(['wallet', 'walletLaunch']);
-    expect(electronFake.ipcRenderer.invoke).toHaveBeenCalledTimes(5);
   });
 });

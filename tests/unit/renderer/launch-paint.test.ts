@@ -1,12 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { runInNewContext } from 'node:vm';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Preferences } from '../../../src-preload/contract/app';
 import type { PortfolioView } from '../../../src-preload/contract/portfolio';
 import type { SessionView } from '../../../src-preload/contract/session';
-import { askLaunchQuestions } from '../../../src-preload/launch-asks';
 import type { Result } from '../../../src-preload/result';
-import type { WalletApi } from '../../../src-preload/wallet-api';
 
 /** React's escaping of text and attribute values, so both serialisations read alike. */
 function escape(text: string): string {
@@ -90,10 +91,10 @@ const preferences = (privacyMode: boolean): Result<Preferences> =>
   ({ ok: true, value: { theme: 'system', language: 'en', privacyMode } }) as Result<Preferences>;
 const failed = { ok: false as const, error: { code: 'internal' as const, message: 'no' } };
 
-/** A renderer with the bridge and the launch's answers (as the preload hands them over) in place. */
+/** A renderer with the bridge and the launch's answers (as public/launch-requests.js leaves them) in place. */
 function installPage(launch: Record<string, Promise<unknown>> | null) {
   const wallet = { on: () => () => undefined };
-  vi.stubGlobal('window', { wallet, ...(launch ? { walletLaunch: { take: () => launch } } : {}) });
+  vi.stubGlobal('window', { wallet, ...(launch ? { walletLaunch: launch } : {}) });
   vi.stubGlobal('document', {
     documentElement: { removeAttribute: () => undefined, setAttribute: () => undefined },
     createElement: fakeDocument.createElement,
@@ -103,9 +104,14 @@ function installPage(launch: Record<string, Promise<unknown>> | null) {
   vi.stubGlobal('requestAnimationFrame', (callback: () => void) => setTimeout(callback, 16));
 }
 
+const launchScript = readFileSync(
+  resolve(import.meta.dirname, '../../../src-renderer/public/launch-requests.js'),
+  'utf8',
+);
+
 /**
  * A page as index.html makes it: the bridge (main answers at once: signed in, privacy mode off, the last
- * known balances) with events the test sends, and the real preload's launch questions asked before the bundle. This run's
+ * known balances) with events the test sends, and the real launch script run before the bundle. This run's
  * balances (GET /wallets) are held until the test answers them, or answered at once with `fresh: 'answers'`.
  */
 function installLaunchedPage(options: { fresh: 'answers' | 'held'; cached?: 'held' } = { fresh: 'held' }) {
@@ -135,7 +141,8 @@ function installLaunchedPage(options: { fresh: 'answers' | 'held'; cached?: 'hel
     app: { info: answer({}) },
     preferences: { get: answer({ theme: 'system', language: 'en', privacyMode: false }) },
   };
-  const window: Record<string, unknown> = { wallet, walletLaunch: askLaunchQuestions(wallet as unknown as WalletApi) };
+  const window: Record<string, unknown> = { wallet };
+  runInNewContext(launchScript, { window, Object });
   installPage(null);
   vi.stubGlobal('window', window);
   const send = (event: string, payload: unknown) => listeners.get(event)?.forEach((listener) => listener(payload));

@@ -1,8 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { runInNewContext } from 'node:vm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PortfolioView } from '../../../src-preload/contract/portfolio';
 import type { SessionView } from '../../../src-preload/contract/session';
-import { askLaunchQuestions } from '../../../src-preload/launch-asks';
-import type { WalletApi } from '../../../src-preload/wallet-api';
 
 const cachedView: PortfolioView = {
   accountGuid: 'account-1',
@@ -25,11 +26,15 @@ function sessionView(status: SessionView['status']): SessionView {
 
 const ok = <T>(value: T) => Promise.resolve({ ok: true as const, value });
 
+const launchScript = readFileSync(
+  resolve(import.meta.dirname, '../../../src-renderer/public/launch-requests.js'),
+  'utf8',
+);
+
 /**
  * The bridge as main answers a launch: the session, the last known balances (or a keychain that never
  * answers), preferences, and the fresh balances (by default for the session's account); every call is counted.
- * With `launchScript`, the preload's launch questions (src-preload/launch-asks.ts) are asked first and handed to
- * the page's window, as the preload does.
+ * With `launchScript`, public/launch-requests.js runs first against the page's window, as index.html has it.
  */
 function installBridge(options: {
   session: SessionView['status'];
@@ -91,7 +96,7 @@ function installBridge(options: {
     },
   };
   const window: { wallet: typeof wallet; walletLaunch?: unknown } = { wallet };
-  if (options.launchScript !== false) window.walletLaunch = askLaunchQuestions(wallet as unknown as WalletApi);
+  if (options.launchScript !== false) runInNewContext(launchScript, { window, Object });
   vi.stubGlobal('window', window);
   vi.stubGlobal('document', { documentElement: { removeAttribute: () => undefined, setAttribute: () => undefined } });
   vi.stubGlobal('localStorage', { removeItem: () => undefined, setItem: () => undefined });
@@ -100,7 +105,7 @@ function installBridge(options: {
   return { calls, emit, answerFresh, listening: (event: string) => listeners.get(event)?.size ?? 0 };
 }
 
-/** A fresh renderer: its bundle evaluated after the preload asked, as the page does. */
+/** A fresh renderer: its bundle evaluated after the launch script, as the page does. */
 async function launch() {
   vi.resetModules();
   const { loadStartupState } = await import('../../../src-renderer/src/start-up');
@@ -126,7 +131,7 @@ describe('the launch before the first render (start-up.ts)', () => {
     expect(usePortfolioStore.getState().portfolio).not.toBeNull();
     await vi.waitFor(() => expect(usePortfolioStore.getState().source).toBe('fresh'));
     expect(usePortfolioStore.getState().portfolio).toEqual(freshView);
-    // Each question was asked once, by the preload: the stores took its answers instead of asking again.
+    // Each question was asked once, by the launch script: the stores took its answers instead of asking again.
     expect(calls).toEqual({ session: 1, cached: 1, info: 1, preferences: 1, wallets: 1 });
   });
 
@@ -154,7 +159,7 @@ describe('the launch before the first render (start-up.ts)', () => {
     expect(usePortfolioStore.getState().portfolio).toEqual(cachedView);
   });
 
-  it('asks the questions itself when the preload asked nothing for the page, once each', async () => {
+  it('asks the questions itself when the page has no launch script, once each', async () => {
     const { calls } = installBridge({ session: 'signed-in', cached: 'answers', launchScript: false });
     const { loadStartupState, usePortfolioStore, useAppStore } = await launch();
     await loadStartupState();
@@ -163,7 +168,7 @@ describe('the launch before the first render (start-up.ts)', () => {
     expect(calls).toEqual({ session: 1, cached: 1, info: 1, preferences: 1, wallets: 1 });
   });
 
-  it("does not show fresh balances the preload got for another account than the session's: asks again", async () => {
+  it("does not show fresh balances the launch script got for another account than the session's: asks again", async () => {
     const otherAccount: PortfolioView = { ...freshView, accountGuid: 'account-0', totalBalanceUsd: '5' };
     const { calls } = installBridge({ session: 'signed-in', cached: 'answers', fresh: [otherAccount, freshView] });
     const { loadStartupState, usePortfolioStore } = await launch();
@@ -178,8 +183,7 @@ describe('the launch before the first render (start-up.ts)', () => {
     const { loadStartupState, usePortfolioStore, useSessionStore, useAppStore } = await launch();
     await loadStartupState();
     await vi.waitFor(() => expect(usePortfolioStore.getState().source).toBe('fresh'));
-    // Taken once: the preload hands nothing more over.
-    expect((window as { walletLaunch?: { take(): unknown } }).walletLaunch?.take()).toBeNull();
+    expect((window as { walletLaunch?: unknown }).walletLaunch).toBeUndefined();
     await Promise.all([
       useSessionStore.getState().load(),
       useAppStore.getState().load(),
@@ -194,7 +198,7 @@ describe('the launch before the first render (start-up.ts)', () => {
     const { loadStartupState, useSessionStore, usePortfolioStore } = await launch();
     await loadStartupState();
     await vi.waitFor(() => expect(useSessionStore.getState().view?.status).toBe('signed-out'));
-    // Only the preload's question, asked beside the session and refused by main.
+    // Only the launch script's question, asked beside the session and refused by main.
     expect(calls.wallets).toBe(1);
     expect(usePortfolioStore.getState().portfolio).not.toEqual(freshView);
   });
@@ -232,7 +236,7 @@ describe('the launch before the first render (start-up.ts)', () => {
     expect(amountsHidden()).toBe(true);
   });
 
-  it('does not lose a lock or privacy mode switched on while the bundle loads, after the preload had its answers', async () => {
+  it('does not lose a lock or privacy mode switched on while the bundle loads, after the launch script had its answers', async () => {
     const bridge = installBridge({ session: 'signed-in', cached: 'answers' });
     // The script's answers have come (signed in, privacy off); then, before the stores exist, main locks
     // and privacy mode goes on.
@@ -244,7 +248,7 @@ describe('the launch before the first render (start-up.ts)', () => {
     expect(useSessionStore.getState().view?.status).toBe('locked');
     expect(amountsHidden()).toBe(true);
     expect(usePortfolioStore.getState().source).not.toBe('fresh');
-    // Once the stores follow the changes themselves, the preload no longer listens.
+    // Once the stores follow the changes themselves, the launch script no longer listens.
     expect(bridge.listening('session.changed')).toBe(1);
     expect(bridge.listening('preferences.changed')).toBe(1);
   });

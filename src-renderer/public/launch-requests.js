@@ -1,0 +1,73 @@
+// The launch's first questions to main, asked by a classic script that runs as soon as the preload has put
+// `window.wallet` in place: the app's bundle takes tens of milliseconds to arrive and be evaluated, and the
+// answers are on their way meanwhile. src/startup-requests.ts hands them to the stores, each taken once; a
+// page without this script (or without the bridge) simply asks from the stores. Plain script, no imports:
+// it must be tiny and run before the bundle; it adds no bridge operation, only calls the contract's own. It
+// also sets the chosen theme before the first paint (below).
+(function () {
+  'use strict';
+  // The theme first, before the first paint: the chosen theme is known only after the bridge answers, so
+  // without this a dark choice would flash light at every start. The renderer keeps this copy of the setting
+  // (src/theme.ts); settings.json stays the source of truth. Here rather than in a script of its own: the
+  // page's classic scripts are fetched one after another (index.html), and each is a round trip to main.
+  try {
+    var theme = window.localStorage.getItem('wallet-desk-theme');
+    if (theme === 'light' || theme === 'dark') document.documentElement.setAttribute('data-theme', theme);
+  } catch (error) {
+    // No storage: the system theme applies until the preferences arrive.
+  }
+  var wallet = window.wallet;
+  if (!wallet) return; // Opened outside Wallet Desk; bridge.ts says so in words.
+  // What the launch paint waits for first: the page has six connections and the event stream holds one, so
+  // the last questions wait for a connection to come free.
+  var session = wallet.session.get();
+  var cachedBalances = wallet.portfolio.cached();
+  var preferences = wallet.preferences.get();
+  var info = wallet.app.info();
+  // Asked beside the session, not after its answer: main answers it once the silent restore has settled, as
+  // it does the session, and refuses it without asking the service when no one is signed in. Used only when
+  // the session answers signed in with an account (freshBalances below).
+  var wallets = wallet.portfolio.wallets();
+  var launch = {
+    session: session,
+    sessionNow: followChanges(session, 'session.changed'),
+    cachedBalances: cachedBalances,
+    info: info,
+    preferences: preferences,
+    preferencesNow: followChanges(preferences, 'preferences.changed'),
+    // A restored session opens on Home with these fresh balances. null when they are not for the page (not
+    // signed in, no account): main refused them.
+    freshBalances: Promise.all([session, wallets]).then(function (answers) {
+      var view = answers[0] && answers[0].ok ? answers[0].value : null;
+      return view && view.status === 'signed-in' && view.activeAccountGuid ? answers[1] : null;
+    }),
+  };
+  // The stores listen for changes only once the bundle has run, and an event nobody listens for is lost: a
+  // lock, or privacy mode switched on, while the bundle loads must not leave the earlier answer on screen.
+  // Returns what is true now (the answer, or a change that came after it) and stops listening: from then on
+  // the store's own listener follows. Its peek says the same without stopping.
+  function followChanges(answer, changeEvent) {
+    var latest = null;
+    var stop = wallet.on(changeEvent, function (value) {
+      latest = { ok: true, value: value };
+    });
+    // A change that came before the answer is older than it.
+    answer.then(
+      function (result) {
+        latest = result;
+      },
+      function () {},
+    );
+    var take = function () {
+      stop();
+      return latest;
+    };
+    // The launch paint (src/launch-paint.ts) looks without stopping: the stores still take it later.
+    take.peek = function () {
+      return latest;
+    };
+    return take;
+  }
+  // Configurable, so startup-requests.ts can remove it once taken; not writable, so nothing swaps it meanwhile.
+  Object.defineProperty(window, 'walletLaunch', { value: Object.freeze(launch), configurable: true });
+})();

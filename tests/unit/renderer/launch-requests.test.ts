@@ -1,0 +1,104 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+
+const script = readFileSync(resolve(import.meta.dirname, '../../../src-renderer/public/launch-requests.js'), 'utf8');
+
+type Answer = { ok: true; value: unknown } | { ok: false; error: { code: string; message: string } };
+
+/** A bridge whose session answer the test releases; every call is recorded in order. */
+function bridge(session: Answer) {
+  const calls: string[] = [];
+  let release: () => void = () => undefined;
+  const sessionAnswered = new Promise<Answer>((resolveSession) => (release = () => resolveSession(session)));
+  const answer = (name: string, value: unknown) => () => {
+    calls.push(name);
+    return Promise.resolve({ ok: true, value });
+  };
+  const wallet = {
+    on: () => () => undefined,
+    session: {
+      get: () => {
+        calls.push('session.get');
+        return sessionAnswered;
+      },
+    },
+    portfolio: {
+      cached: answer('portfolio.cached', null),
+      wallets: answer('portfolio.wallets', { accountGuid: 'a-1' }),
+    },
+    app: { info: answer('app.info', {}) },
+    preferences: { get: answer('preferences.get', { theme: 'system', language: 'system', privacyMode: true }) },
+  };
+  return { wallet, calls, releaseSession: () => release() };
+}
+
+/** Runs the page's launch script as the page does: a classic script with `window` as its global. */
+function runScript(wallet: unknown): { walletLaunch?: Record<string, Promise<unknown>> } {
+  const window: { wallet?: unknown; walletLaunch?: Record<string, Promise<unknown>> } = {};
+  if (wallet) window.wallet = wallet;
+  runInNewContext(script, { window, Object });
+  return window;
+}
+
+const signedIn = { ok: true as const, value: { status: 'signed-in', activeAccountGuid: 'a-1' } };
+
+describe('the launch script (public/launch-requests.js)', () => {
+  it("asks for the session, the fresh and last known balances, the app's info and the preferences at once, before any answer", () => {
+    const { wallet, calls } = bridge(signedIn);
+    const window = runScript(wallet);
+    // The launch paint's three first: the last ones may wait for a free connection.
+    expect(calls).toEqual(['session.get', 'portfolio.cached', 'preferences.get', 'app.info', 'portfolio.wallets']);
+    expect(Object.keys(window.walletLaunch ?? {}).sort()).toEqual([
+      'cachedBalances',
+      'freshBalances',
+      'info',
+      'preferences',
+      'preferencesNow',
+      'session',
+      'sessionNow',
+    ]);
+  });
+
+  it('asks for the fresh balances beside the session, and parks them once it answers signed in with an account', async () => {
+    const { wallet, calls, releaseSession } = bridge(signedIn);
+    const window = runScript(wallet);
+    // Not after the session's answer: a round trip less before the fresh balances (main waits for the restore).
+    expect(calls).toContain('portfolio.wallets');
+    releaseSession();
+    await expect(window.walletLaunch?.freshBalances).resolves.toEqual({ ok: true, value: { accountGuid: 'a-1' } });
+    expect(calls.filter((call) => call === 'portfolio.wallets')).toHaveLength(1);
+  });
+
+  it.each([
+    ['signed out', { ok: true as const, value: { status: 'signed-out', activeAccountGuid: null } }],
+    ['locked', { ok: true as const, value: { status: 'locked', activeAccountGuid: 'a-1' } }],
+    ['signed in without an account', { ok: true as const, value: { status: 'signed-in', activeAccountGuid: null } }],
+    ['a failed session read', { ok: false as const, error: { code: 'internal', message: 'x' } }],
+  ])('hands the page no fresh balances after %s', async (_case, session) => {
+    const { wallet, calls, releaseSession } = bridge(session);
+    const window = runScript(wallet);
+    releaseSession();
+    await expect(window.walletLaunch?.freshBalances).resolves.toBeNull();
+    // Asked once, at launch; main refuses it without asking the service when no one is signed in.
+    expect(calls.filter((call) => call === 'portfolio.wallets')).toHaveLength(1);
+  });
+
+  it('does nothing, and does not throw, on a page without the bridge (bridge.ts then says why in words)', () => {
+    const window = runScript(undefined);
+    expect(window.walletLaunch).toBeUndefined();
+  });
+
+  it('leaves its answers where the page cannot swap them, but where the bundle can take them away', () => {
+    const { wallet } = bridge(signedIn);
+    const window = runScript(wallet);
+    const parked = window.walletLaunch;
+    expect(Object.isFrozen(parked)).toBe(true);
+    // Test files are modules, so strict: writing a read-only property throws.
+    expect(() => {
+      window.walletLaunch = {};
+    }).toThrow(TypeError);
+    expect(delete window.walletLaunch).toBe(true);
+  });
+});
