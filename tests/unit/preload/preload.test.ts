@@ -42,6 +42,36 @@ describe('preload (security item 8)', () => {
     expect(Object.keys(globalThis).filter((key) => !before.has(key))).toEqual([]);
   });
 
+  it("exposes exactly one key, `wallet`, on the app's entry page too, every member a contract function or `on`", async () => {
+    // A page like the app's own, so a preload that exposes more only there is caught.
+    const root = { setAttribute: vi.fn() };
+    vi.stubGlobal('window', {
+      location: new URL('app://wallet-desk/index.html'),
+      document: { documentElement: root },
+    });
+    vi.stubGlobal('localStorage', { getItem: () => 'dark' });
+    try {
+      await import('../../../src-preload/index');
+      const calls = electronFake.contextBridge.exposeInMainWorld.mock.calls;
+      expect(calls.map(([key]) => key)).toEqual(['wallet']);
+      const wallet = calls[0]?.[1] as Record<string, unknown>;
+      const domains = new Set(operationNames.map((name) => name.split('.')[0]!));
+      for (const [key, member] of Object.entries(wallet)) {
+        if (key === 'on') {
+          expect(typeof member).toBe('function');
+          continue;
+        }
+        expect(domains.has(key), key).toBe(true);
+        for (const [action, call] of Object.entries(member as Record<string, unknown>)) {
+          expect(operationNames, `${key}.${action}`).toContain(`${key}.${action}`);
+          expect(typeof call).toBe('function');
+        }
+      }
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('has only the contract domains and `on`, each domain only its operations, all frozen', async () => {
     const wallet = await loadPreload();
     const domains = [...new Set(operationNames.map((name) => name.split('.')[0]!))];
