@@ -89,7 +89,7 @@ function launchView(state: LaunchState): HTMLElement | null {
 
 /**
  * The launch's answers, once the session, the last known balances and the preferences are in (this run's
- * balances join when they come); null when the preload asked nothing or main is slower than
+ * balances join when they come); null when the page has no launch script or main is slower than
  * LAUNCH_PAINT_WAIT_MS.
  */
 async function launchAnswers(): Promise<LaunchState | null> {
@@ -163,7 +163,7 @@ function followChanges(container: HTMLElement, first: HTMLElement, state: Launch
 }
 
 /**
- * Paints the balances into `container` from the launch's answers (asked by the preload, src-preload/launch-asks.ts), without React:
+ * Paints the balances into `container` from the launch's answers (public/launch-requests.js), without React:
  * this run's when they are in (as Home draws them), else the last known ones; resolves once they are on
  * screen, or at once when there is nothing it may paint. It only looks at the answers: the stores still take
  * them when the app starts. Until the app calls the function it resolves with (as it draws its first frame),

@@ -34,7 +34,7 @@ export function loadStartupState(): Promise<void> {
       const view = useSessionStore.getState().view;
       const account = view?.status === 'signed-in' ? view.activeAccountGuid : null;
       if (!account) return;
-      // The preload asked for the account the session first answered with; an event may have moved it.
+      // The launch script asked for the account the session first answered with; an event may have moved it.
       const answer = earlyFresh?.then((result) =>
         result && (!result.ok || result.value.accountGuid === account) ? result : wallet.portfolio.wallets(),
       );
