@@ -25,8 +25,11 @@ const systemLocales = (): readonly string[] => {
 
 // English, with the system's numbers, until the preferences say which language: the first frame waits for
 // them, so no one reads a text that then changes language.
-let formatter: Formatter = createFormatter(usableLocale(systemLocales()[0]) ?? 'en-US', english);
+const startLocale = usableLocale(systemLocales()[0]) ?? 'en-US';
+let formatter: Formatter = createFormatter(startLocale, english);
 let applied: { preference: LanguagePreference; locale: string } | null = null;
+/** The numbers' locale and the page's `lang` that go with the formatter's words. */
+let shown = { locale: startLocale, lang: textLanguageTag({ catalogue: 'en', locale: startLocale }) };
 let version = 0;
 /** The latest switch asked for: a slower catalogue that arrives after a later choice is not applied. */
 let requested = 0;
@@ -55,20 +58,34 @@ export function onTextChange(listener: () => void): () => void {
 /**
  * Switches the window to the preferred language once its catalogue is loaded: texts, numbers and dates change
  * together, in one redraw, and nothing typed into a form is lost (components redraw, they are not replaced).
- * A catalogue that cannot load leaves the language as it was (the promise rejects). English is applied without
+ * A catalogue that cannot load leaves the language as it was, numbers and `lang` too (the promise rejects). English is applied without
  * waiting a turn.
  */
 export async function applyLanguage(preference: LanguagePreference): Promise<'unchanged' | 'at-hand' | 'loaded'> {
   const resolved = resolveLanguage(preference, systemLocales());
   const mine = ++requested;
   if (applied?.preference === preference && applied.locale === resolved.locale) return 'unchanged';
-  const messages = resolved.catalogue === 'en' ? english : await loadCatalogue(resolved.catalogue);
+  let messages: Awaited<ReturnType<typeof loadCatalogue>>;
+  try {
+    messages = resolved.catalogue === 'en' ? english : await loadCatalogue(resolved.catalogue);
+  } catch (error) {
+    // The launch paint (launch-text.ts) may already have put numbers and `lang` in this language: words in
+    // one language under another's numbers and `lang` would be read (and spoken) wrongly.
+    if (mine === requested) showFormatterLanguage();
+    throw error;
+  }
   if (mine !== requested) return 'unchanged';
   applied = { preference, locale: resolved.locale };
   formatter = createFormatter(resolved.locale, messages);
-  setDisplayLocale(resolved.locale);
-  if (typeof document !== 'undefined') document.documentElement.lang = textLanguageTag(resolved);
+  shown = { locale: resolved.locale, lang: textLanguageTag(resolved) };
+  showFormatterLanguage();
   version += 1;
   listeners.forEach((listener) => listener());
   return resolved.catalogue === 'en' ? 'at-hand' : 'loaded';
+}
+
+/** Numbers, dates and the page's `lang` in the language the formatter writes its words in. */
+function showFormatterLanguage(): void {
+  setDisplayLocale(shown.locale);
+  if (typeof document !== 'undefined') document.documentElement.lang = shown.lang;
 }
