@@ -24,6 +24,7 @@ import {
   moneyOperations,
   notificationOperations,
   receiveOperations,
+  type EnvironmentOperation,
 } from './core/part-operations';
 import type { ReceivePart } from './core/receive-part';
 
@@ -105,6 +106,7 @@ interface DeferredParts {
   readonly history: DeferredPart<HistoryPart>;
   readonly receive: DeferredPart<ReceivePart>;
   readonly notifications: DeferredPart<Notifications>;
+  readonly environments: DeferredPart<Pick<Handlers, EnvironmentOperation>>;
 }
 
 type Notifications = ReturnType<typeof import('./features/notifications').createNotificationsFeature>;
@@ -131,6 +133,14 @@ function deferParts(
         locale: textLocale,
       }),
     ),
+    environments: deferredPart(async () =>
+      (await import('./features/environments')).createEnvironmentHandlers({
+        settings: deps.settings,
+        session,
+        logger: deps.logger,
+        ...(deps.localSandboxPort === undefined ? {} : { localSandboxPort: deps.localSandboxPort }),
+      }),
+    ),
   };
 }
 
@@ -148,7 +158,6 @@ interface HandlerParts {
 
 /** Every feature's handlers, and the few that join two features (deposits kept as payment requests). */
 function createHandlers(deps: AppCoreDeps, parts: HandlerParts): Handlers {
-  const { settings } = deps;
   const { session, portfolio, deferred, appHandlers } = parts;
   return {
     ...createSessionHandlers({ session }),
@@ -176,24 +185,18 @@ function createHandlers(deps: AppCoreDeps, parts: HandlerParts): Handlers {
       return created;
     },
     ...createUpdateHandlers({ updates: parts.updates }),
-    ...deferredHandlers(environmentOperations, async () =>
-      (await import('./features/environments')).createEnvironmentHandlers({
-        settings,
-        session,
-        logger: deps.logger,
-        ...(deps.localSandboxPort === undefined ? {} : { localSandboxPort: deps.localSandboxPort }),
-      }),
-    ),
+    ...deferredHandlers(environmentOperations, () => deferred.environments.get()),
     ...parts.alarms.handlers,
     ...createJournalHandlers({ journal: parts.journal, session }),
     ...appHandlers,
-    // Notices already shown may name amounts: privacy mode going on withdraws them.
+    // Notices already shown may name amounts: privacy mode going on withdraws them, if any were shown. The
+    // answer is what was saved, whether or not the language's catalogue could be loaded.
     'preferences.update': async (change) => {
       const preferences = await appHandlers['preferences.update'](change);
-      if (change.language !== undefined) await parts.languageChanged(preferences);
       if (change.privacyMode !== undefined) {
-        (await deferred.notifications.get()).privacyModeChanged(preferences.privacyMode);
+        (await deferred.notifications.ifStarted())?.privacyModeChanged(preferences.privacyMode);
       }
+      if (change.language !== undefined) await parts.languageChanged(preferences);
       return preferences;
     },
   };
@@ -212,6 +215,26 @@ async function disposeAll(
 }
 
 /**
+ * Main's language follows the preference. A catalogue that cannot be loaded leaves main writing English: the
+ * app still starts and the preference stays saved. True when something written meanwhile must be written again.
+ */
+async function followLanguage(
+  deps: AppCoreDeps,
+  preference: LanguagePreference,
+  systemLocales: readonly string[],
+): Promise<boolean> {
+  try {
+    return await useMainLanguage(preference, systemLocales);
+  } catch (error) {
+    deps.logger.warn('could not load the chosen language; main writes in English', {
+      language: preference,
+      error: error instanceof Error ? error.name : 'unknown',
+    });
+    return false;
+  }
+}
+
+/**
  * The composition root shared by the Electron shell and the test harness: every feature is built
  * here from injected dependencies, none of which is Electron.
  */
@@ -220,7 +243,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   // The window's language and main's are the same: both resolve the stored choice against the system's locale.
   const systemLocales = (): string[] => [deps.locale?.() ?? 'en-US'];
   // Its catalogue first, if it is not English's; what was written before it arrived (the menu) is written again.
-  if (await useMainLanguage(settings.get().preferences.language, systemLocales())) deps.languageChanged?.();
+  if (await followLanguage(deps, settings.get().preferences.language, systemLocales())) deps.languageChanged?.();
   const journal = await openJournal(deps);
   const session = createSession(deps);
   const portfolio = createPortfolio(deps, session);
@@ -271,7 +294,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
     appHandlers,
     journal,
     languageChanged: async (preferences) => {
-      await useMainLanguage(preferences.language, systemLocales());
+      await followLanguage(deps, preferences.language, systemLocales());
       deps.languageChanged?.();
     },
   });
