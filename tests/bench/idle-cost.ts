@@ -6,6 +6,19 @@ import { completeBrowserSignIn } from '../e2e/support/signed-in-app';
 import { signInOnce, type SignedInUser } from './support/browser-app';
 import { measured, type FigureModule } from './support/figure';
 import { watchServers, type ServerTimeline } from './support/server-timeline';
+import {
+  hiddenWakeups,
+  mergeServed,
+  missingPeriodicWork,
+  perMinute,
+  servedTotal,
+  shares,
+  sum,
+  windowPlan,
+  type IdleWindow,
+  type LaunchWindows,
+  type WindowPlan,
+} from './support/idle-windows';
 import { summarize } from './support/stats';
 
 /**
@@ -36,14 +49,6 @@ function cpuSeconds(usage: NodeJS.CpuUsage): number {
   return (usage.user + usage.system) / 1e6;
 }
 
-/** CPU seconds spent in one idle window: the page's main-thread tasks and the whole bench process. */
-interface IdleWindow {
-  readonly renderer: number;
-  readonly process: number;
-  /** What the bench process's servers (harness and sandbox) answered meanwhile, by path: what woke them. */
-  readonly served: Readonly<Record<string, number>>;
-}
-
 interface Watched {
   readonly cdp: CDPSession;
   /** The page's main-thread task time so far (CDP Performance.getMetrics TaskDuration), in seconds. */
@@ -72,10 +77,11 @@ function countPaths(timeline: ServerTimeline): Record<string, number> {
 }
 
 /**
- * Garbage the launch, the sign-in or the last window's page left is collected before a window opens, in the
- * bench process (run with --expose-gc, see support/module-process.ts) and in the page: otherwise one
- * collection of 70-140 ms lands in whichever window comes next, app's or floor's, and the figure measures
- * that, not the app's idle wakeups (timers and requests still count in full).
+ * Garbage the launch and the sign-in left (or the last launch's close) is collected once, before a
+ * launch's windows (or a floor window), in the bench process (run with --expose-gc, see
+ * support/module-process.ts) and in the page: otherwise one collection of 70-140 ms from work that is not
+ * idle lands in the next window. Not between the app's windows: the garbage its own idle work makes, and
+ * the collections that follow, are part of what idle costs.
  */
 async function collectLeftovers(cdp: CDPSession): Promise<void> {
   (globalThis as { gc?: () => void }).gc?.();
@@ -84,13 +90,13 @@ async function collectLeftovers(cdp: CDPSession): Promise<void> {
 }
 
 async function idleWindow(seconds: number, watched: Watched, timeline: ServerTimeline): Promise<IdleWindow> {
-  await collectLeftovers(watched.cdp);
   timeline.take('');
   const taskBefore = await watched.taskSeconds();
   const cpuBefore = process.cpuUsage();
   await sleep(seconds * 1000);
   const processSeconds = cpuSeconds(process.cpuUsage(cpuBefore));
   return {
+    seconds,
     renderer: (await watched.taskSeconds()) - taskBefore,
     process: processSeconds,
     served: countPaths(timeline),
@@ -104,6 +110,7 @@ async function floorWindow(user: SignedInUser, seconds: number, timeline: Server
     const page = await context.newPage();
     await page.setContent('<!doctype html><html lang="en"><title>Floor</title><p>Wallet Desk floor.</p></html>');
     const watched = await watchPage(page);
+    await collectLeftovers(watched.cdp);
     const window = await idleWindow(seconds, watched, timeline);
     await watched.cdp.detach();
     return window;
@@ -112,9 +119,9 @@ async function floorWindow(user: SignedInUser, seconds: number, timeline: Server
   }
 }
 
-interface AppRound {
-  readonly visible: IdleWindow & { readonly fired: number };
-  readonly hidden: IdleWindow & { readonly wakeups: z.infer<typeof Fired> };
+interface AppRound extends LaunchWindows {
+  /** Timer callbacks the page ran in its visible window. */
+  readonly fired: number;
 }
 
 async function signedInHome(
@@ -132,11 +139,14 @@ async function signedInHome(
   await page.getByText(/Updated \d+ s ago/).waitFor({ timeout: 30_000 });
 }
 
-/** One launch of the app: signed in on Home, idle with the window visible, then hidden. */
+/**
+ * One launch of the app: signed in on Home, its leftovers collected once, then idle with the window visible
+ * and at once hidden, the two windows back to back, so the app's polls run in them at their own periods.
+ */
 async function appWindows(
   user: SignedInUser,
   alice: SandboxUser,
-  seconds: number,
+  plan: WindowPlan,
   timeline: ServerTimeline,
 ): Promise<AppRound> {
   const launched = await user.launch(PROBE);
@@ -146,125 +156,87 @@ async function appWindows(
     const watched = await watchPage(page);
     const firedCount = (): Promise<number> =>
       page.evaluate(() => (window as unknown as { __benchIdle: { fired: unknown[] } }).__benchIdle.fired.length);
-    // Home's first reads are the launch's work, not idle: the window starts once they have ended.
+    // Home's first reads are the launch's work, not idle: the windows start once they have ended.
     await timeline.quiet('', 1000, 10_000).catch(() => undefined);
+    await collectLeftovers(watched.cdp);
     const firedBefore = await firedCount();
-    const visible = await idleWindow(seconds, watched, timeline);
+    const visible = await idleWindow(plan.visibleSeconds, watched, timeline);
     const fired = (await firedCount()) - firedBefore;
     await page.evaluate(() => {
       (window as unknown as { __benchIdle: { hidden: boolean } }).__benchIdle.hidden = true;
       document.dispatchEvent(new Event('visibilitychange'));
     });
     const hiddenFrom = await page.evaluate(() => performance.now());
-    const hidden = await idleWindow(seconds, watched, timeline);
+    const hidden = await idleWindow(plan.hiddenSeconds, watched, timeline);
     const all = Fired.parse(
       await page.evaluate(() => (window as unknown as { __benchIdle: { fired: unknown } }).__benchIdle.fired),
     );
     await watched.cdp.detach();
-    return {
-      visible: { ...visible, fired },
-      hidden: { ...hidden, wakeups: all.filter((entry) => entry.hidden && entry.at >= hiddenFrom) },
-    };
+    return { visible, hidden, fired, hiddenWakeups: hiddenWakeups(all, hiddenFrom) };
   } finally {
     await launched.close();
   }
 }
 
-function sum(values: readonly number[]): number {
-  return values.reduce((total, value) => total + value, 0);
+const METHOD_WINDOWS = (plan: WindowPlan): string =>
+  `${plan.rounds} launches, each between two floor windows of ${plan.floorSeconds} s (floor, launch, floor, launch, floor: load that comes and goes falls on both alike). Floor: the same bench process and Chromium with a static page open and no app running. App: a fresh launch through the harness, signed in on Home, once its first reads have ended, garbage collected once, then ${plan.visibleSeconds} s visible and ${plan.hiddenSeconds} s hidden back to back, no input.${plan.holdsPeriods ? ' Each app window holds a whole period of every poll (30 s visible, 60 s hidden), and the run fails if one saw none of that periodic work.' : " Quick: the windows are shorter than the polls' periods, so this checks the bench only; the verdict on the app's periodic work comes from a full run."}`;
+
+function totalSeconds(windows: readonly IdleWindow[]): number {
+  return sum(windows.map((window) => window.seconds));
 }
 
-function mergeServed(windows: readonly IdleWindow[]): Record<string, number> {
-  const merged: Record<string, number> = {};
-  for (const window of windows)
-    for (const [path, count] of Object.entries(window.served)) merged[path] = (merged[path] ?? 0) + count;
-  return merged;
-}
-
-/** Per minute of the windows, most frequent first. */
-function perMinute(counts: Readonly<Record<string, number>>, seconds: number): Record<string, number> {
-  return Object.fromEntries(
-    Object.entries(counts)
-      .sort(([, a], [, b]) => b - a)
-      .map(([path, count]) => [path, Number(((count / seconds) * 60).toFixed(1))]),
-  );
-}
-
-interface Shares {
-  readonly renderer: number;
-  readonly main: number;
-  readonly rendererFloor: number;
-  readonly processFloor: number;
-}
-
-/** The app's windows over the floor's, summed over the rounds, as a share of one core (per cent). */
-function shares(app: readonly IdleWindow[], floor: readonly IdleWindow[], seconds: number): Shares {
-  const percent = (cpu: number): number => (cpu / seconds) * 100;
-  const rendererFloor = sum(floor.map((window) => window.renderer));
-  const processFloor = sum(floor.map((window) => window.process));
-  return {
-    renderer: percent(sum(app.map((window) => window.renderer)) - rendererFloor),
-    main: percent(sum(app.map((window) => window.process)) - processFloor),
-    rendererFloor: percent(rendererFloor),
-    processFloor: percent(processFloor),
-  };
-}
-
-const METHOD_WINDOWS = (rounds: number, seconds: number): string =>
-  `${rounds} rounds, each a floor window then an app window of ${seconds} s (floor, app, floor, app: load that comes and goes falls on both alike). Floor: the same bench process and Chromium with a static page open and no app running. App: a fresh launch through the harness, signed in on Home, once its first reads have ended, no input.`;
-
-function visibleFigure(rounds: readonly AppRound[], floor: readonly IdleWindow[], seconds: number) {
-  const total = rounds.length * seconds;
-  const visible = shares(
-    rounds.map((round) => round.visible),
-    floor,
-    total,
-  );
+function visibleFigure(rounds: readonly AppRound[], floor: readonly IdleWindow[], plan: WindowPlan) {
+  const windows = rounds.map((round) => round.visible);
+  const total = totalSeconds(windows);
+  const visible = shares(windows, floor);
   const figure = Math.max(0, visible.renderer) + Math.max(0, visible.main);
+  const served = perMinute(mergeServed(windows), total);
   return measured(
     {
       id: 'idle-cpu-visible',
       title: `Idle CPU over the floor, signed in, window visible (${total} s)`,
       unit: '% core',
       target: { value: 1 },
-      method: `${METHOD_WINDOWS(rounds.length, seconds)} Renderer: CDP Performance.getMetrics TaskDuration (main-thread task time) before and after each window. Main: process.cpuUsage() of the bench process, which runs the app's main-process core and also the harness server, the sandbox answering the app's calls and the Playwright client. Figure: (app renderer − floor renderer) + (app bench process − floor bench process), summed over the rounds, as a share of one core; what the bench's servers answered in the app's windows is counted per path (what woke the main side).`,
-      note: `renderer ${visible.renderer.toFixed(2)} % over its floor (${visible.rendererFloor.toFixed(2)} %), main ${visible.main.toFixed(2)} % over the bench process's floor (${visible.processFloor.toFixed(2)} %); ${sum(rounds.map((round) => round.visible.fired))} timer callbacks in the page; served per minute: ${JSON.stringify(perMinute(mergeServed(rounds.map((round) => round.visible)), total))}`,
+      method: `${METHOD_WINDOWS(plan)} Renderer: CDP Performance.getMetrics TaskDuration (main-thread task time) before and after each window. Main: process.cpuUsage() of the bench process, which runs the app's main-process core and also the harness server, the sandbox answering the app's calls and the Playwright client. Figure: (app renderer − floor renderer) + (app bench process − floor bench process), each a rate over its own windows' seconds, as a share of one core; what the bench's servers answered in the app's windows is counted per path (what woke the main side).`,
+      note: `renderer ${visible.renderer.toFixed(2)} % over its floor (${visible.rendererFloor.toFixed(2)} %), main ${visible.main.toFixed(2)} % over the bench process's floor (${visible.processFloor.toFixed(2)} %); ${sum(rounds.map((round) => round.fired))} timer callbacks in the page; ${sum(windows.map(servedTotal))} requests served, per minute: ${JSON.stringify(served)}`,
       details: {
         rendererPercent: visible.renderer,
         mainPercent: visible.main,
         rendererFloorPercent: visible.rendererFloor,
         benchProcessFloorPercent: visible.processFloor,
-        timerCallbacks: sum(rounds.map((round) => round.visible.fired)),
-        servedPerMinute: perMinute(mergeServed(rounds.map((round) => round.visible)), total),
-        floorServedPerMinute: perMinute(mergeServed(floor), total),
-        rounds: rounds.map((round, index) => ({ floor: floor[index], visible: round.visible })),
+        timerCallbacks: sum(rounds.map((round) => round.fired)),
+        requestsServed: sum(windows.map(servedTotal)),
+        servedPerMinute: served,
+        floorServedPerMinute: perMinute(mergeServed(floor), totalSeconds(floor)),
+        floor,
+        launches: rounds.map((round) => round.visible),
       },
     },
     summarize([figure]),
   );
 }
 
-function hiddenFigure(rounds: readonly AppRound[], floor: readonly IdleWindow[], seconds: number) {
-  const total = rounds.length * seconds;
-  const hidden = shares(
-    rounds.map((round) => round.hidden),
-    floor,
-    total,
-  );
-  const wakeups = rounds.flatMap((round) => round.hidden.wakeups);
+function hiddenFigure(rounds: readonly AppRound[], floor: readonly IdleWindow[], plan: WindowPlan) {
+  const windows = rounds.map((round) => round.hidden);
+  const total = totalSeconds(windows);
+  const hidden = shares(windows, floor);
+  const wakeups = rounds.flatMap((round) => round.hiddenWakeups);
+  const served = perMinute(mergeServed(windows), total);
   return measured(
     {
       id: 'idle-wakeups-hidden',
       title: `Timer wakeups per minute, window hidden (${total} s)`,
       unit: '/min',
       target: { value: 1 },
-      method: `Each round's page, after its visible window, hidden (document.visibilityState 'hidden' and a visibilitychange event, as a minimised window reports it) for ${seconds} s: every setTimeout/setInterval callback the page ran meanwhile (a probe wraps both before any app script), per minute over the rounds. The polling rule (src-renderer/src/hooks/use-polling.ts) allows once a minute; the idle lock's single timeout fires only after its minutes.`,
-      note: `renderer ${hidden.renderer.toFixed(2)} %, main ${hidden.main.toFixed(2)} % of a core over the floor while hidden; served per minute: ${JSON.stringify(perMinute(mergeServed(rounds.map((round) => round.hidden)), total))}`,
+      method: `Each launch's page, right after its visible window, hidden (document.visibilityState 'hidden' and a visibilitychange event, as a minimised window reports it) for ${plan.hiddenSeconds} s: every setTimeout/setInterval callback the page ran meanwhile (a probe wraps both before any app script), per minute over the launches. The polling rule (src-renderer/src/hooks/use-polling.ts) allows each poll once a minute; the idle lock's single timeout fires only after its minutes.`,
+      note: `${wakeups.length} wakeups; renderer ${hidden.renderer.toFixed(2)} %, main ${hidden.main.toFixed(2)} % of a core over the floor while hidden; ${sum(windows.map(servedTotal))} requests served, per minute: ${JSON.stringify(served)}`,
       details: {
         wakeups: wakeups.slice(0, 50),
         rendererPercent: hidden.renderer,
         mainPercent: hidden.main,
-        servedPerMinute: perMinute(mergeServed(rounds.map((round) => round.hidden)), total),
+        requestsServed: sum(windows.map(servedTotal)),
+        servedPerMinute: served,
+        launches: windows,
       },
     },
     summarize([(wakeups.length / total) * 60]),
@@ -274,8 +246,7 @@ function hiddenFigure(rounds: readonly AppRound[], floor: readonly IdleWindow[],
 export const idleCost: FigureModule = {
   id: 'idle-cost',
   async measure({ sandbox, quick, progress }) {
-    const roundCount = quick ? 3 : 4;
-    const seconds = quick ? 5 : 15;
+    const plan = windowPlan(quick);
     const alice = sandbox.info().users.find((candidate) => candidate.username === 'alice');
     if (!alice) throw new Error('the sandbox has no alice');
     progress('idle: signing in once through the sandbox provider');
@@ -284,17 +255,23 @@ export const idleCost: FigureModule = {
     const floor: IdleWindow[] = [];
     const rounds: AppRound[] = [];
     try {
-      for (let round = 0; round < roundCount; round += 1) {
+      for (let round = 0; round < plan.rounds; round += 1) {
         progress(
-          `idle: round ${round + 1} of ${roundCount}: ${seconds} s floor, then ${seconds} s visible and ${seconds} s hidden`,
+          `idle: launch ${round + 1} of ${plan.rounds}: ${plan.floorSeconds} s floor, then ${plan.visibleSeconds} s visible and ${plan.hiddenSeconds} s hidden`,
         );
-        floor.push(await floorWindow(user, seconds, timeline));
-        rounds.push(await appWindows(user, alice, seconds, timeline));
+        floor.push(await floorWindow(user, plan.floorSeconds, timeline));
+        const launch = await appWindows(user, alice, plan, timeline);
+        const missing = missingPeriodicWork(launch, plan);
+        if (missing.length > 0)
+          throw new Error(`idle: launch ${round + 1} saw none of the app's periodic work: ${missing.join('; ')}`);
+        rounds.push(launch);
       }
+      progress(`idle: closing ${plan.floorSeconds} s floor`);
+      floor.push(await floorWindow(user, plan.floorSeconds, timeline));
     } finally {
       timeline.close();
       await user.close();
     }
-    return [visibleFigure(rounds, floor, seconds), hiddenFigure(rounds, floor, seconds)];
+    return [visibleFigure(rounds, floor, plan), hiddenFigure(rounds, floor, plan)];
   },
 };
