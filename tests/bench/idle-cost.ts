@@ -139,6 +139,46 @@ async function signedInHome(
   await page.getByText(/Updated \d+ s ago/).waitFor({ timeout: 30_000 });
 }
 
+const NotificationsAnswer = z.union([
+  z.object({
+    ok: z.literal(true),
+    value: z.object({ accounts: z.array(z.object({ guid: z.string(), depositNotifications: z.boolean() })) }),
+  }),
+  z.object({ ok: z.literal(false), error: z.unknown() }),
+]);
+
+/**
+ * Deposit notifications on for the first account, as a user who wants deposits to reach them while the
+ * window is away has them: the deposit watch is then the poll that runs hidden (use-polling.ts rule 2), so
+ * the hidden window measures it. Set through the page's bridge once; the settings last in the user's
+ * folder, and the page is reloaded so the renderer's store reads them.
+ */
+async function depositNotificationsOn(
+  page: Page,
+  launched: Awaited<ReturnType<SignedInUser['launch']>>,
+  user: SignedInUser,
+  alice: SandboxUser,
+): Promise<void> {
+  type Bridge = {
+    wallet: { notifications: { get(): Promise<unknown>; setDeposits(input: unknown): Promise<unknown> } };
+  };
+  const answer = NotificationsAnswer.parse(
+    await page.evaluate(() => (window as unknown as Bridge).wallet.notifications.get()),
+  );
+  if (!answer.ok) throw new Error('idle: the notification settings could not be read');
+  if (answer.value.accounts.some((account) => account.depositNotifications)) return;
+  const first = answer.value.accounts[0];
+  if (!first) throw new Error('idle: alice has no account to watch for deposits');
+  const set = NotificationsAnswer.parse(
+    await page.evaluate(
+      (accountGuid) => (window as unknown as Bridge).wallet.notifications.setDeposits({ accountGuid, enabled: true }),
+      first.guid,
+    ),
+  );
+  if (!set.ok) throw new Error('idle: deposit notifications could not be turned on');
+  await signedInHome(page, launched, user, alice);
+}
+
 /**
  * One launch of the app: signed in on Home, its leftovers collected once, then idle with the window visible
  * and at once hidden, the two windows back to back, so the app's polls run in them at their own periods.
@@ -153,6 +193,7 @@ async function appWindows(
   try {
     const { page } = launched;
     await signedInHome(page, launched, user, alice);
+    await depositNotificationsOn(page, launched, user, alice);
     const watched = await watchPage(page);
     const firedCount = (): Promise<number> =>
       page.evaluate(() => (window as unknown as { __benchIdle: { fired: unknown[] } }).__benchIdle.fired.length);
@@ -179,7 +220,7 @@ async function appWindows(
 }
 
 const METHOD_WINDOWS = (plan: WindowPlan): string =>
-  `${plan.rounds} launches, each between two floor windows of ${plan.floorSeconds} s (floor, launch, floor, launch, floor: load that comes and goes falls on both alike). Floor: the same bench process and Chromium with a static page open and no app running. App: a fresh launch through the harness, signed in on Home, once its first reads have ended, garbage collected once, then ${plan.visibleSeconds} s visible and ${plan.hiddenSeconds} s hidden back to back, no input.${plan.holdsPeriods ? ' Each app window holds a whole period of every poll (30 s visible, 60 s hidden), and the run fails if one saw none of that periodic work.' : " Quick: the windows are shorter than the polls' periods, so this checks the bench only; the verdict on the app's periodic work comes from a full run."}`;
+  `${plan.rounds} launches, each between two floor windows of ${plan.floorSeconds} s (floor, launch, floor, launch, floor: load that comes and goes falls on both alike). Floor: the same bench process and Chromium with a static page open and no app running. App: a fresh launch through the harness, signed in on Home with deposit notifications on for one account (so the deposit watch polls, visible and hidden), once its first reads have ended, garbage collected once, then ${plan.visibleSeconds} s visible and ${plan.hiddenSeconds} s hidden back to back, no input.${plan.holdsPeriods ? ' Each app window holds a whole period of every poll (30 s visible, 60 s hidden), and the run fails if one saw none of that periodic work.' : " Quick: the windows are shorter than the polls' periods, so this checks the bench only; the verdict on the app's periodic work comes from a full run."}`;
 
 function totalSeconds(windows: readonly IdleWindow[]): number {
   return sum(windows.map((window) => window.seconds));
