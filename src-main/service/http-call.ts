@@ -129,7 +129,7 @@ export function readWholeUpTo(maxBytes: number, tooLarge: () => unknown): Answer
 }
 
 /** The body's bytes, counted as they arrive; past `maxBytes` the read stops and `tooLarge()` is thrown. */
-export async function readBytesUpTo(
+async function readBytesUpTo(
   response: Response,
   maxBytes: number,
   tooLarge: () => unknown,

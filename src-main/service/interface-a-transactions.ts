@@ -1,24 +1,10 @@
 import type { Logger } from '../logging/logger';
 import { t } from '../i18n/main-text';
 import { AppError } from '../app-error';
-import {
-  answerOf,
-  readBytesUpTo,
-  ReaderFailure,
-  readWhole,
-  readWholeUpTo,
-  type AnswerReader,
-  type ServiceAnswer,
-} from './http-call';
+import { answerOf, ReaderFailure, readWhole, readWholeUpTo, type AnswerReader, type ServiceAnswer } from './http-call';
 import { TransactionItem, type TransactionsRequest } from './interface-a-schemas';
 import { checkedTransactionItem } from './transaction-item-check';
-import {
-  checkJsonItemsLayout,
-  createJsonItemsSplitter,
-  JsonSplitError,
-  type JsonItemsSplit,
-  type JsonItemsSplitterOptions,
-} from './json-items-splitter';
+import { createJsonItemsSplitter, JsonSplitError, type JsonItemsSplit } from './json-items-splitter';
 
 /**
  * The most one transactions item and one transactions answer without its items may take, in characters.
@@ -28,13 +14,6 @@ import {
  */
 export const MAX_ITEM_CHARS = 256 * 1024;
 export const MAX_ENVELOPE_CHARS = 64 * 1024;
-
-/** Where a page's items are and how large its parts may be, for a page streamed or read whole alike. */
-const PAGE_LAYOUT: JsonItemsSplitterOptions = {
-  path: ['data', 'items'],
-  maxItemChars: MAX_ITEM_CHARS,
-  maxRestChars: MAX_ENVELOPE_CHARS,
-};
 
 /**
  * The most bytes a transactions answer read whole (getTransactions) may have: as many items of the largest
@@ -65,83 +44,6 @@ export function readTransactionsWhole(recordsPerPage: number, logger: Logger | u
 }
 
 type OnItems = (items: readonly TransactionItem[]) => Promise<void>;
-
-/**
- * A page whose length the service declares, uncompressed, at no more than this is read whole and parsed
- * with one JSON.parse: a page of 500 items is a few hundred kilobytes, and cutting it item by item cost more
- * than parsing it (every item's text copied out, then parsed on its own). Such a page is held whole: its
- * bytes, their text and the parsed items, several times this bound at worst, where a stream holds one item
- * and the envelope. Its text is first checked against the same item and envelope limits and the same
- * layout as a stream's (checkJsonItemsLayout), so a hostile service gets the same verdict whichever way it
- * sends a page (docs/security.md). A longer page, or one of unknown length, is streamed.
- */
-export const WHOLE_PAGE_BYTES = 1024 * 1024;
-
-/** Whether the answer declares an uncompressed body of at most `maxBytes` (then no more can arrive). */
-function declaredWithin(response: Response, maxBytes: number): boolean {
-  const encoding = response.headers.get('content-encoding');
-  if (encoding !== null && encoding.trim().toLowerCase() !== 'identity') return false;
-  const length = response.headers.get('content-length')?.trim();
-  return length !== undefined && /^\d{1,10}$/.test(length) && Number(length) <= maxBytes;
-}
-
-function tooLargePage(): ReaderFailure {
-  return new ReaderFailure(new AppError('service_error', t('mainService.a.pageTooLarge')));
-}
-
-/** The items array at data.items, taken out of the parsed answer (left empty there, as the splitter leaves it). */
-function takeItems(json: unknown): unknown[] | null {
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) return null;
-  const data = (json as Record<string, unknown>).data;
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) return null;
-  const items = (data as Record<string, unknown>).items;
-  if (!Array.isArray(items)) return null;
-  (data as Record<string, unknown>).items = [];
-  return items as unknown[];
-}
-
-/** What the splitter refuses is refused alike on either path: sizes and field paths logged, never the text. */
-function splitRefusal(error: JsonSplitError, response: Response, logger: Logger | undefined): ServiceAnswer {
-  logger?.warn('interface A answer could not be read', { path: '/transactions', reason: error.message });
-  if (error.problem === 'too_large') throw tooLargePage();
-  return answerOf(response, null);
-}
-
-/** A page read whole (its declared length within WHOLE_PAGE_BYTES): parsed once, its items checked and handed on. */
-async function readPageWhole(
-  response: Response,
-  request: TransactionsRequest,
-  onItems: OnItems,
-  logger: Logger | undefined,
-): Promise<ServiceAnswer> {
-  const bytes = await readBytesUpTo(response, WHOLE_PAGE_BYTES, tooLargePage);
-  const text = new TextDecoder().decode(bytes);
-  try {
-    checkJsonItemsLayout(text, PAGE_LAYOUT);
-  } catch (error) {
-    if (!(error instanceof JsonSplitError)) throw error;
-    return splitRefusal(error, response, logger);
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    // JSON.parse's message quotes the text, which may hold personal data: only say what failed.
-    logger?.warn('interface A answer could not be read', {
-      path: '/transactions',
-      reason: 'the document is not valid JSON',
-    });
-    return answerOf(response, null);
-  }
-  const items = takeItems(json);
-  if (items !== null && (await handOnItems(items, 0, request, onItems, logger)) === false) {
-    return answerOf(response, null);
-  }
-  const answer = answerOf(response, json);
-  // A success without its items array is no page: it must not read as an empty one.
-  if (answer.envelope?.code === 200 && items === null) return answerOf(response, null);
-  return answer;
-}
 
 /**
  * Checks one stretch of items and hands it on; false once one is off the contract (the rest of the answer
@@ -195,9 +97,8 @@ async function handOnItems(
 /**
  * Reads a transactions answer as it arrives: each item is cut out of the text as soon as it is complete,
  * parsed and checked, and handed on with the others of its stretch of the body, then dropped; the envelope
- * and the page totals are read at the end. An error answer (anything but 2xx) is small and read whole, and so
- * is a page whose declared length is within WHOLE_PAGE_BYTES. Nothing the service sends can make this hold more
- * than one item and the envelope (see the limits above), or that whole page.
+ * and the page totals are read at the end. An error answer (anything but 2xx) is small and read whole.
+ * Nothing the service sends can make this hold more than one item and the envelope (see the limits above).
  */
 export function readTransactionItems(
   request: TransactionsRequest,
@@ -206,8 +107,11 @@ export function readTransactionItems(
 ): AnswerReader {
   return async (response: Response): Promise<ServiceAnswer> => {
     if (!response.ok || !response.body) return readWhole(response);
-    if (declaredWithin(response, WHOLE_PAGE_BYTES)) return readPageWhole(response, request, onItems, logger);
-    const splitter = createJsonItemsSplitter(PAGE_LAYOUT);
+    const splitter = createJsonItemsSplitter({
+      path: ['data', 'items'],
+      maxItemChars: MAX_ITEM_CHARS,
+      maxRestChars: MAX_ENVELOPE_CHARS,
+    });
     const decoder = new TextDecoder();
     let count = 0;
     const handOn = async (values: readonly unknown[]): Promise<boolean> => {
@@ -228,7 +132,11 @@ export function readTransactionItems(
       split = splitter.end();
     } catch (error) {
       if (!(error instanceof JsonSplitError)) throw error;
-      return splitRefusal(error, response, logger);
+      // Field paths and sizes only: the text may hold personal data.
+      logger?.warn('interface A answer could not be read', { path: '/transactions', reason: error.message });
+      if (error.problem === 'too_large')
+        throw new ReaderFailure(new AppError('service_error', t('mainService.a.pageTooLarge')));
+      return answerOf(response, null);
     } finally {
       // Whatever is left unread (after a refusal or a failure) is dropped with the connection.
       await reader.cancel().catch(() => undefined);

@@ -58,8 +58,8 @@ export interface InterfaceAClient {
   getTransactions(request: TransactionsRequest): Promise<TransactionsResult>;
   /**
    * 12. POST /transactions, read as it arrives: each stretch of the body's items is checked and handed to
-   * `onItems`, and the body is not read further until that resolves, so a long page never sits in memory
-   * whole and a slow consumer slows the download (a page declared within WHOLE_PAGE_BYTES is one stretch). Resolves with the page's totals once the answer is complete
+   * `onItems`, and the body is not read further until that resolves, so a page never sits in memory whole
+   * and a slow consumer slows the download. Resolves with the page's totals once the answer is complete
    * and valid; items handed over before a failure belong to a page that failed.
    */
   streamTransactions(

@@ -93,10 +93,6 @@ class ItemsScanner {
   private elementStart = 0;
   private elements = 0;
   private rest = '';
-  /** Characters of the rest so far (kept or only counted). */
-  private restChars = 0;
-  /** False when only the limits and the layout are checked: no element or rest text is cut out or parsed. */
-  private readonly keepText: boolean;
   /** Where the part of the current text that belongs to the rest starts. */
   private restFrom = 0;
   private ended = false;
@@ -104,31 +100,29 @@ class ItemsScanner {
   // stretch, not per quote; -1 at the start of each piece.
   private backslash = -1;
 
-  constructor(options: JsonItemsSplitterOptions, keepText: boolean) {
+  constructor(options: JsonItemsSplitterOptions) {
     this.path = options.path;
     this.maxItemChars = options.maxItemChars;
     this.maxRestChars = options.maxRestChars;
     this.itemsDepth = options.path.length + 1;
     this.seenKey = options.path.map(() => false);
-    this.keepText = keepText;
   }
 
   private element(text: string, from: number, to: number, out: unknown[]): void {
     if (to - from > this.maxItemChars)
       throw new JsonSplitError('too_large', `an element is over ${this.maxItemChars} characters`);
-    if (this.keepText) out.push(parseJson(this.cut(text, from, to), `element ${this.elements}`));
+    out.push(parseJson(this.cut(text, from, to), `element ${this.elements}`));
     this.elements += 1;
   }
 
   private appendRest(text: string, from: number, to: number): void {
-    if (this.restChars + (to - from) > this.maxRestChars) {
+    if (this.rest.length + (to - from) > this.maxRestChars) {
       throw new JsonSplitError(
         'too_large',
         `the document outside the elements is over ${this.maxRestChars} characters`,
       );
     }
-    this.restChars += to - from;
-    if (this.keepText) this.rest += this.cut(text, from, to);
+    this.rest += this.cut(text, from, to);
   }
 
   private keyRead(text: string, from: number, to: number): void {
@@ -277,27 +271,12 @@ class ItemsScanner {
     if (this.ended) throw new Error('end after end');
     this.ended = true;
     if (this.open.length > 0 || this.inString) throw new JsonSplitError('malformed', 'the document ends early');
-    return { rest: this.keepText ? parseJson(this.rest, 'the document') : undefined, found: this.found };
+    return { rest: parseJson(this.rest, 'the document'), found: this.found };
   }
 }
 
 export function createJsonItemsSplitter(options: JsonItemsSplitterOptions): JsonItemsSplitter {
   if (options.path.length === 0) throw new TypeError('the path needs at least one key');
-  const scanner = new ItemsScanner(options, true);
+  const scanner = new ItemsScanner(options);
   return { push: (piece) => scanner.push(piece), end: () => scanner.end() };
-}
-
-/**
- * Checks a whole document as the splitter would read it, without cutting out or parsing anything: the
- * same limits, the same refusal of a second path key or array, and whether the array is there. Throws the
- * `JsonSplitError` the splitter would ('too_large', or 'malformed' for the layout); whether the text is
- * JSON is left to the caller's JSON.parse of the whole, which accepts exactly what the splitter's parses of
- * the elements and the rest accept. A caller that parses a document whole with this check refuses the same
- * documents as one that splits it.
- */
-export function checkJsonItemsLayout(text: string, options: JsonItemsSplitterOptions): { readonly found: boolean } {
-  if (options.path.length === 0) throw new TypeError('the path needs at least one key');
-  const scanner = new ItemsScanner(options, false);
-  scanner.push(text);
-  return { found: scanner.end().found };
 }

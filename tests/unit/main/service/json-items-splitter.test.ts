@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  checkJsonItemsLayout,
   createJsonItemsSplitter,
   JsonSplitError,
   type JsonItemsSplit,
@@ -268,52 +267,5 @@ describe('createJsonItemsSplitter', () => {
       const got = split(pieces);
       expect({ items: got.items, rest: got.rest }, text).toEqual(expected(text));
     }
-  });
-});
-
-describe('checkJsonItemsLayout', () => {
-  /** The verdict on a document read whole: the layout checked, then one JSON.parse, as a page read whole is. */
-  function wholeVerdict(text: string, limits: Partial<typeof LIMITS> = {}): string {
-    try {
-      const { found } = checkJsonItemsLayout(text, { path: ['data', 'items'], ...LIMITS, ...limits });
-      JSON.parse(text);
-      return found ? 'found' : 'not found';
-    } catch (error) {
-      if (error instanceof SyntaxError) return 'malformed';
-      if (error instanceof JsonSplitError) return error.problem;
-      throw error;
-    }
-  }
-  function splitVerdict(text: string, limits: Partial<typeof LIMITS> = {}): string {
-    const problem = problemOf(() => split([text], limits));
-    return problem !== 'none' ? problem : split([text], limits).found ? 'found' : 'not found';
-  }
-
-  it.each([
-    ['a page', '{"data":{"items":[{"a":"]},{"},2]},"code":200}', {}],
-    ['no array at the path', '{"items":[1],"data":{"x":{"items":[2]}}}', {}],
-    ['items that are no array', '{"data":{"items":{"0":1}}}', {}],
-    ['the array twice', '{"data":{"items":[1],"items":[2]}}', {}],
-    ['the data twice', '{"data":{"items":[1]},"data":{"items":[2]}}', {}],
-    ['the data twice, escaped', '{"data":{"items":[1]},"d\\u0061ta":{"page":2}}', {}],
-    ['the data twice, the first no object', '{"data":1,"data":{"items":[2]}}', {}],
-    ['an element over its limit', `{"data":{"items":["${'x'.repeat(100)}"]}}`, { maxItemChars: 100 }],
-    ['an element at its limit', `{"data":{"items":["${'x'.repeat(98)}"]}}`, { maxItemChars: 100 }],
-    ['an envelope over its limit', `{"m":"${'m'.repeat(100)}","data":{"items":[]}}`, { maxRestChars: 100 }],
-    ['a key over the envelope limit', `{"${'k'.repeat(100)}":1,"data":{"items":[]}}`, { maxRestChars: 100 }],
-    ['brackets that do not match', '{"data":{"items":[{"a":1]]}}', {}],
-    ['an empty element', '{"data":{"items":[1,,2]}}', {}],
-    ['an element that is not JSON', '{"data":{"items":[{a:1}]}}', {}],
-    ['text after the document', '{"data":{"items":[1]}} x', {}],
-    ['a document cut short', '{"data":{"items":[1', {}],
-  ] as const)('agrees with the splitter on %s', (_why, text, limits) => {
-    expect(wholeVerdict(text, limits)).toBe(splitVerdict(text, limits));
-  });
-
-  it('refuses the second path key and the limits as the splitter does', () => {
-    expect(wholeVerdict('{"data":{"items":[1]},"data":{"items":[2]}}')).toBe('malformed');
-    expect(wholeVerdict('{"data":{"items":[1],"items":[2]}}')).toBe('malformed');
-    expect(wholeVerdict(`{"data":{"items":["${'x'.repeat(100)}"]}}`, { maxItemChars: 100 })).toBe('too_large');
-    expect(wholeVerdict(`{"m":"${'m'.repeat(100)}","data":{"items":[]}}`, { maxRestChars: 100 })).toBe('too_large');
   });
 });
