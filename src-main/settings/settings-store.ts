@@ -2,6 +2,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { t } from '../i18n/main-text';
 import { dirname, join } from 'node:path';
 import { defaultSettings, Settings } from './settings-schema';
+import { SETTINGS_FILE } from './settings-file';
 
 export interface SettingsStore {
   get(): Settings;
@@ -17,7 +18,7 @@ export interface SettingsStore {
   readonly writable: boolean;
 }
 
-export const SETTINGS_FILE = 'settings.json';
+export { SETTINGS_FILE } from './settings-file';
 
 /**
  * Loads settings.json. A missing file means defaults. A corrupt or invalid file also means defaults,
