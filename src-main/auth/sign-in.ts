@@ -4,7 +4,6 @@ import { AppError } from '../app-error';
 import type { Logger } from '../logging/logger';
 import { isAllowedServiceUrl } from '../settings/environments';
 import { requireFreshAuthentication } from './fresh-authentication';
-import { openLoopbackListener } from './loopback-listener';
 import { loadOpenId } from './openid';
 import { SIGN_IN_SCOPES } from './oidc-config';
 import { signInError } from './sign-in-errors';
@@ -57,6 +56,9 @@ export function createSignInFlow(deps: SignInFlowDeps): SignInFlow {
     const challenge = await oidc.calculatePKCECodeChallenge(verifier);
     const state = oidc.randomState();
     const nonce = oidc.randomNonce();
+    // The listener (and node:http under it) is sign-in's alone: a launch that restores a session never loads it.
+    const { openLoopbackListener } = await import('./loopback-listener');
+    throwIfAborted(abort.signal);
     const listener = await openLoopbackListener({
       timeoutMs: deps.callbackTimeoutMs ?? SIGN_IN_TIMEOUT_MS,
       // Only the callback of this very attempt ends the wait; strays are ignored (security 32).
