@@ -5,6 +5,7 @@ import { ratioFigure, type FigureModule } from './support/figure';
 import { signInOnce, type SignedInUser } from './support/browser-app';
 import { summarize } from './support/stats';
 import { writeTrace } from './support/traces';
+import { traceNavigation, type TraceSummary } from './support/chromium-trace';
 
 /** A wallet row of Home's "Wallets" table; the loading skeleton rows are aria-hidden. */
 const BALANCE_ROW = 'table[aria-label="Wallets"] tbody tr:not([aria-hidden="true"])';
@@ -19,6 +20,8 @@ const FRESH_ROW = 'table[aria-label="Wallets"][data-balances="fresh"] tbody tr:n
 const OBSERVER = `(() => {
   const marks = { bridge: [], asked: [] };
   Object.defineProperty(window, '__benchBalances', { value: marks });
+  let freshPainted;
+  Object.defineProperty(window, '__benchBalancesPainted', { value: new Promise((resolve) => { freshPainted = resolve; }) });
   // Where the time goes: when each bridge question leaves the page, and when its answer (harness transport)
   // is parsed in the page.
   const fetchNow = window.fetch;
@@ -41,7 +44,7 @@ const OBSERVER = `(() => {
   document.addEventListener('DOMContentLoaded', () => { marks.domContentLoadedAt = performance.now(); });
   const paintedAfter = (key) => requestAnimationFrame(() => {
     const channel = new MessageChannel();
-    channel.port1.onmessage = () => { marks[key] = performance.now(); };
+    channel.port1.onmessage = () => { marks[key] = performance.now(); if (key === 'freshPaintedAt') freshPainted(); };
     channel.port2.postMessage(null);
   });
   const observer = new MutationObserver(() => {
@@ -134,18 +137,24 @@ type Launched = Awaited<ReturnType<SignedInUser['launch']>>;
 /** Opens `url` in a freshly launched app and returns the observer's marks once the fresh rows are painted. */
 async function paintOnce(launched: Launched, url: string): Promise<Marks> {
   await launched.page.goto(url);
-  await launched.page
-    .waitForFunction(
-      () =>
-        (window as unknown as { __benchBalances?: { freshPaintedAt?: number } }).__benchBalances?.freshPaintedAt !==
-        undefined,
-      undefined,
-      { timeout: 30_000 },
-    )
+  // Awaited in the page rather than polled with waitForFunction: that injects Playwright's own script (some
+  // 330 kB, 15-20 ms of the page's main thread) whenever its message arrives, which on the app's page fell
+  // between the first row and the frame showing it (bench/traces/balances-paint.trace.json).
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timed out after 30 s')), 30_000);
+  });
+  await Promise.race([
+    launched.page.evaluate(
+      () => (window as unknown as { __benchBalancesPainted: Promise<void> }).__benchBalancesPainted,
+    ),
+    timedOut,
+  ])
     .catch(async (error: unknown) => {
       const text = await launched.page.evaluate(() => document.body.innerText.replace(/\s+/g, ' ').slice(0, 300));
       throw new Error(`no balances painted within 30 s at ${url}; the page says: ${text}`, { cause: error });
-    });
+    })
+    .finally(() => clearTimeout(timer));
   if (launched.app.externalUrls.length > 0) throw new Error('the relaunched app asked the user to sign in again');
   const raw = (await launched.page.evaluate(
     () => (window as unknown as { __benchBalances: unknown }).__benchBalances,
@@ -242,6 +251,24 @@ async function profileOnce(user: SignedInUser, root: string): Promise<void> {
   }
 }
 
+/**
+ * One more relaunch, not counted, under a Chromium performance trace, from navigation to the fresh rows painted:
+ * what the page's main thread did, style, layout, paint and parsing included (a CPU profile shows those as
+ * "(program)").
+ */
+async function traceOnce(user: SignedInUser, page: string): Promise<TraceSummary & { marks: Partial<Marks> }> {
+  const launched = await user.launch(OBSERVER);
+  try {
+    const url = `${launched.app.url}${page}`;
+    const { result, trace } = await traceNavigation(user.browser, launched.page, url, () => paintOnce(launched, url));
+    // The observer's own marks of this run, to place them among the trace's events.
+    const { rowAt, paintedAt, freshRowAt, freshPaintedAt, bridge } = result;
+    return { ...trace, marks: { rowAt, paintedAt, freshRowAt, freshPaintedAt, bridge } };
+  } finally {
+    await launched.close();
+  }
+}
+
 type Kind = 'app' | 'launch floor' | 'fresh floor';
 
 export const balancesPaint: FigureModule = {
@@ -291,6 +318,14 @@ export const balancesPaint: FigureModule = {
       }
       progress('balances: one more relaunch of the app under the CPU profiler, not counted');
       await profileOnce(user, root);
+      progress('balances: one more relaunch of the app and of each floor under a Chromium trace, not counted');
+      await writeTrace(root, 'balances-paint.trace.json', {
+        about:
+          "One relaunch each of the app and of both floors under a Chromium performance trace (tracing slows the page: read it for where the time goes, not for how much): the page's main-thread events over 1 ms (depth 0 = a task of its own, deeper = inside it), the trace's milestones and the observer's marks (first row in the DOM, painted, answers parsed), in ms from navigation start (the page's performance.now()).",
+        app: await traceOnce(user, ''),
+        launchFloor: await traceOnce(user, LAUNCH_FLOOR),
+        freshFloor: await traceOnce(user, FRESH_FLOOR),
+      });
     } finally {
       await rm(join(rendererDir, LAUNCH_FLOOR), { force: true });
       await rm(join(rendererDir, FRESH_FLOOR), { force: true });
