@@ -28,6 +28,11 @@
   // it does the session, and refuses it without asking the service when no one is signed in. Used only when
   // the session answers signed in with an account (freshBalances below).
   var wallets = wallet.portfolio.wallets();
+  // While the answers travel: the page's first Intl formatter otherwise pays for ICU's list of locales (some
+  // 15 ms, once per page) while the launch paint builds its view, between the answers and the frame. It makes
+  // no formatter, so none is made for a locale the paint does not show (src/launch-paint.ts).
+  Intl.NumberFormat.supportedLocalesOf([]);
+  Intl.DateTimeFormat.supportedLocalesOf([]);
   var launch = {
     session: session,
     sessionNow: followChanges(session, 'session.changed'),

@@ -45,6 +45,27 @@ function runScript(wallet: unknown): { walletLaunch?: Record<string, Promise<unk
 const signedIn = { ok: true as const, value: { status: 'signed-in', activeAccountGuid: 'a-1' } };
 
 describe('the launch script (public/launch-requests.js)', () => {
+  it("loads ICU's locale lists for numbers and dates after asking, making no formatter for any locale", () => {
+    const { wallet, calls } = bridge(signedIn);
+    const looked: string[] = [];
+    const made: string[] = [];
+    const watched = (kind: 'NumberFormat' | 'DateTimeFormat') =>
+      new Proxy(Intl[kind], {
+        construct(target, args: unknown[], newTarget) {
+          made.push(kind);
+          return Reflect.construct(target, args, newTarget) as object;
+        },
+        get(target, key, receiver) {
+          if (key === 'supportedLocalesOf') looked.push(`${kind} after ${calls.length} asks`);
+          return Reflect.get(target, key, receiver) as unknown;
+        },
+      });
+    const intl = { NumberFormat: watched('NumberFormat'), DateTimeFormat: watched('DateTimeFormat') };
+    runInNewContext(script, { window: { wallet }, Object, Intl: intl });
+    expect(looked).toEqual(['NumberFormat after 5 asks', 'DateTimeFormat after 5 asks']);
+    expect(made).toEqual([]);
+  });
+
   it("asks for the session, the fresh and last known balances, the app's info and the preferences at once, before any answer", () => {
     const { wallet, calls } = bridge(signedIn);
     const window = runScript(wallet);
