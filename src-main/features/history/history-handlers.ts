@@ -2,7 +2,7 @@ import { defaultHistoryFilters, type HistoryItem } from '../../../src-preload/co
 import type { Handlers } from '../../dispatch';
 import type { TransactionItem } from '../../service/interface-a-schemas';
 import type { SettingsStore } from '../../settings/settings-store';
-import type { SessionService } from '../session';
+import { onOwnerChange, type SessionService } from '../session';
 import { dateRangeOf } from './date-range';
 import type { HistoryExports } from './export-manager';
 import type { LabelTransfer } from './label-transfer';
@@ -40,8 +40,8 @@ export function createHistoryHandlers(deps: HistoryHandlersDeps): HistoryHandler
   const { session, settings } = deps;
   const ranged =
     deps.ranged ?? createRangedHistory({ fetchPage: (request) => session.interfaceA().getTransactions(request) });
-  // Records of one session never answer another's page request.
-  session.onChange(() => ranged.clear());
+  // Records of one user's account never answer another's page request, nor one made after a lock.
+  onOwnerChange(session, () => ranged.clear());
 
   function owner(): { readonly userGuid: string; readonly accountGuid: string } {
     return { userGuid: session.activeUser().userGuid, accountGuid: session.activeAccount().guid };

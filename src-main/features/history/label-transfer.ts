@@ -8,7 +8,7 @@ import type { InterfaceAClient } from '../../service/interface-a';
 import type { Settings } from '../../settings/settings-schema';
 import type { SettingsStore } from '../../settings/settings-store';
 import { savingSettings } from '../../settings/storage-failure';
-import type { SessionService } from '../session';
+import { onOwnerChange, type SessionService } from '../session';
 import { parseBip329, planLabelImport, toBip329, type Bip329Label, type LabelChange, type LabelPlan } from './bip329';
 import { fetchWithRetry } from './fetch-with-retry';
 import { labelsOf } from './history-label-store';
@@ -100,7 +100,8 @@ function withImported(
  */
 export function createLabelTransfer(deps: LabelTransferDeps) {
   let pending: PendingImport | null = null;
-  deps.session.onChange(() => {
+  // The plan the user is looking at belongs to its user and account; the clock notice leaves it be.
+  onOwnerChange(deps.session, () => {
     pending = null;
   });
 

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { HistoryPageRequest } from '../../../../../src-preload/contract/history';
 import { AppError } from '../../../../../src-main/app-error';
 import { createHistoryHandlers, type HistoryHandlersDeps } from '../../../../../src-main/features/history';
-import type { SessionService } from '../../../../../src-main/features/session';
 import { createInterfaceAClient, maxTransactionsAnswerBytes } from '../../../../../src-main/service/interface-a';
+import { fakeSession } from '../../../support/fake-session';
 import { createRecordingLogger } from '../../../support/recording-logger';
 
 /**
@@ -75,10 +75,7 @@ it('refuses a history page that never ends in words, having read no more than su
     timeoutMs: 30_000,
     logger,
   });
-  const session = {
-    interfaceA: () => interfaceA,
-    onChange: () => () => undefined,
-  } as unknown as SessionService;
+  const session = fakeSession(() => interfaceA).service;
   const handlers = createHistoryHandlers({ session } as unknown as HistoryHandlersDeps);
 
   const failure = await Promise.resolve(
