@@ -93,7 +93,7 @@ async function expectedFlows(session: SignedInApp): Promise<string[][]> {
   for (let n = 1; ; n += 1) {
     const answer = await api<{
       totalPages: number;
-      items: { date: string; value: number; status: string; withdrawType: number }[];
+      items: { date: string; value: number; status: string; type: string }[];
     }>(session.sandbox, 'POST', '/transactions', {
       token,
       account: activeAccountGuid(session),
@@ -104,8 +104,9 @@ async function expectedFlows(session: SignedInApp): Promise<string[][]> {
       const bucket = sums.get(key(new Date(item.date)));
       if (!bucket || item.status !== 'Completed') continue;
       const value = new Decimal(String(item.value)).abs();
-      if (item.withdrawType === 0) bucket.in = bucket.in.plus(value);
-      else bucket.out = bucket.out.plus(value);
+      // Direction by spec 2.2's `type`: a swap's incoming leg is a Deposit with the swap's withdrawType.
+      if (item.type === 'Deposit') bucket.in = bucket.in.plus(value);
+      else if (item.type === 'Withdraw') bucket.out = bucket.out.plus(value);
     }
     const oldest = data.items.at(-1);
     if (n >= data.totalPages || !oldest || new Date(oldest.date) < days[0]!) break;

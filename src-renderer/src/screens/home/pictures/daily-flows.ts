@@ -6,7 +6,8 @@ export interface FlowRecord {
   readonly date: string;
   /** USD value, exact decimal text. */
   readonly value: string;
-  readonly withdrawType: number;
+  /** `Deposit` or `Withdraw` (spec 2.2); a swap is one of each, both with the swap's withdrawType. */
+  readonly type: string;
   readonly status: string;
 }
 
@@ -37,10 +38,11 @@ export function lastDays(days: number, now: Date): { days: string[]; since: stri
 }
 
 /**
- * USD deposited and withdrawn per local day (the runtime's time zone), summed in decimals. withdrawType 0
- * is a deposit, any other an outgoing movement (contract/history.ts); only Completed records count, since
- * pending and failed ones moved no money (yet). Records outside `days` are ignored; every day appears,
- * empty ones as zero.
+ * USD deposited and withdrawn per local day (the runtime's time zone), summed in decimals. The direction is
+ * the record's `type`, not its withdrawType: a swap's incoming leg is a `Deposit` carrying the swap's
+ * withdrawType (sandbox/README.md), and it brought money in. A record of neither type is counted in neither.
+ * Only Completed records count, since pending and failed ones moved no money (yet). Records outside `days`
+ * are ignored; every day appears, empty ones as zero.
  */
 export function dailyFlows(records: readonly FlowRecord[], days: readonly string[]): DayFlow[] {
   const sums = new Map(days.map((day) => [day, { deposits: new Decimal(0), withdrawals: new Decimal(0) }]));
@@ -49,8 +51,8 @@ export function dailyFlows(records: readonly FlowRecord[], days: readonly string
     const bucket = sums.get(dayKey(new Date(record.date)));
     if (!bucket) continue;
     const value = new Decimal(record.value).abs();
-    if (record.withdrawType === 0) bucket.deposits = bucket.deposits.plus(value);
-    else bucket.withdrawals = bucket.withdrawals.plus(value);
+    if (record.type === 'Deposit') bucket.deposits = bucket.deposits.plus(value);
+    else if (record.type === 'Withdraw') bucket.withdrawals = bucket.withdrawals.plus(value);
   }
   return days.map((day) => {
     const bucket = sums.get(day)!;

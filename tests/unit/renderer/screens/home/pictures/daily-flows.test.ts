@@ -7,10 +7,10 @@ import {
 
 // tests/vitest.config.ts does not fix a time zone: local instants are built with the runtime's, as the renderer does.
 const at = (y: number, m: number, d: number, h: number) => new Date(y, m - 1, d, h).toISOString();
-const record = (date: string, value: string, withdrawType: number, status = 'Completed'): FlowRecord => ({
+const record = (date: string, value: string, type: string, status = 'Completed'): FlowRecord => ({
   date,
   value,
-  withdrawType,
+  type,
   status,
 });
 
@@ -27,10 +27,10 @@ describe('deposits and withdrawals per local day', () => {
     const days = ['2026-11-22', '2026-11-23'];
     const flows = dailyFlows(
       [
-        record(at(2026, 11, 22, 0), '0.1', 0),
-        record(at(2026, 11, 22, 23), '0.2', 0),
-        record(at(2026, 11, 23, 0), '12345678901234567.01', 1),
-        record(at(2026, 11, 23, 12), '-0.99', 3),
+        record(at(2026, 11, 22, 0), '0.1', 'Deposit'),
+        record(at(2026, 11, 22, 23), '0.2', 'Deposit'),
+        record(at(2026, 11, 23, 0), '12345678901234567.01', 'Withdraw'),
+        record(at(2026, 11, 23, 12), '-0.99', 'Withdraw'),
       ],
       days,
     );
@@ -44,13 +44,31 @@ describe('deposits and withdrawals per local day', () => {
     const days = ['2026-11-22'];
     const flows = dailyFlows(
       [
-        record(at(2026, 11, 22, 10), '5', 0, 'Pending'),
-        record(at(2026, 11, 22, 10), '6', 1, 'Failed'),
-        record(at(2026, 11, 21, 23), '7', 0),
+        record(at(2026, 11, 22, 10), '5', 'Deposit', 'Pending'),
+        record(at(2026, 11, 22, 10), '6', 'Withdraw', 'Failed'),
+        record(at(2026, 11, 21, 23), '7', 'Deposit'),
       ],
       days,
     );
     expect(flows).toEqual([{ day: '2026-11-22', depositsUsd: '0', withdrawalsUsd: '0' }]);
     expect(dailyFlows([], [])).toEqual([]);
+  });
+
+  it('counts a swap as what it is in the history: its outgoing leg withdrawn, its incoming leg deposited', () => {
+    // Both legs carry the swap's withdrawType (2 in the sandbox, sandbox/README.md); `type` says which way.
+    const swapLeg = (value: string, type: string): FlowRecord & { withdrawType: number } => ({
+      date: at(2026, 11, 22, 9),
+      value,
+      type,
+      status: 'Completed',
+      withdrawType: 2,
+    });
+    const flows = dailyFlows([swapLeg('100', 'Withdraw'), swapLeg('99.5', 'Deposit')], ['2026-11-22']);
+    expect(flows).toEqual([{ day: '2026-11-22', depositsUsd: '99.5', withdrawalsUsd: '100' }]);
+  });
+
+  it('counts a record of neither type in neither column', () => {
+    const flows = dailyFlows([record(at(2026, 11, 22, 9), '4', 'Fee')], ['2026-11-22']);
+    expect(flows).toEqual([{ day: '2026-11-22', depositsUsd: '0', withdrawalsUsd: '0' }]);
   });
 });
