@@ -40,8 +40,8 @@ describe('the shared money messages with counts and amounts, in every language',
   it.each([
     ['en', 'en-US', 2, 'I know both sends listed here may already have gone through.'],
     ['en', 'en-US', 12, 'I know all 12 sends listed here may already have gone through.'],
-    ['de', 'de-DE', 2, 'Mir ist bewusst, dass beide hier aufgeführten Sendungen'],
-    ['de', 'de-DE', 12, 'Mir ist bewusst, dass alle 12 hier aufgeführten Sendungen'],
+    ['de', 'de-DE', 2, 'Mir ist bewusst, dass beide hier aufgeführten Sendevorgänge'],
+    ['de', 'de-DE', 12, 'Mir ist bewusst, dass alle 12 hier aufgeführten Sendevorgänge'],
     ['tr', 'tr-TR', 2, 'Burada listelenen iki göndermenin de'],
     ['tr', 'tr-TR', 12, 'Burada listelenen 12 göndermenin tümünün'],
   ] as const)(

@@ -32,7 +32,7 @@ describe('send messages with counts and amounts, in every language', () => {
 
   it.each([
     ['en', 'en-US', 'send of 10,000.5 USDT to bc1qw5…f3t4'],
-    ['de', 'de-DE', 'Sendung von 10.000,5 USDT an bc1qw5…f3t4'],
+    ['de', 'de-DE', 'Sendevorgang von 10.000,5 USDT an bc1qw5…f3t4'],
     ['tr', 'tr-TR', 'bc1qw5…f3t4 adresine 10.000,5 USDT gönderme'],
   ] as const)('%s: an amount inside a sentence follows the language (%s)', (catalogue, locale, expected) => {
     const formatter = inLanguage(catalogue, locale);
