@@ -60,15 +60,42 @@ export async function installFlushCounter(probeFile: string): Promise<FlushCount
   };
 }
 
+/** The flushes one save and its floor asked for. */
+export interface SaveFlushes {
+  readonly appFlushes: number;
+  readonly floorFlushes: number;
+}
+
+/** The distinct counts, lowest first: one number when every save made the same. */
+function countsOf(saves: readonly SaveFlushes[], pick: (save: SaveFlushes) => number): number[] {
+  return [...new Set(saves.map(pick))].sort((a, b) => a - b);
+}
+
 /**
- * A timed ratio near 1 cannot tell one flush more (the floor is nearly the save's own algorithm): the flushes
- * are counted instead, and a save that asks for more of them than the floor fails whatever its time.
+ * A timed ratio near 1 cannot tell one flush more or less (the floor is nearly the save's own algorithm), so the
+ * flushes are counted and compared save by save, and any other count than the floor's fails whatever its time:
+ * more is an extra flush paid for nothing, fewer a flush skipped that a crash-safe replace needs (the floor
+ * makes the least one can).
  */
-export function withFlushVerdict(figure: FigureResult, appFlushes: number, floorFlushes: number): FigureResult {
-  const counted = `${appFlushes} flushes per save against the floor's ${floorFlushes}`;
+export function withFlushVerdict(figure: FigureResult, saves: readonly SaveFlushes[]): FigureResult {
+  const app = countsOf(saves, (save) => save.appFlushes);
+  const floor = countsOf(saves, (save) => save.floorFlushes);
+  const counted = `${app.join(' or ')} flushes per save against the floor's ${floor.join(' or ')}`;
   const note = figure.note === undefined ? counted : `${figure.note}; ${counted}`;
-  const details = { ...figure.details, flushesPerSave: appFlushes, floorFlushesPerSave: floorFlushes };
-  if (appFlushes > floorFlushes)
-    return { ...figure, verdict: 'fail', note: `${note}: the save makes more flushes than the floor`, details };
+  const more = saves.filter((save) => save.appFlushes > save.floorFlushes).length;
+  const fewer = saves.filter((save) => save.appFlushes < save.floorFlushes).length;
+  const details = {
+    ...figure.details,
+    flushesPerSave: app.length === 1 ? app[0] : app,
+    floorFlushesPerSave: floor.length === 1 ? floor[0] : floor,
+    savesWithMoreFlushes: more,
+    savesWithFewerFlushes: fewer,
+  };
+  const wrong = [
+    ...(saves.length === 0 ? ['no save was counted'] : []),
+    ...(more > 0 ? [`${more} of ${saves.length} saves made more flushes than the floor`] : []),
+    ...(fewer > 0 ? [`${fewer} of ${saves.length} saves made fewer flushes than the floor: one was skipped`] : []),
+  ];
+  if (wrong.length > 0) return { ...figure, verdict: 'fail', note: `${note}: ${wrong.join('; ')}`, details };
   return { ...figure, note, details };
 }

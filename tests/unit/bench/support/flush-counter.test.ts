@@ -50,7 +50,7 @@ describe('the flushes a write asks for are counted', () => {
   });
 });
 
-describe('a save that flushes more than the floor fails', () => {
+describe('a save that flushes more or fewer times than the floor fails', () => {
   const figure: FigureResult = {
     id: 'journal-write',
     title: 'money journal write-ahead',
@@ -60,17 +60,38 @@ describe('a save that flushes more than the floor fails', () => {
     verdict: 'pass',
     method: 'm',
   };
+  const saves = (app: number, floor: number, count = 3) =>
+    Array.from({ length: count }, () => ({ appFlushes: app, floorFlushes: floor }));
 
   it('fails a timed pass when the save made one flush more', () => {
-    const judged = withFlushVerdict(figure, 3, 2);
+    const judged = withFlushVerdict(figure, saves(3, 2));
     expect(judged.verdict).toBe('fail');
-    expect(judged.note).toMatch(/3 flushes per save against the floor's 2: the save makes more flushes/);
-    expect(judged.details).toMatchObject({ flushesPerSave: 3, floorFlushesPerSave: 2 });
+    expect(judged.note).toBe("3 flushes per save against the floor's 2: 3 of 3 saves made more flushes than the floor");
+    expect(judged.details).toMatchObject({ flushesPerSave: 3, floorFlushesPerSave: 2, savesWithMoreFlushes: 3 });
+  });
+
+  it('fails a timed pass when the save skipped a flush the floor makes', () => {
+    const judged = withFlushVerdict(figure, saves(1, 2));
+    expect(judged.verdict).toBe('fail');
+    expect(judged.note).toMatch(/3 of 3 saves made fewer flushes than the floor: one was skipped$/);
+    expect(judged.details).toMatchObject({ flushesPerSave: 1, savesWithFewerFlushes: 3, savesWithMoreFlushes: 0 });
+  });
+
+  it('judges save by save: one save of many that skipped a flush fails, whatever the others made', () => {
+    const judged = withFlushVerdict(figure, [...saves(2, 2, 199), { appFlushes: 1, floorFlushes: 2 }]);
+    expect(judged.verdict).toBe('fail');
+    expect(judged.note).toMatch(/^1 or 2 flushes per save against the floor's 2: 1 of 200 saves made fewer/);
+    expect(judged.details).toMatchObject({ flushesPerSave: [1, 2], floorFlushesPerSave: 2 });
+  });
+
+  it('fails when no save was counted', () => {
+    expect(withFlushVerdict(figure, []).verdict).toBe('fail');
   });
 
   it('keeps the timed verdict when the counts are equal, and records both', () => {
-    const judged = withFlushVerdict(figure, 2, 2);
+    const judged = withFlushVerdict({ ...figure, note: 'timed' }, saves(2, 2));
     expect(judged.verdict).toBe('pass');
+    expect(judged.note).toBe("timed; 2 flushes per save against the floor's 2");
     expect(judged.details).toMatchObject({ flushesPerSave: 2, floorFlushesPerSave: 2 });
   });
 });
