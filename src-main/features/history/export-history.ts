@@ -15,6 +15,7 @@ import { exportRecordOf, type ExportRecordContext } from './export-record';
 import { presetHeader, presets, type LeftOutReason } from './export-presets';
 import { jsonArray } from './json-export';
 import { PageRecords } from './page-records';
+import { TextAppender } from './text-appender';
 import { fetchWithRetry, type RetryNotice, type RetryPolicy } from './fetch-with-retry';
 import { transactionsRequest } from './transactions-request';
 
@@ -84,9 +85,6 @@ export interface ExportResult {
 export function temporaryPathFor(path: string): string {
   return join(dirname(path), `.${basename(path)}.${randomBytes(4).toString('hex')}.part`);
 }
-
-/** CSV text gathered before it is written: the only buffer that grows with the rows, and it stays this small. */
-const FLUSH_CHARS = 64 * 1024;
 
 function pageReader(options: ExportHistoryOptions): StreamPage {
   if (options.streamPage) return options.streamPage;
@@ -220,10 +218,10 @@ async function keepFile(file: FileHandle, temporary: string, path: string): Prom
  * account) as the complete CSV (RFC 4180, UTF-8, header row), a preset of another tool, or a JSON array, with
  * the date range applied to each page as it streams past (POST /transactions has no date fields). Each page is
  * read to its last byte, then the next one is asked for while its rows are written to a temporary file in slices
- * of at most FLUSH_CHARS: the service answers while this page is formatted and written, yet only one request is
- * ever in flight (the rate limit) and memory holds two pages whatever the history's size. A page that fails is
- * retried (429 back-off, a few tries on server errors) as a whole before any of its rows is written; one asked
- * for ahead that fails surfaces once the pages before it are written. On success the
+ * of at most 64 KiB (TextAppender): the service answers while this page is formatted and written, yet only one
+ * request is ever in flight (the rate limit) and memory holds two pages whatever the history's size. A page that
+ * fails is retried (429 back-off, a few tries on server errors) as a whole before any of its rows is written; one
+ * asked for ahead that fails surfaces once the pages before it are written. On success the
  * temporary file is flushed to disk and renamed to `path`; on cancel or failure it is removed, so no
  * partial file is ever left. No Electron here: the benchmark calls this directly.
  */
@@ -235,14 +233,7 @@ export async function exportHistoryCsv(options: ExportHistoryOptions): Promise<E
   const temporary = temporaryPathFor(options.path);
   // 'wx': never follow or clobber something already at the temporary name.
   const file = await open(temporary, 'wx', 0o600);
-  let position = 0;
-  let buffer = '';
-  const flush = async (): Promise<void> => {
-    if (buffer === '') return;
-    const text = buffer;
-    buffer = '';
-    position += (await file.write(text, position, 'utf8')).bytesWritten;
-  };
+  const out = new TextAppender(file);
   let written = 0;
   const leftOut: Record<LeftOutReason, number> = { 'not-completed': 0, 'no-date': 0, 'no-price': 0 };
   // Totals of the accounts already exported; the current account's are added as its pages come.
@@ -263,8 +254,8 @@ export async function exportHistoryCsv(options: ExportHistoryOptions): Promise<E
   const stopAhead = new AbortController();
   const readSignal = options.signal ? AbortSignal.any([options.signal, stopAhead.signal]) : stopAhead.signal;
   try {
-    buffer = writer.open;
-    await flush();
+    await out.append(writer.open);
+    await out.flush();
     for (const source of sources) {
       const userLabelOf = source.userLabelOf ?? (() => '');
       const context: ExportRecordContext = { account: source.account, currency };
@@ -311,14 +302,14 @@ export async function exportHistoryCsv(options: ExportHistoryOptions): Promise<E
           if (previousRecords.has(item) || admitted[index] !== true) continue;
           const line = writer.line(item, userLabelOf(item), context, written + lines === 0);
           if (typeof line === 'string') {
-            buffer += line;
+            // Written when the buffer is full, which also lets the page asked for ahead be read meanwhile.
+            if (!out.add(line)) await out.append(line);
             lines += 1;
           } else {
             leftOut[line.leftOut] += 1;
           }
-          if (buffer.length >= FLUSH_CHARS) await flush();
         }
-        await flush();
+        await out.flush();
         previousRecords = records;
         written += lines;
         options.onPage?.(progress());
@@ -330,8 +321,8 @@ export async function exportHistoryCsv(options: ExportHistoryOptions): Promise<E
       totalPages = 0;
       page = 0;
     }
-    buffer = writer.close(written > 0);
-    await flush();
+    await out.append(writer.close(written > 0));
+    await out.flush();
     await keepFile(file, temporary, options.path);
     return { written, total: doneTotal, pages: donePages, leftOut };
   } catch (error) {

@@ -1,0 +1,52 @@
+import type { FileHandle } from 'node:fs/promises';
+
+/** Bytes gathered before they are written: the only buffer that grows with the rows, and it stays this small. */
+const BUFFER_BYTES = 64 * 1024;
+
+/** UTF-8 takes at most three bytes for one UTF-16 code unit (a pair takes four for two; a lone one is U+FFFD). */
+const MAX_BYTES_PER_UNIT = 3;
+
+/**
+ * Text written to the end of a file through one byte buffer that is reused. Gathering rows in a string made a
+ * rope of one more string per row, flattened into a copy at each write and encoded into a new buffer there:
+ * three copies of every byte of an export, all of it garbage. Here a row is encoded once, into this buffer.
+ */
+export class TextAppender {
+  private readonly bytes = Buffer.allocUnsafe(BUFFER_BYTES);
+  private used = 0;
+  private position = 0;
+
+  constructor(private readonly file: FileHandle) {}
+
+  /** Adds `text` when it surely fits; false when it may not (then `append` it, which writes what is held first). */
+  add(text: string): boolean {
+    if (text.length * MAX_BYTES_PER_UNIT > BUFFER_BYTES - this.used) return false;
+    this.used += this.bytes.write(text, this.used, 'utf8');
+    return true;
+  }
+
+  /** Adds `text`, writing what is held first when it may not fit; a text longer than the buffer is written as it is. */
+  async append(text: string): Promise<void> {
+    if (this.add(text)) return;
+    await this.flush();
+    if (!this.add(text)) await this.writeAll(Buffer.from(text, 'utf8'));
+  }
+
+  /** Writes what is held; the buffer is not touched until the write is done. */
+  async flush(): Promise<void> {
+    if (this.used === 0) return;
+    await this.writeAll(this.bytes, this.used);
+    this.used = 0;
+  }
+
+  /** The first `length` bytes (all by default), however many writes the file takes for them. */
+  private async writeAll(bytes: Buffer, length = bytes.length): Promise<void> {
+    for (let done = 0; done < length;) {
+      const { bytesWritten } = await this.file.write(bytes, done, length - done, this.position);
+      // A file that takes nothing would loop here for ever; the export fails instead (no file is kept).
+      if (bytesWritten <= 0) throw new Error('the file took none of the bytes written to it');
+      done += bytesWritten;
+      this.position += bytesWritten;
+    }
+  }
+}
