@@ -160,3 +160,48 @@ describe('checkedTransactionItem', () => {
     expect(checked?.prices).not.toHaveProperty('btc');
   });
 });
+
+describe('checkedTransactionItem on what JSON.parse makes', () => {
+  const { fee: _fee, ...withoutFee } = good;
+  const { symbolId, ...afterSymbolId } = good;
+  const cases: ReadonlyArray<{ what: string; value: Record<string, unknown> }> = [
+    { what: 'every field, in the schema order', value: good },
+    { what: 'an optional field left out', value: withoutFee },
+    { what: 'optional fields null', value: { ...good, txId: null, to: null, fee: null } },
+    { what: 'a field out of order', value: { ...afterSymbolId, symbolId } },
+    { what: 'prices out of order', value: { ...good, prices: { jpy: 1, usd: 1, eur: 1, gbp: 1, try: 1 } } },
+    { what: 'a field the schema does not know', value: { ...good, extra: 'x' } },
+    { what: 'a price the schema does not know', value: { ...good, prices: { ...good.prices, btc: 1 } } },
+  ];
+
+  it('gives the schema’s fields, values and order, whether it keeps the parsed object or builds one', () => {
+    for (const { what, value } of cases) {
+      const parsed: unknown = JSON.parse(JSON.stringify(value));
+      const schema = TransactionItem.parse(parsed);
+      const checked = checkedTransactionItem(parsed);
+      expect(checked, what).toEqual(schema);
+      // Order matters to a reader that writes the item out whole (JSON.stringify).
+      expect(
+        Object.keys(checked ?? {}).filter((key) => checked?.[key as keyof TransactionItem] !== undefined),
+        what,
+      ).toEqual(Object.keys(schema));
+      expect(Object.keys(checked?.prices ?? {}), what).toEqual(Object.keys(schema.prices));
+    }
+  });
+
+  it('hands on the parsed object itself only when it is already the schema’s', () => {
+    const same = (value: Record<string, unknown>) => {
+      const parsed: unknown = JSON.parse(JSON.stringify(value));
+      return checkedTransactionItem(parsed) === parsed;
+    };
+    expect(cases.map(({ what, value }) => [what, same(value)])).toEqual([
+      ['every field, in the schema order', true],
+      ['an optional field left out', true],
+      ['optional fields null', true],
+      ['a field out of order', false],
+      ['prices out of order', false],
+      ['a field the schema does not know', false],
+      ['a price the schema does not know', false],
+    ]);
+  });
+});
