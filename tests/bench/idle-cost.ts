@@ -2,8 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { CDPSession, Page } from 'playwright-core';
 import type { SandboxUser } from '../e2e/support/signed-in-app';
 import { z } from 'zod';
-import { completeBrowserSignIn } from '../e2e/support/signed-in-app';
-import { signInOnce, type SignedInUser } from './support/browser-app';
+import { openSignedIn, signInOnce, type SignedInUser } from './support/browser-app';
 import { measured, type FigureModule } from './support/figure';
 import { watchServers, type ServerTimeline } from './support/server-timeline';
 import {
@@ -125,18 +124,12 @@ interface AppRound extends LaunchWindows {
 }
 
 async function signedInHome(
-  page: Page,
   launched: Awaited<ReturnType<SignedInUser['launch']>>,
   user: SignedInUser,
   alice: SandboxUser,
 ): Promise<void> {
-  await page.goto(launched.app.url);
-  const mainNavigation = page.getByRole('navigation', { name: 'Main' });
-  const signIn = page.getByRole('button', { name: 'Sign in' });
-  await mainNavigation.or(signIn).first().waitFor({ timeout: 30_000 });
-  if (!(await mainNavigation.isVisible()))
-    await completeBrowserSignIn({ app: launched.app, browser: user.browser }, alice, () => signIn.click());
-  await page.getByText(/Updated \d+ s ago/).waitFor({ timeout: 30_000 });
+  await openSignedIn(launched, user, alice);
+  await launched.page.getByText(/Updated \d+ s ago/).waitFor({ timeout: 30_000 });
 }
 
 const NotificationsAnswer = z.union([
@@ -176,7 +169,7 @@ async function depositNotificationsOn(
     ),
   );
   if (!set.ok) throw new Error('idle: deposit notifications could not be turned on');
-  await signedInHome(page, launched, user, alice);
+  await signedInHome(launched, user, alice);
 }
 
 /**
@@ -192,7 +185,7 @@ async function appWindows(
   const launched = await user.launch(PROBE);
   try {
     const { page } = launched;
-    await signedInHome(page, launched, user, alice);
+    await signedInHome(launched, user, alice);
     await depositNotificationsOn(page, launched, user, alice);
     const watched = await watchPage(page);
     const firedCount = (): Promise<number> =>

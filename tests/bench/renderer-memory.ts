@@ -1,6 +1,5 @@
 import type { CDPSession, Page } from 'playwright-core';
-import { completeBrowserSignIn } from '../e2e/support/signed-in-app';
-import { signInOnce } from './support/browser-app';
+import { openSignedIn, signInOnce } from './support/browser-app';
 import { measured, type FigureModule } from './support/figure';
 import { HISTORY_ACCOUNT } from './support/service-session';
 import { summarize } from './support/stats';
@@ -71,12 +70,7 @@ export const rendererMemory: FigureModule = {
       const launched = await user.launch('');
       try {
         const { page } = launched;
-        await page.goto(launched.app.url);
-        const mainNavigation = page.getByRole('navigation', { name: 'Main' });
-        const signIn = page.getByRole('button', { name: 'Sign in' });
-        await mainNavigation.or(signIn).first().waitFor({ timeout: 30_000 });
-        if (!(await mainNavigation.isVisible()))
-          await completeBrowserSignIn({ app: launched.app, browser: user.browser }, alice, () => signIn.click());
+        await openSignedIn(launched, user, alice);
         await page.getByRole('combobox', { name: 'Account' }).selectOption(account.guid);
         await goTo(page, 'History');
         await pagesStatus(page).waitFor({ timeout: 30_000 });

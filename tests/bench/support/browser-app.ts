@@ -8,7 +8,7 @@ import type { SecretStore } from '../../../src-main/keychain/secret-store';
 import { createLogger, type FileLogger } from '../../../src-main/logging/create-logger';
 import { startAppUnderTest, type AppUnderTest } from '../../harness/app-under-test';
 import { launchChromium } from '../../e2e/support/browser';
-import { startSignedInApp } from '../../e2e/support/signed-in-app';
+import { completeBrowserSignIn, startSignedInApp, type SandboxUser } from '../../e2e/support/signed-in-app';
 
 /**
  * A user who signed in once (refresh token in a memory keychain, settings in userDataDir), and a Chromium
@@ -65,4 +65,18 @@ export async function signInOnce(sandbox: RunningSandbox): Promise<SignedInUser>
       await rm(userDataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Opens the app in the launch's page and waits until it is signed in: the stored session restores, or, where
+ * it does not, `who` signs in through the sandbox's provider as a user would.
+ */
+export async function openSignedIn(launched: LaunchedApp, user: SignedInUser, who: SandboxUser): Promise<void> {
+  const { page, app } = launched;
+  await page.goto(app.url);
+  const mainNavigation = page.getByRole('navigation', { name: 'Main' });
+  const signIn = page.getByRole('button', { name: 'Sign in' });
+  await mainNavigation.or(signIn).first().waitFor({ timeout: 30_000 });
+  if (!(await mainNavigation.isVisible()))
+    await completeBrowserSignIn({ app, browser: user.browser }, who, () => signIn.click());
 }
