@@ -14,15 +14,6 @@ import { peekStartupAnswer } from './startup-requests';
 const LAUNCH_PAINT_WAIT_MS = 100;
 
 /**
- * How long the paint, with the last known balances in hand and the session restored, waits for this run's:
- * main asks the service for them as soon as the session is restored, so they are often just behind, and
- * painting them at once spares building, laying out and painting the last known ones only to replace them a
- * frame later (bench/traces/balances-paint.trace.json). About one frame, so the last known ones, when they
- * are painted, are painted at most a frame later.
- */
-export const FRESH_PAINT_WAIT_MS = 16;
-
-/**
  * Whether the last known balances may be painted before the app is evaluated: only when privacy mode is
  * known to be off (never shown while it is on, nor before it is known), and only where the app's first
  * screen shows them too (a session being restored, out of the service's reach, or restored to the account
@@ -84,16 +75,6 @@ function mayPaint(state: LaunchState): boolean {
   const { session, cached, preferences } = state;
   if (freshPaintAllowed(session, state.fresh.current, preferences)) return true;
   return session.ok && launchPaintAllowed(session, cached, preferences);
-}
-
-/**
- * Settles once this run's balances have answered, or FRESH_PAINT_WAIT_MS after the other answers, whichever
- * comes first; at once unless the session is restored (only then may they be painted, freshPaintAllowed).
- */
-function freshOrWaited(state: LaunchState): Promise<void> {
-  const { session } = state;
-  if (state.fresh.current !== null || !session.ok || session.value.status !== 'signed-in') return Promise.resolve();
-  return Promise.race([state.freshAnswered, new Promise<void>((resolve) => setTimeout(resolve, FRESH_PAINT_WAIT_MS))]);
 }
 
 /** What the paint shows now: this run's balances when they may be shown, else the last known ones, or nothing. */
@@ -193,7 +174,6 @@ export async function paintLaunchBalances(container: HTMLElement): Promise<() =>
   // Only asked whether it may paint: the view is built once, in the user's language (a view built before it
   // would make Intl's formatters for a locale the paint then does not show).
   if (!state || !mayPaint(state)) return nothingToRelease;
-  await freshOrWaited(state);
   // In the user's language from the first frame: every language's launch messages are in the first script.
   if (state.preferences.ok) applyLaunchLanguage(state.preferences.value.language);
   // What the session and preferences say is looked at again just before painting: each was read when it

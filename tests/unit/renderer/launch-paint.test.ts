@@ -388,11 +388,11 @@ describe('the launch paint (launch-paint.ts): the last known balances before Rea
     'takes the painted balances off the screen at once on %s before the app has drawn',
     async (_case, event, payload) => {
       const page = installLaunchedPage();
-      const { paintLaunchBalances, FRESH_PAINT_WAIT_MS } = await loadPaint();
+      const { paintLaunchBalances } = await loadPaint();
       const container = new FakeElement('div');
       const before = page.listening(event);
       const painting = paintLaunchBalances(container as unknown as HTMLElement);
-      await vi.advanceTimersByTimeAsync(FRESH_PAINT_WAIT_MS + 16);
+      await vi.advanceTimersByTimeAsync(16);
       await painting;
       expect(container.outerHTML).toContain('data-balances="cached"');
       expect(page.listening(event)).toBe(before + 1);
@@ -420,11 +420,11 @@ describe('the launch paint (launch-paint.ts): the last known balances before Rea
 
   it("leaves the window to the app once released: later changes are the stores' to show", async () => {
     const page = installLaunchedPage();
-    const { paintLaunchBalances, FRESH_PAINT_WAIT_MS } = await loadPaint();
+    const { paintLaunchBalances } = await loadPaint();
     const container = new FakeElement('div');
     const before = [page.listening('session.changed'), page.listening('preferences.changed')];
     const painting = paintLaunchBalances(container as unknown as HTMLElement);
-    await vi.advanceTimersByTimeAsync(FRESH_PAINT_WAIT_MS + 16);
+    await vi.advanceTimersByTimeAsync(16);
     const release = await painting;
     release();
     expect([page.listening('session.changed'), page.listening('preferences.changed')]).toEqual(before);
@@ -539,52 +539,12 @@ describe('the launch paint (launch-paint.ts): the last known balances before Rea
       await expect(takeStartupAnswer('freshBalances')).resolves.toEqual({ ok: true, value: freshPortfolio });
     });
 
-    it('are waited for a moment once the rest is in, and painted instead of the last known ones when they come', async () => {
-      const page = installLaunchedPage();
-      const { paintLaunchBalances, FRESH_PAINT_WAIT_MS } = await loadPaint();
-      const container = new FakeElement('div');
-      const inserted = vi.spyOn(container, 'replaceChildren');
-      const painting = paintLaunchBalances(container as unknown as HTMLElement);
-      await vi.advanceTimersByTimeAsync(FRESH_PAINT_WAIT_MS - 1);
-      expect(container.children).toEqual([]);
-      page.answerFresh(freshPortfolio);
-      await vi.advanceTimersByTimeAsync(0);
-      expect(container.outerHTML).toContain('data-balances="fresh"');
-      await vi.advanceTimersByTimeAsync(16);
-      await painting;
-      // The last known ones were never put in, only to be replaced a frame later.
-      expect(inserted).toHaveBeenCalledTimes(1);
-      expect(container.outerHTML).not.toContain('Last known');
-    });
-
-    it('are waited for no longer than FRESH_PAINT_WAIT_MS: the last known ones are painted then', async () => {
-      installLaunchedPage();
-      const { paintLaunchBalances, FRESH_PAINT_WAIT_MS } = await loadPaint();
-      const container = new FakeElement('div');
-      void paintLaunchBalances(container as unknown as HTMLElement);
-      await vi.advanceTimersByTimeAsync(FRESH_PAINT_WAIT_MS - 1);
-      expect(container.children).toEqual([]);
-      await vi.advanceTimersByTimeAsync(1);
-      expect(container.outerHTML).toContain('data-balances="cached"');
-    });
-
-    it('are not waited for while the session is still being restored: the last known ones are painted at once', async () => {
+    it('replace the last known ones when they come while the paint is up, not once the app has taken over', async () => {
       const page = installLaunchedPage();
       const { paintLaunchBalances } = await loadPaint();
       const container = new FakeElement('div');
-      page.send('session.changed', viewOf('signing-in'));
-      await vi.advanceTimersByTimeAsync(0);
-      void paintLaunchBalances(container as unknown as HTMLElement);
-      await vi.advanceTimersByTimeAsync(0);
-      expect(container.outerHTML).toContain('Restoring your session…');
-    });
-
-    it('replace the last known ones when they come while the paint is up, not once the app has taken over', async () => {
-      const page = installLaunchedPage();
-      const { paintLaunchBalances, FRESH_PAINT_WAIT_MS } = await loadPaint();
-      const container = new FakeElement('div');
       const painting = paintLaunchBalances(container as unknown as HTMLElement);
-      await vi.advanceTimersByTimeAsync(FRESH_PAINT_WAIT_MS + 16);
+      await vi.advanceTimersByTimeAsync(16);
       const release = await painting;
       expect(container.outerHTML).toContain('data-balances="cached"');
       page.answerFresh(freshPortfolio);
@@ -597,7 +557,7 @@ describe('the launch paint (launch-paint.ts): the last known balances before Rea
       const { paintLaunchBalances: paintAgain } = await loadPaint();
       const other = new FakeElement('div');
       const again = paintAgain(other as unknown as HTMLElement);
-      await vi.advanceTimersByTimeAsync(FRESH_PAINT_WAIT_MS + 16);
+      await vi.advanceTimersByTimeAsync(16);
       (await again)();
       later.answerFresh(freshPortfolio);
       await vi.advanceTimersByTimeAsync(0);
