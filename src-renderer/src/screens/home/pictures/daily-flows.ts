@@ -8,6 +8,8 @@ export interface FlowRecord {
   readonly value: string;
   /** `Deposit` or `Withdraw` (spec 2.2); a swap is one of each, both with the swap's withdrawType. */
   readonly type: string;
+  /** What tells the direction of a type the spec does not name: 0 came in, any other went out. */
+  readonly withdrawType: number;
   readonly status: string;
 }
 
@@ -37,10 +39,18 @@ export function lastDays(days: number, now: Date): { days: string[]; since: stri
   return { days: list, since: first.toISOString(), until: after.toISOString() };
 }
 
+function cameIn(record: FlowRecord): boolean {
+  if (record.type === 'Deposit') return true;
+  if (record.type === 'Withdraw') return false;
+  return record.withdrawType === 0;
+}
+
 /**
  * USD deposited and withdrawn per local day (the runtime's time zone), summed in decimals. The direction is
  * the record's `type`, not its withdrawType: a swap's incoming leg is a `Deposit` carrying the swap's
- * withdrawType (sandbox/README.md), and it brought money in. A record of neither type is counted in neither.
+ * withdrawType (sandbox/README.md), and it brought money in. A type the spec does not name goes by its
+ * withdrawType, as History and the CSV export tell it (src-main/features/history/export-record.ts directionOf),
+ * so a record they show as in or out is never missing here.
  * Only Completed records count, since pending and failed ones moved no money (yet). Records outside `days`
  * are ignored; every day appears, empty ones as zero.
  */
@@ -51,8 +61,8 @@ export function dailyFlows(records: readonly FlowRecord[], days: readonly string
     const bucket = sums.get(dayKey(new Date(record.date)));
     if (!bucket) continue;
     const value = new Decimal(record.value).abs();
-    if (record.type === 'Deposit') bucket.deposits = bucket.deposits.plus(value);
-    else if (record.type === 'Withdraw') bucket.withdrawals = bucket.withdrawals.plus(value);
+    if (cameIn(record)) bucket.deposits = bucket.deposits.plus(value);
+    else bucket.withdrawals = bucket.withdrawals.plus(value);
   }
   return days.map((day) => {
     const bucket = sums.get(day)!;

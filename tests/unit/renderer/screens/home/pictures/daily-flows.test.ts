@@ -7,11 +7,12 @@ import {
 
 // tests/vitest.config.ts does not fix a time zone: local instants are built with the runtime's, as the renderer does.
 const at = (y: number, m: number, d: number, h: number) => new Date(y, m - 1, d, h).toISOString();
-const record = (date: string, value: string, type: string, status = 'Completed'): FlowRecord => ({
+const record = (date: string, value: string, type: string, status = 'Completed', withdrawType = 1): FlowRecord => ({
   date,
   value,
   type,
   status,
+  withdrawType: type === 'Deposit' ? 0 : withdrawType,
 });
 
 describe('deposits and withdrawals per local day', () => {
@@ -56,7 +57,7 @@ describe('deposits and withdrawals per local day', () => {
 
   it('counts a swap as what it is in the history: its outgoing leg withdrawn, its incoming leg deposited', () => {
     // Both legs carry the swap's withdrawType (2 in the sandbox, sandbox/README.md); `type` says which way.
-    const swapLeg = (value: string, type: string): FlowRecord & { withdrawType: number } => ({
+    const swapLeg = (value: string, type: string): FlowRecord => ({
       date: at(2026, 11, 22, 9),
       value,
       type,
@@ -67,8 +68,14 @@ describe('deposits and withdrawals per local day', () => {
     expect(flows).toEqual([{ day: '2026-11-22', depositsUsd: '99.5', withdrawalsUsd: '100' }]);
   });
 
-  it('counts a record of neither type in neither column', () => {
-    const flows = dailyFlows([record(at(2026, 11, 22, 9), '4', 'Fee')], ['2026-11-22']);
-    expect(flows).toEqual([{ day: '2026-11-22', depositsUsd: '0', withdrawalsUsd: '0' }]);
+  it('tells a type the spec does not name by its withdrawType, as History and the CSV export do', () => {
+    const flows = dailyFlows(
+      [
+        record(at(2026, 11, 22, 9), '4', 'Refund', 'Completed', 0),
+        record(at(2026, 11, 22, 10), '3', 'Fee', 'Completed', 7),
+      ],
+      ['2026-11-22'],
+    );
+    expect(flows).toEqual([{ day: '2026-11-22', depositsUsd: '4', withdrawalsUsd: '3' }]);
   });
 });
