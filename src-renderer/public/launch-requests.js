@@ -30,9 +30,10 @@
   var wallets = wallet.portfolio.wallets();
   // While the answers travel: the page's first Intl formatter otherwise pays for ICU's list of locales (some
   // 15 ms, once per page) while the launch paint builds its view, between the answers and the frame. It makes
-  // no formatter, so none is made for a locale the paint does not show (src/launch-paint.ts).
-  Intl.NumberFormat.supportedLocalesOf([]);
-  Intl.DateTimeFormat.supportedLocalesOf([]);
+  // no formatter, so none is made for a locale the paint does not show (src/launch-paint.ts). A real tag, not
+  // an empty list, so an engine that answers an empty list without its locale list still loads it.
+  Intl.NumberFormat.supportedLocalesOf(['en']);
+  Intl.DateTimeFormat.supportedLocalesOf(['en']);
   var launch = {
     session: session,
     sessionNow: followChanges(session, 'session.changed'),
