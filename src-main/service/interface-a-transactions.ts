@@ -2,29 +2,10 @@ import type { Logger } from '../logging/logger';
 import { t } from '../i18n/main-text';
 import { AppError } from '../app-error';
 import { answerOf, ReaderFailure, readWhole, readWholeUpTo, type AnswerReader, type ServiceAnswer } from './http-call';
-import { TransactionItem, type TransactionsRequest } from './interface-a-schemas';
+import { TransactionItem, type TransactionsRequest } from './interface-a-transaction-schemas';
 import { checkedTransactionItem } from './transaction-item-check';
 import { createJsonItemsSplitter, JsonSplitError, type JsonItemsSplit } from './json-items-splitter';
-
-/**
- * The most one transactions item and one transactions answer without its items may take, in characters.
- * The spec sets no limit on either (8); an item is some 500 characters and the envelope under 300, so these
- * leave generous room for long labels and messages while a hostile or broken service cannot make a page
- * hold unbounded memory.
- */
-export const MAX_ITEM_CHARS = 256 * 1024;
-export const MAX_ENVELOPE_CHARS = 64 * 1024;
-
-/**
- * The most bytes a transactions answer read whole (getTransactions) may have: as many items of the largest
- * size as were asked for, and the envelope. Counted in bytes, which are never fewer than the characters
- * they encode, so this is no looser than the limits above. The count of items is not checked there: the
- * spec leaves the largest page and whether a service keeps to recordsPerPage open (4.1, 8), so a service
- * that sends a few more small items is read, while one that sends more than this is refused, unread.
- */
-export function maxTransactionsAnswerBytes(recordsPerPage: number): number {
-  return recordsPerPage * MAX_ITEM_CHARS + MAX_ENVELOPE_CHARS;
-}
+import { MAX_ENVELOPE_CHARS, MAX_ITEM_CHARS, maxTransactionsAnswerBytes } from './transactions-answer-limits';
 
 /**
  * Reads a transactions answer whole, up to the bytes `recordsPerPage` items may take. The page is held

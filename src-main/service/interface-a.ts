@@ -2,33 +2,32 @@ import { AppError } from '../app-error';
 import { t } from '../i18n/main-text';
 import { requireTwoFactorCode } from './two-factor-code';
 import { createInterfaceACaller, type InterfaceAClientOptions, type InterfaceACaller } from './interface-a-call';
-import { readTransactionItems, readTransactionsWhole } from './interface-a-transactions';
 import {
   AccountProfile,
   CreateDepositAddressRequest,
   CreatedDepositAddress,
-  SendPrecheckRequest,
-  SendPrecheckResult,
-  SendRequest,
-  SendResult,
   Session,
-  SwapPrecheckResult,
   SwapRequest,
-  SwapResult,
-  SwapSymbols,
   SwitchResult,
-  TransactionsHead,
-  TransactionsRequest,
-  TransactionsResult,
   WalletAddress,
   Wallets,
+  type SendPrecheckRequest,
+  type SendPrecheckResult,
+  type SendRequest,
+  type SendResult,
+  type SwapPrecheckResult,
+  type SwapResult,
+  type SwapSymbols,
   type TransactionItem,
+  type TransactionsHead,
+  type TransactionsRequest,
+  type TransactionsResult,
 } from './interface-a-schemas';
 import type { Logger } from '../logging/logger';
 
 export { parseRetryAfter } from './http-call';
 export { INTERFACE_A_PREFIX, type InterfaceAAuth, type InterfaceAClientOptions } from './interface-a-call';
-export { MAX_ENVELOPE_CHARS, MAX_ITEM_CHARS, maxTransactionsAnswerBytes } from './interface-a-transactions';
+export { MAX_ENVELOPE_CHARS, MAX_ITEM_CHARS, maxTransactionsAnswerBytes } from './transactions-answer-limits';
 
 export interface InterfaceAClient {
   readonly accountGuid: string | null;
@@ -111,47 +110,67 @@ function accountCalls({ call, requireBody }: InterfaceACaller) {
   };
 }
 
+/**
+ * The money calls' schemas, built at the first of them (interface-a-money-schemas.ts): before the request is
+ * made, so the body is checked and the answer parsed exactly as before.
+ */
+const moneySchemas = () => import('./interface-a-money-schemas');
+
 /** The calls that check and move money (endpoints 7 to 11); send and swap are submitted once, never retried. */
 function moneyCalls({ call, requireBody }: InterfaceACaller) {
   return {
-    sendPrecheck: async (request: SendPrecheckRequest) =>
-      call({
+    sendPrecheck: async (request: SendPrecheckRequest) => {
+      const schemas = await moneySchemas();
+      return call({
         method: 'POST',
         path: '/send/precheck',
-        result: SendPrecheckResult,
-        body: requireBody(SendPrecheckRequest, request),
+        result: schemas.SendPrecheckResult,
+        body: requireBody(schemas.SendPrecheckRequest, request),
         needsAccount: true,
         movesMoney: false,
-      }),
+      });
+    },
     send: async (request: SendRequest, twoFactorCode: string) => {
       const tfa = requireTwoFactorCode(twoFactorCode, 'tfa');
+      const schemas = await moneySchemas();
       return call({
         method: 'POST',
         path: '/send',
-        result: SendResult,
-        body: requireBody(SendRequest, request),
+        result: schemas.SendResult,
+        body: requireBody(schemas.SendRequest, request),
         needsAccount: true,
         movesMoney: true,
         twoFactorCode: tfa,
       });
     },
-    getSwapSymbols: () =>
-      call({ method: 'GET', path: '/swap/symbols', result: SwapSymbols, needsAccount: true, movesMoney: false }),
-    swapPrecheck: async (request: SwapRequest) =>
-      call({
+    getSwapSymbols: async () => {
+      const schemas = await moneySchemas();
+      return call({
+        method: 'GET',
+        path: '/swap/symbols',
+        result: schemas.SwapSymbols,
+        needsAccount: true,
+        movesMoney: false,
+      });
+    },
+    swapPrecheck: async (request: SwapRequest) => {
+      const schemas = await moneySchemas();
+      return call({
         method: 'POST',
         path: '/swap/precheck',
-        result: SwapPrecheckResult,
+        result: schemas.SwapPrecheckResult,
         body: requireBody(SwapRequest, request),
         needsAccount: true,
         movesMoney: false,
-      }),
+      });
+    },
     swap: async (request: SwapRequest, twoFactorCode: string) => {
       const tfa = requireTwoFactorCode(twoFactorCode, 'tfa');
+      const schemas = await moneySchemas();
       return call({
         method: 'POST',
         path: '/swap',
-        result: SwapResult,
+        result: schemas.SwapResult,
         body: requireBody(SwapRequest, request),
         needsAccount: true,
         movesMoney: true,
@@ -161,20 +180,37 @@ function moneyCalls({ call, requireBody }: InterfaceACaller) {
   };
 }
 
+/** The history's schemas and readers, loaded at its first page (as moneySchemas above). */
+const transactionReading = async () => {
+  const [schemas, readers] = await Promise.all([
+    import('./interface-a-transaction-schemas'),
+    import('./interface-a-transactions'),
+  ]);
+  return { ...schemas, ...readers };
+};
+
 /** The transaction history (endpoint 12), read whole or as it arrives. */
 function transactionCalls({ call, requireBody }: InterfaceACaller, logger: Logger | undefined) {
   const spec = { method: 'POST', path: '/transactions', needsAccount: true, movesMoney: false } as const;
   return {
     getTransactions: async (request: TransactionsRequest) => {
-      const body = requireBody(TransactionsRequest, request);
-      return call({ ...spec, result: TransactionsResult, body }, readTransactionsWhole(body.recordsPerPage, logger));
+      const reading = await transactionReading();
+      const body = requireBody(reading.TransactionsRequest, request);
+      return call(
+        { ...spec, result: reading.TransactionsResult, body },
+        reading.readTransactionsWhole(body.recordsPerPage, logger),
+      );
     },
     streamTransactions: async (
       request: TransactionsRequest,
       onItems: (items: readonly TransactionItem[]) => Promise<void>,
     ) => {
-      const body = requireBody(TransactionsRequest, request);
-      return call({ ...spec, result: TransactionsHead, body }, readTransactionItems(body, onItems, logger));
+      const reading = await transactionReading();
+      const body = requireBody(reading.TransactionsRequest, request);
+      return call(
+        { ...spec, result: reading.TransactionsHead, body },
+        reading.readTransactionItems(body, onItems, logger),
+      );
     },
   };
 }

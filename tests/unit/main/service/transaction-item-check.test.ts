@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { TransactionItem } from '../../../../src-main/service/interface-a-schemas';
+import { TransactionItem } from '../../../../src-main/service/interface-a-transaction-schemas';
 import { CHECKED_ITEM_FIELDS, checkedTransactionItem } from '../../../../src-main/service/transaction-item-check';
 
 const good = {

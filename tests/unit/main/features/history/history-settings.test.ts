@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HistoryPage } from '../../../../../src-preload/contract/history';
 import { toHistoryItem } from '../../../../../src-main/features/history/history-item';
-import { TransactionsResult } from '../../../../../src-main/service/interface-a-schemas';
+import { TransactionsResult } from '../../../../../src-main/service/interface-a-transaction-schemas';
 import { openSettingsStore, SETTINGS_FILE } from '../../../../../src-main/settings/settings-store';
 
 describe('settings files written before history filters existed', () => {
