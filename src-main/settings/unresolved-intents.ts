@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { SendReview } from '../../src-preload/contract/send';
-import { SwapReview } from '../../src-preload/contract/swap';
+import { SendReview } from '../../src-preload/contract/send-review';
+import { SwapReview } from '../../src-preload/contract/swap-review';
 import { WithdrawBody } from '../features/withdraw/withdraw-body';
 import { SendBody } from '../features/send/send-body';
 import { SwapBody } from '../features/swap/swap-body';

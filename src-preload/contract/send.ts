@@ -9,15 +9,13 @@ import {
   IntentCloseInput,
   DecimalString,
   IntentExecuteInput,
-  IntentId,
   IntentRef,
   intentStatus,
   unresolvedEntry,
 } from './money';
+import { FeeRate, PoisoningWarning, SendReview } from './send-review';
 
-/** Spec 2.2 FeeRate: 0 = Low, 1 = Standard, 2 = High. */
-export const FeeRate = z.union([z.literal(0), z.literal(1), z.literal(2)]);
-export type FeeRate = z.infer<typeof FeeRate>;
+export { FeeRate, PoisoningWarning, SendReview } from './send-review';
 
 /** An opaque id main hands out; the renderer can only echo it back. */
 const Id = z.uuid();
@@ -35,18 +33,6 @@ export const FeeOption = z.object({
   maxAmount: DecimalString,
 });
 export type FeeOption = z.infer<typeof FeeOption>;
-
-/**
- * The destination looks like, but is not, an address the user has dealt with before: the classic
- * address-poisoning lure (a look-alike sent to the victim's history hoping it gets copied).
- */
-export const PoisoningWarning = z.object({
-  /** The known address it imitates. */
-  lookalike: z.string(),
-  source: z.enum(['history', 'verified', 'address-book']),
-  message: z.string(),
-});
-export type PoisoningWarning = z.infer<typeof PoisoningWarning>;
 
 /**
  * Where an asset's precision comes from: the app's table (known), the most decimal places the service's own
@@ -116,28 +102,6 @@ export const SendConfirmInput = z
     uncheckedAddressConfirmed: z.boolean().optional(),
   })
   .strict();
-
-/** What the user approves with their code: exactly what main will send. */
-export const SendReview = z.object({
-  intentId: IntentId,
-  referenceId: z.string(),
-  code: ServiceSymbol,
-  network: z.string(),
-  destination: z.string(),
-  // Reviews kept from before the app sent outside its table were all of networks it checks.
-  addressChecked: z.boolean().default(true),
-  amount: DecimalString,
-  amountUsd: DecimalString,
-  feeRate: FeeRate,
-  fee: DecimalString,
-  feeSymbol: z.string(),
-  feeUsd: DecimalString,
-  totalUsd: DecimalString,
-  arrivalEstimation: z.string(),
-  description: z.string().nullable(),
-  poisoningWarning: PoisoningWarning.nullable(),
-});
-export type SendReview = z.infer<typeof SendReview>;
 
 /** Sends the frozen intent once (the shape every money move shares, contract/money.ts). */
 export const SendExecuteInput = IntentExecuteInput;

@@ -8,12 +8,14 @@ import {
   IntentCloseInput,
   DecimalString,
   IntentExecuteInput,
-  IntentId,
   IntentRef,
   intentStatus,
   unresolvedEntry,
 } from './money';
 import { issueId } from '../input-issues';
+import { SwapQuote, SwapReview } from './swap-review';
+
+export { SwapQuote, SwapReview } from './swap-review';
 
 const Id = z.uuid();
 const SymbolText = z
@@ -55,32 +57,6 @@ export const SwapQuoteInput = z
   })
   .strict();
 export type SwapQuoteInput = z.input<typeof SwapQuoteInput>;
-
-export const SwapQuote = z.object({
-  quoteId: Id,
-  fromSymbol: z.string(),
-  fromNetwork: z.string(),
-  toSymbol: z.string(),
-  toNetwork: z.string(),
-  amount: DecimalString,
-  isUsdInput: z.boolean(),
-  /** What is sent, in fromSymbol units. */
-  cryptoAmount: DecimalString,
-  /** What is received, in toSymbol units. */
-  toAmount: DecimalString,
-  /** toSymbol received per one fromSymbol. */
-  rate: DecimalString,
-  /** ISO 8601: a quote older than this cannot be executed and is fetched again. */
-  expiresAt: z.string(),
-  validForSeconds: z.number().int().positive(),
-});
-export type SwapQuote = z.infer<typeof SwapQuote>;
-
-export const SwapReview = SwapQuote.extend({
-  intentId: IntentId,
-  referenceId: z.string(),
-});
-export type SwapReview = z.infer<typeof SwapReview>;
 
 export const SwapOutcome = z.object({
   swapReferenceId: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ServiceSymbol } from '../../../src-preload/contract/assets';
-import { FeeRate } from '../../../src-preload/contract/send';
+import { FeeRate } from '../../../src-preload/contract/send-review';
 
 /**
  * The send frozen when the user confirms (security.md 22): nothing here can change afterwards. A schema,
