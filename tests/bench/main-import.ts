@@ -6,6 +6,7 @@ import { build } from 'electron-vite';
 import { ratioFigure, type FigureModule } from './support/figure';
 import { elapsedMs } from './support/service-session';
 import { summarize } from './support/stats';
+import { traceDirectory } from './support/traces';
 
 /** electron-vite's main build of src-main/app-core.ts alone: the app's composition root without the Electron shell. */
 async function buildCore(root: string): Promise<string> {
@@ -23,15 +24,19 @@ const IMPORT =
   'const t=performance.now();await import(process.argv[1]);process.stdout.write(String(performance.now()-t))';
 const EMPTY = 'process.stdout.write("0")';
 
-/** `cwd` matters for bare package names: evaluated code resolves them from the working directory. */
+/**
+ * `cwd` matters for bare package names: evaluated code resolves them from the working directory. `flags` go
+ * to node itself (the CPU profile of the trace).
+ */
 function spawnNode(
   script: string,
   args: readonly string[],
   cwd?: string,
+  flags: readonly string[] = [],
 ): Promise<{ wallMs: number; reportedMs: number }> {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script, ...args], {
+    const child = spawn(process.execPath, [...flags, '--input-type=module', '-e', script, ...args], {
       stdio: ['ignore', 'pipe', 'pipe'],
       ...(cwd === undefined ? {} : { cwd }),
       env: { PATH: process.env.PATH ?? '' },
@@ -80,7 +85,15 @@ export const mainImport: FigureModule = {
       inProcess.push(withImport.reportedMs);
       empty.push(without.wallMs);
     }
-    // Where the time goes: each external package imported alone in a fresh process (they share some
+    // Where the time goes: a V8 CPU profile of one more cold import, sampled every 0.1 ms (the whole import
+    // is some tens of ms), outside the measured pairs since profiling slows it.
+    await spawnNode(IMPORT, [bundle], undefined, [
+      '--cpu-prof',
+      '--cpu-prof-interval=100',
+      `--cpu-prof-dir=${await traceDirectory(root)}`,
+      '--cpu-prof-name=main-import.cpuprofile',
+    ]);
+    // And each external package imported alone in a fresh process (they share some
     // dependencies, so these do not add up to the whole).
     const byPackage: Record<string, number> = {};
     for (const name of await externalPackages(bundlePath)) {
@@ -101,7 +114,7 @@ export const mainImport: FigureModule = {
         method: `src-main/app-core.ts built by electron-vite with the app's main settings (as out/main: the start-up dependencies the app bundles inside, the rest external; output kept in node_modules/.cache so no gate scans it); ${runs} fresh \`node\` processes importing it, each paired with an empty \`node\` process, its floor (wall clock, order alternating); median of per-pair ratios.`,
         app: withImports,
         floor: empty,
-        note: `import alone (paired difference): median ${summarize(differences).median.toFixed(0)} ms; measured inside the process: median ${summarize(inProcess).median.toFixed(0)} ms; heaviest external packages alone: ${heaviest || 'none imported at start-up'}`,
+        note: `import alone (paired difference): median ${summarize(differences).median.toFixed(0)} ms; measured inside the process: median ${summarize(inProcess).median.toFixed(0)} ms; heaviest external packages alone: ${heaviest || 'none imported at start-up'}; CPU profile of one import in bench/traces/main-import.cpuprofile`,
         details: { differenceMs: summarize(differences), inProcessMs: summarize(inProcess), packageAloneMs: byPackage },
       }),
     ];
