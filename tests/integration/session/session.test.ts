@@ -519,7 +519,7 @@ describe('a keychain that fails or hangs mid-run (security 31, 16, 20)', () => {
       };
     };
     return {
-      options: { loadKeytar, callDeadlineMs: 300 },
+      options: { loadKeytar, callDeadlineMs: 1_000 },
       breakDown(how: Exclude<Breakdown, 'none'>) {
         breakdown = how;
       },
