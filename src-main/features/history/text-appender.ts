@@ -15,11 +15,14 @@ export class TextAppender {
   private readonly bytes = Buffer.allocUnsafe(BUFFER_BYTES);
   private used = 0;
   private position = 0;
+  /** One caller, each call awaited: a row added while the buffer is being written would be lost at its end. */
+  private writing = false;
 
   constructor(private readonly file: FileHandle) {}
 
   /** Adds `text` when it surely fits; false when it may not (then `append` it, which writes what is held first). */
   add(text: string): boolean {
+    this.refuseWhileWriting();
     if (text.length * MAX_BYTES_PER_UNIT > BUFFER_BYTES - this.used) return false;
     this.used += this.bytes.write(text, this.used, 'utf8');
     return true;
@@ -34,9 +37,19 @@ export class TextAppender {
 
   /** Writes what is held; the buffer is not touched until the write is done. */
   async flush(): Promise<void> {
+    this.refuseWhileWriting();
     if (this.used === 0) return;
-    await this.writeAll(this.bytes, this.used);
+    this.writing = true;
+    try {
+      await this.writeAll(this.bytes, this.used);
+    } finally {
+      this.writing = false;
+    }
     this.used = 0;
+  }
+
+  private refuseWhileWriting(): void {
+    if (this.writing) throw new Error('text added to the export while its buffer was being written');
   }
 
   /** The first `length` bytes (all by default), however many writes the file takes for them. */

@@ -82,3 +82,18 @@ it('fails instead of waiting for ever on a file that takes nothing', async () =>
   await expect(out.flush()).rejects.toThrow();
   await file.close();
 });
+
+it('refuses text added while its buffer is being written, which would otherwise be lost', async () => {
+  const path = join(dir, 'overlap.csv');
+  const file = await open(path, 'wx');
+  const out = new TextAppender(file);
+  out.add('first\r\n');
+  const flushed = out.flush();
+  expect(() => out.add('second\r\n')).toThrow(/while its buffer was being written/);
+  await expect(out.flush()).rejects.toThrow(/while its buffer was being written/);
+  await flushed;
+  expect(out.add('second\r\n')).toBe(true);
+  await out.flush();
+  await file.close();
+  expect(await readFile(path, 'utf8')).toBe('first\r\nsecond\r\n');
+});
