@@ -329,7 +329,12 @@ export const balancesPaint: FigureModule = {
         }
       }
       progress('balances: one more relaunch of the app under the CPU profiler, not counted');
-      await profileOnce(user, root);
+      // Like the trace, the profile only shows where the time goes: its failure must not cost the figures.
+      await profileOnce(user, root).catch((error: unknown) =>
+        writeTrace(root, 'balances-paint.cpuprofile.failed.json', {
+          profileFailed: error instanceof Error ? error.message : String(error),
+        }),
+      );
       progress('balances: one more relaunch of the app and of each floor under a Chromium trace, not counted');
       await writeTrace(root, 'balances-paint.trace.json', {
         about:
