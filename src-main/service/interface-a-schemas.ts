@@ -120,8 +120,10 @@ export type SwapRequest = z.infer<typeof SwapRequest>;
 
 /*
  * The money calls' resources (spec 4.1 #7 to #11) and the transactions' (#12) are in modules of their own,
- * which the client imports at its first such call: a launch reads the session and the wallets only, and
- * building those schemas (some 160 zod schemas) was a good part of the core's start. Their types are here too.
+ * which the client imports at its first such call: a launch reads the session and the wallets first, and
+ * building those schemas (some 160 zod schemas) was a good part of the core's start. History and Home's
+ * pictures load the transactions' schemas at their first page, after the balances are painted; money calls
+ * load theirs at the first precheck. Their types are here too.
  */
 export type {
   FeeData,
