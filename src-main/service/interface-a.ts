@@ -114,7 +114,21 @@ function accountCalls({ call, requireBody }: InterfaceACaller) {
  * The money calls' schemas, built at the first of them (interface-a-money-schemas.ts): before the request is
  * made, so the body is checked and the answer parsed exactly as before.
  */
-const moneySchemas = () => import('./interface-a-money-schemas');
+const moneySchemas = loadedOnce(() => import('./interface-a-money-schemas'));
+
+/**
+ * The first load's promise, kept: every call of a history export asks again, and each `import()` goes back to
+ * the module loader (its resolve step, and with a loader hook a round trip to it) even for a module it holds.
+ * A load that fails is not kept, so the next call tries again.
+ */
+function loadedOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: Promise<T> | undefined;
+  return () =>
+    (loaded ??= load().catch((error: unknown) => {
+      loaded = undefined;
+      throw error;
+    }));
+}
 
 /** The calls that check and move money (endpoints 7 to 11); send and swap are submitted once, never retried. */
 function moneyCalls({ call, requireBody }: InterfaceACaller) {
@@ -181,13 +195,13 @@ function moneyCalls({ call, requireBody }: InterfaceACaller) {
 }
 
 /** The history's schemas and readers, loaded at its first page (as moneySchemas above). */
-const transactionReading = async () => {
+const transactionReading = loadedOnce(async () => {
   const [schemas, readers] = await Promise.all([
     import('./interface-a-transaction-schemas'),
     import('./interface-a-transactions'),
   ]);
   return { ...schemas, ...readers };
-};
+});
 
 /** The transaction history (endpoint 12), read whole or as it arrives. */
 function transactionCalls({ call, requireBody }: InterfaceACaller, logger: Logger | undefined) {
