@@ -7,31 +7,18 @@ import type { TransactionItem, TransactionsResult } from '../../../../../src-mai
 import { defaultSettings } from '../../../../../src-main/settings/settings-schema';
 import type { SettingsStore } from '../../../../../src-main/settings/settings-store';
 import { fakeSession, signedInView } from '../../../support/fake-session';
+import { transactionItem } from '../../../support/transaction-items';
 
 const END = Date.parse('2026-11-20T12:00:00.000Z');
 const HOUR = 3_600_000;
 
 function record(n: number): TransactionItem {
-  return {
-    symbolId: 1,
-    symbol: 'BTC',
-    symbolName: 'Bitcoin',
-    displayName: 'Bitcoin',
-    address: 'bc1qexample',
+  return transactionItem({
     txId: null,
     amount: 1,
-    status: 'Completed',
-    type: 'Deposit',
     date: new Date(END - n * HOUR).toISOString(),
-    value: 1,
     referenceId: `ref-${n}`,
-    label: '',
-    merchantTransactionId: '',
-    to: null,
-    withdrawType: 0,
-    prices: { usd: 1, eur: 1, gbp: 1, try: 1, jpy: 1 },
-    isAutoCollected: false,
-  };
+  });
 }
 
 const ANSWER: TransactionsResult = {

@@ -7,27 +7,9 @@ import { defaultSettings, type Settings } from '../../../../../src-main/settings
 import type { SettingsStore } from '../../../../../src-main/settings/settings-store';
 import { fakeSession, signedInView } from '../../../support/fake-session';
 import { createRecordingLogger } from '../../../support/recording-logger';
+import { transactionItem } from '../../../support/transaction-items';
 
-const RECORD: TransactionItem = {
-  symbolId: 1,
-  symbol: 'BTC',
-  symbolName: 'Bitcoin',
-  displayName: 'Bitcoin',
-  address: 'bc1qexample',
-  txId: 'aa'.repeat(32),
-  amount: 0.5,
-  status: 'Completed',
-  type: 'Deposit',
-  date: '2026-11-20T12:00:00Z',
-  value: 1,
-  referenceId: 'ref-1',
-  label: '',
-  merchantTransactionId: '',
-  to: null,
-  withdrawType: 0,
-  prices: { usd: 1, eur: 1, gbp: 1, try: 1, jpy: 1 },
-  isAutoCollected: false,
-};
+const RECORD: TransactionItem = transactionItem();
 
 function memorySettings(): SettingsStore {
   let current: Settings = defaultSettings;
