@@ -153,6 +153,43 @@ function classicScriptsLast(): Plugin {
   };
 }
 
+/** What rolldown's code splitting hands a group's `name`: the module graph. */
+interface ChunkingGraph {
+  getModuleInfo(id: string): { readonly importedIds: readonly string[] } | null;
+}
+
+/** A module and every module it imports statically (dynamic imports load later, in chunks of their own). */
+function staticClosure(start: string, graph: ChunkingGraph): Set<string> {
+  const seen = new Set<string>();
+  const queue = [start];
+  for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    queue.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+  }
+  return seen;
+}
+
+/**
+ * The app's script (render-app.tsx) as one chunk with everything it imports that the first script does not.
+ * main.tsx imports it in the task right after the launch paint's frame, and rolldown had split what it shares
+ * with the lazy screens into nine more chunks: that task put in a <link rel="modulepreload"> for each (a
+ * resource request on the page's thread, some 1-3 ms apiece) and main was asked for ten files instead of two.
+ * Every launch loads render-app and so everything it imports: one chunk loads no byte more.
+ */
+function appScriptChunk(root: string): (id: string, graph: ChunkingGraph) => string | null {
+  const firstScript = normalizePath(resolve(root, 'src-renderer/src/main.tsx'));
+  const appScript = normalizePath(resolve(root, 'src-renderer/src/render-app.tsx'));
+  let members: ReadonlySet<string> | undefined;
+  return (id, graph) => {
+    if (!members) {
+      const first = staticClosure(firstScript, graph);
+      members = new Set([...staticClosure(appScript, graph)].filter((member) => !first.has(member)));
+    }
+    return members.has(id) ? 'render-app' : null;
+  };
+}
+
 /**
  * Dependencies the main process needs before its first window, bundled into out/main rather than resolved
  * file by file at start-up: zod alone is about a hundred modules (~40 ms of every cold start), and
@@ -209,7 +246,11 @@ export default defineConfig({
       outDir: resolve(here, 'out/renderer'),
       // electron-vite leaves renderer code unminified; a smaller bundle parses faster at every launch.
       minify: true,
-      rolldownOptions: { input: { index: resolve(here, 'src-renderer/index.html') } },
+      rolldownOptions: {
+        input: { index: resolve(here, 'src-renderer/index.html') },
+        // Not recursively: the modules the app's script shares with the first script stay in the first script.
+        output: { codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: appScriptChunk(here) }] } },
+      },
     },
   },
 });

@@ -107,6 +107,23 @@ describe("the renderer's start-up imports (what is evaluated before the first ba
     expect([...html.matchAll(/<script type="module"[^>]*>/g)]).toHaveLength(1);
   });
 
+  it("has the first script ask for the app's script as one chunk: one modulepreload in the task after the paint's frame", () => {
+    // Split the way lazy screens share it, the app's script came in ten chunks: a <link rel="modulepreload"> each,
+    // put in one after another on the page's thread right after the launch paint's frame, and ten requests to main.
+    const html = readFileSync(resolve(root, 'out/renderer/index.html'), 'utf8');
+    const entry = /<script\b[^>]*\btype="module"[^>]*src="\.\/([^"]+)"/.exec(html)?.[1];
+    const script = readFileSync(resolve(root, 'out/renderer', entry!), 'utf8');
+    const chunks = /m\.f=\[([^\]]*)\]/.exec(script)?.[1]?.split(',') ?? [];
+    // Vite's preload helper is handed the chunks to preload right after the import it wraps.
+    const appImport = script.search(/import\([`'"]\.\/render-app-/);
+    expect(appImport).toBeGreaterThan(0);
+    const preloaded = /__vite__mapDeps\(\[([\d,]+)\]\)/.exec(script.slice(appImport))?.[1] ?? '';
+    const loads = preloaded.split(',').map((index) => chunks[Number(index)]);
+    expect(loads.some((chunk) => chunk?.includes('render-app'))).toBe(true);
+    // The app's script and rolldown's runtime (shared with the lazy screens): nothing else to preload.
+    expect(loads.filter((chunk) => !/render-app|rolldown-runtime/.test(chunk ?? ''))).toEqual([]);
+  });
+
   it("paint in the user's language without FormatJS: the first script loads no message formatter", () => {
     // @formatjs/intl and the whole catalogue come with the app's script, after the paint (i18n/launch-text.ts).
     const packages = startupPackages([entry]);
