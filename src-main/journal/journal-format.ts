@@ -1,37 +1,63 @@
 import { z } from 'zod';
-import { readAlarms, type AlarmRecord } from './alarm-record';
-import { JournalRecovery } from './recovery-report';
-import { UnresolvedIntents, type UnresolvedSection } from '../settings/unresolved-intents';
+import type { AlarmRecord } from './alarm-record';
+import type { JournalRecovery } from './recovery-report';
+import type { UnresolvedIntents } from '../settings/unresolved-intents';
+import { sectionNames, type RejectedEntry } from './journal-sections';
 
 export const JOURNAL_FILE = 'money-journal.json';
 
-export const sectionNames = ['send', 'swap', 'withdraw'] as const satisfies readonly UnresolvedSection[];
-
 /**
- * The journal's envelope. Its sections are read entry by entry (readSections), not with this schema, so
- * one entry the app cannot read costs that entry and not the others.
+ * The journal's envelope. Its sections are read entry by entry (journal-entries.ts), not with this schema, so
+ * one entry the app cannot read costs that entry and not the others; so are its alarms and its recovery report.
  */
 const Envelope = z.object({
   format: z.literal('wallet-desk-money-journal'),
   version: z.literal(1),
   writtenAtMs: z.number(),
   sections: z.record(z.string(), z.unknown()),
-  /** A recovery the user has not yet said they have seen (security.md 35); null once seen. */
-  recovery: JournalRecovery.nullable(),
+  /**
+   * A recovery the user has not yet said they have seen (security.md 35); null once seen. An object is read
+   * whole by journal-entries.ts, and one that does not fit makes the file unreadable, as the envelope would.
+   */
+  recovery: z.union([z.null(), z.record(z.string(), z.unknown())]),
   /** Alarms for closed moves found later, kept until dismissed (security.md 36); absent in older files. */
   alarms: z.unknown().optional(),
 });
+
+type JournalEntries = typeof import('./journal-entries');
+let entries: Promise<JournalEntries> | null = null;
+
+/**
+ * The schemas of the moves, alarms and recovery report a journal holds (247 zod schemas: every kind of
+ * move's body and review), loaded when a file holds any of them: a launch with nothing unsettled, the usual
+ * one, reads its journal without building them. The first load's promise is kept; a failed one is not, so the
+ * next read tries again.
+ */
+export function journalEntries(): Promise<JournalEntries> {
+  entries ??= import('./journal-entries').catch((error: unknown) => {
+    entries = null;
+    throw error;
+  });
+  return entries;
+}
+
+function isEmptyList(value: unknown): boolean {
+  return value === undefined || (Array.isArray(value) && value.length === 0);
+}
+
+/** Nothing in the file needs an entry's schema: no move in any section, no alarm, no recovery report. */
+function holdsNoEntries(envelope: z.infer<typeof Envelope>): boolean {
+  return (
+    sectionNames.every((section) => isEmptyList(envelope.sections[section])) &&
+    envelope.recovery === null &&
+    isEmptyList(envelope.alarms)
+  );
+}
 
 export interface JournalContent {
   readonly sections: UnresolvedIntents;
   readonly recovery: JournalRecovery | null;
   readonly alarms?: readonly AlarmRecord[];
-}
-
-/** An entry of a section that does not fit its schema: which section, and its reference if it still shows one. */
-export interface RejectedEntry {
-  readonly section: UnresolvedSection;
-  readonly referenceId: string | null;
 }
 
 export type GenerationRead =
@@ -61,7 +87,7 @@ export function serialiseJournal(content: JournalContent, writtenAtMs: number): 
 }
 
 /** Reads one generation's text; `null` is a file that is not there. */
-export function parseGeneration(text: string | null): GenerationRead {
+export async function parseGeneration(text: string | null): Promise<GenerationRead> {
   if (text === null) return { kind: 'missing' };
   if (text.trim() === '') return { kind: 'unreadable', why: 'empty', references: [] };
   let raw: unknown;
@@ -72,69 +98,25 @@ export function parseGeneration(text: string | null): GenerationRead {
   }
   const envelope = Envelope.safeParse(raw);
   if (!envelope.success) return { kind: 'unreadable', why: 'wrong-shape', references: legibleReferences(text) };
+  const { writtenAtMs } = envelope.data;
+  if (holdsNoEntries(envelope.data)) {
+    return {
+      kind: 'read',
+      content: { sections: { send: [], swap: [], withdraw: [] }, recovery: null, alarms: [] },
+      writtenAtMs,
+      rejected: [],
+    };
+  }
+  const { readAlarms, readRecovery, readSections } = await journalEntries();
+  const recovery = readRecovery(envelope.data.recovery);
+  if (recovery === undefined) return { kind: 'unreadable', why: 'wrong-shape', references: legibleReferences(text) };
   const { sections, rejected } = readSections(envelope.data.sections);
   return {
     kind: 'read',
-    content: { sections, recovery: envelope.data.recovery, alarms: readAlarms(envelope.data.alarms) },
-    writtenAtMs: envelope.data.writtenAtMs,
+    content: { sections, recovery, alarms: readAlarms(envelope.data.alarms) },
+    writtenAtMs,
     rejected,
   };
-}
-
-/**
- * Each section's entries one by one against that section's record schema: what fits is kept, what does
- * not is named by its reference where it still has one. A section that is not a list rejects as one entry.
- */
-export function readSections(raw: Record<string, unknown>): {
-  sections: UnresolvedIntents;
-  rejected: RejectedEntry[];
-} {
-  const rejected: RejectedEntry[] = [];
-  const sections: UnresolvedIntents = { send: [], swap: [], withdraw: [] };
-  for (const section of sectionNames) {
-    const entries = raw[section];
-    if (entries === undefined) continue;
-    if (!Array.isArray(entries)) {
-      rejected.push({ section, referenceId: null });
-      continue;
-    }
-    for (const entry of entries) readEntry(sections, section, entry, rejected);
-  }
-  return { sections, rejected };
-}
-
-function readEntry(
-  sections: UnresolvedIntents,
-  section: UnresolvedSection,
-  entry: unknown,
-  rejected: RejectedEntry[],
-): void {
-  switch (section) {
-    case 'send': {
-      const parsed = UnresolvedIntents.shape.send.element.safeParse(entry);
-      if (parsed.success) sections.send.push(parsed.data);
-      else rejected.push({ section, referenceId: referenceOf(entry) });
-      return;
-    }
-    case 'swap': {
-      const parsed = UnresolvedIntents.shape.swap.element.safeParse(entry);
-      if (parsed.success) sections.swap.push(parsed.data);
-      else rejected.push({ section, referenceId: referenceOf(entry) });
-      return;
-    }
-    case 'withdraw': {
-      const parsed = UnresolvedIntents.shape.withdraw.element.safeParse(entry);
-      if (parsed.success) sections.withdraw.push(parsed.data);
-      else rejected.push({ section, referenceId: referenceOf(entry) });
-      return;
-    }
-  }
-}
-
-function referenceOf(entry: unknown): string | null {
-  if (typeof entry !== 'object' || entry === null) return null;
-  const referenceId = (entry as Record<string, unknown>)['referenceId'];
-  return typeof referenceId === 'string' && referenceId.length > 0 ? referenceId.slice(0, 200) : null;
 }
 
 /** Reference ids whose whole value is still in a text cut short or garbled, each once. */

@@ -1,7 +1,7 @@
 import type { UnreadableMoveView } from '../../src-preload/contract/journal';
 import type { UnresolvedIntents } from '../settings/unresolved-intents';
-import type { GenerationRead, JournalContent, RejectedEntry } from './journal-format';
-import { sectionNames } from './journal-format';
+import type { GenerationRead, JournalContent } from './journal-format';
+import { sectionNames, type RejectedEntry } from './journal-sections';
 import type { JournalRecovery, RecoveredMove } from './recovery-report';
 
 /** What opening the journal found: the moves to take back, and a report when something could not be read. */

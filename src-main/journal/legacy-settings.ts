@@ -1,4 +1,4 @@
-import { readSections, legibleReferences } from './journal-format';
+import { journalEntries, legibleReferences } from './journal-format';
 import type { JournalContent } from './journal-format';
 import { recoveredMoves } from './journal-recovery';
 
@@ -8,7 +8,7 @@ import { recoveredMoves } from './journal-recovery';
  * fits is taken; one that does not, or a settings file too damaged to read that still names moves, is
  * reported for the user to see, never skipped in silence.
  */
-export function fromLegacySettings(text: string | null, detectedAtMs: number): JournalContent | null {
+export async function fromLegacySettings(text: string | null, detectedAtMs: number): Promise<JournalContent | null> {
   if (text === null) return null;
   let raw: unknown;
   try {
@@ -32,7 +32,7 @@ export function fromLegacySettings(text: string | null, detectedAtMs: number): J
   }
   const legacy = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>)['unresolvedIntents'] : null;
   if (typeof legacy !== 'object' || legacy === null) return null;
-  const { sections, rejected } = readSections(legacy as Record<string, unknown>);
+  const { sections, rejected } = (await journalEntries()).readSections(legacy as Record<string, unknown>);
   if (rejected.length === 0) return { sections, recovery: null };
   return {
     sections,

@@ -51,8 +51,8 @@ export async function openMoneyJournal(deps: MoneyJournalDeps): Promise<MoneyJou
   const now = deps.now ?? Date.now;
   const paths = generationPaths(join(deps.directory, JOURNAL_FILE));
   const currentText = await readOptional(paths.current);
-  const current = readGeneration(currentText);
-  const previous = readGeneration(await readOptional(paths.previous));
+  const current = await readGeneration(currentText);
+  const previous = await readGeneration(await readOptional(paths.previous));
   // A temporary file is what a crash between writing and renaming leaves: its request never left.
   await rm(paths.temporary, { force: true }).catch(() => undefined);
 
@@ -67,7 +67,7 @@ export async function openMoneyJournal(deps: MoneyJournalDeps): Promise<MoneyJou
     const settingsText = await readOptional(join(deps.directory, SETTINGS_FILE));
     if (settingsText && !settingsText.ok)
       deps.logger.warn('could not read settings for the money journal', { error: settingsText.code });
-    const legacy = fromLegacySettings(settingsText?.ok ? settingsText.text : null, now());
+    const legacy = await fromLegacySettings(settingsText?.ok ? settingsText.text : null, now());
     content = legacy ?? { sections: { send: [], swap: [], withdraw: [] }, recovery: null };
     migrated = legacy !== null;
     rewrite = migrated;
@@ -110,7 +110,7 @@ async function readOptional(path: string): Promise<Text | null> {
   }
 }
 
-function readGeneration(text: Text | null): GenerationRead {
+async function readGeneration(text: Text | null): Promise<GenerationRead> {
   if (text === null) return parseGeneration(null);
   if (!text.ok) return { kind: 'unreadable', why: 'io', references: [] };
   return parseGeneration(text.text);
