@@ -3,7 +3,8 @@ import { withoutUnsafeCharacters } from '../../src-preload/contract/text';
 
 /**
  * Interface A resources (spec 2.2). Objects are not strict: the service may add fields, and zod drops
- * the ones not named here, so nothing unexpected travels further into the app.
+ * the ones not named here, so nothing unexpected travels further into the app. The client (interface-a.ts)
+ * imports this module at its first call, so the core's import builds none of them.
  */
 
 export const AccountInfo = z.object({

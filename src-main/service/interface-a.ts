@@ -1,8 +1,7 @@
 import { AppError } from '../app-error';
 import { t } from '../i18n/main-text';
-import { requireTwoFactorCode } from './two-factor-code';
 import { createInterfaceACaller, type InterfaceAClientOptions, type InterfaceACaller } from './interface-a-call';
-import {
+import type {
   AccountProfile,
   CreateDepositAddressRequest,
   CreatedDepositAddress,
@@ -11,17 +10,17 @@ import {
   SwitchResult,
   WalletAddress,
   Wallets,
-  type SendPrecheckRequest,
-  type SendPrecheckResult,
-  type SendRequest,
-  type SendResult,
-  type SwapPrecheckResult,
-  type SwapResult,
-  type SwapSymbols,
-  type TransactionItem,
-  type TransactionsHead,
-  type TransactionsRequest,
-  type TransactionsResult,
+  SendPrecheckRequest,
+  SendPrecheckResult,
+  SendRequest,
+  SendResult,
+  SwapPrecheckResult,
+  SwapResult,
+  SwapSymbols,
+  TransactionItem,
+  TransactionsHead,
+  TransactionsRequest,
+  TransactionsResult,
 } from './interface-a-schemas';
 import type { Logger } from '../logging/logger';
 
@@ -67,37 +66,56 @@ export interface InterfaceAClient {
   ): Promise<TransactionsHead>;
 }
 
+/**
+ * The session's, wallets' and accounts' schemas (interface-a-schemas.ts), built at the first call that reads
+ * one, before its request is made, so bodies are checked and answers parsed as before: the core's import
+ * builds none of them.
+ */
+const resourceSchemas = loadedOnce(() => import('./interface-a-schemas'));
+
 /** The calls about the user, their accounts and their addresses (endpoints 1 to 6). */
 function accountCalls({ call, requireBody }: InterfaceACaller) {
   return {
-    getSession: () =>
-      call({ method: 'GET', path: '/session', result: Session, needsAccount: false, movesMoney: false }),
-    getWallets: () => call({ method: 'GET', path: '/wallets', result: Wallets, needsAccount: true, movesMoney: false }),
+    getSession: async () => {
+      const { Session } = await resourceSchemas();
+      return call({ method: 'GET', path: '/session', result: Session, needsAccount: false, movesMoney: false });
+    },
+    getWallets: async () => {
+      const { Wallets } = await resourceSchemas();
+      return call({ method: 'GET', path: '/wallets', result: Wallets, needsAccount: true, movesMoney: false });
+    },
     getWalletAddress: (symbol: string) => {
       if (!/^[A-Za-z0-9-]{1,20}$/.test(symbol))
         throw new AppError('invalid_symbol', t('mainService.a.unsupportedSymbol'), { field: 'symbol' });
+      return resourceSchemas().then(({ WalletAddress }) =>
+        call({
+          method: 'GET',
+          path: `/wallets/${encodeURIComponent(symbol)}/address`,
+          result: WalletAddress,
+          needsAccount: true,
+          movesMoney: false,
+        }),
+      );
+    },
+    createDepositAddress: async (request: CreateDepositAddressRequest) => {
+      const schemas = await resourceSchemas();
       return call({
-        method: 'GET',
-        path: `/wallets/${encodeURIComponent(symbol)}/address`,
-        result: WalletAddress,
+        method: 'POST',
+        path: '/deposit/address/create',
+        result: schemas.CreatedDepositAddress,
+        body: requireBody(schemas.CreateDepositAddressRequest, request),
         needsAccount: true,
         movesMoney: false,
       });
     },
-    createDepositAddress: async (request: CreateDepositAddressRequest) =>
-      call({
-        method: 'POST',
-        path: '/deposit/address/create',
-        result: CreatedDepositAddress,
-        body: requireBody(CreateDepositAddressRequest, request),
-        needsAccount: true,
-        movesMoney: false,
-      }),
-    getAccountProfile: () =>
-      call({ method: 'GET', path: '/accounts', result: AccountProfile, needsAccount: true, movesMoney: false }),
+    getAccountProfile: async () => {
+      const { AccountProfile } = await resourceSchemas();
+      return call({ method: 'GET', path: '/accounts', result: AccountProfile, needsAccount: true, movesMoney: false });
+    },
     switchAccount: async (accountGuid: string) => {
       if (accountGuid.length === 0)
         throw new AppError('bad_input', t('mainService.a.noAccountGiven'), { field: 'accountGuid' });
+      const { SwitchResult } = await resourceSchemas();
       return call({
         method: 'POST',
         path: '/accounts/switch',
@@ -130,6 +148,12 @@ function loadedOnce<T>(load: () => Promise<T>): () => Promise<T> {
     }));
 }
 
+/**
+ * The six-digit rule (two-factor-code.ts), loaded with the first send or swap: it checks with the contract's
+ * money schemas, which nothing else of the core's start needs.
+ */
+const twoFactorRule = loadedOnce(() => import('./two-factor-code'));
+
 /** The calls that check and move money (endpoints 7 to 11); send and swap are submitted once, never retried. */
 function moneyCalls({ call, requireBody }: InterfaceACaller) {
   return {
@@ -145,7 +169,7 @@ function moneyCalls({ call, requireBody }: InterfaceACaller) {
       });
     },
     send: async (request: SendRequest, twoFactorCode: string) => {
-      const tfa = requireTwoFactorCode(twoFactorCode, 'tfa');
+      const tfa = (await twoFactorRule()).requireTwoFactorCode(twoFactorCode, 'tfa');
       const schemas = await moneySchemas();
       return call({
         method: 'POST',
@@ -168,7 +192,7 @@ function moneyCalls({ call, requireBody }: InterfaceACaller) {
       });
     },
     swapPrecheck: async (request: SwapRequest) => {
-      const schemas = await moneySchemas();
+      const [schemas, { SwapRequest }] = await Promise.all([moneySchemas(), resourceSchemas()]);
       return call({
         method: 'POST',
         path: '/swap/precheck',
@@ -179,8 +203,8 @@ function moneyCalls({ call, requireBody }: InterfaceACaller) {
       });
     },
     swap: async (request: SwapRequest, twoFactorCode: string) => {
-      const tfa = requireTwoFactorCode(twoFactorCode, 'tfa');
-      const schemas = await moneySchemas();
+      const tfa = (await twoFactorRule()).requireTwoFactorCode(twoFactorCode, 'tfa');
+      const [schemas, { SwapRequest }] = await Promise.all([moneySchemas(), resourceSchemas()]);
       return call({
         method: 'POST',
         path: '/swap',
