@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { z } from 'zod';
-import { EnvironmentId } from '../../../src-preload/contract/app';
-import { PortfolioView } from '../../../src-preload/contract/portfolio';
+import type { EnvironmentId } from '../../../src-preload/contract/app';
+import type { PortfolioView } from '../../../src-preload/contract/portfolio';
 import type { Logger } from '../../logging/logger';
+import type { CacheRecord } from './balance-record';
 import type { Sealer } from './sealer';
 
 /** Whose balances a record holds: it is shown to this user and account only. */
@@ -37,25 +36,25 @@ export interface BalanceCache {
   settled(): Promise<void>;
 }
 
-/** The file: only the sealed text, so nothing in it is readable without the key. */
-const CacheFile = z.object({ format: z.literal('wallet-desk-balances'), version: z.literal(1), sealed: z.string() });
+type BalanceRecords = typeof import('./balance-record');
+let records: Promise<BalanceRecords> | null = null;
 
-const CacheRecord = z.object({
-  environment: EnvironmentId,
-  userGuid: z.string().min(1),
-  accountGuid: z.string().min(1),
-  view: PortfolioView,
-});
+/**
+ * The records' schemas and file names (balance-record.ts), loaded at the cache's first operation rather than
+ * with the core: they bring the portfolio contract's schemas and node:crypto with them. The first load is
+ * kept; a failed one is not, so the next operation tries again.
+ */
+function balanceRecords(): Promise<BalanceRecords> {
+  records ??= import('./balance-record').catch((error: unknown) => {
+    records = null;
+    throw error;
+  });
+  return records;
+}
 
 /** Bound into the cipher: a record sealed for one environment does not open in another. */
 function contextOf(environment: EnvironmentId): string {
   return `wallet-desk-balances:${environment}`;
-}
-
-/** The file name says nothing about whose it is, yet a record moved to another's name is caught. */
-function fileNameOf(owner: BalanceOwner): string {
-  const id = JSON.stringify([owner.environment, owner.userGuid, owner.accountGuid]);
-  return `${createHash('sha256').update(id).digest('hex').slice(0, 32)}.json`;
 }
 
 /** One sealer per environment, made on first use. */
@@ -84,6 +83,7 @@ async function readCachedRecord(
   name: string,
 ): Promise<CachedBalances | null> {
   const discard = (reason: string): null => discardRecord(deps.logger, reason, name);
+  const { CacheFile, CacheRecord, fileNameOf } = await balanceRecords();
   let text: string;
   try {
     text = await readFile(join(deps.directory, environment, name), 'utf8');
@@ -91,13 +91,13 @@ async function readCachedRecord(
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     return discard('unreadable file');
   }
-  let file: z.infer<typeof CacheFile>;
+  let file: { readonly sealed: string };
   try {
     file = CacheFile.parse(JSON.parse(text));
   } catch {
     return discard('malformed file');
   }
-  let record: z.infer<typeof CacheRecord>;
+  let record: CacheRecord;
   try {
     record = CacheRecord.parse(JSON.parse(await deps.sealer.open(file.sealed, contextOf(environment))));
   } catch {
@@ -140,6 +140,7 @@ export function createBalanceCache(deps: {
     save(owner, view) {
       return serial(async () => {
         try {
+          const { CacheRecord, fileNameOf } = await balanceRecords();
           const record = CacheRecord.parse({ ...owner, view });
           const sealed = await sealer(owner.environment).seal(JSON.stringify(record), contextOf(owner.environment));
           const folder = join(deps.directory, owner.environment);
@@ -159,11 +160,12 @@ export function createBalanceCache(deps: {
 
     load(owner) {
       return serial(async () => {
-        const found = await readRecord(owner.environment, fileNameOf(owner));
+        const name = (await balanceRecords()).fileNameOf(owner);
+        const found = await readRecord(owner.environment, name);
         if (!found) return null;
         const { environment, userGuid, accountGuid } = found.owner;
         if (environment !== owner.environment || userGuid !== owner.userGuid || accountGuid !== owner.accountGuid)
-          return discard('record belongs to someone else', fileNameOf(owner));
+          return discard('record belongs to someone else', name);
         return found.view;
       });
     },
