@@ -10,19 +10,24 @@ export const JOURNAL_FILE = 'money-journal.json';
  * The journal's envelope. Its sections are read entry by entry (journal-entries.ts), not with this schema, so
  * one entry the app cannot read costs that entry and not the others; so are its alarms and its recovery report.
  */
-const Envelope = z.object({
-  format: z.literal('wallet-desk-money-journal'),
-  version: z.literal(1),
-  writtenAtMs: z.number(),
-  sections: z.record(z.string(), z.unknown()),
-  /**
-   * A recovery the user has not yet said they have seen (security.md 35); null once seen. An object is read
-   * whole by journal-entries.ts, and one that does not fit makes the file unreadable, as the envelope would.
-   */
-  recovery: z.union([z.null(), z.record(z.string(), z.unknown())]),
-  /** Alarms for closed moves found later, kept until dismissed (security.md 36); absent in older files. */
-  alarms: z.unknown().optional(),
-});
+function envelopeSchema() {
+  return z.object({
+    format: z.literal('wallet-desk-money-journal'),
+    version: z.literal(1),
+    writtenAtMs: z.number(),
+    sections: z.record(z.string(), z.unknown()),
+    /**
+     * A recovery the user has not yet said they have seen (security.md 35); null once seen. An object is read
+     * whole by journal-entries.ts, and one that does not fit makes the file unreadable, as the envelope would.
+     */
+    recovery: z.union([z.null(), z.record(z.string(), z.unknown())]),
+    /** Alarms for closed moves found later, kept until dismissed (security.md 36); absent in older files. */
+    alarms: z.unknown().optional(),
+  });
+}
+type Envelope = z.infer<ReturnType<typeof envelopeSchema>>;
+/** Built at the first file read, not when the core is imported. */
+let envelope: ReturnType<typeof envelopeSchema> | null = null;
 
 type JournalEntries = typeof import('./journal-entries');
 let entries: Promise<JournalEntries> | null = null;
@@ -46,11 +51,11 @@ function isEmptyList(value: unknown): boolean {
 }
 
 /** Nothing in the file needs an entry's schema: no move in any section, no alarm, no recovery report. */
-function holdsNoEntries(envelope: z.infer<typeof Envelope>): boolean {
+function holdsNoEntries(read: Envelope): boolean {
   return (
-    sectionNames.every((section) => isEmptyList(envelope.sections[section])) &&
-    envelope.recovery === null &&
-    isEmptyList(envelope.alarms)
+    sectionNames.every((section) => isEmptyList(read.sections[section])) &&
+    read.recovery === null &&
+    isEmptyList(read.alarms)
   );
 }
 
@@ -96,10 +101,11 @@ export async function parseGeneration(text: string | null): Promise<GenerationRe
   } catch {
     return { kind: 'unreadable', why: 'not-json', references: legibleReferences(text) };
   }
-  const envelope = Envelope.safeParse(raw);
-  if (!envelope.success) return { kind: 'unreadable', why: 'wrong-shape', references: legibleReferences(text) };
-  const { writtenAtMs } = envelope.data;
-  if (holdsNoEntries(envelope.data)) {
+  envelope ??= envelopeSchema();
+  const read = envelope.safeParse(raw);
+  if (!read.success) return { kind: 'unreadable', why: 'wrong-shape', references: legibleReferences(text) };
+  const { writtenAtMs } = read.data;
+  if (holdsNoEntries(read.data)) {
     return {
       kind: 'read',
       content: { sections: { send: [], swap: [], withdraw: [] }, recovery: null, alarms: [] },
@@ -108,12 +114,12 @@ export async function parseGeneration(text: string | null): Promise<GenerationRe
     };
   }
   const { readAlarms, readRecovery, readSections } = await journalEntries();
-  const recovery = readRecovery(envelope.data.recovery);
+  const recovery = readRecovery(read.data.recovery);
   if (recovery === undefined) return { kind: 'unreadable', why: 'wrong-shape', references: legibleReferences(text) };
-  const { sections, rejected } = readSections(envelope.data.sections);
+  const { sections, rejected } = readSections(read.data.sections);
   return {
     kind: 'read',
-    content: { sections, recovery, alarms: readAlarms(envelope.data.alarms) },
+    content: { sections, recovery, alarms: readAlarms(read.data.alarms) },
     writtenAtMs,
     rejected,
   };

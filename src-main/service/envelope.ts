@@ -28,11 +28,22 @@ type SuccessEnvelope<T extends z.ZodType> = ReturnType<typeof successEnvelope<T>
  */
 const envelopes = new WeakMap<z.ZodType, z.ZodType>();
 
-/** Any envelope, success or not: enough to read `code` and `message` of an error response. */
-export const AnyEnvelope = z.object({
-  apiVersion: z.string().optional(),
-  data: z.unknown(),
-  code: z.number().int(),
-  message: z.string(),
-});
-export type AnyEnvelope = z.infer<typeof AnyEnvelope>;
+function anyEnvelopeSchema() {
+  return z.object({
+    apiVersion: z.string().optional(),
+    data: z.unknown(),
+    code: z.number().int(),
+    message: z.string(),
+  });
+}
+let builtAnyEnvelope: ReturnType<typeof anyEnvelopeSchema> | null = null;
+
+/**
+ * Any envelope, success or not: enough to read `code` and `message` of an error response. Built at the first
+ * answer, like the success envelopes, not when the core is imported.
+ */
+export function anyEnvelope(): ReturnType<typeof anyEnvelopeSchema> {
+  builtAnyEnvelope ??= anyEnvelopeSchema();
+  return builtAnyEnvelope;
+}
+export type AnyEnvelope = z.infer<ReturnType<typeof anyEnvelopeSchema>>;

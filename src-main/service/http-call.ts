@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { t } from '../i18n/main-text';
 import { AppError } from '../app-error';
 import type { Logger } from '../logging/logger';
-import { AnyEnvelope, envelopeOf } from './envelope';
+import { anyEnvelope, envelopeOf, type AnyEnvelope } from './envelope';
 
 /**
  * The one way main puts a request on the wire and reads what came back: a timeout, no redirect followed,
@@ -82,7 +82,7 @@ export class ReaderFailure extends Error {
 export const DEFAULT_TIMEOUT_MS = 20_000;
 
 export function answerOf(response: Response, json: unknown): ServiceAnswer {
-  const envelope = AnyEnvelope.safeParse(json);
+  const envelope = anyEnvelope().safeParse(json);
   return {
     status: response.status,
     retryAfter: response.headers.get('retry-after'),

@@ -1,20 +1,10 @@
-import { z } from 'zod';
 import type { EnvironmentId } from '../../src-preload/contract/app';
+import type { Endpoints } from './endpoints';
 
 export const LOCAL_SANDBOX_PORT = 4477;
 
-export const Endpoints = z.object({
-  issuer: z.url({ protocol: /^https?$/ }),
-  clientId: z.string().min(1),
-  /** Interface A host; paths are prefixed /api/OAuth. */
-  baseUrl: z.url({ protocol: /^https?$/ }),
-  /**
-   * Interface B host; paths are prefixed /v1. Optional: Settings saves sign-in addresses alone, and the
-   * merchant API address is kept in the merchant settings.
-   */
-  apiUrl: z.url({ protocol: /^https?$/ }).optional(),
-});
-export type Endpoints = z.infer<typeof Endpoints>;
+// The schema is settings.json's (endpoints.ts): the core's import, which needs only the type, builds none of it.
+export type { Endpoints } from './endpoints';
 
 /**
  * Only the local sandbox has built-in endpoints. The service's own hosts are not part of its public

@@ -4,7 +4,7 @@ import { defaultMerchantSettings, MerchantSettings } from '../features/merchant/
 import { defaultHistorySettings, HistorySettings } from '../features/history/history-settings';
 import { AddressBookSettings, defaultAddressBookSettings } from '../features/address-book/address-book-settings';
 import { defaultHistoryLabels, HistoryLabels } from '../features/history/history-labels';
-import { Endpoints } from './environments';
+import { Endpoints } from './endpoints';
 import { WindowState } from './window-state';
 
 /**
