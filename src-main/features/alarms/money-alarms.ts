@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { t } from '../../i18n/main-text';
 import type { MoneyAlarm } from '../../../src-preload/contract/alarms';
 import { AppError } from '../../app-error';
@@ -107,7 +106,8 @@ export function createMoneyAlarms(deps: MoneyAlarmsDeps) {
       alarms = [
         ...alarms,
         {
-          id: randomUUID(),
+          // Web Crypto's, which Node loads at its first use: node:crypto imported here loaded it with the core.
+          id: crypto.randomUUID(),
           closedByGuid: closure.by.userGuid,
           merchantKey: found.merchantKey ?? null,
           kind: found.kind,

@@ -1,4 +1,3 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { SecretStore } from '../../keychain/secret-store';
 import type { Sealer } from './sealer';
 
@@ -7,6 +6,17 @@ const IV_BYTES = 12;
 const TAG_BYTES = 16;
 /** Version byte first, so a later format can be told apart (and an old file discarded, never misread). */
 const FORMAT = 1;
+
+let cipherModule: Promise<typeof import('node:crypto')> | null = null;
+
+/**
+ * node:crypto, loaded at the first seal or open rather than with the core: the Electron shell seals the
+ * balances with safeStorage where it can (index.ts), and then this sealer never runs.
+ */
+function ciphers(): Promise<typeof import('node:crypto')> {
+  cipherModule ??= import('node:crypto');
+  return cipherModule;
+}
 
 /**
  * AES-256-GCM with a random key kept in the SecretStore under `keyAccount`, created on the first seal.
@@ -34,7 +44,7 @@ export function createKeychainSealer(secrets: SecretStore, keyAccount: string): 
   async function keyForSealing(): Promise<Buffer> {
     const existing = await storedKey();
     if (existing) return existing;
-    const fresh = randomBytes(KEY_BYTES);
+    const fresh = (await ciphers()).randomBytes(KEY_BYTES);
     await secrets.set(keyAccount, fresh.toString('base64'));
     key = Promise.resolve(fresh);
     return fresh;
@@ -43,6 +53,7 @@ export function createKeychainSealer(secrets: SecretStore, keyAccount: string): 
   return {
     async seal(plain, context) {
       const secret = await keyForSealing();
+      const { createCipheriv, randomBytes } = await ciphers();
       const iv = randomBytes(IV_BYTES);
       const cipher = createCipheriv('aes-256-gcm', secret, iv);
       cipher.setAAD(Buffer.from(context, 'utf8'));
@@ -53,6 +64,7 @@ export function createKeychainSealer(secrets: SecretStore, keyAccount: string): 
     async open(sealed, context) {
       const secret = await storedKey();
       if (!secret) throw new Error('no key');
+      const { createDecipheriv } = await ciphers();
       const bytes = Buffer.from(sealed, 'base64');
       if (bytes.length < 1 + IV_BYTES + TAG_BYTES || bytes[0] !== FORMAT) throw new Error('not a sealed record');
       const iv = bytes.subarray(1, 1 + IV_BYTES);
