@@ -55,6 +55,16 @@ const CLOSE_OBJECT = 0x7d;
 const OPEN_ARRAY = 0x5b;
 const CLOSE_ARRAY = 0x5d;
 
+// A whole element that is an object nesting at most two more levels, matched as the scanner below reads it:
+// strings end at an unescaped quote (a backslash escapes any next character), brackets pair by kind, anything
+// else is skipped. Every alternative starts with its own characters, so a failed match backtracks in linear time.
+const STRING = String.raw`"[^"\\]*(?:\\[^][^"\\]*)*"`;
+const OTHER = String.raw`[^"{}\[\]]`;
+const FLAT = `(?:${OTHER}|${STRING})*`;
+const NESTED_ONCE = `(?:${OTHER}|${STRING}|\\{${FLAT}\\}|\\[${FLAT}\\])*`;
+const NESTED_TWICE = `(?:${OTHER}|${STRING}|\\{${NESTED_ONCE}\\}|\\[${NESTED_ONCE}\\])*`;
+const WHOLE_OBJECT = new RegExp(`\\{${NESTED_TWICE}\\}`, 'y');
+
 function parseJson(text: string, what: string): unknown {
   try {
     return JSON.parse(text);
@@ -217,6 +227,23 @@ class ItemsScanner {
     }
   }
 
+  /**
+   * Where an element that is an object, starting at `i`, ends (just past its closing brace) when it is whole in
+   * `text`, or -1 (it continues in the next piece, or nests deeper): then the scanner reads it character by
+   * character. Skipping it leaves the scanner as reading it would: inside an element only the open brackets
+   * and the string state change, and both are back where they were at its end. The engine's matcher does in one
+   * call what the scanner's loop did per character, for nearly every element of a page.
+   */
+  private wholeObjectEnd(text: string, i: number): number {
+    WHOLE_OBJECT.lastIndex = i;
+    try {
+      return WHOLE_OBJECT.test(text) ? WHOLE_OBJECT.lastIndex : -1;
+    } catch {
+      // The matcher's own stack ran out (an element far longer than any the service sends): read it by hand.
+      return -1;
+    }
+  }
+
   /** Keeps only what is still needed: the unfinished element, or the unfinished key; the rest is stored. */
   private keepUnfinished(text: string, n: number): void {
     if (this.pathDepth === this.itemsDepth) {
@@ -257,6 +284,13 @@ class ItemsScanner {
         continue;
       }
       const c = text.charCodeAt(i);
+      if (c === OPEN_OBJECT && this.pathDepth === this.itemsDepth && this.open.length === this.itemsDepth) {
+        const end = this.wholeObjectEnd(text, i);
+        if (end !== -1) {
+          i = end;
+          continue;
+        }
+      }
       if (c === QUOTE) this.quoteOpened(i);
       else if (c === OPEN_OBJECT || c === OPEN_ARRAY) this.openContainer(text, c, i);
       else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) this.closeContainer(text, c, i, out);

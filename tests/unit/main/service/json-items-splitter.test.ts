@@ -231,6 +231,37 @@ describe('createJsonItemsSplitter', () => {
     expect(split([many], { maxRestChars: 100 }).items).toHaveLength(500);
   });
 
+  it('reads an element whole in its piece as it reads one cut across pieces or nested deeper', () => {
+    // Elements of the service's shape, whole in one piece, are matched in one step; the rest by hand.
+    const shaped = { symbol: 'BTC', amount: 1.5, label: 'a "quoted" {label}, with [brackets]\\', prices: { usd: 2 } };
+    const deep = { a: { b: { c: { d: [1, { e: '}' }] } } } };
+    const text = JSON.stringify({ data: { items: [shaped, deep, shaped, [shaped], shaped] }, code: 200 });
+    expect(split([text])).toEqual({ ...expected(text), found: true });
+    expectSplitsLikeJsonParse(text);
+    // A bracket closed by the wrong kind, or a string left open, inside an element whole in its piece.
+    for (const bad of ['{"a":[1}', '{"a":{"b":[}]}', '{"a":"\\"}', '{"a":1]']) {
+      const doc = `{"data":{"items":[${bad},{"b":2}]}}`;
+      expect(
+        problemOf(() => split([doc])),
+        bad,
+      ).toBe('malformed');
+      expect(
+        problemOf(() => split(doc.split(''))),
+        bad,
+      ).toBe('malformed');
+    }
+  });
+
+  it('reads an element too long for the engine’s matcher by hand', () => {
+    // Some ten million characters exhaust the regular expression engine’s backtracking stack.
+    const long = { values: Array.from({ length: 5_000_000 }, (_, n) => n % 10) };
+    const text = JSON.stringify({ data: { items: [long, { after: true }] } });
+    const got = split([text], { maxItemChars: text.length });
+    expect(got.items).toHaveLength(2);
+    expect(got.items[1]).toEqual({ after: true });
+    expect((got.items[0] as typeof long).values).toHaveLength(5_000_000);
+  });
+
   it('agrees with JSON.parse on random documents cut at random places', () => {
     // A small deterministic generator, so a failure can be replayed.
     let seed = 0x2f6e2b1;
@@ -259,8 +290,10 @@ describe('createJsonItemsSplitter', () => {
         random() < 0.5 ? 0 : 1,
       );
       const pieces: string[] = [];
+      // Mostly small pieces, which cut nearly every element, and some large enough to hold whole ones.
+      const largest = random() < 0.5 ? 20 : 400;
       for (let at = 0; at < text.length;) {
-        const size = 1 + Math.floor(random() * 20);
+        const size = 1 + Math.floor(random() * largest);
         pieces.push(text.slice(at, at + size));
         at += size;
       }
