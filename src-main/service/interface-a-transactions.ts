@@ -6,6 +6,7 @@ import { TransactionItem, type TransactionsRequest } from './interface-a-transac
 import { checkedTransactionItem } from './transaction-item-check';
 import { createJsonItemsSplitter, JsonSplitError, type JsonItemsSplit } from './json-items-splitter';
 import { MAX_ENVELOPE_CHARS, MAX_ITEM_CHARS, maxTransactionsAnswerBytes } from './transactions-answer-limits';
+import { Utf8Pieces } from './utf8-pieces';
 
 /**
  * Reads a transactions answer whole, up to the bytes `recordsPerPage` items may take. The page is held
@@ -93,7 +94,7 @@ export function readTransactionItems(
       maxItemChars: MAX_ITEM_CHARS,
       maxRestChars: MAX_ENVELOPE_CHARS,
     });
-    const decoder = new TextDecoder();
+    const text = new Utf8Pieces();
     let count = 0;
     const handOn = async (values: readonly unknown[]): Promise<boolean> => {
       const counted = await handOnItems(values, count, request, onItems, logger);
@@ -105,11 +106,11 @@ export function readTransactionItems(
     let split: JsonItemsSplit;
     try {
       for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-        if (!(await handOn(splitter.push(decoder.decode(chunk.value, { stream: true }))))) {
+        if (!(await handOn(splitter.push(text.next(chunk.value))))) {
           return answerOf(response, null);
         }
       }
-      if (!(await handOn(splitter.push(decoder.decode())))) return answerOf(response, null);
+      if (!(await handOn(splitter.push(text.end())))) return answerOf(response, null);
       split = splitter.end();
     } catch (error) {
       if (!(error instanceof JsonSplitError)) throw error;
