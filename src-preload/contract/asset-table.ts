@@ -45,8 +45,13 @@ export const assetCodes = assetNetworks.map((entry) => entry.code);
 /** Shown amounts never exceed this many fraction digits, whatever the chain's own precision. */
 export const DISPLAY_DECIMALS_CAP = 8;
 
+/** Entries by code, the first of a code winning as `find` would: a history export looks up two per record. */
+const byCode: ReadonlyMap<string, AssetNetwork> = new Map(
+  [...assetNetworks].reverse().map((entry) => [entry.code, entry] as const),
+);
+
 export function findAssetNetwork(code: string): AssetNetwork | undefined {
-  return assetNetworks.find((entry) => entry.code === code);
+  return byCode.get(code);
 }
 
 export function findByNetworkName(asset: string, networkName: string): AssetNetwork | undefined {

@@ -103,6 +103,9 @@ describe('CSV rows (RFC 4180)', () => {
     expect(neutraliseFormula('=1+1')).toBe("'=1+1");
     expect(neutraliseFormula('@SUM(A1)')).toBe("'@SUM(A1)");
     expect(neutraliseFormula('Refund 12')).toBe('Refund 12');
+    for (const start of ['=', '+', '-', '@', '\t', '\r']) expect(neutraliseFormula(`${start}A1`)).toBe(`'${start}A1`);
+    // Only the first character counts; a line feed, a space or an empty text starts no formula.
+    for (const plain of ['', 'A1=B1', ' =A1', '\n=A1', '\u0000=A1']) expect(neutraliseFormula(plain)).toBe(plain);
     const [row] = parse(csvHeader() + line(item, '+cmd|calc'), { columns: true }) as Array<Record<string, string>>;
     expect(row?.['Merchant transaction id']).toBe('\'=HYPERLINK("http://evil")');
     expect(row?.Label).toBe("'+cmd|calc");
