@@ -238,6 +238,18 @@ describe('createJsonItemsSplitter', () => {
     const text = JSON.stringify({ data: { items: [shaped, deep, shaped, [shaped], shaped] }, code: 200 });
     expect(split([text])).toEqual({ ...expected(text), found: true });
     expectSplitsLikeJsonParse(text);
+    // An escaped quote followed by the closing brackets: a matcher that ended a string at any quote would end
+    // the element there, and the scanner would read the rest as a new string.
+    for (const escaped of [
+      String.raw`{"a":"x\"}"}`,
+      String.raw`{"a":"\"","b":"}"}`,
+      String.raw`{"a":"\\\"}"}`,
+      String.raw`{"a":{"b":"x\"}}"}}`,
+      String.raw`{"a":["x\"]}"]}`,
+    ]) {
+      const doc = `{"data":{"items":[${escaped},{"b":2}]}}`;
+      expect(split([doc]), escaped).toEqual({ ...expected(doc), found: true });
+    }
     // A bracket closed by the wrong kind, or a string left open, inside an element whole in its piece.
     for (const bad of ['{"a":[1}', '{"a":{"b":[}]}', '{"a":"\\"}', '{"a":1]']) {
       const doc = `{"data":{"items":[${bad},{"b":2}]}}`;
