@@ -81,6 +81,7 @@ function createPortfolio(deps: AppCoreDeps, session: SessionService) {
     session,
     environment: () => settings.get().environment,
     privacyMode: () => settings.get().preferences.privacyMode,
+    logger: deps.logger,
     ...(deps.userDataDir === undefined
       ? {}
       : {

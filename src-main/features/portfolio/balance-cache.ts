@@ -78,12 +78,25 @@ function discardRecord(logger: Logger, reason: string, file: string): null {
 
 /** One file's record, or null (logged) when it is missing, unreadable, or not in its owner's place. */
 async function readCachedRecord(
-  deps: { readonly directory: string; readonly logger: Logger; readonly sealer: Sealer },
+  deps: {
+    readonly directory: string;
+    readonly logger: Logger;
+    readonly sealer: Sealer;
+    readonly records: () => Promise<BalanceRecords>;
+  },
   environment: EnvironmentId,
   name: string,
 ): Promise<CachedBalances | null> {
   const discard = (reason: string): null => discardRecord(deps.logger, reason, name);
-  const { CacheFile, CacheRecord, fileNameOf } = await balanceRecords();
+  // Fail closed: without its schemas no record can be checked, so it counts as unreadable (keepOnly then
+  // deletes it like any other unreadable record) instead of rejecting the operation.
+  let schemas: BalanceRecords;
+  try {
+    schemas = await deps.records();
+  } catch {
+    return discard('record schemas did not load');
+  }
+  const { CacheFile, CacheRecord, fileNameOf } = schemas;
   let text: string;
   try {
     text = await readFile(join(deps.directory, environment, name), 'utf8');
@@ -109,6 +122,20 @@ async function readCachedRecord(
   return { owner: record, view: record.view };
 }
 
+/** The owner's file name, or null (logged) when the records' schemas did not load: nothing can be read then. */
+async function fileNameFor(
+  owner: BalanceOwner,
+  records: () => Promise<BalanceRecords>,
+  logger: Logger,
+): Promise<string | null> {
+  try {
+    return (await records()).fileNameOf(owner);
+  } catch {
+    logger.warn('discarded cached balances', { reason: 'record schemas did not load' });
+    return null;
+  }
+}
+
 /**
  * The last known balances per user and account, encrypted with `sealerFor(environment)`, in
  * `<directory>/<environment>/`. Every operation runs one after another, so a save under way when the
@@ -118,8 +145,11 @@ export function createBalanceCache(deps: {
   readonly directory: string;
   readonly sealerFor: (environment: EnvironmentId) => Sealer;
   readonly logger: Logger;
+  /** Where the records' schemas come from; a test passes one that fails to prove the cache fails closed. */
+  readonly records?: () => Promise<BalanceRecords>;
 }): BalanceCache {
   const sealer = sealerPerEnvironment(deps.sealerFor);
+  const loadRecords = deps.records ?? balanceRecords;
   let queue: Promise<unknown> = Promise.resolve();
 
   function serial<T>(task: () => Promise<T>): Promise<T> {
@@ -131,7 +161,7 @@ export function createBalanceCache(deps: {
   const discard = (reason: string, file: string): null => discardRecord(deps.logger, reason, file);
   const readRecord = (environment: EnvironmentId, name: string): Promise<CachedBalances | null> =>
     readCachedRecord(
-      { directory: deps.directory, logger: deps.logger, sealer: sealer(environment) },
+      { directory: deps.directory, logger: deps.logger, sealer: sealer(environment), records: loadRecords },
       environment,
       name,
     );
@@ -140,7 +170,7 @@ export function createBalanceCache(deps: {
     save(owner, view) {
       return serial(async () => {
         try {
-          const { CacheRecord, fileNameOf } = await balanceRecords();
+          const { CacheRecord, fileNameOf } = await loadRecords();
           const record = CacheRecord.parse({ ...owner, view });
           const sealed = await sealer(owner.environment).seal(JSON.stringify(record), contextOf(owner.environment));
           const folder = join(deps.directory, owner.environment);
@@ -160,7 +190,8 @@ export function createBalanceCache(deps: {
 
     load(owner) {
       return serial(async () => {
-        const name = (await balanceRecords()).fileNameOf(owner);
+        const name = await fileNameFor(owner, loadRecords, deps.logger);
+        if (name === null) return null;
         const found = await readRecord(owner.environment, name);
         if (!found) return null;
         const { environment, userGuid, accountGuid } = found.owner;

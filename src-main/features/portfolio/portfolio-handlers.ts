@@ -4,6 +4,7 @@ import type { PortfolioView } from '../../../src-preload/contract/portfolio';
 import type { SessionView } from '../../../src-preload/contract/session';
 import { AppError } from '../../app-error';
 import type { Handlers } from '../../dispatch';
+import type { Logger } from '../../logging/logger';
 import type { SessionService } from '../session';
 import type { BalanceCache, BalanceOwner, CachedBalances } from './balance-cache';
 import { toPortfolioView } from './portfolio-view';
@@ -31,6 +32,8 @@ export interface PortfolioDeps {
   readonly environment?: () => EnvironmentId;
   /** Privacy mode: the cached balances are never handed out while it is on. */
   readonly privacyMode?: () => boolean;
+  /** Where a cache operation nobody waits for reports its failure. */
+  readonly logger?: Logger;
 }
 
 export interface PortfolioFeature {
@@ -171,7 +174,13 @@ function sessionStarted(deps: PortfolioDeps, state: PortfolioState): void {
     const environment = deps.environment?.();
     const userGuid = deps.session.activeUser().userGuid;
     if (state.known && state.known.owner.userGuid !== userGuid) drop(state);
-    if (environment) void deps.cache?.keepOnly(environment, userGuid);
+    if (environment)
+      void deps.cache?.keepOnly(environment, userGuid).catch((error: unknown) => {
+        // Never an unhandled rejection in main; the cache logs what it could not read or delete itself.
+        deps.logger?.warn('could not drop the cached balances of other users', {
+          reason: error instanceof Error ? error.message.slice(0, 200) : 'unknown',
+        });
+      });
   } catch {
     // Not signed in after all: nothing to keep.
   }

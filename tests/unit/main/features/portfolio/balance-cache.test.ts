@@ -150,4 +150,31 @@ describe('the last known balances on disk', () => {
     await Promise.all([saving, clearing]);
     await expect(readdir(join(directory, 'local-sandbox'))).rejects.toThrow(/ENOENT/);
   });
+
+  describe("when the records' schemas fail to load (a lazy import that throws)", () => {
+    const failing = () =>
+      createBalanceCache({
+        directory,
+        sealerFor: (environment) => createKeychainSealer(secrets, keyAccount(environment)),
+        logger,
+        records: () => Promise.reject(new Error('import failed')),
+      });
+    const bob: BalanceOwner = { ...alice, userGuid: 'user-bob' };
+
+    it('load and latest answer null and say so in the log, never reject', async () => {
+      await open().save(alice, balances('account-1'));
+      await expect(failing().load(alice)).resolves.toBeNull();
+      await expect(failing().latest('local-sandbox')).resolves.toBeNull();
+      const reasons = logger.entries.map((entry) => entry.details?.['reason']);
+      expect(reasons.filter((reason) => reason === 'record schemas did not load').length).toBeGreaterThanOrEqual(2);
+    });
+
+    it("keepOnly deletes the records it cannot read, so no other user's balances stay for the next launch", async () => {
+      await open().save(alice, balances('account-1'));
+      await open().save(bob, balances('account-1', '2'));
+      await expect(failing().keepOnly('local-sandbox', 'user-bob')).resolves.toBeUndefined();
+      expect(await readdir(join(directory, 'local-sandbox'))).toEqual([]);
+      expect(await open().latest('local-sandbox')).toBeNull();
+    });
+  });
 });

@@ -228,6 +228,29 @@ describe('portfolio.cached: the last known balances, and to whom they are shown'
     expect(await feature.handlers['portfolio.cached']()).toMatchObject({ totalBalanceUsd: '7' });
   });
 
+  it('a keepOnly that rejects at sign-in goes to the log, never an unhandled rejection', async () => {
+    const logger = createRecordingLogger();
+    const kept: { dropped?: Promise<void> } = {};
+    const failing: BalanceCache = {
+      ...cache,
+      keepOnly: () => (kept.dropped = Promise.reject(new Error('could not list'))),
+    };
+    const other = createPortfolioFeature({
+      session: fake.session,
+      cache: failing,
+      environment: () => 'local-sandbox',
+      logger,
+    });
+    fake.change({ status: 'signing-in' });
+    fake.change({ status: 'signed-in' });
+    await kept.dropped?.catch(() => undefined);
+    await other.dispose();
+    expect(kept.dropped).toBeDefined();
+    expect(logger.entries).toContainEqual(
+      expect.objectContaining({ message: 'could not drop the cached balances of other users' }),
+    );
+  });
+
   it('an answer that arrives after sign-out leaves nothing on disk', async () => {
     await signInAndFetch();
     let answer = (): void => undefined;
