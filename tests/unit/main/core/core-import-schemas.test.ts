@@ -1,0 +1,35 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+interface ZodGlobalConfig {
+  postProcessor?: (schema: unknown) => void;
+}
+// zod takes this object as its global config when it is already there (core.js), so it can be set before zod loads.
+const zodConfig = ((globalThis as { __zod_globalConfig?: ZodGlobalConfig }).__zod_globalConfig ??= {});
+
+afterEach(() => {
+  delete zodConfig.postProcessor;
+});
+
+/**
+ * The launch imports the core before its window can ask anything: every zod schema built then is paid on every
+ * launch. The schemas are built at their first use (the journal's entries, the balance records, the envelopes),
+ * and this pins it. zod calls its post-processor hook (zod/v4/core/core.js) once per schema it constructs.
+ */
+describe('importing the core', () => {
+  it('builds no zod schema', async () => {
+    const built: unknown[] = [];
+    zodConfig.postProcessor = (schema) => built.push(schema);
+    vi.resetModules();
+    const core = await import('../../../../src-main/app-core');
+    expect(typeof core.createAppCore).toBe('function');
+    expect(built).toHaveLength(0);
+  });
+
+  it('the hook counts: importing a module that builds schemas at import is seen', async () => {
+    const built: unknown[] = [];
+    zodConfig.postProcessor = (schema) => built.push(schema);
+    vi.resetModules();
+    await import('../../../../src-main/journal/journal-entries');
+    expect(built.length).toBeGreaterThan(0);
+  });
+});
