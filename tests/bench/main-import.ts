@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'electron-vite';
 import { ratioFigure, type FigureModule } from './support/figure';
+import { mainCoreDir } from './support/main-core-dir';
 import { elapsedMs } from './support/service-session';
 import { summarize } from './support/stats';
 import { traceDirectory } from './support/traces';
@@ -11,7 +12,7 @@ import { traceDirectory } from './support/traces';
 /** electron-vite's main build of src-main/app-core.ts alone: the app's composition root without the Electron shell. */
 async function buildCore(root: string): Promise<string> {
   await build({ configFile: join(root, 'tests/bench/support/main-core.config.ts'), root, logLevel: 'silent' });
-  const outDir = join(root, 'node_modules/.cache/wallet-desk-bench/main-core');
+  const outDir = mainCoreDir(root);
   // out/main lies in the app's package ("type": "module"), so Node loads its chunks as ES modules at once.
   // Under node_modules Node finds no package scope and detects each chunk's format, compiling it as
   // CommonJS first: some 10 ms of CPU the app never spends, measured as the core's.

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import * as app from '../../../electron.vite.config';
+import { mainCoreDir } from './main-core-dir';
 
 const root = resolve(import.meta.dirname, '../../..');
 // Looked up rather than imported by name: the A/B mode (support/ab.ts) runs this file against older commits
@@ -12,13 +13,14 @@ const plugins = 'mainPlugins' in app ? app.mainPlugins(root) : [];
 /**
  * The main build of electron.vite.config.ts (same electron-vite defaults: Node target, ESM, dependencies
  * external but those the app bundles) with src-main/app-core.ts as its only entry: the main process minus the Electron shell.
- * The output stays in node_modules/.cache, outside out/, so no lint, format or security gate scans it.
+ * The output stays in node_modules/.cache, outside out/, so no lint, format or security gate scans it, in a
+ * folder of this checkout's own (main-core-dir.ts).
  */
 export default defineConfig({
   main: {
     plugins,
     build: {
-      outDir: resolve(root, 'node_modules/.cache/wallet-desk-bench/main-core'),
+      outDir: mainCoreDir(root),
       externalizeDeps: app.mainBundledDeps,
       rolldownOptions: { input: { 'app-core': resolve(root, 'src-main/app-core.ts') } },
     },
