@@ -137,6 +137,32 @@ async function fileNameFor(
 }
 
 /**
+ * Deletes an environment's records and forgets its key, each step on its own: files left behind by a failed
+ * removal are unreadable once the key is gone, and a clear that rejected would be an unhandled rejection in main
+ * (the session watcher does not wait for it). Failures go to the log.
+ */
+async function clearEnvironment(
+  deps: { readonly directory: string; readonly logger: Logger },
+  sealer: Sealer,
+  environment: EnvironmentId,
+): Promise<void> {
+  try {
+    await rm(join(deps.directory, environment), { recursive: true, force: true });
+  } catch (error) {
+    deps.logger.warn('could not delete the cached balances', {
+      reason: error instanceof Error ? error.message.slice(0, 200) : 'unknown',
+    });
+  }
+  try {
+    await sealer.forget();
+  } catch (error) {
+    deps.logger.warn('could not delete the key of the cached balances', {
+      reason: error instanceof Error ? error.message.slice(0, 200) : 'unknown',
+    });
+  }
+}
+
+/**
  * The last known balances per user and account, encrypted with `sealerFor(environment)`, in
  * `<directory>/<environment>/`. Every operation runs one after another, so a save under way when the
  * user signs out can never write its file after the clear.
@@ -247,16 +273,7 @@ export function createBalanceCache(deps: {
     },
 
     clear(environment) {
-      return serial(async () => {
-        await rm(join(deps.directory, environment), { recursive: true, force: true });
-        try {
-          await sealer(environment).forget();
-        } catch (error) {
-          deps.logger.warn('could not delete the key of the cached balances', {
-            reason: error instanceof Error ? error.message.slice(0, 200) : 'unknown',
-          });
-        }
-      });
+      return serial(() => clearEnvironment(deps, sealer(environment), environment));
     },
   };
 }

@@ -143,6 +143,22 @@ describe('the last known balances on disk', () => {
     expect(await cache.load(alice)).toBeNull();
   });
 
+  it('clear forgets the key even when the folder cannot be removed, and never rejects', async () => {
+    await open().save(alice, balances('account-1'));
+    // A folder path running through a file: the removal fails (ENOTDIR), as a locked or unwritable folder would.
+    const blocked = join(directory, 'not-a-folder');
+    await writeFile(blocked, '');
+    const cache = createBalanceCache({
+      directory: blocked,
+      sealerFor: (environment) => createKeychainSealer(secrets, keyAccount(environment)),
+      logger,
+    });
+    await expect(cache.clear('local-sandbox')).resolves.toBeUndefined();
+    expect(await secrets.get(keyAccount('local-sandbox'))).toBeNull();
+    expect(await open().load(alice)).toBeNull();
+    expect(logger.entries.map((entry) => entry.message)).toContain('could not delete the cached balances');
+  });
+
   it('a save asked for before a clear never lands after it', async () => {
     const cache = open();
     const saving = cache.save(alice, balances('account-1'));
