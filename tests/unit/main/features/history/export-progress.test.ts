@@ -7,6 +7,7 @@ import { createHistoryExports, EXPORT_PAGE_SIZE } from '../../../../../src-main/
 import type { SessionService } from '../../../../../src-main/features/session';
 import type { TransactionItem, TransactionsHead } from '../../../../../src-main/service/interface-a-schemas';
 import { createRecordingLogger } from '../../../support/recording-logger';
+import { transactionItem } from '../../../support/transaction-items';
 
 /**
  * The export's progress reaches the window at most every progressIntervalMs. A page written inside that
@@ -15,26 +16,8 @@ import { createRecordingLogger } from '../../../support/recording-logger';
  * if nothing had been written.
  */
 
-const item = (index: number): TransactionItem => ({
-  symbolId: 1,
-  symbol: 'BTC',
-  symbolName: 'Bitcoin',
-  displayName: 'Bitcoin',
-  address: 'bc1qexample',
-  txId: `tx-${index}`,
-  amount: 0.001,
-  status: 'Completed',
-  type: 'Deposit',
-  date: '2026-01-01T00:00:00Z',
-  value: 1,
-  referenceId: `ref-${index}`,
-  label: '',
-  merchantTransactionId: '',
-  to: null,
-  withdrawType: 0,
-  prices: { usd: 1, eur: 1, gbp: 1, try: 1, jpy: 1 },
-  isAutoCollected: false,
-});
+const item = (index: number): TransactionItem =>
+  transactionItem({ txId: `tx-${index}`, amount: 0.001, date: '2026-01-01T00:00:00Z', referenceId: `ref-${index}` });
 
 // Under fake timers vi.waitFor moves the fake clock by its interval at every look: an interval of 0 keeps it
 // still, so the progress interval never runs out while the test waits on the real disk, however slow it is.

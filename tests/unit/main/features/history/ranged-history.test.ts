@@ -6,31 +6,19 @@ import {
   SCAN_PAGE_SIZE,
 } from '../../../../../src-main/features/history/ranged-history';
 import type { TransactionItem, TransactionsRequest } from '../../../../../src-main/service/interface-a-schemas';
+import { transactionItem } from '../../../support/transaction-items';
 
 const DAY = 86_400_000;
 const END = Date.parse('2026-11-20T12:00:00.000Z');
 
 function item(n: number, dateMs: number): TransactionItem {
-  return {
-    symbolId: 1,
-    symbol: 'BTC',
-    symbolName: 'Bitcoin',
-    displayName: 'Bitcoin',
+  return transactionItem({
     address: 'a',
     txId: null,
     amount: 1,
-    status: 'Completed',
-    type: 'Deposit',
     date: new Date(dateMs).toISOString(),
-    value: 1,
     referenceId: `r${n}`,
-    label: '',
-    merchantTransactionId: '',
-    to: null,
-    withdrawType: 0,
-    prices: { usd: 1, eur: 1, gbp: 1, try: 1, jpy: 1 },
-    isAutoCollected: false,
-  };
+  });
 }
 
 /** 3,000 records, one every 6 hours, newest first; `shuffled` serves them out of date order. */

@@ -12,32 +12,14 @@ import type { TransactionItem, TransactionsResult } from '../../../../../src-mai
 import { createMemoryStore } from '../../../../../src-main/keychain/memory-store';
 import { openSettingsStore } from '../../../../../src-main/settings/settings-store';
 import { createRecordingLogger } from '../../../support/recording-logger';
+import { transactionItem } from '../../../support/transaction-items';
 
 const TRADING = { guid: 'account-trading', name: 'Trading Ltd' };
 const PERSONAL = { guid: 'account-personal', name: 'Personal' };
 const WATCH_STARTS = Date.parse('2026-11-24T00:30:00Z');
 
 function deposit(txId: string | null, amount: number, date = '2026-11-24T01:00:00Z'): TransactionItem {
-  return {
-    symbolId: 1,
-    symbol: 'BTC',
-    symbolName: 'Bitcoin',
-    displayName: 'Bitcoin',
-    address: 'bc1qexample',
-    txId,
-    amount,
-    status: 'Completed',
-    type: 'Deposit',
-    date,
-    value: amount,
-    referenceId: '',
-    label: '',
-    merchantTransactionId: '',
-    to: null,
-    withdrawType: 0,
-    prices: { usd: 1, eur: 1, gbp: 1, try: 1, jpy: 1 },
-    isAutoCollected: false,
-  };
+  return transactionItem({ txId, amount, date, value: amount, referenceId: '' });
 }
 
 /**
