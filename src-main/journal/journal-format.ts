@@ -3,6 +3,7 @@ import type { AlarmRecord } from './alarm-record';
 import type { JournalRecovery } from './recovery-report';
 import type { UnresolvedIntents } from '../settings/unresolved-intents';
 import { sectionNames, type RejectedEntry } from './journal-sections';
+import { loadedOnce } from '../loaded-once';
 
 export const JOURNAL_FILE = 'money-journal.json';
 
@@ -30,7 +31,6 @@ type Envelope = z.infer<ReturnType<typeof envelopeSchema>>;
 let envelope: ReturnType<typeof envelopeSchema> | null = null;
 
 type JournalEntries = typeof import('./journal-entries');
-let entries: Promise<JournalEntries> | null = null;
 
 /**
  * The schemas of the moves, alarms and recovery report a journal holds (247 zod schemas: every kind of
@@ -38,13 +38,7 @@ let entries: Promise<JournalEntries> | null = null;
  * one, reads its journal without building them. The first load's promise is kept; a failed one is not, so the
  * next read tries again.
  */
-export function journalEntries(): Promise<JournalEntries> {
-  entries ??= import('./journal-entries').catch((error: unknown) => {
-    entries = null;
-    throw error;
-  });
-  return entries;
-}
+export const journalEntries: () => Promise<JournalEntries> = loadedOnce(() => import('./journal-entries'));
 
 function isEmptyList(value: unknown): boolean {
   return value === undefined || (Array.isArray(value) && value.length === 0);

@@ -23,6 +23,7 @@ import type {
   TransactionsResult,
 } from './interface-a-schemas';
 import type { Logger } from '../logging/logger';
+import { loadedOnce } from '../loaded-once';
 
 export { parseRetryAfter } from './http-call';
 export { INTERFACE_A_PREFIX, type InterfaceAAuth, type InterfaceAClientOptions } from './interface-a-call';
@@ -133,20 +134,6 @@ function accountCalls({ call, requireBody }: InterfaceACaller) {
  * made, so the body is checked and the answer parsed exactly as before.
  */
 const moneySchemas = loadedOnce(() => import('./interface-a-money-schemas'));
-
-/**
- * The first load's promise, kept: every call of a history export asks again, and each `import()` goes back to
- * the module loader (its resolve step, and with a loader hook a round trip to it) even for a module it holds.
- * A load that fails is not kept, so the next call tries again.
- */
-function loadedOnce<T>(load: () => Promise<T>): () => Promise<T> {
-  let loaded: Promise<T> | undefined;
-  return () =>
-    (loaded ??= load().catch((error: unknown) => {
-      loaded = undefined;
-      throw error;
-    }));
-}
 
 /**
  * The six-digit rule (two-factor-code.ts), loaded with the first send or swap: it checks with the contract's

@@ -5,6 +5,7 @@ import type { PortfolioView } from '../../../src-preload/contract/portfolio';
 import type { Logger } from '../../logging/logger';
 import type { CacheRecord } from './balance-record';
 import type { Sealer } from './sealer';
+import { loadedOnce } from '../../loaded-once';
 
 /** Whose balances a record holds: it is shown to this user and account only. */
 export interface BalanceOwner {
@@ -37,20 +38,13 @@ export interface BalanceCache {
 }
 
 type BalanceRecords = typeof import('./balance-record');
-let records: Promise<BalanceRecords> | null = null;
 
 /**
  * The records' schemas and file names (balance-record.ts), loaded at the cache's first operation rather than
  * with the core: they bring the portfolio contract's schemas and node:crypto with them. The first load is
  * kept; a failed one is not, so the next operation tries again.
  */
-function balanceRecords(): Promise<BalanceRecords> {
-  records ??= import('./balance-record').catch((error: unknown) => {
-    records = null;
-    throw error;
-  });
-  return records;
-}
+const balanceRecords: () => Promise<BalanceRecords> = loadedOnce(() => import('./balance-record'));
 
 /** Bound into the cipher: a record sealed for one environment does not open in another. */
 function contextOf(environment: EnvironmentId): string {

@@ -1,5 +1,6 @@
 import type { SecretStore } from '../../keychain/secret-store';
 import type { Sealer } from './sealer';
+import { loadedOnce } from '../../loaded-once';
 
 const KEY_BYTES = 32;
 const IV_BYTES = 12;
@@ -7,16 +8,11 @@ const TAG_BYTES = 16;
 /** Version byte first, so a later format can be told apart (and an old file discarded, never misread). */
 const FORMAT = 1;
 
-let cipherModule: Promise<typeof import('node:crypto')> | null = null;
-
 /**
  * node:crypto, loaded at the first seal or open rather than with the core: the Electron shell seals the
  * balances with safeStorage where it can (index.ts), and then this sealer never runs.
  */
-function ciphers(): Promise<typeof import('node:crypto')> {
-  cipherModule ??= import('node:crypto');
-  return cipherModule;
-}
+const ciphers: () => Promise<typeof import('node:crypto')> = loadedOnce(() => import('node:crypto'));
 
 /**
  * AES-256-GCM with a random key kept in the SecretStore under `keyAccount`, created on the first seal.
