@@ -5,22 +5,55 @@ import { formatDateTime } from './format/dates';
 import { launchParts as tParts, launchText as t } from './i18n/launch-text';
 import type { LaunchMessageId as MessageId } from './i18n/launch-text';
 
-/** The parts of `document` the paint uses, so tests can hand it a stand-in. */
-export type ElementMaker = Pick<Document, 'createElement'>;
+/** Every tag the launch view is made of: what main's serialiser (src-main/shell/launch-markup.ts) may write. */
+export const LAUNCH_TAGS = [
+  'main',
+  'h1',
+  'h2',
+  'p',
+  'div',
+  'span',
+  'section',
+  'time',
+  'dl',
+  'dt',
+  'dd',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+] as const;
+export type LaunchTag = (typeof LAUNCH_TAGS)[number];
 
-function element<K extends keyof HTMLElementTagNameMap>(
-  doc: ElementMaker,
-  tag: K,
+/** What the view needs of an element: attributes set as values, children appended, text as text. */
+export interface ViewElement<N> {
+  setAttribute(name: string, value: string): void;
+  append(...children: Array<N | string>): void;
+}
+
+/**
+ * The part of `document` the paint uses, so tests, and main writing the view into the served index.html, can
+ * hand it a stand-in.
+ */
+export interface ElementMaker<N extends ViewElement<N>> {
+  createElement(tag: LaunchTag): N;
+}
+
+function element<N extends ViewElement<N>>(
+  doc: ElementMaker<N>,
+  tag: LaunchTag,
   attributes: Record<string, string>,
-  ...children: Array<Node | string>
-): HTMLElementTagNameMap[K] {
+  ...children: Array<N | string>
+): N {
   const made = doc.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) made.setAttribute(name, value);
   made.append(...children);
   return made;
 }
 
-function cryptoAmount(doc: ElementMaker, value: string, code: string): HTMLElement {
+function cryptoAmount<N extends ViewElement<N>>(doc: ElementMaker<N>, value: string, code: string): N {
   return element(
     doc,
     'span',
@@ -30,12 +63,12 @@ function cryptoAmount(doc: ElementMaker, value: string, code: string): HTMLEleme
   );
 }
 
-function usdAmount(doc: ElementMaker, value: string, signed = false): HTMLElement {
+function usdAmount<N extends ViewElement<N>>(doc: ElementMaker<N>, value: string, signed = false): N {
   const tone = signed ? signedTone(value) : '';
   return element(doc, 'span', { class: `amount ${tone}` }, signed ? formatSignedUsd(value) : formatUsd(value));
 }
 
-function walletRow(doc: ElementMaker, wallet: PortfolioWallet): HTMLElement {
+function walletRow<N extends ViewElement<N>>(doc: ElementMaker<N>, wallet: PortfolioWallet): N {
   return element(
     doc,
     'tr',
@@ -50,11 +83,16 @@ function walletRow(doc: ElementMaker, wallet: PortfolioWallet): HTMLElement {
 }
 
 /** A message naming when the balances were fetched, its <time> tag made a time element. */
-function withTime(doc: ElementMaker, id: MessageId, fetchedAt: string, values: Record<string, unknown> = {}) {
-  return tParts<Node>(id, {
+function withTime<N extends ViewElement<N>>(
+  doc: ElementMaker<N>,
+  id: MessageId,
+  fetchedAt: string,
+  values: Record<string, unknown> = {},
+): Array<N | string> {
+  return tParts<N>(id, {
     ...values,
     when: formatDateTime(fetchedAt),
-    time: (chunks: Array<Node | string>) => element(doc, 'time', { datetime: fetchedAt }, ...chunks),
+    time: (chunks: Array<N | string>) => element(doc, 'time', { datetime: fetchedAt }, ...chunks),
   });
 }
 
@@ -64,7 +102,7 @@ function withTime(doc: ElementMaker, id: MessageId, fetchedAt: string, values: R
  * script asked for them), CachedBalancesScreen's notice when the service was out of reach (without its
  * "Try again", a control the paint cannot serve), and "Restoring your session…" only while it is.
  */
-function sessionLine(doc: ElementMaker, session: SessionView, fetchedAt: string): HTMLElement {
+function sessionLine<N extends ViewElement<N>>(doc: ElementMaker<N>, session: SessionView, fetchedAt: string): N {
   if (session.status === 'signed-in')
     return element(
       doc,
@@ -82,12 +120,16 @@ function sessionLine(doc: ElementMaker, session: SessionView, fetchedAt: string)
   return element(doc, 'p', { role: 'status' }, ...withTime(doc, 'home.lastKnown.restoring', fetchedAt));
 }
 
-function columnHeading(doc: ElementMaker, label: MessageId, numeric = false): HTMLElement {
+function columnHeading<N extends ViewElement<N>>(doc: ElementMaker<N>, label: MessageId, numeric = false): N {
   return element(doc, 'th', numeric ? { scope: 'col', class: 'numeric' } : { scope: 'col' }, t(label));
 }
 
 /** balances-view.tsx's Totals and WalletsTable, as they draw balances that are here. */
-function balancesParts(doc: ElementMaker, portfolio: PortfolioView, source: 'cached' | 'fresh'): HTMLElement[] {
+function balancesParts<N extends ViewElement<N>>(
+  doc: ElementMaker<N>,
+  portfolio: PortfolioView,
+  source: 'cached' | 'fresh',
+): N[] {
   const table = element(
     doc,
     'table',
@@ -135,7 +177,7 @@ function balancesParts(doc: ElementMaker, portfolio: PortfolioView, source: 'cac
 }
 
 /** The frame of the launch screens: the app's name over what the app's first screen will show. */
-function launchFrame(doc: ElementMaker, ...children: HTMLElement[]): HTMLElement {
+function launchFrame<N extends ViewElement<N>>(doc: ElementMaker<N>, ...children: N[]): N {
   return element(
     doc,
     'main',
@@ -150,7 +192,11 @@ function launchFrame(doc: ElementMaker, ...children: HTMLElement[]): HTMLElement
  * where the session stands (a unit test holds both to the app's markup), built with the DOM: text is set
  * as text, never parsed as markup. It has no controls; the app replaces it within a few frames.
  */
-export function launchBalancesView(doc: ElementMaker, portfolio: PortfolioView, session: SessionView): HTMLElement {
+export function launchBalancesView<N extends ViewElement<N>>(
+  doc: ElementMaker<N>,
+  portfolio: PortfolioView,
+  session: SessionView,
+): N {
   return launchFrame(
     doc,
     sessionLine(doc, session, portfolio.fetchedAt),
@@ -168,15 +214,15 @@ export function launchBalancesView(doc: ElementMaker, portfolio: PortfolioView, 
  * its "Updated 0 s ago" line, the totals and the table marked fresh; without its Refresh button (a control
  * the paint cannot serve) and its pictures, which the app brings. A unit test holds it to Home's markup.
  */
-export function launchFreshView(doc: ElementMaker, portfolio: PortfolioView): HTMLElement {
+export function launchFreshView<N extends ViewElement<N>>(doc: ElementMaker<N>, portfolio: PortfolioView): N {
   const updated = element(
     doc,
     'span',
     { class: 'home-updated' },
-    ...tParts<Node>('home.updated', {
+    ...tParts<N>('home.updated', {
       unit: 'second',
       count: 0,
-      time: (chunks: Array<Node | string>) => element(doc, 'time', { datetime: portfolio.fetchedAt }, ...chunks),
+      time: (chunks: Array<N | string>) => element(doc, 'time', { datetime: portfolio.fetchedAt }, ...chunks),
     }),
   );
   return launchFrame(

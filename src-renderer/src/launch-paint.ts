@@ -4,32 +4,11 @@ import type { SessionView } from '../../src-preload/contract/session';
 import type { Result } from '../../src-preload/result';
 import { wallet } from './bridge';
 import { applyLaunchLanguage } from './i18n/launch-text';
+import { freshPaintAllowed, LAUNCH_PAINT_WAIT_MS, launchPaintAllowed } from './launch-paint-rule';
 import { launchBalancesView, launchFreshView } from './launch-paint-view';
 import { peekStartupAnswer } from './startup-requests';
 
-/**
- * How long the launch paint waits for main's answers before leaving the first screen to the app. Main
- * answers them from memory; a keychain that hangs (security.md 31) must not hold the app back.
- */
-const LAUNCH_PAINT_WAIT_MS = 100;
-
-/**
- * Whether the last known balances may be painted before the app is evaluated: only when privacy mode is
- * known to be off (never shown while it is on, nor before it is known), and only where the app's first
- * screen shows them too (a session being restored, out of the service's reach, or restored to the account
- * they belong to: Home drops another account's), never over a sign-in or lock screen.
- */
-export function launchPaintAllowed(
-  session: Result<SessionView>,
-  cached: Result<PortfolioView | null>,
-  preferences: Result<Preferences>,
-): cached is { ok: true; value: PortfolioView } {
-  if (!preferences.ok || preferences.value.privacyMode !== false) return false;
-  if (!cached.ok || cached.value === null || !session.ok) return false;
-  const view = session.value;
-  if (view.status === 'signed-in') return view.activeAccountGuid === cached.value.accountGuid;
-  return view.status === 'signing-in' || view.restoreFailed !== undefined;
-}
+export { freshPaintAllowed, launchPaintAllowed };
 
 /** Resolves once the frame showing what was just put in the DOM has been painted. */
 function afterNextPaint(): Promise<void> {
@@ -53,21 +32,6 @@ interface LaunchState {
   readonly fresh: { current: Result<PortfolioView> | null };
   /** Settles once they have answered (or failed to). */
   readonly freshAnswered: Promise<void>;
-}
-
-/**
- * Whether this run's balances may be painted: privacy mode known to be off, as for the last known ones, and
- * the session restored to the account they are of, the one case where the app's first screen is Home with
- * them. Never over a sign-in or lock screen, nor while the session is still being restored.
- */
-export function freshPaintAllowed(
-  session: Result<SessionView>,
-  fresh: Result<PortfolioView> | null,
-  preferences: Result<Preferences>,
-): fresh is { ok: true; value: PortfolioView } {
-  if (!preferences.ok || preferences.value.privacyMode !== false) return false;
-  if (fresh === null || !fresh.ok || !session.ok) return false;
-  return session.value.status === 'signed-in' && session.value.activeAccountGuid === fresh.value.accountGuid;
 }
 
 /** Whether the paint may show anything now: this run's balances, or the last known ones. */
@@ -175,7 +139,7 @@ export async function paintLaunchBalances(container: HTMLElement): Promise<() =>
   // would make Intl's formatters for a locale the paint then does not show).
   if (!state || !mayPaint(state)) return nothingToRelease;
   // In the user's language from the first frame: every language's launch messages are in the first script.
-  if (state.preferences.ok) applyLaunchLanguage(state.preferences.value.language);
+  if (state.preferences.ok) document.documentElement.lang = applyLaunchLanguage(state.preferences.value.language);
   // What the session and preferences say is looked at again just before painting: each was read when it
   // answered, and a lock or privacy mode switched on while the other answers (or a catalogue) were awaited
   // must not be painted over. Answers in hand, so this takes microtasks, not a round trip.

@@ -4,7 +4,21 @@
  * so what the app displays is what a user can type or paste. A live binding: importers always see the current
  * one, and formatters made for a locale are kept per locale (formatterFor).
  */
-export let displayLocale: string = (typeof navigator === 'undefined' ? undefined : navigator.language) || 'en-US';
+export let displayLocale: string = browserNavigator()?.language || 'en-US';
+
+function browserNavigator(): { readonly languages?: readonly string[]; readonly language?: string } | undefined {
+  return (globalThis as { navigator?: { languages?: readonly string[]; language?: string } }).navigator;
+}
+
+/**
+ * The page's languages, most preferred first; none where there is no browser (main builds the launch view with
+ * these modules too, src-main/shell/launch-view.ts, and hands its own locales over).
+ */
+export function browserLocales(): readonly string[] {
+  const found = browserNavigator();
+  if (found?.languages && found.languages.length > 0) return found.languages;
+  return found?.language ? [found.language] : [];
+}
 
 export function setDisplayLocale(locale: string): void {
   displayLocale = locale;

@@ -1,5 +1,5 @@
 import { type LanguagePreference, resolveLanguage, textLanguageTag } from '../../../resources/locales/languages';
-import { setDisplayLocale } from '../format/display-locale';
+import { browserLocales, setDisplayLocale } from '../format/display-locale';
 import { launchCatalogues } from './launch-catalogues';
 import type { LaunchCatalogue, LaunchElement, LaunchMessageId } from './launch-messages';
 
@@ -54,12 +54,6 @@ function formatParts<T>(elements: readonly LaunchElement[], values: Readonly<Rec
   return merged(elements.flatMap((element) => elementParts<T>(element, values)));
 }
 
-const systemLocales = (): readonly string[] => {
-  const listed = typeof navigator === 'undefined' ? undefined : navigator.languages;
-  if (listed && listed.length > 0) return listed;
-  return [(typeof navigator === 'undefined' ? undefined : navigator.language) || 'en-US'];
-};
-
 // English until the preferences say which language (the paint waits for them).
 let messages: LaunchCatalogue = launchCatalogues.en;
 
@@ -75,12 +69,16 @@ export function launchText(id: LaunchMessageId, values: Readonly<Record<string, 
 
 /**
  * Puts the launch paint in the preferred language, as text.ts's applyLanguage puts the app: the same
- * resolution, numbers and dates in its locale, the page's `lang`. Every language's launch messages are at
- * hand, so nothing is awaited.
+ * resolution, numbers and dates in its locale. Every language's launch messages are at hand, so nothing is
+ * awaited. Returns the page's `lang` for it; main, which builds the same view (src-main/shell/launch-view.ts),
+ * hands over the system's locales as the window has them.
  */
-export function applyLaunchLanguage(preference: LanguagePreference): void {
-  const resolved = resolveLanguage(preference, systemLocales());
+export function applyLaunchLanguage(
+  preference: LanguagePreference,
+  systemLocales: readonly string[] = browserLocales(),
+): string {
+  const resolved = resolveLanguage(preference, systemLocales.length > 0 ? systemLocales : ['en-US']);
   messages = launchCatalogues[resolved.catalogue];
   setDisplayLocale(resolved.locale);
-  if (typeof document !== 'undefined') document.documentElement.lang = textLanguageTag(resolved);
+  return textLanguageTag(resolved);
 }

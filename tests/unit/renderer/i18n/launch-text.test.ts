@@ -36,18 +36,24 @@ describe("the launch paint's words (launch-text.ts), written without FormatJS", 
     },
   );
 
-  it('writes in the preferred language, numbers in its locale, and gives the page its lang', async () => {
-    const root = { lang: 'en' };
-    vi.stubGlobal('document', { documentElement: root });
+  it("writes in the preferred language, numbers in its locale, and names the page's lang", async () => {
     vi.stubGlobal('navigator', { languages: ['en-US'], language: 'en-US' });
-    const launch = await launchTextIn('de');
+    vi.resetModules();
+    const launch = await import('../../../../src-renderer/src/i18n/launch-text');
+    expect(launch.applyLaunchLanguage('de')).toBe('de-DE');
     const { displayLocale } = await import('../../../../src-renderer/src/format/display-locale');
     expect(launch.launchText('home.wallets.amount')).toBe('Betrag');
     expect(displayLocale).toBe('de-DE');
-    expect(root.lang).toBe('de-DE');
-    launch.applyLaunchLanguage('tr');
+    expect(launch.applyLaunchLanguage('tr')).toBe('tr-TR');
     expect(launch.launchText('home.wallets.amount')).toBe('Miktar');
-    expect(root.lang).toBe('tr-TR');
+  });
+
+  it('resolves the language against the locales it is given, as main does for the view it serves', async () => {
+    vi.stubGlobal('navigator', { languages: ['en-US'], language: 'en-US' });
+    const launch = await launchTextIn('en');
+    expect(launch.applyLaunchLanguage('system', ['de-CH'])).toBe('de-CH');
+    expect(launch.launchText('home.wallets.amount')).toBe('Betrag');
+    expect(launch.applyLaunchLanguage('en', ['de-CH'])).toBe('en');
   });
 
   it('keeps a parsed message as the build left it: a tag with no function to make it is refused', async () => {

@@ -21,7 +21,8 @@ describe("the window's language when a catalogue cannot load (text.ts)", () => {
     const text = await import('../../../../src-renderer/src/i18n/text');
     const locale = await import('../../../../src-renderer/src/format/display-locale');
 
-    launch.applyLaunchLanguage('de');
+    // As launch-paint.ts does with the tag it returns.
+    root.lang = launch.applyLaunchLanguage('de');
     expect([locale.displayLocale, root.lang]).toEqual(['de-DE', 'de-DE']);
 
     await expect(text.applyLanguage('de')).rejects.toThrow('The catalogue did not load.');
