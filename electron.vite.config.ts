@@ -225,7 +225,8 @@ export const mainDefine = { __WALLET_CONTRACT_NAMES__: JSON.stringify(contractNa
  * directory is not the repository's.
  */
 export function mainPlugins(root: string): Plugin[] {
-  return [cataloguesAsJson(root, LANGUAGES)];
+  // Main writes the launch view into index.html (src-main/shell/launch-view.ts) with the window's parsed messages.
+  return [cataloguesAsJson(root, LANGUAGES), launchCataloguesAsJson(root)];
 }
 
 const appScript = appScriptChunk(here);

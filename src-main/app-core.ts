@@ -27,6 +27,8 @@ import {
   type EnvironmentOperation,
 } from './core/part-operations';
 import type { ReceivePart } from './core/receive-part';
+import { loadedOnce } from './loaded-once';
+import type { LaunchView } from './shell/launch-view';
 
 export type { AppCoreDeps } from './core/app-core-deps';
 
@@ -34,8 +36,16 @@ export interface AppCore {
   readonly handlers: Handlers;
   /** Authorised Interface A calls for the active account; features that talk to the service use it. */
   readonly session: SessionService;
+  /**
+   * The last known balances as the window's launch paint draws them, for the index.html main serves
+   * (shell/launch-document.ts), or null when the paint would not show them now.
+   */
+  launchView(): Promise<LaunchView | null>;
   dispose(): Promise<void>;
 }
+
+/** Loaded when the window first asks for its page: the core's import does not carry the launch view's builder. */
+const launchViewModule = loadedOnce(() => import('./shell/launch-view'));
 
 const NO_ENDPOINTS: Record<EnvironmentId, MessageId> = {
   'local-sandbox': 'mainApp.noEndpoints.localSandbox',
@@ -303,6 +313,13 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   return {
     handlers,
     session,
+    launchView: async () =>
+      (await launchViewModule()).launchViewOf({
+        session,
+        cached: async () => (await portfolio.handlers['portfolio.cached'](undefined)) ?? null,
+        preferences: () => settings.get().preferences,
+        systemLocales: systemLocales(),
+      }),
     dispose: () => disposeAll({ session, portfolio, deferred, updates }),
   };
 }

@@ -1,0 +1,60 @@
+import type { Preferences } from '../../src-preload/contract/app';
+import type { PortfolioView } from '../../src-preload/contract/portfolio';
+import type { SessionView } from '../../src-preload/contract/session';
+import { applyLaunchLanguage } from '../../src-renderer/src/i18n/launch-text';
+import { launchPaintAllowed } from '../../src-renderer/src/launch-paint-rule';
+import { launchBalancesView } from '../../src-renderer/src/launch-paint-view';
+import type { SessionService } from '../features/session';
+import { markupMaker } from './launch-markup';
+
+/** What main decides the served launch view from: its own state, as the bridge would answer it now. */
+export interface LaunchViewSource {
+  readonly session: Pick<SessionService, 'view' | 'ready' | 'restoreState' | 'onChange'>;
+  /** portfolio.cached's answer: the last known balances main may hand out now (none in privacy mode). */
+  cached(): Promise<PortfolioView | null>;
+  preferences(): Preferences;
+  /** The system's locales, as the window's navigator.languages has them (the core's `locale`). */
+  readonly systemLocales: readonly string[];
+}
+
+/** The launch view as markup, and the `lang` of the words it is written in. */
+export interface LaunchView {
+  readonly markup: string;
+  readonly lang: string;
+}
+
+/**
+ * The session as the launch paint would see it. At launch the restore first reads the keychain for a stored
+ * session, and only then says "signing in": until it has, whether anyone is signed in is unknown, so this
+ * waits for that first change (or the restore's end), never longer (the caller's bound).
+ */
+async function knownSession(session: LaunchViewSource['session']): Promise<SessionView> {
+  const now = session.view();
+  if (session.restoreState() !== 'restoring' || now.status !== 'signed-out') return now;
+  let stop: () => void = () => undefined;
+  await Promise.race([
+    session.ready(),
+    new Promise<void>((resolve) => {
+      stop = session.onChange(() => resolve());
+    }),
+  ]).finally(() => stop());
+  return session.view();
+}
+
+/**
+ * The last known balances as the window's launch paint draws them (src-renderer/src/launch-paint-view.ts,
+ * the same builder, writing markup), or null when the paint would not draw them: the same rule
+ * (launchPaintAllowed) from main's state when the document is asked for. Never for a locked app, a signed-out
+ * user, another account's record or privacy mode; the session and preferences are read again after the
+ * balances answered, so a lock or privacy mode switched on while they were read is not written over.
+ */
+export async function launchViewOf(source: LaunchViewSource): Promise<LaunchView | null> {
+  const cached = { ok: true as const, value: await source.cached() };
+  const session = await knownSession(source.session);
+  const preferences = source.preferences();
+  if (!launchPaintAllowed({ ok: true, value: session }, cached, { ok: true, value: preferences })) return null;
+  const lang = applyLaunchLanguage(preferences.language, source.systemLocales);
+  const markup = launchBalancesView(markupMaker, cached.value, session).outerHTML;
+  // Built in the task it was decided in: nothing can have changed in between.
+  return { markup, lang };
+}

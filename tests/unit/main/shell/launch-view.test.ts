@@ -1,0 +1,181 @@
+import { describe, expect, it } from 'vitest';
+import type { Preferences } from '../../../../src-preload/contract/app';
+import type { PortfolioView } from '../../../../src-preload/contract/portfolio';
+import type { SessionView } from '../../../../src-preload/contract/session';
+import { launchViewOf, type LaunchViewSource } from '../../../../src-main/shell/launch-view';
+import { launchBalancesView, type ViewElement } from '../../../../src-renderer/src/launch-paint-view';
+import { applyLaunchLanguage } from '../../../../src-renderer/src/i18n/launch-text';
+
+const portfolio: PortfolioView = {
+  accountGuid: 'account-1',
+  totalBalanceUsd: '12345.67',
+  dailyProfitUsd: '-3.25',
+  wallets: [
+    {
+      code: 'BTC',
+      displayName: 'Bitcoin <b>&"\'',
+      network: 'bitcoin',
+      amount: '0.12345678',
+      priceUsd: '65000',
+      valueUsd: '8024.69',
+      address: 'bc1q',
+    },
+  ],
+  fetchedAt: '2026-11-23T09:00:00.000Z',
+};
+
+function sessionOf(status: SessionView['status'], extra: Partial<SessionView> = {}): SessionView {
+  return {
+    status,
+    user: null,
+    accounts: [],
+    activeAccountGuid: status === 'signed-in' ? 'account-1' : null,
+    keychain: 'available',
+    ...extra,
+  };
+}
+
+interface Main {
+  session: SessionView;
+  restoreState: 'restoring' | 'unreachable' | null;
+  cached: PortfolioView | null;
+  preferences: Preferences;
+}
+
+/** Main's state as the launch view reads it, with the session's change events the test sends. */
+function mainWith(state: Partial<Main> = {}) {
+  const now: Main = {
+    session: sessionOf('signed-in'),
+    restoreState: null,
+    cached: portfolio,
+    preferences: { theme: 'system', language: 'en', privacyMode: false, idleLockMinutes: 15 },
+    ...state,
+  };
+  const listeners = new Set<(view: SessionView) => void>();
+  let settle: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => {
+    settle = resolve;
+  });
+  const source: LaunchViewSource = {
+    session: {
+      view: () => now.session,
+      ready: () => (now.restoreState === 'restoring' ? ready : Promise.resolve()),
+      restoreState: () => now.restoreState,
+      onChange: (listener) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    },
+    cached: async () => now.cached,
+    preferences: () => now.preferences,
+    systemLocales: ['en-US'],
+  };
+  const change = (session: SessionView) => {
+    now.session = session;
+    listeners.forEach((listener) => listener(session));
+  };
+  return { source, now, change, settle, listening: () => listeners.size };
+}
+
+/** A DOM stand-in for the renderer's own build of the view: attributes and children, no escaping of its own. */
+class Tree implements ViewElement<Tree> {
+  readonly attributes: Array<[string, string]> = [];
+  readonly children: Array<Tree | string> = [];
+  constructor(readonly tag: string) {}
+  setAttribute(name: string, value: string): void {
+    this.attributes.push([name, value]);
+  }
+  append(...children: Array<Tree | string>): void {
+    this.children.push(...children);
+  }
+}
+
+/** The renderer's tree written as main writes markup, escaping as the HTML serialiser does. */
+function written(node: Tree | string): string {
+  const escape = (text: string) =>
+    text.replace(
+      /[&<>"'\r]/g,
+      (c) => `&${{ '&': 'amp;', '<': 'lt;', '>': 'gt;', '"': 'quot;', "'": '#39;', '\r': '#13;' }[c]}`,
+    );
+  if (typeof node === 'string') return escape(node);
+  const attributes = node.attributes.map(([name, value]) => ` ${name}="${escape(value)}"`).join('');
+  return `<${node.tag}${attributes}>${node.children.map(written).join('')}</${node.tag}>`;
+}
+
+describe('the launch view main serves (launchViewOf): the launch paint’s rule, from main’s state', () => {
+  it.each<[string, Partial<Main>, boolean]>([
+    ['signed in to the balances’ account', {}, true],
+    ['restoring the session', { session: sessionOf('signing-in') }, true],
+    ['out of the service’s reach', { session: sessionOf('signed-out', { restoreFailed: 'unreachable' }) }, true],
+    [
+      'privacy mode on',
+      { preferences: { theme: 'system', language: 'en', privacyMode: true, idleLockMinutes: 15 } },
+      false,
+    ],
+    ['locked', { session: sessionOf('locked') }, false],
+    ['signed out', { session: sessionOf('signed-out') }, false],
+    ['signed in to another account', { session: sessionOf('signed-in', { activeAccountGuid: 'account-2' }) }, false],
+    ['with no last known balances', { cached: null }, false],
+  ])('%s: %s', async (_case, state, shown) => {
+    const view = await launchViewOf(mainWith(state).source);
+    expect(view !== null).toBe(shown);
+    if (view) expect(view.markup).toContain('data-balances="cached"');
+  });
+
+  it('waits, while the keychain is read for a stored session, until the restore says what it found', async () => {
+    const main = mainWith({ session: sessionOf('signed-out'), restoreState: 'restoring' });
+    const decided = launchViewOf(main.source);
+    await Promise.resolve();
+    main.change(sessionOf('signing-in'));
+    expect(await decided).not.toBeNull();
+    expect(main.listening()).toBe(0);
+  });
+
+  it('shows nothing when the restore ends with no stored session', async () => {
+    const main = mainWith({ session: sessionOf('signed-out'), restoreState: 'restoring' });
+    const decided = launchViewOf(main.source);
+    main.now.restoreState = null;
+    main.settle();
+    expect(await decided).toBeNull();
+    expect(main.listening()).toBe(0);
+  });
+
+  it('looks at the session and privacy mode again once the balances have answered', async () => {
+    const main = mainWith();
+    let answer: (value: PortfolioView) => void = () => undefined;
+    const held = new Promise<PortfolioView>((resolve) => {
+      answer = resolve;
+    });
+    const decided = launchViewOf({ ...main.source, cached: () => held });
+    main.change(sessionOf('locked'));
+    answer(portfolio);
+    expect(await decided).toBeNull();
+
+    const private_ = mainWith();
+    const decidedToo = launchViewOf({ ...private_.source, cached: () => held });
+    private_.now.preferences = { theme: 'system', language: 'en', privacyMode: true, idleLockMinutes: 15 };
+    expect(await decidedToo).toBeNull();
+  });
+
+  it.each<[Preferences['language'], string, RegExp]>([
+    ['en', 'en-US', /Last known balances as of <time datetime="[^"]+">Nov 23, 2026/],
+    ['de', 'de-DE', /Zuletzt bekannte Guthaben vom <time datetime="[^"]+">23\.11\.2026/],
+    ['tr', 'tr-TR', /<time datetime="[^"]+">23 Kas 2026[^<]*<\/time> itibarıyla bilinen son bakiyeler/],
+  ])('writes the view in the chosen language (%s), as the window does', async (language, lang, words) => {
+    const main = mainWith({ preferences: { theme: 'system', language, privacyMode: false, idleLockMinutes: 15 } });
+    const view = await launchViewOf(main.source);
+    expect(view?.lang).toBe(lang);
+    expect(view?.markup).toMatch(words);
+  });
+
+  it.each<[string, SessionView]>([
+    ['signed in', sessionOf('signed-in')],
+    ['restoring', sessionOf('signing-in')],
+    ['unreachable', sessionOf('signed-out', { restoreFailed: 'unreachable' })],
+  ])('writes the markup the renderer’s own build of the view makes (%s)', async (_case, session) => {
+    const view = await launchViewOf(mainWith({ session }).source);
+    applyLaunchLanguage('en', ['en-US']);
+    const tree = launchBalancesView({ createElement: (tag) => new Tree(tag) }, portfolio, session);
+    expect(view?.markup).toBe(written(tree));
+  });
+});
