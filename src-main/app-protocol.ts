@@ -1,7 +1,10 @@
 import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { protocol } from 'electron';
 import { APP_HOST, APP_SCHEME } from './shell/app-origin';
 import { rendererResponseHeaders } from './shell/content-security-policy';
+import { servedIndex } from './shell/launch-document';
+import type { LaunchView } from './shell/launch-view';
 import { resolveRendererFile } from './shell/renderer-files';
 
 /**
@@ -15,15 +18,23 @@ export function registerAppScheme(): void {
   ]);
 }
 
-/** Serves the built renderer (out/renderer) under app://wallet-desk/ with the CSP as a header. */
-export function serveRenderer(rendererDir: string): void {
+/**
+ * Serves the built renderer (out/renderer) under app://wallet-desk/ with the CSP as a header (and no-store, which
+ * index.html needs: it may hold the last known balances, written in by `launchView`, see shell/launch-document.ts).
+ */
+export function serveRenderer(rendererDir: string, launchView?: () => Promise<LaunchView | null>): void {
+  const indexPath = resolve(rendererDir, 'index.html');
   protocol.handle(APP_SCHEME, async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return new Response(null, { status: 405 });
     const lookup = resolveRendererFile(rendererDir, request.url, { scheme: APP_SCHEME, host: APP_HOST });
     if (lookup.kind === 'forbidden') return new Response(null, { status: 403 });
     if (lookup.kind === 'not-found') return new Response(null, { status: 404 });
     try {
-      const body = await readFile(lookup.path);
+      const file = await readFile(lookup.path);
+      const body =
+        launchView && request.method === 'GET' && resolve(lookup.path) === indexPath
+          ? await servedIndex(file.toString('utf8'), launchView)
+          : file;
       return new Response(request.method === 'HEAD' ? null : body, {
         status: 200,
         headers: rendererResponseHeaders(lookup.contentType),

@@ -86,7 +86,6 @@ async function start(): Promise<void> {
   if (settings.problem)
     logger.warn('settings file unusable', { problem: settings.problem, detail: settings.problemDetail });
 
-  serveRenderer(rendererDir);
   setMainLanguage(settings.get().preferences.language, [app.getLocale()]);
 
   // Electron's own parts of the window (scroll bars, menus, dialogs) and the page's prefers-color-scheme
@@ -98,6 +97,9 @@ async function start(): Promise<void> {
   // makes waits for the core.
   const started = startCore(settings, logger);
   const coreReady = started.then(({ core }) => core);
+  // index.html arrives with the last known balances in it when main may show them, within the launch paint's
+  // bound: a core still starting (or a keychain that hangs) serves it as built.
+  serveRenderer(rendererDir, () => coreReady.then((core) => core.launchView()));
   const unbindIpc = bindIpc({
     dispatch: dispatchWhenReady(started.then(({ dispatch }) => dispatch)),
     app: appOrigin,

@@ -132,12 +132,23 @@ function followChanges(container: HTMLElement, first: HTMLElement, state: Launch
  * screen, or at once when there is nothing it may paint. It only looks at the answers: the stores still take
  * them when the app starts. Until the app calls the function it resolves with (as it draws its first frame),
  * the paint follows the answers' changes (followChanges).
+ *
+ * Main may have served index.html with the last known balances already in `container`, marked
+ * data-launch="cached" (src-main/shell/launch-document.ts, by the same rule and builder): they were the page's
+ * first frame, and from here on they are this paint's to keep true. Answers that may not be painted (a lock,
+ * privacy mode, another account), or none within the wait, take them off at once.
  */
 export async function paintLaunchBalances(container: HTMLElement): Promise<() => void> {
+  const served = container.getAttribute('data-launch') === 'cached';
+  container.removeAttribute('data-launch');
+  const nothingPainted = (): (() => void) => {
+    if (served) container.replaceChildren();
+    return nothingToRelease;
+  };
   const state = await launchAnswers();
   // Only asked whether it may paint: the view is built once, in the user's language (a view built before it
   // would make Intl's formatters for a locale the paint then does not show).
-  if (!state || !mayPaint(state)) return nothingToRelease;
+  if (!state || !mayPaint(state)) return nothingPainted();
   // In the user's language from the first frame: every language's launch messages are in the first script.
   if (state.preferences.ok) document.documentElement.lang = applyLaunchLanguage(state.preferences.value.language);
   // What the session and preferences say is looked at again just before painting: each was read when it
@@ -148,7 +159,7 @@ export async function paintLaunchBalances(container: HTMLElement): Promise<() =>
     peekStartupAnswer('preferences') ?? state.preferences,
   ]);
   const view = launchView(state);
-  if (!view) return nothingToRelease;
+  if (!view) return nothingPainted();
   container.replaceChildren(view);
   const release = followChanges(container, view, state);
   await afterNextPaint();

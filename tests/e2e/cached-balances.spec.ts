@@ -1,4 +1,9 @@
 import type { Page } from '@playwright/test';
+import type { PortfolioView } from '../../src-preload/contract/portfolio';
+import type { SessionView } from '../../src-preload/contract/session';
+import { markupMaker } from '../../src-main/shell/launch-markup';
+import { launchBalancesView } from '../../src-renderer/src/launch-paint-view';
+import { HOSTILE_TEXTS } from '../support/hostile-texts';
 import { expect, test } from './support/fixtures';
 import type { AppSession, SignedInApp } from './support/signed-in-app';
 import { dataRows } from './support/table-rows';
@@ -73,6 +78,111 @@ test.describe('the last known balances at launch', () => {
     await expect(page.getByText(/Updated \d+ s ago/)).toBeVisible();
     await expect(notice).toHaveCount(0);
     expect(again.app.externalUrls).toEqual([]);
+  });
+
+  test('a relaunch is served them inside index.html, and none while privacy mode is on or the app is locked', async ({
+    browser,
+    launchSandbox,
+    launchApp,
+    launchSignedInApp,
+  }) => {
+    const sandbox = await launchSandbox();
+    const { secrets, userDataDir, firstRow } = await signedInOnceThenQuit(launchSignedInApp, sandbox);
+    sandbox.faults.set({ holdPath: WALLETS_PATH });
+    const again = await launchApp({ sandbox, secrets, userDataDir });
+    await expect(walletRows(again.page).first()).toHaveText(firstRow);
+    // index.html as main serves it now, and as a window that runs no script at all shows it: the rows are in
+    // the document itself, not put in by the page.
+    const served = async () => (await again.page.request.get(again.app.url)).text();
+    const bare = await browser.newContext({ javaScriptEnabled: false });
+    const document = await bare.newPage();
+    try {
+      expect(await served()).toContain('<div id="root" data-launch="cached">');
+      await document.goto(again.app.url);
+      await expect(walletRows(document).first()).toHaveText(firstRow);
+      await expect(document.getByText(/Last known balances\s+as of/).first()).toBeVisible();
+
+      const privacy = await again.app.dispatch('preferences.update', { privacyMode: true });
+      expect(privacy.ok).toBe(true);
+      const whilePrivate = await served();
+      expect(whilePrivate).not.toContain('data-launch');
+      expect(whilePrivate).not.toContain('data-balances');
+      await document.goto(again.app.url);
+      await expect(document.getByRole('table', { name: 'Wallets' })).toHaveCount(0);
+
+      expect((await again.app.dispatch('preferences.update', { privacyMode: false })).ok).toBe(true);
+      expect(await served()).toContain('data-balances="cached"');
+      expect((await again.app.dispatch('session.lock', undefined)).ok).toBe(true);
+      const whileLocked = await served();
+      expect(whileLocked).not.toContain('data-launch');
+      expect(whileLocked).not.toContain('data-balances');
+      await document.goto(again.app.url);
+      await expect(document.getByRole('table', { name: 'Wallets' })).toHaveCount(0);
+    } finally {
+      await bare.close();
+      sandbox.faults.releaseHeld();
+    }
+  });
+
+  test("the served view keeps every text of the service as text in Chromium's parser", async ({ browser }) => {
+    const wallet = (text: string) => ({
+      code: text,
+      displayName: text,
+      network: text,
+      amount: '1',
+      priceUsd: '2',
+      valueUsd: '2',
+      address: 'a',
+    });
+    const portfolioOf = (texts: readonly string[]): PortfolioView => ({
+      accountGuid: 'account-1',
+      totalBalanceUsd: '2',
+      dailyProfitUsd: '0',
+      wallets: texts.map(wallet),
+      fetchedAt: '2026-11-23T09:00:00.000Z',
+    });
+    const session: SessionView = {
+      status: 'signed-in',
+      user: null,
+      accounts: [],
+      activeAccountGuid: 'account-1',
+      keychain: 'available',
+    };
+    const markupOf = (texts: readonly string[]) =>
+      launchBalancesView(markupMaker, portfolioOf(texts), session).outerHTML;
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    /** What the parser made of the markup: each element with its attribute names, and each row's cells' texts. */
+    const parsed = async (markup: string) => {
+      await page.setContent(`<!doctype html><html><body><div id="root">${markup}</div></body></html>`);
+      return page.evaluate(() => {
+        const root = document.getElementById('root')!;
+        return {
+          elements: [...root.querySelectorAll('*')].map((element) =>
+            [element.localName, ...element.getAttributeNames()].join(' '),
+          ),
+          rows: [...root.querySelectorAll('tbody tr')].map((row) =>
+            [...row.children].slice(0, 3).map((cell) => cell.textContent),
+          ),
+          units: [...root.querySelectorAll('tbody .unit')].map((unit) => unit.textContent),
+        };
+      });
+    };
+    try {
+      const hostile = await parsed(markupOf(HOSTILE_TEXTS));
+      const harmless = await parsed(markupOf(HOSTILE_TEXTS.map(() => 'BTC')));
+      expect(hostile.elements).toEqual(harmless.elements);
+      expect(hostile.rows).toEqual(HOSTILE_TEXTS.map((text) => [text, text, text]));
+      expect(hostile.units).toEqual(HOSTILE_TEXTS);
+      expect(dialogs).toEqual([]);
+    } finally {
+      await context.close();
+    }
   });
 
   test('after sign-out, a relaunch shows no balances at all', async ({

@@ -128,7 +128,11 @@ export async function startAppUnderTest(options: AppUnderTestOptions): Promise<A
     received.push(JSON.stringify(result));
     return result;
   };
-  server = await startHarnessServer({ dispatch, ...(options.port === undefined ? {} : { port: options.port }) });
+  server = await startHarnessServer({
+    dispatch,
+    launchView: () => core.launchView(),
+    ...(options.port === undefined ? {} : { port: options.port }),
+  });
   const running = server;
 
   return {

@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { build } from 'esbuild';
 import type { Dispatch } from '../../src-main/dispatch';
+import { servedIndex } from '../../src-main/shell/launch-document';
+import type { LaunchView } from '../../src-main/shell/launch-view';
 import { contractNames } from '../../src-preload/contract';
 
 const projectRoot = resolve(import.meta.dirname, '../..');
@@ -20,6 +22,11 @@ export interface HarnessServerOptions {
   readonly port?: number;
   /** The built renderer (electron-vite's out/renderer). */
   readonly rendererDir?: string;
+  /**
+   * The core's launch view (AppCore.launchView), written into index.html as main's app:// handler writes it
+   * (src-main/shell/launch-document.ts, the same function); without it the page is served as built.
+   */
+  readonly launchView?: () => Promise<LaunchView | null>;
 }
 
 const contentTypes: Record<string, string> = {
@@ -139,8 +146,9 @@ export async function startHarnessServer(options: HarnessServerOptions): Promise
       return;
     }
     if (url.pathname === '/' || url.pathname === '/index.html') {
+      const served = options.launchView ? await servedIndex(page, options.launchView) : page;
       response.writeHead(200, { 'content-type': contentTypes['.html']!, 'cache-control': 'no-store' });
-      response.end(page);
+      response.end(served);
       return;
     }
     const file = normalize(join(rendererDir, decodeURIComponent(url.pathname)));

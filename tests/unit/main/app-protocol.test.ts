@@ -17,7 +17,10 @@ beforeAll(async () => {
   base = await mkdtemp(join(tmpdir(), 'wallet-desk-protocol-'));
   root = join(base, 'renderer');
   await mkdir(join(root, 'assets'), { recursive: true });
-  await writeFile(join(root, 'index.html'), '<!doctype html><title>Wallet Desk</title>');
+  await writeFile(
+    join(root, 'index.html'),
+    '<!doctype html><html lang="en"><title>Wallet Desk</title><body><div id="root"></div></body></html>',
+  );
   await writeFile(join(root, 'assets', 'index-abc.js'), 'console.log("app")');
   await writeFile(join(base, 'secret.txt'), 'TOP-SECRET-OUTSIDE-RENDERER');
   await writeFile(join(base, 'renderer-evil.txt'), 'SIBLING-WITH-SHARED-PREFIX');
@@ -108,6 +111,48 @@ describe('app:// protocol', () => {
     const response = await handler()(new Request(url));
     expect(response.status).toBe(403);
     expect(await response.text()).not.toMatch(/TOP-SECRET|SIBLING/);
+  });
+
+  describe('index.html with the launch view (shell/launch-document.ts)', () => {
+    const view = { markup: '<main class="gate cached-balances">rows</main>', lang: 'de' };
+    function withView(launchView: () => Promise<typeof view | null>): ProtocolHandler {
+      serveRenderer(root, launchView);
+      const registered = electronFake.protocol.handlers.get('app');
+      if (!registered) throw new Error('app: was not handled');
+      return registered;
+    }
+
+    it('serves the launch view inside #root, in its language, never to be cached', async () => {
+      const response = await withView(async () => view)(new Request('app://wallet-desk/'));
+      const html = await response.text();
+      expect(html).toContain(
+        '<div id="root" data-launch="cached"><main class="gate cached-balances">rows</main></div>',
+      );
+      expect(html).toContain('<html lang="de">');
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(response.headers.get('content-security-policy')).toBe(RENDERER_CSP);
+    });
+
+    it('serves the page as built when main may not show balances', async () => {
+      const html = await (await withView(async () => null)(new Request('app://wallet-desk/index.html'))).text();
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).not.toContain('data-launch');
+    });
+
+    it("serves the page as built, after the launch paint's bound, when the keychain hangs", async () => {
+      // Never answers: the page still comes, on the bound's own timer (LAUNCH_PAINT_WAIT_MS), not the view's.
+      const hung = new Promise<never>(() => undefined);
+      const html = await (await withView(() => hung)(new Request('app://wallet-desk/index.html'))).text();
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).not.toContain('data-launch');
+    });
+
+    it('writes the view into index.html only', async () => {
+      const launchView = vi.fn(async () => view);
+      const asset = await withView(launchView)(new Request('app://wallet-desk/assets/index-abc.js'));
+      expect(await asset.text()).toBe('console.log("app")');
+      expect(launchView).not.toHaveBeenCalled();
+    });
   });
 
   it('refuses methods other than GET and HEAD', async () => {

@@ -28,6 +28,13 @@ class FakeElement {
   setAttribute(name: string, value: string): void {
     this.attributes.push([name, value]);
   }
+  getAttribute(name: string): string | null {
+    return this.attributes.find(([found]) => found === name)?.[1] ?? null;
+  }
+  removeAttribute(name: string): void {
+    const at = this.attributes.findIndex(([found]) => found === name);
+    if (at >= 0) this.attributes.splice(at, 1);
+  }
   append(...nodes: Array<FakeElement | string>): void {
     for (const node of nodes) if (typeof node !== 'string') node.parentNode = this;
     this.children.push(...nodes);
@@ -579,6 +586,77 @@ describe('the launch paint (launch-paint.ts): the last known balances before Rea
       await painting;
       expect(container.outerHTML).toContain('data-balances="fresh"');
       page.send(event, payload);
+      expect(container.children).toEqual([]);
+    });
+  });
+
+  describe('the last known balances main served in index.html (data-launch="cached")', () => {
+    /** #root as main serves it (src-main/shell/launch-document.ts): its view already in, marked. */
+    function servedRoot(): FakeElement {
+      const root = new FakeElement('div');
+      root.setAttribute('data-launch', 'cached');
+      root.append(new FakeElement('main'));
+      return root;
+    }
+
+    it('takes them over: the paint draws them from the answers, unmarked, and follows the changes', async () => {
+      const page = installLaunchedPage();
+      const { paintLaunchBalances } = await loadPaint();
+      const container = servedRoot();
+      const painting = paintLaunchBalances(container as unknown as HTMLElement);
+      await vi.advanceTimersByTimeAsync(16);
+      await painting;
+      expect(container.getAttribute('data-launch')).toBeNull();
+      expect(container.outerHTML).toContain('data-balances="cached"');
+      page.send('session.changed', { ...(sessionView('locked') as { value: object }).value });
+      expect(container.children).toEqual([]);
+    });
+
+    it.each([
+      ['privacy mode is on', preferences(true), sessionView('signed-in')],
+      ['the app is locked', preferences(false), sessionView('locked')],
+      ['no one is signed in', preferences(false), sessionView('signed-out')],
+    ])('takes them off at once when the answers say %s', async (_case, prefs, session) => {
+      installPage({
+        session: Promise.resolve(session),
+        cachedBalances: Promise.resolve({ ok: true, value: portfolio }),
+        preferences: Promise.resolve(prefs),
+      });
+      const { paintLaunchBalances } = await loadPaint();
+      const container = servedRoot();
+      await paintLaunchBalances(container as unknown as HTMLElement);
+      expect(container.children).toEqual([]);
+    });
+
+    it('takes them off when the session locked while the bundle loaded', async () => {
+      const page = installLaunchedPage();
+      await vi.advanceTimersByTimeAsync(0);
+      page.send('session.changed', { ...(sessionView('locked') as { value: object }).value });
+      const { paintLaunchBalances } = await loadPaint();
+      const container = servedRoot();
+      await paintLaunchBalances(container as unknown as HTMLElement);
+      expect(container.children).toEqual([]);
+    });
+
+    it('takes them off when the answers do not come within 100 ms', async () => {
+      installPage({
+        session: Promise.resolve(sessionView('signed-in')),
+        cachedBalances: Promise.resolve({ ok: true, value: portfolio }),
+        preferences: new Promise(() => undefined),
+      });
+      const { paintLaunchBalances } = await loadPaint();
+      const container = servedRoot();
+      const painting = paintLaunchBalances(container as unknown as HTMLElement);
+      await vi.advanceTimersByTimeAsync(100);
+      await painting;
+      expect(container.children).toEqual([]);
+    });
+
+    it('takes them off on a page without the launch script', async () => {
+      installPage(null);
+      const { paintLaunchBalances } = await loadPaint();
+      const container = servedRoot();
+      await paintLaunchBalances(container as unknown as HTMLElement);
       expect(container.children).toEqual([]);
     });
   });
