@@ -45,7 +45,7 @@ function runScript(wallet: unknown): { walletLaunch?: Record<string, Promise<unk
 const signedIn = { ok: true as const, value: { status: 'signed-in', activeAccountGuid: 'a-1' } };
 
 describe('the launch script (public/launch-requests.js)', () => {
-  it("loads ICU's locale lists for numbers and dates after asking, making no formatter for any locale", () => {
+  it("loads ICU's locale lists for numbers and dates after the page's frames, making no formatter for any locale", () => {
     const { wallet, calls } = bridge(signedIn);
     const looked: string[] = [];
     const made: string[] = [];
@@ -61,7 +61,22 @@ describe('the launch script (public/launch-requests.js)', () => {
         },
       });
     const intl = { NumberFormat: watched('NumberFormat'), DateTimeFormat: watched('DateTimeFormat') };
-    runInNewContext(script, { window: { wallet }, Object, Intl: intl });
+    const frames: Array<() => void> = [];
+    const tasks: Array<() => void> = [];
+    const page = {
+      window: { wallet },
+      Object,
+      Intl: intl,
+      requestAnimationFrame: (callback: () => void) => frames.push(callback),
+      setTimeout: (callback: () => void) => tasks.push(callback),
+    };
+    runInNewContext(script, page);
+    // Not before the rows main served are parsed and painted: in a task after the second frame.
+    frames.shift()!();
+    expect(tasks).toHaveLength(0);
+    frames.shift()!();
+    expect(looked).toEqual([]);
+    tasks.shift()!();
     expect(looked).toEqual(['NumberFormat after 5 asks', 'DateTimeFormat after 5 asks']);
     expect(made).toEqual([]);
   });
