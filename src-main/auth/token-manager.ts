@@ -26,8 +26,11 @@ export interface TokenManagerDeps {
 export interface TokenManager {
   /** Takes the tokens of a completed sign-in: the refresh token is stored before the access token is used. */
   adopt(tokens: TokenSet): Promise<void>;
-  /** Silent sign-in on launch with the stored refresh token. False when there is none or it was refused. */
-  restore(): Promise<boolean>;
+  /**
+   * Silent sign-in on launch with the stored refresh token. False when there is none or it was refused.
+   * `stored`: the entry as the caller has just read it, so the launch asks the keychain once, not three times.
+   */
+  restore(stored?: string | null): Promise<boolean>;
   /** A valid access token, refreshed ahead of expiry; all concurrent callers share one refresh. */
   getAccessToken(): Promise<string>;
   /** After a 401 with `refusedToken`: refresh once (shared), unless another caller already did. */
@@ -121,11 +124,14 @@ async function revokeQuietly(
   }
 }
 
-/** One refresh with the stored refresh token; a rotated refresh token is stored before the access token is used. */
-async function refreshOnce(context: TokenContext): Promise<string> {
+/**
+ * One refresh with the stored refresh token (`known`: as the caller has just read it); a rotated refresh token
+ * is stored before the access token is used.
+ */
+async function refreshOnce(context: TokenContext, known?: string): Promise<string> {
   const { deps, state } = context;
   const started = state.generation;
-  const stored = await deps.store.get(deps.account);
+  const stored = known ?? (await deps.store.get(deps.account));
   if (!stored) {
     clearMemory(state);
     throw new AppError('session_expired', t('mainAuth.token.ended'));
@@ -157,9 +163,9 @@ async function refreshOnce(context: TokenContext): Promise<string> {
 }
 
 /** All concurrent callers share one refresh. */
-function refresh(context: TokenContext): Promise<string> {
+function refresh(context: TokenContext, known?: string): Promise<string> {
   const { state } = context;
-  state.inFlight ??= refreshOnce(context).finally(() => {
+  state.inFlight ??= refreshOnce(context, known).finally(() => {
     state.inFlight = null;
   });
   return state.inFlight;
@@ -220,11 +226,13 @@ export function createTokenManager(deps: TokenManagerDeps): TokenManager {
       else await deps.store.delete(deps.account).catch(() => false);
       useAccessToken(context, tokens);
     },
-    async restore() {
-      const stored = await deps.store.get(deps.account);
+    async restore(known) {
+      // Each keychain read is a round trip to the OS keychain (up to its deadline, security.md 31) on the
+      // launch's way to its first answer: the entry read here is the one the refresh uses.
+      const stored = known === undefined ? await deps.store.get(deps.account) : known;
       if (!stored) return false;
       try {
-        await refresh(context);
+        await refresh(context, stored);
         return true;
       } catch (error) {
         if (error instanceof AppError && error.code === 'session_expired') return false;

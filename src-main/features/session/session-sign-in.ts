@@ -36,7 +36,7 @@ export async function restoreSession(context: SessionContext): Promise<SessionVi
   state.problem = undefined;
   changed(context);
   try {
-    const restored = await m.tokens.restore();
+    const restored = await m.tokens.restore(stored);
     if (mine !== state.attempt) return sessionView(context);
     if (!restored) {
       resetToSignedOut(context, t('mainSession.ended'));

@@ -274,6 +274,39 @@ describe('token manager', () => {
     expect(first.store.map.get(ACCOUNT)).toBe('rt2');
   });
 
+  it('restore reads the keychain once, or not at all when handed the entry its caller just read', async () => {
+    const events: string[] = [];
+    const reads: string[] = [];
+    const store = recordingStore(events);
+    const counted: SecretStore = {
+      ...store,
+      get: async (account) => {
+        reads.push(account);
+        return store.get(account);
+      },
+    };
+    const issuer = rotatingIssuer(events);
+    const make = () =>
+      createTokenManager({
+        store: counted,
+        account: ACCOUNT,
+        endpoint: issuer.endpoint,
+        logger: createRecordingLogger(),
+      });
+    store.map.set(ACCOUNT, 'rt1');
+    expect(await make().restore()).toBe(true);
+    expect(reads).toEqual([ACCOUNT]);
+    reads.length = 0;
+    const handed = make();
+    expect(await handed.restore('rt2')).toBe(true);
+    expect(reads).toEqual([]);
+    expect(events.filter((event) => event.startsWith('refresh'))).toEqual(['refresh rt1', 'refresh rt2']);
+    expect(await handed.getAccessToken()).toBe('at3');
+    expect(store.map.get(ACCOUNT)).toBe('rt3');
+    expect(await make().restore(null)).toBe(false);
+    expect(reads).toEqual([]);
+  });
+
   it('restore with a refused refresh token returns false and forgets it', async () => {
     const { manager, store } = setup();
     store.map.set(ACCOUNT, 'rt-revoked');
