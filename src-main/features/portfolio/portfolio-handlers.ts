@@ -85,7 +85,12 @@ function keep(deps: PortfolioDeps, state: PortfolioState, owner: BalanceOwner, v
   state.lastSaved = next;
   if (!deps.cache) return;
   state.known = { owner, view };
-  void deps.cache.save(owner, view);
+  // save logs its own failures and resolves; a rejection would still be a bug, and not an unhandled one in main.
+  deps.cache.save(owner, view).catch((error: unknown) => {
+    deps.logger?.warn('could not keep the last known balances', {
+      reason: error instanceof Error ? error.message.slice(0, 200) : 'unknown',
+    });
+  });
 }
 
 function ownerOf(deps: PortfolioDeps, accountGuid: string): BalanceOwner | null {

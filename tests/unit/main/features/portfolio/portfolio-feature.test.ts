@@ -251,6 +251,30 @@ describe('portfolio.cached: the last known balances, and to whom they are shown'
     );
   });
 
+  it('a save that rejects goes to the log, never an unhandled rejection; the answer is still given', async () => {
+    const logger = createRecordingLogger();
+    const saving: { saved?: Promise<void> } = {};
+    const failing: BalanceCache = {
+      ...cache,
+      save: () => (saving.saved = Promise.reject(new Error('disk gone'))),
+    };
+    const other = createPortfolioFeature({
+      session: fake.session,
+      cache: failing,
+      environment: () => 'local-sandbox',
+      logger,
+    });
+    fake.change({ status: 'signing-in' });
+    fake.change({ status: 'signed-in' });
+    expect(await other.handlers['portfolio.wallets']()).toMatchObject({ totalBalanceUsd: '1000.5' });
+    await saving.saved?.catch(() => undefined);
+    await other.dispose();
+    expect(saving.saved).toBeDefined();
+    expect(logger.entries).toContainEqual(
+      expect.objectContaining({ message: 'could not keep the last known balances' }),
+    );
+  });
+
   it('an answer that arrives after sign-out leaves nothing on disk', async () => {
     await signInAndFetch();
     let answer = (): void => undefined;
