@@ -176,14 +176,35 @@ let coreModule: typeof import('./app-core') | null = null;
 
 /**
  * The core's modules (the contract's schemas, the service clients, the features) loaded once the window is
- * created; the keychain and the updater side by side; then the core that needs both, and its dispatcher.
+ * created, and beside them the keychain and the updater: the keychain's probe (three round trips to the Secret
+ * Service, up to its deadline on a locked keyring) waits while the contract's schemas are built, instead of
+ * after them. Then the core that needs both, and its dispatcher.
  */
 async function startCore(settings: SettingsStore, logger: FileLogger): Promise<{ core: AppCore; dispatch: Dispatch }> {
-  const [appCore, { createDispatcher, createEmitter }, keychain, updaterPort, sealers, notifiers] = await Promise.all([
+  const [appCore, { createDispatcher, createEmitter }, secrets, updater, sealers, notifiers] = await Promise.all([
     import('./app-core'),
     import('./dispatch'),
-    import('./keychain/create-secret-store'),
-    import('./shell/electron-updater-port'),
+    import('./keychain/create-secret-store').then((keychain) => keychain.createSecretStore(logger)),
+    import('./shell/electron-updater-port').then((updaterPort) =>
+      updaterPort.resolveUpdater({
+        isPackaged: app.isPackaged,
+        resourcesPath: process.resourcesPath,
+        platform: process.platform,
+        appImagePath: process.env['APPIMAGE'],
+        fileExists: existsSync,
+        // electron-updater is loaded only in an installed build with an update server; it reads Electron's app.
+        loadUpdater: async () => {
+          const loaded = (await import('electron-updater')) as {
+            autoUpdater?: AppUpdaterLike;
+            default?: { autoUpdater: AppUpdaterLike };
+          };
+          const updater = loaded.autoUpdater ?? loaded.default?.autoUpdater;
+          if (!updater) throw new Error('electron-updater has no autoUpdater');
+          return updater;
+        },
+        logger,
+      }),
+    ),
     import('./shell/safe-storage-sealer'),
     import('./shell/electron-notifier'),
   ]);
@@ -193,27 +214,6 @@ async function startCore(settings: SettingsStore, logger: FileLogger): Promise<{
     if (event === 'preferences.changed') nativeTheme.themeSource = settings.get().preferences.theme;
     sendEvent(event, payload);
   });
-  const [secrets, updater] = await Promise.all([
-    keychain.createSecretStore(logger),
-    updaterPort.resolveUpdater({
-      isPackaged: app.isPackaged,
-      resourcesPath: process.resourcesPath,
-      platform: process.platform,
-      appImagePath: process.env['APPIMAGE'],
-      fileExists: existsSync,
-      // electron-updater is loaded only in an installed build with an update server; it reads Electron's app.
-      loadUpdater: async () => {
-        const loaded = (await import('electron-updater')) as {
-          autoUpdater?: AppUpdaterLike;
-          default?: { autoUpdater: AppUpdaterLike };
-        };
-        const updater = loaded.autoUpdater ?? loaded.default?.autoUpdater;
-        if (!updater) throw new Error('electron-updater has no autoUpdater');
-        return updater;
-      },
-      logger,
-    }),
-  ]);
   const core = await appCore.createAppCore({
     appName: app.getName(),
     version: app.getVersion(),
