@@ -12,6 +12,8 @@ import { windowFirstDir } from './support/window-first.config';
 const Marks = z.object({
   windowCreated: z.number(),
   pageRequestAnswered: z.number(),
+  pageFirstBytes: z.number().optional(),
+  pageViewServed: z.boolean().optional(),
   bridgeAnswered: z.number().optional(),
 });
 type Marks = z.infer<typeof Marks>;
@@ -102,6 +104,8 @@ export const windowFirst: FigureModule = {
       await rm(userData, { recursive: true, force: true });
       await rm(windowFirstDir, { recursive: true, force: true });
     }
+    const firstBytes = app.flatMap((marks) => (marks.pageFirstBytes === undefined ? [] : [marks.pageFirstBytes]));
+    const viewServed = app.filter((marks) => marks.pageViewServed === true).length;
     const bridge = app.flatMap((marks) => (marks.bridgeAnswered === undefined ? [] : [marks.bridgeAnswered]));
     const method =
       'src-main/index.ts built as out/main is (electron-vite, same bundled dependencies) and run by plain `node` with a stand-in `electron` module (tests/bench/support/electron-stand-in); times on the process clock from its start. Floor: a main script that only creates the BrowserWindow and serves index.html over app: (electron-stand-in/floor.mjs), built the same way. Pairs interleaved, order alternating; median of per-pair ratios, for information (the floor reads no settings and starts no logger, which the window of the app needs).';
@@ -121,6 +125,8 @@ export const windowFirst: FigureModule = {
         method,
         app: app.map((marks) => marks.pageRequestAnswered),
         floor: floor.map((marks) => marks.pageRequestAnswered),
+        note: `index.html's first bytes (its head, streamed): median ${summarize(firstBytes).median.toFixed(0)} ms; the whole sent with the last known balances in ${viewServed} of ${app.length} launches`,
+        details: { pageFirstBytesMs: summarize(firstBytes), viewServed, launches: app.length },
       }),
     ];
   },

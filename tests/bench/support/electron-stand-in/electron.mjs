@@ -1,8 +1,8 @@
 /**
  * The `electron` module as far as the shell's start needs it, in plain Node, for window-first.ts: there is
  * no Electron binary on the bench machines. It notes on this process's clock (performance.now(), zero at
- * process start) when the BrowserWindow is created, when its page's first request (index.html) has been
- * answered by the app: handler, and when the bridge first answers (app.info from the app's own frame, as
+ * process start) when the BrowserWindow is created, when its page's first request (index.html) has sent its
+ * first bytes and its whole body through the app: handler (and whether the last known balances were in it), and when the bridge first answers (app.info from the app's own frame, as
  * the page's first script would ask), then prints one line "BENCH-MARKS {json}" and ends the process.
  * The unit tests have their own, recording fake (tests/unit/support/fake-electron.ts).
  */
@@ -28,9 +28,18 @@ async function firstRequest(url) {
   const handler = protocolHandlers.get(new URL(url).protocol.replace(':', ''));
   if (!handler) throw new Error(`nothing serves ${url}`);
   const response = await handler(new Request(url));
-  await response.arrayBuffer();
   if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+  // Read as Chromium reads it: the first bytes (index.html's head, whose scripts start loading) apart from the
+  // whole, which the app streams once it has decided on the launch view (src-main/shell/launch-document.ts).
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let page = '';
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    note('pageFirstBytes');
+    page += decoder.decode(chunk.value, { stream: true });
+  }
   note('pageRequestAnswered');
+  marks.pageViewServed = page.includes('data-launch="cached"');
   const info = ipcHandlers.get('wallet:invoke:app.info');
   // The floor has no bridge at all.
   if (!info) return finish();
