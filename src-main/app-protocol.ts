@@ -3,8 +3,7 @@ import { resolve } from 'node:path';
 import { protocol } from 'electron';
 import { APP_HOST, APP_SCHEME } from './shell/app-origin';
 import { rendererResponseHeaders } from './shell/content-security-policy';
-import { servedIndex } from './shell/launch-document';
-import type { LaunchView } from './shell/launch-view';
+import { type LaunchDocument, servedIndex, streamedIndex } from './shell/launch-document';
 import { resolveRendererFile } from './shell/renderer-files';
 
 /**
@@ -20,9 +19,11 @@ export function registerAppScheme(): void {
 
 /**
  * Serves the built renderer (out/renderer) under app://wallet-desk/ with the CSP as a header (and no-store, which
- * index.html needs: it may hold the last known balances, written in by `launchView`, see shell/launch-document.ts).
+ * index.html needs: it may hold the last known balances, written in by `launch`, see shell/launch-document.ts).
+ * index.html's head is streamed at once and its body once the view is decided, so the page's scripts load
+ * while the core starts.
  */
-export function serveRenderer(rendererDir: string, launchView?: () => Promise<LaunchView | null>): void {
+export function serveRenderer(rendererDir: string, launch?: LaunchDocument): void {
   const indexPath = resolve(rendererDir, 'index.html');
   protocol.handle(APP_SCHEME, async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return new Response(null, { status: 405 });
@@ -32,8 +33,8 @@ export function serveRenderer(rendererDir: string, launchView?: () => Promise<La
     try {
       const file = await readFile(lookup.path);
       const body =
-        launchView && request.method === 'GET' && resolve(lookup.path) === indexPath
-          ? await servedIndex(file.toString('utf8'), launchView)
+        launch && request.method === 'GET' && resolve(lookup.path) === indexPath
+          ? streamedIndex(servedIndex(file.toString('utf8'), launch.lang(), launch.launchView))
           : file;
       return new Response(request.method === 'HEAD' ? null : body, {
         status: 200,

@@ -14,6 +14,7 @@ import {
   shell,
   type BrowserWindow,
 } from 'electron';
+import { resolveLanguage, textLanguageTag } from '../resources/locales/languages';
 import type { AppCore } from './app-core';
 import { registerAppScheme, serveRenderer } from './app-protocol';
 import type { Dispatch } from './dispatch';
@@ -97,9 +98,13 @@ async function start(): Promise<void> {
   // makes waits for the core.
   const started = startCore(settings, logger);
   const coreReady = started.then(({ core }) => core);
-  // index.html arrives with the last known balances in it when main may show them, within the launch paint's
-  // bound: a core still starting (or a keychain that hangs) serves it as built.
-  serveRenderer(rendererDir, () => coreReady.then((core) => core.launchView()));
+  // index.html's head leaves at once, its body with the last known balances when main may show them, within
+  // a bound from the request (shell/launch-document.ts): a core still starting or a keychain that hangs gives the
+  // page as built. Its lang is settings' language as the core resolves it (app-core.ts), known without the core.
+  serveRenderer(rendererDir, {
+    launchView: () => coreReady.then((core) => core.launchView()),
+    lang: () => textLanguageTag(resolveLanguage(settings.get().preferences.language, [app.getLocale()])),
+  });
   const unbindIpc = bindIpc({
     dispatch: dispatchWhenReady(started.then(({ dispatch }) => dispatch)),
     app: appOrigin,

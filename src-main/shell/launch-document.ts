@@ -1,35 +1,79 @@
-import { LAUNCH_PAINT_WAIT_MS } from '../../src-renderer/src/launch-paint-rule';
 import type { LaunchView } from './launch-view';
 
 /** Where the built index.html (src-renderer/index.html) holds the app: the launch view goes inside. */
-const ROOT = '<div id="root"></div>';
+const ROOT_OPEN = '<div id="root"';
+const ROOT_REST = '></div>';
 const HTML_LANG = /<html lang="[^"]*">/;
 /** A BCP 47 tag, letters, digits and hyphens: nothing to escape. */
 const LANGUAGE_TAG = /^[A-Za-z0-9-]{1,35}$/;
 
 /**
- * index.html as the window gets it: with the last known balances already in `#root` (marked
- * data-launch="cached", which src-renderer/src/launch-paint.ts adopts as painted) when main may show them,
- * else as built. Main waits for the view at most `waitMs` (the launch paint's own bound): it reads the
- * balances with the keychain's key (security.md 31), and a keychain that hangs must not hold the window back.
- * Both servers of the page use it: main's app:// handler (app-protocol.ts) and the test harness.
+ * How long, counted from the request, index.html's body may wait for the core and its launch view. The head
+ * (scripts, stylesheet) is sent at once, so this holds only what follows `<div id="root"`, the rows and the
+ * module script's run. window-first (tests/bench/window-first.ts) has the core answering its first bridge call
+ * 65-100 ms after the window on a quiet machine and up to about twice that beside the bench's load; the view
+ * then needs one read of the balances. 250 ms lets a loaded normal launch serve its rows, while a hung keychain
+ * (security.md 31) or a core that is far too slow costs a quarter second, not the launch.
  */
-export async function servedIndex(
+export const LAUNCH_BODY_BOUND_MS = 250;
+
+/** What index.html is written with: the core's launch view and the page's language, known without the core. */
+export interface LaunchDocument {
+  readonly launchView: () => Promise<LaunchView | null>;
+  readonly lang: () => string;
+}
+
+/** index.html in two parts: the head, to be sent at once, and the rest, once main has decided on the view. */
+export interface ServedIndex {
+  readonly head: string;
+  /** Never rejects: a view that fails, comes too late or is in another language gives the page as built. */
+  readonly rest: Promise<string>;
+}
+
+/**
+ * index.html as the window gets it, for both servers of the page (main's app:// handler, app-protocol.ts, and
+ * the test harness): the head up to and including `<div id="root"`'s opening at once, in `lang` (what main
+ * knows without the core: settings' language), then the rest with the last known balances in `#root` (marked
+ * data-launch="cached", which src-renderer/src/launch-paint.ts adopts as painted) when main may show them, or as
+ * built once `boundMs` from the call has passed without them.
+ */
+export function servedIndex(
   indexHtml: string,
+  lang: string,
   launchView: () => Promise<LaunchView | null>,
-  waitMs: number = LAUNCH_PAINT_WAIT_MS,
-): Promise<string> {
-  if (!indexHtml.includes(ROOT)) return indexHtml;
+  boundMs: number = LAUNCH_BODY_BOUND_MS,
+): ServedIndex {
+  const at = indexHtml.indexOf(ROOT_OPEN + ROOT_REST);
+  if (at < 0) return { head: indexHtml, rest: Promise.resolve('') };
+  const split = at + ROOT_OPEN.length;
+  const pageLang = LANGUAGE_TAG.test(lang) ? lang : null;
+  // A replacer function, not a string: nothing in `lang` is read as a pattern (and it is a plain tag anyway).
+  const head = indexHtml.slice(0, split).replace(HTML_LANG, (tag) => (pageLang ? `<html lang="${pageLang}">` : tag));
+  const built = indexHtml.slice(split);
+  const after = built.slice(ROOT_REST.length);
   let timer: NodeJS.Timeout | undefined;
-  const view = await Promise.race([
+  const rest = Promise.race([
     launchView().catch(() => null),
     new Promise<null>((resolve) => {
-      timer = setTimeout(() => resolve(null), waitMs);
+      timer = setTimeout(() => resolve(null), boundMs);
     }),
-  ]).finally(() => clearTimeout(timer));
-  if (!view) return indexHtml;
-  // Replacer functions, not strings: a replacement string would read `$'` or `$&` in a wallet's name as patterns.
-  return indexHtml
-    .replace(HTML_LANG, (tag) => (LANGUAGE_TAG.test(view.lang) ? `<html lang="${view.lang}">` : tag))
-    .replace(ROOT, () => `<div id="root" data-launch="cached">${view.markup}</div>`);
+  ])
+    .finally(() => clearTimeout(timer))
+    // The head has said the page's language: a view in another one (settings changed meanwhile) is not served.
+    .then((view) => (view && view.lang === pageLang ? ` data-launch="cached">${view.markup}</div>${after}` : built));
+  return { head, rest };
+}
+
+/** The two parts as one body, the head readable at once (a Response's body for protocol.handle). */
+export function streamedIndex(served: ServedIndex): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(served.head));
+      void served.rest.then((rest) => {
+        if (rest) controller.enqueue(encoder.encode(rest));
+        controller.close();
+      });
+    },
+  });
 }

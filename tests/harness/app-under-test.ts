@@ -1,6 +1,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { resolveLanguage, textLanguageTag } from '../../resources/locales/languages';
 import { eventChannel } from '../../src-preload/channels';
 import { createAppCore, type AppCore } from '../../src-main/app-core';
 import { createDispatcher, createEmitter, type Dispatch } from '../../src-main/dispatch';
@@ -130,7 +131,11 @@ export async function startAppUnderTest(options: AppUnderTestOptions): Promise<A
   };
   server = await startHarnessServer({
     dispatch,
-    launchView: () => core.launchView(),
+    launch: {
+      launchView: () => core.launchView(),
+      // As main's index.ts: settings' language against the system's locale, the core's resolution.
+      lang: () => textLanguageTag(resolveLanguage(settings.get().preferences.language, [locale ?? 'en-US'])),
+    },
     ...(options.port === undefined ? {} : { port: options.port }),
   });
   const running = server;

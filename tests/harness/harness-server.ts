@@ -4,8 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { build } from 'esbuild';
 import type { Dispatch } from '../../src-main/dispatch';
-import { servedIndex } from '../../src-main/shell/launch-document';
-import type { LaunchView } from '../../src-main/shell/launch-view';
+import { type LaunchDocument, servedIndex } from '../../src-main/shell/launch-document';
 import { contractNames } from '../../src-preload/contract';
 
 const projectRoot = resolve(import.meta.dirname, '../..');
@@ -23,10 +22,11 @@ export interface HarnessServerOptions {
   /** The built renderer (electron-vite's out/renderer). */
   readonly rendererDir?: string;
   /**
-   * The core's launch view (AppCore.launchView), written into index.html as main's app:// handler writes it
-   * (src-main/shell/launch-document.ts, the same function); without it the page is served as built.
+   * The core's launch view (AppCore.launchView) and the page's language, written into index.html as main's
+   * app:// handler writes it (src-main/shell/launch-document.ts, the same function, the head sent first and the
+   * rest once decided); without it the page is served as built.
    */
-  readonly launchView?: () => Promise<LaunchView | null>;
+  readonly launch?: LaunchDocument;
 }
 
 const contentTypes: Record<string, string> = {
@@ -146,9 +146,14 @@ export async function startHarnessServer(options: HarnessServerOptions): Promise
       return;
     }
     if (url.pathname === '/' || url.pathname === '/index.html') {
-      const served = options.launchView ? await servedIndex(page, options.launchView) : page;
       response.writeHead(200, { 'content-type': contentTypes['.html']!, 'cache-control': 'no-store' });
-      response.end(served);
+      if (!options.launch) {
+        response.end(page);
+        return;
+      }
+      const served = servedIndex(page, options.launch.lang(), options.launch.launchView);
+      response.write(served.head);
+      response.end(await served.rest);
       return;
     }
     const file = normalize(join(rendererDir, decodeURIComponent(url.pathname)));

@@ -1,9 +1,10 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerAppScheme, serveRenderer } from '../../../src-main/app-protocol';
 import { RENDERER_CSP } from '../../../src-main/shell/content-security-policy';
+import { LAUNCH_BODY_BOUND_MS } from '../../../src-main/shell/launch-document';
 import { resolveRendererFile } from '../../../src-main/shell/renderer-files';
 import { electronFake, resetElectronFake, type ProtocolHandler } from '../support/fake-electron';
 
@@ -115,11 +116,26 @@ describe('app:// protocol', () => {
 
   describe('index.html with the launch view (shell/launch-document.ts)', () => {
     const view = { markup: '<main class="gate cached-balances">rows</main>', lang: 'de' };
-    function withView(launchView: () => Promise<typeof view | null>): ProtocolHandler {
-      serveRenderer(root, launchView);
+    const HEAD = '<!doctype html><html lang="de"><title>Wallet Desk</title><body><div id="root"';
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+    function withView(launchView: () => Promise<typeof view | null>, lang = 'de'): ProtocolHandler {
+      serveRenderer(root, { launchView, lang: () => lang });
       const registered = electronFake.protocol.handlers.get('app');
       if (!registered) throw new Error('app: was not handled');
       return registered;
+    }
+    /** The core, ready (and its view decided) when the test says so. */
+    function controlledCore(): {
+      launchView: () => Promise<typeof view | null>;
+      ready: (v: typeof view | null) => void;
+    } {
+      let ready: (v: typeof view | null) => void = () => undefined;
+      const core = new Promise<typeof view | null>((resolve) => {
+        ready = resolve;
+      });
+      return { launchView: () => core, ready };
     }
 
     it('serves the launch view inside #root, in its language, never to be cached', async () => {
@@ -133,18 +149,50 @@ describe('app:// protocol', () => {
       expect(response.headers.get('content-security-policy')).toBe(RENDERER_CSP);
     });
 
+    it('answers with the head at once and sends the body once the core is ready', async () => {
+      const core = controlledCore();
+      const response = await withView(core.launchView)(new Request('app://wallet-desk/index.html'));
+      // Headers and the head leave before the core is ready: no-store and the CSP as for every answer.
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(response.headers.get('content-security-policy')).toBe(RENDERER_CSP);
+      const reader = response.body!.getReader();
+      const decoder = new TextDecoder();
+      expect(decoder.decode((await reader.read()).value)).toBe(HEAD);
+      core.ready(view);
+      expect(decoder.decode((await reader.read()).value)).toBe(
+        ' data-launch="cached"><main class="gate cached-balances">rows</main></div></body></html>',
+      );
+      expect((await reader.read()).done).toBe(true);
+    });
+
     it('serves the page as built when main may not show balances', async () => {
       const html = await (await withView(async () => null)(new Request('app://wallet-desk/index.html'))).text();
       expect(html).toContain('<div id="root"></div>');
       expect(html).not.toContain('data-launch');
     });
 
-    it("serves the page as built, after the launch paint's bound, when the keychain hangs", async () => {
-      // Never answers: the page still comes, on the bound's own timer (LAUNCH_PAINT_WAIT_MS), not the view's.
+    it('sends the plain body at the bound when the core or the keychain hangs', async () => {
+      vi.useFakeTimers();
+      // Never answers: the body still comes, on the bound's own timer, not the view's.
       const hung = new Promise<never>(() => undefined);
-      const html = await (await withView(() => hung)(new Request('app://wallet-desk/index.html'))).text();
-      expect(html).toContain('<div id="root"></div>');
-      expect(html).not.toContain('data-launch');
+      const response = await withView(() => hung)(new Request('app://wallet-desk/index.html'));
+      const reader = response.body!.getReader();
+      const decoder = new TextDecoder();
+      expect(decoder.decode((await reader.read()).value)).toBe(HEAD);
+      const rest = reader.read();
+      await vi.advanceTimersByTimeAsync(LAUNCH_BODY_BOUND_MS);
+      expect(decoder.decode((await rest).value)).toBe('></div></body></html>');
+      expect((await reader.read()).done).toBe(true);
+    });
+
+    it('answers HEAD requests as before: headers, no body, no view asked for', async () => {
+      const launchView = vi.fn(async () => view);
+      const response = await withView(launchView)(new Request('app://wallet-desk/index.html', { method: 'HEAD' }));
+      expect(response.status).toBe(200);
+      expect(response.body).toBeNull();
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(response.headers.get('content-security-policy')).toBe(RENDERER_CSP);
+      expect(launchView).not.toHaveBeenCalled();
     });
 
     it('writes the view into index.html only', async () => {

@@ -1,5 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { servedIndex } from '../../../../src-main/shell/launch-document';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  LAUNCH_BODY_BOUND_MS,
+  servedIndex,
+  streamedIndex,
+  type ServedIndex,
+} from '../../../../src-main/shell/launch-document';
+import type { LaunchView } from '../../../../src-main/shell/launch-view';
 
 const INDEX = `<!doctype html>
 <html lang="en">
@@ -9,10 +15,36 @@ const INDEX = `<!doctype html>
     <script type="module" src="./assets/index.js"></script>
   </body>
 </html>`;
+const HEAD = INDEX.slice(0, INDEX.indexOf('<div id="root"') + '<div id="root"'.length);
+
+async function whole(served: ServedIndex): Promise<string> {
+  return served.head + (await served.rest);
+}
+
+/** A launch view that answers when the test says so. */
+function controlled(): { view: () => Promise<LaunchView | null>; answer: (view: LaunchView | null) => void } {
+  let answer: (view: LaunchView | null) => void = () => undefined;
+  const promise = new Promise<LaunchView | null>((resolve) => {
+    answer = resolve;
+  });
+  return { view: () => promise, answer };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('index.html as served (servedIndex)', () => {
-  it('puts the launch view inside #root, marked for the page to adopt, and the page in its language', async () => {
-    const html = await servedIndex(INDEX, async () => ({ markup: '<main>rows</main>', lang: 'de-CH' }));
+  it("sends the head up to #root's opening at once, in the language main knows, before the view is decided", () => {
+    const core = controlled();
+    const served = servedIndex(INDEX, 'de-CH', core.view);
+    expect(served.head).toBe(HEAD.replace('<html lang="en">', '<html lang="de-CH">'));
+    expect(served.head).toContain('<script src="/launch-requests.js"></script>');
+    expect(served.head.endsWith('<div id="root"')).toBe(true);
+  });
+
+  it('puts the launch view inside #root, marked for the page to adopt', async () => {
+    const html = await whole(servedIndex(INDEX, 'de-CH', async () => ({ markup: '<main>rows</main>', lang: 'de-CH' })));
     expect(html).toContain('<div id="root" data-launch="cached"><main>rows</main></div>');
     expect(html).toContain('<html lang="de-CH">');
     // Everything else as built: the same scripts in the same places.
@@ -21,30 +53,64 @@ describe('index.html as served (servedIndex)', () => {
     );
   });
 
-  it('serves the page as built when there is no view, or it fails', async () => {
-    expect(await servedIndex(INDEX, async () => null)).toBe(INDEX);
-    expect(await servedIndex(INDEX, () => Promise.reject(new Error('keychain refused')))).toBe(INDEX);
+  it('serves the rest as built when there is no view, or it fails', async () => {
+    expect(await whole(servedIndex(INDEX, 'en', async () => null))).toBe(INDEX);
+    expect(await whole(servedIndex(INDEX, 'en', () => Promise.reject(new Error('keychain refused'))))).toBe(INDEX);
   });
 
-  it('serves the page as built once the bound has passed, whatever the view does later', async () => {
-    let answer: (view: { markup: string; lang: string }) => void = () => undefined;
-    const late = new Promise<{ markup: string; lang: string }>((resolve) => {
-      answer = resolve;
-    });
-    const html = await servedIndex(INDEX, () => late, 1);
-    answer({ markup: '<main>rows</main>', lang: 'en' });
+  it('serves no view written in another language than the head says', async () => {
+    const html = await whole(servedIndex(INDEX, 'en', async () => ({ markup: '<main>Zeilen</main>', lang: 'de' })));
     expect(html).toBe(INDEX);
+  });
+
+  it('serves the rest as built at the bound, counted from the request, whatever the view does later', async () => {
+    vi.useFakeTimers();
+    const core = controlled();
+    const served = servedIndex(INDEX, 'en', core.view);
+    let rest: string | undefined;
+    void served.rest.then((text) => (rest = text));
+    await vi.advanceTimersByTimeAsync(LAUNCH_BODY_BOUND_MS - 1);
+    expect(rest).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(rest).toBe(INDEX.slice(HEAD.length));
+    core.answer({ markup: '<main>rows</main>', lang: 'en' });
+    expect(await served.rest).toBe(INDEX.slice(HEAD.length));
   });
 
   it("reads no replacement pattern in the view's text ($' $& $`)", async () => {
     const markup = "<main>$' $& $` $1</main>";
-    const html = await servedIndex(INDEX, async () => ({ markup, lang: 'en' }));
+    const html = await whole(servedIndex(INDEX, 'en', async () => ({ markup, lang: 'en' })));
     expect(html).toContain(`<div id="root" data-launch="cached">${markup}</div>`);
     expect(html.match(/<script/g)).toHaveLength(2);
   });
 
-  it('keeps the built lang when the view’s is not a language tag', async () => {
-    const html = await servedIndex(INDEX, async () => ({ markup: '<main></main>', lang: 'en" onload="x' }));
-    expect(html).toContain('<html lang="en">');
+  it('keeps the built lang, and serves no view, when the language is not a language tag', async () => {
+    const html = await whole(
+      servedIndex(INDEX, 'en" onload="x', async () => ({ markup: '<main></main>', lang: 'en" onload="x' })),
+    );
+    expect(html).toBe(INDEX);
+  });
+
+  it('serves a page without #root as it is, asking for no view', async () => {
+    const launchView = vi.fn(async () => ({ markup: '<main></main>', lang: 'en' }));
+    const page = '<!doctype html><html lang="en"><body><p>other</p></body></html>';
+    expect(await whole(servedIndex(page, 'en', launchView))).toBe(page);
+    expect(launchView).not.toHaveBeenCalled();
+  });
+});
+
+describe('index.html as a stream (streamedIndex)', () => {
+  it('gives the head as its first chunk while the view is undecided, then the rest, then ends', async () => {
+    const core = controlled();
+    const reader = streamedIndex(servedIndex(INDEX, 'en', core.view)).getReader();
+    const decoder = new TextDecoder();
+    const first = await reader.read();
+    expect(decoder.decode(first.value)).toBe(HEAD);
+    core.answer({ markup: '<main>rows</main>', lang: 'en' });
+    const second = await reader.read();
+    expect(decoder.decode(second.value)).toBe(
+      ` data-launch="cached"><main>rows</main></div>${INDEX.slice(HEAD.length + '></div>'.length)}`,
+    );
+    expect((await reader.read()).done).toBe(true);
   });
 });
