@@ -64,16 +64,25 @@ export function servedIndex(
   return { head, rest };
 }
 
-/** The two parts as one body, the head readable at once (a Response's body for protocol.handle). */
+/**
+ * The two parts as one body, the head readable at once (a Response's body for protocol.handle). The window may
+ * go (closed, reloaded, the request aborted) while the rest is awaited: the body is then cancelled, and the rest
+ * must not be written into it, which would throw from a callback nobody awaits (an unhandled rejection in main).
+ */
 export function streamedIndex(served: ServedIndex): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
+  let cancelled = false;
   return new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(encoder.encode(served.head));
       void served.rest.then((rest) => {
+        if (cancelled) return;
         if (rest) controller.enqueue(encoder.encode(rest));
         controller.close();
       });
+    },
+    cancel() {
+      cancelled = true;
     },
   });
 }

@@ -113,4 +113,25 @@ describe('index.html as a stream (streamedIndex)', () => {
     );
     expect((await reader.read()).done).toBe(true);
   });
+
+  it('writes nothing into a body the window cancelled while the view was awaited, and nothing rejects', async () => {
+    const unhandled: unknown[] = [];
+    const note = (reason: unknown): void => {
+      unhandled.push(reason);
+    };
+    process.on('unhandledRejection', note);
+    try {
+      const core = controlled();
+      const reader = streamedIndex(servedIndex(INDEX, 'en', core.view)).getReader();
+      expect(new TextDecoder().decode((await reader.read()).value)).toBe(HEAD);
+      await reader.cancel();
+      core.answer({ markup: '<main>rows</main>', lang: 'en' });
+      // An unhandled rejection is reported once the microtasks have run and a macrotask has passed.
+      await new Promise((resolve) => setImmediate(resolve));
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', note);
+    }
+  });
 });
