@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { protocol } from 'electron';
 import { APP_HOST, APP_SCHEME } from './shell/app-origin';
 import { rendererResponseHeaders } from './shell/content-security-policy';
-import { type LaunchDocument, servedIndex, streamedIndex } from './shell/launch-document';
+import { type LaunchDocument, servedIndexFor, streamedIndex } from './shell/launch-document';
 import { resolveRendererFile } from './shell/renderer-files';
 
 /**
@@ -34,7 +34,7 @@ export function serveRenderer(rendererDir: string, launch?: LaunchDocument): voi
       const file = await readFile(lookup.path);
       const body =
         launch && request.method === 'GET' && resolve(lookup.path) === indexPath
-          ? streamedIndex(servedIndex(file.toString('utf8'), launch.lang(), launch.launchView))
+          ? streamedIndex(servedIndexFor(file.toString('utf8'), launch))
           : file;
       return new Response(request.method === 'HEAD' ? null : body, {
         status: 200,

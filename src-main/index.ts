@@ -104,6 +104,7 @@ async function start(): Promise<void> {
   serveRenderer(rendererDir, {
     launchView: () => coreReady.then((core) => core.launchView()),
     lang: () => textLanguageTag(resolveLanguage(settings.get().preferences.language, [app.getLocale()])),
+    privacyMode: () => settings.get().preferences.privacyMode,
   });
   const unbindIpc = bindIpc({
     dispatch: dispatchWhenReady(started.then(({ dispatch }) => dispatch)),

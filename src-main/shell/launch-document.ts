@@ -21,6 +21,11 @@ export const LAUNCH_BODY_BOUND_MS = 250;
 export interface LaunchDocument {
   readonly launchView: () => Promise<LaunchView | null>;
   readonly lang: () => string;
+  /**
+   * Settings' privacy mode, which main knows without the core. Unless it is known off no view may be served,
+   * so the rest of the page need not wait for the core to say so.
+   */
+  readonly privacyMode: () => boolean | undefined;
 }
 
 /** index.html in two parts: the head, to be sent at once, and the rest, once main has decided on the view. */
@@ -62,6 +67,16 @@ export function servedIndex(
     // The head has said the page's language: a view in another one (settings changed meanwhile) is not served.
     .then((view) => (view && view.lang === pageLang ? ` data-launch="cached">${view.markup}</div>${after}` : built));
   return { head, rest };
+}
+
+/**
+ * index.html as both servers of the page write it from what main knows: with privacy mode not known off the
+ * rest is the page as built at once (a privacy-mode launch would otherwise hold its body, and with it the
+ * module script's run, until the core has started only to hear "no view"); else `servedIndex`.
+ */
+export function servedIndexFor(indexHtml: string, launch: LaunchDocument): ServedIndex {
+  const launchView = launch.privacyMode() === false ? launch.launchView : async (): Promise<null> => null;
+  return servedIndex(indexHtml, launch.lang(), launchView);
 }
 
 /**

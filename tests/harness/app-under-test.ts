@@ -135,6 +135,7 @@ export async function startAppUnderTest(options: AppUnderTestOptions): Promise<A
       launchView: () => core.launchView(),
       // As main's index.ts: settings' language against the system's locale, the core's resolution.
       lang: () => textLanguageTag(resolveLanguage(settings.get().preferences.language, [locale ?? 'en-US'])),
+      privacyMode: () => settings.get().preferences.privacyMode,
     },
     ...(options.port === undefined ? {} : { port: options.port }),
   });

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { build } from 'esbuild';
 import type { Dispatch } from '../../src-main/dispatch';
-import { type LaunchDocument, servedIndex } from '../../src-main/shell/launch-document';
+import { type LaunchDocument, servedIndexFor } from '../../src-main/shell/launch-document';
 import { contractNames } from '../../src-preload/contract';
 
 const projectRoot = resolve(import.meta.dirname, '../..');
@@ -151,7 +151,7 @@ export async function startHarnessServer(options: HarnessServerOptions): Promise
         response.end(page);
         return;
       }
-      const served = servedIndex(page, options.launch.lang(), options.launch.launchView);
+      const served = servedIndexFor(page, options.launch);
       response.write(served.head);
       response.end(await served.rest);
       return;

@@ -121,7 +121,7 @@ describe('app:// protocol', () => {
       vi.useRealTimers();
     });
     function withView(launchView: () => Promise<typeof view | null>, lang = 'de'): ProtocolHandler {
-      serveRenderer(root, { launchView, lang: () => lang });
+      serveRenderer(root, { launchView, lang: () => lang, privacyMode: () => false });
       const registered = electronFake.protocol.handlers.get('app');
       if (!registered) throw new Error('app: was not handled');
       return registered;

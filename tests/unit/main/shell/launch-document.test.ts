@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   LAUNCH_BODY_BOUND_MS,
   servedIndex,
+  servedIndexFor,
   streamedIndex,
   type ServedIndex,
 } from '../../../../src-main/shell/launch-document';
@@ -134,4 +135,26 @@ describe('index.html as a stream (streamedIndex)', () => {
       process.off('unhandledRejection', note);
     }
   });
+});
+
+describe('index.html from what main knows (servedIndexFor)', () => {
+  const view = { markup: '<main>rows</main>', lang: 'en' };
+
+  it('serves the view when privacy mode is known off', async () => {
+    const launchView = vi.fn(async () => view);
+    const served = servedIndexFor(INDEX, { launchView, lang: () => 'en', privacyMode: () => false });
+    expect(await whole(served)).toContain('<div id="root" data-launch="cached"><main>rows</main></div>');
+    expect(launchView).toHaveBeenCalledOnce();
+  });
+
+  it.each([true, undefined])(
+    'with privacy mode %s gives the page as built without asking the core for a view',
+    async (privacyMode) => {
+      // A core that never answers: the rest must not wait for it (nor for the bound).
+      const launchView = vi.fn(() => new Promise<LaunchView | null>(() => undefined));
+      const served = servedIndexFor(INDEX, { launchView, lang: () => 'en', privacyMode: () => privacyMode });
+      expect(await whole(served)).toBe(INDEX);
+      expect(launchView).not.toHaveBeenCalled();
+    },
+  );
 });
