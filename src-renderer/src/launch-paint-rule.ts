@@ -24,7 +24,22 @@ export function launchPaintAllowed(
   cached: Result<PortfolioView | null>,
   preferences: Result<Preferences>,
 ): cached is { ok: true; value: PortfolioView } {
-  if (!preferences.ok || preferences.value.privacyMode !== false) return false;
+  return privacyKnownOff(preferences) && sessionShowsCached(session, cached);
+}
+
+/** Whether privacy mode is known to be off: the last known balances are never shown otherwise. */
+export function privacyKnownOff(preferences: Result<Preferences>): boolean {
+  return preferences.ok && preferences.value.privacyMode === false;
+}
+
+/**
+ * Whether the app's first screen for this session shows the last known balances: a session being restored,
+ * out of the service's reach, or restored to the account they belong to (Home drops another account's).
+ */
+export function sessionShowsCached(
+  session: Result<SessionView>,
+  cached: Result<PortfolioView | null>,
+): cached is { ok: true; value: PortfolioView } {
   if (!cached.ok || cached.value === null || !session.ok) return false;
   const view = session.value;
   if (view.status === 'signed-in') return view.activeAccountGuid === cached.value.accountGuid;

@@ -4,7 +4,13 @@ import type { SessionView } from '../../src-preload/contract/session';
 import type { Result } from '../../src-preload/result';
 import { wallet } from './bridge';
 import { applyLaunchLanguage } from './i18n/launch-text';
-import { freshPaintAllowed, LAUNCH_PAINT_WAIT_MS, launchPaintAllowed } from './launch-paint-rule';
+import {
+  freshPaintAllowed,
+  LAUNCH_PAINT_WAIT_MS,
+  launchPaintAllowed,
+  privacyKnownOff,
+  sessionShowsCached,
+} from './launch-paint-rule';
 import { launchBalancesView, launchFreshView } from './launch-paint-view';
 import { peekStartupAnswer } from './startup-requests';
 
@@ -127,6 +133,55 @@ function followChanges(container: HTMLElement, first: HTMLElement, state: Launch
 }
 
 /**
+ * Keeps the view main served while the launch's answers are late (session.get waits for the silent restore):
+ * main decided it by the page's own rule, and taking it off would only blank the window until the app draws
+ * the same last known balances again. Until released (the app's first frame replaces it, render-app.tsx), an
+ * answer or a change that may not show them takes it off at once: privacy mode not known to be off, a lock, a
+ * sign-out that is not a failed restore, another account; while the balances are unknown only a session still
+ * being restored keeps it.
+ */
+function keepServedView(container: HTMLElement): () => void {
+  let session: Result<SessionView> | null = null;
+  let cached: Result<PortfolioView | null> | null = null;
+  let preferences: Result<Preferences> | null = null;
+  let following = true;
+  const mayStay = (): boolean => {
+    if (preferences && !privacyKnownOff(preferences)) return false;
+    if (!session) return true;
+    if (cached) return sessionShowsCached(session, cached);
+    return session.ok && session.value.status === 'signing-in';
+  };
+  const check = (): void => {
+    if (!following || mayStay()) return;
+    release();
+    container.replaceChildren();
+  };
+  const stopListening = [
+    wallet.on('session.changed', (view) => {
+      session = { ok: true, value: view };
+      check();
+    }),
+    wallet.on('preferences.changed', (value) => {
+      preferences = { ok: true, value };
+      check();
+    }),
+  ];
+  function release(): void {
+    following = false;
+    stopListening.forEach((stop) => stop());
+  }
+  // An answer is what was true when it came (with the changes before it): a change after it replaces it.
+  const failed: Result<never> = { ok: false, error: { code: 'internal', message: '' } };
+  const note = <T>(answer: Promise<Result<T>> | undefined, take: (result: Result<T>) => void): void => {
+    void answer?.then(take, () => take(failed)).then(check);
+  };
+  note(peekStartupAnswer('session'), (answer) => (session = answer));
+  note(peekStartupAnswer('cachedBalances'), (answer) => (cached = answer));
+  note(peekStartupAnswer('preferences'), (answer) => (preferences = answer));
+  return release;
+}
+
+/**
  * Paints the balances into `container` from the launch's answers (public/launch-requests.js), without React:
  * this run's when they are in (as Home draws them), else the last known ones; resolves once they are on
  * screen, or at once when there is nothing it may paint. It only looks at the answers: the stores still take
@@ -136,7 +191,8 @@ function followChanges(container: HTMLElement, first: HTMLElement, state: Launch
  * Main may have served index.html with the last known balances already in `container`, marked
  * data-launch="cached" (src-main/shell/launch-document.ts, by the same rule and builder): they were the page's
  * first frame, and from here on they are this paint's to keep true. Answers that may not be painted (a lock,
- * privacy mode, another account), or none within the wait, take them off at once.
+ * privacy mode, another account) take them off at once; when they do not come within the wait, the served
+ * view stays until one that may not show it comes (keepServedView).
  */
 export async function paintLaunchBalances(container: HTMLElement): Promise<() => void> {
   const served = container.getAttribute('data-launch') === 'cached';
@@ -148,6 +204,7 @@ export async function paintLaunchBalances(container: HTMLElement): Promise<() =>
   const state = await launchAnswers();
   // Only asked whether it may paint: the view is built once, in the user's language (a view built before it
   // would make Intl's formatters for a locale the paint then does not show).
+  if (!state && served && peekStartupAnswer('session')) return keepServedView(container);
   if (!state || !mayPaint(state)) return nothingPainted();
   // In the user's language from the first frame: every language's launch messages are in the first script.
   if (state.preferences.ok) document.documentElement.lang = applyLaunchLanguage(state.preferences.value.language);

@@ -56,6 +56,51 @@ test.describe('the last known balances at launch', () => {
     expect(again.app.externalUrls).toEqual([]);
   });
 
+  test('a slow session restore keeps the served rows on screen until the app shows them', async ({
+    launchSandbox,
+    launchApp,
+    launchSignedInApp,
+  }) => {
+    const sandbox = await launchSandbox();
+    const { secrets, userDataDir, firstRow } = await signedInOnceThenQuit(launchSignedInApp, sandbox);
+    // The silent restore waits on GET /session, and session.get on it: held, the launch paint's answers come
+    // after its wait, however fast the machine.
+    sandbox.faults.set({ holdPath: '/api/OAuth/session' });
+    const again = await launchApp({ sandbox, secrets, userDataDir });
+    const { page } = again;
+    await expect(walletRows(page).first()).toHaveText(firstRow);
+    await expect.poll(() => sandbox.faults.held).toBeGreaterThan(0);
+    // The page again, this time noting from its first byte whether #root, once it had the rows, was ever left
+    // empty (the flash the reviewer saw). The restore is still held, so main serves the rows as before.
+    await page.context().addInitScript(() => {
+      let filled = false;
+      new MutationObserver(() => {
+        const root = document.getElementById('root');
+        if (!root) return;
+        if (root.childElementCount > 0) filled = true;
+        else if (filled) root.dataset.everEmptied = 'yes';
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.reload();
+    await expect(walletRows(page).first()).toHaveText(firstRow);
+    // main.tsx loads the app's chunk only once the launch paint has decided what to do with the rows.
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          performance.getEntriesByType('resource').some((entry) => entry.name.includes('render-app')),
+        ),
+      )
+      .toBe(true);
+    await expect(walletRows(page).first()).toHaveText(firstRow);
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+
+    sandbox.faults.releaseHeld();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await expect(walletRows(page).first()).toBeVisible();
+    await expect(page.locator('#root')).not.toHaveAttribute('data-ever-emptied', 'yes');
+    expect(again.app.externalUrls).toEqual([]);
+  });
+
   test('with the service failing at launch, the app starts on the last known balances, says so, and tries again on request', async ({
     launchSandbox,
     launchApp,

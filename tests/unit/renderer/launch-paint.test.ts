@@ -121,7 +121,9 @@ const launchScript = readFileSync(
  * known balances) with events the test sends, and the real launch script run before the bundle. This run's
  * balances (GET /wallets) are held until the test answers them, or answered at once with `fresh: 'answers'`.
  */
-function installLaunchedPage(options: { fresh: 'answers' | 'held'; cached?: 'held' } = { fresh: 'held' }) {
+function installLaunchedPage(
+  options: { fresh: 'answers' | 'held'; cached?: 'held'; session?: 'held' } = { fresh: 'held' },
+) {
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   const answer = (value: unknown) => () => Promise.resolve({ ok: true, value });
   let answerFresh: (value: PortfolioView) => void = () => undefined;
@@ -132,6 +134,10 @@ function installLaunchedPage(options: { fresh: 'answers' | 'held'; cached?: 'hel
   const heldCached = new Promise<Result<PortfolioView>>((resolve) => {
     answerCached = () => resolve({ ok: true, value: portfolio });
   });
+  let answerSession: (value: SessionView) => void = () => undefined;
+  const heldSession = new Promise<Result<SessionView>>((resolve) => {
+    answerSession = (value) => resolve({ ok: true, value });
+  });
   const wallet = {
     on: (event: string, listener: (payload: unknown) => void) => {
       const set = listeners.get(event) ?? new Set();
@@ -139,7 +145,7 @@ function installLaunchedPage(options: { fresh: 'answers' | 'held'; cached?: 'hel
       return () => set.delete(listener);
     },
     session: {
-      get: answer(viewOf('signed-in')),
+      get: options.session === 'held' ? () => heldSession : answer(viewOf('signed-in')),
     },
     portfolio: {
       cached: options.cached === 'held' ? () => heldCached : answer(portfolio),
@@ -154,7 +160,7 @@ function installLaunchedPage(options: { fresh: 'answers' | 'held'; cached?: 'hel
   vi.stubGlobal('window', window);
   const send = (event: string, payload: unknown) => listeners.get(event)?.forEach((listener) => listener(payload));
   const listening = (event: string) => listeners.get(event)?.size ?? 0;
-  return { send, listening, answerFresh, answerCached };
+  return { send, listening, answerFresh, answerCached, answerSession };
 }
 
 async function loadPaint() {
@@ -638,7 +644,7 @@ describe('the launch paint (launch-paint.ts): the last known balances before Rea
       expect(container.children).toEqual([]);
     });
 
-    it('takes them off when the answers do not come within 100 ms', async () => {
+    it('keeps them when the answers do not come within 100 ms: main decided them by the same rule', async () => {
       installPage({
         session: Promise.resolve(sessionView('signed-in')),
         cachedBalances: Promise.resolve({ ok: true, value: portfolio }),
@@ -649,6 +655,62 @@ describe('the launch paint (launch-paint.ts): the last known balances before Rea
       const painting = paintLaunchBalances(container as unknown as HTMLElement);
       await vi.advanceTimersByTimeAsync(100);
       await painting;
+      expect(container.getAttribute('data-launch')).toBeNull();
+      expect(container.children).toHaveLength(1);
+    });
+
+    /** The served view with the session restore held past the wait, as against a slow service. */
+    async function servedWithSlowRestore() {
+      const page = installLaunchedPage({ fresh: 'held', session: 'held' });
+      const { paintLaunchBalances } = await loadPaint();
+      const container = servedRoot();
+      const served = container.children[0];
+      const before = [page.listening('session.changed'), page.listening('preferences.changed')];
+      const painting = paintLaunchBalances(container as unknown as HTMLElement);
+      await vi.advanceTimersByTimeAsync(100);
+      const release = await painting;
+      expect(container.children).toEqual([served]);
+      return { page, container, served, before, release };
+    }
+
+    it('keeps them through a slow restore to their account, until the app takes over', async () => {
+      const { page, container, served, before, release } = await servedWithSlowRestore();
+      page.send('session.changed', viewOf('signing-in'));
+      page.send('session.changed', viewOf('signed-in'));
+      page.answerSession(viewOf('signed-in'));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(container.children).toEqual([served]);
+      release();
+      expect([page.listening('session.changed'), page.listening('preferences.changed')]).toEqual(before);
+      // What is on screen is now the app's: a change is for the stores, which show it.
+      page.send('session.changed', viewOf('locked'));
+      expect(container.children).toEqual([served]);
+    });
+
+    it('keeps them when the slow restore fails for want of the service (the app shows them too)', async () => {
+      const { page, container, served } = await servedWithSlowRestore();
+      page.send('session.changed', viewOf('signed-out', 'unreachable'));
+      page.answerSession(viewOf('signed-out', 'unreachable'));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(container.children).toEqual([served]);
+    });
+
+    it.each([
+      ['privacy mode switched on', 'preferences.changed', { theme: 'system', language: 'en', privacyMode: true }],
+      ['a lock', 'session.changed', viewOf('locked')],
+      ['a sign-out', 'session.changed', viewOf('signed-out')],
+      ['a restore to another account', 'session.changed', { ...viewOf('signed-in'), activeAccountGuid: 'account-2' }],
+    ])('takes them off at once on %s while the restore is slow', async (_case, event, payload) => {
+      const { page, container, before } = await servedWithSlowRestore();
+      page.send(event, payload);
+      expect(container.children).toEqual([]);
+      expect([page.listening('session.changed'), page.listening('preferences.changed')]).toEqual(before);
+    });
+
+    it('takes them off when the late answer says the app is locked', async () => {
+      const { page, container } = await servedWithSlowRestore();
+      page.answerSession(viewOf('locked'));
+      await vi.advanceTimersByTimeAsync(0);
       expect(container.children).toEqual([]);
     });
 
