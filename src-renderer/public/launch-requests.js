@@ -66,6 +66,7 @@
     var latest = null;
     var stop = wallet.on(changeEvent, function (value) {
       latest = { ok: true, value: value };
+      if (!mayShowServed(changeEvent, value)) takeOffServed();
     });
     // A change that came before the answer is older than it.
     answer.then(
@@ -83,6 +84,29 @@
       return latest;
     };
     return take;
+  }
+  // The rows main served in #root (marked data-launch) follow no change until the bundle's launch paint takes
+  // them over and removes the mark: a lock, a sign-out or privacy mode switched on meanwhile takes them off here
+  // at once, by the rule of src/launch-paint-rule.ts (when in doubt, off).
+  var servedAccount;
+  cachedBalances.then(
+    function (result) {
+      servedAccount = result && result.ok && result.value ? result.value.accountGuid : null;
+    },
+    function () {
+      servedAccount = null;
+    },
+  );
+  function mayShowServed(changeEvent, value) {
+    if (!value) return false;
+    if (changeEvent === 'preferences.changed') return value.privacyMode === false;
+    if (value.status === 'signing-in') return true;
+    if (value.status === 'signed-in') return !!servedAccount && value.activeAccountGuid === servedAccount;
+    return value.status === 'signed-out' && value.restoreFailed !== undefined;
+  }
+  function takeOffServed() {
+    var root = typeof document === 'undefined' ? null : document.querySelector('#root[data-launch]');
+    if (root) root.replaceChildren();
   }
   // Configurable, so startup-requests.ts can remove it once taken; not writable, so nothing swaps it meanwhile.
   Object.defineProperty(window, 'walletLaunch', { value: Object.freeze(launch), configurable: true });

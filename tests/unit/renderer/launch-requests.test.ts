@@ -138,3 +138,69 @@ describe('the launch script (public/launch-requests.js)', () => {
     expect(delete window.walletLaunch).toBe(true);
   });
 });
+
+describe('the launch script and the rows main served in #root (data-launch), before the bundle runs', () => {
+  /** A page with the served rows in #root and a bridge whose events the test sends. */
+  function servedPage() {
+    const listeners = new Map<string, Array<(payload: unknown) => void>>();
+    const answer = (value: unknown) => () => Promise.resolve({ ok: true, value });
+    const wallet = {
+      on: (event: string, listener: (payload: unknown) => void) => {
+        listeners.set(event, [...(listeners.get(event) ?? []), listener]);
+        return () => undefined;
+      },
+      session: { get: answer({ status: 'signing-in', activeAccountGuid: null }) },
+      portfolio: { cached: answer({ accountGuid: 'a-1' }), wallets: answer(null) },
+      app: { info: answer({}) },
+      preferences: { get: answer({ theme: 'system', language: 'en', privacyMode: false }) },
+    };
+    const root = { marked: true, rows: ['served rows'] as string[] };
+    const document = {
+      querySelector: (selector: string) =>
+        selector === '#root[data-launch]' && root.marked ? { replaceChildren: () => void (root.rows = []) } : null,
+    };
+    runInNewContext(script, { window: { wallet }, Object, document });
+    const send = (event: string, payload: unknown) => listeners.get(event)?.forEach((listener) => listener(payload));
+    return { root, send };
+  }
+  const session = (status: string, extra: Record<string, unknown> = {}) => ({
+    status,
+    activeAccountGuid: status === 'signed-in' ? 'a-1' : null,
+    ...extra,
+  });
+
+  it.each([
+    ['privacy mode switched on', 'preferences.changed', { theme: 'system', language: 'en', privacyMode: true }],
+    ['a lock', 'session.changed', session('locked')],
+    ['a sign-out', 'session.changed', session('signed-out')],
+    ['a restore to another account', 'session.changed', { ...session('signed-in'), activeAccountGuid: 'a-2' }],
+  ])('takes them off at once on %s', async (_case, event, payload) => {
+    const { root, send } = servedPage();
+    await Promise.resolve();
+    send(event, payload);
+    expect(root.rows).toEqual([]);
+  });
+
+  it.each([
+    ['a restore to their account', 'session.changed', session('signed-in')],
+    [
+      'a restore that failed for want of the service',
+      'session.changed',
+      session('signed-out', { restoreFailed: 'unreachable' }),
+    ],
+    ['privacy mode left off', 'preferences.changed', { theme: 'dark', language: 'en', privacyMode: false }],
+  ])('leaves them on %s', async (_case, event, payload) => {
+    const { root, send } = servedPage();
+    await Promise.resolve();
+    send(event, payload);
+    expect(root.rows).toEqual(['served rows']);
+  });
+
+  it('leaves #root alone once the launch paint has taken the rows over (the mark is gone)', async () => {
+    const { root, send } = servedPage();
+    await Promise.resolve();
+    root.marked = false;
+    send('session.changed', session('locked'));
+    expect(root.rows).toEqual(['served rows']);
+  });
+});
