@@ -4,6 +4,7 @@ import {
   type LaunchTag,
   type ViewElement,
 } from '../../src-renderer/src/launch-paint-view';
+import { LAUNCH_BASIS_ATTRIBUTE } from '../../src-renderer/src/launch-paint-basis';
 
 /** The attributes the launch view sets (src-renderer/src/launch-paint-view.ts): no other may be written. */
 const LAUNCH_ATTRIBUTES: ReadonlySet<string> = new Set([
@@ -16,6 +17,7 @@ const LAUNCH_ATTRIBUTES: ReadonlySet<string> = new Set([
   'aria-labelledby',
   'aria-busy',
   'data-balances',
+  LAUNCH_BASIS_ATTRIBUTE,
 ]);
 const TAGS: ReadonlySet<string> = new Set(LAUNCH_TAGS);
 

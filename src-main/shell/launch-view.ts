@@ -2,6 +2,7 @@ import type { Preferences } from '../../src-preload/contract/app';
 import type { PortfolioView } from '../../src-preload/contract/portfolio';
 import type { SessionView } from '../../src-preload/contract/session';
 import { applyLaunchLanguage } from '../../src-renderer/src/i18n/launch-text';
+import { LAUNCH_BASIS_ATTRIBUTE, launchViewBasis } from '../../src-renderer/src/launch-paint-basis';
 import { launchPaintAllowed } from '../../src-renderer/src/launch-paint-rule';
 import { launchBalancesView } from '../../src-renderer/src/launch-paint-view';
 import type { SessionService } from '../features/session';
@@ -54,7 +55,10 @@ export async function launchViewOf(source: LaunchViewSource): Promise<LaunchView
   const preferences = source.preferences();
   if (!launchPaintAllowed({ ok: true, value: session }, cached, { ok: true, value: preferences })) return null;
   const lang = applyLaunchLanguage(preferences.language, source.systemLocales);
-  const markup = launchBalancesView(markupMaker, cached.value, session).outerHTML;
+  const view = launchBalancesView(markupMaker, cached.value, session);
+  // What it was drawn from, so the page keeps it rather than drawing it again when its answers say the same.
+  view.setAttribute(LAUNCH_BASIS_ATTRIBUTE, launchViewBasis(session, cached.value, lang));
+  const markup = view.outerHTML;
   // Built in the task it was decided in: nothing can have changed in between.
   return { markup, lang };
 }

@@ -4,6 +4,7 @@ import type { SessionView } from '../../src-preload/contract/session';
 import type { Result } from '../../src-preload/result';
 import { wallet } from './bridge';
 import { applyLaunchLanguage } from './i18n/launch-text';
+import { LAUNCH_BASIS_ATTRIBUTE, launchViewBasis } from './launch-paint-basis';
 import {
   freshPaintAllowed,
   LAUNCH_PAINT_WAIT_MS,
@@ -93,7 +94,7 @@ function paintInputs(state: LaunchState): readonly unknown[] {
  * "Restoring" of a restored one), this run's balances replace the last known ones when they come, and a
  * lock, a sign-out or privacy mode switched on takes the balances off the screen for good.
  */
-function followChanges(container: HTMLElement, first: HTMLElement, state: LaunchState): () => void {
+function followChanges(container: HTMLElement, first: Element, state: LaunchState): () => void {
   let painted = first;
   let paintedFrom = paintInputs(state);
   let following = true;
@@ -182,6 +183,19 @@ function keepServedView(container: HTMLElement): () => void {
 }
 
 /**
+ * The view main served, when the answers say it is the one launchView would build now (the last known
+ * balances, drawn from the same basis, launch-paint-basis.ts): building it again would cost the page ICU's
+ * first use, the build, a layout and a frame before this run's balances are even read. Else null.
+ */
+function servedViewToKeep(served: Element | null, state: LaunchState, lang: string | null): Element | null {
+  const basis = served?.getAttribute(LAUNCH_BASIS_ATTRIBUTE);
+  const { session, cached, preferences } = state;
+  if (!served || !basis || lang === null || freshPaintAllowed(session, state.fresh.current, preferences)) return null;
+  if (!session.ok || !launchPaintAllowed(session, cached, preferences)) return null;
+  return launchViewBasis(session.value, cached.value, lang) === basis ? served : null;
+}
+
+/**
  * Paints the balances into `container` from the launch's answers (public/launch-requests.js), without React:
  * this run's when they are in (as Home draws them), else the last known ones; resolves once they are on
  * screen, or at once when there is nothing it may paint. It only looks at the answers: the stores still take
@@ -190,12 +204,14 @@ function keepServedView(container: HTMLElement): () => void {
  *
  * Main may have served index.html with the last known balances already in `container`, marked
  * data-launch="cached" (src-main/shell/launch-document.ts, by the same rule and builder): they were the page's
- * first frame, and from here on they are this paint's to keep true. Answers that may not be painted (a lock,
- * privacy mode, another account) take them off at once; when they do not come within the wait, the served
- * view stays until one that may not show it comes (keepServedView).
+ * first frame, and from here on they are this paint's to keep true: kept as they are when the answers give
+ * what main drew them from, else drawn again. Answers that may not be painted (a lock, privacy mode, another
+ * account) take them off at once; when they do not come within the wait, the served view stays until one
+ * that may not show it comes (keepServedView).
  */
 export async function paintLaunchBalances(container: HTMLElement): Promise<() => void> {
   const served = container.getAttribute('data-launch') === 'cached';
+  const servedView = served ? container.firstElementChild : null;
   container.removeAttribute('data-launch');
   const nothingPainted = (): (() => void) => {
     if (served) container.replaceChildren();
@@ -207,7 +223,8 @@ export async function paintLaunchBalances(container: HTMLElement): Promise<() =>
   if (!state && served && peekStartupAnswer('session')) return keepServedView(container);
   if (!state || !mayPaint(state)) return nothingPainted();
   // In the user's language from the first frame: every language's launch messages are in the first script.
-  if (state.preferences.ok) document.documentElement.lang = applyLaunchLanguage(state.preferences.value.language);
+  const lang = state.preferences.ok ? applyLaunchLanguage(state.preferences.value.language) : null;
+  if (lang !== null) document.documentElement.lang = lang;
   // What the session and preferences say is looked at again just before painting: each was read when it
   // answered, and a lock or privacy mode switched on while the other answers (or a catalogue) were awaited
   // must not be painted over. Answers in hand, so this takes microtasks, not a round trip.
@@ -215,9 +232,11 @@ export async function paintLaunchBalances(container: HTMLElement): Promise<() =>
     peekStartupAnswer('session') ?? state.session,
     peekStartupAnswer('preferences') ?? state.preferences,
   ]);
-  const view = launchView(state);
+  const kept = servedViewToKeep(servedView, state, lang);
+  const view = kept ?? launchView(state);
   if (!view) return nothingPainted();
-  container.replaceChildren(view);
+  if (kept) kept.removeAttribute(LAUNCH_BASIS_ATTRIBUTE);
+  else container.replaceChildren(view);
   const release = followChanges(container, view, state);
   await afterNextPaint();
   return release;

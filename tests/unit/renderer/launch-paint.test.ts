@@ -39,6 +39,9 @@ class FakeElement {
     for (const node of nodes) if (typeof node !== 'string') node.parentNode = this;
     this.children.push(...nodes);
   }
+  get firstElementChild(): FakeElement | null {
+    return this.children.find((child): child is FakeElement => typeof child !== 'string') ?? null;
+  }
   replaceChildren(...nodes: Array<FakeElement | string>): void {
     for (const node of this.children) if (typeof node !== 'string') node.parentNode = null;
     this.children = [];
@@ -630,6 +633,103 @@ describe('the launch paint (launch-paint.ts): the last known balances before Rea
       });
       const { paintLaunchBalances } = await loadPaint();
       const container = servedRoot();
+      await paintLaunchBalances(container as unknown as HTMLElement);
+      expect(container.children).toEqual([]);
+    });
+
+    /**
+     * #root as main serves it when it drew the view from `session` and `record` in English at a de-DE desk (the
+     * page's navigator here), marked with that basis by the page's own rule.
+     */
+    async function servedRootDrawnFrom(session: SessionView, record: PortfolioView): Promise<FakeElement> {
+      const { applyLaunchLanguage } = await import('../../../src-renderer/src/i18n/launch-text');
+      const { LAUNCH_BASIS_ATTRIBUTE, launchViewBasis } = await import('../../../src-renderer/src/launch-paint-basis');
+      const root = new FakeElement('div');
+      root.setAttribute('data-launch', 'cached');
+      const view = new FakeElement('main');
+      view.setAttribute(LAUNCH_BASIS_ATTRIBUTE, launchViewBasis(session, record, applyLaunchLanguage('en')));
+      root.append(view);
+      return root;
+    }
+
+    it('keeps the served view as it is when the answers give what main drew it from', async () => {
+      const page = installLaunchedPage();
+      const { paintLaunchBalances } = await loadPaint();
+      const container = await servedRootDrawnFrom(viewOf('signed-in'), portfolio);
+      const served = container.firstElementChild;
+      const painting = paintLaunchBalances(container as unknown as HTMLElement);
+      await vi.advanceTimersByTimeAsync(16);
+      const release = await painting;
+      // The very element the page parsed, not one drawn again (a drawn one would hold the rows).
+      expect(container.children).toEqual([served]);
+      expect(container.outerHTML).toBe('<div><main></main></div>');
+      // Followed as a drawn one is: this run's balances replace it.
+      page.answerFresh(freshPortfolio);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(container.outerHTML).toContain('data-balances="fresh"');
+      release();
+    });
+
+    it.each<[string, SessionView, PortfolioView]>([
+      ['another session line (restoring)', viewOf('signing-in'), portfolio],
+      ['the service out of reach', viewOf('signed-out', 'unreachable'), portfolio],
+      ['another record of the account', viewOf('signed-in'), { ...portfolio, fetchedAt: '2026-11-22T09:00:00.000Z' }],
+      ["another account's record", viewOf('signed-in'), { ...portfolio, accountGuid: 'account-2' }],
+    ])('draws them again when main drew them from %s', async (_case, session, record) => {
+      installLaunchedPage();
+      const { paintLaunchBalances } = await loadPaint();
+      const container = await servedRootDrawnFrom(session, record);
+      const served = container.firstElementChild;
+      const painting = paintLaunchBalances(container as unknown as HTMLElement);
+      await vi.advanceTimersByTimeAsync(16);
+      await painting;
+      expect(container.firstElementChild).not.toBe(served);
+      expect(container.outerHTML).toContain('data-balances="cached"');
+      expect(container.outerHTML).toContain('Last known balances as of');
+    });
+
+    it('draws them again when main wrote them in another language or locale', async () => {
+      installLaunchedPage();
+      const { paintLaunchBalances } = await loadPaint();
+      const container = await servedRootDrawnFrom(viewOf('signed-in'), portfolio);
+      const { LAUNCH_BASIS_ATTRIBUTE } = await import('../../../src-renderer/src/launch-paint-basis');
+      const served = container.firstElementChild!;
+      const basis = served.getAttribute(LAUNCH_BASIS_ATTRIBUTE)!;
+      expect(basis).toContain('"de-DE"');
+      served.removeAttribute(LAUNCH_BASIS_ATTRIBUTE);
+      served.setAttribute(LAUNCH_BASIS_ATTRIBUTE, basis.replace('"de-DE"', '"en-US"'));
+      const painting = paintLaunchBalances(container as unknown as HTMLElement);
+      await vi.advanceTimersByTimeAsync(16);
+      await painting;
+      expect(container.firstElementChild).not.toBe(served);
+      expect(container.outerHTML).toContain('data-balances="cached"');
+    });
+
+    it.each([
+      ['privacy mode switched on', 'preferences.changed', { theme: 'system', language: 'en', privacyMode: true }],
+      ['a lock', 'session.changed', viewOf('locked')],
+      ['a sign-out', 'session.changed', viewOf('signed-out')],
+      ['a switch to another account', 'session.changed', { ...viewOf('signed-in'), activeAccountGuid: 'account-2' }],
+    ])('takes the kept view off at once on %s', async (_case, event, payload) => {
+      const page = installLaunchedPage();
+      const { paintLaunchBalances } = await loadPaint();
+      const container = await servedRootDrawnFrom(viewOf('signed-in'), portfolio);
+      const painting = paintLaunchBalances(container as unknown as HTMLElement);
+      await vi.advanceTimersByTimeAsync(16);
+      await painting;
+      expect(container.children).toHaveLength(1);
+      page.send(event, payload);
+      expect(container.children).toEqual([]);
+    });
+
+    it('takes the view off, basis or not, when the answers say the app is locked', async () => {
+      installPage({
+        session: Promise.resolve(sessionView('locked')),
+        cachedBalances: Promise.resolve({ ok: true, value: portfolio }),
+        preferences: Promise.resolve(preferences(false)),
+      });
+      const { paintLaunchBalances } = await loadPaint();
+      const container = await servedRootDrawnFrom(viewOf('locked'), portfolio);
       await paintLaunchBalances(container as unknown as HTMLElement);
       expect(container.children).toEqual([]);
     });

@@ -5,6 +5,7 @@ import type { SessionView } from '../../../../src-preload/contract/session';
 import { launchViewOf, type LaunchViewSource } from '../../../../src-main/shell/launch-view';
 import { launchBalancesView, type ViewElement } from '../../../../src-renderer/src/launch-paint-view';
 import { applyLaunchLanguage } from '../../../../src-renderer/src/i18n/launch-text';
+import { LAUNCH_BASIS_ATTRIBUTE, launchViewBasis } from '../../../../src-renderer/src/launch-paint-basis';
 
 const portfolio: PortfolioView = {
   accountGuid: 'account-1',
@@ -174,8 +175,10 @@ describe('the launch view main serves (launchViewOf): the launch paint’s rule,
     ['unreachable', sessionOf('signed-out', { restoreFailed: 'unreachable' })],
   ])('writes the markup the renderer’s own build of the view makes (%s)', async (_case, session) => {
     const view = await launchViewOf(mainWith({ session }).source);
-    applyLaunchLanguage('en', ['en-US']);
+    const lang = applyLaunchLanguage('en', ['en-US']);
     const tree = launchBalancesView({ createElement: (tag) => new Tree(tag) }, portfolio, session);
+    // Marked with what the page, from the same answers, finds it was drawn from: the page then keeps it.
+    tree.setAttribute(LAUNCH_BASIS_ATTRIBUTE, launchViewBasis(session, portfolio, lang));
     expect(view?.markup).toBe(written(tree));
   });
 });
