@@ -56,7 +56,6 @@ export function freshPaintAllowed(
   fresh: Result<PortfolioView> | null,
   preferences: Result<Preferences>,
 ): fresh is { ok: true; value: PortfolioView } {
-  if (!preferences.ok || preferences.value.privacyMode !== false) return false;
-  if (fresh === null || !fresh.ok || !session.ok) return false;
+  if (!privacyKnownOff(preferences) || fresh === null || !fresh.ok || !session.ok) return false;
   return session.value.status === 'signed-in' && session.value.activeAccountGuid === fresh.value.accountGuid;
 }
