@@ -40,7 +40,7 @@ export interface AppCore {
    * The last known balances as the window's launch paint draws them, for the index.html main serves
    * (shell/launch-document.ts), or null when the paint would not show them now.
    */
-  launchView(): Promise<LaunchView | null>;
+  launchView(unwanted?: AbortSignal): Promise<LaunchView | null>;
   dispose(): Promise<void>;
 }
 
@@ -313,12 +313,13 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
   return {
     handlers,
     session,
-    launchView: async () =>
+    launchView: async (unwanted) =>
       (await launchViewModule()).launchViewOf({
         session,
         cached: async () => (await portfolio.handlers['portfolio.cached'](undefined)) ?? null,
         preferences: () => settings.get().preferences,
         systemLocales: systemLocales(),
+        ...(unwanted ? { unwanted } : {}),
       }),
     dispose: () => disposeAll({ session, portfolio, deferred, updates }),
   };

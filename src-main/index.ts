@@ -102,7 +102,7 @@ async function start(): Promise<void> {
   // a bound from the request (shell/launch-document.ts): a core still starting or a keychain that hangs gives the
   // page as built. Its lang is settings' language as the core resolves it (app-core.ts), known without the core.
   serveRenderer(rendererDir, {
-    launchView: () => coreReady.then((core) => core.launchView()),
+    launchView: (unwanted) => coreReady.then((core) => core.launchView(unwanted)),
     lang: () => textLanguageTag(resolveLanguage(settings.get().preferences.language, [app.getLocale()])),
     privacyMode: () => settings.get().preferences.privacyMode,
   });

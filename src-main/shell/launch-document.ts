@@ -19,7 +19,8 @@ export const LAUNCH_BODY_BOUND_MS = 250;
 
 /** What index.html is written with: the core's launch view and the page's language, known without the core. */
 export interface LaunchDocument {
-  readonly launchView: () => Promise<LaunchView | null>;
+  /** `unwanted` aborts once the bound has passed: the view is then not built, main's launch has other work. */
+  readonly launchView: (unwanted: AbortSignal) => Promise<LaunchView | null>;
   readonly lang: () => string;
   /**
    * Settings' privacy mode, which main knows without the core. Unless it is known off no view may be served,
@@ -45,7 +46,7 @@ export interface ServedIndex {
 export function servedIndex(
   indexHtml: string,
   lang: string,
-  launchView: () => Promise<LaunchView | null>,
+  launchView: (unwanted: AbortSignal) => Promise<LaunchView | null>,
   boundMs: number = LAUNCH_BODY_BOUND_MS,
 ): ServedIndex {
   const at = indexHtml.indexOf(ROOT_OPEN + ROOT_REST);
@@ -57,10 +58,14 @@ export function servedIndex(
   const built = indexHtml.slice(split);
   const after = built.slice(ROOT_REST.length);
   let timer: NodeJS.Timeout | undefined;
+  const unwanted = new AbortController();
   const rest = Promise.race([
-    launchView().catch(() => null),
+    launchView(unwanted.signal).catch(() => null),
     new Promise<null>((resolve) => {
-      timer = setTimeout(() => resolve(null), boundMs);
+      timer = setTimeout(() => {
+        unwanted.abort();
+        resolve(null);
+      }, boundMs);
     }),
   ])
     .finally(() => clearTimeout(timer))

@@ -16,6 +16,8 @@ export interface LaunchViewSource {
   preferences(): Preferences;
   /** The system's locales, as the window's navigator.languages has them (the core's `locale`). */
   readonly systemLocales: readonly string[];
+  /** Aborted when the view is no longer wanted (index.html went without it): nothing more is read or built. */
+  readonly unwanted?: AbortSignal;
 }
 
 /** The launch view as markup, and the `lang` of the words it is written in. */
@@ -52,6 +54,7 @@ async function knownSession(session: LaunchViewSource['session']): Promise<Sessi
 export async function launchViewOf(source: LaunchViewSource): Promise<LaunchView | null> {
   const cached = { ok: true as const, value: await source.cached() };
   const session = await knownSession(source.session);
+  if (source.unwanted?.aborted) return null;
   const preferences = source.preferences();
   if (!launchPaintAllowed({ ok: true, value: session }, cached, { ok: true, value: preferences })) return null;
   const lang = applyLaunchLanguage(preferences.language, source.systemLocales);

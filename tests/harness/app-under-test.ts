@@ -132,7 +132,7 @@ export async function startAppUnderTest(options: AppUnderTestOptions): Promise<A
   server = await startHarnessServer({
     dispatch,
     launch: {
-      launchView: () => core.launchView(),
+      launchView: (unwanted) => core.launchView(unwanted),
       // As main's index.ts: settings' language against the system's locale, the core's resolution.
       lang: () => textLanguageTag(resolveLanguage(settings.get().preferences.language, [locale ?? 'en-US'])),
       privacyMode: () => settings.get().preferences.privacyMode,

@@ -78,6 +78,20 @@ describe('index.html as served (servedIndex)', () => {
     expect(await served.rest).toBe(INDEX.slice(HEAD.length));
   });
 
+  it('tells the view it is no longer wanted once the bound has passed, and not before', async () => {
+    vi.useFakeTimers();
+    let unwanted: AbortSignal | undefined;
+    const core = controlled();
+    servedIndex(INDEX, 'en', (signal) => {
+      unwanted = signal;
+      return core.view();
+    });
+    await vi.advanceTimersByTimeAsync(LAUNCH_BODY_BOUND_MS - 1);
+    expect(unwanted?.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(unwanted?.aborted).toBe(true);
+  });
+
   it("reads no replacement pattern in the view's text ($' $& $`)", async () => {
     const markup = "<main>$' $& $` $1</main>";
     const html = await whole(servedIndex(INDEX, 'en', async () => ({ markup, lang: 'en' })));

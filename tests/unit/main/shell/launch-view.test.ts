@@ -123,6 +123,12 @@ describe('the launch view main serves (launchViewOf): the launch paint’s rule,
     if (view) expect(view.markup).toContain('data-balances="cached"');
   });
 
+  it('builds nothing once index.html went without it (the view is no longer wanted)', async () => {
+    const unwanted = new AbortController();
+    unwanted.abort();
+    expect(await launchViewOf({ ...mainWith().source, unwanted: unwanted.signal })).toBeNull();
+  });
+
   it('waits, while the keychain is read for a stored session, until the restore says what it found', async () => {
     const main = mainWith({ session: sessionOf('signed-out'), restoreState: 'restoring' });
     const decided = launchViewOf(main.source);
