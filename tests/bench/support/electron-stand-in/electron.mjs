@@ -3,7 +3,9 @@
  * no Electron binary on the bench machines. It notes on this process's clock (performance.now(), zero at
  * process start) when the BrowserWindow is created, when its page's first request (index.html) has sent its
  * first bytes and its whole body through the app: handler (and whether the last known balances were in it), and when the bridge first answers (app.info from the app's own frame, as
- * the page's first script would ask), then prints one line "BENCH-MARKS {json}" and ends the process.
+ * the page's first script would ask). Then it asks session.get, which waits for the silent restore: its status
+ * says whether the launch was signed in, and a refresh token the restore rotated is stored before the process
+ * ends (the next launch needs it). Last it prints one line "BENCH-MARKS {json}" and ends the process.
  * The unit tests have their own, recording fake (tests/unit/support/fake-electron.ts).
  */
 import { EventEmitter } from 'node:events';
@@ -27,6 +29,7 @@ function finish() {
 async function firstRequest(url) {
   const handler = protocolHandlers.get(new URL(url).protocol.replace(':', ''));
   if (!handler) throw new Error(`nothing serves ${url}`);
+  note('pageRequested');
   const response = await handler(new Request(url));
   if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
   // Read as Chromium reads it: the first bytes (index.html's head, whose scripts start loading) apart from the
@@ -46,6 +49,12 @@ async function firstRequest(url) {
   const result = await info({ senderFrame: { url, parent: null }, sender: {} }, undefined);
   if (!result || result.ok !== true) throw new Error(`app.info answered ${JSON.stringify(result)}`);
   note('bridgeAnswered');
+  const session = await ipcHandlers.get('wallet:invoke:session.get')({
+    senderFrame: { url, parent: null },
+    sender: {},
+  });
+  if (!session || session.ok !== true) throw new Error(`session.get answered ${JSON.stringify(session)}`);
+  marks.sessionStatus = session.value.status;
   finish();
 }
 
