@@ -42,9 +42,22 @@ const OBSERVER = `(() => {
     return parsed;
   };
   document.addEventListener('DOMContentLoaded', () => { marks.domContentLoadedAt = performance.now(); });
+  // When each answer reached the browser, however busy the page's thread was then: noted once the fresh rows
+  // are painted, after the mark, since an answer's entry joins the timeline only once the page's thread has
+  // read it (at the first row, the app's had mostly not, and the timeline showed none).
+  const noteDelivered = () => {
+    marks.delivered = performance.getEntriesByType('resource')
+      .filter((entry) => entry.name.includes('/__bridge/invoke/'))
+      .map((entry) => ({ operation: decodeURIComponent(entry.name.slice(entry.name.indexOf('/__bridge/invoke/') + 17)), at: Math.round(entry.responseEnd) }));
+  };
   const paintedAfter = (key) => requestAnimationFrame(() => {
     const channel = new MessageChannel();
-    channel.port1.onmessage = () => { marks[key] = performance.now(); if (key === 'freshPaintedAt') freshPainted(); };
+    channel.port1.onmessage = () => {
+      marks[key] = performance.now();
+      if (key !== 'freshPaintedAt') return;
+      noteDelivered();
+      freshPainted();
+    };
     channel.port2.postMessage(null);
   });
   const observer = new MutationObserver(() => {
@@ -62,10 +75,6 @@ const OBSERVER = `(() => {
     marks.scripts = performance.getEntriesByType('resource')
       .filter((entry) => entry.name.endsWith('.js'))
       .map((entry) => ({ name: entry.name.slice(entry.name.lastIndexOf('/') + 1), requested: Math.round(entry.startTime), at: Math.round(entry.responseEnd) }));
-    // When each answer reached the browser, however busy the page's thread was then.
-    marks.delivered = performance.getEntriesByType('resource')
-      .filter((entry) => entry.name.includes('/__bridge/invoke/'))
-      .map((entry) => ({ operation: decodeURIComponent(entry.name.slice(entry.name.indexOf('/__bridge/invoke/') + 17)), at: Math.round(entry.responseEnd) }));
     paintedAfter('paintedAt');
   });
   observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-balances'] });
