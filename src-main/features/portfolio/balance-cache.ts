@@ -82,22 +82,21 @@ async function readCachedRecord(
   name: string,
 ): Promise<CachedBalances | null> {
   const discard = (reason: string): null => discardRecord(deps.logger, reason, name);
+  // The file is read while the schemas load (the launch paint waits for this read), and judged as before:
+  // the schemas' failure first, then the file's.
+  const [loaded, read] = await Promise.allSettled([
+    deps.records(),
+    readFile(join(deps.directory, environment, name), 'utf8'),
+  ]);
   // Fail closed: without its schemas no record can be checked, so it counts as unreadable (keepOnly then
   // deletes it like any other unreadable record) instead of rejecting the operation.
-  let schemas: BalanceRecords;
-  try {
-    schemas = await deps.records();
-  } catch {
-    return discard('record schemas did not load');
-  }
-  const { CacheFile, CacheRecord, fileNameOf } = schemas;
-  let text: string;
-  try {
-    text = await readFile(join(deps.directory, environment, name), 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+  if (loaded.status === 'rejected') return discard('record schemas did not load');
+  const { CacheFile, CacheRecord, fileNameOf } = loaded.value;
+  if (read.status === 'rejected') {
+    if ((read.reason as NodeJS.ErrnoException).code === 'ENOENT') return null;
     return discard('unreadable file');
   }
+  const text = read.value;
   let file: { readonly sealed: string };
   try {
     file = CacheFile.parse(JSON.parse(text));
@@ -223,6 +222,9 @@ export function createBalanceCache(deps: {
 
     latest(environment) {
       return serial(async () => {
+        // The launch paint waits for this: the schemas load while the folder is listed (each record's read
+        // awaits the same load, loadedOnce, and judges its failure), and the records are read side by side.
+        void loadRecords().catch(() => undefined);
         let names: string[];
         try {
           names = (await readdir(join(deps.directory, environment))).filter((name) =>
@@ -232,8 +234,7 @@ export function createBalanceCache(deps: {
           return null;
         }
         let newest: CachedBalances | null = null;
-        for (const name of names) {
-          const found = await readRecord(environment, name);
+        for (const found of await Promise.all(names.map((name) => readRecord(environment, name)))) {
           if (found && (!newest || Date.parse(found.view.fetchedAt) > Date.parse(newest.view.fetchedAt)))
             newest = found;
         }

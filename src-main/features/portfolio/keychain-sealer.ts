@@ -58,9 +58,9 @@ export function createKeychainSealer(secrets: SecretStore, keyAccount: string): 
     },
 
     async open(sealed, context) {
-      const secret = await storedKey();
+      // The key is asked of the keychain while node:crypto loads: the launch paint waits for both.
+      const [secret, { createDecipheriv }] = await Promise.all([storedKey(), ciphers()]);
       if (!secret) throw new Error('no key');
-      const { createDecipheriv } = await ciphers();
       const bytes = Buffer.from(sealed, 'base64');
       if (bytes.length < 1 + IV_BYTES + TAG_BYTES || bytes[0] !== FORMAT) throw new Error('not a sealed record');
       const iv = bytes.subarray(1, 1 + IV_BYTES);
