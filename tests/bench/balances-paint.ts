@@ -71,6 +71,9 @@ const OBSERVER = `(() => {
     marks.rowAt = performance.now();
     marks.firstRowWasCached = !document.querySelector(${JSON.stringify(FRESH_ROW)});
     const navigation = performance.getEntriesByType('navigation')[0];
+    // index.html streams its head at once and its body (the served rows) once main has decided: its first bytes
+    // and its last, so the timeline tells main's wait for the view from the page's own wait to parse it.
+    marks.documentFirstBytesAt = navigation ? navigation.responseStart : -1;
     marks.documentAt = navigation ? navigation.responseEnd : -1;
     marks.scripts = performance.getEntriesByType('resource')
       .filter((entry) => entry.name.endsWith('.js'))
@@ -87,6 +90,7 @@ const Marks = z.object({
   freshPaintedAt: z.number(),
   firstRowWasCached: z.boolean(),
   domContentLoadedAt: z.number(),
+  documentFirstBytesAt: z.number(),
   documentAt: z.number(),
   scripts: z.array(z.object({ name: z.string(), requested: z.number(), at: z.number() })),
   bridge: z.array(z.object({ operation: z.string(), at: z.number() })),
@@ -171,6 +175,7 @@ async function paintOnce(launched: Launched, url: string): Promise<Marks> {
   // The floors load no script of the app: no script timeline to note.
   return Marks.parse({
     domContentLoadedAt: -1,
+    documentFirstBytesAt: -1,
     documentAt: -1,
     scripts: [],
     delivered: [],
@@ -201,7 +206,8 @@ function timeline(runs: readonly Marks[]): Record<string, number> {
     milestones.set(name, [...(milestones.get(name) ?? []), at]);
   };
   for (const run of runs) {
-    note('index.html received', run.documentAt);
+    note("index.html's first bytes (its head) received", run.documentFirstBytesAt);
+    note('index.html received whole (its body with the served rows)', run.documentAt);
     // Hashed bundle names differ between builds; the role of each script is what matters.
     for (const script of run.scripts) {
       const role = scriptRole(script.name);
