@@ -113,8 +113,8 @@ async function stylesheets(rendererDir: string): Promise<string> {
  * wallet rows with the same classes): the launch floor is that markup as a static page, no script of its own;
  * the fresh floor is an empty page whose one inline script asks the bridge, as the app's page does, for the
  * session and then the wallets (one GET /wallets through the same harness, core and sandbox), then puts the
- * same markup in. The harness serves both as it serves the app, its preload put before the page's first
- * script or at the end of its head (harness-server.ts, withHarnessPreload): the app's window runs its preload
+ * same markup in. The harness serves both as it serves the app, its preload put at the end of the head of
+ * each, the app's page included (harness-server.ts, withHarnessPreload): the app's window runs its preload
  * without a request, so that parser-blocking request is the harness's cost, not the app's, and each floor
  * carries it too. Nothing a perfect renderer could skip.
  */

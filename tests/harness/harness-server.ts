@@ -65,16 +65,19 @@ const PRELOAD_TAG = '<script src="/__harness/preload.js"></script>';
 const CLASSIC_SCRIPT = /<script\b(?![^>]*\btype=["']module["'])[^>]*>/i;
 
 /**
- * Puts the harness's preload into a page as Electron puts the app's preload into every window: before any of
- * the page's scripts runs, so before its first classic script (module scripts run after the document is
- * parsed, so after it anyway), or at the end of the head of a page without one. Every page the harness serves
- * gets it, so a bench floor served beside the app carries the same harness cost (a parser-blocking request
- * the app's window does not make).
+ * Puts the harness's preload into a page as Electron puts the app's preload into every window, where it runs
+ * before any of the page's scripts: at the end of the head, the same place in the app's page and in the bench's
+ * floors (a parser-blocking request the app's window does not make, so every page the harness serves carries
+ * it alike), or before the page's first classic script when one stands in the head before that (module scripts
+ * run after the document is parsed, so after it anyway). Not before a classic script in the body: the app's
+ * stands after #root (src-renderer/index.html), and the preload there would let the page parse, and paint, its
+ * last known balances before paying the request, an edge over the floors the app's window does not have.
  */
 export function withHarnessPreload(html: string): string {
-  const classic = CLASSIC_SCRIPT.exec(html);
-  if (classic) return `${html.slice(0, classic.index)}${PRELOAD_TAG}\n    ${html.slice(classic.index)}`;
   const headEnd = html.search(/<\/head>/i);
+  const classic = CLASSIC_SCRIPT.exec(html);
+  if (classic && (headEnd < 0 || classic.index < headEnd))
+    return `${html.slice(0, classic.index)}${PRELOAD_TAG}\n    ${html.slice(classic.index)}`;
   if (headEnd >= 0) return `${html.slice(0, headEnd)}  ${PRELOAD_TAG}\n  ${html.slice(headEnd)}`;
   return `${PRELOAD_TAG}\n${html}`;
 }
