@@ -100,11 +100,13 @@ async function start(): Promise<void> {
   const coreReady = started.then(({ core }) => core);
   // index.html's head leaves at once, its body with the last known balances when main may show them, within
   // a bound from the request (shell/launch-document.ts): a core still starting or a keychain that hangs gives the
-  // page as built. Its lang is settings' language as the core resolves it (app-core.ts), known without the core.
+  // page as built. Its lang is settings' language as the core resolves it (app-core.ts), known without the core;
+  // its theme is settings' too, for the page's own palette (styles.css) before any of its scripts has run.
   serveRenderer(rendererDir, {
     launchView: (unwanted) => coreReady.then((core) => core.launchView(unwanted)),
     lang: () => textLanguageTag(resolveLanguage(settings.get().preferences.language, [app.getLocale()])),
     privacyMode: () => settings.get().preferences.privacyMode,
+    theme: () => settings.get().preferences.theme,
   });
   const unbindIpc = bindIpc({
     dispatch: dispatchWhenReady(started.then(({ dispatch }) => dispatch)),

@@ -1,9 +1,10 @@
+import type { Theme } from '../../src-preload/contract/app';
 import type { LaunchView } from './launch-view';
 
 /** Where the built index.html (src-renderer/index.html) holds the app: the launch view goes inside. */
 const ROOT_OPEN = '<div id="root"';
 const ROOT_REST = '></div>';
-const HTML_LANG = /<html lang="[^"]*">/;
+const HTML_LANG = /<html lang="([^"]*)">/;
 /** A BCP 47 tag, letters, digits and hyphens: nothing to escape. */
 const LANGUAGE_TAG = /^[A-Za-z0-9-]{1,35}$/;
 
@@ -17,11 +18,22 @@ const LANGUAGE_TAG = /^[A-Za-z0-9-]{1,35}$/;
  */
 export const LAUNCH_BODY_BOUND_MS = 250;
 
-/** What index.html is written with: the core's launch view and the page's language, known without the core. */
+/**
+ * What index.html's `<html>` says from the first byte, known without the core (settings): the language, and
+ * the chosen theme as src-renderer/src/theme.ts applies it (light or dark pin the palette; system leaves it to
+ * prefers-color-scheme), so the first paint, the last known balances included, is in it before any script runs.
+ */
+export interface PageHead {
+  readonly lang: string;
+  readonly theme?: Theme;
+}
+
+/** What index.html is written with: the core's launch view and the page's head, known without the core. */
 export interface LaunchDocument {
   /** `unwanted` aborts once the bound has passed: the view is then not built, main's launch has other work. */
   readonly launchView: (unwanted: AbortSignal) => Promise<LaunchView | null>;
   readonly lang: () => string;
+  readonly theme: () => Theme;
   /**
    * Settings' privacy mode, which main knows without the core. Unless it is known off no view may be served,
    * so the rest of the page need not wait for the core to say so.
@@ -37,24 +49,35 @@ export interface ServedIndex {
 }
 
 /**
+ * The `<html>` tag in `page`'s language and theme. Each is checked against what it may be, never escaped: a
+ * language that is not a plain tag keeps the built one, a theme other than light or dark writes none.
+ */
+function htmlTag(builtLang: string, page: PageHead): string {
+  const lang = LANGUAGE_TAG.test(page.lang) ? page.lang : builtLang;
+  const theme = page.theme === 'light' || page.theme === 'dark' ? ` data-theme="${page.theme}"` : '';
+  return `<html lang="${lang}"${theme}>`;
+}
+
+/**
  * index.html as the window gets it, for both servers of the page (main's app:// handler, app-protocol.ts, and
- * the test harness): the head up to and including `<div id="root"`'s opening at once, in `lang` (what main
- * knows without the core: settings' language), then the rest with the last known balances in `#root` (marked
- * data-launch="cached", which src-renderer/src/launch-paint.ts adopts as painted) when main may show them, or as
- * built once `boundMs` from the call has passed without them.
+ * the test harness): the head up to and including `<div id="root"`'s opening at once, in `page`'s language and
+ * theme (what main knows without the core: settings), then the rest, which holds the page's classic script
+ * (public/launch-requests.js, after #root) and the end of the page, with the last known balances in `#root`
+ * (marked data-launch="cached", which src-renderer/src/launch-paint.ts adopts as painted) when main may show
+ * them, or as built once `boundMs` from the call has passed without them.
  */
 export function servedIndex(
   indexHtml: string,
-  lang: string,
+  page: PageHead,
   launchView: (unwanted: AbortSignal) => Promise<LaunchView | null>,
   boundMs: number = LAUNCH_BODY_BOUND_MS,
 ): ServedIndex {
   const at = indexHtml.indexOf(ROOT_OPEN + ROOT_REST);
   if (at < 0) return { head: indexHtml, rest: Promise.resolve('') };
   const split = at + ROOT_OPEN.length;
-  const pageLang = LANGUAGE_TAG.test(lang) ? lang : null;
-  // A replacer function, not a string: nothing in `lang` is read as a pattern (and it is a plain tag anyway).
-  const head = indexHtml.slice(0, split).replace(HTML_LANG, (tag) => (pageLang ? `<html lang="${pageLang}">` : tag));
+  const pageLang = LANGUAGE_TAG.test(page.lang) ? page.lang : null;
+  // A replacer function, not a string: nothing in the page's head is read as a pattern.
+  const head = indexHtml.slice(0, split).replace(HTML_LANG, (_tag, builtLang: string) => htmlTag(builtLang, page));
   const built = indexHtml.slice(split);
   const after = built.slice(ROOT_REST.length);
   let timer: NodeJS.Timeout | undefined;
@@ -81,7 +104,7 @@ export function servedIndex(
  */
 export function servedIndexFor(indexHtml: string, launch: LaunchDocument): ServedIndex {
   const launchView = launch.privacyMode() === false ? launch.launchView : async (): Promise<null> => null;
-  return servedIndex(indexHtml, launch.lang(), launchView);
+  return servedIndex(indexHtml, { lang: launch.lang(), theme: launch.theme() }, launchView);
 }
 
 /**

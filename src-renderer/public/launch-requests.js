@@ -3,16 +3,17 @@
 // answers are on their way meanwhile. src/startup-requests.ts hands them to the stores, each taken once; a
 // page without this script (or without the bridge) simply asks from the stores. Plain script, no imports:
 // it must be tiny and run before the bundle; it adds no bridge operation, only calls the contract's own. It
-// also sets the chosen theme before the first paint (below).
+// stands after #root (index.html): the last known balances main serves there are parsed before it runs.
 (function () {
   'use strict';
-  // The theme first, before the first paint: the chosen theme is known only after the bridge answers, so
-  // without this a dark choice would flash light at every start. The renderer keeps this copy of the setting
-  // (src/theme.ts); settings.json stays the source of truth. Here rather than in a script of its own: the
-  // page's classic scripts are fetched one after another (index.html), and each is a round trip to main.
+  // Main writes the chosen theme on <html> in the page's head (src-main/shell/launch-document.ts), before the
+  // first paint and before this runs. A page served without it (system theme, or no launch document) takes the
+  // renderer's copy of the setting (src/theme.ts), which may come after the rows' first paint but before the
+  // app's own; settings.json stays the source of truth, so main's word wins over the copy.
   try {
     var theme = window.localStorage.getItem('wallet-desk-theme');
-    if (theme === 'light' || theme === 'dark') document.documentElement.setAttribute('data-theme', theme);
+    var pinned = document.documentElement.hasAttribute('data-theme');
+    if (!pinned && (theme === 'light' || theme === 'dark')) document.documentElement.setAttribute('data-theme', theme);
   } catch (error) {
     // No storage: the system theme applies until the preferences arrive.
   }
@@ -32,8 +33,8 @@
   // 15 ms, once per page) while the launch paint builds its view, between the answers and the frame. It makes
   // no formatter, so none is made for a locale the paint does not show (src/launch-paint.ts). A real tag, not
   // an empty list, so an engine that answers an empty list without its locale list still loads it. In a task
-  // after the page's second frame, not here: the last known balances main served in index.html are parsed only
-  // once this script has run, and 15-35 ms of ICU would stand between them and their frame (and the task after it).
+  // after the page's second frame, not here: the last known balances main served in index.html may not have
+  // had their frame yet, and 15-35 ms of ICU would stand between them and it (and the task after it).
   // A hidden page draws no frame: the paint's first formatter may then pay for them instead.
   if (typeof requestAnimationFrame === 'function')
     requestAnimationFrame(function () {
@@ -87,7 +88,11 @@
   }
   // The rows main served in #root (marked data-launch) follow no change until the bundle's launch paint takes
   // them over and removes the mark: a lock, a sign-out or privacy mode switched on meanwhile takes them off here
-  // at once, by the rule of src/launch-paint-rule.ts (when in doubt, off).
+  // at once, by the rule of src/launch-paint-rule.ts (when in doubt, off). A change before this script runs
+  // (the rows are parsed, and may be painted, before it) reaches no listener, but the questions above are asked
+  // after it, so their answers carry it: the launch paint keeps the served rows only when the answers give
+  // what main drew them from (src/launch-paint.ts, servedViewToKeep), as for a change between main's decision
+  // and this script's listeners, which no script of the page could hear wherever it stood.
   var servedAccount;
   cachedBalances.then(
     function (result) {

@@ -1,11 +1,12 @@
 import type { Theme } from '../../src-preload/contract/app';
 
-/** Read by public/launch-requests.js before the first paint; not secret, only the theme's name. */
+/** Read by public/launch-requests.js when main wrote no theme in the page's head; not secret, only its name. */
 export const THEME_STORAGE_KEY = 'wallet-desk-theme';
 
 /**
  * Applies the chosen theme: light or dark pin the palette (styles.css, :root[data-theme]); system leaves it
- * to prefers-color-scheme. The copy in localStorage lets the next start paint in the right theme at once.
+ * to prefers-color-scheme. Main writes the same attribute in the head of index.html from settings.json
+ * (src-main/shell/launch-document.ts); the copy in localStorage serves a page served without it.
  */
 export function applyTheme(theme: Theme): void {
   const root = document.documentElement;

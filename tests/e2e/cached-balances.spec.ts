@@ -101,6 +101,38 @@ test.describe('the last known balances at launch', () => {
     expect(again.app.externalUrls).toEqual([]);
   });
 
+  test('the served rows are on screen before the launch script runs, and a lock meanwhile takes them off', async ({
+    launchSandbox,
+    launchApp,
+    launchSignedInApp,
+  }) => {
+    const sandbox = await launchSandbox();
+    const { secrets, userDataDir, firstRow } = await signedInOnceThenQuit(launchSignedInApp, sandbox);
+    const again = await launchApp({ sandbox, secrets, userDataDir });
+    const { page } = again;
+    await expect(walletRows(page).first()).toHaveText(firstRow);
+    // The page again, its launch script (public/launch-requests.js, after #root) held until the story lets it
+    // go: the rows main served must not wait for it.
+    let releaseScript: () => Promise<void> = async () => undefined;
+    const scriptAsked = new Promise<void>((asked) => {
+      void page.route('**/launch-requests.js', (route) => {
+        releaseScript = () => route.continue();
+        asked();
+      });
+    });
+    await page.reload({ waitUntil: 'commit' });
+    await scriptAsked;
+    await expect(walletRows(page).first()).toHaveText(firstRow);
+    await expect(walletRows(page).first()).toBeVisible();
+    expect(await page.evaluate(() => 'walletLaunch' in window)).toBe(false);
+    // Locked before the script listens for changes: no listener hears it, but the answers it asks for do.
+    expect((await again.app.dispatch('session.lock', undefined)).ok).toBe(true);
+    await releaseScript();
+    await expect(page.getByRole('table', { name: 'Wallets' })).toHaveCount(0);
+    await expect(page.getByText(firstRow)).toHaveCount(0);
+    expect(again.app.externalUrls).toEqual([]);
+  });
+
   test('with the service failing at launch, the app starts on the last known balances, says so, and tries again on request', async ({
     launchSandbox,
     launchApp,

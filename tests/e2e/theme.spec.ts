@@ -76,6 +76,35 @@ test.describe('theme: system, light or dark, chosen in Settings', { tag: OWN_APP
     await context.close();
   });
 
+  test("paints the next start in the theme settings.json holds, with nothing in the page's storage", async ({
+    signedInApp: app,
+    browser,
+  }) => {
+    await chooseDark(app.page);
+    // A window that kept no copy of the choice: main writes it in the page's head from settings.json.
+    const context = await browser.newContext();
+    const next = await context.newPage();
+    await next.emulateMedia({ colorScheme: 'light' });
+    await next.route('**/__bridge/**', () => undefined);
+    const painted: string[] = [];
+    await next.exposeFunction('recordPaint', (color: string) => painted.push(color));
+    await next.addInitScript(() => {
+      requestAnimationFrame(() =>
+        (window as unknown as { recordPaint(color: string): void }).recordPaint(
+          getComputedStyle(document.body ?? document.documentElement).backgroundColor,
+        ),
+      );
+    });
+    const served = await (await next.request.get(app.app.url)).text();
+    expect(served).toContain('data-theme="dark"');
+    await next.goto(app.app.url);
+    await expect(next.getByRole('status').filter({ hasText: 'Starting Wallet Desk' })).toBeVisible();
+    await expect.poll(() => painted.length).toBeGreaterThan(0);
+    expect(painted[0]).toBe(DARK_BACKGROUND);
+    expect(await next.evaluate(() => localStorage.length)).toBe(0);
+    await context.close();
+  });
+
   test('back to the system theme, the next start follows the system again', async ({ signedInApp: { page } }) => {
     await chooseDark(page);
     await themeGroup(page).getByRole('radio', { name: 'Same as the system' }).check();

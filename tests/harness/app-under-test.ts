@@ -136,6 +136,8 @@ export async function startAppUnderTest(options: AppUnderTestOptions): Promise<A
       // As main's index.ts: settings' language against the system's locale, the core's resolution.
       lang: () => textLanguageTag(resolveLanguage(settings.get().preferences.language, [locale ?? 'en-US'])),
       privacyMode: () => settings.get().preferences.privacyMode,
+      // As main's index.ts: in the app nativeTheme follows it too, which the harness's browser does not.
+      theme: () => settings.get().preferences.theme,
     },
     ...(options.port === undefined ? {} : { port: options.port }),
   });

@@ -6,6 +6,7 @@ import { registerAppScheme, serveRenderer } from '../../../src-main/app-protocol
 import { RENDERER_CSP } from '../../../src-main/shell/content-security-policy';
 import { LAUNCH_BODY_BOUND_MS } from '../../../src-main/shell/launch-document';
 import { resolveRendererFile } from '../../../src-main/shell/renderer-files';
+import type { Theme } from '../../../src-preload/contract/app';
 import { electronFake, resetElectronFake, type ProtocolHandler } from '../support/fake-electron';
 
 vi.mock('electron', async () => (await import('../support/fake-electron')).electronFake.module);
@@ -120,8 +121,12 @@ describe('app:// protocol', () => {
     afterEach(() => {
       vi.useRealTimers();
     });
-    function withView(launchView: () => Promise<typeof view | null>, lang = 'de'): ProtocolHandler {
-      serveRenderer(root, { launchView, lang: () => lang, privacyMode: () => false });
+    function withView(
+      launchView: () => Promise<typeof view | null>,
+      lang = 'de',
+      theme: Theme = 'system',
+    ): ProtocolHandler {
+      serveRenderer(root, { launchView, lang: () => lang, privacyMode: () => false, theme: () => theme });
       const registered = electronFake.protocol.handlers.get('app');
       if (!registered) throw new Error('app: was not handled');
       return registered;
@@ -163,6 +168,17 @@ describe('app:// protocol', () => {
         ' data-launch="cached"><main class="gate cached-balances">rows</main></div></body></html>',
       );
       expect((await reader.read()).done).toBe(true);
+    });
+
+    it("writes settings' theme on <html> in the head, before the core is ready", async () => {
+      const core = controlledCore();
+      const response = await withView(core.launchView, 'de', 'dark')(new Request('app://wallet-desk/'));
+      const reader = response.body!.getReader();
+      expect(new TextDecoder().decode((await reader.read()).value)).toBe(
+        HEAD.replace('<html lang="de">', '<html lang="de" data-theme="dark">'),
+      );
+      core.ready(null);
+      await reader.cancel();
     });
 
     it('serves the page as built when main may not show balances', async () => {

@@ -94,8 +94,18 @@ describe("the renderer's start-up imports (what is evaluated before the first ba
     expect(firstClassic).toBeGreaterThan(0);
     for (const tag of [/<script type="module"/, /<link rel="stylesheet"/])
       expect(html.search(tag), String(tag)).toBeLessThan(firstClassic);
-    // One classic script, the launch's (it also sets the theme): each more would be one more round trip.
+    // One classic script, the launch's: each more would be one more round trip.
     expect([...html.matchAll(/<script src="([^"]+)"/g)].map((match) => match[1])).toEqual(['./launch-requests.js']);
+  });
+
+  it('has the built page parse #root, where main serves the last known balances, before its classic script', () => {
+    const html = readFileSync(resolve(root, 'out/renderer/index.html'), 'utf8');
+    const rootAt = html.indexOf('<div id="root"></div>');
+    expect(rootAt).toBeGreaterThan(html.indexOf('<body>'));
+    expect(html.search(/<script src=/)).toBeGreaterThan(rootAt);
+    // Not preloaded: a script already there when the parser meets it runs in the same task as the rows'
+    // parsing and the bundle, and the rows' first frame waited for both (electron.vite.config.ts).
+    expect(html).not.toMatch(/rel="preload"/);
   });
 
   it("has the built page ask for none of the app's chunks before the last known balances are painted", () => {

@@ -10,10 +10,10 @@ import type { LaunchView } from '../../../../src-main/shell/launch-view';
 
 const INDEX = `<!doctype html>
 <html lang="en">
-  <head><script src="/launch-requests.js"></script></head>
+  <head><script type="module" src="./assets/index.js"></script></head>
   <body>
     <div id="root"></div>
-    <script type="module" src="./assets/index.js"></script>
+    <script src="/launch-requests.js"></script>
   </body>
 </html>`;
 const HEAD = INDEX.slice(0, INDEX.indexOf('<div id="root"') + '<div id="root"'.length);
@@ -38,14 +38,38 @@ afterEach(() => {
 describe('index.html as served (servedIndex)', () => {
   it("sends the head up to #root's opening at once, in the language main knows, before the view is decided", () => {
     const core = controlled();
-    const served = servedIndex(INDEX, 'de-CH', core.view);
+    const served = servedIndex(INDEX, { lang: 'de-CH' }, core.view);
     expect(served.head).toBe(HEAD.replace('<html lang="en">', '<html lang="de-CH">'));
-    expect(served.head).toContain('<script src="/launch-requests.js"></script>');
+    expect(served.head).toContain('<script type="module" src="./assets/index.js"></script>');
     expect(served.head.endsWith('<div id="root"')).toBe(true);
   });
 
+  it('sends the classic script with the rest, after the view, so the rows are parsed before it runs', async () => {
+    const served = servedIndex(INDEX, { lang: 'en' }, async () => ({ markup: '<main>rows</main>', lang: 'en' }));
+    expect(served.head).not.toContain('launch-requests.js');
+    const rest = await served.rest;
+    expect(rest.indexOf('<main>rows</main>')).toBeGreaterThanOrEqual(0);
+    expect(rest.indexOf('<script src="/launch-requests.js">')).toBeGreaterThan(rest.indexOf('<main>rows</main>'));
+  });
+
+  it.each(['light', 'dark'] as const)('writes the %s theme main knows on <html>, in the head', (theme) => {
+    const served = servedIndex(INDEX, { lang: 'de', theme }, controlled().view);
+    expect(served.head).toContain(`<html lang="de" data-theme="${theme}">`);
+    expect(served.head.match(/data-theme/g)).toHaveLength(1);
+  });
+
+  it('writes no theme for the system theme, nor for anything that is not light or dark', () => {
+    expect(servedIndex(INDEX, { lang: 'en', theme: 'system' }, controlled().view).head).toBe(HEAD);
+    // Settings are parsed with zod before they get here; checked again, since they are written into the page.
+    const hostile = 'dark" onload="x' as 'dark';
+    const served = servedIndex(INDEX, { lang: 'en" onload="x', theme: hostile }, controlled().view);
+    expect(served.head).toBe(HEAD);
+  });
+
   it('puts the launch view inside #root, marked for the page to adopt', async () => {
-    const html = await whole(servedIndex(INDEX, 'de-CH', async () => ({ markup: '<main>rows</main>', lang: 'de-CH' })));
+    const html = await whole(
+      servedIndex(INDEX, { lang: 'de-CH' }, async () => ({ markup: '<main>rows</main>', lang: 'de-CH' })),
+    );
     expect(html).toContain('<div id="root" data-launch="cached"><main>rows</main></div>');
     expect(html).toContain('<html lang="de-CH">');
     // Everything else as built: the same scripts in the same places.
@@ -55,19 +79,23 @@ describe('index.html as served (servedIndex)', () => {
   });
 
   it('serves the rest as built when there is no view, or it fails', async () => {
-    expect(await whole(servedIndex(INDEX, 'en', async () => null))).toBe(INDEX);
-    expect(await whole(servedIndex(INDEX, 'en', () => Promise.reject(new Error('keychain refused'))))).toBe(INDEX);
+    expect(await whole(servedIndex(INDEX, { lang: 'en' }, async () => null))).toBe(INDEX);
+    expect(await whole(servedIndex(INDEX, { lang: 'en' }, () => Promise.reject(new Error('keychain refused'))))).toBe(
+      INDEX,
+    );
   });
 
   it('serves no view written in another language than the head says', async () => {
-    const html = await whole(servedIndex(INDEX, 'en', async () => ({ markup: '<main>Zeilen</main>', lang: 'de' })));
+    const html = await whole(
+      servedIndex(INDEX, { lang: 'en' }, async () => ({ markup: '<main>Zeilen</main>', lang: 'de' })),
+    );
     expect(html).toBe(INDEX);
   });
 
   it('serves the rest as built at the bound, counted from the request, whatever the view does later', async () => {
     vi.useFakeTimers();
     const core = controlled();
-    const served = servedIndex(INDEX, 'en', core.view);
+    const served = servedIndex(INDEX, { lang: 'en' }, core.view);
     let rest: string | undefined;
     void served.rest.then((text) => (rest = text));
     await vi.advanceTimersByTimeAsync(LAUNCH_BODY_BOUND_MS - 1);
@@ -82,7 +110,7 @@ describe('index.html as served (servedIndex)', () => {
     vi.useFakeTimers();
     let unwanted: AbortSignal | undefined;
     const core = controlled();
-    servedIndex(INDEX, 'en', (signal) => {
+    servedIndex(INDEX, { lang: 'en' }, (signal) => {
       unwanted = signal;
       return core.view();
     });
@@ -94,14 +122,14 @@ describe('index.html as served (servedIndex)', () => {
 
   it("reads no replacement pattern in the view's text ($' $& $`)", async () => {
     const markup = "<main>$' $& $` $1</main>";
-    const html = await whole(servedIndex(INDEX, 'en', async () => ({ markup, lang: 'en' })));
+    const html = await whole(servedIndex(INDEX, { lang: 'en' }, async () => ({ markup, lang: 'en' })));
     expect(html).toContain(`<div id="root" data-launch="cached">${markup}</div>`);
     expect(html.match(/<script/g)).toHaveLength(2);
   });
 
   it('keeps the built lang, and serves no view, when the language is not a language tag', async () => {
     const html = await whole(
-      servedIndex(INDEX, 'en" onload="x', async () => ({ markup: '<main></main>', lang: 'en" onload="x' })),
+      servedIndex(INDEX, { lang: 'en" onload="x' }, async () => ({ markup: '<main></main>', lang: 'en" onload="x' })),
     );
     expect(html).toBe(INDEX);
   });
@@ -109,7 +137,7 @@ describe('index.html as served (servedIndex)', () => {
   it('serves a page without #root as it is, asking for no view', async () => {
     const launchView = vi.fn(async () => ({ markup: '<main></main>', lang: 'en' }));
     const page = '<!doctype html><html lang="en"><body><p>other</p></body></html>';
-    expect(await whole(servedIndex(page, 'en', launchView))).toBe(page);
+    expect(await whole(servedIndex(page, { lang: 'en' }, launchView))).toBe(page);
     expect(launchView).not.toHaveBeenCalled();
   });
 });
@@ -117,7 +145,7 @@ describe('index.html as served (servedIndex)', () => {
 describe('index.html as a stream (streamedIndex)', () => {
   it('gives the head as its first chunk while the view is undecided, then the rest, then ends', async () => {
     const core = controlled();
-    const reader = streamedIndex(servedIndex(INDEX, 'en', core.view)).getReader();
+    const reader = streamedIndex(servedIndex(INDEX, { lang: 'en' }, core.view)).getReader();
     const decoder = new TextDecoder();
     const first = await reader.read();
     expect(decoder.decode(first.value)).toBe(HEAD);
@@ -137,7 +165,7 @@ describe('index.html as a stream (streamedIndex)', () => {
     process.on('unhandledRejection', note);
     try {
       const core = controlled();
-      const reader = streamedIndex(servedIndex(INDEX, 'en', core.view)).getReader();
+      const reader = streamedIndex(servedIndex(INDEX, { lang: 'en' }, core.view)).getReader();
       expect(new TextDecoder().decode((await reader.read()).value)).toBe(HEAD);
       await reader.cancel();
       core.answer({ markup: '<main>rows</main>', lang: 'en' });
@@ -156,8 +184,15 @@ describe('index.html from what main knows (servedIndexFor)', () => {
 
   it('serves the view when privacy mode is known off', async () => {
     const launchView = vi.fn(async () => view);
-    const served = servedIndexFor(INDEX, { launchView, lang: () => 'en', privacyMode: () => false });
-    expect(await whole(served)).toContain('<div id="root" data-launch="cached"><main>rows</main></div>');
+    const served = servedIndexFor(INDEX, {
+      launchView,
+      lang: () => 'en',
+      privacyMode: () => false,
+      theme: () => 'dark',
+    });
+    const html = await whole(served);
+    expect(html).toContain('<div id="root" data-launch="cached"><main>rows</main></div>');
+    expect(html).toContain('<html lang="en" data-theme="dark">');
     expect(launchView).toHaveBeenCalledOnce();
   });
 
@@ -166,7 +201,12 @@ describe('index.html from what main knows (servedIndexFor)', () => {
     async (privacyMode) => {
       // A core that never answers: the rest must not wait for it (nor for the bound).
       const launchView = vi.fn(() => new Promise<LaunchView | null>(() => undefined));
-      const served = servedIndexFor(INDEX, { launchView, lang: () => 'en', privacyMode: () => privacyMode });
+      const served = servedIndexFor(INDEX, {
+        launchView,
+        lang: () => 'en',
+        privacyMode: () => privacyMode,
+        theme: () => 'system',
+      });
       expect(await whole(served)).toBe(INDEX);
       expect(launchView).not.toHaveBeenCalled();
     },
