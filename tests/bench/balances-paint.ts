@@ -50,12 +50,21 @@ const OBSERVER = `(() => {
       .filter((entry) => entry.name.includes('/__bridge/invoke/'))
       .map((entry) => ({ operation: decodeURIComponent(entry.name.slice(entry.name.indexOf('/__bridge/invoke/') + 17)), at: Math.round(entry.responseEnd) }));
   };
+  // Noted at the first row, and again once the fresh rows are painted: the launch script stands after #root
+  // (src-renderer/index.html) and is asked for only once the served rows are in, so at the first row it has not
+  // been requested yet.
+  const noteScripts = () => {
+    marks.scripts = performance.getEntriesByType('resource')
+      .filter((entry) => entry.name.endsWith('.js'))
+      .map((entry) => ({ name: entry.name.slice(entry.name.lastIndexOf('/') + 1), requested: Math.round(entry.startTime), at: Math.round(entry.responseEnd) }));
+  };
   const paintedAfter = (key) => requestAnimationFrame(() => {
     const channel = new MessageChannel();
     channel.port1.onmessage = () => {
       marks[key] = performance.now();
       if (key !== 'freshPaintedAt') return;
       noteDelivered();
+      noteScripts();
       freshPainted();
     };
     channel.port2.postMessage(null);
@@ -75,9 +84,7 @@ const OBSERVER = `(() => {
     // and its last, so the timeline tells main's wait for the view from the page's own wait to parse it.
     marks.documentFirstBytesAt = navigation ? navigation.responseStart : -1;
     marks.documentAt = navigation ? navigation.responseEnd : -1;
-    marks.scripts = performance.getEntriesByType('resource')
-      .filter((entry) => entry.name.endsWith('.js'))
-      .map((entry) => ({ name: entry.name.slice(entry.name.lastIndexOf('/') + 1), requested: Math.round(entry.startTime), at: Math.round(entry.responseEnd) }));
+    noteScripts();
     paintedAfter('paintedAt');
   });
   observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-balances'] });
@@ -187,9 +194,9 @@ type Marks = z.infer<typeof Marks>;
 
 /**
  * What a script is for, by its file name (bundle names carry a hash): the harness's preload (parser-blocking,
- * the page's classic script is requested once it has run), the launch-requests script that sets the theme and
- * asks main's start-up questions, the first script (launch paint, no React) and the app's script (React and the
- * app). Null for the rest (lazily loaded screens and pictures).
+ * at the end of the head), the launch-requests script after #root that asks main's start-up questions, the
+ * first script (launch paint, no React) and the app's script (React and the app). Null for the rest (lazily
+ * loaded screens and pictures).
  */
 function scriptRole(name: string): string | null {
   if (name.startsWith('preload')) return 'preload script';
