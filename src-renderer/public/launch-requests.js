@@ -32,18 +32,23 @@
   // While the answers travel: the page's first Intl formatter otherwise pays for ICU's list of locales (some
   // 15 ms, once per page) while the launch paint builds its view, between the answers and the frame. It makes
   // no formatter, so none is made for a locale the paint does not show (src/launch-paint.ts). A real tag, not
-  // an empty list, so an engine that answers an empty list without its locale list still loads it. In a task
-  // after the page's second frame, not here: the last known balances main served in index.html may not have
-  // had their frame yet, and 15-35 ms of ICU would stand between them and it (and the task after it).
-  // A hidden page draws no frame: the paint's first formatter may then pay for them instead.
-  if (typeof requestAnimationFrame === 'function')
+  // an empty list, so an engine that answers an empty list without its locale list still loads it. Never
+  // between the last known balances main served in #root and their frame: now only when that frame is known
+  // painted (its first contentful paint is recorded, as it is when the script came after it), else in a task
+  // after the next frame, the one that shows them (this script stands after #root). A hidden page draws no
+  // frame: the paint's first formatter may then pay for them instead.
+  function warmIcu() {
+    Intl.NumberFormat.supportedLocalesOf(['en']);
+    Intl.DateTimeFormat.supportedLocalesOf(['en']);
+  }
+  var rowsPainted =
+    typeof performance !== 'undefined' &&
+    typeof performance.getEntriesByName === 'function' &&
+    performance.getEntriesByName('first-contentful-paint').length > 0;
+  if (rowsPainted) warmIcu();
+  else if (typeof requestAnimationFrame === 'function')
     requestAnimationFrame(function () {
-      requestAnimationFrame(function () {
-        setTimeout(function () {
-          Intl.NumberFormat.supportedLocalesOf(['en']);
-          Intl.DateTimeFormat.supportedLocalesOf(['en']);
-        }, 0);
-      });
+      setTimeout(warmIcu, 0);
     });
   var launch = {
     session: session,
