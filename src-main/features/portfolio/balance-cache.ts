@@ -222,9 +222,9 @@ export function createBalanceCache(deps: {
 
     latest(environment) {
       return serial(async () => {
-        // The launch paint waits for this: the schemas load while the folder is listed (each record's read
-        // awaits the same load, loadedOnce, and judges its failure), and the records are read side by side.
-        void loadRecords().catch(() => undefined);
+        // The launch paint waits for this: the records are read side by side, each while the schemas load
+        // (readCachedRecord). Not started before the listing: a folder without a record (a first launch, after
+        // sign-out) needs neither the schemas nor node:crypto.
         let names: string[];
         try {
           names = (await readdir(join(deps.directory, environment))).filter((name) =>

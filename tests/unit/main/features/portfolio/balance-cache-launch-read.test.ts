@@ -96,6 +96,25 @@ describe('the launch read of the last known balances', () => {
     expect(latest?.view).toEqual(balances('account-2', '2026-11-23T09:00:00.000Z'));
   });
 
+  it.each([
+    ['no folder of the environment (a first launch)', async () => undefined],
+    ['an empty folder (after sign-out)', (folder: string) => mkdir(folder, { recursive: true })],
+  ])("loads neither the records' schemas nor node:crypto with %s", async (_case, prepare) => {
+    await prepare(join(directory, 'local-sandbox'));
+    const loads: string[] = [];
+    const cache = createBalanceCache({
+      directory,
+      sealerFor,
+      logger,
+      records: () => {
+        loads.push('records');
+        return records();
+      },
+    });
+    await expect(cache.latest('local-sandbox')).resolves.toBeNull();
+    expect(loads).toEqual([]);
+  });
+
   it('counts a record as unreadable for its schemas first, as before, when its file cannot be read either', async () => {
     await createBalanceCache({ directory, sealerFor, logger }).save(
       alice,
