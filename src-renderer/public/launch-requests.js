@@ -74,12 +74,16 @@
       latest = { ok: true, value: value };
       if (!mayShowServed(changeEvent, value)) takeOffServed();
     });
-    // A change that came before the answer is older than it.
+    // A change that came before the answer is older than it. The answer itself may be an "off" case too: a
+    // lock, sign-out or privacy switch between main's decision and the listener above reaches only the answer.
     answer.then(
       function (result) {
         latest = result;
+        judgeAnswer(changeEvent, result);
       },
-      function () {},
+      function () {
+        takeOffServed();
+      },
     );
     var take = function () {
       stop();
@@ -95,9 +99,9 @@
   // them over and removes the mark: a lock, a sign-out or privacy mode switched on meanwhile takes them off here
   // at once, by the rule of src/launch-paint-rule.ts (when in doubt, off). A change before this script runs
   // (the rows are parsed, and may be painted, before it) reaches no listener, but the questions above are asked
-  // after it, so their answers carry it: the launch paint keeps the served rows only when the answers give
-  // what main drew them from (src/launch-paint.ts, servedViewToKeep), as for a change between main's decision
-  // and this script's listeners, which no script of the page could hear wherever it stood.
+  // after it, so their answers carry it: an answer that is an "off" case takes them off here too (judgeAnswer),
+  // and the launch paint keeps them only when the answers give what main drew them from (src/launch-paint.ts,
+  // servedViewToKeep).
   var servedAccount;
   cachedBalances.then(
     function (result) {
@@ -114,6 +118,15 @@
     if (value.status === 'signed-in') return !!servedAccount && value.activeAccountGuid === servedAccount;
     return value.status === 'signed-out' && value.restoreFailed !== undefined;
   }
+  // An answer by the same rule as a change, and when in doubt (a refused or failed read), off. A session is judged
+  // once the last known balances have answered too: their account is what a signed-in session must match.
+  function judgeAnswer(changeEvent, result) {
+    var judged = changeEvent === 'session.changed' ? cachedBalances.then(noop, noop) : Promise.resolve();
+    judged.then(function () {
+      if (!result || !result.ok || !mayShowServed(changeEvent, result.value)) takeOffServed();
+    });
+  }
+  function noop() {}
   function takeOffServed() {
     var root = typeof document === 'undefined' ? null : document.querySelector('#root[data-launch]');
     if (root) root.replaceChildren();

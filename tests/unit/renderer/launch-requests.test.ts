@@ -155,8 +155,11 @@ describe('the launch script (public/launch-requests.js)', () => {
 });
 
 describe('the launch script and the rows main served in #root (data-launch), before the bundle runs', () => {
-  /** A page with the served rows in #root and a bridge whose events the test sends. */
-  function servedPage() {
+  /**
+   * A page with the served rows in #root and a bridge whose events the test sends; its answers are those given,
+   * else a session being restored, the rows' account and privacy mode off.
+   */
+  function servedPage(answers: { session?: () => Promise<Answer>; preferences?: () => Promise<Answer> } = {}) {
     const listeners = new Map<string, Array<(payload: unknown) => void>>();
     const answer = (value: unknown) => () => Promise.resolve({ ok: true, value });
     const wallet = {
@@ -164,10 +167,10 @@ describe('the launch script and the rows main served in #root (data-launch), bef
         listeners.set(event, [...(listeners.get(event) ?? []), listener]);
         return () => undefined;
       },
-      session: { get: answer({ status: 'signing-in', activeAccountGuid: null }) },
+      session: { get: answers.session ?? answer({ status: 'signing-in', activeAccountGuid: null }) },
       portfolio: { cached: answer({ accountGuid: 'a-1' }), wallets: answer(null) },
       app: { info: answer({}) },
-      preferences: { get: answer({ theme: 'system', language: 'en', privacyMode: false }) },
+      preferences: { get: answers.preferences ?? answer({ theme: 'system', language: 'en', privacyMode: false }) },
     };
     const root = { marked: true, rows: ['served rows'] as string[] };
     const document = {
@@ -208,6 +211,46 @@ describe('the launch script and the rows main served in #root (data-launch), bef
     const { root, send } = servedPage();
     await Promise.resolve();
     send(event, payload);
+    expect(root.rows).toEqual(['served rows']);
+  });
+
+  /** Lets every answer, and what the script does with it, settle. */
+  const answersSettled = () => new Promise<void>((settled) => setTimeout(settled, 0));
+  const ok = (value: unknown) => () => Promise.resolve<Answer>({ ok: true, value });
+  const failed = () => Promise.resolve<Answer>({ ok: false, error: { code: 'internal', message: 'x' } });
+
+  // A lock, sign-out or privacy switch between main's decision and the script's listeners reaches only the answers.
+  it.each([
+    ['a session answered locked', { session: ok(session('locked')) }],
+    ['a session answered signed out', { session: ok(session('signed-out')) }],
+    [
+      'a session answered signed in to another account',
+      { session: ok({ ...session('signed-in'), activeAccountGuid: 'a-2' }) },
+    ],
+    ['a session read that failed', { session: failed }],
+    [
+      'preferences answered with privacy mode on',
+      { preferences: ok({ theme: 'system', language: 'en', privacyMode: true }) },
+    ],
+    ['preferences that did not say privacy mode is off', { preferences: ok({ theme: 'system', language: 'en' }) }],
+    ['a preferences read that failed', { preferences: failed }],
+    ['a preferences read that threw', { preferences: () => Promise.reject(new Error('bridge gone')) }],
+  ])('takes them off on %s, with no change event', async (_case, answers) => {
+    const { root } = servedPage(answers);
+    await answersSettled();
+    expect(root.rows).toEqual([]);
+  });
+
+  it.each([
+    ['a session answered signed in to their account', { session: ok(session('signed-in')) }],
+    [
+      'a session answered signed out for want of the service',
+      { session: ok(session('signed-out', { restoreFailed: 'unreachable' })) },
+    ],
+    ['a session still being restored, privacy mode off', {}],
+  ])('leaves them on %s', async (_case, answers) => {
+    const { root } = servedPage(answers);
+    await answersSettled();
     expect(root.rows).toEqual(['served rows']);
   });
 
