@@ -120,6 +120,12 @@ test.describe('the last known balances at launch', () => {
         asked();
       });
     });
+    // The app's script (render-app, which the bundle asks for once the launch paint is done) never arrives: its
+    // lock screen would take the rows off anyway, so only the launch script and the launch paint may do it here.
+    let appScriptAsked = false;
+    await page.route('**/render-app-*.js', () => {
+      appScriptAsked = true;
+    });
     await page.reload({ waitUntil: 'commit' });
     await scriptAsked;
     await expect(walletRows(page).first()).toHaveText(firstRow);
@@ -130,6 +136,9 @@ test.describe('the last known balances at launch', () => {
     await releaseScript();
     await expect(page.getByRole('table', { name: 'Wallets' })).toHaveCount(0);
     await expect(page.getByText(firstRow)).toHaveCount(0);
+    // Taken off with the app's script held, not by the app's lock screen.
+    await expect.poll(() => appScriptAsked).toBe(true);
+    await expect(page.getByRole('table', { name: 'Wallets' })).toHaveCount(0);
     expect(again.app.externalUrls).toEqual([]);
   });
 
