@@ -20,8 +20,11 @@ export const LAUNCH_BODY_BOUND_MS = 250;
 
 /**
  * What index.html's `<html>` says from the first byte, known without the core (settings): the language, and
- * the chosen theme as src-renderer/src/theme.ts applies it (light or dark pin the palette; system leaves it to
- * prefers-color-scheme), so the first paint, the last known balances included, is in it before any script runs.
+ * the chosen theme (light or dark pin the palette, src-renderer/src/styles.css; system, which no rule there
+ * matches, leaves it to prefers-color-scheme as src-renderer/src/theme.ts's missing attribute does), so the first
+ * paint, the last known balances included, is in it before any script runs. System is written too, not left
+ * out: the launch script applies the renderer's copy of the choice only to a page main wrote no theme on, and a
+ * stale light or dark copy must not win over settings' system.
  */
 export interface PageHead {
   readonly lang: string;
@@ -50,11 +53,12 @@ export interface ServedIndex {
 
 /**
  * The `<html>` tag in `page`'s language and theme. Each is checked against what it may be, never escaped: a
- * language that is not a plain tag keeps the built one, a theme other than light or dark writes none.
+ * language that is not a plain tag keeps the built one, a theme other than system, light or dark writes none.
  */
 function htmlTag(builtLang: string, page: PageHead): string {
   const lang = LANGUAGE_TAG.test(page.lang) ? page.lang : builtLang;
-  const theme = page.theme === 'light' || page.theme === 'dark' ? ` data-theme="${page.theme}"` : '';
+  const theme =
+    page.theme === 'system' || page.theme === 'light' || page.theme === 'dark' ? ` data-theme="${page.theme}"` : '';
   return `<html lang="${lang}"${theme}>`;
 }
 

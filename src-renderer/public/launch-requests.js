@@ -7,9 +7,9 @@
 (function () {
   'use strict';
   // Main writes the chosen theme on <html> in the page's head (src-main/shell/launch-document.ts), before the
-  // first paint and before this runs. A page served without it (system theme, or no launch document) takes the
-  // renderer's copy of the setting (src/theme.ts), which may come after the rows' first paint but before the
-  // app's own; settings.json stays the source of truth, so main's word wins over the copy.
+  // first paint and before this runs, "system" included. Only a page served without it (no launch document)
+  // takes the renderer's copy of the setting (src/theme.ts), which may come after the rows' first paint but
+  // before the app's own; settings.json stays the source of truth, so main's word wins over a stale copy.
   try {
     var theme = window.localStorage.getItem('wallet-desk-theme');
     var pinned = document.documentElement.hasAttribute('data-theme');

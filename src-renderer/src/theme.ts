@@ -5,8 +5,9 @@ export const THEME_STORAGE_KEY = 'wallet-desk-theme';
 
 /**
  * Applies the chosen theme: light or dark pin the palette (styles.css, :root[data-theme]); system leaves it
- * to prefers-color-scheme. Main writes the same attribute in the head of index.html from settings.json
- * (src-main/shell/launch-document.ts); the copy in localStorage serves a page served without it.
+ * to prefers-color-scheme. Main writes the attribute in the head of index.html from settings.json
+ * (src-main/shell/launch-document.ts), data-theme="system" for system, which no rule of styles.css matches
+ * either: removing it here means the same. The copy in localStorage serves a page main wrote no theme on.
  */
 export function applyTheme(theme: Theme): void {
   const root = document.documentElement;

@@ -117,7 +117,8 @@ describe('app:// protocol', () => {
 
   describe('index.html with the launch view (shell/launch-document.ts)', () => {
     const view = { markup: '<main class="gate cached-balances">rows</main>', lang: 'de' };
-    const HEAD = '<!doctype html><html lang="de"><title>Wallet Desk</title><body><div id="root"';
+    /** The head as served with settings' theme "system" (withView's), written like the others. */
+    const HEAD = '<!doctype html><html lang="de" data-theme="system"><title>Wallet Desk</title><body><div id="root"';
     afterEach(() => {
       vi.useRealTimers();
     });
@@ -149,7 +150,7 @@ describe('app:// protocol', () => {
       expect(html).toContain(
         '<div id="root" data-launch="cached"><main class="gate cached-balances">rows</main></div>',
       );
-      expect(html).toContain('<html lang="de">');
+      expect(html).toContain('<html lang="de" data-theme="system">');
       expect(response.headers.get('cache-control')).toBe('no-store');
       expect(response.headers.get('content-security-policy')).toBe(RENDERER_CSP);
     });
@@ -175,7 +176,7 @@ describe('app:// protocol', () => {
       const response = await withView(core.launchView, 'de', 'dark')(new Request('app://wallet-desk/'));
       const reader = response.body!.getReader();
       expect(new TextDecoder().decode((await reader.read()).value)).toBe(
-        HEAD.replace('<html lang="de">', '<html lang="de" data-theme="dark">'),
+        HEAD.replace('data-theme="system"', 'data-theme="dark"'),
       );
       core.ready(null);
       await reader.cancel();

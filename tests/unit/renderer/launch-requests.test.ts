@@ -154,6 +154,37 @@ describe('the launch script (public/launch-requests.js)', () => {
   });
 });
 
+describe("the launch script and the theme: main's word on <html> wins over the renderer's copy", () => {
+  /** Runs the script on a page whose `<html>` carries `served` (main's data-theme, if any), storage holding `copy`. */
+  function themeAfterScript(served: string | null, copy: string | null): string | null {
+    const attributes = new Map<string, string>(served === null ? [] : [['data-theme', served]]);
+    const documentElement = {
+      hasAttribute: (name: string) => attributes.has(name),
+      setAttribute: (name: string, value: string) => void attributes.set(name, value),
+    };
+    const localStorage = { getItem: (key: string) => (key === 'wallet-desk-theme' ? copy : null) };
+    runInNewContext(script, { window: { localStorage }, document: { documentElement }, Object });
+    return attributes.get('data-theme') ?? null;
+  }
+
+  it.each([
+    ['system', 'dark'],
+    ['system', 'light'],
+    ['light', 'dark'],
+    ['dark', 'light'],
+  ])('keeps data-theme="%s" that main wrote over a stale %s copy', (served, copy) => {
+    expect(themeAfterScript(served, copy)).toBe(served);
+  });
+
+  it.each(['light', 'dark'])('applies a %s copy to a page main wrote no theme on', (copy) => {
+    expect(themeAfterScript(null, copy)).toBe(copy);
+  });
+
+  it('leaves a page without a theme and without a copy to the system', () => {
+    expect(themeAfterScript(null, null)).toBeNull();
+  });
+});
+
 describe('the launch script and the rows main served in #root (data-launch), before the bundle runs', () => {
   /**
    * A page with the served rows in #root and a bridge whose events the test sends; its answers are those given,
