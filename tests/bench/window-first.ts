@@ -9,7 +9,7 @@ import { createKeytarStore } from '../../src-main/keychain/keytar-store';
 import { openSettingsStore } from '../../src-main/settings/settings-store';
 import { builtInEndpoints } from '../../src-main/settings/environments';
 import { startSignedInApp } from '../e2e/support/signed-in-app';
-import { ratioFigure, type FigureModule } from './support/figure';
+import { notMeasured, ratioFigure, type FigureModule } from './support/figure';
 import { summarize } from './support/stats';
 import { traceDirectory } from './support/traces';
 import { windowFirstDir } from './support/window-first.config';
@@ -26,8 +26,20 @@ const Marks = z.object({
 });
 type Marks = z.infer<typeof Marks>;
 
-/** Builds the shell and the floor with the app's main settings, their `electron` import pointed at the stand-in. */
-async function buildShell(root: string): Promise<{ shell: string; floor: string }> {
+/** What buildShell made: the two entries, and why the signed-in relaunch cannot be measured on this build, if so. */
+interface Shell {
+  readonly shell: string;
+  readonly floor: string;
+  readonly signedInUnmeasurable?: string;
+}
+
+/**
+ * Builds the shell and the floor with the app's main settings, their `electron` import pointed at the stand-in,
+ * and the keychain's `keytar` at the stand-in keytar. A build without the keychain's own chunk (commits before
+ * it, which the A/B mode builds) still measures the signed-out launch: only the signed-in relaunch needs the
+ * stand-in keychain, so it is reported as not measured rather than run against the machine's real one.
+ */
+async function buildShell(root: string): Promise<Shell> {
   await rm(windowFirstDir, { recursive: true, force: true });
   await build({ configFile: join(root, 'tests/bench/support/window-first.config.ts'), root, logLevel: 'silent' });
   for (const standIn of ['electron.mjs', 'keytar.mjs'])
@@ -38,7 +50,12 @@ async function buildShell(root: string): Promise<{ shell: string; floor: string 
   const keychainChunk = (await readdir(join(windowFirstDir, 'chunks'))).find((name) =>
     name.startsWith('create-secret-store-'),
   );
-  if (!keychainChunk) throw new Error('the shell build has no create-secret-store chunk');
+  if (!keychainChunk)
+    return {
+      ...entries,
+      signedInUnmeasurable:
+        'this build has no create-secret-store chunk, whose import of keytar the bench points at its stand-in',
+    };
   await pointAt(join(windowFirstDir, 'chunks', keychainChunk), /import\("keytar"\)/, 'import("../keytar.mjs")');
   return entries;
 }
@@ -137,6 +154,7 @@ export const windowFirst: FigureModule = {
   async measure({ root, sandbox, quick, progress }) {
     progress('window first: electron-vite build of the shell with the stand-in electron and keytar');
     const entries = await buildShell(root);
+    const signedInMeasured = entries.signedInUnmeasurable === undefined;
     const folder = await mkdtemp(join(tmpdir(), 'wallet-desk-bench-window-'));
     const runs = quick ? 6 : 20;
     const samples = new Map<Kind, Marks[]>([
@@ -146,8 +164,11 @@ export const windowFirst: FigureModule = {
     ]);
     try {
       const signedOut = { paths: join(folder, 'signed-out'), keychain: join(folder, 'signed-out-keychain.json') };
-      progress('window first: signing in once through the sandbox provider, for the signed-in relaunches');
-      const signedIn = await signedInState(join(folder, 'signed-in'), sandbox);
+      let signedIn = signedOut;
+      if (signedInMeasured) {
+        progress('window first: signing in once through the sandbox provider, for the signed-in relaunches');
+        signedIn = await signedInState(join(folder, 'signed-in'), sandbox);
+      } else progress(`window first: no signed-in relaunches: ${entries.signedInUnmeasurable}`);
       const renderer = [join(root, 'out/renderer')];
       const launchOf = async (kind: Kind, profile?: string): Promise<Marks> => {
         if (kind === 'floor') return launch(entries.floor, renderer, signedOut, profile);
@@ -157,7 +178,7 @@ export const windowFirst: FigureModule = {
           throw new Error(`a signed-in relaunch of the shell ended ${marks.sessionStatus ?? 'without a session'}`);
         return marks;
       };
-      const kinds: Kind[] = ['signed out', 'signed in', 'floor'];
+      const kinds: Kind[] = signedInMeasured ? ['signed out', 'signed in', 'floor'] : ['signed out', 'floor'];
       // One warm-up of each fills the OS file cache, as any launch but the first after boot has it.
       for (const kind of kinds) await launchOf(kind);
       progress(`window first: ${runs} rounds of a signed-out and a signed-in launch of the shell and the floor`);
@@ -168,7 +189,7 @@ export const windowFirst: FigureModule = {
       // Where the time goes: one more of each, profiled (not counted).
       const traces = await traceDirectory(root);
       await launchOf('signed out', join(traces, 'window-first.cpuprofile'));
-      await launchOf('signed in', join(traces, 'window-first-signed-in.cpuprofile'));
+      if (signedInMeasured) await launchOf('signed in', join(traces, 'window-first-signed-in.cpuprofile'));
       await launchOf('floor', join(traces, 'window-first-floor.cpuprofile'));
     } finally {
       await rm(folder, { recursive: true, force: true });
@@ -186,7 +207,10 @@ export const windowFirst: FigureModule = {
       marks.pageRequested === undefined ? undefined : marks.pageRequestAnswered - marks.pageRequested,
     );
     const method =
-      'src-main/index.ts built as out/main is (electron-vite, same bundled dependencies) and run by plain `node` with a stand-in `electron` module and a stand-in `keytar` keeping its entries in a file (tests/bench/support/electron-stand-in; no Secret Service round trips); times on the process clock from its start. Floor: a main script that only creates the BrowserWindow and serves index.html over app: (electron-stand-in/floor.mjs), built the same way. Rounds of a signed-out launch, a signed-in relaunch and the floor, interleaved, the order turning; median of per-pair ratios, for information (the floor reads no settings and starts no logger, which the window of the app needs).';
+      "src-main/index.ts built as out/main is (electron-vite, same bundled dependencies) and run by plain `node` with a stand-in `electron` module and a stand-in `keytar` keeping its entries in a file (tests/bench/support/electron-stand-in; no Secret Service round trips); times on the process clock from its start. The stand-in's safeStorage says it cannot encrypt, so the shell seals the last known balances with its keychain sealer (AES-256-GCM, the key in the stand-in keytar), where the shipped app uses Electron's safeStorage wherever it really encrypts (src-main/index.ts): the signed-in relaunch opens its record the keychain's way, not safeStorage's. Floor: a main script that only creates the BrowserWindow and serves index.html over app: (electron-stand-in/floor.mjs), built the same way. Rounds of a signed-out launch, a signed-in relaunch and the floor, interleaved, the order turning; median of per-pair ratios, for information (the floor reads no settings and starts no logger, which the window of the app needs).";
+    const signedInId = 'window-first-request-signed-in';
+    const signedInTitle = "Signed-in relaunch: process start → index.html's body sent";
+    const signedInMethod = `${method} Signed in: a sign-in through the sandbox's provider in the harness first, with the stand-in keytar's file as its keychain and the shell's user data folder as its own (the refresh token, the balance cache's key, settings and the encrypted record of the balances Home fetched); each relaunch restores that session against the bench's sandbox and keeps the rotated refresh token for the next.`;
     return [
       ratioFigure({
         id: 'window-created',
@@ -206,22 +230,27 @@ export const windowFirst: FigureModule = {
         note: `signed out; index.html's first bytes (its head, streamed): median ${summarize(firstBytes).median.toFixed(0)} ms; the whole sent with the last known balances in ${viewServed} of ${app.length} launches`,
         details: { pageFirstBytesMs: summarize(firstBytes), viewServed, launches: app.length },
       }),
-      ratioFigure({
-        id: 'window-first-request-signed-in',
-        title: "Signed-in relaunch: process start → index.html's body sent",
-        method: `${method} Signed in: a sign-in through the sandbox's provider in the harness first, with the stand-in keytar's file as its keychain and the shell's user data folder as its own (the refresh token, the balance cache's key, settings and the encrypted record of the balances Home fetched); each relaunch restores that session against the bench's sandbox and keeps the rotated refresh token for the next.`,
-        app: relaunch.map((marks) => marks.pageRequestAnswered),
-        floor: floor.map((marks) => marks.pageRequestAnswered),
-        note: `the whole sent with the last known balances in ${relaunchViews} of ${relaunch.length} relaunches; the body sent a median ${medianOf(bodyAfterRequest)?.toFixed(0) ?? '?'} ms after the request (bound 250 ms), the head ${medianOf(relaunch.map((marks) => marks.pageFirstBytes))?.toFixed(0) ?? '?'} ms after process start`,
-        details: {
-          viewServed: relaunchViews,
-          launches: relaunch.length,
-          pageRequestedMs: medianOf(relaunch.map((marks) => marks.pageRequested)),
-          pageFirstBytesMs: medianOf(relaunch.map((marks) => marks.pageFirstBytes)),
-          bodyAfterRequestMs: bodyAfterRequest,
-          bridgeAnsweredMs: medianOf(relaunch.map((marks) => marks.bridgeAnswered)),
-        },
-      }),
+      entries.signedInUnmeasurable !== undefined
+        ? notMeasured(
+            { id: signedInId, title: signedInTitle, unit: '×', method: signedInMethod },
+            entries.signedInUnmeasurable,
+          )
+        : ratioFigure({
+            id: signedInId,
+            title: signedInTitle,
+            method: signedInMethod,
+            app: relaunch.map((marks) => marks.pageRequestAnswered),
+            floor: floor.map((marks) => marks.pageRequestAnswered),
+            note: `the whole sent with the last known balances in ${relaunchViews} of ${relaunch.length} relaunches; the body sent a median ${medianOf(bodyAfterRequest)?.toFixed(0) ?? '?'} ms after the request (bound 250 ms), the head ${medianOf(relaunch.map((marks) => marks.pageFirstBytes))?.toFixed(0) ?? '?'} ms after process start`,
+            details: {
+              viewServed: relaunchViews,
+              launches: relaunch.length,
+              pageRequestedMs: medianOf(relaunch.map((marks) => marks.pageRequested)),
+              pageFirstBytesMs: medianOf(relaunch.map((marks) => marks.pageFirstBytes)),
+              bodyAfterRequestMs: bodyAfterRequest,
+              bridgeAnsweredMs: medianOf(relaunch.map((marks) => marks.bridgeAnswered)),
+            },
+          }),
     ];
   },
 };
