@@ -52,14 +52,12 @@ export interface ServedIndex {
 }
 
 /**
- * The `<html>` tag in `page`'s language and theme. Each is checked against what it may be, never escaped: a
- * language that is not a plain tag keeps the built one, a theme other than system, light or dark writes none.
+ * The `<html>` tag in `lang` (a plain tag, or the built one) and `theme`, which is checked against what it may
+ * be, never escaped: a theme other than system, light or dark writes none.
  */
-function htmlTag(builtLang: string, page: PageHead): string {
-  const lang = LANGUAGE_TAG.test(page.lang) ? page.lang : builtLang;
-  const theme =
-    page.theme === 'system' || page.theme === 'light' || page.theme === 'dark' ? ` data-theme="${page.theme}"` : '';
-  return `<html lang="${lang}"${theme}>`;
+function htmlTag(lang: string, theme: Theme | undefined): string {
+  const themed = theme === 'system' || theme === 'light' || theme === 'dark' ? ` data-theme="${theme}"` : '';
+  return `<html lang="${lang}"${themed}>`;
 }
 
 /**
@@ -81,7 +79,9 @@ export function servedIndex(
   const split = at + ROOT_OPEN.length;
   const pageLang = LANGUAGE_TAG.test(page.lang) ? page.lang : null;
   // A replacer function, not a string: nothing in the page's head is read as a pattern.
-  const head = indexHtml.slice(0, split).replace(HTML_LANG, (_tag, builtLang: string) => htmlTag(builtLang, page));
+  const head = indexHtml
+    .slice(0, split)
+    .replace(HTML_LANG, (_tag, builtLang: string) => htmlTag(pageLang ?? builtLang, page.theme));
   const built = indexHtml.slice(split);
   const after = built.slice(ROOT_REST.length);
   let timer: NodeJS.Timeout | undefined;
