@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { generateSync } from 'otplib';
 import { startSandbox, type RunningSandbox, type SandboxInfo, type SandboxOptions } from '../../sandbox/server';
+import { codeAt, codeIsUnambiguous } from '../support/two-factor-codes';
 
 export const ALL_SCOPES = 'openid offline_access svc:wallet svc:merchant transaction:read transaction:write';
 export const CALLBACK = 'http://127.0.0.1:53124/callback';
@@ -212,24 +213,30 @@ export function accountOf(info: SandboxInfo, username: string, role: string): st
 
 /**
  * Hands out a different valid TOTP each call by walking the accepted drift window (the sandbox under test
- * is started with a wide totpWindowSteps), since each time step is accepted only once.
+ * is started with a wide totpWindowSteps), since each time step is accepted only once. A step whose code
+ * another step near it shares is passed over (codeIsUnambiguous): the sandbox could spend the other one.
  */
 export class TotpSource {
   #offset: number;
   readonly #secret: string;
+  readonly #windowSteps: number;
   readonly #max: number;
 
   constructor(secret: string, windowSteps: number) {
     this.#secret = secret;
+    this.#windowSteps = windowSteps;
     this.#offset = -windowSteps + 1;
     this.#max = windowSteps - 1;
   }
 
   next(): string {
-    if (this.#offset > this.#max)
-      throw new Error('TOTP window used up; start the sandbox with a wider totpWindowSteps');
-    const code = totp(this.#secret, this.#offset);
-    this.#offset += 1;
-    return code;
+    const code = (step: number) => codeAt(this.#secret, step);
+    for (;;) {
+      if (this.#offset > this.#max)
+        throw new Error('TOTP window used up; start the sandbox with a wider totpWindowSteps');
+      const step = Math.floor(Date.now() / 1000 / 30) + this.#offset;
+      this.#offset += 1;
+      if (codeIsUnambiguous(code, step, this.#windowSteps)) return code(step);
+    }
   }
 }
