@@ -31,6 +31,12 @@ import { setFlagsFromString } from 'node:v8';
  * which the app cannot pass to itself. Measured in the bench's 20,000-record export child (Node 20): with
  * `--min-semi-space-size=8` set at run time, 71 scavenges as without it (74); given on the command line, 4
  * and 8 MB gave 18 and 8 scavenges and some 7 and 10 % less CPU, and 8 MB twice the peak RSS growth.
+ *
+ * Nor in a worker thread: `resourceLimits.maxYoungGenerationSizeMb` does not undo `--optimize-for-size`, so a
+ * worker's young generation stays as small as main's (58-59 scavenges at 20,000 records, as in main). Measured
+ * with the export in a worker (main fetching, the worker checking and writing): its start with the export's
+ * modules took 160-195 ms, its cold code more CPU than main's (690-1010 against 450-590 ms), and RSS grew 33-51
+ * MB against 6-8 MB, past the export's 25 MB target at every size.
  */
 export const MEMORY_FAVOURING_V8_FLAGS = [
   '--optimize-for-size',
