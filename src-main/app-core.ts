@@ -41,6 +41,11 @@ export interface AppCore {
    * (shell/launch-document.ts), or null when the paint would not show them now.
    */
   launchView(unwanted?: AbortSignal): Promise<LaunchView | null>;
+  /**
+   * This run's balances as the launch paint draws them, as the fresh part of the index.html main serves, from
+   * the answer the page's first portfolio.wallets gets; null when the paint would not show them.
+   */
+  launchFreshView(unwanted?: AbortSignal): Promise<LaunchView | null>;
   dispose(): Promise<void>;
 }
 
@@ -317,6 +322,14 @@ export async function createAppCore(deps: AppCoreDeps): Promise<AppCore> {
       (await launchViewModule()).launchViewOf({
         session,
         cached: async () => (await portfolio.handlers['portfolio.cached'](undefined)) ?? null,
+        preferences: () => settings.get().preferences,
+        systemLocales: systemLocales(),
+        ...(unwanted ? { unwanted } : {}),
+      }),
+    launchFreshView: async (unwanted) =>
+      (await launchViewModule()).launchFreshViewOf({
+        session,
+        fresh: () => portfolio.launchBalances(),
         preferences: () => settings.get().preferences,
         systemLocales: systemLocales(),
         ...(unwanted ? { unwanted } : {}),

@@ -4,6 +4,10 @@ import type { LaunchView } from './launch-view';
 /** Where the built index.html (src-renderer/index.html) holds the app: the launch view goes inside. */
 const ROOT_OPEN = '<div id="root"';
 const ROOT_REST = '></div>';
+/** Where the fresh part goes: after the classic script, before the body ends. */
+const BODY_END = '</body>';
+/** The fresh part's id (src-renderer/src/launch-paint.ts looks for it): one element of its kind in the page. */
+const LAUNCH_FRESH_ID = 'launch-fresh';
 const HTML_LANG = /<html lang="([^"]*)">/;
 /** A BCP 47 tag, letters, digits and hyphens: nothing to escape. */
 const LANGUAGE_TAG = /^[A-Za-z0-9-]{1,35}$/;
@@ -31,10 +35,30 @@ export interface PageHead {
   readonly theme?: Theme;
 }
 
-/** What index.html is written with: the core's launch view and the page's head, known without the core. */
+/**
+ * How long, counted from the request, index.html's end may wait for this run's balances (the fresh part, after
+ * the rest): the module script runs only once the document has ended, so this is what a slow service may cost
+ * the app's start, and only beyond the rest's own time. The core asks the service for them the moment the session
+ * is restored (features/portfolio, the prefetch). In balances-paint (tests/bench/balances-paint.ts) main has the
+ * fresh view 1-35 ms after the request on a quiet machine and 1-19 ms beside two CPU burners, mostly before the
+ * rest is written, when it goes into #root instead. In window-first (tests/bench/window-first.ts), the app's own
+ * launch, the restore and its GET /wallets run beside the window's start: the rest leaves 40-70 ms after the
+ * request and the fresh view comes about 100 ms after it, so a 100 ms bound held the whole page, and the app's
+ * script, some 45 ms longer (body sent 199 → 254 ms) for no fresh part. 50 ms covers the bench's slowest seen
+ * and ends within the rest's usual time: a slow service then costs the app's script nothing on a normal launch,
+ * at most 50 ms from the request on a quick one, and the page's own launch paint shows the balances when they come.
+ */
+export const LAUNCH_FRESH_BOUND_MS = 50;
+
+/** What index.html is written with: the core's launch views and the page's head, known without the core. */
 export interface LaunchDocument {
   /** `unwanted` aborts once the bound has passed: the view is then not built, main's launch has other work. */
   readonly launchView: (unwanted: AbortSignal) => Promise<LaunchView | null>;
+  /**
+   * This run's balances as the fresh part (src-main/shell/launch-view.ts, launchFreshViewOf), from the answer
+   * the page's own portfolio.wallets gets; `unwanted` aborts at LAUNCH_FRESH_BOUND_MS or when the window goes.
+   */
+  readonly freshView?: (unwanted: AbortSignal) => Promise<LaunchView | null>;
   readonly lang: () => string;
   readonly theme: () => Theme;
   /**
@@ -44,11 +68,27 @@ export interface LaunchDocument {
   readonly privacyMode: () => boolean | undefined;
 }
 
-/** index.html in two parts: the head, to be sent at once, and the rest, once main has decided on the view. */
+/**
+ * index.html in three parts: the head, to be sent at once; the rest, once main has decided on the last known
+ * balances; the end, once it has decided on this run's.
+ */
 export interface ServedIndex {
   readonly head: string;
   /** Never rejects: a view that fails, comes too late or is in another language gives the page as built. */
   readonly rest: Promise<string>;
+  /**
+   * What follows the rest: the fresh part when there is one, then `</body>` and the page's end. Never rejects,
+   * settles after `rest`.
+   */
+  readonly end: Promise<string>;
+  /** The window went (request aborted, body cancelled): neither view is read further or built. */
+  abandon(): void;
+}
+
+/** Where a launch view is asked for, and how long, from the request, it may take. */
+export interface LaunchPart {
+  readonly view: (unwanted: AbortSignal) => Promise<LaunchView | null>;
+  readonly boundMs: number;
 }
 
 /**
@@ -60,22 +100,54 @@ function htmlTag(lang: string, theme: Theme | undefined): string {
   return `<html lang="${lang}"${themed}>`;
 }
 
+/** The fresh part as index.html ends with it, after the classic script (see servedIndex). */
+function freshPart(view: LaunchView): string {
+  return `<div id="${LAUNCH_FRESH_ID}"${view.marks ?? ''}>${view.markup}</div>`;
+}
+
+/**
+ * The view `part` gives within its bound, counted from now, else null; `unwanted` aborts at the bound, or when
+ * the returned abandon is called, so nothing is built for a page that went without it.
+ */
+function boundedView(part: LaunchPart, unwanted: AbortController): Promise<LaunchView | null> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    part.view(unwanted.signal).catch(() => null),
+    new Promise<null>((resolve) => {
+      timer = setTimeout(() => {
+        unwanted.abort();
+        resolve(null);
+      }, part.boundMs);
+      unwanted.signal.addEventListener('abort', () => resolve(null), { once: true });
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
 /**
  * index.html as the window gets it, for both servers of the page (main's app:// handler, app-protocol.ts, and
- * the test harness): the head up to and including `<div id="root"`'s opening at once, in `page`'s language and
- * theme (what main knows without the core: settings), then the rest, which holds the page's classic script
- * (public/launch-requests.js, after #root) and the end of the page, with the last known balances in `#root`
- * (marked data-launch="cached", which src-renderer/src/launch-paint.ts adopts as painted) when main may show
- * them, or as built once `boundMs` from the call has passed without them.
+ * the test harness), in three parts:
+ * 1. the head up to and including `<div id="root"`'s opening at once, in `page`'s language and theme (what main
+ *    knows without the core: settings);
+ * 2. the rest up to `</body>`, which holds the page's classic script (public/launch-requests.js, after #root),
+ *    with the last known balances in `#root` (marked data-launch="cached", which src-renderer/src/launch-paint.ts
+ *    adopts as painted) when main may show them, or as built once the bound has passed without them; when main
+ *    already has this run's balances by then, they go into `#root` instead (marked data-launch="fresh");
+ * 3. the end: this run's balances when they come later, within their own bound (`fresh`, counted from the call
+ *    as well), in an element of their own after the classic script (#launch-fresh, marked data-launch="fresh"
+ *    by launch-view.ts: parsed once that script's listeners follow the session; the stylesheet then hides the
+ *    cached rows), then `</body>` and the rest of the page. Only once the document has ended does the module
+ *    script run, so the fresh part's bound is what a slow service costs the app's start.
+ * Either view in another language than the head's is not served (settings changed meanwhile).
  */
 export function servedIndex(
   indexHtml: string,
   page: PageHead,
   launchView: (unwanted: AbortSignal) => Promise<LaunchView | null>,
+  fresh?: LaunchPart,
   boundMs: number = LAUNCH_BODY_BOUND_MS,
 ): ServedIndex {
   const at = indexHtml.indexOf(ROOT_OPEN + ROOT_REST);
-  if (at < 0) return { head: indexHtml, rest: Promise.resolve('') };
+  if (at < 0) return { head: indexHtml, rest: Promise.resolve(''), end: Promise.resolve(''), abandon: () => undefined };
   const split = at + ROOT_OPEN.length;
   const pageLang = LANGUAGE_TAG.test(page.lang) ? page.lang : null;
   // A replacer function, not a string: nothing in the page's head is read as a pattern.
@@ -83,38 +155,60 @@ export function servedIndex(
     .slice(0, split)
     .replace(HTML_LANG, (_tag, builtLang: string) => htmlTag(pageLang ?? builtLang, page.theme));
   const built = indexHtml.slice(split);
-  const after = built.slice(ROOT_REST.length);
-  let timer: NodeJS.Timeout | undefined;
-  const unwanted = new AbortController();
-  const rest = Promise.race([
-    launchView(unwanted.signal).catch(() => null),
-    new Promise<null>((resolve) => {
-      timer = setTimeout(() => {
-        unwanted.abort();
-        resolve(null);
-      }, boundMs);
-    }),
-  ])
-    .finally(() => clearTimeout(timer))
-    // The head has said the page's language: a view in another one (settings changed meanwhile) is not served.
-    .then((view) => (view && view.lang === pageLang ? ` data-launch="cached">${view.markup}</div>${after}` : built));
-  return { head, rest };
+  const bodyEnd = built.lastIndexOf(BODY_END);
+  const beforeEnd = bodyEnd < 0 ? built : built.slice(0, bodyEnd);
+  const pageEnd = bodyEnd < 0 ? '' : built.slice(bodyEnd);
+  const after = beforeEnd.slice(ROOT_REST.length);
+  const cachedWanted = new AbortController();
+  const freshWanted = new AbortController();
+  // Both asked for now, so the bounds count from the request: this run's balances travel while the rest waits.
+  const freshView = fresh && pageEnd ? boundedView(fresh, freshWanted) : Promise.resolve(null);
+  let freshKnown: LaunchView | null = null;
+  const inPageLang = (view: LaunchView | null): view is LaunchView => view !== null && view.lang === pageLang;
+  void freshView.then((view) => {
+    if (inPageLang(view)) freshKnown = view;
+  });
+  // This run's balances, when main already has them as the rest is written (the restore usually ends before the
+  // window asks for its page), go into #root in place of the last known ones: parsed before the classic script,
+  // not after it, and nothing to swap. Never waited for here, so a slow service costs the cached rows nothing.
+  let freshInRoot = false;
+  const rest = boundedView({ view: launchView, boundMs }, cachedWanted).then((cached) => {
+    freshInRoot = freshKnown !== null;
+    const inRoot = freshKnown ?? (inPageLang(cached) ? { ...cached, marks: ' data-launch="cached"' } : null);
+    return inRoot ? `${inRoot.marks ?? ''}>${inRoot.markup}</div>${after}` : beforeEnd;
+  });
+  const end = rest.then(async () => {
+    const view = await freshView;
+    return inPageLang(view) && !freshInRoot ? freshPart(view) + pageEnd : pageEnd;
+  });
+  return {
+    head,
+    rest,
+    end,
+    abandon: () => {
+      cachedWanted.abort();
+      freshWanted.abort();
+    },
+  };
 }
 
 /**
  * index.html as both servers of the page write it from what main knows: with privacy mode not known off the
- * rest is the page as built at once (a privacy-mode launch would otherwise hold its body, and with it the
- * module script's run, until the core has started only to hear "no view"); else `servedIndex`.
+ * rest and the end are the page as built at once (a privacy-mode launch would otherwise hold its body, and with
+ * it the module script's run, until the core has started only to hear "no view"); else `servedIndex`.
  */
 export function servedIndexFor(indexHtml: string, launch: LaunchDocument): ServedIndex {
-  const launchView = launch.privacyMode() === false ? launch.launchView : async (): Promise<null> => null;
-  return servedIndex(indexHtml, { lang: launch.lang(), theme: launch.theme() }, launchView);
+  const page = { lang: launch.lang(), theme: launch.theme() };
+  if (launch.privacyMode() !== false) return servedIndex(indexHtml, page, async () => null);
+  const fresh = launch.freshView ? { view: launch.freshView, boundMs: LAUNCH_FRESH_BOUND_MS } : undefined;
+  return servedIndex(indexHtml, page, launch.launchView, fresh);
 }
 
 /**
- * The two parts as one body, the head readable at once (a Response's body for protocol.handle). The window may
- * go (closed, reloaded, the request aborted) while the rest is awaited: the body is then cancelled, and the rest
- * must not be written into it, which would throw from a callback nobody awaits (an unhandled rejection in main).
+ * The three parts as one body, the head readable at once (a Response's body for protocol.handle). The window may
+ * go (closed, reloaded, the request aborted) while the rest or the end is awaited: the body is then cancelled,
+ * nothing more is built (abandon), and nothing is written into it, which would throw from a callback nobody
+ * awaits (an unhandled rejection in main).
  */
 export function streamedIndex(served: ServedIndex): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
@@ -122,14 +216,22 @@ export function streamedIndex(served: ServedIndex): ReadableStream<Uint8Array> {
   return new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(encoder.encode(served.head));
-      void served.rest.then((rest) => {
-        if (cancelled) return;
-        if (rest) controller.enqueue(encoder.encode(rest));
-        controller.close();
-      });
+      const write = (part: string): void => {
+        if (!cancelled && part) controller.enqueue(encoder.encode(part));
+      };
+      void served.rest
+        .then((rest) => {
+          write(rest);
+          return served.end;
+        })
+        .then((end) => {
+          write(end);
+          if (!cancelled) controller.close();
+        });
     },
     cancel() {
       cancelled = true;
+      served.abandon();
     },
   });
 }

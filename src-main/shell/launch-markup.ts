@@ -4,9 +4,12 @@ import {
   type LaunchTag,
   type ViewElement,
 } from '../../src-renderer/src/launch-paint-view';
-import { LAUNCH_BASIS_ATTRIBUTE } from '../../src-renderer/src/launch-paint-basis';
+import { LAUNCH_BASIS_ATTRIBUTE, LAUNCH_FRESH_ACCOUNT_ATTRIBUTE } from '../../src-renderer/src/launch-paint-basis';
 
-/** The attributes the launch view sets (src-renderer/src/launch-paint-view.ts): no other may be written. */
+/**
+ * The attributes the launch view sets (src-renderer/src/launch-paint-view.ts), and the fresh part's frame around
+ * it (launch-view.ts): no other may be written.
+ */
 const LAUNCH_ATTRIBUTES: ReadonlySet<string> = new Set([
   'class',
   'id',
@@ -17,7 +20,9 @@ const LAUNCH_ATTRIBUTES: ReadonlySet<string> = new Set([
   'aria-labelledby',
   'aria-busy',
   'data-balances',
+  'data-launch',
   LAUNCH_BASIS_ATTRIBUTE,
+  LAUNCH_FRESH_ACCOUNT_ATTRIBUTE,
 ]);
 const TAGS: ReadonlySet<string> = new Set(LAUNCH_TAGS);
 
@@ -60,6 +65,11 @@ export class MarkupElement implements ViewElement<MarkupElement> {
 
   append(...children: Array<MarkupElement | string>): void {
     this.children.push(...children);
+  }
+
+  /** The attributes alone, as they are written in the opening tag: for an element main writes around a view. */
+  get attributesMarkup(): string {
+    return this.attributes.join('');
   }
 
   get outerHTML(): string {

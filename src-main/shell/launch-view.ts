@@ -2,9 +2,14 @@ import type { Preferences } from '../../src-preload/contract/app';
 import type { PortfolioView } from '../../src-preload/contract/portfolio';
 import type { SessionView } from '../../src-preload/contract/session';
 import { applyLaunchLanguage } from '../../src-renderer/src/i18n/launch-text';
-import { LAUNCH_BASIS_ATTRIBUTE, launchViewBasis } from '../../src-renderer/src/launch-paint-basis';
-import { launchPaintAllowed } from '../../src-renderer/src/launch-paint-rule';
-import { launchBalancesView } from '../../src-renderer/src/launch-paint-view';
+import {
+  LAUNCH_BASIS_ATTRIBUTE,
+  LAUNCH_FRESH_ACCOUNT_ATTRIBUTE,
+  launchFreshBasis,
+  launchViewBasis,
+} from '../../src-renderer/src/launch-paint-basis';
+import { freshPaintAllowed, launchPaintAllowed } from '../../src-renderer/src/launch-paint-rule';
+import { launchBalancesView, launchFreshView } from '../../src-renderer/src/launch-paint-view';
 import type { SessionService } from '../features/session';
 import { markupMaker } from './launch-markup';
 
@@ -24,6 +29,11 @@ export interface LaunchViewSource {
 export interface LaunchView {
   readonly markup: string;
   readonly lang: string;
+  /**
+   * The attributes, as escaped markup, of the element it is served in (#root or the fresh part), when the view
+   * sets them itself: this run's balances mark it fresh and name their account.
+   */
+  readonly marks?: string;
 }
 
 /**
@@ -64,4 +74,40 @@ export async function launchViewOf(source: LaunchViewSource): Promise<LaunchView
   const markup = view.outerHTML;
   // Built in the task it was decided in: nothing can have changed in between.
   return { markup, lang };
+}
+
+/** What main decides the served fresh part from: this run's balances, and its state as the bridge would answer. */
+export interface FreshViewSource extends Omit<LaunchViewSource, 'cached' | 'session'> {
+  readonly session: Pick<SessionService, 'view'>;
+  /** The portfolio's launch answer (PortfolioFeature.launchBalances): the page's own first answer, or null. */
+  fresh(): Promise<PortfolioView | null>;
+}
+
+/**
+ * This run's balances as the window's launch paint draws them (launchFreshView, the same builder, writing
+ * markup), for #root or the element index.html ends with (src-main/shell/launch-document.ts), whose marks it
+ * gives: data-launch="fresh" for the stylesheet, which then hides the cached rows, and for the page, which
+ * adopts or removes it, and the account it is of for the launch script (public/launch-requests.js), which takes
+ * it off when the session moves to another. Null when the paint would not draw them (freshPaintAllowed): the session
+ * and preferences are read once the answer is in, and the markup built in that same task, so a lock, a
+ * sign-out, privacy mode or another account chosen while it was on its way is never written over.
+ */
+export async function launchFreshViewOf(source: FreshViewSource): Promise<LaunchView | null> {
+  const fresh = await source.fresh();
+  if (fresh === null || source.unwanted?.aborted) return null;
+  const session = source.session.view();
+  const preferences = source.preferences();
+  const allowed = freshPaintAllowed(
+    { ok: true, value: session },
+    { ok: true, value: fresh },
+    { ok: true, value: preferences },
+  );
+  if (!allowed) return null;
+  const lang = applyLaunchLanguage(preferences.language, source.systemLocales);
+  const view = launchFreshView(markupMaker, fresh);
+  view.setAttribute(LAUNCH_BASIS_ATTRIBUTE, launchFreshBasis(fresh, lang));
+  const frame = markupMaker.createElement('div');
+  frame.setAttribute('data-launch', 'fresh');
+  frame.setAttribute(LAUNCH_FRESH_ACCOUNT_ATTRIBUTE, fresh.accountGuid);
+  return { markup: view.outerHTML, lang, marks: frame.attributesMarkup };
 }

@@ -3,7 +3,9 @@
 // answers are on their way meanwhile. src/startup-requests.ts hands them to the stores, each taken once; a
 // page without this script (or without the bridge) simply asks from the stores. Plain script, no imports:
 // it must be tiny and run before the bundle; it adds no bridge operation, only calls the contract's own. It
-// stands after #root (index.html): the last known balances main serves there are parsed before it runs.
+// stands after #root (index.html): the last known balances main serves there are parsed before it runs, and
+// before this run's, which main may end the page with (src-main/shell/launch-document.ts), so it already
+// follows the session and preferences when those are parsed.
 (function () {
   'use strict';
   // Main writes the chosen theme on <html> in the page's head (src-main/shell/launch-document.ts), before the
@@ -36,8 +38,17 @@
   // between the last known balances main served in #root and their frame: now only when that frame is known
   // painted (its first contentful paint is recorded, as it is when the script came after it), else in a task
   // after the next frame, the one that shows them (this script stands after #root). A hidden page draws no
-  // frame: the paint's first formatter may then pay for them instead.
+  // frame: the paint's first formatter may then pay for them instead. Nor between this run's balances, when
+  // main ends the page with them (#launch-fresh), and their frame: the task then waits for that frame once.
+  var warmWaited = false;
   function warmIcu() {
+    if (!warmWaited && servedFresh() && typeof requestAnimationFrame === 'function') {
+      warmWaited = true;
+      requestAnimationFrame(function () {
+        setTimeout(warmIcu, 0);
+      });
+      return;
+    }
     Intl.NumberFormat.supportedLocalesOf(['en']);
     Intl.DateTimeFormat.supportedLocalesOf(['en']);
   }
@@ -72,13 +83,15 @@
     var latest = null;
     var stop = wallet.on(changeEvent, function (value) {
       latest = { ok: true, value: value };
-      if (!mayShowServed(changeEvent, value)) takeOffServed();
+      noteForFresh(changeEvent, latest);
+      if (!mayShowServed(changeEvent, value)) takeOffCached();
     });
     // A change that came before the answer is older than it. The answer itself may be an "off" case too: a
     // lock, sign-out or privacy switch between main's decision and the listener above reaches only the answer.
     answer.then(
       function (result) {
         latest = result;
+        noteForFresh(changeEvent, result);
         judgeAnswer(changeEvent, result);
       },
       function () {
@@ -95,7 +108,7 @@
     };
     return take;
   }
-  // The rows main served in #root (marked data-launch) follow no change until the bundle's launch paint takes
+  // The rows main served in #root (marked data-launch="cached") follow no change until the bundle's launch paint takes
   // them over and removes the mark: a lock, a sign-out or privacy mode switched on meanwhile takes them off here
   // at once, by the rule of src/launch-paint-rule.ts (when in doubt, off). A change before this script runs
   // (the rows are parsed, and may be painted, before it) reaches no listener, but the questions above are asked
@@ -123,13 +136,55 @@
   function judgeAnswer(changeEvent, result) {
     var judged = changeEvent === 'session.changed' ? cachedBalances.then(noop, noop) : Promise.resolve();
     judged.then(function () {
-      if (!result || !result.ok || !mayShowServed(changeEvent, result.value)) takeOffServed();
+      if (!result || !result.ok || !mayShowServed(changeEvent, result.value)) takeOffCached();
     });
   }
   function noop() {}
-  function takeOffServed() {
-    var root = typeof document === 'undefined' ? null : document.querySelector('#root[data-launch]');
+  function takeOffCached() {
+    var root = typeof document === 'undefined' ? null : document.querySelector('#root[data-launch="cached"]');
     if (root) root.replaceChildren();
+  }
+  function takeOffServed() {
+    freshOff = true;
+    takeOffCached();
+    judgeFresh();
+  }
+  // This run's balances main may serve (data-launch="fresh", src-main/shell/launch-view.ts): in #root when it
+  // had them in time, else in an element of their own after this script (#launch-fresh), parsed after it has
+  // run, perhaps after a change that may not show them, so judged when they come (the observer below reports
+  // before the frame that would show them) as well as at every answer and change. They may stay while the
+  // session is signed in to their account and privacy mode is not said on; once off, off for good.
+  var freshOff = false;
+  var freshSession = null;
+  function noteForFresh(changeEvent, result) {
+    if (!result || !result.ok) freshOff = true;
+    else if (changeEvent === 'preferences.changed') freshOff = freshOff || result.value.privacyMode !== false;
+    else freshSession = result.value;
+    judgeFresh();
+  }
+  function freshMayStay(part) {
+    if (freshOff) return false;
+    if (!freshSession) return true;
+    var account = part.getAttribute('data-launch-account');
+    return freshSession.status === 'signed-in' && !!account && freshSession.activeAccountGuid === account;
+  }
+  function servedFresh() {
+    return typeof document === 'undefined' ? null : document.querySelector('#launch-fresh[data-launch="fresh"]');
+  }
+  function judgeFresh() {
+    if (typeof document === 'undefined') return;
+    var root = document.querySelector('#root[data-launch="fresh"]');
+    if (root && !freshMayStay(root)) root.replaceChildren();
+    var part = servedFresh();
+    if (part && !freshMayStay(part)) part.remove();
+  }
+  // Only the parser adds the part, and only until the page is parsed: from then on the launch paint has it.
+  if (typeof MutationObserver === 'function' && typeof document !== 'undefined' && document.body) {
+    var arrivals = new MutationObserver(judgeFresh);
+    arrivals.observe(document.body, { childList: true });
+    document.addEventListener('DOMContentLoaded', function () {
+      arrivals.disconnect();
+    });
   }
   // Configurable, so startup-requests.ts can remove it once taken; not writable, so nothing swaps it meanwhile.
   Object.defineProperty(window, 'walletLaunch', { value: Object.freeze(launch), configurable: true });

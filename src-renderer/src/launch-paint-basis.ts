@@ -5,6 +5,9 @@ import { displayLocale } from './format/display-locale';
 /** The attribute main writes on the launch view it serves in index.html, and the page reads back. */
 export const LAUNCH_BASIS_ATTRIBUTE = 'data-launch-basis';
 
+/** The attribute naming the account of the fresh part main serves (src-main/shell/launch-view.ts). */
+export const LAUNCH_FRESH_ACCOUNT_ATTRIBUTE = 'data-launch-account';
+
 /**
  * Everything launchBalancesView (launch-paint-view.ts) draws the last known balances from, as one text: the
  * session line's case, the record (its account and when it was fetched: a record is written whole, once per
@@ -22,4 +25,13 @@ export function launchViewBasis(session: SessionView, cached: PortfolioView, lan
     lang,
     displayLocale,
   ]);
+}
+
+/**
+ * Everything launchFreshView (launch-paint-view.ts) draws this run's balances from: the answer (its account and
+ * when it was fetched: one GET /wallets each) and the words and locale. Main writes it on the fresh part it
+ * serves; the page adopts that part instead of building its own when its answer gives the same text.
+ */
+export function launchFreshBasis(fresh: PortfolioView, lang: string): string {
+  return JSON.stringify(['fresh', fresh.accountGuid, fresh.fetchedAt, lang, displayLocale]);
 }

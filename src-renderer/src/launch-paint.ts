@@ -4,7 +4,12 @@ import type { SessionView } from '../../src-preload/contract/session';
 import type { Result } from '../../src-preload/result';
 import { wallet } from './bridge';
 import { applyLaunchLanguage } from './i18n/launch-text';
-import { LAUNCH_BASIS_ATTRIBUTE, launchViewBasis } from './launch-paint-basis';
+import {
+  LAUNCH_BASIS_ATTRIBUTE,
+  LAUNCH_FRESH_ACCOUNT_ATTRIBUTE,
+  launchFreshBasis,
+  launchViewBasis,
+} from './launch-paint-basis';
 import {
   freshPaintAllowed,
   LAUNCH_PAINT_WAIT_MS,
@@ -195,6 +200,29 @@ function servedViewToKeep(served: Element | null, state: LaunchState, lang: stri
   return launchViewBasis(session.value, cached.value, lang) === basis ? served : null;
 }
 
+/** The fresh part main ended the page with, after the launch script (src-main/shell/launch-document.ts). */
+function servedFreshPart(doc: Document): Element | null {
+  return doc.querySelector('#launch-fresh[data-launch="fresh"]');
+}
+
+/** Takes main's fresh part off the page: the paint drew its own view, or may show none. */
+export function dropServedFresh(doc: Document): void {
+  servedFreshPart(doc)?.remove();
+}
+
+/**
+ * The view inside main's fresh part, when the answers say it is the one launchView would build now (this run's
+ * balances, drawn from the same answer and words, launch-paint-basis.ts): adopting it costs no build and shows
+ * nothing new. Else null.
+ */
+function servedFreshToAdopt(part: Element | null, state: LaunchState, lang: string | null): Element | null {
+  const view = part?.firstElementChild;
+  const basis = view?.getAttribute(LAUNCH_BASIS_ATTRIBUTE);
+  const fresh = state.fresh.current;
+  if (!view || !basis || lang === null || !freshPaintAllowed(state.session, fresh, state.preferences)) return null;
+  return launchFreshBasis(fresh.value, lang) === basis ? view : null;
+}
+
 /**
  * Paints the balances into `container` from the launch's answers (public/launch-requests.js), without React:
  * this run's when they are in (as Home draws them), else the last known ones; resolves once they are on
@@ -208,20 +236,42 @@ function servedViewToKeep(served: Element | null, state: LaunchState, lang: stri
  * what main drew them from, else drawn again. Answers that may not be painted (a lock, privacy mode, another
  * account) take them off at once; when they do not come within the wait, the served view stays until one
  * that may not show it comes (keepServedView).
+ *
+ * Main may also have served this run's balances (the same builder again, marked data-launch="fresh"): in
+ * `container` when it had them in time, else in an element of their own after the launch script, which the
+ * stylesheet shows in place of the cached rows, without a script. When this paint's answers give what main drew
+ * them from, that view is kept as it is (moved into `container`); otherwise, or without answers, it is taken off
+ * and the paint draws its own.
  */
 export async function paintLaunchBalances(container: HTMLElement): Promise<() => void> {
-  const served = container.getAttribute('data-launch') === 'cached';
-  const servedView = served ? container.firstElementChild : null;
+  const doc = document;
+  const mark = container.getAttribute('data-launch');
+  const served = mark === 'cached' || mark === 'fresh';
+  // With main's fresh part in the page the stylesheet hides the cached rows only while #root is marked: they go
+  // before the mark does, so the two are never on screen together.
+  const endPart = servedFreshPart(doc);
+  if (mark === 'cached' && endPart) container.replaceChildren();
+  const servedView = mark === 'cached' && !endPart ? container.firstElementChild : null;
+  // Where this run's balances main served are, looked up again before they are adopted: the launch script takes
+  // them off at a lock, a sign-out or another account.
+  const freshServed = (): Element | null => (mark === 'fresh' ? container : servedFreshPart(doc));
   container.removeAttribute('data-launch');
+  container.removeAttribute(LAUNCH_FRESH_ACCOUNT_ATTRIBUTE);
   const nothingPainted = (): (() => void) => {
     if (served) container.replaceChildren();
+    dropServedFresh(doc);
     return nothingToRelease;
   };
   const state = await launchAnswers();
   // Only asked whether it may paint: the view is built once, in the user's language (a view built before it
   // would make Intl's formatters for a locale the paint then does not show).
-  if (!state && served && peekStartupAnswer('session')) return keepServedView(container);
-  if (!state || !mayPaint(state)) return nothingPainted();
+  if (!state && servedView && peekStartupAnswer('session')) return keepServedView(container);
+  if (!state) return nothingPainted();
+  // Main served the answer the page's own portfolio.wallets gets: it is on its way, and the page adopts the
+  // part rather than drawing the last known balances over it.
+  if (state.fresh.current === null && freshServed()?.firstElementChild)
+    await Promise.race([state.freshAnswered, new Promise((resolve) => setTimeout(resolve, LAUNCH_PAINT_WAIT_MS))]);
+  if (!mayPaint(state)) return nothingPainted();
   // In the user's language from the first frame: every language's launch messages are in the first script.
   const lang = state.preferences.ok ? applyLaunchLanguage(state.preferences.value.language) : null;
   if (lang !== null) document.documentElement.lang = lang;
@@ -232,9 +282,12 @@ export async function paintLaunchBalances(container: HTMLElement): Promise<() =>
     peekStartupAnswer('session') ?? state.session,
     peekStartupAnswer('preferences') ?? state.preferences,
   ]);
-  const kept = servedViewToKeep(servedView, state, lang);
+  const adopted = servedFreshToAdopt(freshServed(), state, lang);
+  const kept = adopted ?? servedViewToKeep(servedView, state, lang);
   const view = kept ?? launchView(state);
   if (!view) return nothingPainted();
+  if (adopted && adopted.parentNode !== container) container.replaceChildren(adopted);
+  dropServedFresh(doc);
   if (kept) kept.removeAttribute(LAUNCH_BASIS_ATTRIBUTE);
   else container.replaceChildren(view);
   const release = followChanges(container, view, state);

@@ -1,11 +1,14 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { PortfolioView } from '../../src-preload/contract/portfolio';
 import type { SessionView } from '../../src-preload/contract/session';
 import { markupMaker } from '../../src-main/shell/launch-markup';
-import { launchBalancesView } from '../../src-renderer/src/launch-paint-view';
+import { launchBalancesView, launchFreshView } from '../../src-renderer/src/launch-paint-view';
 import { HOSTILE_TEXTS } from '../support/hostile-texts';
 import { expect, test } from './support/fixtures';
-import type { AppSession, SignedInApp } from './support/signed-in-app';
+import { recordServiceRequests } from './support/service-requests';
+import type { AppSession, SignedInApp, StartAppOptions } from './support/signed-in-app';
 import { dataRows } from './support/table-rows';
 
 /** Where the fresh balances come from (GET /wallets): held alone, so the session and the rest answer. */
@@ -142,6 +145,92 @@ test.describe('the last known balances at launch', () => {
     expect(again.app.externalUrls).toEqual([]);
   });
 
+  /**
+   * Relaunches alice's app with its page's bundle (the module script, the app's own code) held, once main has
+   * this run's balances (the restore's own GET /wallets answered: portfolio.cached then holds them), so
+   * index.html is served with them whatever the machine's speed. Counts the app's GET /wallets from the start.
+   */
+  async function relaunchWithBundleHeld(
+    launchApp: (options: Omit<StartAppOptions, 'browser'>) => Promise<AppSession>,
+    launched: { sandbox: AppSession['sandbox']; secrets: AppSession['secrets']; userDataDir: string },
+  ) {
+    const service = recordServiceRequests(launched.sandbox);
+    const relaunchedAt = Date.now();
+    let releaseBundle: () => Promise<void> = async () => undefined;
+    const again = await launchApp({
+      ...launched,
+      beforeLoad: async (page, app) => {
+        await page.route('**/assets/index-*.js', (route) => {
+          releaseBundle = () => route.continue();
+        });
+        await expect
+          .poll(async () => {
+            const known = await app.dispatch('portfolio.cached', undefined);
+            const record = known.ok ? (known.value as Pick<PortfolioView, 'fetchedAt'> | null) : null;
+            return record !== null && Date.parse(record.fetchedAt) >= relaunchedAt;
+          })
+          .toBe(true);
+      },
+    });
+    return { again, service, releaseBundle: () => releaseBundle() };
+  }
+
+  test("a restored session shows this run's balances before the app's script runs, from its one GET /wallets", async ({
+    launchSandbox,
+    launchApp,
+    launchSignedInApp,
+  }) => {
+    const sandbox = await launchSandbox();
+    const { secrets, userDataDir, firstRow } = await signedInOnceThenQuit(launchSignedInApp, sandbox);
+    const { again, service, releaseBundle } = await relaunchWithBundleHeld(launchApp, {
+      sandbox,
+      secrets,
+      userDataDir,
+    });
+    try {
+      const { page } = again;
+      // Home's words for this run's answer, not the last known balances' "as of", with the app's code held.
+      await expect(page.getByText('Updated 0 s ago')).toBeVisible();
+      await expect(walletRows(page).first()).toHaveText(firstRow);
+      await expect(page.getByText(/as of/)).toHaveCount(0);
+      await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+      // The served rows and the page's own first answer are one request.
+      expect(service.count('GET', '/wallets')).toBe(1);
+
+      await releaseBundle();
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+      await expect(page.getByText(/Updated \d+ s ago/)).toBeVisible();
+      await expect(walletRows(page).first()).toHaveText(firstRow);
+      expect(service.count('GET', '/wallets')).toBe(1);
+      expect(again.app.externalUrls).toEqual([]);
+    } finally {
+      service.restore();
+    }
+  });
+
+  test("a lock while the app's script is held takes this run's served balances off", async ({
+    launchSandbox,
+    launchApp,
+    launchSignedInApp,
+  }) => {
+    const sandbox = await launchSandbox();
+    const { secrets, userDataDir, firstRow } = await signedInOnceThenQuit(launchSignedInApp, sandbox);
+    const { again, service } = await relaunchWithBundleHeld(launchApp, { sandbox, secrets, userDataDir });
+    try {
+      const { page } = again;
+      await expect(page.getByText('Updated 0 s ago')).toBeVisible();
+      await expect(walletRows(page).first()).toHaveText(firstRow);
+      expect((await again.app.dispatch('session.lock', undefined)).ok).toBe(true);
+      // Only the launch script can take them off: the app's code, and its lock screen, never arrived.
+      await expect(page.getByRole('table', { name: 'Wallets' })).toHaveCount(0);
+      await expect(page.getByText(firstRow)).toHaveCount(0);
+      await expect(page.getByText('Updated 0 s ago')).toHaveCount(0);
+      await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+    } finally {
+      service.restore();
+    }
+  });
+
   test('with the service failing at launch, the app starts on the last known balances, says so, and tries again on request', async ({
     launchSandbox,
     launchApp,
@@ -266,6 +355,61 @@ test.describe('the last known balances at launch', () => {
       expect(hostile.rows).toEqual(HOSTILE_TEXTS.map((text) => [text, text, text]));
       expect(hostile.units).toEqual(HOSTILE_TEXTS);
       expect(dialogs).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("the app's stylesheet shows the fresh part after the launch script in place of the cached rows", async ({
+    browser,
+  }) => {
+    // The built stylesheet, as the page links it (the e2e run builds out/ first).
+    const assets = join(import.meta.dirname, '../../out/renderer/assets');
+    const sheet = (await readdir(assets)).find((name) => name.endsWith('.css'));
+    const css = await readFile(join(assets, sheet!), 'utf8');
+    const record: PortfolioView = {
+      accountGuid: 'account-1',
+      totalBalanceUsd: '2',
+      dailyProfitUsd: '0',
+      wallets: [
+        {
+          code: 'BTC',
+          displayName: 'Bitcoin',
+          network: 'bitcoin',
+          amount: '1',
+          priceUsd: '2',
+          valueUsd: '2',
+          address: 'a',
+        },
+      ],
+      fetchedAt: '2026-11-23T09:00:00.000Z',
+    };
+    const session: SessionView = {
+      status: 'signed-in',
+      user: null,
+      accounts: [],
+      activeAccountGuid: 'account-1',
+      keychain: 'available',
+    };
+    const cached = launchBalancesView(markupMaker, record, session).outerHTML;
+    const fresh = launchFreshView(markupMaker, { ...record, totalBalanceUsd: '3' }).outerHTML;
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    try {
+      // index.html as main ends it when this run's balances came after the rest (src-main/shell/launch-document.ts).
+      await page.setContent(
+        `<!doctype html><html lang="en"><head><style>${css}</style></head><body>` +
+          `<div id="root" data-launch="cached">${cached}</div><script>/* launch-requests.js */</script>` +
+          `<div id="launch-fresh" data-launch="fresh">${fresh}</div></body></html>`,
+      );
+      // One table for a reader, this run's: the cached rows are hidden, out of the accessibility tree too.
+      await expect(page.getByRole('table', { name: 'Wallets' })).toHaveCount(1);
+      await expect(page.getByText('Updated 0 s ago')).toBeVisible();
+      await expect(page.getByText(/Last known balances\s+as of/)).toBeHidden();
+      expect(await page.locator('body').ariaSnapshot()).not.toContain('as of');
+      // Taken off (a lock), the fresh part leaves nothing behind it but what the launch script left in #root.
+      await page.evaluate(() => document.getElementById('launch-fresh')!.remove());
+      await expect(page.getByText(/Last known balances\s+as of/)).toBeVisible();
     } finally {
       await context.close();
     }

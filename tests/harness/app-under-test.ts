@@ -133,6 +133,7 @@ export async function startAppUnderTest(options: AppUnderTestOptions): Promise<A
     dispatch,
     launch: {
       launchView: (unwanted) => core.launchView(unwanted),
+      freshView: (unwanted) => core.launchFreshView(unwanted),
       // As main's index.ts: settings' language against the system's locale, the core's resolution.
       lang: () => textLanguageTag(resolveLanguage(settings.get().preferences.language, [locale ?? 'en-US'])),
       privacyMode: () => settings.get().preferences.privacyMode,

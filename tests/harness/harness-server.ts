@@ -22,9 +22,9 @@ export interface HarnessServerOptions {
   /** The built renderer (electron-vite's out/renderer). */
   readonly rendererDir?: string;
   /**
-   * The core's launch view (AppCore.launchView) and the page's language, written into index.html as main's
-   * app:// handler writes it (src-main/shell/launch-document.ts, the same function, the head sent first and the
-   * rest once decided); without it the page is served as built.
+   * The core's launch views (AppCore.launchView, launchFreshView) and the page's language, written into
+   * index.html as main's app:// handler writes it (src-main/shell/launch-document.ts, the same function, the head
+   * sent first, the rest and the end each once decided); without it the page is served as built.
    */
   readonly launch?: LaunchDocument;
 }
@@ -155,8 +155,17 @@ export async function startHarnessServer(options: HarnessServerOptions): Promise
         return;
       }
       const served = servedIndexFor(page, options.launch);
+      // As main's streamedIndex: a page that went is built nothing more and written nothing more.
+      let gone = false;
+      response.on('close', () => {
+        gone = !response.writableFinished;
+        if (gone) served.abandon();
+      });
       response.write(served.head);
-      response.end(await served.rest);
+      const rest = await served.rest;
+      if (!gone) response.write(rest);
+      const end = await served.end;
+      if (!gone) response.end(end);
       return;
     }
     const file = normalize(join(rendererDir, decodeURIComponent(url.pathname)));

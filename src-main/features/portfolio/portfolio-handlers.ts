@@ -38,6 +38,13 @@ export interface PortfolioDeps {
 
 export interface PortfolioFeature {
   readonly handlers: PortfolioHandlers;
+  /**
+   * This run's balances for the served index.html (src-main/shell/launch-view.ts): once the restore has
+   * settled, the answer to the request the restored session started (the one portfolio.wallets hands the page
+   * while it is fresh), once, or null. Never a request of its own: the page's first answer and the served one
+   * are the same GET /wallets.
+   */
+  launchBalances(): Promise<PortfolioView | null>;
   /** Stops watching the session and waits for the cache's writes and deletions. */
   dispose(): Promise<void>;
 }
@@ -56,7 +63,16 @@ interface PortfolioState {
   // the app starts, before the window asks; then each record this run writes. Dropped with the files.
   known: CachedBalances | null;
   dropped: number;
-  prefetched: { accountGuid: string; answer: Promise<PortfolioView>; at: number } | null;
+  prefetched: Prefetch | null;
+  // The same request as `prefetched`, which the page's first portfolio.wallets takes: kept for the launch's
+  // index.html, taken once, so whichever asks first, both get the one answer.
+  launchPrefetch: Prefetch | null;
+}
+
+interface Prefetch {
+  readonly accountGuid: string;
+  readonly answer: Promise<PortfolioView>;
+  readonly at: number;
 }
 
 function readAtLaunch(deps: PortfolioDeps, state: PortfolioState): Promise<void> {
@@ -133,7 +149,7 @@ async function fetchWallets(deps: PortfolioDeps, state: PortfolioState): Promise
   const accountGuid = deps.session.interfaceA().accountGuid;
   const kept = state.prefetched;
   state.prefetched = null;
-  if (kept && kept.accountGuid === accountGuid && state.now().getTime() - kept.at < PREFETCH_FRESH_MS) {
+  if (kept && usable(state, kept, accountGuid)) {
     try {
       return await kept.answer;
     } catch {
@@ -141,6 +157,22 @@ async function fetchWallets(deps: PortfolioDeps, state: PortfolioState): Promise
     }
   }
   return request(deps, state);
+}
+
+function usable(state: PortfolioState, kept: Prefetch, accountGuid: string | null | undefined): boolean {
+  return kept.accountGuid === accountGuid && state.now().getTime() - kept.at < PREFETCH_FRESH_MS;
+}
+
+async function launchBalances(deps: PortfolioDeps, state: PortfolioState): Promise<PortfolioView | null> {
+  if (deps.session.restoreState() === 'restoring') await deps.session.ready();
+  const view = deps.session.view();
+  const kept = state.launchPrefetch;
+  // For the launch's page alone: a reload's page asks the service itself, so what it is served is never older
+  // than what it says ("Updated 0 s ago").
+  state.launchPrefetch = null;
+  if (view.status !== 'signed-in' || !kept || !usable(state, kept, view.activeAccountGuid)) return null;
+  // A failed request is nobody's answer: the page asks again itself.
+  return kept.answer.catch(() => null);
 }
 
 async function cached(
@@ -195,6 +227,7 @@ function sessionStarted(deps: PortfolioDeps, state: PortfolioState): void {
       const answer = request(deps, state);
       answer.catch(() => undefined);
       state.prefetched = { accountGuid, answer, at: state.now().getTime() };
+      state.launchPrefetch = state.prefetched;
     }
   } catch {
     // Not signed in after all: nothing to ask for.
@@ -217,6 +250,7 @@ function watchSession(deps: PortfolioDeps, state: PortfolioState): () => void {
     if (view.status === 'signed-in' && before.status === 'signing-in') sessionStarted(deps, state);
     if (view.status !== 'signed-in') {
       state.prefetched = null;
+      state.launchPrefetch = null;
       state.lastSaved = null;
     }
     // Signed out for good (not merely unable to reach the service): nothing of that session stays on disk.
@@ -244,6 +278,7 @@ export function createPortfolioFeature(deps: PortfolioDeps): PortfolioFeature {
     known: null,
     dropped: 0,
     prefetched: null,
+    launchPrefetch: null,
   };
   const launchRead = readAtLaunch(deps, state);
   const stopWatching = watchSession(deps, state);
@@ -253,6 +288,7 @@ export function createPortfolioFeature(deps: PortfolioDeps): PortfolioFeature {
       'portfolio.wallets': () => fetchWallets(deps, state),
       'portfolio.cached': () => cached(deps, state, launchRead),
     },
+    launchBalances: () => launchBalances(deps, state),
     async dispose() {
       stopWatching();
       // A balances answer still on its way (the sign-in prefetch, a refresh) is not saved after the app has

@@ -71,6 +71,11 @@ export interface StartAppOptions {
    * (settle-round.spec.ts) turns it on and drives it on the page's clock.
    */
   readonly backgroundSettle?: boolean;
+  /**
+   * Runs with the app started and its page opened, before the page loads (routes to hold, a state to wait
+   * for); the page is then only committed to, not loaded, since what it routes may hold the load.
+   */
+  readonly beforeLoad?: (page: Page, app: AppUnderTest) => Promise<void>;
 }
 
 /** A keychain service name per app instance, so test files running side by side never share entries. */
@@ -122,7 +127,12 @@ export async function startApp(options: StartAppOptions = {}): Promise<AppSessio
     const chosen = await app.dispatch('preferences.update', { language: options.language });
     if (!chosen.ok) throw new Error(`could not choose the language: ${chosen.error.message}`);
   }
-  await page.goto(app.url);
+  if (options.beforeLoad) {
+    await options.beforeLoad(page, app);
+    await page.goto(app.url, { waitUntil: 'commit' });
+  } else {
+    await page.goto(app.url);
+  }
   let disposed: Promise<void> | undefined;
   // Once only: a story may quit an app (to relaunch it) that its fixture closes again at the end.
   const dispose = () =>

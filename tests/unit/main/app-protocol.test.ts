@@ -166,8 +166,10 @@ describe('app:// protocol', () => {
       expect(decoder.decode((await reader.read()).value)).toBe(HEAD);
       core.ready(view);
       expect(decoder.decode((await reader.read()).value)).toBe(
-        ' data-launch="cached"><main class="gate cached-balances">rows</main></div></body></html>',
+        ' data-launch="cached"><main class="gate cached-balances">rows</main></div>',
       );
+      // The end: no fresh part without a source of this run's balances.
+      expect(decoder.decode((await reader.read()).value)).toBe('</body></html>');
       expect((await reader.read()).done).toBe(true);
     });
 
@@ -198,7 +200,32 @@ describe('app:// protocol', () => {
       expect(decoder.decode((await reader.read()).value)).toBe(HEAD);
       const rest = reader.read();
       await vi.advanceTimersByTimeAsync(LAUNCH_BODY_BOUND_MS);
-      expect(decoder.decode((await rest).value)).toBe('></div></body></html>');
+      expect(decoder.decode((await rest).value)).toBe('></div>');
+      expect(decoder.decode((await reader.read()).value)).toBe('</body></html>');
+      expect((await reader.read()).done).toBe(true);
+    });
+
+    it("ends the page with this run's balances once main has them, after the rest", async () => {
+      const core = controlledCore();
+      const fresh = controlledCore();
+      const freshView = { ...view, markup: '<main>fresh</main>', marks: ' data-launch="fresh"' };
+      serveRenderer(root, {
+        launchView: core.launchView,
+        freshView: async () => (await fresh.launchView()) && freshView,
+        lang: () => 'de',
+        privacyMode: () => false,
+        theme: () => 'system',
+      });
+      const response = await electronFake.protocol.handlers.get('app')!(new Request('app://wallet-desk/'));
+      const reader = response.body!.getReader();
+      const decoder = new TextDecoder();
+      expect(decoder.decode((await reader.read()).value)).toBe(HEAD);
+      core.ready(view);
+      expect(decoder.decode((await reader.read()).value)).toContain('data-launch="cached"');
+      fresh.ready(view);
+      expect(decoder.decode((await reader.read()).value)).toBe(
+        '<div id="launch-fresh" data-launch="fresh"><main>fresh</main></div></body></html>',
+      );
       expect((await reader.read()).done).toBe(true);
     });
 

@@ -39,6 +39,13 @@ class FakeElement {
     for (const node of nodes) if (typeof node !== 'string') node.parentNode = this;
     this.children.push(...nodes);
   }
+  /** As Element.remove: out of its parent, if it has one. */
+  remove(): void {
+    const parent = this.parentNode;
+    if (!parent) return;
+    parent.children = parent.children.filter((child) => child !== this);
+    this.parentNode = null;
+  }
   get firstElementChild(): FakeElement | null {
     return this.children.find((child): child is FakeElement => typeof child !== 'string') ?? null;
   }
@@ -108,6 +115,8 @@ function installPage(launch: Record<string, Promise<unknown>> | null) {
   vi.stubGlobal('document', {
     documentElement: { removeAttribute: () => undefined, setAttribute: () => undefined },
     createElement: fakeDocument.createElement,
+    // No fresh part after the launch script unless a test puts one there (servedFreshPart below).
+    querySelector: () => null,
   });
   vi.stubGlobal('localStorage', { removeItem: () => undefined, setItem: () => undefined });
   vi.stubGlobal('navigator', { language: 'de-DE' });
@@ -820,6 +829,145 @@ describe('the launch paint (launch-paint.ts): the last known balances before Rea
       const container = servedRoot();
       await paintLaunchBalances(container as unknown as HTMLElement);
       expect(container.children).toEqual([]);
+    });
+  });
+
+  describe('this run\'s balances main served (data-launch="fresh"), in #root or after the launch script', () => {
+    /** The fresh view as main writes it: drawn from `record` in English at a de-DE desk, marked with its basis. */
+    async function freshViewDrawnFrom(record: PortfolioView): Promise<FakeElement> {
+      const { applyLaunchLanguage } = await import('../../../src-renderer/src/i18n/launch-text');
+      const { LAUNCH_BASIS_ATTRIBUTE, launchFreshBasis } = await import('../../../src-renderer/src/launch-paint-basis');
+      const view = new FakeElement('main');
+      view.setAttribute(LAUNCH_BASIS_ATTRIBUTE, launchFreshBasis(record, applyLaunchLanguage('en')));
+      return view;
+    }
+
+    /** #root holding main's fresh view (known as the rest was written). */
+    async function freshRoot(record: PortfolioView = freshPortfolio): Promise<FakeElement> {
+      const root = new FakeElement('div');
+      root.setAttribute('data-launch', 'fresh');
+      root.setAttribute('data-launch-account', record.accountGuid);
+      root.append(await freshViewDrawnFrom(record));
+      return root;
+    }
+
+    /**
+     * #root with the last known balances and, after the launch script, main's fresh part (#launch-fresh), which
+     * the page's document finds while it is in the body.
+     */
+    async function cachedRootAndEndPart(record: PortfolioView = freshPortfolio) {
+      const root = new FakeElement('div');
+      root.setAttribute('data-launch', 'cached');
+      root.append(new FakeElement('main'));
+      const body = new FakeElement('body');
+      const part = new FakeElement('div');
+      part.setAttribute('id', 'launch-fresh');
+      part.setAttribute('data-launch', 'fresh');
+      part.append(await freshViewDrawnFrom(record));
+      body.append(root, part);
+      const page = document as unknown as Record<string, unknown>;
+      vi.stubGlobal('document', {
+        ...page,
+        querySelector: (selector: string) =>
+          selector === '#launch-fresh[data-launch="fresh"]' && part.parentNode === body ? part : null,
+      });
+      return { root, body, part, view: part.firstElementChild! };
+    }
+
+    async function paint(container: FakeElement) {
+      const { paintLaunchBalances } = await loadPaint();
+      const painting = paintLaunchBalances(container as unknown as HTMLElement);
+      await vi.advanceTimersByTimeAsync(16);
+      return painting;
+    }
+
+    it("keeps the view in #root as it is when this run's answer is what main drew it from", async () => {
+      const page = installLaunchedPage({ fresh: 'answers' });
+      const container = await freshRoot();
+      const served = container.firstElementChild;
+      const release = await paint(container);
+      expect(container.children).toEqual([served]);
+      expect(container.outerHTML).toBe('<div><main></main></div>');
+      // Followed as a drawn one is: a lock takes it off.
+      page.send('session.changed', viewOf('locked'));
+      expect(container.children).toEqual([]);
+      release();
+    });
+
+    it('waits for the answer main served when it is still on its way, then keeps the view', async () => {
+      const page = installLaunchedPage({ fresh: 'held' });
+      const container = await freshRoot();
+      const served = container.firstElementChild;
+      const { paintLaunchBalances } = await loadPaint();
+      const painting = paintLaunchBalances(container as unknown as HTMLElement);
+      await vi.advanceTimersByTimeAsync(0);
+      page.answerFresh(freshPortfolio);
+      await vi.advanceTimersByTimeAsync(16);
+      await painting;
+      expect(container.children).toEqual([served]);
+    });
+
+    it('draws its own when its answer is another than main drew from', async () => {
+      installLaunchedPage({ fresh: 'answers' });
+      const container = await freshRoot({ ...freshPortfolio, fetchedAt: '2026-11-23T08:59:00.000Z' });
+      const served = container.firstElementChild;
+      await paint(container);
+      expect(container.firstElementChild).not.toBe(served);
+      expect(container.outerHTML).toContain('data-balances="fresh"');
+    });
+
+    it('takes the view in #root off when the answers say the app is locked', async () => {
+      installPage({
+        session: Promise.resolve(sessionView('locked')),
+        cachedBalances: Promise.resolve({ ok: true, value: portfolio }),
+        preferences: Promise.resolve(preferences(false)),
+        freshBalances: Promise.resolve({ ok: true, value: freshPortfolio }),
+      });
+      const container = await freshRoot();
+      await paint(container);
+      expect(container.children).toEqual([]);
+    });
+
+    it('moves the fresh part after the launch script into #root as it is, and the cached rows go', async () => {
+      installLaunchedPage({ fresh: 'answers' });
+      const { root, body, view } = await cachedRootAndEndPart();
+      await paint(root);
+      expect(root.children).toEqual([view]);
+      expect(body.children).toEqual([root]);
+      expect(root.getAttribute('data-launch')).toBeNull();
+    });
+
+    it('removes the fresh part and draws its own when its answer is another than main drew from', async () => {
+      installLaunchedPage({ fresh: 'answers' });
+      const { root, body, view } = await cachedRootAndEndPart({ ...freshPortfolio, fetchedAt: '2026-11-23T08:00:00Z' });
+      await paint(root);
+      expect(body.children).toEqual([root]);
+      expect(root.firstElementChild).not.toBe(view);
+      expect(root.outerHTML).toContain('data-balances="fresh"');
+    });
+
+    it.each([
+      ['the app is locked', preferences(false), sessionView('locked')],
+      ['privacy mode is on', preferences(true), sessionView('signed-in')],
+    ])('removes the fresh part and the cached rows when the answers say %s', async (_case, prefs, session) => {
+      installPage({
+        session: Promise.resolve(session),
+        cachedBalances: Promise.resolve({ ok: true, value: portfolio }),
+        preferences: Promise.resolve(prefs),
+        freshBalances: Promise.resolve({ ok: true, value: freshPortfolio }),
+      });
+      const { root, body } = await cachedRootAndEndPart();
+      await paint(root);
+      expect(body.children).toEqual([root]);
+      expect(root.children).toEqual([]);
+    });
+
+    it('removes the fresh part on a page without the launch script', async () => {
+      installPage(null);
+      const { root, body } = await cachedRootAndEndPart();
+      await paint(root);
+      expect(body.children).toEqual([root]);
+      expect(root.children).toEqual([]);
     });
   });
 

@@ -206,7 +206,9 @@ describe('the launch script and the rows main served in #root (data-launch), bef
     const root = { marked: true, rows: ['served rows'] as string[] };
     const document = {
       querySelector: (selector: string) =>
-        selector === '#root[data-launch]' && root.marked ? { replaceChildren: () => void (root.rows = []) } : null,
+        selector === '#root[data-launch="cached"]' && root.marked
+          ? { replaceChildren: () => void (root.rows = []) }
+          : null,
     };
     runInNewContext(script, { window: { wallet }, Object, document });
     const send = (event: string, payload: unknown) => listeners.get(event)?.forEach((listener) => listener(payload));
@@ -291,5 +293,123 @@ describe('the launch script and the rows main served in #root (data-launch), bef
     root.marked = false;
     send('session.changed', session('locked'));
     expect(root.rows).toEqual(['served rows']);
+  });
+});
+
+describe('the launch script and this run\'s balances main served (data-launch="fresh"), before the bundle runs', () => {
+  type Where = 'root' | 'end';
+  /**
+   * A page with main's fresh view of account a-1 in #root, or in the part after the script (#launch-fresh), which
+   * the parser adds when the test says (the observer the script installs hears it); the answers are those given,
+   * else signed in to a-1 with privacy mode off and no last known balances.
+   */
+  function freshPage(
+    where: Where,
+    answers: { session?: () => Promise<Answer>; preferences?: () => Promise<Answer> } = {},
+  ) {
+    const listeners = new Map<string, Array<(payload: unknown) => void>>();
+    const answer = (value: unknown) => () => Promise.resolve({ ok: true, value });
+    const wallet = {
+      on: (event: string, listener: (payload: unknown) => void) => {
+        listeners.set(event, [...(listeners.get(event) ?? []), listener]);
+        return () => undefined;
+      },
+      session: { get: answers.session ?? answer({ status: 'signed-in', activeAccountGuid: 'a-1' }) },
+      portfolio: { cached: answer(null), wallets: answer({ accountGuid: 'a-1' }) },
+      app: { info: answer({}) },
+      preferences: { get: answers.preferences ?? answer({ theme: 'system', language: 'en', privacyMode: false }) },
+    };
+    const fresh = { rows: ['fresh rows'] as string[], parsed: where === 'root', removed: false };
+    const element = {
+      getAttribute: (name: string) => (name === 'data-launch-account' ? 'a-1' : null),
+      replaceChildren: () => void (fresh.rows = []),
+      remove: () => {
+        fresh.removed = true;
+        fresh.rows = [];
+      },
+    };
+    const selector = where === 'root' ? '#root[data-launch="fresh"]' : '#launch-fresh[data-launch="fresh"]';
+    let heard: () => void = () => undefined;
+    class MutationObserver {
+      constructor(callback: () => void) {
+        heard = callback;
+      }
+      observe(): void {}
+      disconnect(): void {}
+    }
+    const document = {
+      body: {},
+      addEventListener: () => undefined,
+      querySelector: (asked: string) => (asked === selector && fresh.parsed && !fresh.removed ? element : null),
+    };
+    runInNewContext(script, { window: { wallet }, Object, document, MutationObserver });
+    const send = (event: string, payload: unknown) => listeners.get(event)?.forEach((listener) => listener(payload));
+    const parse = () => {
+      fresh.parsed = true;
+      heard();
+    };
+    return { fresh, send, parse };
+  }
+  const settled = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+  const ok = (value: unknown) => () => Promise.resolve<Answer>({ ok: true, value });
+  const locked = { status: 'locked', activeAccountGuid: null };
+  const otherAccount = { status: 'signed-in', activeAccountGuid: 'a-2' };
+  const privacyOn = { theme: 'system', language: 'en', privacyMode: true };
+
+  it.each<[string, string, unknown, Where]>([
+    ['a lock', 'session.changed', locked, 'root'],
+    ['a sign-out', 'session.changed', { status: 'signed-out', activeAccountGuid: null }, 'root'],
+    ['another account', 'session.changed', otherAccount, 'root'],
+    ['privacy mode switched on', 'preferences.changed', privacyOn, 'root'],
+    ['a lock', 'session.changed', locked, 'end'],
+    ['another account', 'session.changed', otherAccount, 'end'],
+    ['privacy mode switched on', 'preferences.changed', privacyOn, 'end'],
+  ])('takes them off at once on %s (in %s)', async (_case, event, payload, where) => {
+    const page = freshPage(where);
+    page.parse();
+    await settled();
+    expect(page.fresh.rows).toEqual(['fresh rows']);
+    page.send(event, payload);
+    expect(page.fresh.rows).toEqual([]);
+  });
+
+  it.each<[string, { session?: () => Promise<Answer>; preferences?: () => Promise<Answer> }]>([
+    ['a session answered locked', { session: ok(locked) }],
+    ['a session answered signed in to another account', { session: ok(otherAccount) }],
+    ['preferences answered with privacy mode on', { preferences: ok(privacyOn) }],
+    ['a preferences read that threw', { preferences: () => Promise.reject(new Error('bridge gone')) }],
+  ])('takes them off on %s, with no change event', async (_case, answers) => {
+    const page = freshPage('root', answers);
+    await settled();
+    expect(page.fresh.rows).toEqual([]);
+  });
+
+  it('leaves them on a session signed in to their account, though there are no last known balances', async () => {
+    const page = freshPage('root');
+    page.send('session.changed', { status: 'signed-in', activeAccountGuid: 'a-1' });
+    await settled();
+    expect(page.fresh.rows).toEqual(['fresh rows']);
+  });
+
+  it('takes off the part the parser adds after a lock that came before it, as it comes', async () => {
+    const page = freshPage('end');
+    await settled();
+    page.send('session.changed', locked);
+    page.parse();
+    expect(page.fresh.removed).toBe(true);
+  });
+
+  it('takes off the part the parser adds after the answers named another account', async () => {
+    const page = freshPage('end', { session: ok(otherAccount) });
+    await settled();
+    page.parse();
+    expect(page.fresh.removed).toBe(true);
+  });
+
+  it('leaves the part the parser adds when nothing said otherwise', async () => {
+    const page = freshPage('end');
+    await settled();
+    page.parse();
+    expect(page.fresh.removed).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   LAUNCH_BODY_BOUND_MS,
+  LAUNCH_FRESH_BOUND_MS,
   servedIndex,
   servedIndexFor,
   streamedIndex,
@@ -17,9 +18,13 @@ const INDEX = `<!doctype html>
   </body>
 </html>`;
 const HEAD = INDEX.slice(0, INDEX.indexOf('<div id="root"') + '<div id="root"'.length);
+/** What the page ends with after the rest: `</body>` and what follows it. */
+const PAGE_END = INDEX.slice(INDEX.lastIndexOf('</body>'));
+/** The rest as built: from #root's opening up to `</body>`. */
+const REST_AS_BUILT = INDEX.slice(HEAD.length, INDEX.lastIndexOf('</body>'));
 
 async function whole(served: ServedIndex): Promise<string> {
-  return served.head + (await served.rest);
+  return served.head + (await served.rest) + (await served.end);
 }
 
 /** A launch view that answers when the test says so. */
@@ -100,9 +105,10 @@ describe('index.html as served (servedIndex)', () => {
     await vi.advanceTimersByTimeAsync(LAUNCH_BODY_BOUND_MS - 1);
     expect(rest).toBeUndefined();
     await vi.advanceTimersByTimeAsync(1);
-    expect(rest).toBe(INDEX.slice(HEAD.length));
+    expect(rest).toBe(REST_AS_BUILT);
     core.answer({ markup: '<main>rows</main>', lang: 'en' });
-    expect(await served.rest).toBe(INDEX.slice(HEAD.length));
+    expect(await served.rest).toBe(REST_AS_BUILT);
+    expect(await served.end).toBe(PAGE_END);
   });
 
   it('tells the view it is no longer wanted once the bound has passed, and not before', async () => {
@@ -151,8 +157,9 @@ describe('index.html as a stream (streamedIndex)', () => {
     core.answer({ markup: '<main>rows</main>', lang: 'en' });
     const second = await reader.read();
     expect(decoder.decode(second.value)).toBe(
-      ` data-launch="cached"><main>rows</main></div>${INDEX.slice(HEAD.length + '></div>'.length)}`,
+      ` data-launch="cached"><main>rows</main></div>${REST_AS_BUILT.slice('></div>'.length)}`,
     );
+    expect(decoder.decode((await reader.read()).value)).toBe(PAGE_END);
     expect((await reader.read()).done).toBe(true);
   });
 
@@ -169,6 +176,144 @@ describe('index.html as a stream (streamedIndex)', () => {
       await reader.cancel();
       core.answer({ markup: '<main>rows</main>', lang: 'en' });
       // An unhandled rejection is reported once the microtasks have run and a macrotask has passed.
+      await new Promise((resolve) => setImmediate(resolve));
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', note);
+    }
+  });
+});
+
+describe("index.html's third part: this run's balances (servedIndex with `fresh`)", () => {
+  const cachedView = { markup: '<main>cached</main>', lang: 'en' };
+  const freshView = {
+    markup: '<main>fresh</main>',
+    lang: 'en',
+    marks: ' data-launch="fresh" data-launch-account="a-1"',
+  };
+  const FRESH_PART = '<div id="launch-fresh" data-launch="fresh" data-launch-account="a-1"><main>fresh</main></div>';
+  const fresh = (view: (unwanted: AbortSignal) => Promise<LaunchView | null>, boundMs = LAUNCH_FRESH_BOUND_MS) => ({
+    view,
+    boundMs,
+  });
+
+  it('ends the page with them after the classic script, before </body>, when they come after the rest', async () => {
+    const core = controlled();
+    const later = controlled();
+    const served = servedIndex(INDEX, { lang: 'en' }, core.view, fresh(later.view));
+    core.answer(cachedView);
+    const rest = await served.rest;
+    expect(rest).toContain('data-launch="cached"><main>cached</main></div>');
+    expect(rest).not.toContain('</body>');
+    let end: string | undefined;
+    void served.end.then((text) => (end = text));
+    await Promise.resolve();
+    expect(end).toBeUndefined();
+    later.answer(freshView);
+    expect(await served.end).toBe(FRESH_PART + PAGE_END);
+    const html = await whole(served);
+    expect(html.indexOf(FRESH_PART)).toBeGreaterThan(html.indexOf('<script src="/launch-requests.js">'));
+    expect(html.indexOf(FRESH_PART)).toBeLessThan(html.indexOf('</body>'));
+  });
+
+  it('serves them in #root in place of the last known ones when main has them as the rest is written', async () => {
+    const served = servedIndex(
+      INDEX,
+      { lang: 'en' },
+      async () => cachedView,
+      fresh(async () => freshView),
+    );
+    const html = await whole(served);
+    expect(html).toContain('<div id="root" data-launch="fresh" data-launch-account="a-1"><main>fresh</main></div>');
+    expect(html).not.toContain('cached');
+    expect(html).not.toContain('launch-fresh');
+    expect(await served.end).toBe(PAGE_END);
+  });
+
+  it('ends the page without them at their bound, counted from the request, and tells the view so', async () => {
+    vi.useFakeTimers();
+    const later = controlled();
+    let unwanted: AbortSignal | undefined;
+    const served = servedIndex(
+      INDEX,
+      { lang: 'en' },
+      async () => cachedView,
+      fresh((signal) => {
+        unwanted = signal;
+        return later.view();
+      }),
+    );
+    let end: string | undefined;
+    void served.end.then((text) => (end = text));
+    await vi.advanceTimersByTimeAsync(LAUNCH_FRESH_BOUND_MS - 1);
+    expect(end).toBeUndefined();
+    expect(unwanted?.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(end).toBe(PAGE_END);
+    expect(unwanted?.aborted).toBe(true);
+    later.answer(freshView);
+    expect(await served.end).toBe(PAGE_END);
+  });
+
+  it('serves them in no other language than the head says, in #root or after it', async () => {
+    const german = { ...freshView, lang: 'de' };
+    expect(
+      await whole(
+        servedIndex(
+          INDEX,
+          { lang: 'en' },
+          async () => null,
+          fresh(async () => german),
+        ),
+      ),
+    ).toBe(INDEX);
+    const core = controlled();
+    const late = servedIndex(
+      INDEX,
+      { lang: 'en' },
+      core.view,
+      fresh(async () => german),
+    );
+    core.answer(null);
+    expect(await late.end).toBe(PAGE_END);
+  });
+
+  it('ends the page as built when the fresh view fails', async () => {
+    const served = servedIndex(
+      INDEX,
+      { lang: 'en' },
+      async () => null,
+      fresh(() => Promise.reject(new Error('x'))),
+    );
+    expect(await whole(served)).toBe(INDEX);
+  });
+
+  it('writes nothing into a body cancelled while they were awaited, and stops their build', async () => {
+    const unhandled: unknown[] = [];
+    const note = (reason: unknown): void => {
+      unhandled.push(reason);
+    };
+    process.on('unhandledRejection', note);
+    try {
+      const later = controlled();
+      let unwanted: AbortSignal | undefined;
+      const served = servedIndex(
+        INDEX,
+        { lang: 'en' },
+        async () => cachedView,
+        fresh((signal) => {
+          unwanted = signal;
+          return later.view();
+        }),
+      );
+      const reader = streamedIndex(served).getReader();
+      expect(new TextDecoder().decode((await reader.read()).value)).toBe(HEAD);
+      expect(new TextDecoder().decode((await reader.read()).value)).toContain('cached');
+      await reader.cancel();
+      expect(unwanted?.aborted).toBe(true);
+      later.answer(freshView);
+      await served.end;
       await new Promise((resolve) => setImmediate(resolve));
       await new Promise((resolve) => setImmediate(resolve));
       expect(unhandled).toEqual([]);
@@ -200,14 +345,30 @@ describe('index.html from what main knows (servedIndexFor)', () => {
     async (privacyMode) => {
       // A core that never answers: the rest must not wait for it (nor for the bound).
       const launchView = vi.fn(() => new Promise<LaunchView | null>(() => undefined));
+      const freshView = vi.fn(() => new Promise<LaunchView | null>(() => undefined));
       const served = servedIndexFor(INDEX, {
         launchView,
+        freshView,
         lang: () => 'en',
         privacyMode: () => privacyMode,
         theme: () => 'system',
       });
       expect(await whole(served)).toBe(INDEX.replace('<html lang="en">', '<html lang="en" data-theme="system">'));
       expect(launchView).not.toHaveBeenCalled();
+      expect(freshView).not.toHaveBeenCalled();
     },
   );
+
+  it("asks for this run's balances beside the last known ones when privacy mode is known off", async () => {
+    const freshView = vi.fn(async () => ({ markup: '<main>fresh</main>', lang: 'en', marks: ' data-launch="fresh"' }));
+    const served = servedIndexFor(INDEX, {
+      launchView: async () => view,
+      freshView,
+      lang: () => 'en',
+      privacyMode: () => false,
+      theme: () => 'system',
+    });
+    expect(await whole(served)).toContain('<div id="root" data-launch="fresh"><main>fresh</main></div>');
+    expect(freshView).toHaveBeenCalledOnce();
+  });
 });

@@ -2,10 +2,19 @@ import { describe, expect, it } from 'vitest';
 import type { Preferences } from '../../../../src-preload/contract/app';
 import type { PortfolioView } from '../../../../src-preload/contract/portfolio';
 import type { SessionView } from '../../../../src-preload/contract/session';
-import { launchViewOf, type LaunchViewSource } from '../../../../src-main/shell/launch-view';
-import { launchBalancesView, type ViewElement } from '../../../../src-renderer/src/launch-paint-view';
+import {
+  launchFreshViewOf,
+  launchViewOf,
+  type FreshViewSource,
+  type LaunchViewSource,
+} from '../../../../src-main/shell/launch-view';
+import { launchBalancesView, launchFreshView, type ViewElement } from '../../../../src-renderer/src/launch-paint-view';
 import { applyLaunchLanguage } from '../../../../src-renderer/src/i18n/launch-text';
-import { LAUNCH_BASIS_ATTRIBUTE, launchViewBasis } from '../../../../src-renderer/src/launch-paint-basis';
+import {
+  LAUNCH_BASIS_ATTRIBUTE,
+  launchFreshBasis,
+  launchViewBasis,
+} from '../../../../src-renderer/src/launch-paint-basis';
 
 const portfolio: PortfolioView = {
   accountGuid: 'account-1',
@@ -186,5 +195,106 @@ describe('the launch view main serves (launchViewOf): the launch paint’s rule,
     // Marked with what the page, from the same answers, finds it was drawn from: the page then keeps it.
     tree.setAttribute(LAUNCH_BASIS_ATTRIBUTE, launchViewBasis(session, portfolio, lang));
     expect(view?.markup).toBe(written(tree));
+  });
+});
+
+describe('this run’s balances main serves (launchFreshViewOf): the launch paint’s rule, from main’s state', () => {
+  /** Main's state, and the portfolio's launch answer, held until the test gives it. */
+  function freshSource(state: Partial<Main> = {}) {
+    const main = mainWith(state);
+    let give: (view: PortfolioView | null) => void = () => undefined;
+    const answer = new Promise<PortfolioView | null>((resolve) => {
+      give = resolve;
+    });
+    const source: FreshViewSource = {
+      session: main.source.session,
+      preferences: main.source.preferences,
+      systemLocales: main.source.systemLocales,
+      fresh: () => answer,
+    };
+    return { main, source, give };
+  }
+
+  it.each<[string, Partial<Main>, boolean]>([
+    ['signed in to the answer’s account', {}, true],
+    [
+      'privacy mode on',
+      { preferences: { theme: 'system', language: 'en', privacyMode: true, idleLockMinutes: 15 } },
+      false,
+    ],
+    ['locked', { session: sessionOf('locked') }, false],
+    ['signed out', { session: sessionOf('signed-out') }, false],
+    ['still restoring', { session: sessionOf('signing-in') }, false],
+    ['signed in to another account', { session: sessionOf('signed-in', { activeAccountGuid: 'account-2' }) }, false],
+  ])('%s: %s', async (_case, state, shown) => {
+    const { source, give } = freshSource(state);
+    give(portfolio);
+    const view = await launchFreshViewOf(source);
+    expect(view !== null).toBe(shown);
+    if (view) expect(view.markup).toContain('data-balances="fresh"');
+  });
+
+  it('serves none when the portfolio has no launch answer', async () => {
+    const { source, give } = freshSource();
+    give(null);
+    expect(await launchFreshViewOf(source)).toBeNull();
+  });
+
+  it.each<[string, (main: ReturnType<typeof mainWith>) => void]>([
+    ['a lock', (main) => main.change(sessionOf('locked'))],
+    ['a sign-out', (main) => main.change(sessionOf('signed-out'))],
+    ['another account', (main) => main.change(sessionOf('signed-in', { activeAccountGuid: 'account-2' }))],
+    [
+      'privacy mode switched on',
+      (main) => {
+        main.now.preferences = { theme: 'system', language: 'en', privacyMode: true, idleLockMinutes: 15 };
+      },
+    ],
+  ])('looks at the session and preferences again once the answer is in: %s meanwhile serves none', async (_c, act) => {
+    const { main, source, give } = freshSource();
+    const decided = launchFreshViewOf(source);
+    act(main);
+    give(portfolio);
+    expect(await decided).toBeNull();
+  });
+
+  it('builds nothing once index.html went without it', async () => {
+    const { source, give } = freshSource();
+    const unwanted = new AbortController();
+    const decided = launchFreshViewOf({ ...source, unwanted: unwanted.signal });
+    unwanted.abort();
+    give(portfolio);
+    expect(await decided).toBeNull();
+  });
+
+  it('writes the markup the renderer’s own build makes, marked fresh, with its basis and account', async () => {
+    const { source, give } = freshSource();
+    give(portfolio);
+    const view = await launchFreshViewOf(source);
+    const lang = applyLaunchLanguage('en', ['en-US']);
+    const tree = launchFreshView({ createElement: (tag) => new Tree(tag) }, portfolio);
+    tree.setAttribute(LAUNCH_BASIS_ATTRIBUTE, launchFreshBasis(portfolio, lang));
+    expect(view?.markup).toBe(written(tree));
+    expect(view?.lang).toBe(lang);
+    expect(view?.marks).toBe(' data-launch="fresh" data-launch-account="account-1"');
+  });
+
+  it('escapes what the service says: hostile asset names and an account id stay text', async () => {
+    const hostile: PortfolioView = {
+      ...portfolio,
+      accountGuid: 'a"><script src="/x.js"></script>',
+      wallets: [{ ...portfolio.wallets[0]!, code: '<img src=x>', displayName: '</main><script>alert(1)</script>' }],
+    };
+    const { source, give } = freshSource({
+      session: sessionOf('signed-in', { activeAccountGuid: hostile.accountGuid }),
+    });
+    give(hostile);
+    const view = await launchFreshViewOf(source);
+    expect(view).not.toBeNull();
+    expect(`<div${view!.marks}>${view!.markup}</div>`).not.toMatch(/<script|<img|<\/main><script/);
+    expect(view!.markup).toContain('&lt;/main&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(view!.marks).toBe(
+      ' data-launch="fresh" data-launch-account="a&quot;&gt;&lt;script src=&quot;/x.js&quot;&gt;&lt;/script&gt;"',
+    );
   });
 });

@@ -417,4 +417,83 @@ describe('portfolio.cached: the last known balances, and to whom they are shown'
     await expect(answer).rejects.toMatchObject({ code: 'not_signed_in' });
     expect(fake.state.walletCalls).toBe(0);
   });
+
+  describe('launchBalances: this run’s balances for the served index.html', () => {
+    it('gives the answer the page’s first request takes, whichever asks first: one GET /wallets', async () => {
+      fake.change({ status: 'signing-in' });
+      fake.change({ status: 'signed-in' });
+      const served = await feature.launchBalances();
+      const page = await feature.handlers['portfolio.wallets']();
+      expect(served).toBe(page);
+      expect(fake.state.walletCalls).toBe(1);
+
+      const again = await signInAndFetch();
+      fake.change({ status: 'signing-in' });
+      fake.change({ status: 'signed-in' });
+      const pageFirst = await feature.handlers['portfolio.wallets']();
+      expect(await feature.launchBalances()).toBe(pageFirst);
+      expect(pageFirst).not.toBe(again);
+    });
+
+    it('gives it to one page only: a reload’s page is served none, and asks itself', async () => {
+      fake.change({ status: 'signing-in' });
+      fake.change({ status: 'signed-in' });
+      expect(await feature.launchBalances()).not.toBeNull();
+      expect(await feature.launchBalances()).toBeNull();
+      expect(fake.state.walletCalls).toBe(1);
+    });
+
+    it('waits for the stored session’s restore, and gives the request it started', async () => {
+      let restored: () => void = () => undefined;
+      fake.state.restoring = new Promise<void>((resolve) => (restored = resolve));
+      fake.change({ status: 'signing-in', restoreState: 'restoring' });
+      const served = feature.launchBalances();
+      fake.change({ status: 'signed-in', restoreState: null });
+      restored();
+      await expect(served).resolves.toMatchObject({ accountGuid: 'account-1' });
+      await feature.handlers['portfolio.wallets']();
+      expect(fake.state.walletCalls).toBe(1);
+    });
+
+    it('asks the service for nothing of its own: none when no session started a request', async () => {
+      expect(await feature.launchBalances()).toBeNull();
+      fake.change({ status: 'signed-in' });
+      expect(await feature.launchBalances()).toBeNull();
+      expect(fake.state.walletCalls).toBe(0);
+    });
+
+    it.each([
+      ['a lock', { status: 'locked' as const }],
+      ['a sign-out', { status: 'signed-out' as const }],
+    ])('gives none after %s, though the request answered', async (_case, next) => {
+      fake.change({ status: 'signing-in' });
+      fake.change({ status: 'signed-in' });
+      fake.change(next);
+      expect(await feature.launchBalances()).toBeNull();
+    });
+
+    it('gives none for another account than the request’s, nor once it is no longer fresh', async () => {
+      fake.change({ status: 'signing-in' });
+      fake.change({ status: 'signed-in' });
+      fake.state.accountGuid = 'account-2';
+      expect(await feature.launchBalances()).toBeNull();
+      fake.state.accountGuid = 'account-1';
+      clock = new Date(clock.getTime() + 10_000);
+      expect(await feature.launchBalances()).toBeNull();
+      expect(fake.state.walletCalls).toBe(1);
+    });
+
+    it('gives none when the request failed, and the page then asks again itself', async () => {
+      let fail: (error: Error) => void = () => undefined;
+      fake.state.hold = new Promise<void>((_resolve, reject) => (fail = reject));
+      fake.change({ status: 'signing-in' });
+      fake.change({ status: 'signed-in' });
+      const served = feature.launchBalances();
+      fail(new Error('service down'));
+      expect(await served).toBeNull();
+      fake.state.hold = null;
+      await feature.handlers['portfolio.wallets']();
+      expect(fake.state.walletCalls).toBe(2);
+    });
+  });
 });
