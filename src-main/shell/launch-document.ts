@@ -131,7 +131,8 @@ function boundedView(part: LaunchPart, unwanted: AbortController): Promise<Launc
  * 2. the rest up to `</body>`, which holds the page's classic script (public/launch-requests.js, after #root),
  *    with the last known balances in `#root` (marked data-launch="cached", which src-renderer/src/launch-paint.ts
  *    adopts as painted) when main may show them, or as built once the bound has passed without them; when main
- *    already has this run's balances by then, they go into `#root` instead (marked data-launch="fresh");
+ *    has this run's balances before it has decided on those, they go into `#root` instead, at once (marked
+ *    data-launch="fresh");
  * 3. the end: this run's balances when they come later, within their own bound (`fresh`, counted from the call
  *    as well), in an element of their own after the classic script (#launch-fresh, marked data-launch="fresh"
  *    by launch-view.ts: parsed once that script's listeners follow the session; the stylesheet then hides the
@@ -163,19 +164,30 @@ export function servedIndex(
   const freshWanted = new AbortController();
   // Both asked for now, so the bounds count from the request: this run's balances travel while the rest waits.
   const freshView = fresh && pageEnd ? boundedView(fresh, freshWanted) : Promise.resolve(null);
-  let freshKnown: LaunchView | null = null;
   const inPageLang = (view: LaunchView | null): view is LaunchView => view !== null && view.lang === pageLang;
-  void freshView.then((view) => {
-    if (inPageLang(view)) freshKnown = view;
-  });
-  // This run's balances, when main already has them as the rest is written (the restore usually ends before the
-  // window asks for its page), go into #root in place of the last known ones: parsed before the classic script,
-  // not after it, and nothing to swap. Never waited for here, so a slow service costs the cached rows nothing.
+  // This run's balances, when main has them before the last known ones are decided (the restore usually ends
+  // before the window asks for its page), go into #root in their place: parsed before the classic script, not
+  // after it, and nothing to swap. Whichever usable view comes first is written, in the task it was decided in
+  // (launch-view.ts reads the session and preferences there), so a lock, a sign-out, privacy mode or another
+  // account between that decision and the other view's answer is never written over; the other is then not
+  // waited for. A slow service costs the cached rows nothing: the rest never waits for the fresh view.
   let freshInRoot = false;
-  const rest = boundedView({ view: launchView, boundMs }, cachedWanted).then((cached) => {
-    freshInRoot = freshKnown !== null;
-    const inRoot = freshKnown ?? (inPageLang(cached) ? { ...cached, marks: ' data-launch="cached"' } : null);
-    return inRoot ? `${inRoot.marks ?? ''}>${inRoot.markup}</div>${after}` : beforeEnd;
+  const rest = new Promise<string>((write) => {
+    let written = false;
+    const writeRoot = (inRoot: LaunchView | null): boolean => {
+      if (written) return false;
+      written = true;
+      write(inRoot ? `${inRoot.marks ?? ''}>${inRoot.markup}</div>${after}` : beforeEnd);
+      return true;
+    };
+    void freshView.then((view) => {
+      if (!inPageLang(view) || !writeRoot(view)) return;
+      freshInRoot = true;
+      cachedWanted.abort();
+    });
+    void boundedView({ view: launchView, boundMs }, cachedWanted).then((cached) =>
+      writeRoot(inPageLang(cached) ? { ...cached, marks: ' data-launch="cached"' } : null),
+    );
   });
   const end = rest.then(async () => {
     const view = await freshView;

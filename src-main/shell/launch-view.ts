@@ -89,8 +89,9 @@ export interface FreshViewSource extends Omit<LaunchViewSource, 'cached' | 'sess
  * gives: data-launch="fresh" for the stylesheet, which then hides the cached rows, and for the page, which
  * adopts or removes it, and the account it is of for the launch script (public/launch-requests.js), which takes
  * it off when the session moves to another. Null when the paint would not draw them (freshPaintAllowed): the session
- * and preferences are read once the answer is in, and the markup built in that same task, so a lock, a
- * sign-out, privacy mode or another account chosen while it was on its way is never written over.
+ * and preferences are read once the answer is in, and the markup built in that same task, where servedIndex also
+ * writes it (into #root, or as the page's end), so a lock, a sign-out, privacy mode or another account chosen
+ * before it is written is never written over; one after it is the launch script's to follow.
  */
 export async function launchFreshViewOf(source: FreshViewSource): Promise<LaunchView | null> {
   const fresh = await source.fresh();

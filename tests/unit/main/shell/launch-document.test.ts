@@ -7,7 +7,10 @@ import {
   streamedIndex,
   type ServedIndex,
 } from '../../../../src-main/shell/launch-document';
-import type { LaunchView } from '../../../../src-main/shell/launch-view';
+import type { Preferences } from '../../../../src-preload/contract/app';
+import type { PortfolioView } from '../../../../src-preload/contract/portfolio';
+import type { SessionView } from '../../../../src-preload/contract/session';
+import { launchFreshViewOf, launchViewOf, type LaunchView } from '../../../../src-main/shell/launch-view';
 
 const INDEX = `<!doctype html>
 <html lang="en">
@@ -34,6 +37,15 @@ function controlled(): { view: () => Promise<LaunchView | null>; answer: (view: 
     answer = resolve;
   });
   return { view: () => promise, answer };
+}
+
+/** A core answer (portfolio.cached, or the launch answer) given when the test says so. */
+function controlledAnswer(): { promise: () => Promise<PortfolioView | null>; give: (view: PortfolioView) => void } {
+  let give: (view: PortfolioView) => void = () => undefined;
+  const answer = new Promise<PortfolioView | null>((resolve) => {
+    give = resolve;
+  });
+  return { promise: () => answer, give };
 }
 
 afterEach(() => {
@@ -229,6 +241,55 @@ describe("index.html's third part: this run's balances (servedIndex with `fresh`
     expect(html).not.toContain('cached');
     expect(html).not.toContain('launch-fresh');
     expect(await served.end).toBe(PAGE_END);
+  });
+
+  it('writes them into #root in the task they were decided in: a lock before the last known ones answer comes after', async () => {
+    // Main's own views (launch-view.ts), over a session the test locks between the two answers.
+    const portfolio: PortfolioView = {
+      accountGuid: 'account-1',
+      totalBalanceUsd: '10',
+      dailyProfitUsd: '0',
+      wallets: [],
+      fetchedAt: '2026-11-23T09:00:00.000Z',
+    };
+    let status: SessionView['status'] = 'signed-in';
+    const session = {
+      view: (): SessionView => ({
+        status,
+        user: null,
+        accounts: [],
+        activeAccountGuid: 'account-1',
+        keychain: 'available',
+      }),
+      ready: async () => undefined,
+      restoreState: () => null,
+      onChange: () => () => undefined,
+    };
+    const preferences = (): Preferences => ({
+      theme: 'system',
+      language: 'en',
+      privacyMode: false,
+      idleLockMinutes: 15,
+    });
+    const cachedAnswer = controlledAnswer();
+    const freshAnswer = controlledAnswer();
+    const served = servedIndex(
+      INDEX,
+      { lang: 'en-US' },
+      (unwanted) =>
+        launchViewOf({ session, cached: cachedAnswer.promise, preferences, systemLocales: ['en-US'], unwanted }),
+      fresh((unwanted) =>
+        launchFreshViewOf({ session, fresh: freshAnswer.promise, preferences, systemLocales: ['en-US'], unwanted }),
+      ),
+    );
+    const written: Array<{ status: SessionView['status']; rest: string }> = [];
+    void served.rest.then((rest) => written.push({ status, rest }));
+    freshAnswer.give(portfolio);
+    await new Promise((resolve) => setImmediate(resolve));
+    status = 'locked';
+    cachedAnswer.give(portfolio);
+    await served.end;
+    expect(written).toEqual([{ status: 'signed-in', rest: expect.stringContaining('data-balances="fresh"') }]);
   });
 
   it('ends the page without them at their bound, counted from the request, and tells the view so', async () => {
