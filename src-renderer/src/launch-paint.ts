@@ -255,9 +255,14 @@ export async function paintLaunchBalances(container: HTMLElement): Promise<() =>
   // Where this run's balances main served are, looked up again before they are adopted: the launch script takes
   // them off at a lock, a sign-out or another account.
   const freshServed = (): Element | null => (mark === 'fresh' ? container : servedFreshPart(doc));
-  container.removeAttribute('data-launch');
-  container.removeAttribute(LAUNCH_FRESH_ACCOUNT_ATTRIBUTE);
+  // The marks stay while this paint waits for its answers: the launch script takes the served rows off by them
+  // at a lock, a sign-out or another account. They go only where the paint decides what stays.
+  const unmark = (): void => {
+    container.removeAttribute('data-launch');
+    container.removeAttribute(LAUNCH_FRESH_ACCOUNT_ATTRIBUTE);
+  };
   const nothingPainted = (): (() => void) => {
+    unmark();
     if (served) container.replaceChildren();
     dropServedFresh(doc);
     return nothingToRelease;
@@ -265,7 +270,10 @@ export async function paintLaunchBalances(container: HTMLElement): Promise<() =>
   const state = await launchAnswers();
   // Only asked whether it may paint: the view is built once, in the user's language (a view built before it
   // would make Intl's formatters for a locale the paint then does not show).
-  if (!state && servedView && peekStartupAnswer('session')) return keepServedView(container);
+  if (!state && servedView && peekStartupAnswer('session')) {
+    unmark();
+    return keepServedView(container);
+  }
   if (!state) return nothingPainted();
   // Main served the answer the page's own portfolio.wallets gets: it is on its way, and the page adopts the
   // part rather than drawing the last known balances over it.
@@ -286,6 +294,7 @@ export async function paintLaunchBalances(container: HTMLElement): Promise<() =>
   const kept = adopted ?? servedViewToKeep(servedView, state, lang);
   const view = kept ?? launchView(state);
   if (!view) return nothingPainted();
+  unmark();
   if (adopted && adopted.parentNode !== container) container.replaceChildren(adopted);
   dropServedFresh(doc);
   if (kept) kept.removeAttribute(LAUNCH_BASIS_ATTRIBUTE);

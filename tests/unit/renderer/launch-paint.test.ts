@@ -134,7 +134,13 @@ const launchScript = readFileSync(
  * balances (GET /wallets) are held until the test answers them, or answered at once with `fresh: 'answers'`.
  */
 function installLaunchedPage(
-  options: { fresh: 'answers' | 'held'; cached?: 'held'; session?: 'held' } = { fresh: 'held' },
+  options: {
+    fresh: 'answers' | 'held';
+    cached?: 'held';
+    session?: 'held';
+    /** The page's document as the launch script sees it; none unless a test gives one. */
+    document?: { querySelector(selector: string): unknown };
+  } = { fresh: 'held' },
 ) {
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   const answer = (value: unknown) => () => Promise.resolve({ ok: true, value });
@@ -167,7 +173,7 @@ function installLaunchedPage(
     preferences: { get: answer({ theme: 'system', language: 'en', privacyMode: false }) },
   };
   const window: Record<string, unknown> = { wallet };
-  runInNewContext(launchScript, { window, Object });
+  runInNewContext(launchScript, { window, Object, ...(options.document ? { document: options.document } : {}) });
   installPage(null);
   vi.stubGlobal('window', window);
   const send = (event: string, payload: unknown) => listeners.get(event)?.forEach((listener) => listener(payload));
@@ -905,6 +911,29 @@ describe('the launch paint (launch-paint.ts): the last known balances before Rea
       await vi.advanceTimersByTimeAsync(16);
       await painting;
       expect(container.children).toEqual([served]);
+    });
+
+    it('leaves #root marked while it waits for the answer main served: a lock meanwhile takes the rows off', async () => {
+      let root: FakeElement | null = null;
+      const page = installLaunchedPage({
+        fresh: 'held',
+        // The launch script finds #root by its marks, as in the page.
+        document: {
+          querySelector: (selector: string) =>
+            selector === '#root[data-launch="fresh"]' && root?.getAttribute('data-launch') === 'fresh' ? root : null,
+        },
+      });
+      const container = await freshRoot();
+      root = container;
+      const { paintLaunchBalances } = await loadPaint();
+      const painting = paintLaunchBalances(container as unknown as HTMLElement);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(container.children).not.toEqual([]);
+      page.send('session.changed', viewOf('locked'));
+      expect(container.children).toEqual([]);
+      await vi.advanceTimersByTimeAsync(1000);
+      await painting;
+      expect(container.children).toEqual([]);
     });
 
     it('draws its own when its answer is another than main drew from', async () => {
