@@ -176,13 +176,17 @@ function balancesParts<N extends ViewElement<N>>(
   return parts;
 }
 
-/** The frame of the launch screens: the app's name over what the app's first screen will show. */
-function launchFrame<N extends ViewElement<N>>(doc: ElementMaker<N>, ...children: N[]): N {
+/**
+ * The frame of the launch screens: the app's name over what the app's first screen will show. Its heading's
+ * id is the view's own: main's fresh part and the cached rows it hides are in the page together, and each
+ * <main> must be named by its own heading, not the first one with that id.
+ */
+function launchFrame<N extends ViewElement<N>>(doc: ElementMaker<N>, titleId: string, ...children: N[]): N {
   return element(
     doc,
     'main',
-    { class: 'gate cached-balances', 'aria-labelledby': 'cached-title' },
-    element(doc, 'h1', { id: 'cached-title' }, t('common.appName')),
+    { class: 'gate cached-balances', 'aria-labelledby': titleId },
+    element(doc, 'h1', { id: titleId }, t('common.appName')),
     ...children,
   );
 }
@@ -199,6 +203,7 @@ export function launchBalancesView<N extends ViewElement<N>>(
 ): N {
   return launchFrame(
     doc,
+    'cached-title',
     sessionLine(doc, session, portfolio.fetchedAt),
     element(
       doc,
@@ -227,6 +232,7 @@ export function launchFreshView<N extends ViewElement<N>>(doc: ElementMaker<N>, 
   );
   return launchFrame(
     doc,
+    'fresh-title',
     element(
       doc,
       'section',

@@ -521,7 +521,7 @@ describe('the launch paint (launch-paint.ts): the last known balances before Rea
         const home = await appHomeMarkup(view);
         const painted = (launchFreshView(fakeDocument, view) as unknown as FakeElement).outerHTML;
         const frame =
-          /^<main class="gate cached-balances" aria-labelledby="cached-title"><h1 id="cached-title">Wallet Desk<\/h1>(.*)<\/main>$/;
+          /^<main class="gate cached-balances" aria-labelledby="fresh-title"><h1 id="fresh-title">Wallet Desk<\/h1>(.*)<\/main>$/;
         expect(painted).toMatch(frame);
         expect(painted.replace(frame, '$1')).toBe(home);
         expect(painted).toContain('data-balances="fresh"');
@@ -532,6 +532,21 @@ describe('the launch paint (launch-paint.ts): the last known balances before Rea
         if (view.wallets.length > 0) expect(painted).toContain('Bitcoin &lt;b&gt;&amp;&quot;&#x27;');
       },
     );
+
+    it('name their frame by a heading of their own, not the cached rows’ heading they share the page with', async () => {
+      installPage(null);
+      const { launchBalancesView, launchFreshView } = await loadView();
+      const fresh = (launchFreshView(fakeDocument, freshPortfolio) as unknown as FakeElement).outerHTML;
+      const cached = (launchBalancesView(fakeDocument, portfolio, viewOf('signed-in')) as unknown as FakeElement)
+        .outerHTML;
+      const named = /^<main [^>]*aria-labelledby="([^"]+)"><h1 id="([^"]+)">/;
+      const [, freshLabel, freshTitle] = named.exec(fresh) ?? [];
+      const [, cachedLabel, cachedTitle] = named.exec(cached) ?? [];
+      expect(freshLabel).toBe(freshTitle);
+      expect(cachedLabel).toBe(cachedTitle);
+      expect(freshTitle).toBeDefined();
+      expect(freshTitle).not.toBe(cachedTitle);
+    });
 
     const answered: Result<PortfolioView> = { ok: true, value: freshPortfolio };
     const otherAccount: Result<PortfolioView> = { ok: true, value: { ...freshPortfolio, accountGuid: 'account-2' } };
