@@ -100,8 +100,9 @@ async function start(): Promise<void> {
   const coreReady = started.then(({ core }) => core);
   // index.html's head leaves at once, its body with the last known balances when main may show them, and its end
   // with this run's, each within a bound from the request (shell/launch-document.ts): a core still starting, a
-  // keychain that hangs or a slow service gives the page as built. Its lang is settings' language as the core resolves it (app-core.ts), known without the core;
-  // its theme is settings' too, for the page's own palette (styles.css) before any of its scripts has run.
+  // keychain that hangs or a slow service gives the page as built. Its lang is settings' language as the core
+  // resolves it (app-core.ts), known without the core; its theme is settings' too, for the page's own palette
+  // (styles.css) before any of its scripts has run.
   serveRenderer(rendererDir, {
     launchView: (unwanted) => coreReady.then((core) => core.launchView(unwanted)),
     freshView: (unwanted) => coreReady.then((core) => core.launchFreshView(unwanted)),

@@ -277,8 +277,15 @@ export async function paintLaunchBalances(container: HTMLElement): Promise<() =>
   if (!state) return nothingPainted();
   // Main served the answer the page's own portfolio.wallets gets: it is on its way, and the page adopts the
   // part rather than drawing the last known balances over it.
-  if (state.fresh.current === null && freshServed()?.firstElementChild)
-    await Promise.race([state.freshAnswered, new Promise((resolve) => setTimeout(resolve, LAUNCH_PAINT_WAIT_MS))]);
+  if (state.fresh.current === null && freshServed()?.firstElementChild) {
+    let waited: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      state.freshAnswered,
+      new Promise((resolve) => {
+        waited = setTimeout(resolve, LAUNCH_PAINT_WAIT_MS);
+      }),
+    ]).finally(() => clearTimeout(waited));
+  }
   if (!mayPaint(state)) return nothingPainted();
   // In the user's language from the first frame: every language's launch messages are in the first script.
   const lang = state.preferences.ok ? applyLaunchLanguage(state.preferences.value.language) : null;
