@@ -144,9 +144,10 @@ function followChanges(container: HTMLElement, first: Element, state: LaunchStat
  * the same last known balances again. Until released (the app's first frame replaces it, render-app.tsx), an
  * answer or a change that may not show them takes it off at once: privacy mode not known to be off, a lock, a
  * sign-out that is not a failed restore, another account; while the balances are unknown only a session still
- * being restored keeps it.
+ * being restored keeps it. This run's balances (`freshAccount`, main's fresh view) stay only while the session
+ * is signed in to their account, the rule they were drawn by (freshPaintAllowed).
  */
-function keepServedView(container: HTMLElement): () => void {
+function keepServedView(container: HTMLElement, freshAccount?: string): () => void {
   let session: Result<SessionView> | null = null;
   let cached: Result<PortfolioView | null> | null = null;
   let preferences: Result<Preferences> | null = null;
@@ -154,6 +155,10 @@ function keepServedView(container: HTMLElement): () => void {
   const mayStay = (): boolean => {
     if (preferences && !privacyKnownOff(preferences)) return false;
     if (!session) return true;
+    // This run's balances (main's fresh view) only while signed in to their account, as freshPaintAllowed says.
+    if (freshAccount !== undefined) {
+      return session.ok && session.value.status === 'signed-in' && session.value.activeAccountGuid === freshAccount;
+    }
     if (cached) return sessionShowsCached(session, cached);
     return session.ok && session.value.status === 'signing-in';
   };
@@ -240,8 +245,8 @@ function servedFreshToAdopt(part: Element | null, state: LaunchState, lang: stri
  * Main may also have served this run's balances (the same builder again, marked data-launch="fresh"): in
  * `container` when it had them in time, else in an element of their own after the launch script, which the
  * stylesheet shows in place of the cached rows, without a script. When this paint's answers give what main drew
- * them from, that view is kept as it is (moved into `container`); otherwise, or without answers, it is taken off
- * and the paint draws its own.
+ * them from, that view is kept as it is (moved into `container`); otherwise it is taken off and the paint draws
+ * its own. When the answers do not come within the wait, it is kept as the cached rows are (keepServedView).
  */
 export async function paintLaunchBalances(container: HTMLElement): Promise<() => void> {
   const doc = document;
@@ -273,6 +278,16 @@ export async function paintLaunchBalances(container: HTMLElement): Promise<() =>
   if (!state && servedView && peekStartupAnswer('session')) {
     unmark();
     return keepServedView(container);
+  }
+  // Main's fresh view likewise: it was decided by the same rule, so it stays until an answer or change forbids it.
+  const freshPart = freshServed();
+  const freshAccount = freshPart?.getAttribute(LAUNCH_FRESH_ACCOUNT_ATTRIBUTE);
+  if (!state && freshPart?.firstElementChild && freshAccount && peekStartupAnswer('session')) {
+    const view = freshPart.firstElementChild;
+    unmark();
+    if (freshPart !== container) container.replaceChildren(view);
+    dropServedFresh(doc);
+    return keepServedView(container, freshAccount);
   }
   if (!state) return nothingPainted();
   // Main served the answer the page's own portfolio.wallets gets: it is on its way, and the page adopts the

@@ -1013,6 +1013,52 @@ describe('the launch paint (launch-paint.ts): the last known balances before Rea
       expect(body.children).toEqual([root]);
       expect(root.children).toEqual([]);
     });
+
+    /** A page whose session restore is held past the paint's wait, as against a slow service. */
+    const slowRestorePage = () => installLaunchedPage({ fresh: 'held', session: 'held' });
+
+    async function paintThroughSlowRestore(container: FakeElement) {
+      const { paintLaunchBalances } = await loadPaint();
+      const painting = paintLaunchBalances(container as unknown as HTMLElement);
+      await vi.advanceTimersByTimeAsync(100);
+      return painting;
+    }
+
+    it('keeps the view in #root when the answers are late, while the session is signed in to its account', async () => {
+      const page = slowRestorePage();
+      const container = await freshRoot();
+      const served = container.firstElementChild;
+      const release = await paintThroughSlowRestore(container);
+      expect(container.children).toEqual([served]);
+      expect(container.getAttribute('data-launch')).toBeNull();
+      page.answerSession(viewOf('signed-in'));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(container.children).toEqual([served]);
+      release();
+    });
+
+    it('moves the fresh part into #root when the answers are late, and the cached rows stay gone', async () => {
+      slowRestorePage();
+      const { root, body, part, view } = await cachedRootAndEndPart();
+      part.setAttribute('data-launch-account', freshPortfolio.accountGuid);
+      await paintThroughSlowRestore(root);
+      expect(root.children).toEqual([view]);
+      expect(body.children).toEqual([root]);
+    });
+
+    it.each([
+      ['privacy mode switched on', 'preferences.changed', { theme: 'system', language: 'en', privacyMode: true }],
+      ['a lock', 'session.changed', viewOf('locked')],
+      ['a restore still under way', 'session.changed', viewOf('signing-in')],
+      ['a restore to another account', 'session.changed', { ...viewOf('signed-in'), activeAccountGuid: 'account-2' }],
+    ])('takes the view kept through late answers off at once on %s', async (_case, event, payload) => {
+      const page = slowRestorePage();
+      const container = await freshRoot();
+      await paintThroughSlowRestore(container);
+      expect(container.children).not.toEqual([]);
+      page.send(event, payload);
+      expect(container.children).toEqual([]);
+    });
   });
 
   it('paints nothing on a page without the launch script', async () => {
