@@ -19,12 +19,23 @@ async function idleLockTakenUp(page: Page, minutes: number): Promise<void> {
   await expect(page.getByRole('spinbutton', { name: 'Lock after idle (minutes)' })).toHaveValue(String(minutes));
 }
 
+/**
+ * Every file's text under `dir`. The app may still be writing: the balance cache writes a temporary file and
+ * renames it into place, and one listed may be gone when it is read. The scan then starts again from a new
+ * listing, so what is read is one whole listing (the renamed file holds the temporary one's text).
+ */
 async function readAllFiles(dir: string): Promise<string> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const texts = await Promise.all(
-    entries.filter((entry) => entry.isFile()).map((entry) => readFile(join(entry.parentPath, entry.name), 'utf8')),
-  );
-  return texts.join('\n');
+  for (let attempt = 1; ; attempt += 1) {
+    const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+    try {
+      const texts = await Promise.all(
+        entries.filter((entry) => entry.isFile()).map((entry) => readFile(join(entry.parentPath, entry.name), 'utf8')),
+      );
+      return texts.join('\n');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || attempt >= 20) throw error;
+    }
+  }
 }
 
 /** The refresh token as the app stored it (the session service files it under `refresh-token:<environment>`). */
