@@ -14,6 +14,29 @@ import { dataRows } from './support/table-rows';
 /** Where the fresh balances come from (GET /wallets): held alone, so the session and the rest answer. */
 const WALLETS_PATH = '/api/OAuth/wallets';
 
+/** The launch views' inputs for the markup tests: one wallet per text, each field of it that text. */
+const portfolioOf = (texts: readonly string[]): PortfolioView => ({
+  accountGuid: 'account-1',
+  totalBalanceUsd: '2',
+  dailyProfitUsd: '0',
+  wallets: texts.map((text) => ({
+    code: text,
+    displayName: text,
+    network: text,
+    amount: '1',
+    priceUsd: '2',
+    valueUsd: '2',
+    address: 'a',
+  })),
+  fetchedAt: '2026-11-23T09:00:00.000Z',
+});
+const SIGNED_IN: SessionView = {
+  status: 'signed-in',
+  user: null,
+  accounts: [],
+  activeAccountGuid: 'account-1',
+  keychain: 'available',
+};
 const walletRows = (page: Page) => dataRows(page.getByRole('table', { name: 'Wallets' }));
 
 /** A row's text as a reader meets it: the cells' texts with the white space between them collapsed. */
@@ -300,31 +323,8 @@ test.describe('the last known balances at launch', () => {
   });
 
   test("the served view keeps every text of the service as text in Chromium's parser", async ({ browser }) => {
-    const wallet = (text: string) => ({
-      code: text,
-      displayName: text,
-      network: text,
-      amount: '1',
-      priceUsd: '2',
-      valueUsd: '2',
-      address: 'a',
-    });
-    const portfolioOf = (texts: readonly string[]): PortfolioView => ({
-      accountGuid: 'account-1',
-      totalBalanceUsd: '2',
-      dailyProfitUsd: '0',
-      wallets: texts.map(wallet),
-      fetchedAt: '2026-11-23T09:00:00.000Z',
-    });
-    const session: SessionView = {
-      status: 'signed-in',
-      user: null,
-      accounts: [],
-      activeAccountGuid: 'account-1',
-      keychain: 'available',
-    };
     const markupOf = (texts: readonly string[]) =>
-      launchBalancesView(markupMaker, portfolioOf(texts), session).outerHTML;
+      launchBalancesView(markupMaker, portfolioOf(texts), SIGNED_IN).outerHTML;
     const context = await browser.newContext();
     const page = await context.newPage();
     const dialogs: string[] = [];
@@ -367,31 +367,8 @@ test.describe('the last known balances at launch', () => {
     const assets = join(import.meta.dirname, '../../out/renderer/assets');
     const sheet = (await readdir(assets)).find((name) => name.endsWith('.css'));
     const css = await readFile(join(assets, sheet!), 'utf8');
-    const record: PortfolioView = {
-      accountGuid: 'account-1',
-      totalBalanceUsd: '2',
-      dailyProfitUsd: '0',
-      wallets: [
-        {
-          code: 'BTC',
-          displayName: 'Bitcoin',
-          network: 'bitcoin',
-          amount: '1',
-          priceUsd: '2',
-          valueUsd: '2',
-          address: 'a',
-        },
-      ],
-      fetchedAt: '2026-11-23T09:00:00.000Z',
-    };
-    const session: SessionView = {
-      status: 'signed-in',
-      user: null,
-      accounts: [],
-      activeAccountGuid: 'account-1',
-      keychain: 'available',
-    };
-    const cached = launchBalancesView(markupMaker, record, session).outerHTML;
+    const record = portfolioOf(['BTC']);
+    const cached = launchBalancesView(markupMaker, record, SIGNED_IN).outerHTML;
     const fresh = launchFreshView(markupMaker, { ...record, totalBalanceUsd: '3' }).outerHTML;
     const context = await browser.newContext();
     const page = await context.newPage();
