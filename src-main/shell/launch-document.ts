@@ -1,4 +1,5 @@
 import type { Theme } from '../../src-preload/contract/app';
+import { LAUNCH_FRESH_ID, LAUNCH_MARK_ATTRIBUTE, LAUNCH_MARKS } from '../../src-renderer/src/launch-marks';
 import type { LaunchView } from './launch-view';
 
 /** Where the built index.html (src-renderer/index.html) holds the app: the launch view goes inside. */
@@ -6,8 +7,6 @@ const ROOT_OPEN = '<div id="root"';
 const ROOT_REST = '></div>';
 /** Where the fresh part goes: after the classic script, before the body ends. */
 const BODY_END = '</body>';
-/** The fresh part's id (src-renderer/src/launch-paint.ts looks for it): one element of its kind in the page. */
-const LAUNCH_FRESH_ID = 'launch-fresh';
 const HTML_LANG = /<html lang="([^"]*)">/;
 /** A BCP 47 tag, letters, digits and hyphens: nothing to escape. */
 const LANGUAGE_TAG = /^[A-Za-z0-9-]{1,35}$/;
@@ -100,7 +99,13 @@ function htmlTag(lang: string, theme: Theme | undefined): string {
   return `<html lang="${lang}"${themed}>`;
 }
 
-/** The fresh part as index.html ends with it, after the classic script (see servedIndex). */
+/** How #root is marked when it holds the last known balances: the stylesheet hides them once a fresh part is in. */
+const CACHED_MARKS = ` ${LAUNCH_MARK_ATTRIBUTE}="${LAUNCH_MARKS.cached}"`;
+
+/**
+ * The fresh part as index.html ends with it, after the classic script (see servedIndex), by its id: one element
+ * of its kind in the page, which the page's readers find by it (src-renderer/src/launch-marks.ts).
+ */
 function freshPart(view: LaunchView): string {
   return `<div id="${LAUNCH_FRESH_ID}"${view.marks ?? ''}>${view.markup}</div>`;
 }
@@ -186,7 +191,7 @@ export function servedIndex(
       cachedWanted.abort();
     });
     void boundedView({ view: launchView, boundMs }, cachedWanted).then((cached) =>
-      writeRoot(inPageLang(cached) ? { ...cached, marks: ' data-launch="cached"' } : null),
+      writeRoot(inPageLang(cached) ? { ...cached, marks: CACHED_MARKS } : null),
     );
   });
   const end = rest.then(async () => {

@@ -4,7 +4,8 @@ import {
   type LaunchTag,
   type ViewElement,
 } from '../../src-renderer/src/launch-paint-view';
-import { LAUNCH_BASIS_ATTRIBUTE, LAUNCH_FRESH_ACCOUNT_ATTRIBUTE } from '../../src-renderer/src/launch-paint-basis';
+import { LAUNCH_FRESH_ACCOUNT_ATTRIBUTE, LAUNCH_MARK_ATTRIBUTE } from '../../src-renderer/src/launch-marks';
+import { LAUNCH_BASIS_ATTRIBUTE } from '../../src-renderer/src/launch-paint-basis';
 
 /**
  * The attributes the launch view sets (src-renderer/src/launch-paint-view.ts), and the fresh part's frame around
@@ -20,7 +21,7 @@ const LAUNCH_ATTRIBUTES: ReadonlySet<string> = new Set([
   'aria-labelledby',
   'aria-busy',
   'data-balances',
-  'data-launch',
+  LAUNCH_MARK_ATTRIBUTE,
   LAUNCH_BASIS_ATTRIBUTE,
   LAUNCH_FRESH_ACCOUNT_ATTRIBUTE,
 ]);

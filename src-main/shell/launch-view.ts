@@ -3,11 +3,11 @@ import type { PortfolioView } from '../../src-preload/contract/portfolio';
 import type { SessionView } from '../../src-preload/contract/session';
 import { applyLaunchLanguage } from '../../src-renderer/src/i18n/launch-text';
 import {
-  LAUNCH_BASIS_ATTRIBUTE,
   LAUNCH_FRESH_ACCOUNT_ATTRIBUTE,
-  launchFreshBasis,
-  launchViewBasis,
-} from '../../src-renderer/src/launch-paint-basis';
+  LAUNCH_MARK_ATTRIBUTE,
+  LAUNCH_MARKS,
+} from '../../src-renderer/src/launch-marks';
+import { LAUNCH_BASIS_ATTRIBUTE, launchFreshBasis, launchViewBasis } from '../../src-renderer/src/launch-paint-basis';
 import { freshPaintAllowed, launchPaintAllowed } from '../../src-renderer/src/launch-paint-rule';
 import { launchBalancesView, launchFreshView } from '../../src-renderer/src/launch-paint-view';
 import type { SessionService } from '../features/session';
@@ -108,7 +108,7 @@ export async function launchFreshViewOf(source: FreshViewSource): Promise<Launch
   const view = launchFreshView(markupMaker, fresh);
   view.setAttribute(LAUNCH_BASIS_ATTRIBUTE, launchFreshBasis(fresh, lang));
   const frame = markupMaker.createElement('div');
-  frame.setAttribute('data-launch', 'fresh');
+  frame.setAttribute(LAUNCH_MARK_ATTRIBUTE, LAUNCH_MARKS.fresh);
   frame.setAttribute(LAUNCH_FRESH_ACCOUNT_ATTRIBUTE, fresh.accountGuid);
   return { markup: view.outerHTML, lang, marks: frame.attributesMarkup };
 }

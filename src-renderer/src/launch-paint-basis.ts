@@ -5,9 +5,6 @@ import { displayLocale } from './format/display-locale';
 /** The attribute main writes on the launch view it serves in index.html, and the page reads back. */
 export const LAUNCH_BASIS_ATTRIBUTE = 'data-launch-basis';
 
-/** The attribute naming the account of the fresh part main serves (src-main/shell/launch-view.ts). */
-export const LAUNCH_FRESH_ACCOUNT_ATTRIBUTE = 'data-launch-account';
-
 /**
  * Everything launchBalancesView (launch-paint-view.ts) draws the last known balances from, as one text: the
  * session line's case, the record (its account and when it was fetched: a record is written whole, once per

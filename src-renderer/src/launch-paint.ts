@@ -5,11 +5,12 @@ import type { Result } from '../../src-preload/result';
 import { wallet } from './bridge';
 import { applyLaunchLanguage } from './i18n/launch-text';
 import {
-  LAUNCH_BASIS_ATTRIBUTE,
   LAUNCH_FRESH_ACCOUNT_ATTRIBUTE,
-  launchFreshBasis,
-  launchViewBasis,
-} from './launch-paint-basis';
+  LAUNCH_FRESH_SELECTOR,
+  LAUNCH_MARK_ATTRIBUTE,
+  LAUNCH_MARKS,
+} from './launch-marks';
+import { LAUNCH_BASIS_ATTRIBUTE, launchFreshBasis, launchViewBasis } from './launch-paint-basis';
 import {
   freshPaintAllowed,
   LAUNCH_PAINT_WAIT_MS,
@@ -207,7 +208,7 @@ function servedViewToKeep(served: Element | null, state: LaunchState, lang: stri
 
 /** The fresh part main ended the page with, after the launch script (src-main/shell/launch-document.ts). */
 function servedFreshPart(doc: Document): Element | null {
-  return doc.querySelector('#launch-fresh[data-launch="fresh"]');
+  return doc.querySelector(LAUNCH_FRESH_SELECTOR);
 }
 
 /** Takes main's fresh part off the page: the paint drew its own view, or may show none. */
@@ -250,20 +251,20 @@ function servedFreshToAdopt(part: Element | null, state: LaunchState, lang: stri
  */
 export async function paintLaunchBalances(container: HTMLElement): Promise<() => void> {
   const doc = document;
-  const mark = container.getAttribute('data-launch');
-  const served = mark === 'cached' || mark === 'fresh';
+  const mark = container.getAttribute(LAUNCH_MARK_ATTRIBUTE);
+  const served = mark === LAUNCH_MARKS.cached || mark === LAUNCH_MARKS.fresh;
   // With main's fresh part in the page the stylesheet hides the cached rows only while #root is marked: they go
   // before the mark does, so the two are never on screen together.
   const endPart = servedFreshPart(doc);
-  if (mark === 'cached' && endPart) container.replaceChildren();
-  const servedView = mark === 'cached' && !endPart ? container.firstElementChild : null;
+  if (mark === LAUNCH_MARKS.cached && endPart) container.replaceChildren();
+  const servedView = mark === LAUNCH_MARKS.cached && !endPart ? container.firstElementChild : null;
   // Where this run's balances main served are, looked up again before they are adopted: the launch script takes
   // them off at a lock, a sign-out or another account.
-  const freshServed = (): Element | null => (mark === 'fresh' ? container : servedFreshPart(doc));
+  const freshServed = (): Element | null => (mark === LAUNCH_MARKS.fresh ? container : servedFreshPart(doc));
   // The marks stay while this paint waits for its answers: the launch script takes the served rows off by them
   // at a lock, a sign-out or another account. They go only where the paint decides what stays.
   const unmark = (): void => {
-    container.removeAttribute('data-launch');
+    container.removeAttribute(LAUNCH_MARK_ATTRIBUTE);
     container.removeAttribute(LAUNCH_FRESH_ACCOUNT_ATTRIBUTE);
   };
   const nothingPainted = (): (() => void) => {

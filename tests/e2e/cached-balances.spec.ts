@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import type { PortfolioView } from '../../src-preload/contract/portfolio';
 import type { SessionView } from '../../src-preload/contract/session';
 import { markupMaker } from '../../src-main/shell/launch-markup';
+import { LAUNCH_FRESH_ID, LAUNCH_MARK_ATTRIBUTE, LAUNCH_MARKS } from '../../src-renderer/src/launch-marks';
 import { launchBalancesView, launchFreshView } from '../../src-renderer/src/launch-paint-view';
 import { HOSTILE_TEXTS } from '../support/hostile-texts';
 import { expect, test } from './support/fixtures';
@@ -376,8 +377,9 @@ test.describe('the last known balances at launch', () => {
       // index.html as main ends it when this run's balances came after the rest (src-main/shell/launch-document.ts).
       await page.setContent(
         `<!doctype html><html lang="en"><head><style>${css}</style></head><body>` +
-          `<div id="root" data-launch="cached">${cached}</div><script>/* launch-requests.js */</script>` +
-          `<div id="launch-fresh" data-launch="fresh">${fresh}</div></body></html>`,
+          `<div id="root" ${LAUNCH_MARK_ATTRIBUTE}="${LAUNCH_MARKS.cached}">${cached}</div>` +
+          `<script>/* launch-requests.js */</script>` +
+          `<div id="${LAUNCH_FRESH_ID}" ${LAUNCH_MARK_ATTRIBUTE}="${LAUNCH_MARKS.fresh}">${fresh}</div></body></html>`,
       );
       // One table for a reader, this run's: the cached rows are hidden, out of the accessibility tree too.
       await expect(page.getByRole('table', { name: 'Wallets' })).toHaveCount(1);
@@ -385,7 +387,7 @@ test.describe('the last known balances at launch', () => {
       await expect(page.getByText(/Last known balances\s+as of/)).toBeHidden();
       expect(await page.locator('body').ariaSnapshot()).not.toContain('as of');
       // Taken off (a lock), the fresh part leaves nothing behind it but what the launch script left in #root.
-      await page.evaluate(() => document.getElementById('launch-fresh')!.remove());
+      await page.evaluate((id) => document.getElementById(id)!.remove(), LAUNCH_FRESH_ID);
       await expect(page.getByText(/Last known balances\s+as of/)).toBeVisible();
     } finally {
       await context.close();
