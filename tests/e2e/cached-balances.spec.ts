@@ -4,9 +4,15 @@ import type { Page } from '@playwright/test';
 import type { PortfolioView } from '../../src-preload/contract/portfolio';
 import type { SessionView } from '../../src-preload/contract/session';
 import { markupMaker } from '../../src-main/shell/launch-markup';
-import { LAUNCH_FRESH_ID, LAUNCH_MARK_ATTRIBUTE, LAUNCH_MARKS } from '../../src-renderer/src/launch-marks';
+import {
+  LAUNCH_FRESH_ACCOUNT_ATTRIBUTE,
+  LAUNCH_FRESH_ID,
+  LAUNCH_MARK_ATTRIBUTE,
+  LAUNCH_MARKS,
+} from '../../src-renderer/src/launch-marks';
 import { launchBalancesView, launchFreshView } from '../../src-renderer/src/launch-paint-view';
 import { HOSTILE_TEXTS } from '../support/hostile-texts';
+import { servedFreshPage } from '../support/served-fresh-view';
 import { expect, test } from './support/fixtures';
 import { recordServiceRequests } from './support/service-requests';
 import type { AppSession, SignedInApp, StartAppOptions } from './support/signed-in-app';
@@ -355,6 +361,59 @@ test.describe('the last known balances at launch', () => {
       expect(hostile.elements).toEqual(harmless.elements);
       expect(hostile.rows).toEqual(HOSTILE_TEXTS.map((text) => [text, text, text]));
       expect(hostile.units).toEqual(HOSTILE_TEXTS);
+      expect(dialogs).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("main's fresh view keeps every text of the service as text in Chromium's parser, in #root and at the end", async ({
+    browser,
+  }) => {
+    // An account id meant to end the fresh part's attribute and run a script after it.
+    const account = '"><img src=x onerror=alert(1)></div><script>alert(2)</script>';
+    const hostileFresh = { ...portfolioOf(HOSTILE_TEXTS), accountGuid: account };
+    const harmlessFresh = portfolioOf(HOSTILE_TEXTS.map(() => 'BTC'));
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    /** What the parser made of the page: its body's elements with their attribute names, the rows, the account. */
+    const parsed = async (html: string) => {
+      await page.setContent(html);
+      return page.evaluate(
+        ({ freshId, accountAttribute }) => {
+          const frame = document.getElementById(freshId) ?? document.getElementById('root')!;
+          return {
+            elements: [...document.body.querySelectorAll('*')].map((element) =>
+              [element.localName, ...element.getAttributeNames()].join(' '),
+            ),
+            rows: [...frame.querySelectorAll('tbody tr')].map((row) =>
+              [...row.children].slice(0, 3).map((cell) => cell.textContent),
+            ),
+            units: [...frame.querySelectorAll('tbody .unit')].map((unit) => unit.textContent),
+            account: frame.getAttribute(accountAttribute),
+            scripts: document.scripts.length,
+          };
+        },
+        { freshId: LAUNCH_FRESH_ID, accountAttribute: LAUNCH_FRESH_ACCOUNT_ATTRIBUTE },
+      );
+    };
+    try {
+      for (const place of ['root', 'end'] as const) {
+        const hostile = await parsed(await servedFreshPage(hostileFresh, place));
+        const harmless = await parsed(await servedFreshPage(harmlessFresh, place));
+        expect(harmless.elements.some((element) => element.startsWith(`div id ${LAUNCH_MARK_ATTRIBUTE}`))).toBe(true);
+        expect(hostile.elements).toEqual(harmless.elements);
+        expect(hostile.rows).toEqual(HOSTILE_TEXTS.map((text) => [text, text, text]));
+        expect(hostile.units).toEqual(HOSTILE_TEXTS);
+        expect(hostile.account).toBe(account);
+        // The launch script's stand-in, and no other.
+        expect(hostile.scripts).toBe(1);
+      }
       expect(dialogs).toEqual([]);
     } finally {
       await context.close();

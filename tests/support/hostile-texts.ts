@@ -1,6 +1,7 @@
 /** Texts a service (or a file on disk) could hand over, each meant to end a text, a value or a tag. */
 export const HOSTILE_TEXTS = [
   '</table><script>alert(1)</script>',
+  '</script><script>alert(1)</script>',
   '" onmouseover="alert(1)',
   "' onmouseover='alert(1)",
   '<!--',

@@ -4,6 +4,7 @@ import type { SessionView } from '../../../../src-preload/contract/session';
 import { escapeMarkup, MarkupElement, markupMaker } from '../../../../src-main/shell/launch-markup';
 import { launchBalancesView, type LaunchTag } from '../../../../src-renderer/src/launch-paint-view';
 import { HOSTILE_TEXTS } from '../../../support/hostile-texts';
+import { markupStructure, textBetweenTags } from '../../../support/markup-structure';
 
 const signedIn: SessionView = {
   status: 'signed-in',
@@ -23,14 +24,6 @@ function portfolioOf(text: string): PortfolioView {
     ],
     fetchedAt: '2026-11-23T09:00:00.000Z',
   };
-}
-
-/** The tags and attribute names of a markup, in order: what a parser would make elements and attributes of. */
-function structure(markup: string): string[] {
-  return [...markup.matchAll(/<(\/?)([a-z0-9]+)((?: [a-z-]+="[^"]*")*)>/g)].map(
-    ([, closing, tag, attributes]) =>
-      `${closing}${tag}${[...(attributes ?? '').matchAll(/ ([a-z-]+)=/g)].map(([, name]) => ` ${name}`).join('')}`,
-  );
 }
 
 describe('the launch markup (main writes the launch view as text)', () => {
@@ -55,11 +48,11 @@ describe('the launch markup (main writes the launch view as text)', () => {
     (_shown, text) => {
       const markup = launchBalancesView(markupMaker, portfolioOf(text), signedIn).outerHTML;
       // The same elements and attributes as for a harmless name: nothing of the text became markup.
-      expect(structure(markup)).toEqual(
-        structure(launchBalancesView(markupMaker, portfolioOf('BTC'), signedIn).outerHTML),
+      expect(markupStructure(markup)).toEqual(
+        markupStructure(launchBalancesView(markupMaker, portfolioOf('BTC'), signedIn).outerHTML),
       );
       // Between the tags there is text only, and every character that could start markup is a reference.
-      const between = markup.replace(/<\/?[a-z0-9]+(?: [a-z-]+="[^"]*")*>/g, '');
+      const between = textBetweenTags(markup);
       expect(between).not.toMatch(/[<>"'\r]/);
       expect(between).toContain(escapeMarkup(text));
     },

@@ -8,6 +8,7 @@ import {
   type FreshViewSource,
   type LaunchViewSource,
 } from '../../../../src-main/shell/launch-view';
+import { escapeMarkup } from '../../../../src-main/shell/launch-markup';
 import { launchBalancesView, launchFreshView, type ViewElement } from '../../../../src-renderer/src/launch-paint-view';
 import { applyLaunchLanguage } from '../../../../src-renderer/src/i18n/launch-text';
 import {
@@ -15,6 +16,15 @@ import {
   launchFreshBasis,
   launchViewBasis,
 } from '../../../../src-renderer/src/launch-paint-basis';
+import {
+  LAUNCH_FRESH_ACCOUNT_ATTRIBUTE,
+  LAUNCH_FRESH_ID,
+  LAUNCH_MARK_ATTRIBUTE,
+  LAUNCH_MARKS,
+} from '../../../../src-renderer/src/launch-marks';
+import { HOSTILE_TEXTS } from '../../../support/hostile-texts';
+import { markupStructure, textBetweenTags } from '../../../support/markup-structure';
+import { SERVED_INDEX, servedFreshPage, type FreshPlace } from '../../../support/served-fresh-view';
 
 const portfolio: PortfolioView = {
   accountGuid: 'account-1',
@@ -296,5 +306,51 @@ describe('this run’s balances main serves (launchFreshViewOf): the launch pain
     expect(view!.marks).toBe(
       ' data-launch="fresh" data-launch-account="a&quot;&gt;&lt;script src=&quot;/x.js&quot;&gt;&lt;/script&gt;"',
     );
+  });
+});
+
+describe("this run's balances as main serves them (servedIndex), given texts meant to end a text, a value or a tag", () => {
+  /**
+   * One wallet whose every free text is `text`, of an account named `text` too. Amounts are decimal text by the
+   * contract (DecimalString) and the time is main's own, so neither can carry markup.
+   */
+  const freshOf = (text: string): PortfolioView => ({
+    accountGuid: text,
+    totalBalanceUsd: '2',
+    dailyProfitUsd: '0',
+    wallets: [
+      { code: text, displayName: text, network: text, amount: '1', priceUsd: '2', valueUsd: '2', address: text },
+    ],
+    fetchedAt: '2026-11-23T09:00:00.000Z',
+  });
+  const body = (page: string): string => page.slice(page.indexOf('<body>'), page.indexOf('</body>') + '</body>'.length);
+  const frameOf = (place: FreshPlace, account: string): string =>
+    `<div id="${place === 'root' ? 'root' : LAUNCH_FRESH_ID}" ${LAUNCH_MARK_ATTRIBUTE}="${LAUNCH_MARKS.fresh}"` +
+    ` ${LAUNCH_FRESH_ACCOUNT_ATTRIBUTE}="${escapeMarkup(account)}">`;
+
+  it.each(
+    (['root', 'end'] as const).flatMap((place) =>
+      HOSTILE_TEXTS.map((text): [FreshPlace, string, string] => [place, text.slice(0, 40), text]),
+    ),
+  )('in %s, keeps every text as text: %s', async (place, _shown, text) => {
+    const page = body(await servedFreshPage(freshOf(text), place));
+    const harmless = body(await servedFreshPage(freshOf('BTC'), place));
+    // The same elements and attributes as for a harmless name, in the same place: nothing of the text became markup.
+    expect(markupStructure(page)).toEqual(markupStructure(harmless));
+    // Booleans, not the texts: a failure would print the longest of them, 100 000 characters, whole.
+    expect(page.includes(frameOf(place, text)), 'the frame names the account as an escaped value').toBe(true);
+    expect(harmless.includes(frameOf(place, 'BTC'))).toBe(true);
+    // Between the tags there is text only, and every character that could start markup is a reference.
+    const between = textBetweenTags(page);
+    expect(/[<>"'\r]/.test(between), 'a character that could start markup stands between the tags').toBe(false);
+    expect(between.includes(escapeMarkup(text)), 'the text stands between the tags, escaped').toBe(true);
+  });
+
+  it('serves the page as built when a name holds what HTML cannot carry, rather than showing it changed', async () => {
+    const page = await servedFreshPage(
+      { ...freshOf('BTC'), wallets: [{ ...freshOf('BTC').wallets[0]!, displayName: 'a\u0000b' }] },
+      'end',
+    );
+    expect(page).toBe(SERVED_INDEX);
   });
 });
