@@ -128,26 +128,39 @@ export function readWholeUpTo(maxBytes: number, tooLarge: () => unknown): Answer
   };
 }
 
+/**
+ * The body's pieces as they arrived, counted as they arrive; past `maxBytes` the read stops and `tooLarge()`
+ * is thrown.
+ */
+export async function readPiecesUpTo(
+  response: Response,
+  maxBytes: number,
+  tooLarge: () => unknown,
+): Promise<{ readonly pieces: readonly Uint8Array[]; readonly bytes: number }> {
+  if (!response.body) return { pieces: [], bytes: 0 };
+  const reader = response.body.getReader();
+  const pieces: Uint8Array[] = [];
+  let bytes = 0;
+  try {
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      bytes += chunk.value.byteLength;
+      if (bytes > maxBytes) throw tooLarge();
+      pieces.push(chunk.value);
+    }
+  } finally {
+    // After a refusal, whatever the service is still sending is dropped with the connection.
+    await reader.cancel().catch(() => undefined);
+  }
+  return { pieces, bytes };
+}
+
 /** The body's bytes, counted as they arrive; past `maxBytes` the read stops and `tooLarge()` is thrown. */
 async function readBytesUpTo(
   response: Response,
   maxBytes: number,
   tooLarge: () => unknown,
 ): Promise<Uint8Array<ArrayBuffer>> {
-  if (!response.body) return new Uint8Array(new ArrayBuffer(0));
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let bytes = 0;
-  try {
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-      bytes += chunk.value.byteLength;
-      if (bytes > maxBytes) throw tooLarge();
-      chunks.push(chunk.value);
-    }
-  } finally {
-    // After a refusal, whatever the service is still sending is dropped with the connection.
-    await reader.cancel().catch(() => undefined);
-  }
+  const { pieces: chunks, bytes } = await readPiecesUpTo(response, maxBytes, tooLarge);
   const whole = new Uint8Array(new ArrayBuffer(bytes));
   let at = 0;
   for (const chunk of chunks) {

@@ -1,7 +1,15 @@
 import type { Logger } from '../logging/logger';
 import { t } from '../i18n/main-text';
 import { AppError } from '../app-error';
-import { answerOf, ReaderFailure, readWhole, readWholeUpTo, type AnswerReader, type ServiceAnswer } from './http-call';
+import {
+  answerOf,
+  ReaderFailure,
+  readPiecesUpTo,
+  readWhole,
+  readWholeUpTo,
+  type AnswerReader,
+  type ServiceAnswer,
+} from './http-call';
 import { TransactionItem, type TransactionsRequest } from './interface-a-transaction-schemas';
 import { checkedTransactionItem } from './transaction-item-check';
 import { createJsonItemsSplitter, JsonSplitError, type JsonItemsSplit } from './json-items-splitter';
@@ -26,6 +34,13 @@ export function readTransactionsWhole(recordsPerPage: number, logger: Logger | u
 }
 
 type OnItems = (items: readonly TransactionItem[]) => Promise<void>;
+
+/**
+ * Items are parsed and handed on from at most this many bytes of body at a time (some 30 items), so few parsed
+ * items are alive at once: pieces of 64 KiB as the network delivers them kept some 110, and each collection of
+ * the young generation that came while they were written copied them.
+ */
+const STRETCH_BYTES = 16 * 1024;
 
 /**
  * Checks one stretch of items and hands it on; false once one is off the contract (the rest of the answer
@@ -77,18 +92,39 @@ async function handOnItems(
 }
 
 /**
- * Reads a transactions answer as it arrives: each item is cut out of the text as soon as it is complete,
- * parsed and checked, and handed on with the others of its stretch of the body, then dropped; the envelope
- * and the page totals are read at the end. An error answer (anything but 2xx) is small and read whole.
- * Nothing the service sends can make this hold more than one item and the envelope (see the limits above).
+ * Reads a transactions answer whole, then hands its items on a stretch at a time: each stretch of the body as
+ * it arrived is cut into items, each parsed and checked, and handed on, then dropped; the envelope and the
+ * page totals are read at the end. An error answer (anything but 2xx) is small and read whole.
+ *
+ * Why whole first: the bytes wait off the JS heap, where holding them costs the collector nothing, while
+ * items handed on as soon as they are parsed die young. The history export used to gather a page's parsed
+ * items before writing any (so that it could ask for the next page meanwhile), which promoted every record of
+ * every page to the old generation. `onArrived`, when given, is awaited once the whole body is here and before
+ * any item is handed on: the export asks for the next page there, then waits for its turn to write. The bytes
+ * are bounded as a page read whole (maxTransactionsAnswerBytes), one item and the envelope as below.
  */
 export function readTransactionItems(
   request: TransactionsRequest,
   onItems: OnItems,
   logger: Logger | undefined,
+  onArrived?: () => Promise<void>,
 ): AnswerReader {
+  const maxBytes = maxTransactionsAnswerBytes(request.recordsPerPage);
   return async (response: Response): Promise<ServiceAnswer> => {
     if (!response.ok || !response.body) return readWhole(response);
+    const { pieces } = await readPiecesUpTo(response, maxBytes, () => {
+      // Sizes only: the text may hold personal data.
+      logger?.warn('interface A answer could not be read', {
+        path: '/transactions',
+        reason: `the answer is over ${maxBytes} bytes`,
+      });
+      return new ReaderFailure(new AppError('service_error', t('mainService.a.pageTooLarge')));
+    });
+    if (onArrived) {
+      await onArrived().catch((error: unknown) => {
+        throw new ReaderFailure(error);
+      });
+    }
     const splitter = createJsonItemsSplitter({
       path: ['data', 'items'],
       maxItemChars: MAX_ITEM_CHARS,
@@ -102,12 +138,12 @@ export function readTransactionItems(
       count = counted;
       return true;
     };
-    const reader = response.body.getReader();
     let split: JsonItemsSplit;
     try {
-      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-        if (!(await handOn(splitter.push(text.next(chunk.value))))) {
-          return answerOf(response, null);
+      for (const piece of pieces) {
+        for (let at = 0; at < piece.byteLength; at += STRETCH_BYTES) {
+          const stretch = splitter.push(text.next(piece.subarray(at, at + STRETCH_BYTES)));
+          if (!(await handOn(stretch))) return answerOf(response, null);
         }
       }
       if (!(await handOn(splitter.push(text.end())))) return answerOf(response, null);
@@ -119,9 +155,6 @@ export function readTransactionItems(
       if (error.problem === 'too_large')
         throw new ReaderFailure(new AppError('service_error', t('mainService.a.pageTooLarge')));
       return answerOf(response, null);
-    } finally {
-      // Whatever is left unread (after a refusal or a failure) is dropped with the connection.
-      await reader.cancel().catch(() => undefined);
     }
     const answer = answerOf(response, split.rest);
     // A success without its items array is no page: it must not read as an empty one.

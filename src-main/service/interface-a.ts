@@ -56,14 +56,15 @@ export interface InterfaceAClient {
   /** 12. POST /transactions. */
   getTransactions(request: TransactionsRequest): Promise<TransactionsResult>;
   /**
-   * 12. POST /transactions, read as it arrives: each stretch of the body's items is checked and handed to
-   * `onItems`, and the body is not read further until that resolves, so a page never sits in memory whole
-   * and a slow consumer slows the download. Resolves with the page's totals once the answer is complete
-   * and valid; items handed over before a failure belong to a page that failed.
+   * 12. POST /transactions, its items handed on a stretch at a time: the body is read whole as bytes, then
+   * `onArrived` (when given) is awaited, then each stretch of the body's items is parsed, checked and handed
+   * to `onItems`, awaited before the next, so parsed items never pile up. Resolves with the page's totals
+   * once the answer is complete and valid; items handed over before a failure belong to a page that failed.
    */
   streamTransactions(
     request: TransactionsRequest,
     onItems: (items: readonly TransactionItem[]) => Promise<void>,
+    onArrived?: () => Promise<void>,
   ): Promise<TransactionsHead>;
 }
 
@@ -229,12 +230,13 @@ function transactionCalls({ call, requireBody }: InterfaceACaller, logger: Logge
     streamTransactions: async (
       request: TransactionsRequest,
       onItems: (items: readonly TransactionItem[]) => Promise<void>,
+      onArrived?: () => Promise<void>,
     ) => {
       const reading = await transactionReading();
       const body = requireBody(reading.TransactionsRequest, request);
       return call(
         { ...spec, result: reading.TransactionsHead, body },
-        reading.readTransactionItems(body, onItems, logger),
+        reading.readTransactionItems(body, onItems, logger, onArrived),
       );
     },
   };

@@ -86,7 +86,7 @@ async function main(): Promise<void> {
     return;
   }
   const result = await exportHistoryCsv({
-    streamPage: (request, onItems) => client.streamTransactions(request, onItems),
+    streamPage: (request, onItems, onArrived) => client.streamTransactions(request, onItems, onArrived),
     path,
     filters: {},
     onPage: sample,

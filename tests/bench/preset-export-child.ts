@@ -23,7 +23,7 @@ async function main(): Promise<void> {
   const sampler = setInterval(sample, 5);
   const started = process.hrtime.bigint();
   const result = await exportHistoryCsv({
-    streamPage: (request, onItems) => client.streamTransactions(request, onItems),
+    streamPage: (request, onItems, onArrived) => client.streamTransactions(request, onItems, onArrived),
     path,
     filters: {},
     format: 'koinly',

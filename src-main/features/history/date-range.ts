@@ -67,6 +67,18 @@ export class DateScanStop {
   canStop(): boolean {
     return this.#direction !== null && this.#inOrder && this.#pastRange;
   }
+
+  /** What it has seen so far, to go back to when a page is read again from its start. */
+  mark(): () => void {
+    const previousMs = this.#previousMs;
+    const inOrder = this.#inOrder;
+    const pastRange = this.#pastRange;
+    return () => {
+      this.#previousMs = previousMs;
+      this.#inOrder = inOrder;
+      this.#pastRange = pastRange;
+    };
+  }
 }
 
 /**
@@ -91,6 +103,11 @@ export class DateRangeFilter {
   /** True after a page when the rest of the history cannot hold a record inside the range. */
   canStop(): boolean {
     return this.#stop.canStop();
+  }
+
+  /** Returns a function that forgets every record seen after this call (a page read again). */
+  mark(): () => void {
+    return this.#stop.mark();
   }
 }
 

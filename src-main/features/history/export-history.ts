@@ -30,12 +30,15 @@ export interface ExportPageProgress {
 }
 
 /**
- * One POST /transactions read as it arrives (e.g. `(r, onItems) => client.streamTransactions(r, onItems)`):
- * hands each stretch of items to `onItems`, awaiting it before reading on, and resolves with the totals.
+ * One POST /transactions (e.g. `(r, onItems, onArrived) => client.streamTransactions(r, onItems, onArrived)`):
+ * awaits `onArrived` once the whole answer is here, then hands each stretch of items to `onItems`, awaiting
+ * it before the next, and resolves with the totals. One that never calls `onArrived` still works: the export
+ * then waits for the page's turn at its first items, and asks for no page ahead of it.
  */
 export type StreamPage = (
   request: TransactionsRequest,
   onItems: (items: readonly TransactionItem[]) => Promise<void>,
+  onArrived?: () => Promise<void>,
 ) => Promise<TransactionsHead>;
 
 /** One account's history in an export: its name (the Account column) and how its pages are read. */
@@ -90,8 +93,9 @@ function pageReader(options: ExportHistoryOptions): StreamPage {
   if (options.streamPage) return options.streamPage;
   const { fetchPage } = options;
   if (!fetchPage) throw new TypeError('exportHistoryCsv needs sources, streamPage or fetchPage');
-  return async (request, onItems) => {
+  return async (request, onItems, onArrived) => {
     const { items, ...head } = await fetchPage(request);
+    await onArrived?.();
     await onItems(items);
     return head;
   };
@@ -108,14 +112,6 @@ function sourcesOf(options: ExportHistoryOptions): readonly ExportSource[] {
   ];
 }
 
-/** One page's answer, read to its last byte. */
-interface ArrivedPage {
-  readonly head: TransactionsHead;
-  readonly items: readonly TransactionItem[];
-}
-
-type PageRetryOptions = NonNullable<Parameters<typeof fetchWithRetry>[1]>;
-
 /** A promise's outcome held as a value, so a page asked for ahead never rejects unobserved. */
 type Settled<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: unknown };
 
@@ -126,35 +122,44 @@ function settled<T>(promise: Promise<T>): Promise<Settled<T>> {
   );
 }
 
-/**
- * Reads one page to its last byte, retried as a whole (a failed attempt leaves nothing behind), so the next
- * request may leave while this page is written: memory holds at most two pages.
- */
-async function readWholePage(
-  streamPage: StreamPage,
-  request: TransactionsRequest,
-  retry: PageRetryOptions,
-  signal: AbortSignal | undefined,
-): Promise<ArrivedPage> {
-  return fetchWithRetry(async () => {
-    const items: TransactionItem[] = [];
-    const head = await streamPage(request, async (slice) => {
-      signal?.throwIfAborted();
-      for (const item of slice) items.push(item);
-    });
-    return { head, items };
-  }, retry);
+const noneLeftOut = (): Record<LeftOutReason, number> => ({ 'not-completed': 0, 'no-date': 0, 'no-price': 0 });
+
+/** What one page added to the file, counted once it is read to its end. */
+interface PageOutcome {
+  readonly head: TransactionsHead;
+  /** Items the service sent, written or not. */
+  readonly count: number;
+  readonly lines: number;
+  readonly records: PageRecords;
+  readonly leftOut: Readonly<Record<LeftOutReason, number>>;
 }
 
-/**
- * Asks for the next page and lets one turn of the event loop pass, so the request leaves before this page's
- * rows are formatted: fetch writes it to the socket only on a later turn, and formatting yields first at its
- * first flush, so the service used to start on the next page only part-way through writing this one.
- */
-async function askedAhead<T>(ask: () => Promise<T>): Promise<{ readonly page: Promise<T> }> {
-  const page = ask();
-  await new Promise<void>((resolve) => setImmediate(resolve));
-  return { page };
+/** A page asked for: read whole, then written when its turn comes (every page before it written). */
+interface PageRead {
+  /** Settles once its rows are written, or once it failed for good. */
+  readonly done: Promise<Settled<PageOutcome>>;
+  /** Its turn to write. */
+  readonly start: () => void;
+  /** Stops it and waits until it has: at once while it waits (a back-off, its turn), else once its request is answered. */
+  readonly stop: (reason: unknown) => Promise<void>;
+  /** The page it asked for when its answer arrived, if any. */
+  readonly next: () => PageRead | null;
+}
+
+/** Resolves when `turn` does, or rejects once `signal` is aborted. */
+function untilTurn(turn: Promise<void>, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const aborted = (): void => reject(signal.reason);
+    signal.addEventListener('abort', aborted, { once: true });
+    void turn.then(() => {
+      signal.removeEventListener('abort', aborted);
+      resolve();
+    });
+  });
 }
 
 /** How each format starts, writes a record (or says why it leaves it out) and ends. */
@@ -202,11 +207,10 @@ function writerFor(format: ExportFormat): RecordWriter {
   }
 }
 
-/**
- * Gives the finished temporary file its real name. Nothing is cut: pages are retried whole before any row is
- * written, so the file only ever grows by what was written.
- */
-async function keepFile(file: FileHandle, temporary: string, path: string): Promise<void> {
+/** Gives the finished temporary file its real name, cut to `length` (its text) and on disk first. */
+async function keepFile(file: FileHandle, length: number, temporary: string, path: string): Promise<void> {
+  // A page read again may have ended shorter than its first attempt, whose bytes are still past the end.
+  await file.truncate(length);
   // On disk before it takes the real name, so a crash never leaves an empty or torn file there.
   await file.datasync();
   await file.close();
@@ -216,14 +220,16 @@ async function keepFile(file: FileHandle, temporary: string, path: string): Prom
 /**
  * Exports the whole filtered history of one account or several (one after the other, each row naming its
  * account) as the complete CSV (RFC 4180, UTF-8, header row), a preset of another tool, or a JSON array, with
- * the date range applied to each page as it streams past (POST /transactions has no date fields). Each page is
- * read to its last byte, then the next one is asked for while its rows are written to a temporary file in slices
- * of at most 64 KiB (TextAppender): the service answers while this page is formatted and written, yet only one
- * request is ever in flight (the rate limit) and memory holds two pages whatever the history's size. A page that
- * fails is retried (429 back-off, a few tries on server errors) as a whole before any of its rows is written; one
- * asked for ahead that fails surfaces once the pages before it are written. On success the
- * temporary file is flushed to disk and renamed to `path`; on cancel or failure it is removed, so no
- * partial file is ever left. No Electron here: the benchmark calls this directly.
+ * the date range applied to each record as it goes past (POST /transactions has no date fields). Each page is
+ * read whole as bytes; then, while its records are parsed and written a stretch at a time to a temporary file
+ * (TextAppender, at most 64 KiB held), the next page is asked for, so the service answers meanwhile, yet only
+ * one request is ever in flight (the rate limit). Parsed records are written and dropped as they come, never
+ * held a page at a time. Page 1 asks for page 2 only once written (nothing says yet that there is one); a page
+ * that turns out to be the last stops the one it asked for. A page that fails (429 back-off, a few tries on
+ * server errors and answers the app cannot read) is read again whole and written again from its first row, over
+ * what its failed attempt wrote; one asked for ahead that fails surfaces once the pages before it are written.
+ * On success the temporary file is cut to its text, flushed to disk and renamed to `path`; on cancel or failure
+ * it is removed, so no partial file is ever left. No Electron here: the benchmark calls this directly.
  */
 export async function exportHistoryCsv(options: ExportHistoryOptions): Promise<ExportResult> {
   const pageSize = options.recordsPerPage ?? EXPORT_PAGE_SIZE;
@@ -235,7 +241,7 @@ export async function exportHistoryCsv(options: ExportHistoryOptions): Promise<E
   const file = await open(temporary, 'wx', 0o600);
   const out = new TextAppender(file);
   let written = 0;
-  const leftOut: Record<LeftOutReason, number> = { 'not-completed': 0, 'no-date': 0, 'no-price': 0 };
+  const leftOut: Record<LeftOutReason, number> = noneLeftOut();
   // Totals of the accounts already exported; the current account's are added as its pages come.
   let doneTotal = 0;
   let donePages = 0;
@@ -248,11 +254,11 @@ export async function exportHistoryCsv(options: ExportHistoryOptions): Promise<E
     page: donePages + page,
     totalPages: donePages + totalPages,
   });
-  // The page asked for while the one before it is written; always awaited before the export returns or throws.
-  let ahead: Promise<Settled<ArrivedPage>> | null = null;
-  // Stops that page's back-off or reading at once when the export fails for another reason (a write, say).
-  const stopAhead = new AbortController();
-  const readSignal = options.signal ? AbortSignal.any([options.signal, stopAhead.signal]) : stopAhead.signal;
+  // Every page asked for and not yet settled: awaited before the export returns or throws.
+  const reading = new Set<Promise<unknown>>();
+  // Stops every page's back-off, reading or wait at once when the export fails for another reason (a write, say).
+  const stopAll = new AbortController();
+  const readSignal = options.signal ? AbortSignal.any([options.signal, stopAll.signal]) : stopAll.signal;
   try {
     await out.append(writer.open);
     await out.flush();
@@ -264,56 +270,109 @@ export async function exportHistoryCsv(options: ExportHistoryOptions): Promise<E
       let previousRecords = new PageRecords();
       total = 0;
       totalPages = 1;
-      const retryOptions = (pageNumber: number): PageRetryOptions => ({
-        ...(options.retry === undefined ? {} : { policy: options.retry }),
-        signal: readSignal,
-        onRetry: (notice) => options.onRetry?.(notice, { ...progress(), page: donePages + pageNumber }),
-      });
-      const ask = (pageNumber: number): Promise<Settled<ArrivedPage>> =>
-        settled(
-          readWholePage(
-            source.streamPage,
+
+      const readPage = (pageNumber: number): PageRead => {
+        const stopper = new AbortController();
+        const signal = AbortSignal.any([readSignal, stopper.signal]);
+        let openTurn = (): void => undefined;
+        const turn = new Promise<void>((resolve) => (openTurn = resolve));
+        let next: PageRead | null = null;
+        // The file's length and the range's state when the page's turn first came: a page read again starts there.
+        let startedAt: { readonly length: number; readonly range: (() => void) | null } | null = null;
+
+        const attempt = async (): Promise<PageOutcome> => {
+          // A page read again asks again for the one after it, never while that one's request is out.
+          const asked = next;
+          next = null;
+          if (asked) await asked.stop(new Error('the page before it is read again'));
+          let arrived = false;
+          const arrive = async (): Promise<void> => {
+            arrived = true;
+            await untilTurn(turn, signal);
+            if (startedAt === null) startedAt = { length: out.length, range: range?.mark() ?? null };
+            else {
+              out.rewind(startedAt.length);
+              startedAt.range?.();
+            }
+            // The page before said how many there are; page 1 cannot know yet whether a page 2 exists.
+            if (pageNumber > 1 && pageNumber < totalPages) next = readPage(pageNumber + 1);
+          };
+          let count = 0;
+          let lines = 0;
+          const records = new PageRecords();
+          const left = noneLeftOut();
+          const head = await source.streamPage(
             transactionsRequest(options.filters, pageNumber, pageSize),
-            retryOptions(pageNumber),
-            readSignal,
-          ),
+            async (slice) => {
+              if (!arrived) await arrive();
+              signal.throwIfAborted();
+              for (const item of slice) {
+                count += 1;
+                records.add(item);
+                // The range sees every record in the service's order, written or not.
+                const admitted = range?.admits(item) ?? true;
+                // A record that arrived at the top while exporting pushes the last row of a page onto the next one.
+                if (!admitted || previousRecords.has(item)) continue;
+                const line = writer.line(item, userLabelOf(item), context, written + lines === 0);
+                if (typeof line === 'string') {
+                  if (!out.add(line)) await out.append(line);
+                  lines += 1;
+                } else {
+                  left[line.leftOut] += 1;
+                }
+              }
+            },
+            arrive,
+          );
+          if (!arrived) await arrive();
+          await out.flush();
+          return { head, count, lines, records, leftOut: left };
+        };
+
+        const done = settled(
+          fetchWithRetry(attempt, {
+            ...(options.retry === undefined ? {} : { policy: options.retry }),
+            signal,
+            onRetry: (notice) => options.onRetry?.(notice, { ...progress(), page: donePages + pageNumber }),
+          }),
         );
-      for (page = 1; page <= totalPages; page += 1) {
-        // Page 1 is asked for here; every later page was asked for while the one before it was written.
-        const answer = await (ahead ?? ask(page));
-        ahead = null;
-        if (!answer.ok) throw answer.error;
-        options.signal?.throwIfAborted();
-        const { head, items } = answer.value;
-        // The range sees every record in the service's order before any is written, so whether a next page
-        // is needed is known now and it is asked for while this one is written (one request in flight).
-        const admitted = items.map((item) => range?.admits(item) ?? true);
-        total = head.totalRecords;
-        totalPages = head.totalPages;
-        // A short page means the end, even if the service's totals disagree.
-        const last = items.length < pageSize || (range?.canStop() ?? false) || page >= totalPages;
-        if (!last) ahead = (await askedAhead(() => ask(page + 1))).page;
-        const records = new PageRecords();
-        let lines = 0;
-        for (let index = 0; index < items.length; index += 1) {
-          const item = items[index]!;
-          records.add(item);
-          // A record that arrived at the top while exporting pushes the last row of a page onto the next one.
-          if (previousRecords.has(item) || admitted[index] !== true) continue;
-          const line = writer.line(item, userLabelOf(item), context, written + lines === 0);
-          if (typeof line === 'string') {
-            // Written when the buffer is full, which also lets the page asked for ahead be read meanwhile.
-            if (!out.add(line)) await out.append(line);
-            lines += 1;
-          } else {
-            leftOut[line.leftOut] += 1;
-          }
+        reading.add(done);
+        void done.then(() => reading.delete(done));
+        return {
+          done,
+          start: openTurn,
+          stop: async (reason) => {
+            stopper.abort(reason);
+            await done;
+          },
+          next: () => next,
+        };
+      };
+
+      let current: PageRead | null = readPage(1);
+      for (page = 1; current; page += 1) {
+        current.start();
+        const answer: Settled<PageOutcome> = await current.done;
+        const following = current.next();
+        if (!answer.ok) {
+          await following?.stop(answer.error);
+          throw answer.error;
         }
-        await out.flush();
-        previousRecords = records;
-        written += lines;
+        options.signal?.throwIfAborted();
+        const outcome = answer.value;
+        total = outcome.head.totalRecords;
+        totalPages = outcome.head.totalPages;
+        written += outcome.lines;
+        for (const reason of Object.keys(leftOut) as LeftOutReason[]) leftOut[reason] += outcome.leftOut[reason];
+        previousRecords = outcome.records;
         options.onPage?.(progress());
-        if (last) break;
+        // A short page means the end, even if the service's totals disagree.
+        const last = outcome.count < pageSize || (range?.canStop() ?? false) || page >= totalPages;
+        if (last) {
+          await following?.stop(new Error('the page before it was the last'));
+          break;
+        }
+        current = following ?? readPage(page + 1);
       }
       doneTotal += total;
       donePages += Math.min(page, totalPages);
@@ -323,12 +382,12 @@ export async function exportHistoryCsv(options: ExportHistoryOptions): Promise<E
     }
     await out.append(writer.close(written > 0));
     await out.flush();
-    await keepFile(file, temporary, options.path);
+    await keepFile(file, out.length, temporary, options.path);
     return { written, total: doneTotal, pages: donePages, leftOut };
   } catch (error) {
-    // No request may outlive the export: a cancel or a failed write waits for the page already asked for.
-    stopAhead.abort(error);
-    if (ahead) await ahead;
+    // No request may outlive the export: a cancel or a failed write waits for every page asked for.
+    stopAll.abort(error);
+    await Promise.all(reading);
     await file.close().catch(() => undefined);
     await unlink(temporary).catch(() => undefined);
     throw options.signal?.aborted ? options.signal.reason : error;

@@ -102,7 +102,7 @@ function sourcesFor(deps: HistoryExportsDeps, userGuid: string, accounts: Export
     const client = account.guid === active.guid ? deps.session.interfaceA() : deps.session.interfaceAFor(account.guid);
     return {
       account: account.name,
-      streamPage: (request, onItems) => client.streamTransactions(request, onItems),
+      streamPage: (request, onItems, onArrived) => client.streamTransactions(request, onItems, onArrived),
       ...(deps.userLabels === undefined ? {} : { userLabelOf: deps.userLabels(userGuid, account.guid) }),
     };
   });

@@ -48,6 +48,28 @@ export class TextAppender {
     this.used = 0;
   }
 
+  /** Where the next byte goes once what is held is written: the file's length, when no page was started over. */
+  get length(): number {
+    return this.position + this.used;
+  }
+
+  /**
+   * Forgets everything added after the file was `length` bytes long (a page read again from its start): what
+   * is held is dropped and the next write lands at `length`, over the bytes written since. The file keeps its
+   * size until it is cut (FileHandle.truncate) when the export is kept.
+   */
+  rewind(length: number): void {
+    this.refuseWhileWriting();
+    if (length > this.position) {
+      if (length > this.position + this.used) throw new RangeError('rewind past the end of the text');
+      // Only part of what is held goes: the bytes before `length` stay.
+      this.used = length - this.position;
+      return;
+    }
+    this.used = 0;
+    this.position = length;
+  }
+
   private refuseWhileWriting(): void {
     if (this.writing) throw new Error('text added to the export while its buffer was being written');
   }

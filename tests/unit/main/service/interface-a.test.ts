@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../../../src-main/app-error';
 import {
   createInterfaceAClient,
@@ -610,7 +610,7 @@ describe('Interface A client: streamTransactions', () => {
     return { batches, items, onItems };
   };
 
-  it('hands the items over in stretches as the body arrives, then the totals', async () => {
+  it('hands the items over in stretches once the whole body is here, then the totals', async () => {
     replies.push(trickle(envelope(page(500))));
     const got = collect();
     const head = await client().api.streamTransactions({ page: 1, recordsPerPage: 500 }, got.onItems);
@@ -622,6 +622,43 @@ describe('Interface A client: streamTransactions', () => {
     const last = seen.at(-1);
     expect(`${last?.method} ${last?.url}`).toBe('POST /api/OAuth/transactions');
     expect(JSON.parse(last?.body ?? '')).toEqual({ page: 1, recordsPerPage: 500 });
+  });
+
+  it('waits for onArrived, once the last byte is in, before handing any item on', async () => {
+    // One piece of 64 KiB: the items still go on in stretches of some 16 KiB of body.
+    replies.push(trickle(envelope(page(500)), 64 * 1024));
+    const events: string[] = [];
+    let release = (): void => undefined;
+    const turn = new Promise<void>((resolve) => (release = resolve));
+    const reading = client().api.streamTransactions(
+      { page: 1, recordsPerPage: 500 },
+      async (batch) => {
+        events.push(`items ${batch.length}`);
+      },
+      async () => {
+        events.push('arrived');
+        await turn;
+        events.push('turn');
+      },
+    );
+    await vi.waitFor(() => expect(events).toEqual(['arrived']));
+    release();
+    await reading;
+    expect(events.slice(0, 2)).toEqual(['arrived', 'turn']);
+    const sizes = events.slice(2).map((event) => Number(event.split(' ')[1]));
+    expect(sizes.reduce((sum, size) => sum + size, 0)).toBe(500);
+    expect(Math.max(...sizes)).toBeLessThan(50);
+  });
+
+  it('passes on what onArrived throws, and hands nothing on', async () => {
+    replies.push(trickle(envelope(page(20))));
+    const got = collect();
+    const refused = new Error('the export was cancelled');
+    const reading = client().api.streamTransactions({ page: 1, recordsPerPage: 500 }, got.onItems, async () => {
+      throw refused;
+    });
+    await expect(reading).rejects.toBe(refused);
+    expect(got.items).toEqual([]);
   });
 
   it('refuses an answer with an item off the contract, and one cut short, as the other calls do', async () => {

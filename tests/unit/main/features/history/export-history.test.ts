@@ -135,9 +135,12 @@ describe('exportHistoryCsv', () => {
     expect(result).toMatchObject({ written: 1234, pages: 13 });
     expect(service.maxInFlight()).toBe(1);
     // Page n + 1 is asked for before page n's write has finished, and nothing past the last page is asked for.
+    // Page 1 asks for page 2 only once written: nothing says before its answer that there is a page 2.
     expect(events).toEqual([
       'ask 1',
-      ...Array.from({ length: 12 }, (_, i) => [`ask ${i + 2}`, `written ${i + 1}`]).flat(),
+      'written 1',
+      'ask 2',
+      ...Array.from({ length: 11 }, (_, i) => [`ask ${i + 3}`, `written ${i + 2}`]).flat(),
       'written 13',
     ]);
     expect(await txIds(join(dir, 'ahead.csv'))).toEqual(expected(1234));
@@ -161,9 +164,56 @@ describe('exportHistoryCsv', () => {
       onPage: (p) => events.push(`written ${p.page}`),
     });
     await expect(run).rejects.toBe(refused);
-    expect(events).toEqual(['ask 1', 'ask 2', 'written 1', 'ask 3', 'written 2']);
+    expect(events).toEqual(['ask 1', 'written 1', 'ask 2', 'ask 3', 'written 2']);
     expect(service.inFlight()).toBe(0);
     expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('stops the page it asked for when a page turns out to be the last, writing nothing of it', async () => {
+    // The history shrinks while it is exported: page 5 says it is the last, after it has asked for page 6.
+    const service = fakeService(1234);
+    const events: string[] = [];
+    const result = await exportHistoryCsv({
+      fetchPage: async (request) => {
+        events.push(`ask ${request.page}`);
+        const answer = await service.fetchPage(request);
+        return request.page === 5 ? { ...answer, totalRecords: 500, totalPages: 5 } : answer;
+      },
+      path: join(dir, 'shrunk.csv'),
+      filters: {},
+      recordsPerPage: 100,
+      onPage: (p) => events.push(`written ${p.page}`),
+    });
+    expect(result).toMatchObject({ written: 500, total: 500, pages: 5 });
+    expect(events.slice(-2)).toEqual(['ask 6', 'written 5']);
+    expect(service.maxInFlight()).toBe(1);
+    expect(service.inFlight()).toBe(0);
+    expect(await txIds(join(dir, 'shrunk.csv'))).toEqual(expected(500));
+  });
+
+  it('reads a page again from its first row when its answer fails after rows were written', async () => {
+    // Page 2's first answer holds an item the app cannot read half-way: rows before it were already written.
+    const service = fakeService(1234);
+    let tries = 0;
+    const streamPage = async (
+      request: TransactionsRequest,
+      onItems: (items: readonly TransactionItem[]) => Promise<void>,
+      onArrived?: () => Promise<void>,
+    ) => {
+      const { items, ...head } = await service.fetchPage(request);
+      await onArrived?.();
+      if (request.page === 2 && (tries += 1) === 1) {
+        await onItems(items.slice(0, 60));
+        throw new AppError('service_error', 'The service sent an answer the app does not understand.');
+      }
+      await onItems(items);
+      return head;
+    };
+    const path = join(dir, 'again.csv');
+    const result = await exportHistoryCsv({ streamPage, path, filters: {}, recordsPerPage: 100, retry: fast });
+    expect(result).toMatchObject({ written: 1234, pages: 13 });
+    expect(await txIds(path)).toEqual(expected(1234));
+    expect(service.maxInFlight()).toBe(1);
   });
 
   it('writes just the header for an empty history', async () => {
@@ -260,7 +310,7 @@ describe('exportHistoryCsv with streamed pages', () => {
       }
       return head;
     };
-    return { streamPage, slicesSeen, requests: service.requests };
+    return { streamPage, slicesSeen, requests: service.requests, maxInFlight: service.maxInFlight };
   }
 
   it('writes every record once, in order, across pages and slices bigger than its write buffer', async () => {
@@ -279,7 +329,9 @@ describe('exportHistoryCsv with streamed pages', () => {
     const path = join(dir, 'retried.csv');
     const result = await exportHistoryCsv({ streamPage: service.streamPage, path, filters: {}, retry: fast });
     expect(result.written).toBe(1234);
-    expect(service.requests.map((r) => r.page)).toEqual([1, 2, 2, 3]);
+    // Page 2 asked for page 3 when it arrived; read again, it waits for that answer and asks again: one at a time.
+    expect(service.requests.map((r) => r.page)).toEqual([1, 2, 3, 2, 3]);
+    expect(service.maxInFlight()).toBe(1);
     expect(await txIds(path)).toEqual(expected(1234));
   });
 

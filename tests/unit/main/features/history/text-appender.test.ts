@@ -97,3 +97,37 @@ it('refuses text added while its buffer is being written, which would otherwise 
   await file.close();
   expect(await readFile(path, 'utf8')).toBe('first\r\nsecond\r\n');
 });
+
+it('rewind writes over what came after the mark, whether it was written or still held', async () => {
+  const file = await open(join(dir, 'out.txt'), 'w+');
+  const out = new TextAppender(file);
+  await out.append('header\n');
+  await out.flush();
+  const mark = out.length;
+  // A first attempt: one stretch written, one still held.
+  await out.append('first attempt, written\n');
+  await out.flush();
+  await out.append('first attempt, held\n');
+  out.rewind(mark);
+  expect(out.length).toBe(mark);
+  await out.append('again\n');
+  await out.flush();
+  // The file keeps its size until it is cut; the text is what length says.
+  await file.truncate(out.length);
+  await file.close();
+  expect(await readFile(join(dir, 'out.txt'), 'utf8')).toBe('header\nagain\n');
+});
+
+it('rewind keeps what is held before a mark inside the buffer', async () => {
+  const file = await open(join(dir, 'held.txt'), 'w+');
+  const out = new TextAppender(file);
+  await out.append('kept\n');
+  const mark = out.length;
+  await out.append('dropped\n');
+  out.rewind(mark);
+  await out.append('next\n');
+  await out.flush();
+  await file.close();
+  expect(await readFile(join(dir, 'held.txt'), 'utf8')).toBe('kept\nnext\n');
+  expect(() => out.rewind(out.length + 1)).toThrow(RangeError);
+});
