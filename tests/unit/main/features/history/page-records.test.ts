@@ -42,6 +42,18 @@ describe('PageRecords', () => {
     }
   });
 
+  it('tells apart amounts that differ only in a sign or a far bit, and takes 0 and -0 for one', () => {
+    const page = new PageRecords();
+    page.add({ ...item, amount: 1 });
+    // 1 and -(1 + 2^-21) differ in bit 31 of both halves of the double, which a linear hash may cancel.
+    expect(page.has({ ...item, amount: -(1 + 2 ** -21) })).toBe(false);
+    expect(page.has({ ...item, amount: -1 })).toBe(false);
+    expect(page.has({ ...item, amount: 1 + 2 ** -52 })).toBe(false);
+    const zero = new PageRecords();
+    zero.add({ ...item, amount: 0 });
+    expect(zero.has({ ...item, amount: -0 })).toBe(true);
+  });
+
   it('keeps every record behind a shared or empty reference id', () => {
     const page = new PageRecords();
     const legs = [0, 1, 2].map((n) => ({ ...item, referenceId: '', amount: n, txId: `0x${n}` }));
