@@ -103,8 +103,8 @@ function answerOfText(response: Response, text: string): ServiceAnswer {
 }
 
 /**
- * The most any answer may be, unless its call passes its own reader (a history page is read item by item,
- * with limits of its own): the largest answer the spec describes (a wallet list, swap symbols) is a few
+ * The most any answer may be, unless its call passes its own reader (a history page, with limits of its own
+ * in transactions-answer-limits.ts): the largest answer the spec describes (a wallet list, swap symbols) is a few
  * kilobytes, so this only stops a hostile or broken service from filling main's memory.
  */
 export const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
@@ -117,7 +117,8 @@ export const readWhole: AnswerReader = readWholeUpTo(
 
 /**
  * The body is counted as it arrives and the read stops (the connection dropped) once it passes `maxBytes`,
- * so however much the service sends, at most `maxBytes` and one network chunk are held. The refusal is
+ * so however much the service sends, at most `maxBytes` are kept (twice that for a moment, while the buffer
+ * grows), and one network chunk beside them. The refusal is
  * `tooLarge()`, passed on as it is. Content-Length is not trusted either way: it may be absent, wrong, or
  * describe compressed bytes.
  */
@@ -129,45 +130,41 @@ export function readWholeUpTo(maxBytes: number, tooLarge: () => unknown): Answer
 }
 
 /**
- * The body's pieces as they arrived, counted as they arrive; past `maxBytes` the read stops and `tooLarge()`
- * is thrown.
+ * The body's bytes, counted as they arrive; past `maxBytes` the read stops and `tooLarge()` is thrown, and once
+ * `signal` is aborted it stops with the signal's reason. The bytes go into one buffer that doubles as it fills:
+ * kept as the pieces the network delivered, a body sent a byte at a time held an object per byte.
  */
-export async function readPiecesUpTo(
+export async function readBytesUpTo(
   response: Response,
   maxBytes: number,
   tooLarge: () => unknown,
-): Promise<{ readonly pieces: readonly Uint8Array[]; readonly bytes: number }> {
-  if (!response.body) return { pieces: [], bytes: 0 };
+  signal?: AbortSignal,
+): Promise<Uint8Array<ArrayBuffer>> {
+  if (!response.body) return new Uint8Array(new ArrayBuffer(0));
   const reader = response.body.getReader();
-  const pieces: Uint8Array[] = [];
+  let buffer = new Uint8Array(new ArrayBuffer(0));
   let bytes = 0;
   try {
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      signal?.throwIfAborted();
+      if (bytes + chunk.value.byteLength > maxBytes) throw tooLarge();
+      if (bytes + chunk.value.byteLength > buffer.byteLength) {
+        const grown = new Uint8Array(
+          new ArrayBuffer(
+            Math.min(maxBytes, Math.max(2 * buffer.byteLength, bytes + chunk.value.byteLength, 64 * 1024)),
+          ),
+        );
+        grown.set(buffer.subarray(0, bytes));
+        buffer = grown;
+      }
+      buffer.set(chunk.value, bytes);
       bytes += chunk.value.byteLength;
-      if (bytes > maxBytes) throw tooLarge();
-      pieces.push(chunk.value);
     }
   } finally {
-    // After a refusal, whatever the service is still sending is dropped with the connection.
+    // After a refusal or a stop, whatever the service is still sending is dropped with the connection.
     await reader.cancel().catch(() => undefined);
   }
-  return { pieces, bytes };
-}
-
-/** The body's bytes, counted as they arrive; past `maxBytes` the read stops and `tooLarge()` is thrown. */
-async function readBytesUpTo(
-  response: Response,
-  maxBytes: number,
-  tooLarge: () => unknown,
-): Promise<Uint8Array<ArrayBuffer>> {
-  const { pieces: chunks, bytes } = await readPiecesUpTo(response, maxBytes, tooLarge);
-  const whole = new Uint8Array(new ArrayBuffer(bytes));
-  let at = 0;
-  for (const chunk of chunks) {
-    whole.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return whole;
+  return buffer.subarray(0, bytes);
 }
 
 export interface LibraryFetchOptions {

@@ -1,20 +1,20 @@
 import type { Logger } from '../logging/logger';
 import { t } from '../i18n/main-text';
 import { AppError } from '../app-error';
+import { envelopeOf } from './envelope';
 import {
   answerOf,
   ReaderFailure,
-  readPiecesUpTo,
+  readBytesUpTo,
   readWhole,
   readWholeUpTo,
   type AnswerReader,
   type ServiceAnswer,
 } from './http-call';
-import { TransactionItem, type TransactionsRequest } from './interface-a-transaction-schemas';
+import { TransactionItem, TransactionsHead, type TransactionsRequest } from './interface-a-transaction-schemas';
 import { checkedTransactionItem } from './transaction-item-check';
-import { createJsonItemsSplitter, JsonSplitError, type JsonItemsSplit } from './json-items-splitter';
+import { findJsonItems, JsonSplitError, parseJsonElement, type JsonItemsFound } from './json-items-splitter';
 import { MAX_ENVELOPE_CHARS, MAX_ITEM_CHARS, maxTransactionsAnswerBytes } from './transactions-answer-limits';
-import { Utf8Pieces } from './utf8-pieces';
 
 /**
  * Reads a transactions answer whole, up to the bytes `recordsPerPage` items may take. The page is held
@@ -35,12 +35,27 @@ export function readTransactionsWhole(recordsPerPage: number, logger: Logger | u
 
 type OnItems = (items: readonly TransactionItem[]) => Promise<void>;
 
+/** How an export reads a page besides its items (interface-a.ts streamTransactions). */
+export interface TransactionItemsOptions {
+  /**
+   * Awaited once the answer is whole and says it is a page (envelope code 200, the page's totals as the contract
+   * has them, no more items than asked for), before any item is handed on: the export asks for the next page
+   * there, then waits for its turn to write. Not called for any other answer (an error in the envelope, a 401 the
+   * client answers by sending again), so nothing is asked for on the strength of an answer that is no page.
+   */
+  readonly onArrived?: () => Promise<void>;
+  /** Stops reading the body at its next piece, with the signal's reason. */
+  readonly signal?: AbortSignal;
+}
+
 /**
- * Items are parsed and handed on from at most this many bytes of body at a time (some 30 items), so few parsed
- * items are alive at once: pieces of 64 KiB as the network delivers them kept some 110, and each collection of
- * the young generation that came while they were written copied them.
+ * Items are parsed and handed on from at most about this many characters of the body at a time (some 30 items),
+ * so few parsed items are alive at once.
  */
-const STRETCH_BYTES = 16 * 1024;
+const STRETCH_CHARS = 16 * 1024;
+
+const pageTooLarge = (): ReaderFailure =>
+  new ReaderFailure(new AppError('service_error', t('mainService.a.pageTooLarge')));
 
 /**
  * Checks one stretch of items and hands it on; false once one is off the contract (the rest of the answer
@@ -49,7 +64,6 @@ const STRETCH_BYTES = 16 * 1024;
 async function handOnItems(
   values: readonly unknown[],
   counted: number,
-  request: TransactionsRequest,
   onItems: OnItems,
   logger: Logger | undefined,
 ): Promise<number | false> {
@@ -77,88 +91,111 @@ async function handOnItems(
     items.push(item.data);
     count += 1;
   }
-  // More items than asked for is no page of this request; it would also let a page grow without end.
-  if (count > request.recordsPerPage) {
-    logger?.warn('interface A answer does not match the contract', {
-      path: '/transactions',
-      issues: [`items: more than the ${request.recordsPerPage} asked for`],
-    });
-    return false;
-  }
   await onItems(items).catch((error: unknown) => {
     throw new ReaderFailure(error);
   });
   return count;
 }
 
+/** Parses the items of `found` a stretch at a time and hands each on; false once one is off the contract. */
+async function handOnAll(
+  text: string,
+  found: JsonItemsFound,
+  onItems: OnItems,
+  logger: Logger | undefined,
+): Promise<boolean> {
+  const total = found.bounds.length / 2;
+  let counted = 0;
+  let stretch: unknown[] = [];
+  let stretchStart = 0;
+  for (let n = 0; n < total; n += 1) {
+    stretch.push(parseJsonElement(text, found, n));
+    if (n + 1 < total && found.bounds[2 * n + 1]! - stretchStart < STRETCH_CHARS) continue;
+    const handed = await handOnItems(stretch, counted, onItems, logger);
+    if (handed === false) return false;
+    counted = handed;
+    stretch = [];
+    stretchStart = found.bounds[2 * n + 2] ?? 0;
+  }
+  return true;
+}
+
 /**
- * Reads a transactions answer whole, then hands its items on a stretch at a time: each stretch of the body as
- * it arrived is cut into items, each parsed and checked, and handed on, then dropped; the envelope and the
- * page totals are read at the end. An error answer (anything but 2xx) is small and read whole.
+ * Reads a transactions answer whole, then hands its items on a stretch at a time, each parsed and checked as
+ * its stretch comes and dropped once handed on; an error answer (anything but 2xx) is small and read whole.
  *
- * Why whole first: the bytes wait off the JS heap, where holding them costs the collector nothing, while
- * items handed on as soon as they are parsed die young. The history export used to gather a page's parsed
+ * Why whole first: the envelope and the page's totals are known before any item is handed on, so the caller
+ * acts only on an answer that is a page; and the body waits as one string, which the young generation does not
+ * copy, while items parsed as they are handed on die young. The history export used to gather a page's parsed
  * items before writing any (so that it could ask for the next page meanwhile), which promoted every record of
- * every page to the old generation. `onArrived`, when given, is awaited once the whole body is here and before
- * any item is handed on: the export asks for the next page there, then waits for its turn to write. The bytes
- * are bounded as a page read whole (maxTransactionsAnswerBytes), one item and the envelope as below.
+ * every page to the old generation. The body is bounded as a page read whole (maxTransactionsAnswerBytes), each
+ * item and the envelope as the splitter's limits say.
  */
 export function readTransactionItems(
   request: TransactionsRequest,
   onItems: OnItems,
   logger: Logger | undefined,
-  onArrived?: () => Promise<void>,
+  options: TransactionItemsOptions = {},
 ): AnswerReader {
   const maxBytes = maxTransactionsAnswerBytes(request.recordsPerPage);
   return async (response: Response): Promise<ServiceAnswer> => {
     if (!response.ok || !response.body) return readWhole(response);
-    const { pieces } = await readPiecesUpTo(response, maxBytes, () => {
-      // Sizes only: the text may hold personal data.
-      logger?.warn('interface A answer could not be read', {
-        path: '/transactions',
-        reason: `the answer is over ${maxBytes} bytes`,
-      });
-      return new ReaderFailure(new AppError('service_error', t('mainService.a.pageTooLarge')));
-    });
-    if (onArrived) {
-      await onArrived().catch((error: unknown) => {
-        throw new ReaderFailure(error);
-      });
-    }
-    const splitter = createJsonItemsSplitter({
-      path: ['data', 'items'],
-      maxItemChars: MAX_ITEM_CHARS,
-      maxRestChars: MAX_ENVELOPE_CHARS,
-    });
-    const text = new Utf8Pieces();
-    let count = 0;
-    const handOn = async (values: readonly unknown[]): Promise<boolean> => {
-      const counted = await handOnItems(values, count, request, onItems, logger);
-      if (counted === false) return false;
-      count = counted;
-      return true;
-    };
-    let split: JsonItemsSplit;
+    const { signal } = options;
+    let bytes: Uint8Array;
     try {
-      for (const piece of pieces) {
-        for (let at = 0; at < piece.byteLength; at += STRETCH_BYTES) {
-          const stretch = splitter.push(text.next(piece.subarray(at, at + STRETCH_BYTES)));
-          if (!(await handOn(stretch))) return answerOf(response, null);
-        }
+      bytes = await readBytesUpTo(
+        response,
+        maxBytes,
+        () => {
+          // Sizes only: the text may hold personal data.
+          logger?.warn('interface A answer could not be read', {
+            path: '/transactions',
+            reason: `the answer is over ${maxBytes} bytes`,
+          });
+          return pageTooLarge();
+        },
+        signal,
+      );
+    } catch (error) {
+      // A stop is the caller's own: it goes back to it as it is, not as a lost answer.
+      if (signal?.aborted && !(error instanceof ReaderFailure)) throw new ReaderFailure(signal.reason);
+      throw error;
+    }
+    const text = new TextDecoder().decode(bytes);
+    try {
+      const found = findJsonItems(text, {
+        path: ['data', 'items'],
+        maxItemChars: MAX_ITEM_CHARS,
+        maxRestChars: MAX_ENVELOPE_CHARS,
+      });
+      const answer = answerOf(response, found.rest);
+      // An error in the envelope: the client says what it means, and nothing of it is handed on.
+      if (answer.envelope?.code !== 200) return answer;
+      // A success without its items array is no page: it must not read as an empty one.
+      if (!found.found) return answerOf(response, null);
+      // More items than asked for is no page of this request; it would also let a page grow without end.
+      if (found.bounds.length / 2 > request.recordsPerPage) {
+        logger?.warn('interface A answer does not match the contract', {
+          path: '/transactions',
+          issues: [`items: more than the ${request.recordsPerPage} asked for`],
+        });
+        return answerOf(response, null);
       }
-      if (!(await handOn(splitter.push(text.end())))) return answerOf(response, null);
-      split = splitter.end();
+      // Totals off the contract: the client refuses the answer in its own words, before anything is handed on.
+      if (!envelopeOf(TransactionsHead).safeParse(found.rest).success) return answer;
+      if (options.onArrived) {
+        await options.onArrived().catch((error: unknown) => {
+          throw new ReaderFailure(error);
+        });
+      }
+      if (!(await handOnAll(text, found, onItems, logger))) return answerOf(response, null);
+      return answer;
     } catch (error) {
       if (!(error instanceof JsonSplitError)) throw error;
       // Field paths and sizes only: the text may hold personal data.
       logger?.warn('interface A answer could not be read', { path: '/transactions', reason: error.message });
-      if (error.problem === 'too_large')
-        throw new ReaderFailure(new AppError('service_error', t('mainService.a.pageTooLarge')));
+      if (error.problem === 'too_large') throw pageTooLarge();
       return answerOf(response, null);
     }
-    const answer = answerOf(response, split.rest);
-    // A success without its items array is no page: it must not read as an empty one.
-    if (answer.envelope?.code === 200 && !split.found) return answerOf(response, null);
-    return answer;
   };
 }

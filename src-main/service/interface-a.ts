@@ -23,6 +23,7 @@ import type {
   TransactionsResult,
 } from './interface-a-schemas';
 import type { Logger } from '../logging/logger';
+import type { TransactionItemsOptions } from './interface-a-transactions';
 import { loadedOnce } from '../loaded-once';
 
 export { parseRetryAfter } from './http-call';
@@ -56,15 +57,16 @@ export interface InterfaceAClient {
   /** 12. POST /transactions. */
   getTransactions(request: TransactionsRequest): Promise<TransactionsResult>;
   /**
-   * 12. POST /transactions, its items handed on a stretch at a time: the body is read whole as bytes, then
-   * `onArrived` (when given) is awaited, then each stretch of the body's items is parsed, checked and handed
-   * to `onItems`, awaited before the next, so parsed items never pile up. Resolves with the page's totals
-   * once the answer is complete and valid; items handed over before a failure belong to a page that failed.
+   * 12. POST /transactions, its items handed on a stretch at a time: the body is read whole, then, only when it
+   * is a page (envelope 200, totals as the contract has them), `options.onArrived` is awaited and each stretch of
+   * items is parsed, checked and handed to `onItems`, awaited before the next, so parsed items never pile up.
+   * Resolves with the page's totals; items handed over before a failure belong to a page that failed. At most
+   * one answer of a call is handed on: a 401 sent again after a refresh hands on only the second answer.
    */
   streamTransactions(
     request: TransactionsRequest,
     onItems: (items: readonly TransactionItem[]) => Promise<void>,
-    onArrived?: () => Promise<void>,
+    options?: TransactionItemsOptions,
   ): Promise<TransactionsHead>;
 }
 
@@ -215,7 +217,7 @@ const transactionReading = loadedOnce(async () => {
   return { ...schemas, ...readers };
 });
 
-/** The transaction history (endpoint 12), read whole or as it arrives. */
+/** The transaction history (endpoint 12): a page read whole, or its items handed on a stretch at a time. */
 function transactionCalls({ call, requireBody }: InterfaceACaller, logger: Logger | undefined) {
   const spec = { method: 'POST', path: '/transactions', needsAccount: true, movesMoney: false } as const;
   return {
@@ -230,13 +232,13 @@ function transactionCalls({ call, requireBody }: InterfaceACaller, logger: Logge
     streamTransactions: async (
       request: TransactionsRequest,
       onItems: (items: readonly TransactionItem[]) => Promise<void>,
-      onArrived?: () => Promise<void>,
+      options?: TransactionItemsOptions,
     ) => {
       const reading = await transactionReading();
       const body = requireBody(reading.TransactionsRequest, request);
       return call(
         { ...spec, result: reading.TransactionsHead, body },
-        reading.readTransactionItems(body, onItems, logger, onArrived),
+        reading.readTransactionItems(body, onItems, logger, options),
       );
     },
   };

@@ -110,7 +110,10 @@ class ItemsScanner {
   // stretch, not per quote; -1 at the start of each piece.
   private backslash = -1;
 
-  constructor(options: JsonItemsSplitterOptions) {
+  constructor(
+    options: JsonItemsSplitterOptions,
+    private readonly boundsOnly = false,
+  ) {
     this.path = options.path;
     this.maxItemChars = options.maxItemChars;
     this.maxRestChars = options.maxRestChars;
@@ -121,7 +124,9 @@ class ItemsScanner {
   private element(text: string, from: number, to: number, out: unknown[]): void {
     if (to - from > this.maxItemChars)
       throw new JsonSplitError('too_large', `an element is over ${this.maxItemChars} characters`);
-    out.push(parseJson(this.cut(text, from, to), `element ${this.elements}`));
+    // Where it lies is enough for findJsonItems, whose one text has no carry before it.
+    if (this.boundsOnly) out.push(from, to);
+    else out.push(parseJson(this.cut(text, from, to), `element ${this.elements}`));
     this.elements += 1;
   }
 
@@ -307,6 +312,29 @@ class ItemsScanner {
     if (this.open.length > 0 || this.inString) throw new JsonSplitError('malformed', 'the document ends early');
     return { rest: parseJson(this.rest, 'the document'), found: this.found };
   }
+}
+
+export interface JsonItemsFound extends JsonItemsSplit {
+  /** Each element's start and end in the text, in turn (2n and 2n + 1 for element n); not yet parsed. */
+  readonly bounds: readonly number[];
+}
+
+/**
+ * The same split of a document held whole, without parsing the elements: where each lies, and the rest parsed.
+ * The caller parses an element when it needs it (`parseJsonElement`), so what the rest says (an error
+ * envelope, say) is known before any element is read, and parsed elements need not all be alive at once.
+ * The elements are scanned as above, so the text between two bounds is one element as JSON.parse would see it.
+ */
+export function findJsonItems(text: string, options: JsonItemsSplitterOptions): JsonItemsFound {
+  if (options.path.length === 0) throw new TypeError('the path needs at least one key');
+  const scanner = new ItemsScanner(options, true);
+  const bounds = scanner.push(text) as number[];
+  return { ...scanner.end(), bounds };
+}
+
+/** Element `n` of a document findJsonItems split, parsed; a `JsonSplitError` ('malformed') when it is not JSON. */
+export function parseJsonElement(text: string, found: JsonItemsFound, n: number): unknown {
+  return parseJson(text.slice(found.bounds[2 * n], found.bounds[2 * n + 1]), `element ${n}`);
 }
 
 export function createJsonItemsSplitter(options: JsonItemsSplitterOptions): JsonItemsSplitter {

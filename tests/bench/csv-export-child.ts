@@ -86,7 +86,7 @@ async function main(): Promise<void> {
     return;
   }
   const result = await exportHistoryCsv({
-    streamPage: (request, onItems, onArrived) => client.streamTransactions(request, onItems, onArrived),
+    streamPage: (request, onItems, reading) => client.streamTransactions(request, onItems, reading),
     path,
     filters: {},
     onPage: sample,

@@ -23,7 +23,7 @@ async function main(): Promise<void> {
   const sampler = setInterval(sample, 5);
   const started = process.hrtime.bigint();
   const result = await exportHistoryCsv({
-    streamPage: (request, onItems, onArrived) => client.streamTransactions(request, onItems, onArrived),
+    streamPage: (request, onItems, reading) => client.streamTransactions(request, onItems, reading),
     path,
     filters: {},
     format: 'koinly',

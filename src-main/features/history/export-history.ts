@@ -29,16 +29,27 @@ export interface ExportPageProgress {
   readonly totalPages: number;
 }
 
+/** What the export tells a page's reader besides where its items go. */
+export interface PageReading {
+  /**
+   * To await once the whole answer is here and is a page, before any item is handed on: the export asks for
+   * the next page there, then waits for this one's turn to write.
+   */
+  readonly onArrived: () => Promise<void>;
+  /** Aborted when the page is no longer wanted (a cancel, the page before it was the last): stop reading. */
+  readonly signal: AbortSignal;
+}
+
 /**
- * One POST /transactions (e.g. `(r, onItems, onArrived) => client.streamTransactions(r, onItems, onArrived)`):
- * awaits `onArrived` once the whole answer is here, then hands each stretch of items to `onItems`, awaiting
- * it before the next, and resolves with the totals. One that never calls `onArrived` still works: the export
- * then waits for the page's turn at its first items, and asks for no page ahead of it.
+ * One POST /transactions (e.g. `(r, onItems, reading) => client.streamTransactions(r, onItems, reading)`):
+ * awaits `reading.onArrived` once the whole answer is here and is a page, then hands each stretch of items to
+ * `onItems`, awaiting it before the next, and resolves with the totals. One that never calls `onArrived` still
+ * works: the export then waits for the page's turn at its first items, and asks for no page ahead of it.
  */
 export type StreamPage = (
   request: TransactionsRequest,
   onItems: (items: readonly TransactionItem[]) => Promise<void>,
-  onArrived?: () => Promise<void>,
+  reading?: PageReading,
 ) => Promise<TransactionsHead>;
 
 /** One account's history in an export: its name (the Account column) and how its pages are read. */
@@ -93,9 +104,9 @@ function pageReader(options: ExportHistoryOptions): StreamPage {
   if (options.streamPage) return options.streamPage;
   const { fetchPage } = options;
   if (!fetchPage) throw new TypeError('exportHistoryCsv needs sources, streamPage or fetchPage');
-  return async (request, onItems, onArrived) => {
+  return async (request, onItems, reading) => {
     const { items, ...head } = await fetchPage(request);
-    await onArrived?.();
+    await reading?.onArrived();
     await onItems(items);
     return head;
   };
@@ -221,13 +232,15 @@ async function keepFile(file: FileHandle, length: number, temporary: string, pat
  * Exports the whole filtered history of one account or several (one after the other, each row naming its
  * account) as the complete CSV (RFC 4180, UTF-8, header row), a preset of another tool, or a JSON array, with
  * the date range applied to each record as it goes past (POST /transactions has no date fields). Each page is
- * read whole as bytes; then, while its records are parsed and written a stretch at a time to a temporary file
- * (TextAppender, at most 64 KiB held), the next page is asked for, so the service answers meanwhile, yet only
- * one request is ever in flight (the rate limit). Parsed records are written and dropped as they come, never
- * held a page at a time. Page 1 asks for page 2 only once written (nothing says yet that there is one); a page
- * that turns out to be the last stops the one it asked for. A page that fails (429 back-off, a few tries on
- * server errors and answers the app cannot read) is read again whole and written again from its first row, over
- * what its failed attempt wrote; one asked for ahead that fails surfaces once the pages before it are written.
+ * read whole; once its answer is known to be a page (PageReading.onArrived), the next page is asked for, and
+ * this one's records are parsed and written a stretch at a time to a temporary file (TextAppender, at most 64
+ * KiB held) while the service answers, yet only one request is ever in flight (the rate limit). Parsed records
+ * are written and dropped as they come, never held a page at a time. Page 1 asks for page 2 only once written
+ * (nothing says yet that there is one); a page that turns out to be the last (a short page, its totals, the date
+ * range passed) stops the one it asked for, which costs that one request. A page that fails (429 back-off, a few
+ * tries on server errors and answers the app cannot read) stops the page it asked for before it is read again
+ * whole and written again from its first row, over what its failed attempt wrote; one asked for ahead that fails
+ * surfaces once the pages before it are written.
  * On success the temporary file is cut to its text, flushed to disk and renamed to `path`; on cancel or failure
  * it is removed, so no partial file is ever left. No Electron here: the benchmark calls this directly.
  */
@@ -280,52 +293,63 @@ export async function exportHistoryCsv(options: ExportHistoryOptions): Promise<E
         // The file's length and the range's state when the page's turn first came: a page read again starts there.
         let startedAt: { readonly length: number; readonly range: (() => void) | null } | null = null;
 
-        const attempt = async (): Promise<PageOutcome> => {
-          // A page read again asks again for the one after it, never while that one's request is out.
+        /** Stops the page asked for by an earlier answer of this one, and waits until it has. */
+        const dropNext = async (why: string): Promise<void> => {
           const asked = next;
           next = null;
-          if (asked) await asked.stop(new Error('the page before it is read again'));
-          let arrived = false;
-          const arrive = async (): Promise<void> => {
-            arrived = true;
+          if (asked) await asked.stop(new Error(why));
+        };
+
+        const attempt = async (): Promise<PageOutcome> => {
+          // A page read again asks again for the one after it, never while that one's request is out.
+          await dropNext('the page before it is read again');
+          // What the answer being written has added; set afresh whenever an answer starts to be written.
+          let answerState: {
+            count: number;
+            lines: number;
+            records: PageRecords;
+            left: Record<LeftOutReason, number>;
+          } | null = null;
+          const begin = async (askNext: boolean): Promise<void> => {
             await untilTurn(turn, signal);
             if (startedAt === null) startedAt = { length: out.length, range: range?.mark() ?? null };
             else {
               out.rewind(startedAt.length);
               startedAt.range?.();
             }
-            // The page before said how many there are; page 1 cannot know yet whether a page 2 exists.
-            if (pageNumber > 1 && pageNumber < totalPages) next = readPage(pageNumber + 1);
+            answerState = { count: 0, lines: 0, records: new PageRecords(), left: noneLeftOut() };
+            await dropNext('an answer of the page before it is written again');
+            // The page before said how many there are; page 1 cannot know yet whether a page 2 exists. Only once
+            // the answer is whole and a page: a reader that hands items on as they come has more to read.
+            if (askNext && pageNumber > 1 && pageNumber < totalPages) next = readPage(pageNumber + 1);
           };
-          let count = 0;
-          let lines = 0;
-          const records = new PageRecords();
-          const left = noneLeftOut();
           const head = await source.streamPage(
             transactionsRequest(options.filters, pageNumber, pageSize),
             async (slice) => {
-              if (!arrived) await arrive();
+              if (answerState === null) await begin(false);
               signal.throwIfAborted();
+              const now = answerState!;
               for (const item of slice) {
-                count += 1;
-                records.add(item);
+                now.count += 1;
+                now.records.add(item);
                 // The range sees every record in the service's order, written or not.
                 const admitted = range?.admits(item) ?? true;
                 // A record that arrived at the top while exporting pushes the last row of a page onto the next one.
                 if (!admitted || previousRecords.has(item)) continue;
-                const line = writer.line(item, userLabelOf(item), context, written + lines === 0);
+                const line = writer.line(item, userLabelOf(item), context, written + now.lines === 0);
                 if (typeof line === 'string') {
                   if (!out.add(line)) await out.append(line);
-                  lines += 1;
+                  now.lines += 1;
                 } else {
-                  left[line.leftOut] += 1;
+                  now.left[line.leftOut] += 1;
                 }
               }
             },
-            arrive,
+            { onArrived: () => begin(true), signal },
           );
-          if (!arrived) await arrive();
+          if (answerState === null) await begin(false);
           await out.flush();
+          const { count, lines, records, left } = answerState!;
           return { head, count, lines, records, leftOut: left };
         };
 

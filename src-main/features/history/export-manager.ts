@@ -102,7 +102,7 @@ function sourcesFor(deps: HistoryExportsDeps, userGuid: string, accounts: Export
     const client = account.guid === active.guid ? deps.session.interfaceA() : deps.session.interfaceAFor(account.guid);
     return {
       account: account.name,
-      streamPage: (request, onItems, onArrived) => client.streamTransactions(request, onItems, onArrived),
+      streamPage: (request, onItems, reading) => client.streamTransactions(request, onItems, reading),
       ...(deps.userLabels === undefined ? {} : { userLabelOf: deps.userLabels(userGuid, account.guid) }),
     };
   });

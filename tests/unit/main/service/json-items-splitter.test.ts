@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   createJsonItemsSplitter,
+  findJsonItems,
   JsonSplitError,
+  parseJsonElement,
   type JsonItemsSplit,
 } from '../../../../src-main/service/json-items-splitter';
 
@@ -51,6 +53,10 @@ function cuttings(text: string): string[][] {
 
 function expectSplitsLikeJsonParse(text: string): void {
   const want = expected(text);
+  // The whole text at once, elements left unparsed until asked for: the same elements and rest.
+  const found = findJsonItems(text, { path: ['data', 'items'], ...LIMITS });
+  const elements = Array.from({ length: found.bounds.length / 2 }, (_, n) => parseJsonElement(text, found, n));
+  expect({ items: elements, rest: found.rest, found: found.found }).toEqual({ ...want, found: true });
   for (const pieces of cuttings(text)) {
     const got = split(pieces);
     expect({ items: got.items, rest: got.rest, found: got.found }, JSON.stringify(pieces)).toEqual({

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../../../src-main/app-error';
-import { exportHistoryCsv } from '../../../../../src-main/features/history/export-history';
+import { exportHistoryCsv, type PageReading } from '../../../../../src-main/features/history/export-history';
 import {
   backoffDelayMs,
   fetchWithRetry,
@@ -198,10 +198,10 @@ describe('exportHistoryCsv', () => {
     const streamPage = async (
       request: TransactionsRequest,
       onItems: (items: readonly TransactionItem[]) => Promise<void>,
-      onArrived?: () => Promise<void>,
+      reading?: PageReading,
     ) => {
       const { items, ...head } = await service.fetchPage(request);
-      await onArrived?.();
+      await reading?.onArrived();
       if (request.page === 2 && (tries += 1) === 1) {
         await onItems(items.slice(0, 60));
         throw new AppError('service_error', 'The service sent an answer the app does not understand.');
@@ -214,6 +214,76 @@ describe('exportHistoryCsv', () => {
     expect(result).toMatchObject({ written: 1234, pages: 13 });
     expect(await txIds(path)).toEqual(expected(1234));
     expect(service.maxInFlight()).toBe(1);
+  });
+
+  it('reads a page again from its first record in a JSON file and under a date range too', async () => {
+    const service = fakeService(1234);
+    let tries = 0;
+    const streamPage = async (
+      request: TransactionsRequest,
+      onItems: (items: readonly TransactionItem[]) => Promise<void>,
+      reading?: PageReading,
+    ) => {
+      const { items, ...head } = await service.fetchPage(request);
+      await reading?.onArrived();
+      if (request.page === 1 && (tries += 1) === 1) {
+        // The first record of the file is written (with no comma before it), then the answer fails.
+        await onItems(items.slice(0, 1));
+        throw new AppError('network', 'The service could not be reached.');
+      }
+      await onItems(items);
+      return head;
+    };
+    const jsonPath = join(dir, 'again.json');
+    const json = await exportHistoryCsv({
+      streamPage,
+      path: jsonPath,
+      filters: {},
+      recordsPerPage: 100,
+      format: 'json',
+      retry: fast,
+    });
+    expect(json.written).toBe(1234);
+    const records = JSON.parse(await readFile(jsonPath, 'utf8')) as { txId: string }[];
+    expect(records.map((record) => record.txId)).toEqual(expected(1234));
+
+    // Under a date range ordered by date, a page read again sees its records once: the range's state goes back too.
+    const all = await service.fetchPage({ page: 1, recordsPerPage: 1234 });
+    const dates = all.items.map((record) => Date.parse(record.date));
+    const newest = Math.max(...dates);
+    const oldest = Math.min(...dates);
+    const since = new Date((newest + oldest) / 2).toISOString();
+    tries = 0;
+    const requestsBefore = service.requests.length;
+    const ranged = await exportHistoryCsv({
+      streamPage: async (request, onItems, reading) => {
+        const { items, ...head } = await service.fetchPage(request);
+        const sorted = [...all.items].sort((a, b) => Date.parse(b.date) - Date.parse(a.date));
+        const start = (request.page - 1) * request.recordsPerPage;
+        const pageItems = sorted.slice(start, start + request.recordsPerPage);
+        void items;
+        await reading?.onArrived();
+        if (request.page === 2 && (tries += 1) === 1) {
+          await onItems(pageItems.slice(0, 70));
+          throw new AppError('network', 'The service could not be reached.');
+        }
+        await onItems(pageItems);
+        return head;
+      },
+      path: join(dir, 'ranged.csv'),
+      filters: { since, orderBy: 'date', sortOrder: 'desc' },
+      recordsPerPage: 100,
+      retry: fast,
+    });
+    const inRange = dates.filter((ms) => ms >= Date.parse(since)).length;
+    expect(ranged.written).toBe(inRange);
+    expect(new Set(await txIds(join(dir, 'ranged.csv'))).size).toBe(inRange);
+    // The scan still stops at the page that passes the range's start (page 2 read twice; the page after it was
+    // asked for when it arrived, then stopped): had the failed attempt's records stayed seen, the page read again
+    // would look out of date order and every page would be read.
+    const pagesRead = service.requests.slice(requestsBefore).map((request) => request.page);
+    expect(pagesRead.filter((page) => page === 2)).toHaveLength(2);
+    expect(Math.max(...pagesRead)).toBe(Math.ceil((inRange + 1) / 100) + 1);
   });
 
   it('writes just the header for an empty history', async () => {
@@ -329,8 +399,8 @@ describe('exportHistoryCsv with streamed pages', () => {
     const path = join(dir, 'retried.csv');
     const result = await exportHistoryCsv({ streamPage: service.streamPage, path, filters: {}, retry: fast });
     expect(result.written).toBe(1234);
-    // Page 2 asked for page 3 when it arrived; read again, it waits for that answer and asks again: one at a time.
-    expect(service.requests.map((r) => r.page)).toEqual([1, 2, 3, 2, 3]);
+    // A reader that hands items on as they come asks for nothing ahead: page 3 only once page 2 is written.
+    expect(service.requests.map((r) => r.page)).toEqual([1, 2, 2, 3]);
     expect(service.maxInFlight()).toBe(1);
     expect(await txIds(path)).toEqual(expected(1234));
   });
