@@ -35,6 +35,14 @@ export function readTransactionsWhole(recordsPerPage: number, logger: Logger | u
 
 type OnItems = (items: readonly TransactionItem[]) => Promise<void>;
 
+/** What an answer that is a page says of itself before any of its items is handed on. */
+export interface ArrivedPage {
+  /** How many items it holds. */
+  readonly items: number;
+  /** How many pages the service says the history has. */
+  readonly totalPages: number;
+}
+
 /** How an export reads a page besides its items (interface-a.ts streamTransactions). */
 export interface TransactionItemsOptions {
   /**
@@ -43,7 +51,7 @@ export interface TransactionItemsOptions {
    * there, then waits for its turn to write. Not called for any other answer (an error in the envelope, a 401 the
    * client answers by sending again), so nothing is asked for on the strength of an answer that is no page.
    */
-  readonly onArrived?: () => Promise<void>;
+  readonly onArrived?: (page: ArrivedPage) => Promise<void>;
   /** Stops reading the body at its next piece, with the signal's reason. */
   readonly signal?: AbortSignal;
 }
@@ -182,9 +190,11 @@ export function readTransactionItems(
         return answerOf(response, null);
       }
       // Totals off the contract: the client refuses the answer in its own words, before anything is handed on.
-      if (!envelopeOf(TransactionsHead).safeParse(found.rest).success) return answer;
+      const head = envelopeOf(TransactionsHead).safeParse(found.rest);
+      if (!head.success) return answer;
       if (options.onArrived) {
-        await options.onArrived().catch((error: unknown) => {
+        const arrived = { items: found.bounds.length / 2, totalPages: head.data.data.totalPages };
+        await options.onArrived(arrived).catch((error: unknown) => {
           throw new ReaderFailure(error);
         });
       }

@@ -9,6 +9,7 @@ import type {
   TransactionsRequest,
   TransactionsResult,
 } from '../../service/interface-a-schemas';
+import type { ArrivedPage } from '../../service/interface-a-transactions';
 import { completeExportWords, csvHeader, csvLine, csvRow } from './csv';
 import { dateRangeFilterOf } from './date-range';
 import { exportRecordOf, type ExportRecordContext } from './export-record';
@@ -35,7 +36,7 @@ export interface PageReading {
    * To await once the whole answer is here and is a page, before any item is handed on: the export asks for
    * the next page there, then waits for this one's turn to write.
    */
-  readonly onArrived: () => Promise<void>;
+  readonly onArrived: (page: ArrivedPage) => Promise<void>;
   /** Aborted when the page is no longer wanted (a cancel, the page before it was the last): stop reading. */
   readonly signal: AbortSignal;
 }
@@ -106,7 +107,7 @@ function pageReader(options: ExportHistoryOptions): StreamPage {
   if (!fetchPage) throw new TypeError('exportHistoryCsv needs sources, streamPage or fetchPage');
   return async (request, onItems, reading) => {
     const { items, ...head } = await fetchPage(request);
-    await reading?.onArrived();
+    await reading?.onArrived({ items: items.length, totalPages: head.totalPages });
     await onItems(items);
     return head;
   };
@@ -235,9 +236,9 @@ async function keepFile(file: FileHandle, length: number, temporary: string, pat
  * read whole; once its answer is known to be a page (PageReading.onArrived), the next page is asked for, and
  * this one's records are parsed and written a stretch at a time to a temporary file (TextAppender, at most 64
  * KiB held) while the service answers, yet only one request is ever in flight (the rate limit). Parsed records
- * are written and dropped as they come, never held a page at a time. Page 1 asks for page 2 only once written
- * (nothing says yet that there is one); a page that turns out to be the last (a short page, its totals, the date
- * range passed) stops the one it asked for, which costs that one request. A page that fails (429 back-off, a few
+ * are written and dropped as they come, never held a page at a time. A short page, or one its totals call the
+ * last, asks for nothing after it; one that turns out to be the last because the date range is passed stops the
+ * page it asked for, which costs that one request. A page that fails (429 back-off, a few
  * tries on server errors and answers the app cannot read) stops the page it asked for before it is read again
  * whole and written again from its first row, over what its failed attempt wrote; one asked for ahead that fails
  * surfaces once the pages before it are written.
@@ -310,7 +311,7 @@ export async function exportHistoryCsv(options: ExportHistoryOptions): Promise<E
             records: PageRecords;
             left: Record<LeftOutReason, number>;
           } | null = null;
-          const begin = async (askNext: boolean): Promise<void> => {
+          const begin = async (arrived: ArrivedPage | null): Promise<void> => {
             await untilTurn(turn, signal);
             if (startedAt === null) startedAt = { length: out.length, range: range?.mark() ?? null };
             else {
@@ -319,14 +320,15 @@ export async function exportHistoryCsv(options: ExportHistoryOptions): Promise<E
             }
             answerState = { count: 0, lines: 0, records: new PageRecords(), left: noneLeftOut() };
             await dropNext('an answer of the page before it is written again');
-            // The page before said how many there are; page 1 cannot know yet whether a page 2 exists. Only once
-            // the answer is whole and a page: a reader that hands items on as they come has more to read.
-            if (askNext && pageNumber > 1 && pageNumber < totalPages) next = readPage(pageNumber + 1);
+            // Only once the answer is whole and a page, full and not the last by its own totals: a reader that hands
+            // items on as they come has more to read. Whether the date range is passed is known only once it is read.
+            if (arrived !== null && arrived.items >= pageSize && pageNumber < arrived.totalPages)
+              next = readPage(pageNumber + 1);
           };
           const head = await source.streamPage(
             transactionsRequest(options.filters, pageNumber, pageSize),
             async (slice) => {
-              if (answerState === null) await begin(false);
+              if (answerState === null) await begin(null);
               signal.throwIfAborted();
               const now = answerState!;
               for (const item of slice) {
@@ -345,9 +347,9 @@ export async function exportHistoryCsv(options: ExportHistoryOptions): Promise<E
                 }
               }
             },
-            { onArrived: () => begin(true), signal },
+            { onArrived: (arrived) => begin(arrived), signal },
           );
-          if (answerState === null) await begin(false);
+          if (answerState === null) await begin(null);
           await out.flush();
           const { count, lines, records, left } = answerState!;
           return { head, count, lines, records, leftOut: left };
