@@ -142,7 +142,11 @@ export async function readBytesUpTo(
 ): Promise<Uint8Array<ArrayBuffer>> {
   if (!response.body) return new Uint8Array(new ArrayBuffer(0));
   const reader = response.body.getReader();
-  let buffer = new Uint8Array(new ArrayBuffer(0));
+  // Content-Length only sizes the first buffer, up to 1 MiB (the bytes counted as they come are what limits,
+  // and a length claimed is no length sent): a body of the length it says then fills one buffer, no copy.
+  const declared = Number(response.headers.get('content-length'));
+  const first = Number.isSafeInteger(declared) && declared > 0 ? Math.min(declared, maxBytes, 1024 * 1024) : 0;
+  let buffer = new Uint8Array(new ArrayBuffer(first));
   let bytes = 0;
   try {
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {

@@ -5,6 +5,7 @@ import {
   libraryFetch,
   MAX_ANSWER_BYTES,
   parseRetryAfter,
+  readBytesUpTo,
   ReaderFailure,
   successData,
   type ServiceRequest,
@@ -308,5 +309,40 @@ describe('a request-signing key that cannot sign', () => {
     expect(String((error as Error).cause)).not.toContain('MIIEvQ');
     await expect(b.balances()).rejects.toMatchObject({ code: 'not_configured' });
     expect(calls).toBe(0);
+  });
+});
+
+describe('readBytesUpTo', () => {
+  /** A response whose body arrives in the given pieces, with the Content-Length it claims (if any). */
+  function answerOf(pieces: readonly Uint8Array[], contentLength?: number): Response {
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const piece of pieces) controller.enqueue(piece);
+        controller.close();
+      },
+    });
+    const headers = contentLength === undefined ? {} : { 'content-length': String(contentLength) };
+    return new Response(body, { headers });
+  }
+  const bytes = (length: number, from = 0) => Uint8Array.from({ length }, (_, i) => (from + i) % 251);
+  const refused = () => new Error('too large');
+
+  it('reads every byte in order, whatever length the answer claims', async () => {
+    const pieces = [bytes(1), bytes(70_000, 1), bytes(3, 70_001), bytes(200_000, 70_004)];
+    const whole = bytes(270_004);
+    for (const claimed of [undefined, 0, 10, 270_004, 5_000_000, Number.NaN]) {
+      const read = await readBytesUpTo(answerOf(pieces, claimed), 1_000_000, refused);
+      expect(Buffer.from(read).equals(Buffer.from(whole)), String(claimed)).toBe(true);
+    }
+  });
+
+  it('refuses a body past the limit even when its Content-Length says it is small', async () => {
+    await expect(readBytesUpTo(answerOf([bytes(600), bytes(600)], 100), 1_000, refused)).rejects.toThrow('too large');
+  });
+
+  it('stops with the reason of the signal once it is aborted', async () => {
+    const controller = new AbortController();
+    controller.abort(new Error('stopped'));
+    await expect(readBytesUpTo(answerOf([bytes(10)]), 1_000, refused, controller.signal)).rejects.toThrow('stopped');
   });
 });
