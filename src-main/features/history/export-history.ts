@@ -154,8 +154,11 @@ interface PageRead {
   readonly start: () => void;
   /** Stops it and waits until it has: at once while it waits (a back-off, its turn), else once its request is answered. */
   readonly stop: (reason: unknown) => Promise<void>;
-  /** The page it asked for when its answer arrived, if any. */
-  readonly next: () => PageRead | null;
+  /**
+   * Hands over the page it asked for when its answer arrived, if any, and forgets it: a page that kept the one
+   * after it would keep every page after it, each with its records, for as long as anything held the first.
+   */
+  readonly takeNext: () => PageRead | null;
 }
 
 /** Resolves when `turn` does, or rejects once `signal` is aborted. */
@@ -371,7 +374,11 @@ export async function exportHistoryCsv(options: ExportHistoryOptions): Promise<E
             stopper.abort(reason);
             await done;
           },
-          next: () => next,
+          takeNext: () => {
+            const taken = next;
+            next = null;
+            return taken;
+          },
         };
       };
 
@@ -379,7 +386,7 @@ export async function exportHistoryCsv(options: ExportHistoryOptions): Promise<E
       for (page = 1; current; page += 1) {
         current.start();
         const answer: Settled<PageOutcome> = await current.done;
-        const following = current.next();
+        const following = current.takeNext();
         if (!answer.ok) {
           await following?.stop(answer.error);
           throw answer.error;
