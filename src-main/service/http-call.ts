@@ -148,7 +148,11 @@ export async function readBytesUpTo(
   const first = Number.isSafeInteger(declared) && declared > 0 ? Math.min(declared, maxBytes, 1024 * 1024) : 0;
   let buffer = new Uint8Array(new ArrayBuffer(first));
   let bytes = 0;
+  // A body that stalls gives no next piece to look at the signal after: the stop cancels the read it waits on.
+  const stop = (): void => void reader.cancel(signal?.reason).catch(() => undefined);
+  signal?.addEventListener('abort', stop, { once: true });
   try {
+    signal?.throwIfAborted();
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
       signal?.throwIfAborted();
       if (bytes + chunk.value.byteLength > maxBytes) throw tooLarge();
@@ -164,7 +168,10 @@ export async function readBytesUpTo(
       buffer.set(chunk.value, bytes);
       bytes += chunk.value.byteLength;
     }
+    // A read the stop cancelled ends as if the body had.
+    signal?.throwIfAborted();
   } finally {
+    signal?.removeEventListener('abort', stop);
     // After a refusal or a stop, whatever the service is still sending is dropped with the connection.
     await reader.cancel().catch(() => undefined);
   }

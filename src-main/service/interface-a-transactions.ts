@@ -49,7 +49,7 @@ export interface TransactionItemsOptions {
    * Awaited once the answer is whole and says it is a page (envelope code 200, the page's totals as the contract
    * has them, no more items than asked for), before any item is handed on: the export asks for the next page
    * there, then waits for its turn to write. Not called for any other answer (an error in the envelope, a 401 the
-   * client answers by sending again), so nothing is asked for on the strength of an answer that is no page.
+   * client answers by sending again); an item off the contract is found only as it is parsed, after it.
    */
   readonly onArrived?: (page: ArrivedPage) => Promise<void>;
   /** Stops reading the body at its next piece, with the signal's reason. */
@@ -129,12 +129,45 @@ async function handOnAll(
 }
 
 /**
+ * The body as text, read whole up to `maxBytes`. Its own function so that the bytes are garbage once it returns:
+ * only the text waits for the page's turn.
+ */
+async function bodyText(
+  response: Response,
+  maxBytes: number,
+  logger: Logger | undefined,
+  signal: AbortSignal | undefined,
+): Promise<string> {
+  try {
+    const bytes = await readBytesUpTo(
+      response,
+      maxBytes,
+      () => {
+        // Sizes only: the text may hold personal data.
+        logger?.warn('interface A answer could not be read', {
+          path: '/transactions',
+          reason: `the answer is over ${maxBytes} bytes`,
+        });
+        return pageTooLarge();
+      },
+      signal,
+    );
+    return new TextDecoder().decode(bytes);
+  } catch (error) {
+    // A stop is the caller's own: it goes back to it as it is, not as a lost answer.
+    if (signal?.aborted && !(error instanceof ReaderFailure)) throw new ReaderFailure(signal.reason);
+    throw error;
+  }
+}
+
+/**
  * Reads a transactions answer whole, then hands its items on a stretch at a time, each parsed and checked as
  * its stretch comes and dropped once handed on; an error answer (anything but 2xx) is small and read whole.
  *
- * Why whole first: the envelope and the page's totals are known before any item is handed on, so the caller
- * acts only on an answer that is a page; and the body waits as one string, which the young generation does not
- * copy, while items parsed as they are handed on die young. The history export used to gather a page's parsed
+ * Why whole first: the envelope, the count of items and the page's totals are known before any item is handed
+ * on, so the caller acts only on an answer that says it is a page (an item off the contract is still found only
+ * as it is parsed); and the body waits as one string, which the young generation does not copy, while items
+ * parsed as they are handed on die young. The history export used to gather a page's parsed
  * items before writing any (so that it could ask for the next page meanwhile), which promoted every record of
  * every page to the old generation. The body is bounded as a page read whole (maxTransactionsAnswerBytes), each
  * item and the envelope as the splitter's limits say.
@@ -148,33 +181,14 @@ export function readTransactionItems(
   const maxBytes = maxTransactionsAnswerBytes(request.recordsPerPage);
   return async (response: Response): Promise<ServiceAnswer> => {
     if (!response.ok || !response.body) return readWhole(response);
-    const { signal } = options;
-    let bytes: Uint8Array;
-    try {
-      bytes = await readBytesUpTo(
-        response,
-        maxBytes,
-        () => {
-          // Sizes only: the text may hold personal data.
-          logger?.warn('interface A answer could not be read', {
-            path: '/transactions',
-            reason: `the answer is over ${maxBytes} bytes`,
-          });
-          return pageTooLarge();
-        },
-        signal,
-      );
-    } catch (error) {
-      // A stop is the caller's own: it goes back to it as it is, not as a lost answer.
-      if (signal?.aborted && !(error instanceof ReaderFailure)) throw new ReaderFailure(signal.reason);
-      throw error;
-    }
-    const text = new TextDecoder().decode(bytes);
+    const text = await bodyText(response, maxBytes, logger, options.signal);
     try {
       const found = findJsonItems(text, {
         path: ['data', 'items'],
         maxItemChars: MAX_ITEM_CHARS,
         maxRestChars: MAX_ENVELOPE_CHARS,
+        // One more than asked for is enough to tell that a page holds more than it may.
+        maxElements: request.recordsPerPage + 1,
       });
       const answer = answerOf(response, found.rest);
       // An error in the envelope: the client says what it means, and nothing of it is handed on.

@@ -1,7 +1,8 @@
 /**
  * Splits a JSON document, as its text arrives in pieces, into the elements of one array inside it (each
  * parsed with JSON.parse once the comma or bracket after it has arrived) and the rest of the document (parsed once at the end,
- * with that array left empty).
+ * with that array left empty). findJsonItems does the same for a document held whole, leaving each element
+ * unparsed until it is asked for (parseJsonElement); the history export reads its pages that way.
  *
  * Why not a streaming JSON parser: the scanner below only follows strings and brackets and leaves the
  * parsing to the engine's JSON.parse, which makes far less garbage per record and needs no optimising
@@ -10,7 +11,8 @@
  * document this accepts is valid JSON and means what JSON.parse would read in it.
  *
  * Memory stays bounded whatever the sender does: one element may hold at most `maxItemChars` characters
- * and the rest at most `maxRestChars`, beyond which it stops with a `JsonSplitError` ('too_large').
+ * and the rest at most `maxRestChars`, beyond which it stops with a `JsonSplitError` ('too_large'); findJsonItems
+ * also takes at most `maxElements` elements and refuses an empty one, since it parses none of them itself.
  */
 
 export type JsonSplitProblem = 'malformed' | 'too_large';
@@ -32,6 +34,8 @@ export interface JsonItemsSplitterOptions {
   readonly maxItemChars: number;
   /** Most characters the document may have outside the array's elements. */
   readonly maxRestChars: number;
+  /** findJsonItems only: most elements the array may have (each costs two numbers before any is parsed). */
+  readonly maxElements?: number;
 }
 
 export interface JsonItemsSplit {
@@ -65,6 +69,15 @@ const NESTED_ONCE = `(?:${OTHER}|${STRING}|\\{${FLAT}\\}|\\[${FLAT}\\])*`;
 const NESTED_TWICE = `(?:${OTHER}|${STRING}|\\{${NESTED_ONCE}\\}|\\[${NESTED_ONCE}\\])*`;
 const WHOLE_OBJECT = new RegExp(`\\{${NESTED_TWICE}\\}`, 'y');
 
+/** Whether the text from `from` to `to` is only JSON whitespace (or nothing). */
+function isBlank(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i += 1) {
+    const c = text.charCodeAt(i);
+    if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return false;
+  }
+  return true;
+}
+
 function parseJson(text: string, what: string): unknown {
   try {
     return JSON.parse(text);
@@ -79,6 +92,7 @@ class ItemsScanner {
   private readonly path: readonly string[];
   private readonly maxItemChars: number;
   private readonly maxRestChars: number;
+  private readonly maxElements: number;
   /** Depth (count of open containers) of the array whose elements are split off. */
   private readonly itemsDepth: number;
   /**
@@ -115,6 +129,7 @@ class ItemsScanner {
     private readonly boundsOnly = false,
   ) {
     this.path = options.path;
+    this.maxElements = options.maxElements ?? Number.POSITIVE_INFINITY;
     this.maxItemChars = options.maxItemChars;
     this.maxRestChars = options.maxRestChars;
     this.itemsDepth = options.path.length + 1;
@@ -124,9 +139,14 @@ class ItemsScanner {
   private element(text: string, from: number, to: number, out: unknown[]): void {
     if (to - from > this.maxItemChars)
       throw new JsonSplitError('too_large', `an element is over ${this.maxItemChars} characters`);
-    // Where it lies is enough for findJsonItems, whose one text has no carry before it.
-    if (this.boundsOnly) out.push(from, to);
-    else out.push(parseJson(this.cut(text, from, to), `element ${this.elements}`));
+    // Where it lies is enough for findJsonItems, whose one text has no carry before it; JSON.parse would have
+    // refused an empty element at once, and a document of commas must not grow the bounds without end.
+    if (this.boundsOnly) {
+      if (this.elements >= this.maxElements)
+        throw new JsonSplitError('malformed', `the array has more than ${this.maxElements} elements`);
+      if (isBlank(text, from, to)) throw new JsonSplitError('malformed', `element ${this.elements} is empty`);
+      out.push(from, to);
+    } else out.push(parseJson(this.cut(text, from, to), `element ${this.elements}`));
     this.elements += 1;
   }
 

@@ -320,3 +320,32 @@ describe('createJsonItemsSplitter', () => {
     }
   });
 });
+
+describe('findJsonItems', () => {
+  const options = { path: ['data', 'items'], ...LIMITS, maxElements: 3 };
+  const problem = (text: string) => problemOf(() => findJsonItems(text, options));
+
+  it('finds the elements without parsing them, the rest parsed', () => {
+    const text = '{"data":{"items":[ {"a":1} , [2] ,"x,]"],"n":3},"code":200}';
+    const found = findJsonItems(text, options);
+    expect(found.bounds).toHaveLength(6);
+    expect([0, 1, 2].map((n) => parseJsonElement(text, found, n))).toEqual([{ a: 1 }, [2], 'x,]']);
+    expect(found.rest).toEqual({ data: { items: [], n: 3 }, code: 200 });
+    expect(findJsonItems('{"data":{"items":[ ]}}', options).bounds).toEqual([]);
+  });
+
+  it('refuses empty elements and more elements than allowed before holding them all', () => {
+    expect(problem('{"data":{"items":[,,,]}}')).toBe('malformed');
+    expect(problem('{"data":{"items":[1, ,2]}}')).toBe('malformed');
+    expect(problem('{"data":{"items":[1,2,3]}}')).toBe('none');
+    // A page of a million commas or zeros stops at the fourth element, not after a bound for each.
+    expect(problem(`{"data":{"items":[${'0,'.repeat(1_000_000)}0]}}`)).toBe('malformed');
+  });
+
+  it('leaves an element that is not JSON to parseJsonElement, which refuses it without quoting it', () => {
+    const text = '{"data":{"items":[{"secret":tru}]}}';
+    const found = findJsonItems(text, options);
+    expect(problemOf(() => parseJsonElement(text, found, 0))).toBe('malformed');
+    expect(() => parseJsonElement(text, found, 0)).toThrow('element 0 is not valid JSON');
+  });
+});
