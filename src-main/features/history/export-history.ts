@@ -11,7 +11,7 @@ import type {
 } from '../../service/interface-a-schemas';
 import type { ArrivedPage } from '../../service/interface-a-transactions';
 import { completeExportWords, csvHeader, csvLine, csvRow } from './csv';
-import { dateRangeFilterOf } from './date-range';
+import { dateRangeFilterOf, type DateRangeFilter } from './date-range';
 import { exportRecordOf, type ExportRecordContext } from './export-record';
 import { presetHeader, presets, type LeftOutReason } from './export-presets';
 import { jsonArray } from './json-export';
@@ -232,6 +232,141 @@ async function keepFile(file: FileHandle, length: number, temporary: string, pat
   await rename(temporary, path);
 }
 
+/** What every page of one account's export shares. */
+interface AccountPages {
+  readonly source: ExportSource;
+  readonly filters: HistoryQuery;
+  readonly pageSize: number;
+  readonly writer: RecordWriter;
+  readonly userLabelOf: (item: TransactionItem) => string;
+  readonly context: ExportRecordContext;
+  readonly range: DateRangeFilter | null;
+  readonly out: TextAppender;
+  /** Aborted when the export stops (a cancel, a failure): every page's reading and waiting stops with it. */
+  readonly signal: AbortSignal;
+  /** Every page asked for and not yet settled. */
+  readonly reading: Set<Promise<unknown>>;
+  readonly retry: RetryPolicy | undefined;
+  readonly onRetry: (notice: RetryNotice, pageNumber: number) => void;
+  /** Rows written before this page, every account's (the JSON array's first record has no comma before it). */
+  readonly writtenBefore: () => number;
+  /** The records of the page before this one. */
+  readonly previousRecords: () => PageRecords;
+}
+
+/**
+ * Asks for page `pageNumber` and writes its rows once its turn comes (start()). Once its answer is whole and a
+ * page, full and not the last by its own totals, it asks for the next page (takeNext()); a reader that hands items
+ * on as they come has more to read, and whether the date range is passed is known only once the page is read.
+ */
+function readPageOf(pageNumber: number, pages: AccountPages): PageRead {
+  const { out, range, pageSize } = pages;
+  const stopper = new AbortController();
+  const signal = AbortSignal.any([pages.signal, stopper.signal]);
+  let openTurn = (): void => undefined;
+  const turn = new Promise<void>((resolve) => (openTurn = resolve));
+  let next: PageRead | null = null;
+  // The file's length and the range's state when the page's turn first came: a page read again starts there.
+  let startedAt: { readonly length: number; readonly range: (() => void) | null } | null = null;
+
+  /** Stops the page asked for by an earlier answer of this one, and waits until it has. */
+  const dropNext = async (why: string): Promise<void> => {
+    const asked = next;
+    next = null;
+    if (asked) await asked.stop(new Error(why));
+  };
+
+  const attempt = async (): Promise<PageOutcome> => {
+    // A page read again asks again for the one after it, never while that one's request is out.
+    await dropNext('the page before it is read again');
+    // What the answer being written has added; set afresh whenever an answer starts to be written.
+    let now: {
+      count: number;
+      lines: number;
+      records: PageRecords;
+      left: Record<LeftOutReason, number>;
+      /** Read once the turn has come: the page before is written by then. */
+      previous: PageRecords;
+      writtenBefore: number;
+    } | null = null;
+    const begin = async (arrived: ArrivedPage | null): Promise<void> => {
+      await untilTurn(turn, signal);
+      if (startedAt === null) startedAt = { length: out.length, range: range?.mark() ?? null };
+      else {
+        out.rewind(startedAt.length);
+        startedAt.range?.();
+      }
+      now = {
+        count: 0,
+        lines: 0,
+        records: new PageRecords(),
+        left: noneLeftOut(),
+        previous: pages.previousRecords(),
+        writtenBefore: pages.writtenBefore(),
+      };
+      await dropNext('an answer of the page before it is written again');
+      if (arrived !== null && arrived.items >= pageSize && pageNumber < arrived.totalPages)
+        next = readPageOf(pageNumber + 1, pages);
+    };
+    const head = await pages.source.streamPage(
+      transactionsRequest(pages.filters, pageNumber, pageSize),
+      async (slice) => {
+        if (now === null) await begin(null);
+        signal.throwIfAborted();
+        const page = now!;
+        for (const item of slice) {
+          page.count += 1;
+          page.records.add(item);
+          // The range sees every record in the service's order, written or not.
+          const admitted = range?.admits(item) ?? true;
+          // A record that arrived at the top while exporting pushes the last row of a page onto the next one.
+          if (!admitted || page.previous.has(item)) continue;
+          const line = pages.writer.line(
+            item,
+            pages.userLabelOf(item),
+            pages.context,
+            page.writtenBefore + page.lines === 0,
+          );
+          if (typeof line === 'string') {
+            if (!out.add(line)) await out.append(line);
+            page.lines += 1;
+          } else {
+            page.left[line.leftOut] += 1;
+          }
+        }
+      },
+      { onArrived: (arrived) => begin(arrived), signal },
+    );
+    if (now === null) await begin(null);
+    await out.flush();
+    const { count, lines, records, left } = now!;
+    return { head, count, lines, records, leftOut: left };
+  };
+
+  const done = settled(
+    fetchWithRetry(attempt, {
+      ...(pages.retry === undefined ? {} : { policy: pages.retry }),
+      signal,
+      onRetry: (notice) => pages.onRetry(notice, pageNumber),
+    }),
+  );
+  pages.reading.add(done);
+  void done.then(() => pages.reading.delete(done));
+  return {
+    done,
+    start: openTurn,
+    stop: async (reason) => {
+      stopper.abort(reason);
+      await done;
+    },
+    takeNext: () => {
+      const taken = next;
+      next = null;
+      return taken;
+    },
+  };
+}
+
 /**
  * Exports the whole filtered history of one account or several (one after the other, each row naming its
  * account) as the complete CSV (RFC 4180, UTF-8, header row), a preset of another tool, or a JSON array, with
@@ -280,107 +415,29 @@ export async function exportHistoryCsv(options: ExportHistoryOptions): Promise<E
     await out.append(writer.open);
     await out.flush();
     for (const source of sources) {
-      const userLabelOf = source.userLabelOf ?? (() => '');
-      const context: ExportRecordContext = { account: source.account, currency };
       const range = dateRangeFilterOf(options.filters);
       // Only the previous page's records are kept, so memory stays one page deep.
       let previousRecords = new PageRecords();
       total = 0;
       totalPages = 1;
 
-      const readPage = (pageNumber: number): PageRead => {
-        const stopper = new AbortController();
-        const signal = AbortSignal.any([readSignal, stopper.signal]);
-        let openTurn = (): void => undefined;
-        const turn = new Promise<void>((resolve) => (openTurn = resolve));
-        let next: PageRead | null = null;
-        // The file's length and the range's state when the page's turn first came: a page read again starts there.
-        let startedAt: { readonly length: number; readonly range: (() => void) | null } | null = null;
-
-        /** Stops the page asked for by an earlier answer of this one, and waits until it has. */
-        const dropNext = async (why: string): Promise<void> => {
-          const asked = next;
-          next = null;
-          if (asked) await asked.stop(new Error(why));
-        };
-
-        const attempt = async (): Promise<PageOutcome> => {
-          // A page read again asks again for the one after it, never while that one's request is out.
-          await dropNext('the page before it is read again');
-          // What the answer being written has added; set afresh whenever an answer starts to be written.
-          let answerState: {
-            count: number;
-            lines: number;
-            records: PageRecords;
-            left: Record<LeftOutReason, number>;
-          } | null = null;
-          const begin = async (arrived: ArrivedPage | null): Promise<void> => {
-            await untilTurn(turn, signal);
-            if (startedAt === null) startedAt = { length: out.length, range: range?.mark() ?? null };
-            else {
-              out.rewind(startedAt.length);
-              startedAt.range?.();
-            }
-            answerState = { count: 0, lines: 0, records: new PageRecords(), left: noneLeftOut() };
-            await dropNext('an answer of the page before it is written again');
-            // Only once the answer is whole and a page, full and not the last by its own totals: a reader that hands
-            // items on as they come has more to read. Whether the date range is passed is known only once it is read.
-            if (arrived !== null && arrived.items >= pageSize && pageNumber < arrived.totalPages)
-              next = readPage(pageNumber + 1);
-          };
-          const head = await source.streamPage(
-            transactionsRequest(options.filters, pageNumber, pageSize),
-            async (slice) => {
-              if (answerState === null) await begin(null);
-              signal.throwIfAborted();
-              const now = answerState!;
-              for (const item of slice) {
-                now.count += 1;
-                now.records.add(item);
-                // The range sees every record in the service's order, written or not.
-                const admitted = range?.admits(item) ?? true;
-                // A record that arrived at the top while exporting pushes the last row of a page onto the next one.
-                if (!admitted || previousRecords.has(item)) continue;
-                const line = writer.line(item, userLabelOf(item), context, written + now.lines === 0);
-                if (typeof line === 'string') {
-                  if (!out.add(line)) await out.append(line);
-                  now.lines += 1;
-                } else {
-                  now.left[line.leftOut] += 1;
-                }
-              }
-            },
-            { onArrived: (arrived) => begin(arrived), signal },
-          );
-          if (answerState === null) await begin(null);
-          await out.flush();
-          const { count, lines, records, left } = answerState!;
-          return { head, count, lines, records, leftOut: left };
-        };
-
-        const done = settled(
-          fetchWithRetry(attempt, {
-            ...(options.retry === undefined ? {} : { policy: options.retry }),
-            signal,
-            onRetry: (notice) => options.onRetry?.(notice, { ...progress(), page: donePages + pageNumber }),
-          }),
-        );
-        reading.add(done);
-        void done.then(() => reading.delete(done));
-        return {
-          done,
-          start: openTurn,
-          stop: async (reason) => {
-            stopper.abort(reason);
-            await done;
-          },
-          takeNext: () => {
-            const taken = next;
-            next = null;
-            return taken;
-          },
-        };
+      const pages: AccountPages = {
+        source,
+        filters: options.filters,
+        pageSize,
+        writer,
+        userLabelOf: source.userLabelOf ?? (() => ''),
+        context: { account: source.account, currency },
+        range,
+        out,
+        signal: readSignal,
+        reading,
+        retry: options.retry,
+        onRetry: (notice, pageNumber) => options.onRetry?.(notice, { ...progress(), page: donePages + pageNumber }),
+        writtenBefore: () => written,
+        previousRecords: () => previousRecords,
       };
+      const readPage = (pageNumber: number): PageRead => readPageOf(pageNumber, pages);
 
       let current: PageRead | null = readPage(1);
       for (page = 1; current; page += 1) {
