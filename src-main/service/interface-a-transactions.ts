@@ -23,14 +23,21 @@ import { MAX_ENVELOPE_CHARS, MAX_ITEM_CHARS, maxTransactionsAnswerBytes } from '
  */
 export function readTransactionsWhole(recordsPerPage: number, logger: Logger | undefined): AnswerReader {
   const maxBytes = maxTransactionsAnswerBytes(recordsPerPage);
-  return readWholeUpTo(maxBytes, () => {
+  return readWholeUpTo(maxBytes, tooLargeOver(maxBytes, logger));
+}
+
+const pageTooLarge = (): AppError => new AppError('service_error', t('mainService.a.pageTooLarge'));
+
+/** The refusal of an answer past `maxBytes`, whole or read for an export: logged by its size only. */
+function tooLargeOver(maxBytes: number, logger: Logger | undefined): () => AppError {
+  return () => {
     // Sizes only: the text may hold personal data.
     logger?.warn('interface A answer could not be read', {
       path: '/transactions',
       reason: `the answer is over ${maxBytes} bytes`,
     });
-    return new AppError('service_error', t('mainService.a.pageTooLarge'));
-  });
+    return pageTooLarge();
+  };
 }
 
 type OnItems = (items: readonly TransactionItem[]) => Promise<void>;
@@ -61,9 +68,6 @@ export interface TransactionItemsOptions {
  * so few parsed items are alive at once.
  */
 const STRETCH_CHARS = 16 * 1024;
-
-const pageTooLarge = (): ReaderFailure =>
-  new ReaderFailure(new AppError('service_error', t('mainService.a.pageTooLarge')));
 
 /**
  * Checks one stretch of items and hands it on; false once one is off the contract (the rest of the answer
@@ -139,19 +143,8 @@ async function bodyText(
   signal: AbortSignal | undefined,
 ): Promise<string> {
   try {
-    const bytes = await readBytesUpTo(
-      response,
-      maxBytes,
-      () => {
-        // Sizes only: the text may hold personal data.
-        logger?.warn('interface A answer could not be read', {
-          path: '/transactions',
-          reason: `the answer is over ${maxBytes} bytes`,
-        });
-        return pageTooLarge();
-      },
-      signal,
-    );
+    const tooLarge = tooLargeOver(maxBytes, logger);
+    const bytes = await readBytesUpTo(response, maxBytes, () => new ReaderFailure(tooLarge()), signal);
     return new TextDecoder().decode(bytes);
   } catch (error) {
     // A stop is the caller's own: it goes back to it as it is, not as a lost answer.
@@ -218,7 +211,7 @@ export function readTransactionItems(
       if (!(error instanceof JsonSplitError)) throw error;
       // Field paths and sizes only: the text may hold personal data.
       logger?.warn('interface A answer could not be read', { path: '/transactions', reason: error.message });
-      if (error.problem === 'too_large') throw pageTooLarge();
+      if (error.problem === 'too_large') throw new ReaderFailure(pageTooLarge());
       return answerOf(response, null);
     }
   };
