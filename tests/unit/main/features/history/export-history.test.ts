@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../../../src-main/app-error';
-import { exportHistoryCsv, type PageReading } from '../../../../../src-main/features/history/export-history';
+import { exportHistoryCsv, type StreamPage } from '../../../../../src-main/features/history/export-history';
 import {
   backoffDelayMs,
   fetchWithRetry,
@@ -65,6 +65,34 @@ function fakeService(total: number) {
     };
   };
   return { fetchPage, requests, maxInFlight: () => maxInFlight, inFlight: () => inFlight };
+}
+
+/**
+ * Pages of `fetchPage` read whole and handed on after onArrived, as the client does; page `failure.page`'s first
+ * answer fails with `failure.error` once `failure.afterItems` of its items were handed on (their rows written).
+ * `itemsOf` may serve other items in place of the page's own.
+ */
+function failingOnce(
+  fetchPage: (request: TransactionsRequest) => Promise<TransactionsResult>,
+  failure: { readonly page: number; readonly afterItems: number; readonly error: AppError },
+  itemsOf: (request: TransactionsRequest, items: readonly TransactionItem[]) => readonly TransactionItem[] = (
+    _request,
+    items,
+  ) => items,
+): StreamPage {
+  let failed = false;
+  return async (request, onItems, reading) => {
+    const { items: served, ...head } = await fetchPage(request);
+    const items = itemsOf(request, served);
+    await reading?.onArrived({ items: items.length, totalPages: head.totalPages });
+    if (!failed && request.page === failure.page) {
+      failed = true;
+      await onItems(items.slice(0, failure.afterItems));
+      throw failure.error;
+    }
+    await onItems(items);
+    return head;
+  };
 }
 
 const expected = (total: number) => Array.from({ length: total }, (_, n) => `tx${n}`);
@@ -192,21 +220,11 @@ describe('exportHistoryCsv', () => {
   it('reads a page again from its first row when its answer fails after rows were written', async () => {
     // Page 2's first answer holds an item the app cannot read half-way: rows before it were already written.
     const service = fakeService(1234);
-    let tries = 0;
-    const streamPage = async (
-      request: TransactionsRequest,
-      onItems: (items: readonly TransactionItem[]) => Promise<void>,
-      reading?: PageReading,
-    ) => {
-      const { items, ...head } = await service.fetchPage(request);
-      await reading?.onArrived({ items: items.length, totalPages: head.totalPages });
-      if (request.page === 2 && (tries += 1) === 1) {
-        await onItems(items.slice(0, 60));
-        throw new AppError('service_error', 'The service sent an answer the app does not understand.');
-      }
-      await onItems(items);
-      return head;
-    };
+    const streamPage = failingOnce(service.fetchPage, {
+      page: 2,
+      afterItems: 60,
+      error: new AppError('service_error', 'The service sent an answer the app does not understand.'),
+    });
     const path = join(dir, 'again.csv');
     const result = await exportHistoryCsv({ streamPage, path, filters: {}, recordsPerPage: 100, retry: fast });
     expect(result).toMatchObject({ written: 1234, pages: 13 });
@@ -216,22 +234,9 @@ describe('exportHistoryCsv', () => {
 
   it('reads a page again from its first record in a JSON file and under a date range too', async () => {
     const service = fakeService(1234);
-    let tries = 0;
-    const streamPage = async (
-      request: TransactionsRequest,
-      onItems: (items: readonly TransactionItem[]) => Promise<void>,
-      reading?: PageReading,
-    ) => {
-      const { items, ...head } = await service.fetchPage(request);
-      await reading?.onArrived({ items: items.length, totalPages: head.totalPages });
-      if (request.page === 1 && (tries += 1) === 1) {
-        // The first record of the file is written (with no comma before it), then the answer fails.
-        await onItems(items.slice(0, 1));
-        throw new AppError('network', 'The service could not be reached.');
-      }
-      await onItems(items);
-      return head;
-    };
+    // The first record of the file is written (with no comma before it), then the answer fails.
+    const lost = () => new AppError('network', 'The service could not be reached.');
+    const streamPage = failingOnce(service.fetchPage, { page: 1, afterItems: 1, error: lost() });
     const jsonPath = join(dir, 'again.json');
     const json = await exportHistoryCsv({
       streamPage,
@@ -251,23 +256,13 @@ describe('exportHistoryCsv', () => {
     const newest = Math.max(...dates);
     const oldest = Math.min(...dates);
     const since = new Date((newest + oldest) / 2).toISOString();
-    tries = 0;
     const requestsBefore = service.requests.length;
+    const newestFirst = [...all.items].sort((a, b) => Date.parse(b.date) - Date.parse(a.date));
     const ranged = await exportHistoryCsv({
-      streamPage: async (request, onItems, reading) => {
-        const { items, ...head } = await service.fetchPage(request);
-        const sorted = [...all.items].sort((a, b) => Date.parse(b.date) - Date.parse(a.date));
+      streamPage: failingOnce(service.fetchPage, { page: 2, afterItems: 70, error: lost() }, (request) => {
         const start = (request.page - 1) * request.recordsPerPage;
-        const pageItems = sorted.slice(start, start + request.recordsPerPage);
-        void items;
-        await reading?.onArrived({ items: items.length, totalPages: head.totalPages });
-        if (request.page === 2 && (tries += 1) === 1) {
-          await onItems(pageItems.slice(0, 70));
-          throw new AppError('network', 'The service could not be reached.');
-        }
-        await onItems(pageItems);
-        return head;
-      },
+        return newestFirst.slice(start, start + request.recordsPerPage);
+      }),
       path: join(dir, 'ranged.csv'),
       filters: { since, orderBy: 'date', sortOrder: 'desc' },
       recordsPerPage: 100,

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { exportHistoryCsv } from '../../../../../src-main/features/history/export-history';
 import type { RetryPolicy } from '../../../../../src-main/features/history/fetch-with-retry';
 import { createInterfaceAClient } from '../../../../../src-main/service/interface-a';
+import { transactionItem } from '../../../support/transaction-items';
 
 // The export with the real Interface A client against a loopback service whose answers each test writes: what
 // the service says inside a 200 answer decides whether the next page may be asked for.
@@ -15,26 +16,14 @@ const fast: RetryPolicy = { maxAttempts: 3, maxRateLimitWaits: 2, baseDelayMs: 1
 const PER = 2;
 const TOTAL = 8;
 
-const item = (n: number) => ({
-  symbolId: 1,
-  symbol: 'BTC',
-  symbolName: 'Bitcoin',
-  displayName: 'Bitcoin',
-  address: 'bc1qexample',
-  txId: `tx-${n}`,
-  amount: (n + 1) / 1000,
-  status: 'Completed',
-  type: 'Deposit',
-  date: new Date(Date.UTC(2026, 0, 1) + n * 1000).toISOString(),
-  value: n,
-  referenceId: `ref-${n}`,
-  label: '',
-  merchantTransactionId: '',
-  to: null,
-  withdrawType: 0,
-  prices: { usd: 1, eur: 1, gbp: 1, try: 1, jpy: 1 },
-  isAutoCollected: false,
-});
+const item = (n: number) =>
+  transactionItem({
+    txId: `tx-${n}`,
+    amount: (n + 1) / 1000,
+    date: new Date(Date.UTC(2026, 0, 1) + n * 1000).toISOString(),
+    value: n,
+    referenceId: `ref-${n}`,
+  });
 const envelope = (data: unknown, code = 200, message = 'OK') =>
   JSON.stringify({ apiVersion: '1.0.0.0', data, code, message });
 const pageData = (page: number) => ({
