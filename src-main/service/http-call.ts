@@ -38,6 +38,11 @@ export interface ServiceRequest {
    * asks whether anything answers).
    */
   readonly redirect?: 'error' | 'manual';
+  /**
+   * The caller's stop (an export cancelled): it ends the call whether or not the answer has begun, and the
+   * call rejects with its reason. Never given for a money move, whose answer must be waited for.
+   */
+  readonly signal?: AbortSignal;
 }
 
 /**
@@ -219,6 +224,10 @@ export function createHttpCaller(options: HttpCallerOptions) {
 
   /** Sends once and reads the answer; no answer becomes `outcome_unknown` on a money move, else `network`. */
   return async function request(call: ServiceRequest, read?: AnswerReader): Promise<ServiceAnswer> {
+    if (call.movesMoney && call.signal)
+      throw new TypeError('a money move is never stopped while its answer is awaited');
+    // Stopped already: nothing is sent.
+    call.signal?.throwIfAborted();
     const started = Date.now();
     // An answer to a money move that is too large to read is an answer the app cannot read: the move may
     // have happened, so its outcome is unknown, never "refused".
@@ -235,6 +244,11 @@ export function createHttpCaller(options: HttpCallerOptions) {
       () => controller.abort(new DOMException('the service took too long to answer', 'TimeoutError')),
       timeoutMs,
     );
+    // A listener removed once the call ends rather than AbortSignal.any: the caller's signal outlives every
+    // page of an export, and must not keep each one's request alive.
+    const { signal: stop } = call;
+    const stopped = (): void => controller.abort(stop?.reason);
+    stop?.addEventListener('abort', stopped, { once: true });
     try {
       const response = await doFetch(call.url, {
         method: call.method,
@@ -252,6 +266,8 @@ export function createHttpCaller(options: HttpCallerOptions) {
       return answer;
     } catch (error) {
       if (error instanceof ReaderFailure) throw error.cause;
+      // The caller's own stop is no lost answer: it goes back as it was, and is no failure to log.
+      if (stop?.aborted) throw stop.reason;
       const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
       logger?.warn(`${words.logName} call failed without an answer`, {
         ...call.logFields,
@@ -263,6 +279,7 @@ export function createHttpCaller(options: HttpCallerOptions) {
       throw new AppError('network', wordsNow(timedOut ? words.timedOut : words.unreachable), { cause: error });
     } finally {
       clearTimeout(timer);
+      stop?.removeEventListener('abort', stopped);
     }
   };
 }

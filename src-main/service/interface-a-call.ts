@@ -61,6 +61,8 @@ export interface Call<T extends z.ZodType> {
   /** Send and swap: a lost answer means "outcome unknown", never "try again". */
   readonly movesMoney: boolean;
   readonly twoFactorCode?: string;
+  /** Ends the call, answer begun or not (ServiceRequest.signal); never for a money move. */
+  readonly signal?: AbortSignal;
 }
 
 /** One Interface A request, its token, its one renewal after a 401 and its answer's reading. */
@@ -90,6 +92,7 @@ function sendWithToken<T extends z.ZodType>(
       ...(spec.body === undefined ? {} : { body: JSON.stringify(spec.body) }),
       movesMoney: spec.movesMoney,
       logFields: { method: spec.method, path: spec.path },
+      ...(spec.signal === undefined ? {} : { signal: spec.signal }),
     },
     read,
   );

@@ -152,7 +152,7 @@ interface PageRead {
   readonly done: Promise<Settled<PageOutcome>>;
   /** Its turn to write. */
   readonly start: () => void;
-  /** Stops it and waits until it has: at once while it waits (a back-off, its turn), else once its request is answered. */
+  /** Stops it (its request too, answered or not) and waits until it has. */
   readonly stop: (reason: unknown) => Promise<void>;
   /**
    * Hands over the page it asked for when its answer arrived, if any, and forgets it: a page that kept the one

@@ -146,6 +146,45 @@ describe('the one HTTP call path', () => {
       }),
     ).rejects.toBe(own);
   });
+
+  it("ends a call whose answer has not begun at the caller's stop, with its reason, and logs no failure", async () => {
+    const logger = createRecordingLogger();
+    let asked = 0;
+    const request = createHttpCaller({
+      words,
+      logger,
+      timeoutMs: 60_000,
+      fetch: (input, init) => {
+        asked += 1;
+        return hanging(input, init);
+      },
+    });
+    const stop = new AbortController();
+    const reason = new Error('cancelled by the user');
+    const pending = request({ ...call(false), signal: stop.signal });
+    stop.abort(reason);
+    // Only the stop can end it: the timeout is a minute away and the fetch never answers.
+    await expect(pending).rejects.toBe(reason);
+    const stopped = new AbortController();
+    stopped.abort(reason);
+    await expect(request({ ...call(false), signal: stopped.signal })).rejects.toBe(reason);
+    // A call stopped before it began sends nothing.
+    expect(asked).toBe(1);
+    expect(logger.entries).toEqual([]);
+  });
+
+  it('refuses a stop on a money move before anything is sent', async () => {
+    let asked = 0;
+    const request = createHttpCaller({
+      words,
+      fetch: async () => {
+        asked += 1;
+        return new Response('{}');
+      },
+    });
+    await expect(request({ ...call(true), signal: new AbortController().signal })).rejects.toThrow(TypeError);
+    expect(asked).toBe(0);
+  });
 });
 
 describe("openid-client's fetch on the same path", () => {

@@ -85,9 +85,10 @@ function reply(response: ServerResponse, body: string, headers: Record<string, s
   response.end(body);
 }
 
-function exportWith(options: { format?: 'csv' | 'json'; signal?: AbortSignal } = {}) {
+function exportWith(options: { format?: 'csv' | 'json'; signal?: AbortSignal; timeoutMs?: number } = {}) {
   const client = createInterfaceAClient({
     baseUrl,
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     accountGuid: 'account-1',
     auth: { getAccessToken: async () => 'token-1', refreshAfter401: async () => 'token-2' },
   });
@@ -178,6 +179,17 @@ describe('exportHistoryCsv with the Interface A client', () => {
     await expect(run).rejects.toThrow('cancelled by the user');
     // The body never ends: the export stopped without waiting for it (or for the call's 20 s timeout).
     expect(pieces).toBe(3);
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('a cancel stops a page whose answer has not begun, closes its request and leaves no file', async () => {
+    const controller = new AbortController();
+    // The service takes the request for page 1 and never begins to answer; the user cancels meanwhile.
+    answer = () => controller.abort(new Error('cancelled by the user'));
+    // The client's timeout is an hour away: only the cancel can end the export.
+    const { run } = exportWith({ signal: controller.signal, timeoutMs: 3_600_000 });
+    await expect(run).rejects.toThrow('cancelled by the user');
+    await expect.poll(() => log).toEqual(['+1#1', '-1#1']);
     expect(await readdir(dir)).toEqual([]);
   });
 });
