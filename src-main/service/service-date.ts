@@ -53,26 +53,17 @@ function offsetMinutesOf(zone: string): number | null {
 }
 
 const DIGIT_0 = 0x30;
-const DIGIT_9 = 0x39;
-/** The canonical form, a digit wherever this has a 'd'. */
-const CANONICAL = 'dddd-dd-ddTdd:dd:dd.dddZ';
-const ANY_DIGIT = 0x64;
+/** The form Date.prototype.toISOString writes for years 0000-9999; `test` makes no match object. */
+const CANONICAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /**
  * Whether the text has exactly the form Date.prototype.toISOString writes for years 0000-9999
- * (2026-11-20T11:37:42.474Z): the form the service writes every record's date in. Checked character by
- * character, so the common case needs neither the regular expression's match nor a Date: a history export
- * reads one date per record, and those were a large part of its garbage. Says nothing of whether the day
- * exists.
+ * (2026-11-20T11:37:42.474Z): the form the service writes every record's date in. A test that makes no match
+ * object, so the common case needs neither ISO_8601's match nor a Date: a history export reads one date per
+ * record, and those were a large part of its garbage. Says nothing of whether the day exists.
  */
 export function isCanonicalUtc(text: string): boolean {
-  if (text.length !== CANONICAL.length) return false;
-  for (let i = 0; i < CANONICAL.length; i += 1) {
-    const code = text.charCodeAt(i);
-    const wanted = CANONICAL.charCodeAt(i);
-    if (wanted === ANY_DIGIT ? code < DIGIT_0 || code > DIGIT_9 : code !== wanted) return false;
-  }
-  return true;
+  return CANONICAL.test(text);
 }
 
 function digitsAt(text: string, from: number, to: number): number {

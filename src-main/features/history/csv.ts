@@ -10,10 +10,6 @@ export const CSV_EOL = '\r\n';
 // are tested on every cell of every row.
 const NEEDS_QUOTES = /[",\r\n]/;
 const QUOTES = /"/g;
-const COMMA = 0x2c;
-const QUOTE = 0x22;
-const CR = 0x0d;
-const LF = 0x0a;
 
 /** RFC 4180: quote a field holding a comma, quote or line break, doubling inner quotes. */
 export function csvField(value: string): string {
@@ -177,19 +173,11 @@ const lineCells = new Array<string>(CSV_COLUMNS.length).fill('');
 const LAST_CELL = CSV_COLUMNS.length - 1;
 
 /**
- * Whether the first `end` characters of cells joined with commas hold exactly `separators` commas and no
- * quote or line break: then no cell needed quoting, and the join is the line. One pass over the line costs
- * less than testing each cell, and almost every row of an export is such a line.
+ * A joined line none of whose cells needed quoting: exactly one comma between each two cells and no quote or line
+ * break before the line's own break. Almost every row of an export is one; the regular expression reads it in
+ * one native pass, where a loop over its characters ran in the interpreter for the first thousands of rows.
  */
-function isPlainRow(line: string, end: number, separators: number): boolean {
-  let commas = 0;
-  for (let i = 0; i < end; i += 1) {
-    const code = line.charCodeAt(i);
-    if (code === COMMA) commas += 1;
-    else if (code === QUOTE || code === CR || code === LF) return false;
-  }
-  return commas === separators;
-}
+const PLAIN_ROW = new RegExp(`^[^",\\r\\n]*(?:,[^",\\r\\n]*){${LAST_CELL}}\\r\\n$`);
 
 /** One line of the complete export; `words` from completeExportWords, once per export. */
 export function csvLine(record: ExportRecord, words: CompleteExportWords = completeExportWords()): string {
@@ -198,7 +186,7 @@ export function csvLine(record: ExportRecord, words: CompleteExportWords = compl
   // The line break goes with the last cell, so the joined line is one flat string, not a pair.
   lineCells[LAST_CELL] = last + CSV_EOL;
   const plain = lineCells.join(',');
-  if (isPlainRow(plain, plain.length - CSV_EOL.length, LAST_CELL)) return plain;
+  if (PLAIN_ROW.test(plain)) return plain;
   lineCells[LAST_CELL] = last;
   return csvRow(lineCells);
 }

@@ -85,7 +85,8 @@ export function kindOf(item: Pick<TransactionItem, 'type' | 'withdrawType'>): st
 
 export function exportRecordOf(item: TransactionItem, userLabel: string, context: ExportRecordContext): ExportRecord {
   const direction = directionOf(item);
-  const fiat = fiatAtTime(item, context.currency);
+  const amount = serviceNumberText(Math.abs(item.amount));
+  const fiat = fiatAtTime(item, context.currency, amount);
   const fee = item.fee;
   return {
     account: context.account,
@@ -98,7 +99,7 @@ export function exportRecordOf(item: TransactionItem, userLabel: string, context
     ticker: findAssetNetwork(item.symbol)?.asset ?? item.symbol,
     assetName: item.symbolName,
     network: networkNameOf(item.symbol) ?? item.displayName,
-    amount: serviceNumberText(Math.abs(item.amount)),
+    amount,
     fee: fee === null || fee === undefined ? '' : serviceNumberText(fee),
     fiatCurrency: context.currency,
     fiatValue: fiat.value ?? '',

@@ -22,9 +22,14 @@ export type FiatAtTime =
  * The fiat value of one record at its own time: its amount times the price per unit it carries in `prices`
  * (spec 2.2, TransactionItem), in exact decimals, rounded half up to the currency's minor unit. A price of
  * zero, a negative one or one that is not a finite number is no price: the value is left out and the reason
- * said in words, never filled in from another record or today's price.
+ * said in words, never filled in from another record or today's price. `amountText`: the amount as
+ * serviceNumberText(Math.abs(item.amount)) writes it, when the caller has it already.
  */
-export function fiatAtTime(item: Pick<TransactionItem, 'amount' | 'prices'>, currency: FiatCurrency): FiatAtTime {
+export function fiatAtTime(
+  item: Pick<TransactionItem, 'amount' | 'prices'>,
+  currency: FiatCurrency,
+  amountText?: string,
+): FiatAtTime {
   const price = item.prices[PRICE_KEY[currency]];
   if (!Number.isFinite(price) || price <= 0) {
     return { value: null, missing: t('mainHistory.fiat.noPrice', { currency }) };
@@ -33,7 +38,8 @@ export function fiatAtTime(item: Pick<TransactionItem, 'amount' | 'prices'>, cur
     return { value: null, missing: t('mainHistory.fiat.noAmount') };
   }
   const places = FIAT_DECIMALS[currency];
-  const value = roundedProductText(serviceNumberText(Math.abs(item.amount)), serviceNumberText(price), places);
+  const amount = amountText ?? serviceNumberText(Math.abs(item.amount));
+  const value = roundedProductText(amount, serviceNumberText(price), places);
   return { value, missing: null };
 }
 
