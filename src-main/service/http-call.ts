@@ -108,6 +108,16 @@ function answerOfText(response: Response, text: string): ServiceAnswer {
 }
 
 /**
+ * The refusal of an answer past the bytes the app reads. Asking again gets the same answer and reads it again,
+ * up to the bound each time, so a read that retries (fetch-with-retry.ts) gives up at the first.
+ */
+export class AnswerTooLarge extends AppError {
+  constructor(message: string) {
+    super('service_error', message);
+  }
+}
+
+/**
  * The most any answer may be, unless its call passes its own reader (a history page, with limits of its own
  * in transactions-answer-limits.ts): the largest answer the spec describes (a wallet list, swap symbols) is a few
  * kilobytes, so this only stops a hostile or broken service from filling main's memory.
@@ -117,7 +127,7 @@ export const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
 /** The whole body as JSON, refused in words past MAX_ANSWER_BYTES; for answers that move no money. */
 export const readWhole: AnswerReader = readWholeUpTo(
   MAX_ANSWER_BYTES,
-  () => new AppError('service_error', t('mainService.answerTooLarge')),
+  () => new AnswerTooLarge(t('mainService.answerTooLarge')),
 );
 
 /**
@@ -207,7 +217,7 @@ const NO_BODY_STATUSES = new Set([101, 204, 205, 304]);
 export function libraryFetch(options: LibraryFetchOptions = {}): LibraryFetch {
   const doFetch = options.fetch ?? fetch;
   const maxBytes = options.maxBytes ?? MAX_ANSWER_BYTES;
-  const tooLarge = options.tooLarge ?? (() => new AppError('service_error', t('mainService.answerTooLarge')));
+  const tooLarge = options.tooLarge ?? (() => new AnswerTooLarge(t('mainService.answerTooLarge')));
   return async (url, init) => {
     const response = await doFetch(url, { ...init, redirect: init.redirect === 'manual' ? 'manual' : 'error' });
     options.onAnswer?.(response);

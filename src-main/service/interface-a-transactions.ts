@@ -3,6 +3,7 @@ import { t } from '../i18n/main-text';
 import { AppError } from '../app-error';
 import { envelopeOf } from './envelope';
 import {
+  AnswerTooLarge,
   answerOf,
   ReaderFailure,
   readBytesUpTo,
@@ -26,7 +27,7 @@ export function readTransactionsWhole(recordsPerPage: number, logger: Logger | u
   return readWholeUpTo(maxBytes, tooLargeOver(maxBytes, logger));
 }
 
-const pageTooLarge = (): AppError => new AppError('service_error', t('mainService.a.pageTooLarge'));
+const pageTooLarge = (): AppError => new AnswerTooLarge(t('mainService.a.pageTooLarge'));
 
 /** The refusal of an answer past `maxBytes`, whole or read for an export: logged by its size only. */
 function tooLargeOver(maxBytes: number, logger: Logger | undefined): () => AppError {

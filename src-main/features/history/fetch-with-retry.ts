@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppError } from '../../app-error';
 import { t } from '../../i18n/main-text';
+import { AnswerTooLarge } from '../../service/http-call';
 
 export interface RetryPolicy {
   /** Tries of one page that fail with a server error or no answer, before giving up. */
@@ -27,8 +28,12 @@ export interface RetryNotice {
   readonly message: string;
 }
 
-/** Server errors and lost answers may pass; anything else (session, permission, bad input) will not. */
+/**
+ * Server errors and lost answers may pass; anything else (session, permission, bad input) will not, nor will an
+ * answer too large to read (the same answer again, read again to the bound).
+ */
 function isTransient(error: unknown): boolean {
+  if (error instanceof AnswerTooLarge) return false;
   return error instanceof AppError && (error.code === 'service_error' || error.code === 'network');
 }
 

@@ -7,6 +7,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { exportHistoryCsv } from '../../../../../src-main/features/history/export-history';
 import type { RetryPolicy } from '../../../../../src-main/features/history/fetch-with-retry';
 import { createInterfaceAClient } from '../../../../../src-main/service/interface-a';
+import type { Logger } from '../../../../../src-main/logging/logger';
+import { createRecordingLogger } from '../../../support/recording-logger';
 import { transactionItem } from '../../../support/transaction-items';
 
 // The export with the real Interface A client against a loopback service whose answers each test writes: what
@@ -85,9 +87,12 @@ function reply(response: ServerResponse, body: string, headers: Record<string, s
   response.end(body);
 }
 
-function exportWith(options: { format?: 'csv' | 'json'; signal?: AbortSignal; timeoutMs?: number } = {}) {
+function exportWith(
+  options: { format?: 'csv' | 'json'; signal?: AbortSignal; timeoutMs?: number; logger?: Logger } = {},
+) {
   const client = createInterfaceAClient({
     baseUrl,
+    ...(options.logger === undefined ? {} : { logger: options.logger }),
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     accountGuid: 'account-1',
     auth: { getAccessToken: async () => 'token-1', refreshAfter401: async () => 'token-2' },
@@ -179,6 +184,19 @@ describe('exportHistoryCsv with the Interface A client', () => {
     await expect(run).rejects.toThrow('cancelled by the user');
     // The body never ends: the export stopped without waiting for it (or for the call's 20 s timeout).
     expect(pieces).toBe(3);
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('gives up at the first answer too large to read, logs it once and leaves no file', async () => {
+    // A page of two items a quarter of a megabyte each past what two items may take: the bound is the same
+    // for every try, and so is the answer.
+    const huge = envelope({ ...pageData(1), items: [item(0), { ...item(1), label: 'x'.repeat(700_000) }] });
+    answer = (_page, _attempt, response) => reply(response, huge);
+    const logger = createRecordingLogger();
+    const { run } = exportWith({ logger });
+    await expect(run).rejects.toThrow('The service sent a history page too large for the app to read.');
+    expect(Object.fromEntries(asked)).toEqual({ 1: 1 });
+    expect(logger.entries.filter((entry) => entry.message === 'interface A answer could not be read')).toHaveLength(1);
     expect(await readdir(dir)).toEqual([]);
   });
 
