@@ -254,8 +254,8 @@ export function createHttpCaller(options: HttpCallerOptions) {
       () => controller.abort(new DOMException('the service took too long to answer', 'TimeoutError')),
       timeoutMs,
     );
-    // A listener removed once the call ends rather than AbortSignal.any: the caller's signal outlives every
-    // page of an export, and must not keep each one's request alive.
+    // A listener removed once the call ends rather than AbortSignal.any: the caller's signal may outlive the
+    // call (an export's outlives every page), and must not keep each request alive.
     const { signal: stop } = call;
     const stopped = (): void => controller.abort(stop?.reason);
     stop?.addEventListener('abort', stopped, { once: true });

@@ -60,8 +60,13 @@ export interface TransactionItemsOptions {
    * client answers by sending again); an item off the contract is found only as it is parsed, after it.
    */
   readonly onArrived?: (page: ArrivedPage) => Promise<void>;
-  /** Stops reading the body at its next piece, with the signal's reason. */
+  /** Stops reading the body at its next piece, with the signal's reason (a page no longer wanted). */
   readonly signal?: AbortSignal;
+  /**
+   * Ends the request whether or not its answer has begun, with the signal's reason: for the export's own stop (a
+   * cancel). A page's own stop only stops the reading, so its request is answered before the next one goes out.
+   */
+  readonly cancel?: AbortSignal;
 }
 
 /**

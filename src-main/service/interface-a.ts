@@ -236,8 +236,8 @@ function transactionCalls({ call, requireBody }: InterfaceACaller, logger: Logge
     ) => {
       const reading = await transactionReading();
       const body = requireBody(reading.TransactionsRequest, request);
-      // The export's stop ends the call while the service has not begun to answer, not only while it reads.
-      const signal = options?.signal;
+      // The export's own stop ends the call while the service has not begun to answer, not only while it reads.
+      const signal = options?.cancel;
       return call(
         { ...spec, result: reading.TransactionsHead, body, ...(signal === undefined ? {} : { signal }) },
         reading.readTransactionItems(body, onItems, logger, options),

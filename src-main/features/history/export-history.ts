@@ -39,6 +39,11 @@ export interface PageReading {
   readonly onArrived: (page: ArrivedPage) => Promise<void>;
   /** Aborted when the page is no longer wanted (a cancel, the page before it was the last): stop reading. */
   readonly signal: AbortSignal;
+  /**
+   * Aborted when the export stops (a cancel, a failure): end the request too, answered or not. A page that is
+   * only no longer wanted waits for its answer, so the service never has two of the export's requests at once.
+   */
+  readonly cancel: AbortSignal;
 }
 
 /**
@@ -152,7 +157,7 @@ interface PageRead {
   readonly done: Promise<Settled<PageOutcome>>;
   /** Its turn to write. */
   readonly start: () => void;
-  /** Stops it (its request too, answered or not) and waits until it has. */
+  /** Stops it and waits until it has: at once while it waits (a back-off, its turn), else once its request is answered. */
   readonly stop: (reason: unknown) => Promise<void>;
   /**
    * Hands over the page it asked for when its answer arrived, if any, and forgets it: a page that kept the one
@@ -335,7 +340,7 @@ function readPageOf(pageNumber: number, pages: AccountPages): PageRead {
           }
         }
       },
-      { onArrived: (arrived) => begin(arrived), signal },
+      { onArrived: (arrived) => begin(arrived), signal, cancel: pages.signal },
     );
     if (now === null) await begin(null);
     await out.flush();

@@ -1,6 +1,6 @@
 import type { TransactionItem } from '../../service/interface-a-schemas';
 
-/** What is kept of a record: the fields that tell records with one reference id apart (row-key.ts hashes the others). */
+/** What is kept of a record besides its reference id: the other fields that tell two records apart. */
 interface Kept {
   readonly amount: number;
   readonly date: string;

@@ -187,6 +187,31 @@ describe('exportHistoryCsv with the Interface A client', () => {
     expect(await readdir(dir)).toEqual([]);
   });
 
+  it('a page read again waits for the answer of the one it asked for ahead before asking again', async () => {
+    answer = (page, attempt, response) => {
+      if (page === 2 && attempt === 1) {
+        // A page by its envelope and totals (so page 3 is asked for ahead), with an item off the contract.
+        reply(response, envelope({ ...pageData(2), items: [item(2), { ...item(3), amount: 'a lot' }] }));
+        return;
+      }
+      if (page === 3 && attempt === 1) {
+        // Answered a moment later: page 2 is read again only after this answer, however long it takes.
+        setTimeout(() => {
+          log.push('answered 3#1');
+          reply(response, envelope(pageData(3)));
+        }, 30);
+        return;
+      }
+      reply(response, envelope(pageData(page)));
+    };
+    const { run, path } = exportWith();
+    expect(await run).toMatchObject({ written: TOTAL, pages: 4 });
+    expect(log.indexOf('+2#2')).toBeGreaterThan(log.indexOf('answered 3#1'));
+    expect(log.indexOf('answered 3#1')).toBeGreaterThan(-1);
+    expect(maxInFlight).toBe(1);
+    expect(await referencesIn(path)).toEqual(allReferences);
+  });
+
   it('gives up at the first answer too large to read, logs it once and leaves no file', async () => {
     // A page of two items a quarter of a megabyte each past what two items may take: the bound is the same
     // for every try, and so is the answer.
