@@ -194,8 +194,20 @@ export async function completeBrowserSignIn(
     await login.getByLabel('Password').fill(user.password);
     await login.getByRole('button', { name: 'Sign in' }).click();
     const allow = login.getByRole('button', { name: 'Allow' });
-    // A provider that remembers consent goes straight back to the app.
-    if (await allow.isVisible({ timeout: 3_000 }).catch(() => false)) await allow.click();
+    // The provider asks for consent, or one that remembers it goes straight back to the app's loopback page.
+    // Whichever comes is waited for: isVisible does not wait, and on a busy machine it looked before the consent
+    // page had come, so Allow was never clicked.
+    const asked = await Promise.race([
+      allow.waitFor().then(
+        () => true,
+        () => false,
+      ),
+      login.waitForURL(/\/callback\b/).then(
+        () => false,
+        () => false,
+      ),
+    ]);
+    if (asked) await allow.click();
     if (options.returned) await options.returned(login);
     else await login.getByText(/return to Wallet Desk/i).waitFor({ timeout: 15_000 });
   } finally {
