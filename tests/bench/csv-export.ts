@@ -50,9 +50,9 @@ export function runChild(root: string, job: unknown, profile?: string): Promise<
 
 /**
  * One unmeasured floor pass over every record before the measured ones. The sandbox stands in for a service
- * that has been serving for days, but its own code starts cold in each bench process and it writes each
- * record's JSON the first time that record is served: whichever child came first paid for both, the export
- * when it led the first pair (a quick run has only that pair), the floor when it did.
+ * that has been serving for days, but its code (making, writing and sending rows) starts cold in each bench
+ * process: whichever child came first paid for its warm-up, the export when it led the first pair (a quick run
+ * has only that pair), the floor when it did. Every page the pairs read has then been served once.
  */
 export async function warmSandbox(root: string, job: object, records: number): Promise<void> {
   await runChild(root, { ...job, floorRecords: records });
@@ -115,7 +115,7 @@ export const csvExport: FigureModule = {
     return [
       ratioFigure({
         ...base.time,
-        method: `${METHOD_COMMON}: time from the first request to the renamed file; ${runs} run(s). The sandbox is warmed first by one unmeasured floor pass over every record (its code, and the JSON it writes once per record; the service it stands in for is a warm server). Floor, interleaved: the same child process streaming the same pages (500 records a request) from the sandbox with a bare fetch and discarding them. Same records, so the ratio is the ratio per record.`,
+        method: `${METHOD_COMMON}: time from the first request to the renamed file; ${runs} run(s). The sandbox is warmed first by one unmeasured floor pass over every record (the service it stands in for is a warm server). Floor, interleaved: the same child process streaming the same pages (500 records a request) from the sandbox with a bare fetch and discarding them. Same records, so the ratio is the ratio per record.`,
         note: `${(results[0]!.fileBytes / 1e6).toFixed(1)} MB file; child CPU median ${cpu.app.toFixed(0)} ms (${((cpu.app / RECORDS) * 1000).toFixed(1)} µs per record) vs floor ${cpu.floor.toFixed(0)} ms; CPU profiles of the export and of the floor in bench/traces/csv-export*.cpuprofile`,
         app: results.map((r) => r.ms / 1000),
         floor: floors.map((r) => r.ms / 1000),

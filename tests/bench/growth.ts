@@ -232,7 +232,7 @@ function exportFigures(exports: readonly ExportAtSize[]): FigureResult[] {
       id: `growth-export-time-${records}`,
       title: `CSV export ${label(records)} records: time per record`,
       target: { value: EXPORT_RATIO_TARGET },
-      method: `${EXPORT_METHOD}: time from the first request to the renamed file, over its floor: the same child process streaming the same pages from the same sandbox with a bare fetch and discarding them, run beside it (same records, so the ratio is per record), after one unmeasured floor pass over every record that warms the sandbox (its code, and the JSON it writes once per record).`,
+      method: `${EXPORT_METHOD}: time from the first request to the renamed file, over its floor: the same child process streaming the same pages from the same sandbox with a bare fetch and discarding them, run beside it (same records, so the ratio is per record), after one unmeasured floor pass over every record that warms the sandbox's code.`,
       note: `${(result.fileBytes / 1e6).toFixed(1)} MB file`,
       app: [result.ms / 1000],
       floor: [floor.ms / 1000],
