@@ -29,6 +29,13 @@ export function readTransactionsWhole(recordsPerPage: number, logger: Logger | u
 
 const pageTooLarge = (): AppError => new AnswerTooLarge(t('mainService.a.pageTooLarge'));
 
+/**
+ * A page refused once the reader has logged why: passed through as it is, so the client's schema check does not
+ * log the same answer again with a reason of its own (the missing data it was handed).
+ */
+const unreadableLogged = (): ReaderFailure =>
+  new ReaderFailure(new AppError('service_error', t('mainService.a.unreadable')));
+
 /** The refusal of an answer past `maxBytes`, whole or read for an export: logged by its size only. */
 function tooLargeOver(maxBytes: number, logger: Logger | undefined): () => AppError {
   return () => {
@@ -200,7 +207,7 @@ export function readTransactionItems(
           path: '/transactions',
           issues: [`items: more than the ${request.recordsPerPage} asked for`],
         });
-        return answerOf(response, null);
+        throw unreadableLogged();
       }
       // Totals off the contract: the client refuses the answer in its own words, before anything is handed on.
       const head = envelopeOf(TransactionsHead).safeParse(found.rest);
@@ -211,14 +218,14 @@ export function readTransactionItems(
           throw new ReaderFailure(error);
         });
       }
-      if (!(await handOnAll(text, found, onItems, logger))) return answerOf(response, null);
+      if (!(await handOnAll(text, found, onItems, logger))) throw unreadableLogged();
       return answer;
     } catch (error) {
       if (!(error instanceof JsonSplitError)) throw error;
       // Field paths and sizes only: the text may hold personal data.
       logger?.warn('interface A answer could not be read', { path: '/transactions', reason: error.message });
       if (error.problem === 'too_large') throw new ReaderFailure(pageTooLarge());
-      return answerOf(response, null);
+      throw unreadableLogged();
     }
   };
 }

@@ -212,6 +212,22 @@ describe('exportHistoryCsv with the Interface A client', () => {
     expect(await referencesIn(path)).toEqual(allReferences);
   });
 
+  it('logs an item off the contract once for each answer that holds it, and says so in words', async () => {
+    answer = (page, _attempt, response) =>
+      reply(response, envelope({ ...pageData(page), items: [item(0), { ...item(1), amount: 'a lot' }] }));
+    const logger = createRecordingLogger();
+    const { run } = exportWith({ logger });
+    await expect(run).rejects.toThrow('The service sent an answer the app does not understand.');
+    // Page 1 is tried three times (the retry policy), and each answer is one warning naming the item's field.
+    expect(asked.get(1)).toBe(fast.maxAttempts);
+    const warnings = logger.entries.filter(
+      (entry) => entry.message === 'interface A answer does not match the contract',
+    );
+    expect(warnings).toHaveLength(fast.maxAttempts);
+    for (const warning of warnings) expect(JSON.stringify(warning.details)).toContain('items.1.amount');
+    expect(await readdir(dir)).toEqual([]);
+  });
+
   it('gives up at the first answer too large to read, logs it once and leaves no file', async () => {
     // A page of two items a quarter of a megabyte each past what two items may take: the bound is the same
     // for every try, and so is the answer.
