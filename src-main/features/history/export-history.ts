@@ -9,7 +9,7 @@ import type {
   TransactionsRequest,
   TransactionsResult,
 } from '../../service/interface-a-schemas';
-import type { ArrivedPage } from '../../service/interface-a-transactions';
+import type { ArrivedPage, TransactionItemsOptions } from '../../service/interface-a-transactions';
 import { completeExportWords, csvHeader, csvLine, csvRow } from './csv';
 import { dateRangeFilterOf, type DateRangeFilter } from './date-range';
 import { exportRecordOf, type ExportRecordContext } from './export-record';
@@ -30,21 +30,11 @@ export interface ExportPageProgress {
   readonly totalPages: number;
 }
 
-/** What the export tells a page's reader besides where its items go. */
-export interface PageReading {
-  /**
-   * To await once the whole answer is here and is a page, before any item is handed on: the export asks for
-   * the next page there, then waits for this one's turn to write.
-   */
-  readonly onArrived: (page: ArrivedPage) => Promise<void>;
-  /** Aborted when the page is no longer wanted (a cancel, the page before it was the last): stop reading. */
-  readonly signal: AbortSignal;
-  /**
-   * Aborted when the export stops (a cancel, a failure): end the request too, answered or not. A page that is
-   * only no longer wanted waits for its answer, so the service never has two of the export's requests at once.
-   */
-  readonly cancel: AbortSignal;
-}
+/**
+ * What the export tells a page's reader besides where its items go, every part of it given: when the answer is a
+ * page, a page's own stop (the reading) and the export's own stop (the request too).
+ */
+export type PageReading = Required<TransactionItemsOptions>;
 
 /**
  * One POST /transactions (e.g. `(r, onItems, reading) => client.streamTransactions(r, onItems, reading)`):
