@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Logger } from '../logging/logger';
 import { t } from '../i18n/main-text';
 import { AppError } from '../app-error';
@@ -139,6 +140,10 @@ async function handOnAll(
     const handed = await handOnItems(stretch, counted, onItems, logger);
     if (handed === false) return false;
     counted = handed;
+    // Between stretches the event loop takes its turn: a page is some milliseconds of work, during which the
+    // answer of the page asked for ahead would wait unread in the socket (which holds the service's sending
+    // up), and so would everything else the main process is asked.
+    if (n + 1 < total) await yieldToEventLoop();
     stretch = [];
     stretchStart = found.bounds[2 * n + 2] ?? 0;
   }

@@ -624,6 +624,20 @@ describe('Interface A client: streamTransactions', () => {
     expect(JSON.parse(last?.body ?? '')).toEqual({ page: 1, recordsPerPage: 500 });
   });
 
+  it('lets the event loop take its turn between stretches, not only once the page is handed on', async () => {
+    replies.push(trickle(envelope(page(500)), 64 * 1024));
+    const events: string[] = [];
+    let stretches = 0;
+    await client().api.streamTransactions({ page: 1, recordsPerPage: 500 }, async () => {
+      stretches += 1;
+      // Asked for while the first stretch is handed on: it runs before the second one is.
+      if (stretches === 1) setImmediate(() => events.push('the event loop ran'));
+      events.push(`stretch ${stretches}`);
+    });
+    expect(stretches).toBeGreaterThan(8);
+    expect(events.slice(0, 3)).toEqual(['stretch 1', 'the event loop ran', 'stretch 2']);
+  });
+
   it('waits for onArrived, once the last byte is in, before handing any item on', async () => {
     // One piece of 64 KiB: the items still go on in stretches of some 16 KiB of body.
     replies.push(trickle(envelope(page(500)), 64 * 1024));
