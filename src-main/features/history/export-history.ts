@@ -147,7 +147,10 @@ interface PageRead {
   readonly done: Promise<Settled<PageOutcome>>;
   /** Its turn to write. */
   readonly start: () => void;
-  /** Stops it and waits until it has: at once while it waits (a back-off, its turn), else once its request is answered. */
+  /**
+   * Stops it and the page it asked for ahead, and waits until both have: at once while one waits (a back-off, a
+   * turn), else once its request is answered.
+   */
   readonly stop: (reason: unknown) => Promise<void>;
   /**
    * Hands over the page it asked for when its answer arrived, if any, and forgets it: a page that kept the one
@@ -251,10 +254,15 @@ interface AccountPages {
 
 /**
  * Asks for page `pageNumber` and writes its rows once its turn comes (start()). Once its answer is whole and a
- * page, full and not the last by its own totals, it asks for the next page (takeNext()); a reader that hands items
- * on as they come has more to read, and whether the date range is passed is known only once the page is read.
+ * page, full and not the last by its own totals, and the page before it has begun to be written (its turn,
+ * `previousTurn`), it asks for the next page (takeNext()); a reader that hands items on as they come has more to
+ * read, and whether the date range is passed is known only once the page is read.
  */
-function readPageOf(pageNumber: number, pages: AccountPages): PageRead {
+function readPageOf(
+  pageNumber: number,
+  pages: AccountPages,
+  previousTurn: Promise<void> = Promise.resolve(),
+): PageRead {
   const { out, range, pageSize } = pages;
   const stopper = new AbortController();
   const signal = AbortSignal.any([pages.signal, stopper.signal]);
@@ -285,6 +293,15 @@ function readPageOf(pageNumber: number, pages: AccountPages): PageRead {
       writtenBefore: number;
     } | null = null;
     const begin = async (arrived: ArrivedPage | null): Promise<void> => {
+      const asksNext = arrived !== null && arrived.items >= pageSize && pageNumber < arrived.totalPages;
+      // The service answers the next page while this one and the one before it are written, so neither waits
+      // for the other; asked for at this page's turn, the service's answer and the writing of rows would take
+      // turns. Never before the page before this one is being written: then at most two answers wait whole.
+      // Under a date range only at this page's turn: the page that passes the range's start is known once it is
+      // written, and a page asked for beyond it is a request spent for nothing.
+      await untilTurn(asksNext && range === null ? previousTurn : turn, signal);
+      await dropNext('an answer of the page before it is written again');
+      if (asksNext) next = readPageOf(pageNumber + 1, pages, turn);
       await untilTurn(turn, signal);
       if (startedAt === null) startedAt = { length: out.length, range: range?.mark() ?? null };
       else {
@@ -299,9 +316,6 @@ function readPageOf(pageNumber: number, pages: AccountPages): PageRead {
         previous: pages.previousRecords(),
         writtenBefore: pages.writtenBefore(),
       };
-      await dropNext('an answer of the page before it is written again');
-      if (arrived !== null && arrived.items >= pageSize && pageNumber < arrived.totalPages)
-        next = readPageOf(pageNumber + 1, pages);
     };
     const head = await pages.source.streamPage(
       transactionsRequest(pages.filters, pageNumber, pageSize),
@@ -353,6 +367,8 @@ function readPageOf(pageNumber: number, pages: AccountPages): PageRead {
     stop: async (reason) => {
       stopper.abort(reason);
       await done;
+      // The page it asked for ahead, if any, is stopped with it: nothing else holds it.
+      await dropNext('the page before it was stopped');
     },
     takeNext: () => {
       const taken = next;
@@ -366,15 +382,15 @@ function readPageOf(pageNumber: number, pages: AccountPages): PageRead {
  * Exports the whole filtered history of one account or several (one after the other, each row naming its
  * account) as the complete CSV (RFC 4180, UTF-8, header row), a preset of another tool, or a JSON array, with
  * the date range applied to each record as it goes past (POST /transactions has no date fields). Each page is
- * read whole; once its answer is known to be a page (PageReading.onArrived), the next page is asked for, and
- * this one's records are parsed and written a stretch at a time to a temporary file (TextAppender, at most 64
- * KiB held) while the service answers, yet only one request is ever in flight (the rate limit). Parsed records
- * are written and dropped as they come, never held a page at a time. A short page, or one its totals call the
- * last, asks for nothing after it; one that turns out to be the last because the date range is passed stops the
- * page it asked for, which costs that one request. A page that fails (429 back-off, a few
- * tries on server errors and answers the app cannot read) stops the page it asked for before it is read again
- * whole and written again from its first row, over what its failed attempt wrote; one asked for ahead that fails
- * surfaces once the pages before it are written.
+ * read whole; once its answer is known to be a page (PageReading.onArrived) and the page before it is being
+ * written, the next page is asked for, and this one's records are parsed and written a stretch at a time to a
+ * temporary file (TextAppender, at most 64 KiB held) while the service answers, yet only one request is ever in
+ * flight (the rate limit) and at most two answers wait whole. Parsed records are written and dropped as they
+ * come, never held a page at a time. A short page, or one its totals call the last, asks for nothing after it;
+ * one that turns out to be the last because the date range is passed stops the page it asked for, which costs
+ * that one request. A page that fails (429 back-off, a few tries on server errors and answers the app cannot
+ * read) stops the pages asked for ahead of it before it is read again whole and written again from its first row,
+ * over what its failed attempt wrote; one asked for ahead that fails surfaces once the pages before it are written.
  * On success the temporary file is cut to its text, flushed to disk and renamed to `path`; on cancel or failure
  * it is removed, so no partial file is ever left. No Electron here: the benchmark calls this directly.
  */
