@@ -64,8 +64,9 @@ export interface TransactionItemsOptions {
   /**
    * Awaited once the answer is whole and says it is a page (envelope code 200, the page's totals as the contract
    * has them, no more items than asked for), before any item is handed on: the export asks for the next page
-   * there, then waits for its turn to write. Not called for any other answer (an error in the envelope, a 401 the
-   * client answers by sending again); an item off the contract is found only as it is parsed, after it.
+   * there (once the page before this one is being written), then waits for its turn to write. Not called for any
+   * other answer (an error in the envelope, a 401 the client answers by sending again); an item off the contract
+   * is found only as it is parsed, after it.
    */
   readonly onArrived?: (page: ArrivedPage) => Promise<void>;
   /** Stops reading the body at its next piece, with the signal's reason (a page no longer wanted). */
@@ -140,12 +141,13 @@ async function handOnAll(
     const handed = await handOnItems(stretch, counted, onItems, logger);
     if (handed === false) return false;
     counted = handed;
+    // Dropped before the event loop's turn, so the items handed on die young.
+    stretch = [];
+    stretchStart = found.bounds[2 * n + 2] ?? 0;
     // Between stretches the event loop takes its turn: a page is some milliseconds of work, during which the
     // answer of the page asked for ahead would wait unread in the socket (which holds the service's sending
     // up), and so would everything else the main process is asked.
     if (n + 1 < total) await yieldToEventLoop();
-    stretch = [];
-    stretchStart = found.bounds[2 * n + 2] ?? 0;
   }
   return true;
 }
