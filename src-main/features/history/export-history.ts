@@ -301,6 +301,8 @@ function readPageOf(
       // written, and a page asked for beyond it is a request spent for nothing.
       await untilTurn(asksNext && range === null ? previousTurn : turn, signal);
       await dropNext('an answer of the page before it is written again');
+      // A page stopped meanwhile asks for nothing: its request would only be waited for.
+      signal.throwIfAborted();
       if (asksNext) next = readPageOf(pageNumber + 1, pages, turn);
       await untilTurn(turn, signal);
       if (startedAt === null) startedAt = { length: out.length, range: range?.mark() ?? null };

@@ -95,7 +95,10 @@ function failingOnce(
   };
 }
 
-/** Every pending callback and promise run: what the export does at once, with no answer or timer to come. */
+/**
+ * One turn of the event loop, once every promise before it has settled: what the export does at once with no
+ * answer, timer or file write to wait for (a write or a back-off may still be under way).
+ */
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
@@ -117,6 +120,7 @@ function heldPages(
   const writingHeld = new Promise<void>((resolve) => (releaseWriting = resolve));
   const streamPage: StreamPage = async (request, onItems, reading) => {
     requests.push(request.page);
+    reading?.signal.addEventListener('abort', () => events.push(`page ${request.page} stopped`), { once: true });
     inFlight += 1;
     maxInFlight = Math.max(maxInFlight, inFlight);
     const { items, ...head } = await service.fetchPage(request);
@@ -291,9 +295,11 @@ describe('exportHistoryCsv', () => {
     await page.answer(2);
     expect(page.asked()).toEqual([1, 2, 3]);
     page.releaseWriting();
-    // Page 1 is asked for again only once page 3's request is answered: never two requests at once.
-    await vi.waitFor(() => expect(page.events).toContain('writing 1 failed'));
+    // Page 1, read again, first stops page 2 and with it page 3, whose request is out: page 1 is asked for
+    // again only once that request is answered, never two at once.
+    await vi.waitFor(() => expect(page.events).toContain('page 3 stopped'), { interval: 1 });
     await settle();
+    expect(page.events).toContain('writing 1 failed');
     expect(page.asked()).toEqual([1, 2, 3]);
     await page.answer(3);
     await vi.waitFor(() => expect(page.asked()).toEqual([1, 2, 3, 1]));
