@@ -252,6 +252,37 @@ interface AccountPages {
   readonly previousRecords: () => PageRecords;
 }
 
+/** What the answer of a page being written has added so far. */
+interface AnswerWriting {
+  count: number;
+  lines: number;
+  readonly records: PageRecords;
+  readonly left: Record<LeftOutReason, number>;
+  /** Read once the turn has come: the page before is written by then. */
+  readonly previous: PageRecords;
+  readonly writtenBefore: number;
+}
+
+/** Writes the rows of one stretch of a page's items, in the service's order, and counts them into `page`. */
+async function writeItems(items: readonly TransactionItem[], page: AnswerWriting, pages: AccountPages): Promise<void> {
+  const { out, range } = pages;
+  for (const item of items) {
+    page.count += 1;
+    page.records.add(item);
+    // The range sees every record in the service's order, written or not.
+    const admitted = range?.admits(item) ?? true;
+    // A record that arrived at the top while exporting pushes the last row of a page onto the next one.
+    if (!admitted || page.previous.has(item)) continue;
+    const line = pages.writer.line(item, pages.userLabelOf(item), pages.context, page.writtenBefore + page.lines === 0);
+    if (typeof line === 'string') {
+      if (!out.add(line)) await out.append(line);
+      page.lines += 1;
+    } else {
+      page.left[line.leftOut] += 1;
+    }
+  }
+}
+
 /**
  * Asks for page `pageNumber` and writes its rows once its turn comes (start()). Once its answer is whole and a
  * page, full and not the last by its own totals, and the page before it has begun to be written (its turn,
@@ -283,15 +314,7 @@ function readPageOf(
     // A page read again asks again for the one after it, never while that one's request is out.
     await dropNext('the page before it is read again');
     // What the answer being written has added; set afresh whenever an answer starts to be written.
-    let now: {
-      count: number;
-      lines: number;
-      records: PageRecords;
-      left: Record<LeftOutReason, number>;
-      /** Read once the turn has come: the page before is written by then. */
-      previous: PageRecords;
-      writtenBefore: number;
-    } | null = null;
+    let now: AnswerWriting | null = null;
     const begin = async (arrived: ArrivedPage | null): Promise<void> => {
       const asksNext = arrived !== null && arrived.items >= pageSize && pageNumber < arrived.totalPages;
       // The service answers the next page while this one and the one before it are written, so neither waits
@@ -324,27 +347,7 @@ function readPageOf(
       async (slice) => {
         if (now === null) await begin(null);
         signal.throwIfAborted();
-        const page = now!;
-        for (const item of slice) {
-          page.count += 1;
-          page.records.add(item);
-          // The range sees every record in the service's order, written or not.
-          const admitted = range?.admits(item) ?? true;
-          // A record that arrived at the top while exporting pushes the last row of a page onto the next one.
-          if (!admitted || page.previous.has(item)) continue;
-          const line = pages.writer.line(
-            item,
-            pages.userLabelOf(item),
-            pages.context,
-            page.writtenBefore + page.lines === 0,
-          );
-          if (typeof line === 'string') {
-            if (!out.add(line)) await out.append(line);
-            page.lines += 1;
-          } else {
-            page.left[line.leftOut] += 1;
-          }
-        }
+        await writeItems(slice, now!, pages);
       },
       { onArrived: (arrived) => begin(arrived), signal, cancel: pages.signal },
     );
