@@ -2,11 +2,15 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { startSandbox } from '../../sandbox/server';
-import { measured, type FigureModule } from './support/figure';
+import { runChild as runFloorChild, warmSandbox } from './csv-export';
+import { measured, ratioFigure, type FigureModule } from './support/figure';
 import { openServiceSession } from './support/service-session';
 import { summarize } from './support/stats';
 
 const RECORDS = 200_000;
+/** The complete export's targets (csv-export.ts, growth.ts): time per record over the floor's, and RSS growth. */
+const RATIO_TARGET = 1.5;
+const MEMORY_TARGET_MB = 25;
 
 const ChildResult = z.object({
   ms: z.number(),
@@ -42,8 +46,8 @@ const METHOD =
   'exportHistoryCsv (src-main/features/history) as the Koinly preset with values in EUR, every record of a sandbox started with historyRecords = 200,000, 500 per request, streamed, in a fresh `node --import tsx` child after one warm-up request';
 
 /**
- * A preset export of 200,000 records against the complete export's targets (csv-export.ts): its time
- * target scaled by the records (10 s for 20,000 is 100 s for 200,000) and the same 50 MB of RSS growth.
+ * A preset export of 200,000 records against the complete export's targets (csv-export.ts, growth.ts): at most
+ * 1.5× the floor's time, the same pages streamed by a bare fetch and discarded, and 25 MB of RSS growth.
  */
 export const presetExport: FigureModule = {
   id: 'preset-export',
@@ -56,16 +60,21 @@ export const presetExport: FigureModule = {
       accessTokenTtlSeconds: 3600,
     });
     const results: ChildResult[] = [];
+    const floors: number[] = [];
     try {
       const session = await openServiceSession(sandbox);
-      const runs = quick ? 1 : 2;
+      const job = { baseUrl: session.baseUrl, accessToken: session.accessToken, accountGuid: session.accountGuid };
+      const floorMs = async (): Promise<number> => (await runFloorChild(root, { ...job, floorRecords: RECORDS })).ms;
+      progress('preset export of 200,000 records: one unmeasured pass, so the sandbox serves its pages warm');
+      await warmSandbox(root, job, RECORDS);
+      const runs = quick ? 1 : 3;
       for (let i = 0; i < runs; i += 1) {
-        progress(`preset export of 200,000 records: run ${i + 1} of ${runs}`);
-        const result = await runChild(root, {
-          baseUrl: session.baseUrl,
-          accessToken: session.accessToken,
-          accountGuid: session.accountGuid,
-        });
+        progress(`preset export of 200,000 records: run ${i + 1} of ${runs}, export and floor`);
+        // Interleaved, the order turning each run.
+        const floorFirst = i % 2 === 1;
+        if (floorFirst) floors.push(await floorMs());
+        const result = await runChild(root, job);
+        if (!floorFirst) floors.push(await floorMs());
         if (result.total !== RECORDS || result.written + result.leftOut !== RECORDS) {
           throw new Error(`the preset export saw ${result.written} + ${result.leftOut} of ${result.total} records`);
         }
@@ -76,24 +85,23 @@ export const presetExport: FigureModule = {
     }
     const first = results[0]!;
     return [
-      measured(
-        {
-          id: 'preset-export-time',
-          title: 'Koinly preset export 200,000 records: time',
-          unit: 's',
-          target: { value: 100 },
-          method: `${METHOD}: time from the first request to the renamed file; ${results.length} run(s).`,
-          note: `${(first.fileBytes / 1e6).toFixed(1)} MB file, ${first.written} rows, ${first.leftOut} not completed left out`,
-          details: { runs: results },
-        },
-        summarize(results.map((r) => r.ms / 1000)),
-      ),
+      ratioFigure({
+        id: 'preset-export-time',
+        title: 'Koinly preset export 200,000 records: time',
+        target: { value: RATIO_TARGET },
+        method: `${METHOD}: time from the first request to the renamed file; ${results.length} run(s). The sandbox is warmed first by one unmeasured floor pass over every record. Floor, interleaved: the complete export's (csv-export.ts), the same pages streamed from the same sandbox by a bare fetch in a child process and discarded. Target: the complete export's, as the presets were asked to stay within it.`,
+        note: `${(first.fileBytes / 1e6).toFixed(1)} MB file, ${first.written} rows, ${first.leftOut} not completed left out`,
+        app: results.map((r) => r.ms / 1000),
+        floor: floors.map((ms) => ms / 1000),
+        unit: 's',
+        details: { runs: results },
+      }),
       measured(
         {
           id: 'preset-export-memory',
           title: 'Koinly preset export 200,000 records: peak RSS growth',
           unit: 'MB',
-          target: { value: 50 },
+          target: { value: MEMORY_TARGET_MB },
           method: `${METHOD}: process RSS sampled every 5 ms and after every page; peak minus RSS just before the export (after gc).`,
         },
         summarize(results.map((r) => r.rssGrowthMb)),
