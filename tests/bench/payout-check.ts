@@ -1,8 +1,15 @@
-import type { BatchCheck } from '../../src-preload/contract/payouts';
+import { writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
+import { join } from 'node:path';
+import { createDispatcher, type Dispatch } from '../../src-main/dispatch';
+import type { BatchCheck, CsvCheckInput } from '../../src-preload/contract/payouts';
+import type { SessionView } from '../../src-preload/contract/session';
 import { startSignedInCore, type SignedInCore } from '../integration/support/signed-in-core';
-import { elapsedMs } from './support/service-session';
-import { measured, type FigureModule } from './support/figure';
-import { summarize } from './support/stats';
+import { login } from '../sandbox/helpers';
+import { ratioFigure, type FigureModule } from './support/figure';
+import { bareRequest, checkRequestsOf, floorHandlers } from './support/payout-check-floor';
+import { elapsedMs, type ServiceSession } from './support/service-session';
+import { traceDirectory } from './support/traces';
 
 /** Addresses of three networks, so every checksum library takes part. */
 const DESTINATIONS = [
@@ -22,40 +29,104 @@ export function payoutLines(rows: number): string[] {
   ];
 }
 
+const TARGET = 2;
+
+const METHOD = (runs: number, requests: number): string =>
+  `${runs} checks through the bridge of a 1,000-row CSV (Bitcoin, Ethereum and Litecoin addresses): form, checksums, duplicates, known references, and totals with one wallet read and one fee precheck per asset at the local sandbox (${requests} requests). Floor, interleaved check by check (order turning): the same call through the same dispatcher with a handler that checks nothing, parsing the same 1,000 lines in and the app's own answer out, after the same ${requests} service requests in the same order with a bare fetch and JSON.parse.`;
+
+/**
+ * One call through a dispatcher as the bench's signed-in core makes it (parse in, handler, parse out) and the
+ * result serialised as JSON, standing in for the bridge's copy to the window; resolves with its time and value.
+ */
+async function timedCheck(dispatch: Dispatch, input: CsvCheckInput): Promise<{ ms: number; value: BatchCheck }> {
+  const started = process.hrtime.bigint();
+  const result = await dispatch('payouts.check', input);
+  JSON.stringify(result);
+  const ms = elapsedMs(started);
+  if (!result.ok) throw new Error(`payouts.check: ${result.error.code}: ${result.error.message}`);
+  const value = result.value as BatchCheck;
+  if (value.rows.length !== 1_000) throw new Error(`the check kept ${String(value.rows.length)} rows`);
+  return { ms, value };
+}
+
+/** A V8 CPU profile of the main core during `run`, written to bench/traces/`name`. */
+async function profiled(root: string, name: string, run: () => Promise<unknown>): Promise<void> {
+  const inspector = new Session();
+  inspector.connect();
+  try {
+    await inspector.post('Profiler.enable');
+    await inspector.post('Profiler.setSamplingInterval', { interval: 100 });
+    await inspector.post('Profiler.start');
+    await run();
+    const { profile } = await inspector.post('Profiler.stop');
+    await writeFile(join(await traceDirectory(root), name), JSON.stringify(profile));
+  } finally {
+    inspector.disconnect();
+  }
+}
+
 /**
  * Checking a 1,000-row payout file through the bridge, as the Payouts screen asks for it: every row's form,
  * address checksum, duplicates and known references, and the totals against the balance (one wallet read
- * and one fee precheck per asset at the sandbox).
+ * and one fee precheck per asset at the sandbox). Judged against a floor of the same call that checks
+ * nothing: the same bridge parsing the same lines in and an answer of the same size out, and the same
+ * service requests in the same order with a bare fetch, check by check, the order turning.
  */
 export const payoutCheck: FigureModule = {
   id: 'payout-check',
-  async measure({ sandbox, quick, progress }) {
+  async measure({ root, sandbox, quick, progress }) {
     let app: SignedInCore | null = null;
     try {
       app = await startSignedInCore(sandbox, { username: 'alice', dirPrefix: 'wallet-desk-bench-payouts-' });
-      const lines = payoutLines(1_000);
-      const runs = quick ? 5 : 15;
-      progress(`payout check: ${runs} checks of a 1,000-row file`);
-      // The first check loads the checksum libraries, as the first check after a launch would.
-      await app.value<BatchCheck>('payouts.check', { lines, decimalSeparator: '.' });
-      const samples: number[] = [];
+      const input: CsvCheckInput = { lines: payoutLines(1_000), decimalSeparator: '.' };
+      // The floor's requests go with a token of the same user to the account the app has active.
+      const view = await app.value<SessionView>('session.get');
+      if (!view.activeAccountGuid) throw new Error('the signed-in core has no active account');
+      const tokens = await login(sandbox, 'alice');
+      const service: ServiceSession = {
+        apiRoot: `${sandbox.baseUrl}/api/OAuth`,
+        baseUrl: sandbox.baseUrl,
+        accessToken: tokens.access_token,
+        accountGuid: view.activeAccountGuid,
+      };
+      const appDispatch = createDispatcher(app.core.handlers, app.logger);
+      // The first check loads the checksum libraries, as the first check after a launch would; its answer is
+      // the one the floor gives back.
+      const { value: answer } = await timedCheck(appDispatch, input);
+      const requests = checkRequestsOf(answer.rows);
+      const floorDispatch = createDispatcher(
+        floorHandlers(app.core.handlers, answer, (request) => bareRequest(service, request)),
+        app.logger,
+      );
+      await timedCheck(floorDispatch, input);
+      const runs = quick ? 10 : 40;
+      progress(`payout check: ${runs} checks of a 1,000-row file, each beside a check that checks nothing`);
+      const appMs: number[] = [];
+      const floorMs: number[] = [];
       for (let run = 0; run < runs; run += 1) {
-        const started = process.hrtime.bigint();
-        const checked = await app.value<BatchCheck>('payouts.check', { lines, decimalSeparator: '.' });
-        samples.push(elapsedMs(started));
-        if (checked.rows.length !== 1_000) throw new Error(`the check kept ${String(checked.rows.length)} rows`);
+        if (run % 2 === 0) {
+          appMs.push((await timedCheck(appDispatch, input)).ms);
+          floorMs.push((await timedCheck(floorDispatch, input)).ms);
+        } else {
+          floorMs.push((await timedCheck(floorDispatch, input)).ms);
+          appMs.push((await timedCheck(appDispatch, input)).ms);
+        }
       }
+      // Where the time goes: one more check and one more floor, profiled (not counted; profiling slows both).
+      progress('payout check: one profiled check and floor for bench/traces');
+      await profiled(root, 'payout-check.cpuprofile', () => timedCheck(appDispatch, input));
+      await profiled(root, 'payout-check-floor.cpuprofile', () => timedCheck(floorDispatch, input));
       return [
-        measured(
-          {
-            id: 'payout-check',
-            title: 'payout file check, 1,000 rows',
-            unit: 'ms',
-            target: { value: 1_000 },
-            method: `${runs} checks through the bridge of a 1,000-row CSV (Bitcoin, Ethereum and Litecoin addresses): form, checksums, duplicates, known references, and totals with one wallet read and one fee precheck per asset at the local sandbox.`,
-          },
-          summarize(samples),
-        ),
+        ratioFigure({
+          id: 'payout-check',
+          title: 'payout file check, 1,000 rows',
+          target: { value: TARGET },
+          method: METHOD(runs, requests.length),
+          app: appMs,
+          floor: floorMs,
+          note: 'CPU profiles of one check and of one floor in bench/traces/payout-check*.cpuprofile',
+          details: { serviceRequests: requests.map((request) => request.path) },
+        }),
       ];
     } finally {
       await app?.close();

@@ -32,6 +32,11 @@ export type ServiceRequest =
       readonly method: 'POST';
       readonly path: '/transactions';
       readonly body: { readonly page: number; readonly recordsPerPage: number };
+    }
+  | {
+      readonly method: 'POST';
+      readonly path: '/send/precheck';
+      readonly body: { readonly symbol: string; readonly address: string; readonly amount: number };
     };
 
 /** The request exactly as the Interface A client sends it, minus its timeout and redirect guard. */
