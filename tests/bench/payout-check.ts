@@ -1,6 +1,3 @@
-import { writeFile } from 'node:fs/promises';
-import { Session } from 'node:inspector/promises';
-import { join } from 'node:path';
 import { createDispatcher, type Dispatch } from '../../src-main/dispatch';
 import type { BatchCheck, CsvCheckInput } from '../../src-preload/contract/payouts';
 import type { SessionView } from '../../src-preload/contract/session';
@@ -9,7 +6,7 @@ import { login } from '../sandbox/helpers';
 import { ratioFigure, type FigureModule } from './support/figure';
 import { bareRequest, checkRequestsOf, floorHandlers } from './support/payout-check-floor';
 import { elapsedMs, type ServiceSession } from './support/service-session';
-import { traceDirectory } from './support/traces';
+import { profileThisProcess } from './support/traces';
 
 /** Addresses of three networks, so every checksum library takes part. */
 const DESTINATIONS = [
@@ -47,22 +44,6 @@ async function timedCheck(dispatch: Dispatch, input: CsvCheckInput): Promise<{ m
   const value = result.value as BatchCheck;
   if (value.rows.length !== 1_000) throw new Error(`the check kept ${String(value.rows.length)} rows`);
   return { ms, value };
-}
-
-/** A V8 CPU profile of the main core during `run`, written to bench/traces/`name`. */
-async function profiled(root: string, name: string, run: () => Promise<unknown>): Promise<void> {
-  const inspector = new Session();
-  inspector.connect();
-  try {
-    await inspector.post('Profiler.enable');
-    await inspector.post('Profiler.setSamplingInterval', { interval: 100 });
-    await inspector.post('Profiler.start');
-    await run();
-    const { profile } = await inspector.post('Profiler.stop');
-    await writeFile(join(await traceDirectory(root), name), JSON.stringify(profile));
-  } finally {
-    inspector.disconnect();
-  }
 }
 
 /**
@@ -114,8 +95,8 @@ export const payoutCheck: FigureModule = {
       }
       // Where the time goes: one more check and one more floor, profiled (not counted; profiling slows both).
       progress('payout check: one profiled check and floor for bench/traces');
-      await profiled(root, 'payout-check.cpuprofile', () => timedCheck(appDispatch, input));
-      await profiled(root, 'payout-check-floor.cpuprofile', () => timedCheck(floorDispatch, input));
+      await profileThisProcess(root, 'payout-check.cpuprofile', () => timedCheck(appDispatch, input));
+      await profileThisProcess(root, 'payout-check-floor.cpuprofile', () => timedCheck(floorDispatch, input));
       return [
         ratioFigure({
           id: 'payout-check',

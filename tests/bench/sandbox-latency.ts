@@ -1,9 +1,6 @@
-import { writeFile } from 'node:fs/promises';
-import { Session } from 'node:inspector/promises';
-import { join } from 'node:path';
 import { ratioFigure, type FigureModule, type FigureResult } from './support/figure';
-import { recordAnswer, startReplayFloor, type ReplayFloor } from './support/replay-floor';
-import { traceDirectory } from './support/traces';
+import { recordAnswer, requestKey, startReplayFloor, type ReplayFloor } from './support/replay-floor';
+import { profileThisProcess } from './support/traces';
 import { bareInit, elapsedMs, openServiceSession, type ServiceRequest } from './support/service-session';
 
 interface Measured {
@@ -37,25 +34,6 @@ const WARM_UP = 20;
 /** Requests of each kind asked again, unmeasured, under the CPU profiler for bench/traces. */
 const PROFILED = 100;
 
-/**
- * Where the time goes: a CPU profile of this process (the sandbox and the client alike; 0.1 ms sampling)
- * while `run` asks the sandbox, written to bench/traces/sandbox-latency.cpuprofile.
- */
-async function profiled(root: string, run: () => Promise<void>): Promise<void> {
-  const session = new Session();
-  session.connect();
-  try {
-    await session.post('Profiler.enable');
-    await session.post('Profiler.setSamplingInterval', { interval: 100 });
-    await session.post('Profiler.start');
-    await run();
-    const { profile } = await session.post('Profiler.stop');
-    await writeFile(join(await traceDirectory(root), 'sandbox-latency.cpuprofile'), JSON.stringify(profile));
-  } finally {
-    session.disconnect();
-  }
-}
-
 /** Request sent → whole body read, with the given client code and init; the status and the body's size are checked. */
 async function timedFetch(url: string, init: RequestInit, expectedBytes: number): Promise<number> {
   const started = process.hrtime.bigint();
@@ -84,7 +62,7 @@ export const sandboxLatency: FigureModule = {
       progress(`sandbox latency: recording the sandbox's answers for the floor`);
       const recordedBytes = new Map<string, number>();
       const keyOf = (request: ServiceRequest): string =>
-        `${request.method} ${request.path} ${'body' in request ? JSON.stringify(request.body) : ''}`;
+        requestKey(request.method, request.path, 'body' in request ? JSON.stringify(request.body) : '');
       for (let i = 0; i < WARM_UP + runs; i += 1) {
         for (const { request } of requests) {
           const asked = request(i);
@@ -124,7 +102,8 @@ export const sandboxLatency: FigureModule = {
         }
       }
       progress(`sandbox latency: ${PROFILED} more of each, unmeasured, under the CPU profiler for bench/traces`);
-      await profiled(root, async () => {
+      // Where the time goes: the sandbox and the client alike, in this process.
+      await profileThisProcess(root, 'sandbox-latency.cpuprofile', async () => {
         for (let i = 0; i < PROFILED; i += 1) {
           for (const { request } of requests) {
             const asked = request(i % (WARM_UP + runs));
