@@ -1,8 +1,8 @@
 import Decimal from 'decimal.js';
 import type { AssetTotal, BatchCheck, PayoutRow, RowProblem } from '../../../src-preload/contract/payouts';
-import { checkAddress } from '../addresses/validate-address';
+import { addressChecker } from '../addresses/validate-address';
 import { decimalText, usdText } from '../../service/wire-amount';
-import { parseBatchCsv, type ParsedRow } from './batch-csv';
+import { parseBatchCsv } from './batch-csv';
 import { t } from '../../i18n/main-text';
 import { localeDecimal } from '../../i18n/main-numbers';
 
@@ -40,7 +40,12 @@ export async function checkBatch(
   const parsed = parseBatchCsv(lines, decimalSeparator);
   const problems: RowProblem[] = [...parsed.problems];
   const rows: PayoutRow[] = [];
-  const addresses = await Promise.all(parsed.rows.map((row) => checkedAddress(row)));
+  /** Each row's amount as read by the parser, beside `rows`, for the totals. */
+  const values: Decimal[] = [];
+  const check = await addressChecker();
+  const addresses = parsed.rows.map((row) =>
+    row.asset === null || row.address === '' ? null : check(row.asset.network, row.address),
+  );
   const byReference = new Map<string, number>();
   const byPayment = new Map<string, number>();
   parsed.rows.forEach((row, index) => {
@@ -67,7 +72,7 @@ export async function checkBatch(
       }
       byReference.set(reference, byReference.get(reference) ?? row.line);
     }
-    if (row.asset === null || row.amount === null || !address?.ok) return;
+    if (row.asset === null || row.amount === null || row.value === null || !address?.ok) return;
     const payment = JSON.stringify([row.asset.code, address.address, row.amount]);
     const same = byPayment.get(payment);
     if (same !== undefined) {
@@ -85,8 +90,9 @@ export async function checkBatch(
       reference,
       label: row.label,
     });
+    values.push(row.value);
   });
-  const { totals, totalUsd } = await totalsOf(rows, deps);
+  const { totals, totalUsd } = await totalsOf(rows, values, deps);
   for (const total of totals) {
     if (total.covered) continue;
     const first = rows.find((row) => row.code === total.code);
@@ -110,27 +116,43 @@ export async function checkBatch(
   return { rows, problems, totals, totalUsd };
 }
 
-async function checkedAddress(row: ParsedRow) {
-  if (row.asset === null || row.address === '') return null;
-  return checkAddress(row.asset.network, row.address);
+interface AssetGroup {
+  rows: number;
+  amount: Decimal;
+  smallest: { row: PayoutRow; value: Decimal };
+}
+
+/** Per asset, in the order the file first names it: how many rows, their sum and the smallest payment. */
+function groupsOf(rows: readonly PayoutRow[], values: readonly Decimal[]): Map<string, AssetGroup> {
+  const groups = new Map<string, AssetGroup>();
+  rows.forEach((row, index) => {
+    const value = values[index] as Decimal;
+    const group = groups.get(row.code);
+    if (group === undefined) {
+      groups.set(row.code, { rows: 1, amount: value, smallest: { row, value } });
+      return;
+    }
+    group.rows += 1;
+    group.amount = group.amount.plus(value);
+    if (value.lessThan(group.smallest.value)) group.smallest = { row, value };
+  });
+  return groups;
 }
 
 async function totalsOf(
   rows: readonly PayoutRow[],
+  values: readonly Decimal[],
   deps: BatchCheckDeps,
 ): Promise<{ totals: AssetTotal[]; totalUsd: string | null }> {
   if (rows.length === 0) return { totals: [], totalUsd: null };
   const wallets = await deps.wallets();
-  const groups = new Map<string, PayoutRow[]>();
-  for (const row of rows) groups.set(row.code, [...(groups.get(row.code) ?? []), row]);
   let totalUsd: Decimal | null = new Decimal(0);
   const totals: AssetTotal[] = [];
-  for (const [code, group] of groups) {
-    const amount = group.reduce((sum, row) => sum.plus(row.amount), new Decimal(0));
-    const smallest = group.reduce((low, row) => (new Decimal(row.amount).lessThan(low.amount) ? row : low));
-    const fee = await deps.feeOf(code, smallest.address, smallest.amount);
+  for (const [code, group] of groupsOf(rows, values)) {
+    const { amount, smallest } = group;
+    const fee = await deps.feeOf(code, smallest.row.address, smallest.row.amount);
     const wallet = wallets.find((candidate) => candidate.symbol.toUpperCase() === code.toUpperCase());
-    const fees = fee ? fee.fee.times(group.length) : new Decimal(0);
+    const fees = fee ? fee.fee.times(group.rows) : new Decimal(0);
     const feeSymbol = fee?.feeSymbol ?? code;
     const needed = feeSymbol.toUpperCase() === code.toUpperCase() ? amount.plus(fees) : amount;
     const feeWallet = wallets.find((candidate) => candidate.symbol.toUpperCase() === feeSymbol.toUpperCase());
@@ -140,7 +162,7 @@ async function totalsOf(
     totalUsd = totalUsd && fiat ? totalUsd.plus(fiat) : null;
     totals.push({
       code,
-      rows: group.length,
+      rows: group.rows,
       amount: decimalText(amount),
       fees: decimalText(fees),
       feeSymbol,

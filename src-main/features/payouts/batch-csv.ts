@@ -15,6 +15,8 @@ export interface ParsedRow {
   readonly address: string;
   /** Exact decimal text, normalised ("12.50" reads as 12.5), or null when the field is not an amount. */
   readonly amount: string | null;
+  /** The same amount as a number to add and compare, read once (null with `amount`). */
+  readonly value: Decimal | null;
   /** Empty when the file gave none: one is made when the draft is saved. */
   readonly reference: string;
   readonly label: string;
@@ -32,6 +34,8 @@ const referencePattern = /^[A-Za-z0-9._:/-]{1,64}$/;
  * quote left open is a problem of the line, said as such.
  */
 export function splitLine(text: string, delimiter: ',' | ';'): string[] | null {
+  // Most lines quote nothing: one split instead of a walk that grows each field a character at a time.
+  if (!text.includes('"')) return text.split(delimiter).map((field) => field.trim());
   const fields: string[] = [];
   let field = '';
   let quoted = false;
@@ -75,10 +79,11 @@ function findAsset(assetText: string, networkText: string): AssetNetwork | null 
   );
 }
 
-function amountOf(text: string, decimalSeparator: '.' | ','): string | null {
-  const pattern = decimalSeparator === '.' ? /^\d+(\.\d+)?$/ : /^\d+(,\d+)?$/;
-  if (!pattern.test(text)) return null;
-  return new Decimal(text.replace(',', '.')).toFixed();
+const amountPatterns = { '.': /^\d+(\.\d+)?$/, ',': /^\d+(,\d+)?$/ } as const;
+
+function amountOf(text: string, decimalSeparator: '.' | ','): Decimal | null {
+  if (!amountPatterns[decimalSeparator].test(text)) return null;
+  return new Decimal(decimalSeparator === ',' ? text.replace(',', '.') : text);
 }
 
 /**
@@ -133,16 +138,16 @@ export function parseBatchCsv(lines: readonly string[], decimalSeparator: '.' | 
       );
     }
     const amountText = field('amount');
-    const amount = amountOf(amountText, decimalSeparator);
-    if (amount === null) {
+    const value = amountOf(amountText, decimalSeparator);
+    if (value === null) {
       const example = decimalSeparator === '.' ? '12.50' : '12,50';
       problem(
         'amount',
         t('mainPayouts.amountForm', { separator: decimalSeparator === '.' ? 'point' : 'comma', example }),
       );
-    } else if (new Decimal(amount).isZero()) {
+    } else if (value.isZero()) {
       problem('amount', t('mainPayouts.amountZero'));
-    } else if (asset !== null && new Decimal(amount).decimalPlaces() > asset.decimals) {
+    } else if (asset !== null && value.decimalPlaces() > asset.decimals) {
       problem('amount', t('mainPayouts.tooManyDecimals', { code: asset.code, decimals: asset.decimals }));
     }
     const reference = field('reference');
@@ -154,7 +159,7 @@ export function parseBatchCsv(lines: readonly string[], decimalSeparator: '.' | 
       problem('label', t('mainPayouts.labelForm'));
     }
     if (field('address') === '') problem('address', t('mainPayouts.addressEmpty'));
-    rows.push({ line, asset, address: field('address'), amount, reference, label });
+    rows.push({ line, asset, address: field('address'), amount: value?.toFixed() ?? null, value, reference, label });
   });
   if (rows.length === 0 && problems.length === 0) {
     problems.push({ line: 1, column: 'file', message: t('mainPayouts.noPayments') });
