@@ -23,7 +23,8 @@ interface ChecksumLibraries {
 let libraries: Promise<ChecksumLibraries> | null = null;
 
 function loadLibraries(): Promise<ChecksumLibraries> {
-  libraries ??= Promise.all([
+  if (libraries) return libraries;
+  const loading = Promise.all([
     import('bitcoinjs-lib'),
     import('ox/Address'),
     import('@scure/base'),
@@ -33,7 +34,12 @@ function loadLibraries(): Promise<ChecksumLibraries> {
     evm,
     base58: { base58: scure.base58, base58check: scure.createBase58check(sha2.sha256) },
   }));
-  return libraries;
+  // A load that failed is not kept: the next check tries again rather than failing until a restart.
+  loading.catch(() => {
+    if (libraries === loading) libraries = null;
+  });
+  libraries = loading;
+  return loading;
 }
 
 interface UtxoParams {
@@ -106,6 +112,8 @@ export async function checkAddressForKind(
   networkName: string,
   input: string,
 ): Promise<AddressCheck> {
+  // An empty field needs no checksum library: said at once, even if they could not load.
+  if (input.trim() === '') return { ok: false, reason: t('mainFeatures.enterAddress') };
   return checkWith(await loadLibraries(), kind, networkName, input);
 }
 
@@ -138,8 +146,8 @@ export function checkAddress(network: NetworkKey, input: string): Promise<Addres
 }
 
 /**
- * The same check as checkAddress, synchronous once the libraries have loaded: for a payout file's thousand
- * rows, where a promise per row would cost more than the checksums themselves.
+ * The same check as checkAddress, synchronous once the libraries have loaded: a payout file's thousand rows
+ * are checked in one go, without a promise and a microtask for each.
  */
 export async function addressChecker(): Promise<(network: NetworkKey, input: string) => AddressCheck> {
   const loaded = await loadLibraries();

@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import type { AssetTotal, BatchCheck, PayoutRow, RowProblem } from '../../../src-preload/contract/payouts';
 import { addressChecker } from '../addresses/validate-address';
+import { ExactDecimal } from '../../service/exact-decimal';
 import { decimalText, usdText } from '../../service/wire-amount';
 import { parseBatchCsv } from './batch-csv';
 import { t } from '../../i18n/main-text';
@@ -40,11 +41,14 @@ export async function checkBatch(
   const parsed = parseBatchCsv(lines, decimalSeparator);
   const problems: RowProblem[] = [...parsed.problems];
   const rows: PayoutRow[] = [];
-  /** Each row's amount as read by the parser, beside `rows`, for the totals. */
-  const values: Decimal[] = [];
-  const check = await addressChecker();
+  /** Each payable row with its amount as the parser read it, for the totals. */
+  const payable: Payable[] = [];
+  // The checksum libraries load only for a file with an address to check: a file refused for its header or
+  // its assets says so by line and column, whatever became of them.
+  const needsCheck = parsed.rows.some((row) => row.asset !== null && row.address !== '');
+  const check = needsCheck ? await addressChecker() : null;
   const addresses = parsed.rows.map((row) =>
-    row.asset === null || row.address === '' ? null : check(row.asset.network, row.address),
+    check === null || row.asset === null || row.address === '' ? null : check(row.asset.network, row.address),
   );
   const byReference = new Map<string, number>();
   const byPayment = new Map<string, number>();
@@ -82,17 +86,18 @@ export async function checkBatch(
         message: t('mainPayouts.samePayment', { line: same, code: row.asset.code }),
       });
     } else byPayment.set(payment, row.line);
-    rows.push({
+    const payoutRow: PayoutRow = {
       line: row.line,
       code: row.asset.code,
       address: address.address,
       amount: row.amount,
       reference,
       label: row.label,
-    });
-    values.push(row.value);
+    };
+    rows.push(payoutRow);
+    payable.push({ row: payoutRow, value: row.value });
   });
-  const { totals, totalUsd } = await totalsOf(rows, values, deps);
+  const { totals, totalUsd } = await totalsOf(payable, deps);
   for (const total of totals) {
     if (total.covered) continue;
     const first = rows.find((row) => row.code === total.code);
@@ -116,43 +121,47 @@ export async function checkBatch(
   return { rows, problems, totals, totalUsd };
 }
 
+/** A row that will be paid, with its amount as a number to add and compare. */
+interface Payable {
+  readonly row: PayoutRow;
+  readonly value: Decimal;
+}
+
 interface AssetGroup {
   rows: number;
   amount: Decimal;
-  smallest: { row: PayoutRow; value: Decimal };
+  smallest: Payable;
 }
 
-/** Per asset, in the order the file first names it: how many rows, their sum and the smallest payment. */
-function groupsOf(rows: readonly PayoutRow[], values: readonly Decimal[]): Map<string, AssetGroup> {
+/** Per asset, in the order the file first names it: how many rows, their exact sum and the smallest payment. */
+function groupsOf(payable: readonly Payable[]): Map<string, AssetGroup> {
   const groups = new Map<string, AssetGroup>();
-  rows.forEach((row, index) => {
-    const value = values[index] as Decimal;
-    const group = groups.get(row.code);
+  for (const each of payable) {
+    const group = groups.get(each.row.code);
     if (group === undefined) {
-      groups.set(row.code, { rows: 1, amount: value, smallest: { row, value } });
-      return;
+      groups.set(each.row.code, { rows: 1, amount: new ExactDecimal(each.value), smallest: each });
+      continue;
     }
     group.rows += 1;
-    group.amount = group.amount.plus(value);
-    if (value.lessThan(group.smallest.value)) group.smallest = { row, value };
-  });
+    group.amount = group.amount.plus(each.value);
+    if (each.value.lessThan(group.smallest.value)) group.smallest = each;
+  }
   return groups;
 }
 
 async function totalsOf(
-  rows: readonly PayoutRow[],
-  values: readonly Decimal[],
+  payable: readonly Payable[],
   deps: BatchCheckDeps,
 ): Promise<{ totals: AssetTotal[]; totalUsd: string | null }> {
-  if (rows.length === 0) return { totals: [], totalUsd: null };
+  if (payable.length === 0) return { totals: [], totalUsd: null };
   const wallets = await deps.wallets();
-  let totalUsd: Decimal | null = new Decimal(0);
+  let totalUsd: Decimal | null = new ExactDecimal(0);
   const totals: AssetTotal[] = [];
-  for (const [code, group] of groupsOf(rows, values)) {
+  for (const [code, group] of groupsOf(payable)) {
     const { amount, smallest } = group;
     const fee = await deps.feeOf(code, smallest.row.address, smallest.row.amount);
     const wallet = wallets.find((candidate) => candidate.symbol.toUpperCase() === code.toUpperCase());
-    const fees = fee ? fee.fee.times(group.rows) : new Decimal(0);
+    const fees = fee ? new ExactDecimal(fee.fee).times(group.rows) : new ExactDecimal(0);
     const feeSymbol = fee?.feeSymbol ?? code;
     const needed = feeSymbol.toUpperCase() === code.toUpperCase() ? amount.plus(fees) : amount;
     const feeWallet = wallets.find((candidate) => candidate.symbol.toUpperCase() === feeSymbol.toUpperCase());

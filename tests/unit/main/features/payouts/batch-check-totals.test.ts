@@ -44,4 +44,33 @@ describe('a payout file check totals each asset', () => {
     expect(checked.totalUsd).not.toBeNull();
     expect(new Decimal(checked.totalUsd ?? '0').toFixed(2)).toBe('22000.00');
   });
+
+  it('exactly, past the 20 digits decimal.js keeps by default, and against the balance to the last digit', async () => {
+    const deps: BatchCheckDeps = {
+      knowsReference: () => false,
+      newReference: () => 'NEW',
+      // BSC-USD has 18 decimals and its fee is paid in BNB, so the balance need only cover the amount.
+      wallets: async () => [
+        { symbol: 'BSC-USD', amount: new Decimal('1000'), price: null },
+        { symbol: 'ETH', amount: new Decimal('100'), price: null },
+        { symbol: 'BNB', amount: new Decimal('1'), price: null },
+      ],
+      feeOf: async (code) =>
+        code === 'ETH' ? { fee: new Decimal('0'), feeSymbol: 'ETH' } : { fee: new Decimal('0.0001'), feeSymbol: 'BNB' },
+    };
+    const checked = await checkBatch(
+      [
+        'address,amount,asset,network,reference,label',
+        `${ETH},100.000000000000000004,ETH,,E-1,`,
+        `${OTHER_ETH},0.000000000000000001,ETH,,E-2,`,
+        `${ETH},1000.000000000000000001,USDT,Binance Smartchain,U-1,`,
+      ],
+      '.',
+      deps,
+    );
+    expect(checked.totals).toMatchObject([
+      { code: 'ETH', amount: '100.000000000000000005', covered: false },
+      { code: 'BSC-USD', amount: '1000.000000000000000001', covered: false },
+    ]);
+  });
 });
