@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { ExactDecimal } from '../../service/exact-decimal';
 import type {
   ExpectedPayment,
   PaymentRequestDeposit,
@@ -76,7 +77,7 @@ export function depositsOf(request: RequestTerms, items: readonly TransactionIte
 export function paymentStatus(request: RequestTerms, deposits: readonly MatchedDeposit[]): StatusVerdict {
   const counted = deposits.filter((deposit) => deposit.counted);
   const expected = request.expected;
-  let received = new Decimal(0);
+  let received: Decimal = new ExactDecimal(0);
   let unpriced = false;
   if (expected?.kind === 'fiat') {
     for (const deposit of counted) {

@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { ExactDecimal } from '../../service/exact-decimal';
 import { findAssetNetwork, type AssetNetwork, type NetworkKey } from '../../../src-preload/contract/assets';
 import type { PaymentUriKind, PlainQrReason } from '../../../src-preload/contract/receive';
 
@@ -33,7 +34,7 @@ function plainDecimal(amount: Decimal): string {
 
 /** Amount in the smallest unit (satoshi-like, wei): an integer, or null when the amount is finer than the asset. */
 function atomicUnits(amount: Decimal, decimals: number): string | null {
-  const atomic = amount.times(new Decimal(10).pow(decimals));
+  const atomic = new ExactDecimal(amount).times(new ExactDecimal(10).pow(decimals));
   return atomic.isInteger() ? atomic.toFixed(0) : null;
 }
 

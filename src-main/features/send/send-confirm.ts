@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { ExactDecimal } from '../../service/exact-decimal';
 import { amountWords } from '../money/amount-words';
 import { feeRateNames } from '../../../src-preload/contract/fee-rate-names';
 import type { SendPrecheck, SendReview } from '../../../src-preload/contract/send';
@@ -29,7 +30,7 @@ async function requireFunds(client: InterfaceAClient, view: SendPrecheck, fee: S
   const sameWallet = fee.feeSymbol.toUpperCase() === view.code.toUpperCase();
   if (source) {
     const held = fromServiceNumber(source.amount);
-    const needed = sameWallet ? amount.plus(fee.feeDecimal) : amount;
+    const needed = sameWallet ? new ExactDecimal(amount).plus(fee.feeDecimal) : amount;
     if (held.lessThan(needed)) {
       const words = {
         amount: amountWords(text(amount)),

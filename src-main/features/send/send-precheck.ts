@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
+import { ExactDecimal } from '../../service/exact-decimal';
 import {
   displayDecimals,
   findAssetNetwork,
@@ -68,7 +69,7 @@ function feeOptions(
       const fee = fromServiceNumber(data.fee);
       // A token's fee is paid from the chain's native wallet, so it does not reduce the token amount.
       const paidFromSameWallet = data.symbol.toUpperCase() === code.toUpperCase();
-      const room = paidFromSameWallet ? available.minus(fee) : available;
+      const room = paidFromSameWallet ? new ExactDecimal(available).minus(fee) : available;
       const maxAmount = floorToServiceNumber(Decimal.max(room, 0), decimals);
       return {
         feeRate: data.feeRate,
