@@ -170,8 +170,9 @@ async function timePages(page: Page, servers: ServerTimeline, runs: number): Pro
   };
   const first: PageChange[] = [];
   const last: PageChange[] = [];
-  // Interleaved, after one warm-up of each, so load on the shared machine hits both alike (the two strictly
-  // alternate, each timed right after the other, so neither has the other's place in the sequence).
+  // Interleaved, after one warm-up of each, so load on the shared machine hits both alike: the two strictly
+  // alternate, so each change follows one of the other kind (the order cannot turn: a page is left only to
+  // the other).
   for (let run = 0; run < runs + 1; run += 1) {
     const lastChange = await timedChange(page, probes, 'Last page');
     const firstChange = await timedChange(page, probes, 'First page');

@@ -26,7 +26,7 @@ const requests: readonly Measured[] = [
     title: 'Sandbox POST /transactions (100 of 20,000)',
     request: (i) => ({ method: 'POST', path: '/transactions', body: { page: (i % 200) + 1, recordsPerPage: 100 } }),
     target: 2.5,
-    why: 'the answer is about 57 kB, and the sandbox’s own work (the same fixed work, the body read and checked, each of the page’s 100 rows built from its seed and written out as JSON) is about 1.2 times the floor: 2.5× is met (2.1-2.3× measured), and that work doubling (about 3.4×) would miss it by more than 20 %. A cache of the rows built brought it to 1.45×, but it also made the CSV export’s floor, the same sandbox streaming pages, twice as fast, which the export’s target was not set against; the sandbox builds its rows for each request.',
+    why: 'the answer is about 57 kB, and the sandbox’s own work (the same fixed work, the body read and checked, each of the page’s 100 rows built from its seed and written out as JSON) is about 1.2 times the floor: 2.5× is met (2.1-2.3× measured), and that work doubling (about 3.4×) would miss it by more than 20 %. The sandbox builds a page’s rows for each request, and the CSV export’s floor streams pages from the same sandbox, so making those rows cheaper here would make that floor faster too.',
   },
 ];
 
@@ -57,8 +57,8 @@ export const sandboxLatency: FigureModule = {
     const runs = quick ? 40 : 200;
     const floor: ReplayFloor = await startReplayFloor();
     try {
-      // Each distinct request is asked of the sandbox once, unmeasured, and its answer recorded for the floor:
-      // every request the pairs time has then been served once by both sides.
+      // Each distinct request is asked of the sandbox once, unmeasured, and its answer recorded for the floor;
+      // the warm-up pairs then warm both sides.
       progress(`sandbox latency: recording the sandbox's answers for the floor`);
       const recordedBytes = new Map<string, number>();
       const keyOf = (request: ServiceRequest): string =>

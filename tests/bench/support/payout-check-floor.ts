@@ -5,7 +5,7 @@ import { bareInit, type ServiceRequest, type ServiceSession } from './service-se
 
 /**
  * The service requests a check of these rows makes, in its order (src-main/features/payouts/batch-check.ts,
- * totalsOf): one wallet read, then per asset, in the order the assets first appear, one fee precheck of the
+ * totalsOf and groupsOf): one wallet read, then per asset, in the order the assets first appear, one fee precheck of the
  * asset's smallest row (the first of equals).
  */
 export function checkRequestsOf(rows: readonly PayoutRow[]): ServiceRequest[] {

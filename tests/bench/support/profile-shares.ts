@@ -34,7 +34,7 @@ const round = (ms: number): number => Math.round(ms * 10) / 10;
 export function scriptOf(url: string, functionName: string): string {
   if (url === '') return functionName.startsWith('(') ? functionName : '(native)';
   const file = url.replace(/[?#].*$/, '').replace(/^.*\//, '');
-  return file.replace(/-[A-Za-z0-9_]{8}(\.[a-z]+)$/, '$1') || url;
+  return file.replace(/-[A-Za-z0-9_-]{8}(\.[a-z]+)$/, '$1') || url;
 }
 
 /**

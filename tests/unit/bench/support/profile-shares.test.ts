@@ -26,6 +26,8 @@ const profile: CpuProfile = {
 describe('where a CPU profile’s samples went', () => {
   it('names a built chunk without its hash, and keeps V8’s and the DOM’s own entries', () => {
     expect(scriptOf(APP, 'ef')).toBe('render-app.js');
+    // Vite's content hash may hold a dash.
+    expect(scriptOf('http://127.0.0.1:5173/assets/flows-chart-B-zMqBpP.js', 'f')).toBe('flows-chart.js');
     expect(scriptOf('', '(garbage collector)')).toBe('(garbage collector)');
     expect(scriptOf('', 'getBoundingClientRect')).toBe('(native)');
   });
