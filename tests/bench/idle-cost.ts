@@ -279,6 +279,12 @@ function hiddenFigure(rounds: readonly AppRound[], floor: readonly IdleWindow[],
 
 export const idleCost: FigureModule = {
   id: 'idle-cost',
+  // V8's memory reducer runs full collections on its own timers once a process's allocation slows, which is
+  // what an idle window is: in this process they weigh the whole bench's heap (the sandbox, the harness,
+  // Playwright's client, the app's core), 0.2-0.6 s of CPU each, and fell at random in a floor or an app
+  // window (2.2 % "over the floor" beside two burners, -1.2 % quiet; a CPU profile of the windows showed
+  // the garbage collector alone). Without it a collection comes only from allocation, the app's included.
+  nodeFlags: ['--no-memory-reducer'],
   async measure({ sandbox, quick, progress }) {
     const plan = windowPlan(quick);
     const alice = sandbox.info().users.find((candidate) => candidate.username === 'alice');

@@ -110,7 +110,9 @@ async function measureAll(args: Args, selected: readonly FigureModule[], isolati
   const loadAtStart = load();
   for (const module of selected) {
     progress(`${module.id}: in a process of its own`);
-    figures.push(...(await runModuleApart({ root, id: module.id, quick: args.quick })));
+    figures.push(
+      ...(await runModuleApart({ root, id: module.id, quick: args.quick, nodeFlags: module.nodeFlags ?? [] })),
+    );
   }
 
   const loadAtEnd = load();

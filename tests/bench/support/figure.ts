@@ -51,6 +51,8 @@ export interface BenchContext {
 
 export interface FigureModule {
   readonly id: string;
+  /** Flags for the Node process the module runs in (its V8's among them), besides the bench's own. */
+  readonly nodeFlags?: readonly string[];
   measure(context: BenchContext): Promise<FigureResult[]>;
 }
 

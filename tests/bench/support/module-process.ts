@@ -83,6 +83,8 @@ export interface ApartOptions {
   readonly root: string;
   readonly id: string;
   readonly quick: boolean;
+  /** The module's own Node flags (FigureModule.nodeFlags). */
+  readonly nodeFlags?: readonly string[];
 }
 
 /**
@@ -98,6 +100,7 @@ export async function runModuleApart(options: ApartOptions): Promise<FigureResul
     // --expose-gc: a module may collect what its own earlier steps left before it measures (idle-cost.ts).
     const args = [
       '--expose-gc',
+      ...(options.nodeFlags ?? []),
       ...process.execArgv,
       join(options.root, 'tests/bench/module-child.ts'),
       options.id,
