@@ -34,7 +34,8 @@ function loadLibraries(): Promise<ChecksumLibraries> {
     evm,
     base58: { base58: scure.base58, base58check: scure.createBase58check(sha2.sha256) },
   }));
-  // A load that failed is not kept: the next check tries again rather than failing until a restart.
+  // A load that failed is not kept, so the next check tries again: that helps when a module could not be found
+  // or read; one that threw while it ran stays failed in Node's module cache, and every check says so.
   loading.catch(() => {
     if (libraries === loading) libraries = null;
   });

@@ -83,7 +83,7 @@ export function paymentStatus(request: RequestTerms, deposits: readonly MatchedD
     for (const deposit of counted) {
       const price = deposit.prices[expected.unit.toUpperCase()];
       if (price === undefined) unpriced = true;
-      else received = received.plus(new Decimal(deposit.amount).times(price));
+      else received = received.plus(new ExactDecimal(deposit.amount).times(price));
     }
     received = received.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
   } else {

@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import { ExactDecimal } from '../../service/exact-decimal';
+import { LARGEST_WHOLE_AMOUNT } from '../../../src-preload/contract/amount-limits';
 import { findAssetNetwork, type AssetNetwork, type NetworkKey } from '../../../src-preload/contract/assets';
 import type { PaymentUriKind, PlainQrReason } from '../../../src-preload/contract/receive';
 
@@ -32,8 +33,12 @@ function plainDecimal(amount: Decimal): string {
   return amount.toFixed();
 }
 
-/** Amount in the smallest unit (satoshi-like, wei): an integer, or null when the amount is finer than the asset. */
+/**
+ * Amount in the smallest unit (satoshi-like, wei): an integer, or null when the amount is finer than the asset
+ * or larger than any amount the service carries (past that, not every digit would survive to the QR).
+ */
 function atomicUnits(amount: Decimal, decimals: number): string | null {
+  if (amount.greaterThan(LARGEST_WHOLE_AMOUNT)) return null;
   const atomic = new ExactDecimal(amount).times(new ExactDecimal(10).pow(decimals));
   return atomic.isInteger() ? atomic.toFixed(0) : null;
 }

@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import { displayDecimals } from '../../../src-preload/contract/asset-table';
+import { ExactDecimal } from './exact-decimal';
 
 /** A USD price the wallet list reported: a positive decimal. Zero or unreadable means none is known. */
 export function knownPrice(priceUsd: string | undefined): Decimal | null {
@@ -16,7 +17,7 @@ export function knownPrice(priceUsd: string | undefined): Decimal | null {
 export function cryptoFromUsd(usd: string, priceUsd: string | undefined, code: string): string {
   const price = knownPrice(priceUsd);
   if (!price || !/^\d+(\.\d+)?$/.test(usd)) return '';
-  const crypto = new Decimal(usd).dividedBy(price).toDecimalPlaces(displayDecimals(code), Decimal.ROUND_DOWN);
+  const crypto = new ExactDecimal(usd).dividedBy(price).toDecimalPlaces(displayDecimals(code), Decimal.ROUND_DOWN);
   return crypto.greaterThan(0) ? crypto.toFixed() : '';
 }
 
@@ -24,10 +25,10 @@ export function cryptoFromUsd(usd: string, priceUsd: string | undefined, code: s
 export function usdFromCrypto(crypto: string, priceUsd: string | undefined): string {
   const price = knownPrice(priceUsd);
   if (!price || !/^\d+(\.\d+)?$/.test(crypto)) return '';
-  return new Decimal(crypto).times(price).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+  return new ExactDecimal(crypto).times(price).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
 }
 
 /** a + b, exact. */
 export function addDecimals(a: string, b: string): string {
-  return new Decimal(a).plus(new Decimal(b)).toFixed();
+  return new ExactDecimal(a).plus(b).toFixed();
 }

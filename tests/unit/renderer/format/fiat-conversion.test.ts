@@ -20,6 +20,8 @@ describe('USD ⇄ crypto for the send form (decimal, no floats)', () => {
     expect(usdFromCrypto('0.00333333', '30000')).toBe('100.00');
     expect(usdFromCrypto('1.005', '1')).toBe('1.01');
     expect(addDecimals('0.1', '0.2')).toBe('0.3');
+    // The review's amount plus fee keeps every digit past decimal.js's default 20.
+    expect(addDecimals('1234.5678901234567', '0.00025925925692134')).toBe('1234.56814938271362134');
   });
 
   it('no price (zero, missing, unreadable) means no conversion', () => {

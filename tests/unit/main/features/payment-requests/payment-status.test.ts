@@ -76,6 +76,14 @@ describe('payment request status', () => {
     expect(statusOf([row(0.05)], open)).toMatchObject({ status: 'paid', received: '0.05', receivedUnit: 'ETH' });
   });
 
+  it('a deposit worth just under a cent boundary is not rounded past it on the way', () => {
+    // 10.0049999989995 x 1.0000000001 is exactly 10.00499999999999999989995: 10 to the cent. Rounded to
+    // decimal.js's default 20 digits first, it would read 10.005 and then 10.01.
+    const fiat: RequestTerms = { ...request, expected: { amount: '10.01', unit: 'USD', kind: 'fiat' } };
+    const deposit = row(10.0049999989995, { prices: { usd: 1.0000000001, eur: 1, gbp: 1, try: 1, jpy: 1 } });
+    expect(statusOf([deposit], fiat)).toMatchObject({ status: 'partly-paid', received: '10' });
+  });
+
   it('a fiat amount is compared with each deposit at its own price, to the cent', () => {
     const fiat: RequestTerms = { ...request, expected: { amount: '600.02', unit: 'USD', kind: 'fiat' } };
     // 0.1 × 3000.1 = 300.01 twice.

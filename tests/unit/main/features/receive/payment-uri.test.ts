@@ -20,6 +20,8 @@ describe('payment URIs for deposit QR codes', () => {
     expect(paymentUriFor('ETH', EVM, '1.000000000000000001').uri).toBe(`ethereum:${EVM}@1?value=1000000000000000001`);
     expect(paymentUriFor('OPT-ETH', EVM, '0.25').uri).toBe(`ethereum:${EVM}@10?value=250000000000000000`);
     expect(paymentUriFor('BNB', EVM, '3').uri).toBe(`ethereum:${EVM}@56?value=3000000000000000000`);
+    // Past any amount the service carries, not every digit would reach the wei count: the plain address.
+    expect(paymentUriFor('ETH', EVM, `1${'0'.repeat(62)}.000000000000000001`)).toEqual({ uri: EVM, kind: 'address' });
     // 23 significant digits: every one of them reaches the wei count (decimal.js's default keeps 20).
     expect(paymentUriFor('ETH', EVM, '12345.123456789012345678').uri).toBe(
       `ethereum:${EVM}@1?value=12345123456789012345678`,
