@@ -1,6 +1,7 @@
-import type { HistoryItem, HistoryPage, HistoryPageRequest } from '../../../../../src-preload/contract/history';
+import type { HistoryPage, HistoryPageRequest } from '../../../../../src-preload/contract/history';
 import { MAX_RECORDS_PER_PAGE } from '../../../../../src-preload/contract/history-limits';
 import type { BridgeError, Result } from '../../../../../src-preload/result';
+import { datedRecord, type DatedRecord } from './value-over-time';
 
 /**
  * Pages read at most: 30,000 records, a year of the busiest seeded account three times over. A busier
@@ -8,11 +9,12 @@ import type { BridgeError, Result } from '../../../../../src-preload/result';
  */
 export const MAX_VALUE_PAGES = 60;
 
+/** Records read, newest first, each ready for the walk (a record without a readable date is left out). */
 export type HistoryReading =
-  | { readonly state: 'complete'; readonly records: readonly HistoryItem[] }
+  | { readonly state: 'complete'; readonly records: readonly DatedRecord[] }
   | {
       readonly state: 'partial';
-      readonly records: readonly HistoryItem[];
+      readonly records: readonly DatedRecord[];
       /** The oldest instant every later record is known from. */
       readonly completeFromMs: number;
       readonly why: 'capped' | 'failed' | 'out-of-order';
@@ -33,7 +35,7 @@ export async function readHistorySince(
   sinceMs: number,
   signal?: AbortSignal,
 ): Promise<HistoryReading> {
-  const records: HistoryItem[] = [];
+  const records: DatedRecord[] = [];
   let oldestMs = Number.POSITIVE_INFINITY;
   const partial = (
     why: 'capped' | 'failed' | 'out-of-order',
@@ -53,13 +55,13 @@ export async function readHistorySince(
     if (!result.ok) return partial('failed', result.error);
     for (const item of result.value.items) {
       const at = Date.parse(item.date);
-      if (Number.isFinite(at)) {
-        // A record newer than one already read: the pages are not in date order, so a later page may
-        // still hold records of any day; nothing read so far proves a day complete.
-        if (at > oldestMs) return partial('out-of-order', null, Number.POSITIVE_INFINITY);
-        oldestMs = at;
-      }
-      records.push(item);
+      // A record without a readable date cannot be placed on a day; it neither proves nor breaks the order.
+      if (!Number.isFinite(at)) continue;
+      // A record newer than one already read: the pages are not in date order, so a later page may
+      // still hold records of any day; nothing read so far proves a day complete.
+      if (at > oldestMs) return partial('out-of-order', null, Number.POSITIVE_INFINITY);
+      oldestMs = at;
+      records.push(datedRecord(item, at));
     }
     if (oldestMs < sinceMs || page >= result.value.totalPages || result.value.items.length === 0) {
       return { state: 'complete', records };

@@ -51,10 +51,52 @@ export interface ValueDay {
   readonly belowZero: boolean;
 }
 
+/**
+ * A record as the walk reads it, worked out once: its instant, and what undoing it does to its asset's
+ * balance. A history reading prepares each page's records while the next page is on its way
+ * (value-history.ts), so that after the last page the rebuild does not date and convert ten thousand
+ * records before it can draw.
+ */
+export interface DatedRecord {
+  readonly record: ValueRecord;
+  readonly at: number;
+  /**
+   * Added to the asset's balance after the record, the balance before it, in fixed point (fixed-point.ts);
+   * 'none' for a record that moved nothing (not completed), 'unknown' for a completed record of a kind the
+   * walk cannot undo.
+   */
+  readonly undo: bigint | 'none' | 'unknown';
+}
+
+function undoOf(record: ValueRecord): DatedRecord['undo'] {
+  if (record.status !== 'Completed') return 'none';
+  if (record.type === 'Deposit') return -toFixedPoint(record.amount);
+  if (record.type === 'Withdraw') return toFixedPoint(record.amount);
+  return 'unknown';
+}
+
+/** One record dated `at` (its `date` already parsed, and readable), ready for the walk. */
+export function datedRecord(record: ValueRecord, at: number): DatedRecord {
+  return { record, at, undo: undoOf(record) };
+}
+
+/** Records in any order, ready for the walk: newest first, those without a readable date left out. */
+export function datedRecords(records: readonly ValueRecord[]): DatedRecord[] {
+  const dated: DatedRecord[] = [];
+  for (const record of records) {
+    const at = Date.parse(record.date);
+    if (Number.isFinite(at)) dated.push(datedRecord(record, at));
+  }
+  return dated.sort((a, b) => b.at - a.at);
+}
+
 export interface ValueOverTimeInput {
   readonly holdings: readonly HoldingNow[];
-  /** Every record from the first day's start to now that was read, in any order. */
-  readonly records: readonly ValueRecord[];
+  /**
+   * Every record from the first day's start to now that was read, newest first, as a history reading or
+   * `datedRecords` gives them.
+   */
+  readonly records: readonly DatedRecord[];
   /** Oldest first; the last is today. */
   readonly days: readonly DaySpan[];
   /** When today's balances were read: a record dated after it is not in them, so it is not undone. */
@@ -97,11 +139,6 @@ export function startOfSpans(days: readonly DaySpan[]): number {
   return new Date(year!, month! - 1, date!).getTime();
 }
 
-interface Dated {
-  readonly record: ValueRecord;
-  readonly at: number;
-}
-
 /** What each asset came to at the end of one day, or why that cannot be known. */
 export interface DayHoldings {
   readonly day: string;
@@ -119,14 +156,14 @@ interface WalkedDay {
   readonly priced: ReadonlyMap<string, ValueRecord>;
 }
 
-function datedRecords(records: readonly ValueRecord[], balancesAtMs: number): Dated[] {
-  return records
-    .map((record) => ({ record, at: Date.parse(record.date) }))
-    .filter(({ at }) => Number.isFinite(at) && at <= balancesAtMs)
-    .sort((a, b) => b.at - a.at);
+/** The records today's balances hold: one dated after they were read is not in them, so it is not undone. */
+function inBalances(records: readonly DatedRecord[], balancesAtMs: number): readonly DatedRecord[] {
+  // Newest first, so the records after the balances are a prefix.
+  const first = records.findIndex((dated) => dated.at <= balancesAtMs);
+  return first === 0 ? records : first < 0 ? [] : records.slice(first);
 }
 
-function usdRateOf(records: readonly Dated[], currency: FiatCurrency): Decimal | null {
+function usdRateOf(records: readonly DatedRecord[], currency: FiatCurrency): Decimal | null {
   if (currency === 'usd') return new Decimal(1);
   for (const { record } of records) {
     const usd = new Decimal(record.prices.usd);
@@ -135,8 +172,8 @@ function usdRateOf(records: readonly Dated[], currency: FiatCurrency): Decimal |
   return null;
 }
 
-/** `walkBack` over records already dated and sorted newest first, in fixed point. */
-function walkDated(input: ValueOverTimeInput, records: readonly Dated[]): WalkedDay[] {
+/** `walkBack` over the records today's balances hold, newest first, in fixed point. */
+function walkDated(input: ValueOverTimeInput, records: readonly DatedRecord[]): WalkedDay[] {
   const balances = new Map<string, bigint>();
   for (const holding of input.holdings) {
     balances.set(holding.code, (balances.get(holding.code) ?? 0n) + toFixedPoint(holding.amount));
@@ -150,12 +187,10 @@ function walkDated(input: ValueOverTimeInput, records: readonly Dated[]): Walked
     // Today ends now: today's balances are as they are.
     const endMs = index === lastIndex ? Number.POSITIVE_INFINITY : span.endMs;
     for (; next < records.length && records[next]!.at >= endMs && !unreadable; next += 1) {
-      const { record } = records[next]!;
-      if (record.status !== 'Completed') continue;
-      const held = balances.get(record.symbol) ?? 0n;
-      if (record.type === 'Deposit') balances.set(record.symbol, held - toFixedPoint(record.amount));
-      else if (record.type === 'Withdraw') balances.set(record.symbol, held + toFixedPoint(record.amount));
-      else unreadable = true;
+      const { record, undo } = records[next]!;
+      if (undo === 'none') continue;
+      if (undo === 'unknown') unreadable = true;
+      else balances.set(record.symbol, (balances.get(record.symbol) ?? 0n) + undo);
     }
     // The day's own records follow, newest first, down to its start (the previous day's end).
     const priced = new Map<string, ValueRecord>();
@@ -179,7 +214,7 @@ function walkDated(input: ValueOverTimeInput, records: readonly Dated[]): Walked
  * kind follows, is missing.
  */
 export function walkBack(input: ValueOverTimeInput): DayHoldings[] {
-  return walkDated(input, datedRecords(input.records, input.balancesAtMs)).map((walked) => ({
+  return walkDated(input, inBalances(input.records, input.balancesAtMs)).map((walked) => ({
     day: walked.day,
     balances: walked.balances
       ? new Map([...walked.balances].map(([symbol, amount]) => [symbol, fromFixedPoint(amount)]))
@@ -195,7 +230,7 @@ export function walkBack(input: ValueOverTimeInput): DayHoldings[] {
  * is known for. Sums are exact: amounts and prices in fixed point, products at twice its scale.
  */
 export function rebuildValueOverTime(input: ValueOverTimeInput): ValueOverTime {
-  const records = datedRecords(input.records, input.balancesAtMs);
+  const records = inBalances(input.records, input.balancesAtMs);
   const rate = usdRateOf(records, input.currency);
   const todayPrices = new Map<string, bigint>();
   if (rate) {

@@ -84,6 +84,31 @@ describe('reading the history back to a day for the value over time', () => {
     expect(asked).toEqual([1, 2]);
   });
 
+  it('hands each record on dated and ready for the walk, one without a readable date left out', async () => {
+    const records = [
+      { date: new Date(NOW).toISOString(), status: 'Completed', type: 'Deposit', amount: '1.5' },
+      { date: 'yesterday', status: 'Completed', type: 'Deposit', amount: '9' },
+      { date: new Date(NOW - HOUR).toISOString(), status: 'Completed', type: 'Withdraw', amount: '0.25' },
+      { date: new Date(NOW - 2 * HOUR).toISOString(), status: 'Pending', type: 'Deposit', amount: '7' },
+      { date: new Date(NOW - 3 * HOUR).toISOString(), status: 'Completed', type: 'Refund', amount: '7' },
+    ] as HistoryItem[];
+    const reading = await readHistorySince(
+      async (request) => ({
+        ok: true,
+        value: { totalRecords: 5, totalPages: 1, page: 1, recordsPerPage: request.recordsPerPage, items: records },
+      }),
+      0,
+    );
+    expect(reading.state).toBe('complete');
+    expect(reading.records.map(({ at, undo }) => [at, undo])).toEqual([
+      [NOW, -1_500_000_000_000_000_000n],
+      [NOW - HOUR, 250_000_000_000_000_000n],
+      [NOW - 2 * HOUR, 'none'],
+      [NOW - 3 * HOUR, 'unknown'],
+    ]);
+    expect(reading.records[0]!.record).toBe(records[0]);
+  });
+
   it('trusts no day when the service does not keep to date order', async () => {
     const { fetchPage } = service(2_000, { shuffled: true });
     const reading = await readHistorySince(fetchPage, NOW - 10 * HOUR);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  datedRecords,
   lastDaySpans,
   rebuildValueOverTime,
   startOfSpans,
@@ -29,7 +30,7 @@ const holdings: HoldingNow[] = [
 function input(records: ValueRecord[], extra: Partial<ValueOverTimeInput> = {}): ValueOverTimeInput {
   return {
     holdings,
-    records,
+    records: datedRecords(records),
     days: lastDaySpans(3, NOW),
     balancesAtMs: NOW.getTime(),
     completeFromMs: null,
