@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { ExactDecimal } from '../../service/exact-decimal';
+import { ExactDecimal } from '../../../src-preload/contract/exact-decimal';
 import type {
   ExpectedPayment,
   PaymentRequestDeposit,

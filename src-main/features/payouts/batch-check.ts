@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import type { AssetTotal, BatchCheck, PayoutRow, RowProblem } from '../../../src-preload/contract/payouts';
 import { addressChecker } from '../addresses/validate-address';
-import { ExactDecimal } from '../../service/exact-decimal';
+import { ExactDecimal } from '../../../src-preload/contract/exact-decimal';
 import { decimalText, usdText } from '../../service/wire-amount';
 import { parseBatchCsv } from './batch-csv';
 import { t } from '../../i18n/main-text';

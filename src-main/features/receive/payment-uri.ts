@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { ExactDecimal } from '../../service/exact-decimal';
+import { ExactDecimal } from '../../../src-preload/contract/exact-decimal';
 import { LARGEST_WHOLE_AMOUNT } from '../../../src-preload/contract/amount-limits';
 import { findAssetNetwork, type AssetNetwork, type NetworkKey } from '../../../src-preload/contract/assets';
 import type { PaymentUriKind, PlainQrReason } from '../../../src-preload/contract/receive';

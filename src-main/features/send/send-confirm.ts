@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { ExactDecimal } from '../../service/exact-decimal';
+import { ExactDecimal } from '../../../src-preload/contract/exact-decimal';
 import { amountWords } from '../money/amount-words';
 import { feeRateNames } from '../../../src-preload/contract/fee-rate-names';
 import type { SendPrecheck, SendReview } from '../../../src-preload/contract/send';

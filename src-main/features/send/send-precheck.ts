@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
-import { ExactDecimal } from '../../service/exact-decimal';
+import { ExactDecimal } from '../../../src-preload/contract/exact-decimal';
 import {
   displayDecimals,
   findAssetNetwork,

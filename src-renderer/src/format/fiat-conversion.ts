@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { displayDecimals } from '../../../src-preload/contract/asset-table';
-import { ExactDecimal } from './exact-decimal';
+import { ExactDecimal } from '../../../src-preload/contract/exact-decimal';
 
 /** A USD price the wallet list reported: a positive decimal. Zero or unreadable means none is known. */
 export function knownPrice(priceUsd: string | undefined): Decimal | null {

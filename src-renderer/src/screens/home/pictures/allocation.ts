@@ -1,5 +1,5 @@
 import type { PortfolioWallet } from '../../../../../src-preload/contract/portfolio';
-import { ExactDecimal as Decimal } from '../../../format/exact-decimal';
+import { ExactDecimal as Decimal } from '../../../../../src-preload/contract/exact-decimal';
 
 export interface AllocationSlice {
   readonly code: string;

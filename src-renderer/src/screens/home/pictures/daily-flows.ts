@@ -1,4 +1,4 @@
-import { ExactDecimal as Decimal } from '../../../format/exact-decimal';
+import { ExactDecimal as Decimal } from '../../../../../src-preload/contract/exact-decimal';
 
 /** The parts of a history record the picture needs (HistoryItem in contract/history.ts). */
 export interface FlowRecord {

@@ -1,4 +1,4 @@
-import { ExactDecimal as Decimal } from '../../../format/exact-decimal';
+import { ExactDecimal as Decimal } from '../../../../../src-preload/contract/exact-decimal';
 
 /** Decimal places every amount and price is held to: more than any asset has (the bridge allows 18). */
 export const SCALE = 18;

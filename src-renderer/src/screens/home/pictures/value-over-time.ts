@@ -1,4 +1,4 @@
-import { ExactDecimal as Decimal } from '../../../format/exact-decimal';
+import { ExactDecimal as Decimal } from '../../../../../src-preload/contract/exact-decimal';
 import { fromFixedPoint, SCALE, toFixedPoint } from './fixed-point';
 
 type Decimal = InstanceType<typeof Decimal>;
