@@ -40,8 +40,7 @@ export async function checkBatch(
 ): Promise<BatchCheck> {
   const parsed = parseBatchCsv(lines, decimalSeparator);
   const problems: RowProblem[] = [...parsed.problems];
-  const rows: PayoutRow[] = [];
-  /** Each payable row with its amount as the parser read it, for the totals. */
+  /** Each payable row with its amount as the parser read it: the draft's rows, and the totals. */
   const payable: Payable[] = [];
   // The checksum libraries load only for a file with an address to check: a file refused for its header or
   // its assets says so by line and column, whatever became of them.
@@ -86,21 +85,22 @@ export async function checkBatch(
         message: t('mainPayouts.samePayment', { line: same, code: row.asset.code }),
       });
     } else byPayment.set(payment, row.line);
-    const payoutRow: PayoutRow = {
-      line: row.line,
-      code: row.asset.code,
-      address: address.address,
-      amount: row.amount,
-      reference,
-      label: row.label,
-    };
-    rows.push(payoutRow);
-    payable.push({ row: payoutRow, value: row.value });
+    payable.push({
+      row: {
+        line: row.line,
+        code: row.asset.code,
+        address: address.address,
+        amount: row.amount,
+        reference,
+        label: row.label,
+      },
+      value: row.value,
+    });
   });
   const { totals, totalUsd } = await totalsOf(payable, deps);
   for (const total of totals) {
     if (total.covered) continue;
-    const first = rows.find((row) => row.code === total.code);
+    const first = payable.find((each) => each.row.code === total.code)?.row;
     const amounts = {
       code: total.code,
       amount: localeDecimal(total.amount),
@@ -118,7 +118,7 @@ export async function checkBatch(
     });
   }
   problems.sort((a, b) => a.line - b.line);
-  return { rows, problems, totals, totalUsd };
+  return { rows: payable.map((each) => each.row), problems, totals, totalUsd };
 }
 
 /** A row that will be paid, with its amount as a number to add and compare. */
