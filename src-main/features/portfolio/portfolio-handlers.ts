@@ -6,10 +6,17 @@ import { AppError } from '../../app-error';
 import type { Handlers } from '../../dispatch';
 import type { Logger } from '../../logging/logger';
 import type { SessionService } from '../session';
+import { loadedOnce } from '../../loaded-once';
 import type { BalanceCache, BalanceOwner, CachedBalances } from './balance-cache';
-import { toPortfolioView } from './portfolio-view';
 
 type PortfolioHandlers = Pick<Handlers, 'portfolio.wallets' | 'portfolio.cached'>;
+
+/**
+ * The wallets' view and its exact decimals (decimal.js) load with the first request for balances, beside its
+ * round trip to the service: the core's import does not carry them, and the launch's cached balances,
+ * drawn from the record on disk as it stands, never need them.
+ */
+const portfolioViewModule = loadedOnce(() => import('./portfolio-view'));
 
 function sameOwner(a: BalanceOwner, b: BalanceOwner): boolean {
   return a.environment === b.environment && a.userGuid === b.userGuid && a.accountGuid === b.accountGuid;
@@ -126,9 +133,13 @@ function request(deps: PortfolioDeps, state: PortfolioState): Promise<PortfolioV
   if (running) return running;
   const owner = ownerOf(deps, accountGuid);
   const epoch = state.sessionEpoch;
+  const viewModule = portfolioViewModule();
+  // Waited for only once the wallets are in: a failed request's refusal is the answer, not a failed load.
+  viewModule.catch(() => undefined);
   const answer: Promise<PortfolioView> = client
     .getWallets()
-    .then((wallets) => {
+    .then(async (wallets) => {
+      const { toPortfolioView } = await viewModule;
       const view = toPortfolioView(wallets, accountGuid, state.now());
       if (owner && epoch === state.sessionEpoch) keep(deps, state, owner, view);
       return view;

@@ -8,6 +8,7 @@ const zodConfig = ((globalThis as { __zod_globalConfig?: ZodGlobalConfig }).__zo
 
 afterEach(() => {
   delete zodConfig.postProcessor;
+  vi.doUnmock('decimal.js');
 });
 
 /**
@@ -31,5 +32,35 @@ describe('importing the core', () => {
     vi.resetModules();
     await import('../../../../src-main/journal/journal-entries');
     expect(built.length).toBeGreaterThan(0);
+  });
+});
+
+/**
+ * decimal.js (some 130 kB of source) is the wallets' view's and the money features': the launch's cached
+ * balances are drawn from the record on disk as it stands, so the core's import does not carry it
+ * (features/portfolio/portfolio-handlers.ts loads the view with the first request for balances).
+ */
+describe('importing the core, exact decimals', () => {
+  it('does not load decimal.js', async () => {
+    let loaded = 0;
+    vi.doMock('decimal.js', async (original) => {
+      loaded += 1;
+      return original();
+    });
+    vi.resetModules();
+    const core = await import('../../../../src-main/app-core');
+    expect(typeof core.createAppCore).toBe('function');
+    expect(loaded).toBe(0);
+  });
+
+  it('the mock counts: importing a module that needs decimal.js is seen', async () => {
+    let loaded = 0;
+    vi.doMock('decimal.js', async (original) => {
+      loaded += 1;
+      return original();
+    });
+    vi.resetModules();
+    await import('../../../../src-main/features/portfolio/portfolio-view');
+    expect(loaded).toBe(1);
   });
 });
