@@ -40,27 +40,27 @@ describe('importing the core', () => {
  * balances are drawn from the record on disk as it stands, so the core's import does not carry it
  * (features/portfolio/portfolio-handlers.ts loads the view with the first request for balances).
  */
+/** How many times decimal.js is loaded while `path` is imported afresh. */
+async function decimalLoadsImporting(path: string): Promise<{ loaded: number; module: unknown }> {
+  let loaded = 0;
+  vi.doMock('decimal.js', async (original) => {
+    loaded += 1;
+    return original();
+  });
+  vi.resetModules();
+  const module: unknown = await import(/* @vite-ignore */ path);
+  return { loaded, module };
+}
+
 describe('importing the core, exact decimals', () => {
   it('does not load decimal.js', async () => {
-    let loaded = 0;
-    vi.doMock('decimal.js', async (original) => {
-      loaded += 1;
-      return original();
-    });
-    vi.resetModules();
-    const core = await import('../../../../src-main/app-core');
-    expect(typeof core.createAppCore).toBe('function');
+    const { loaded, module } = await decimalLoadsImporting('../../../../src-main/app-core');
+    expect(typeof (module as { createAppCore?: unknown }).createAppCore).toBe('function');
     expect(loaded).toBe(0);
   });
 
   it('the mock counts: importing a module that needs decimal.js is seen', async () => {
-    let loaded = 0;
-    vi.doMock('decimal.js', async (original) => {
-      loaded += 1;
-      return original();
-    });
-    vi.resetModules();
-    await import('../../../../src-main/features/portfolio/portfolio-view');
+    const { loaded } = await decimalLoadsImporting('../../../../src-main/features/portfolio/portfolio-view');
     expect(loaded).toBe(1);
   });
 });
