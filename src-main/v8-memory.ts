@@ -1,7 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 
 /**
- * V8 flags that make the main process favour memory over speed.
+ * V8 flags that make the main process favour memory over speed, and spend less CPU compiling.
  *
  * Why: a history export allocated some 25 KB of short-lived objects per record (streamed JSON, checked items,
  * CSV text; about 7 KB since its per-record work was cut, still enough to matter). With V8's default
@@ -20,8 +20,17 @@ import { setFlagsFromString } from 'node:v8';
  *   memory for some 100-300 ms (measured in the bench's export child: the spike came with no JS running and
  *   no heap growth, and went away with this flag). In an export that spike lands at the start and was most of
  *   its peak growth. The price is slower HTTP parsing, small beside everything else done per byte read.
+ * - `--no-turbo-inlining`: TurboFan compiles each hot function on its own rather than with the functions it
+ *   calls inlined. An export's first records run through some 40 functions that become hot together; inlined,
+ *   the per-record ones (the CSV cells, the record, the checks) made large graphs whose compiling took about
+ *   290 ms of CPU in a 20,000-record export (V8's --trace-opt), a quarter of the export's CPU, on V8's worker
+ *   threads that a busy machine does not have spare. Without inlining it took about 120 ms, and the export's
+ *   CPU fell by about a tenth (median of 3 against 3 interleaved cold runs: 896 against 995 ms); once
+ *   everything is compiled, records cost about as much as before (within the run-to-run spread). Read at
+ *   each compile.
  *
- * The main process is I/O-bound (service calls, files, IPC): the price is a few more, smaller collections.
+ * The main process is I/O-bound (service calls, files, IPC): the price is a few more, smaller collections, and
+ * hot code somewhat slower (the bench's 1,000-row payout check, run with the first and last flag: 59 against 53 ms).
  * Set at run time, which works because Node starts V8 with `--no-freeze-flags-after-init`, and so does
  * Electron's main process (shell/browser/javascript_environment.cc); the renderer is not affected.
  *
@@ -42,6 +51,7 @@ export const MEMORY_FAVOURING_V8_FLAGS = [
   '--optimize-for-size',
   '--semi-space-growth-factor=1',
   '--liftoff-only',
+  '--no-turbo-inlining',
 ] as const;
 
 /** Called once as the main process starts (index.ts); the bench's export child calls it too. */

@@ -9,14 +9,43 @@ const { favourMemoryOverSpeed, MEMORY_FAVOURING_V8_FLAGS } = await import('../..
 afterEach(() => setFlagsFromString.mockClear());
 
 describe('main-process V8 memory settings (export memory flat)', () => {
-  it('asks V8 to favour memory, not to grow the young generation and not to recompile WebAssembly, each flag on its own', () => {
+  it('asks V8 to favour memory, not to grow the young generation, not to recompile WebAssembly and not to inline, each flag on its own', () => {
     favourMemoryOverSpeed();
     expect(setFlagsFromString.mock.calls.map(([flag]) => flag)).toEqual([
       '--optimize-for-size',
       '--semi-space-growth-factor=1',
       '--liftoff-only',
+      '--no-turbo-inlining',
     ]);
-    expect(MEMORY_FAVOURING_V8_FLAGS).toHaveLength(3);
+    expect(MEMORY_FAVOURING_V8_FLAGS).toHaveLength(4);
+  });
+
+  it('compiles a hot function without the ones it calls when set at run time, as the app does', () => {
+    // TurboFan traces each inlining it makes: a function optimized on purpose (natives syntax) with a small
+    // callee that has feedback inlines it without the flags, and inlines nothing with them.
+    const script = `
+      const v8 = require('node:v8');
+      if (process.argv[1] === 'flags') for (const f of ${JSON.stringify(MEMORY_FAVOURING_V8_FLAGS)}) v8.setFlagsFromString(f);
+      function small(x) { return x + 1; }
+      function caller(x) { return small(x) * 2; }
+      %EnsureFeedbackVectorForFunction(small);
+      %PrepareFunctionForOptimization(caller);
+      caller(1);
+      caller(2);
+      %OptimizeFunctionOnNextCall(caller);
+      caller(3);
+      // Bit 6 of V8's optimization status: the function runs TurboFan's code.
+      if (!(%GetOptimizationStatus(caller) & 64)) process.stderr.write('caller was not optimized');`;
+    const run = (mode: string) =>
+      spawnSync(process.execPath, ['--allow-natives-syntax', '--trace-turbo-inlining', '-e', script, mode], {
+        encoding: 'utf8',
+      });
+    const without = run('none');
+    expect(without.stderr).toBe('');
+    expect(without.stdout).toMatch(/Inlining .*small.* into .*caller/);
+    const withFlags = run('flags');
+    expect(withFlags.stderr).toBe('');
+    expect(withFlags.stdout).not.toMatch(/Inlining/);
   });
 
   it('keeps hot WebAssembly (as the HTTP parser of fetch) in the baseline compiler when set at run time, as the app does', () => {
