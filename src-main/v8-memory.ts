@@ -25,9 +25,9 @@ import { setFlagsFromString } from 'node:v8';
  *   the per-record ones (the CSV cells, the record, the checks) made large graphs whose compiling took about
  *   290 ms of CPU in a 20,000-record export (V8's --trace-opt), a quarter of the export's CPU, on V8's worker
  *   threads that a busy machine does not have spare. Without inlining it took about 120 ms, and the export's
- *   CPU fell by about a tenth (median of 3 against 3 interleaved cold runs: 896 against 995 ms); once
- *   everything is compiled, records cost about as much as before (within the run-to-run spread). Read at
- *   each compile.
+ *   CPU fell by about a tenth (median of 3 against 3 interleaved cold runs: 896 against 995 ms). Once
+ *   everything is compiled a record costs about 7 % more, which the million-record export's time did not show
+ *   (43.9-48.7 s against 45.1-48.8 s). Read at each compile.
  *
  * The main process is I/O-bound (service calls, files, IPC): the price is a few more, smaller collections, and
  * hot code somewhat slower (the bench's 1,000-row payout check, run with the first and last flag: 59 against 53 ms).
@@ -46,6 +46,10 @@ import { setFlagsFromString } from 'node:v8';
  * with the export in a worker (main fetching, the worker checking and writing): its start with the export's
  * modules took 160-195 ms, its cold code more CPU than main's (690-1010 against 450-590 ms), and RSS grew 33-51
  * MB against 6-8 MB, past the export's 25 MB target at every size.
+ *
+ * Nor `--heap-growing-percent` in place of `--optimize-for-size`: at 10 it kept RSS growth at 200,000 records
+ * at 20 MB (49 MB with neither) but took more CPU there than neither did (7.4 s against 6.3-6.8 s), and at
+ * 20,000 records no less than `--optimize-for-size` (950-1040 against 900-1110 ms).
  */
 export const MEMORY_FAVOURING_V8_FLAGS = [
   '--optimize-for-size',
