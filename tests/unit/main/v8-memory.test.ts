@@ -8,6 +8,18 @@ const { favourMemoryOverSpeed, MEMORY_FAVOURING_V8_FLAGS } = await import('../..
 
 afterEach(() => setFlagsFromString.mockClear());
 
+/**
+ * Runs `script` in a Node of its own with natives syntax (and `nodeFlags`), the app's flags set at run time first,
+ * as favourMemoryOverSpeed sets them, or not: V8 answers what a flag did only inside its own process.
+ */
+function probe(script: string, mode: 'flags' | 'none', nodeFlags: readonly string[] = []) {
+  const setFlags = `const v8 = require('node:v8');
+    if (process.argv[1] === 'flags') for (const f of ${JSON.stringify(MEMORY_FAVOURING_V8_FLAGS)}) v8.setFlagsFromString(f);`;
+  return spawnSync(process.execPath, ['--allow-natives-syntax', ...nodeFlags, '-e', `${setFlags}\n${script}`, mode], {
+    encoding: 'utf8',
+  });
+}
+
 describe('main-process V8 memory settings (export memory flat)', () => {
   it('asks V8 to favour memory, not to grow the young generation, not to recompile WebAssembly and not to inline, each flag on its own', () => {
     favourMemoryOverSpeed();
@@ -24,8 +36,6 @@ describe('main-process V8 memory settings (export memory flat)', () => {
     // TurboFan traces each inlining it makes: a function optimized on purpose (natives syntax) with a small
     // callee that has feedback inlines it without the flags, and inlines nothing with them.
     const script = `
-      const v8 = require('node:v8');
-      if (process.argv[1] === 'flags') for (const f of ${JSON.stringify(MEMORY_FAVOURING_V8_FLAGS)}) v8.setFlagsFromString(f);
       function small(x) { return x + 1; }
       function caller(x) { return small(x) * 2; }
       %EnsureFeedbackVectorForFunction(small);
@@ -36,10 +46,7 @@ describe('main-process V8 memory settings (export memory flat)', () => {
       caller(3);
       // Bit 6 of V8's optimization status: the function runs TurboFan's code.
       if (!(%GetOptimizationStatus(caller) & 64)) process.stderr.write('caller was not optimized');`;
-    const run = (mode: string) =>
-      spawnSync(process.execPath, ['--allow-natives-syntax', '--trace-turbo-inlining', '-e', script, mode], {
-        encoding: 'utf8',
-      });
+    const run = (mode: 'flags' | 'none') => probe(script, mode, ['--trace-turbo-inlining']);
     const without = run('none');
     expect(without.stderr).toBe('');
     expect(without.stdout).toMatch(/Inlining .*small.* into .*caller/);
@@ -53,8 +60,6 @@ describe('main-process V8 memory settings (export memory flat)', () => {
     // without the flags; up to 3 s leaves room for a loaded machine's background thread); natives syntax
     // lets the probe ask which compiler's code f runs.
     const script = `
-      const v8 = require('node:v8');
-      if (process.argv[1] === 'flags') for (const f of ${JSON.stringify(MEMORY_FAVOURING_V8_FLAGS)}) v8.setFlagsFromString(f);
       const bytes = new Uint8Array([0,97,115,109,1,0,0,0,1,6,1,96,1,127,1,127,3,2,1,0,7,5,1,1,102,0,0,10,9,1,7,0,32,0,65,1,106,11]);
       const f = new WebAssembly.Instance(new WebAssembly.Module(bytes)).exports.f;
       (async () => {
@@ -65,8 +70,7 @@ describe('main-process V8 memory settings (export memory flat)', () => {
         }
         process.stdout.write(%IsTurboFanFunction(f) ? 'turbofan' : %IsLiftoffFunction(f) ? 'liftoff' : 'other');
       })();`;
-    const run = (mode: string) =>
-      spawnSync(process.execPath, ['--allow-natives-syntax', '-e', script, mode], { encoding: 'utf8' });
+    const run = (mode: 'flags' | 'none') => probe(script, mode);
     const without = run('none');
     expect(without.stderr).toBe('');
     expect(without.stdout).toBe('turbofan');
@@ -77,10 +81,9 @@ describe('main-process V8 memory settings (export memory flat)', () => {
 
   it('the real V8 knows every flag (a misspelt one would only be reported on stderr, and ignored)', () => {
     // V8 writes "unrecognized flag" with its own stdio, out of reach of a spy: ask a Node of our own.
-    const script = `const v8 = require('node:v8'); for (const f of ${JSON.stringify(MEMORY_FAVOURING_V8_FLAGS)}) v8.setFlagsFromString(f);`;
-    const probe = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
-    expect(probe.status).toBe(0);
-    expect(probe.stderr).toBe('');
+    const flagsSet = probe('', 'flags');
+    expect(flagsSet.status).toBe(0);
+    expect(flagsSet.stderr).toBe('');
     const misspelt = spawnSync(
       process.execPath,
       ['-e', "require('node:v8').setFlagsFromString('--optimise-for-size')"],
