@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import type { CDPSession, Page } from 'playwright-core';
 import { startSandbox, type RunningSandbox } from '../../sandbox/server';
-import { runChild, warmSandbox, type ChildResult } from './csv-export';
+import { EXPORT_PAIRS, runChild, warmSandbox, type ChildResult } from './csv-export';
 import { changePage, openHistoryWith100Rows, PROBE } from './history-render';
 import { signInOnce } from './support/browser-app';
 import { measured, ratioFigure, type FigureModule, type FigureResult } from './support/figure';
@@ -33,10 +33,10 @@ function startSized(records: number): Promise<RunningSandbox> {
 
 /**
  * Pairs of an export and its floor timed at each size: one pair of the smallest read 1.23-1.54x in whole runs,
- * about a target of 1.5x, and costs about two seconds, so nine are timed there, as csv-export.ts does in a quick
- * run (whose median of five read 1.30-1.51x beside two burners); a pair of the largest costs over a minute.
+ * about a target of 1.5x, so it takes as many as a quick run of csv-export.ts (EXPORT_PAIRS says why); a pair of
+ * the largest costs over a minute.
  */
-const PAIRS_AT: Readonly<Record<number, number>> = { 20_000: 9 };
+const PAIRS_AT: Readonly<Record<number, number>> = { 20_000: EXPORT_PAIRS.quick };
 
 /**
  * The export and its floor (the same pages streamed and discarded), back to back against one sandbox, in
