@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { dirname, posix, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 import { normalizePath, type Plugin } from 'vite';
@@ -66,10 +66,10 @@ export function englishAsJson(): Plugin {
 }
 
 /**
- * Every language's catalogue in the main build, as the English one in the first script: main imports them all
- * at start (resources/locales/all-catalogues.ts), and some 490 kB of object literals and spreads was V8's
- * largest compile and a good part of the core's top-level evaluation; JSON text is scanned as one string and
- * parsed by JSON.parse, several times faster. Same messages, same order, read from the same files.
+ * Every language's catalogue in the main build, as the English one in the first script: as object literals and
+ * spreads, some 170 kB per language was V8's largest compile when main loaded one; JSON text is scanned as one
+ * string and parsed by JSON.parse, several times faster. Same messages, same order, read from the same files.
+ * Main's English is not a script at all (englishOnDemand, below).
  */
 export function cataloguesAsJson(root: string, languages: readonly string[]): Plugin {
   // Compared as Vite writes ids (forward slashes, on Windows too), never as path.resolve writes them.
@@ -88,6 +88,48 @@ export function cataloguesAsJson(root: string, languages: readonly string[]): Pl
       const { messages, files } = await readCatalogue(index);
       files.forEach((file) => this.addWatchFile(file));
       return `export const ${language} = JSON.parse(${JSON.stringify(JSON.stringify(messages))});\n`;
+    },
+  };
+}
+
+/**
+ * Main's English catalogue (resources/locales/english-on-demand.ts) as a JSON file beside the bundle, read at
+ * main's first message: as JSON text in a string it was some 140 kB that every start compiled and parsed before
+ * the core was ready, and the first window is made before main writes a word (src-main/index.ts). Same messages,
+ * same order, read from the same files as the module's own import.
+ */
+export function englishOnDemand(root: string): Plugin {
+  const module = normalizePath(resolve(root, 'resources/locales/english-on-demand.ts'));
+  const index = resolve(root, 'resources/locales/en/index.ts');
+  // Where the chunk finds the file is known only once both are named (renderChunk): until then, this stands in.
+  const placeholder = '__WALLET_DESK_ENGLISH_JSON__';
+  let file: string | undefined;
+  return {
+    name: 'wallet-desk:english-on-demand',
+    apply: 'build',
+    enforce: 'pre',
+    buildStart() {
+      file = undefined;
+    },
+    async load(id) {
+      if (normalizePath(id) !== module) return null;
+      const { messages, files } = await readCatalogue(index);
+      files.forEach((watched) => this.addWatchFile(watched));
+      file = this.emitFile({ type: 'asset', name: 'en.json', source: JSON.stringify(messages) });
+      return [
+        "import { readFileSync } from 'node:fs';",
+        'let english;',
+        'export function englishOnDemand() {',
+        `  english ??= JSON.parse(readFileSync(new URL(${JSON.stringify(placeholder)}, import.meta.url), 'utf8'));`,
+        '  return english;',
+        '}',
+        '',
+      ].join('\n');
+    },
+    renderChunk(code, chunk) {
+      if (file === undefined || !code.includes(placeholder)) return null;
+      const relative = posix.relative(posix.dirname(chunk.fileName), this.getFileName(file));
+      return { code: code.replaceAll(placeholder, `./${relative}`), map: null };
     },
   };
 }
@@ -232,7 +274,7 @@ export const mainDefine = { __WALLET_CONTRACT_NAMES__: JSON.stringify(contractNa
  */
 export function mainPlugins(root: string): Plugin[] {
   // Main writes the launch view into index.html (src-main/shell/launch-view.ts) with the window's parsed messages.
-  return [cataloguesAsJson(root, LANGUAGES), launchCataloguesAsJson(root)];
+  return [cataloguesAsJson(root, LANGUAGES), englishOnDemand(root), launchCataloguesAsJson(root)];
 }
 
 const appScript = appScriptChunk(here);

@@ -1,6 +1,7 @@
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { en } from './en';
 import type { CatalogueName } from './languages';
+import { loadOtherCatalogue } from './other-catalogues';
 
 /** Every message the app shows, by id; English is the source every other language is checked against. */
 export type MessageId = keyof typeof en;
@@ -12,18 +13,8 @@ export const english: Catalogue = en;
 
 /**
  * A language's catalogue. English is part of the app's script (the stores and the first screen write in it);
- * the others load when chosen, each as its own chunk, so a language nobody reads costs
- * nothing at launch.
+ * the others load when chosen (other-catalogues.ts).
  */
 export async function loadCatalogue(name: CatalogueName): Promise<LoadedCatalogue> {
-  switch (name) {
-    case 'en':
-      return english;
-    case 'de':
-      return (await import('./de')).de;
-    case 'tr':
-      return (await import('./tr')).tr;
-    case 'pseudo':
-      return (await import('./pseudo')).pseudoCatalogue(english);
-  }
+  return name === 'en' ? english : loadOtherCatalogue(name, () => english);
 }

@@ -1,46 +1,14 @@
-import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
-import type { LoadedCatalogue, MessageId } from './catalogues';
+import type { LoadedCatalogue } from './catalogues';
 import { english } from './catalogues';
+import { formatterOver, type Formatter, type MessageValues } from './format-messages';
 
-/** The values a message's arguments take: text, numbers and dates are formatted by the message's locale. */
-export type MessageValues = Readonly<Record<string, string | number | boolean | Date | null | undefined>>;
+export type { Formatter, MessageValues };
 
-export interface Formatter {
-  readonly locale: string;
-  /** The message in this formatter's language; an argument the message lacks is ignored. */
-  text(id: MessageId, values?: MessageValues): string;
-  /**
-   * A message whose tags (<b>…</b>) become whatever `values` makes of them (a DOM node, a React element):
-   * the parts in order, texts as strings.
-   */
-  parts<T>(id: MessageId, values: Readonly<Record<string, unknown>>): Array<string | T>;
-}
-
-const cache = createIntlCache();
-
-/**
- * FormatJS's formatter over one catalogue. A message missing from a catalogue falls back to English rather
- * than showing its id (the completeness test keeps that from happening in a release); a broken message is
- * reported through `onError` and shown as its English source.
- */
+/** FormatJS's formatter over one catalogue, English the fallback (format-messages.ts). */
 export function createFormatter(
   locale: string,
   messages: LoadedCatalogue,
   onError: (error: Error) => void = () => undefined,
 ): Formatter {
-  const intl: IntlShape<unknown> = createIntl(
-    { locale, messages: messages as Record<string, string>, defaultLocale: 'en', onError },
-    cache,
-  );
-  return {
-    locale,
-    text: (id, values) => {
-      const result = intl.formatMessage({ id, defaultMessage: english[id] }, values);
-      return Array.isArray(result) ? result.join('') : String(result);
-    },
-    parts: <T>(id: MessageId, values: Readonly<Record<string, unknown>>) => {
-      const result = intl.formatMessage({ id, defaultMessage: english[id] }, values as Record<string, never>);
-      return (Array.isArray(result) ? result : [result]) as Array<string | T>;
-    },
-  };
+  return formatterOver(locale, messages, english, onError);
 }

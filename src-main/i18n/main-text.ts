@@ -1,5 +1,6 @@
 import type { MessageId } from '../../resources/locales/catalogues';
-import { createFormatter, type Formatter, type MessageValues } from '../../resources/locales/formatter';
+import { englishOnDemand } from '../../resources/locales/english-on-demand';
+import { formatterOver, type Formatter, type MessageValues } from '../../resources/locales/format-messages';
 import {
   type CatalogueName,
   type LanguagePreference,
@@ -29,7 +30,7 @@ let requested = 0;
 
 function currentFormatter(): Formatter {
   if (formatter === null && !holdsCatalogue(catalogueName)) wroteBeforeLoaded = true;
-  formatter ??= createFormatter(locale, heldCatalogue(catalogueName));
+  formatter ??= formatterOver(locale, heldCatalogue(catalogueName), englishOnDemand());
   return formatter;
 }
 

@@ -5,7 +5,9 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { en } from '../../resources/locales/en';
 
 const outMain = join(import.meta.dirname, '../../out/main');
 
@@ -82,7 +84,7 @@ describe("main's core at start (out/main)", () => {
     }
   });
 
-  it('loads no language but English at start: the others are chunks of their own, loaded when chosen', async () => {
+  it('compiles no catalogue at start: the others load when chosen, English is read at the first message', async () => {
     const atStart = new Set([...(await staticClosure('index.js')), ...(await staticClosure(await coreChunk()))]);
     const all = (await readdir(outMain, { recursive: true })).filter((file) => file.endsWith('.js'));
     const sources = async (files: Iterable<string>) => (await Promise.all([...files].map(sourceOf))).join('\n');
@@ -93,6 +95,23 @@ describe("main's core at start (out/main)", () => {
       expect(allText).toContain(loading);
       expect(startText).not.toContain(loading);
     }
-    expect(startText).toContain('Loading');
+    // English, as a JSON file beside the chunks (electron.vite.config.ts, englishOnDemand), not in a script.
+    expect(startText).not.toContain('common.loading');
+    const json = (await readdir(outMain, { recursive: true })).filter((file) => /(^|\/)en-[^/]+\.json$/.test(file));
+    expect(json).toHaveLength(1);
+    expect(JSON.parse(await sourceOf(json[0] ?? ''))).toMatchObject({ 'common.loading': 'Loading' });
+  });
+
+  it("main's English is read from the file beside the chunk that reads it", async () => {
+    const all = (await readdir(outMain, { recursive: true })).filter((file) => file.endsWith('.js'));
+    const readers: string[] = [];
+    for (const file of all) if ((await sourceOf(file)).includes('function englishOnDemand(')) readers.push(file);
+    expect(readers).toHaveLength(1);
+    const reader = readers[0] ?? '';
+    // The URL the built module reads (electron.vite.config.ts, englishOnDemand), resolved as it resolves it.
+    const url = /readFileSync\(new URL\("([^"]+)", import\.meta\.url\)/.exec(await sourceOf(reader))?.[1];
+    expect(url).toMatch(/^\.\/(chunks\/)?en-[^/]+\.json$/);
+    const file = fileURLToPath(new URL(url ?? '', pathToFileURL(join(outMain, reader))));
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual(en);
   });
 });
