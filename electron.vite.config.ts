@@ -262,6 +262,14 @@ export function appScriptChunk(root: string): {
 export const mainBundledDeps = { exclude: ['zod', 'decimal.js', '@formatjs/intl'] };
 
 /**
+ * How main's chunks are written: in ASCII, other characters escaped, and without JSDoc, where the rest of them
+ * were. Node reads a file with a single non-ASCII byte into a two-byte string, decoded the slow way and twice the
+ * memory, which V8 then compiles; one "…" in a message or a comment did that to a whole chunk. Legal comments stay.
+ * Shared with the bench's build of the main core.
+ */
+export const mainOutput = { charset: 'ascii', comments: { legal: true, annotation: false, jsdoc: false } } as const;
+
+/**
  * The contract's operation names as data for the shell's IPC binding (src-main/ipc.ts), as the preload gets
  * them: the window then opens without evaluating the contract's schemas, which only the core needs.
  */
@@ -286,7 +294,7 @@ export default defineConfig({
     build: {
       outDir: 'out/main',
       externalizeDeps: mainBundledDeps,
-      rolldownOptions: { input: { index: resolve(here, 'src-main/index.ts') } },
+      rolldownOptions: { input: { index: resolve(here, 'src-main/index.ts') }, output: mainOutput },
     },
   },
   preload: {

@@ -90,8 +90,9 @@ describe("main's core at start (out/main)", () => {
     const sources = async (files: Iterable<string>) => (await Promise.all([...files].map(sourceOf))).join('\n');
     const startText = await sources(atStart);
     const allText = await sources(all);
-    // The catalogues' "Loading" in German and in Turkish, as the build writes them (JSON text in a string).
-    for (const loading of ['Wird geladen', 'Yükleniyor']) {
+    // The catalogues' "Loading" in German and in Turkish, as the build writes them (JSON text in a string, in
+    // ASCII: electron.vite.config.ts, mainOutput).
+    for (const loading of ['Wird geladen', 'Y\\u00FCkleniyor']) {
       expect(allText).toContain(loading);
       expect(startText).not.toContain(loading);
     }
@@ -113,5 +114,13 @@ describe("main's core at start (out/main)", () => {
     expect(url).toMatch(/^\.\/(chunks\/)?en-[^/]+\.json$/);
     const file = fileURLToPath(new URL(url ?? '', pathToFileURL(join(outMain, reader))));
     expect(JSON.parse(await readFile(file, 'utf8'))).toEqual(en);
+  });
+});
+
+describe("main's chunks (out/main)", () => {
+  it('are ASCII, so Node reads each into a one-byte string', async () => {
+    const all = (await readdir(outMain, { recursive: true })).filter((file) => file.endsWith('.js'));
+    expect(all.length).toBeGreaterThan(10);
+    for (const file of all) expect(/[^\t\n\r -\x7f]/.exec(await sourceOf(file))?.[0], file).toBeUndefined();
   });
 });

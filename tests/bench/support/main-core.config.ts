@@ -22,7 +22,10 @@ export default defineConfig({
     build: {
       outDir: mainCoreDir(root),
       externalizeDeps: app.mainBundledDeps,
-      rolldownOptions: { input: { 'app-core': resolve(root, 'src-main/app-core.ts') } },
+      rolldownOptions: {
+        input: { 'app-core': resolve(root, 'src-main/app-core.ts') },
+        ...('mainOutput' in app ? { output: app.mainOutput } : {}),
+      },
     },
   },
 });
