@@ -8,8 +8,8 @@ import { tr } from './tr';
 let pseudo: LoadedCatalogue | null = null;
 
 /**
- * Every catalogue at hand, for the main process: it writes notices, menus and refusals at any moment and
- * carries no bundle budget, so it loads them all at once rather than awaiting a language.
+ * Every catalogue at hand at once, for the tests that check messages in every language. The app loads a
+ * language when it is chosen (catalogues.ts for the window, src-main/i18n/main-catalogues.ts for main).
  */
 export function catalogueNow(name: CatalogueName): LoadedCatalogue {
   switch (name) {
