@@ -255,7 +255,7 @@ export function appScriptChunk(root: string): {
 /**
  * Dependencies the main process needs before its first window, bundled into out/main rather than resolved
  * file by file at start-up: zod alone is about a hundred modules (~40 ms of every cold start), and
- * @formatjs/intl (main's message formatter, resources/locales/formatter.ts) with its own dependencies some
+ * @formatjs/intl (main's message formatter, resources/locales/format-messages.ts) with its own dependencies some
  * 15 ms more when Node resolves and links them one by one. Shared with the bench's build of the main core, so
  * the figure measures what ships.
  */
@@ -264,8 +264,9 @@ export const mainBundledDeps = { exclude: ['zod', 'decimal.js', '@formatjs/intl'
 /**
  * How main's chunks are written: in ASCII, other characters escaped, and without JSDoc, where the rest of them
  * were. Node reads a file with a single non-ASCII byte into a two-byte string, decoded the slow way and twice the
- * memory, which V8 then compiles; one "…" in a message or a comment did that to a whole chunk. Legal comments stay.
- * Shared with the bench's build of the main core.
+ * memory, which V8 then compiles; one "…" in a message or a comment did that to a whole chunk. Legal comments stay;
+ * bundler annotations (@__PURE__) go too, since nothing bundles out/main again. Shared with the bench's build of
+ * the main core.
  */
 export const mainOutput = { charset: 'ascii', comments: { legal: true, annotation: false, jsdoc: false } } as const;
 

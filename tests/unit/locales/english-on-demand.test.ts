@@ -60,10 +60,11 @@ describe("main's English read at its first message (electron.vite.config.ts)", (
     const dir = await mkdtemp(join(tmpdir(), 'english-on-demand-'));
     try {
       await writeFile(join(dir, 'main-text-xyz.mjs'), rendered?.code ?? '');
-      await writeFile(join(dir, 'en-abc.json'), bundler.emitted[0]?.source ?? '');
       const built = (await import(/* @vite-ignore */ pathToFileURL(join(dir, 'main-text-xyz.mjs')).href)) as {
         englishOnDemand: () => Record<string, string>;
       };
+      // Not read when the module loads: the file is there only from here on.
+      await writeFile(join(dir, 'en-abc.json'), bundler.emitted[0]?.source ?? '');
       const first = built.englishOnDemand();
       expect(first).toEqual(en);
       // Read once: the file gone, the next call still answers, with the same object.
