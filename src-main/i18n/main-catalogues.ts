@@ -14,7 +14,7 @@ const loading = new Map<Exclude<CatalogueName, 'en'>, Promise<LoadedCatalogue>>(
 
 /** The catalogue if it is held; English until a chosen one has loaded. */
 export function heldCatalogue(name: CatalogueName): LoadedCatalogue {
-  return (name === 'en' ? undefined : held.get(name)) ?? englishOnDemand();
+  return (name !== 'en' && held.get(name)) || englishOnDemand();
 }
 
 export function holdsCatalogue(name: CatalogueName): boolean {

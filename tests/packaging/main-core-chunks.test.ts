@@ -18,6 +18,11 @@ async function sourceOf(file: string): Promise<string> {
   return readFile(join(outMain, file), 'utf8');
 }
 
+/** Every script of out/main, as paths relative to it. */
+async function builtScripts(): Promise<string[]> {
+  return (await readdir(outMain, { recursive: true })).filter((file) => file.endsWith('.js'));
+}
+
 /** The chunk files `file` imports with `pattern`, as paths relative to out/main. */
 async function importsOf(file: string, pattern: RegExp): Promise<string[]> {
   const dir = file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : '.';
@@ -66,7 +71,7 @@ describe("main's core at start (out/main)", () => {
     'createEnvironmentHandlers',
   ])('%s is loaded on first use, not with the core', async (name) => {
     const atStart = await staticClosure(await coreChunk());
-    const all = (await readdir(outMain, { recursive: true })).filter((file) => file.endsWith('.js'));
+    const all = await builtScripts();
     expect(await defines(all, name)).toBe(true);
     expect(await defines(atStart, name)).toBe(false);
   });
@@ -86,7 +91,7 @@ describe("main's core at start (out/main)", () => {
 
   it('compiles no catalogue at start: the others load when chosen, English is read at the first message', async () => {
     const atStart = new Set([...(await staticClosure('index.js')), ...(await staticClosure(await coreChunk()))]);
-    const all = (await readdir(outMain, { recursive: true })).filter((file) => file.endsWith('.js'));
+    const all = await builtScripts();
     const sources = async (files: Iterable<string>) => (await Promise.all([...files].map(sourceOf))).join('\n');
     const startText = await sources(atStart);
     const allText = await sources(all);
@@ -104,7 +109,7 @@ describe("main's core at start (out/main)", () => {
   });
 
   it("main's English is read from the file beside the chunk that reads it", async () => {
-    const all = (await readdir(outMain, { recursive: true })).filter((file) => file.endsWith('.js'));
+    const all = await builtScripts();
     const readers: string[] = [];
     for (const file of all) if ((await sourceOf(file)).includes('function englishOnDemand(')) readers.push(file);
     expect(readers).toHaveLength(1);
@@ -119,7 +124,7 @@ describe("main's core at start (out/main)", () => {
 
 describe("main's chunks (out/main)", () => {
   it('are ASCII, so Node reads each into a one-byte string', async () => {
-    const all = (await readdir(outMain, { recursive: true })).filter((file) => file.endsWith('.js'));
+    const all = await builtScripts();
     expect(all.length).toBeGreaterThan(10);
     for (const file of all) expect(/[^\t\n\r -\x7f]/.exec(await sourceOf(file))?.[0], file).toBeUndefined();
   });
