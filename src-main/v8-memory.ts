@@ -28,6 +28,11 @@ import { setFlagsFromString } from 'node:v8';
  *   CPU fell by about a tenth (median of 3 against 3 interleaved cold runs: 896 against 995 ms). Once
  *   everything is compiled a record costs about 7 % more, which the million-record export's time did not show
  *   (43.9-48.7 s against 45.1-48.8 s). Read at each compile.
+ * - `--no-minor-gc-task`: the young generation is collected when it is full, not also by a task V8 posts once it
+ *   is 80 % full. An export allocates steadily between its awaits, so the task ran nearly every collection early:
+ *   in the bench's 200,000-record export child 725 of 845 scavenges were the task's. Without it the child made
+ *   686 against 755, and its CPU was 9.1 against 9.4 s (median of four interleaved runs). Read each time V8
+ *   would post the task.
  *
  * The main process is I/O-bound (service calls, files, IPC): the price is a few more, smaller collections, and
  * hot code somewhat slower (the bench's 1,000-row payout check, run with the first and last flag: 59 against 53 ms).
@@ -56,6 +61,7 @@ export const MEMORY_FAVOURING_V8_FLAGS = [
   '--semi-space-growth-factor=1',
   '--liftoff-only',
   '--no-turbo-inlining',
+  '--no-minor-gc-task',
 ] as const;
 
 /** Called once as the main process starts (index.ts); the bench's export child calls it too. */
