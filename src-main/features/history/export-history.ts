@@ -250,6 +250,8 @@ interface AccountPages {
   readonly writtenBefore: () => number;
   /** The records of the page before this one. */
   readonly previousRecords: () => PageRecords;
+  /** Empty records for an answer of this page about to be written. */
+  readonly freshRecords: () => PageRecords;
 }
 
 /** What the answer of a page being written has added so far. */
@@ -268,11 +270,11 @@ async function writeItems(items: readonly TransactionItem[], page: AnswerWriting
   const { out, range } = pages;
   for (const item of items) {
     page.count += 1;
-    page.records.add(item);
+    const hash = page.records.add(item);
     // The range sees every record in the service's order, written or not.
     const admitted = range?.admits(item) ?? true;
     // A record that arrived at the top while exporting pushes the last row of a page onto the next one.
-    if (!admitted || page.previous.has(item)) continue;
+    if (!admitted || page.previous.has(item, hash)) continue;
     const line = pages.writer.line(item, pages.userLabelOf(item), pages.context, page.writtenBefore + page.lines === 0);
     if (typeof line === 'string') {
       if (!out.add(line)) await out.append(line);
@@ -336,7 +338,7 @@ function readPageOf(
       now = {
         count: 0,
         lines: 0,
-        records: new PageRecords(),
+        records: pages.freshRecords(),
         left: noneLeftOut(),
         previous: pages.previousRecords(),
         writtenBefore: pages.writtenBefore(),
@@ -434,6 +436,9 @@ export async function exportHistoryCsv(options: ExportHistoryOptions): Promise<E
       const range = dateRangeFilterOf(options.filters);
       // Only the previous page's records are kept, so memory stays one page deep.
       let previousRecords = new PageRecords();
+      // The records of the page before the previous one, which nothing reads any more: the next page's are written
+      // into its arrays rather than into new ones for every page.
+      let spareRecords: PageRecords | null = null;
       total = 0;
       totalPages = 1;
 
@@ -452,6 +457,13 @@ export async function exportHistoryCsv(options: ExportHistoryOptions): Promise<E
         onRetry: (notice, pageNumber) => options.onRetry?.(notice, { ...progress(), page: donePages + pageNumber }),
         writtenBefore: () => written,
         previousRecords: () => previousRecords,
+        freshRecords: () => {
+          const spare = spareRecords;
+          spareRecords = null;
+          if (spare === null) return new PageRecords();
+          spare.clear();
+          return spare;
+        },
       };
       const readPage = (pageNumber: number): PageRead => readPageOf(pageNumber, pages);
 
@@ -470,6 +482,8 @@ export async function exportHistoryCsv(options: ExportHistoryOptions): Promise<E
         totalPages = outcome.head.totalPages;
         written += outcome.lines;
         for (const reason of Object.keys(leftOut) as LeftOutReason[]) leftOut[reason] += outcome.leftOut[reason];
+        // The records before this page's were read by this page's answers alone, and this page is written.
+        spareRecords = previousRecords;
         previousRecords = outcome.records;
         options.onPage?.(progress());
         // A short page means the end, even if the service's totals disagree.

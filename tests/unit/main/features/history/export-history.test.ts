@@ -347,6 +347,27 @@ describe('exportHistoryCsv', () => {
     expect(service.maxInFlight()).toBe(1);
   });
 
+  it('writes each record once when pages shift under it, a page read again among them', async () => {
+    // Seven records arrive at the top once page 2 is read: from page 3 on every page starts with the last seven
+    // of the page before. Page 3's first answer fails half-way, so its records are gathered twice.
+    const service = fakeService(1234);
+    const shiftedFrom = (start: number) =>
+      Array.from({ length: Math.min(100, 1234 - start) }, (_, i) => itemNumber(start + i));
+    const streamPage = failingOnce(
+      service.fetchPage,
+      {
+        page: 3,
+        afterItems: 60,
+        error: new AppError('service_error', 'The service sent an answer the app does not understand.'),
+      },
+      (request, items) => (request.page < 3 ? items : shiftedFrom((request.page - 1) * 100 - 7)),
+    );
+    const path = join(dir, 'shifted.csv');
+    const result = await exportHistoryCsv({ streamPage, path, filters: {}, recordsPerPage: 100, retry: fast });
+    expect(result.written).toBe(1234);
+    expect(await txIds(path)).toEqual(expected(1234));
+  });
+
   it('reads a page again from its first record in a JSON file and under a date range too', async () => {
     const service = fakeService(1234);
     // The first record of the file is written (with no comma before it), then the answer fails.

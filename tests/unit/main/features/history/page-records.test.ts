@@ -79,3 +79,42 @@ describe('PageRecords', () => {
     expect(odd.has({ ...item, referenceId: 's', txId: 'x', date: 'd\u0000e' })).toBe(false);
   });
 });
+
+describe('PageRecords beyond one page', () => {
+  it('keeps telling records apart past its first arrays, with long texts and a given hash', () => {
+    const page = new PageRecords();
+    const many = Array.from({ length: 1500 }, (_, n) => ({
+      ...item,
+      referenceId: `ref-${n}`,
+      // Far longer than the room the arrays start with for each record.
+      txId: `0x${String(n).padStart(600, 'f')}`,
+    }));
+    const hashes = many.map((record) => page.add(record));
+    many.forEach((record, n) => {
+      expect(page.has({ ...record })).toBe(true);
+      expect(page.has({ ...record }, hashes[n])).toBe(true);
+    });
+    expect(page.has({ ...item, referenceId: 'ref-1500', txId: many[0]!.txId })).toBe(false);
+    // A hash that is not the record's finds nothing, whatever the record is.
+    expect(page.has({ ...many[0]! }, hashes[0]! ^ 1)).toBe(false);
+  });
+
+  it('tells apart texts that differ only in a lone surrogate', () => {
+    const page = new PageRecords();
+    page.add({ ...item, label: '', referenceId: 'ref-\ud800' });
+    expect(page.has({ ...item, referenceId: 'ref-\ud800' })).toBe(true);
+    expect(page.has({ ...item, referenceId: 'ref-\ud801' })).toBe(false);
+    expect(page.has({ ...item, referenceId: 'ref-\ufffd' })).toBe(false);
+  });
+
+  it('forgets every record once cleared, and holds the next page as a new one would', () => {
+    const page = new PageRecords();
+    page.add(item);
+    page.clear();
+    expect(page.has(item)).toBe(false);
+    const next = { ...item, referenceId: 'ref-next' };
+    page.add(next);
+    expect(page.has(next)).toBe(true);
+    expect(page.has(item)).toBe(false);
+  });
+});
