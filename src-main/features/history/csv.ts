@@ -48,11 +48,37 @@ function isoCell(dateText: string, dateMs: number | null): string {
   return new Date(dateMs).toISOString();
 }
 
+/** Patterns of a row of `n` cells none of which needs quoting, by `n`; built once each. */
+const plainRows: RegExp[] = [];
+
+/**
+ * A joined row of `cells` cells none of which needed quoting: exactly one comma between each two cells and no
+ * quote or line break before the row's own break. Almost every row of an export is one; the regular expression
+ * reads it in one native pass, where testing each cell took a call per cell and a loop over its characters ran
+ * in the interpreter for the first thousands of rows.
+ */
+function plainRow(cells: number): RegExp {
+  return (plainRows[cells] ??= new RegExp(`^[^",\\r\\n]*(?:,[^",\\r\\n]*){${cells - 1}}\\r\\n$`));
+}
+
+/**
+ * The cells of the row being joined, reused for every row (csvRow runs to its end without yielding): a new array
+ * per row, and the quoted copy of it, were a large part of an export's garbage.
+ */
+const rowCells: string[] = [];
+
 /** One CSV line (with its line break) from cells already guarded. */
 export function csvRow(cells: readonly string[]): string {
-  // One array and one join: appending cell by cell made a string or two per cell, the largest part of an
-  // export's garbage per row.
-  return cells.map(csvField).join(',') + CSV_EOL;
+  const count = cells.length;
+  if (count === 0) return CSV_EOL;
+  for (let i = 0; i < count; i += 1) rowCells[i] = cells[i]!;
+  rowCells.length = count;
+  // The line break goes with the last cell, so the joined line is one flat string, not a pair that writing it
+  // into the file's buffer would copy into one.
+  rowCells[count - 1] += CSV_EOL;
+  const plain = rowCells.join(',');
+  if (plainRow(count).test(plain)) return plain;
+  return `${cells.map(csvField).join(',')}${CSV_EOL}`;
 }
 
 /**
@@ -165,28 +191,11 @@ export function completeCells(record: ExportRecord, words: CompleteExportWords =
   return cells;
 }
 
-/**
- * The cells of the line being written, reused for every line (csvLine runs to its end without yielding): two
- * arrays per record (the cells and their quoted copies) were a large part of an export's garbage.
- */
+/** The cells of the line being written, reused for every line (csvLine runs to its end without yielding). */
 const lineCells = new Array<string>(CSV_COLUMNS.length).fill('');
-const LAST_CELL = CSV_COLUMNS.length - 1;
-
-/**
- * A joined line none of whose cells needed quoting: exactly one comma between each two cells and no quote or line
- * break before the line's own break. Almost every row of an export is one; the regular expression reads it in
- * one native pass, where a loop over its characters ran in the interpreter for the first thousands of rows.
- */
-const PLAIN_ROW = new RegExp(`^[^",\\r\\n]*(?:,[^",\\r\\n]*){${LAST_CELL}}\\r\\n$`);
 
 /** One line of the complete export; `words` from completeExportWords, once per export. */
 export function csvLine(record: ExportRecord, words: CompleteExportWords = completeExportWords()): string {
   fillCompleteCells(record, words, lineCells);
-  const last = lineCells[LAST_CELL]!;
-  // The line break goes with the last cell, so the joined line is one flat string, not a pair.
-  lineCells[LAST_CELL] = last + CSV_EOL;
-  const plain = lineCells.join(',');
-  if (PLAIN_ROW.test(plain)) return plain;
-  lineCells[LAST_CELL] = last;
   return csvRow(lineCells);
 }

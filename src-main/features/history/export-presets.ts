@@ -1,3 +1,4 @@
+import { isCanonicalUtc } from '../../service/service-date';
 import { csvRow, neutraliseFormula } from './csv';
 import type { ExportRecord } from './export-record';
 
@@ -31,6 +32,16 @@ function utc(ms: number): { y: string; mo: string; d: string; h: string; mi: str
   };
 }
 
+/**
+ * A record's date as toISOString writes it ("2026-11-20T11:37:42.474Z"), when the service's text is in that form
+ * (nearly every record's is); null otherwise. Its parts are then the instant's UTC parts, as a day that does not
+ * exist has no dateMs and is left out before any date is written: cut from it, a date cell costs a slice or two
+ * rather than a Date and six padded numbers, a large part of a preset export's garbage per record.
+ */
+function isoText(record: ExportRecord): string | null {
+  return isCanonicalUtc(record.dateText) ? record.dateText : null;
+}
+
 /** "2026-11-20 12:00 UTC" (Koinly's documented date). */
 export function koinlyDate(ms: number): string {
   const t = utc(ms);
@@ -55,6 +66,21 @@ export function quickBooksDate(ms: number): string {
   return `${at.getUTCMonth() + 1}/${at.getUTCDate()}/${pad(at.getUTCFullYear(), 4)}`;
 }
 
+function koinlyDateOf(record: ExportRecord): string {
+  const iso = isoText(record);
+  return iso === null ? koinlyDate(record.dateMs!) : `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+}
+
+function coinTrackingDateOf(record: ExportRecord): string {
+  const iso = isoText(record);
+  return iso === null ? coinTrackingDate(record.dateMs!) : `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
+}
+
+function xeroDateOf(record: ExportRecord): string {
+  const iso = isoText(record);
+  return iso === null ? xeroDate(record.dateMs!) : `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+}
+
 /** What every preset refuses before writing a row. */
 function admitted(record: ExportRecord): LeftOutReason | null {
   if (record.status !== 'Completed') return 'not-completed';
@@ -62,10 +88,15 @@ function admitted(record: ExportRecord): LeftOutReason | null {
   return null;
 }
 
-/** Kind, the user's label and the service's note, for a tool's one free-text column. */
+/** Two parts of a free-text column, ' | ' between them when both are there. */
+function joined(first: string, second: string): string {
+  if (second === '') return first;
+  return first === '' ? second : `${first} | ${second}`;
+}
+
+/** Kind, the user's label and the service's note, for a tool's one free-text column (no array per record). */
 function description(record: ExportRecord): string {
-  const parts = [record.kind, record.label, record.note].filter((part) => part !== '');
-  return neutraliseFormula(parts.join(' | '));
+  return neutraliseFormula(joined(joined(record.kind, record.label), record.note));
 }
 
 /** A signed fiat amount for a bank statement: money out is negative. */
@@ -95,7 +126,7 @@ export const presets: Readonly<Record<PresetId, Preset>> = {
       const out = record.direction === 'out';
       const ticker = neutraliseFormula(record.ticker);
       return [
-        koinlyDate(record.dateMs!),
+        koinlyDateOf(record),
         out ? record.amount : '',
         out ? ticker : '',
         out ? '' : record.amount,
@@ -143,7 +174,7 @@ export const presets: Readonly<Record<PresetId, Preset>> = {
         neutraliseFormula(record.account),
         '',
         description(record),
-        coinTrackingDate(record.dateMs!),
+        coinTrackingDateOf(record),
         neutraliseFormula(record.txId),
         out ? '' : record.fiatValue,
         out ? record.fiatValue : '',
@@ -157,7 +188,7 @@ export const presets: Readonly<Record<PresetId, Preset>> = {
       if (refused) return refused;
       if (record.fiatValue === '') return 'no-price';
       return [
-        xeroDate(record.dateMs!),
+        xeroDateOf(record),
         signedFiat(record),
         neutraliseFormula(record.counterparty),
         neutraliseFormula(
