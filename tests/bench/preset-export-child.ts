@@ -22,6 +22,7 @@ async function main(): Promise<void> {
   };
   const sampler = setInterval(sample, 5);
   const started = process.hrtime.bigint();
+  const cpuAtStart = process.cpuUsage();
   const result = await exportHistoryCsv({
     streamPage: (request, onItems, reading) => client.streamTransactions(request, onItems, reading),
     path,
@@ -32,6 +33,8 @@ async function main(): Promise<void> {
     onPage: sample,
   });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  const used = process.cpuUsage(cpuAtStart);
+  const cpuMs = (used.user + used.system) / 1000;
   clearInterval(sampler);
   sample();
   const fileBytes = (await stat(path)).size;
@@ -40,6 +43,7 @@ async function main(): Promise<void> {
   process.stdout.write(
     `${JSON.stringify({
       ms,
+      cpuMs,
       written: result.written,
       leftOut,
       total: result.total,
