@@ -41,7 +41,7 @@ class IdentityWriter {
   }
 }
 
-/** The hash of `item`'s identity alone, as IdentityWriter would leave it: one pass over its code units. */
+/** A text's part of the hash, as IdentityWriter.text makes it, without writing the text anywhere. */
 function hashText(hash: number, text: string): number {
   let h = Math.imul(hash ^ text.length, FNV_PRIME);
   for (let i = 0; i < text.length; i += 1) h = Math.imul(h ^ text.charCodeAt(i), FNV_PRIME);
@@ -81,7 +81,7 @@ function identityUnits(item: Identity): number {
   );
 }
 
-/** Whether the identity written from `start` is `item`'s: its texts and amount compared unit by unit. */
+/** Where the next part of an identity starts when the text written at `at` is `text`, unit by unit; else -1. */
 function sameText(units: Uint16Array, at: number, text: string): number {
   const length = text.length;
   if (units[at] !== (length & 0xffff) || units[at + 1] !== length >>> 16) return -1;
@@ -90,6 +90,7 @@ function sameText(units: Uint16Array, at: number, text: string): number {
   return from + length;
 }
 
+/** Whether the identity written from `start` is `item`'s: its texts and its amount's bits. */
 function sameIdentity(units: Uint16Array, start: number, item: Identity): boolean {
   let at = sameText(units, start, item.referenceId);
   if (at !== -1) at = sameText(units, at, item.txId ?? '');
@@ -109,8 +110,10 @@ function sameIdentity(units: Uint16Array, start: number, item: Identity): boolea
  * Held as UTF-16 code units in typed arrays, outside the JS heap, found through a table of hashes: a page is held
  * until the next one is written, so anything it kept on the heap per record (the parsed record's strings, an
  * object, a map entry) outlived the young generation, was copied twice by the collector and then marked in the
- * old generation, which weighed on a history export's CPU. `clear` lets an export use one set of arrays page
- * after page, so that it does not allocate memory outside the heap for every page either.
+ * old generation, which weighed on a history export's CPU: in the bench's 200,000-record export child, 9.1 s of
+ * CPU with the strings held in a Map, 8.7 s as here, 8.0 s holding nothing (median of four interleaved runs).
+ * `clear` lets an export use one set of arrays page after page, so that it does not allocate memory outside the
+ * heap for every page either (a first version that did made 43 full collections against 40 with the Map).
  */
 export class PageRecords {
   private readonly writer = new IdentityWriter();
