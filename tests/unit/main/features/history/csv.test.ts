@@ -70,10 +70,21 @@ describe('CSV rows (RFC 4180)', () => {
     ] as const) {
       const record = exportRecordOf({ ...plain, label: note }, '', context);
       const text = csvLine(record);
-      expect(text, what).toBe(csvRow(completeCells(record)));
+      expect(text, what).toBe(`${completeCells(record).map(csvField).join(',')}\r\n`);
       expect(text, what).toContain(`,${quoted},`);
       const [row] = parse(csvHeader() + text, { columns: true }) as Array<Record<string, string>>;
       expect(row?.['Note'], what).toBe(note);
+    }
+  });
+
+  it('joins any number of cells, quoting only the ones that need it, the last one too', () => {
+    expect(csvRow([])).toBe('\r\n');
+    expect(csvRow(['one'])).toBe('one\r\n');
+    expect(csvRow(['a', '', 'b'])).toBe('a,,b\r\n');
+    for (const last of ['say "hi"', 'a,b', 'one\rtwo', 'one\ntwo', 'ends\r', 'ends\n']) {
+      const text = csvRow(['plain', last]);
+      expect(text, JSON.stringify(last)).toBe(`plain,${csvField(last)}\r\n`);
+      expect(parse(text), JSON.stringify(last)).toEqual([['plain', last]]);
     }
   });
 

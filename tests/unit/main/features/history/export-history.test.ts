@@ -348,11 +348,11 @@ describe('exportHistoryCsv', () => {
   });
 
   it('writes each record once when pages shift under it, a page read again among them', async () => {
-    // Seven records arrive at the top once page 2 is read: from page 3 on every page starts with the last seven
-    // of the page before. Page 3's first answer fails half-way, so its records are gathered twice.
-    const service = fakeService(1234);
-    const shiftedFrom = (start: number) =>
-      Array.from({ length: Math.min(100, 1234 - start) }, (_, i) => itemNumber(start + i));
+    // Seven records arrive at the top before each page from page 3 on: every such page starts with the last seven
+    // of the page before, so each is told apart from records held in arrays an earlier page used. Page 3's first
+    // answer fails half-way, so its records are gathered twice. The totals grow with the arrivals: 14 pages.
+    const service = fakeService(1400);
+    const startOf = (page: number) => (page - 1) * 100 - 7 * Math.max(0, page - 2);
     const streamPage = failingOnce(
       service.fetchPage,
       {
@@ -360,7 +360,10 @@ describe('exportHistoryCsv', () => {
         afterItems: 60,
         error: new AppError('service_error', 'The service sent an answer the app does not understand.'),
       },
-      (request, items) => (request.page < 3 ? items : shiftedFrom((request.page - 1) * 100 - 7)),
+      (request) =>
+        Array.from({ length: Math.max(0, Math.min(100, 1234 - startOf(request.page))) }, (_, i) =>
+          itemNumber(startOf(request.page) + i),
+        ),
     );
     const path = join(dir, 'shifted.csv');
     const result = await exportHistoryCsv({ streamPage, path, filters: {}, recordsPerPage: 100, retry: fast });

@@ -134,3 +134,33 @@ describe('export presets against the tools’ published layouts', () => {
     expect(presets.koinly.cells(record(noYen))).toContain('');
   });
 });
+
+describe("preset dates from the service's own text", () => {
+  const cellsOf = (id: PresetId, date: string): readonly string[] => {
+    const cells = presets[id].cells(exportRecordOf({ ...base, date }, '', { account: 'Trading', currency: 'USD' }));
+    if (typeof cells === 'string') throw new Error(`left out: ${cells}`);
+    return cells;
+  };
+
+  it("cuts the date from toISOString's form as it would be written from the instant", () => {
+    // The service writes every date in toISOString's form; the other two are read from the instant.
+    for (const [date, koinly, coinTracking, xero] of [
+      ['2026-11-20T09:05:07.123Z', '2026-11-20 09:05 UTC', '2026-11-20 09:05:07', '20/11/2026'],
+      ['0999-01-02T03:04:05.000Z', '0999-01-02 03:04 UTC', '0999-01-02 03:04:05', '02/01/0999'],
+      ['2026-11-20T09:05:07Z', '2026-11-20 09:05 UTC', '2026-11-20 09:05:07', '20/11/2026'],
+      ['2026-11-20T01:05:07.123+02:00', '2026-11-19 23:05 UTC', '2026-11-19 23:05:07', '19/11/2026'],
+    ] as const) {
+      expect(cellsOf('koinly', date)[0], date).toBe(koinly);
+      expect(cellsOf('cointracking', date)[10], date).toBe(coinTracking);
+      expect(cellsOf('xero', date)[0], date).toBe(xero);
+    }
+  });
+
+  it('leaves out a record whose date in that form names a day that does not exist', () => {
+    const record = exportRecordOf({ ...base, date: '2026-02-30T09:05:07.123Z' }, '', {
+      account: 'Trading',
+      currency: 'USD',
+    });
+    expect(presets.koinly.cells(record)).toBe('no-date');
+  });
+});

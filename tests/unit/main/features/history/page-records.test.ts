@@ -99,9 +99,18 @@ describe('PageRecords beyond one page', () => {
     expect(page.has({ ...many[0]! }, hashes[0]! ^ 1)).toBe(false);
   });
 
+  it('tells apart texts whose lengths share their low 16 bits', () => {
+    const page = new PageRecords();
+    const long = 'r'.repeat(65_536);
+    page.add({ ...item, referenceId: long, txId: '' });
+    expect(page.has({ ...item, referenceId: long, txId: '' })).toBe(true);
+    expect(page.has({ ...item, referenceId: '', txId: long })).toBe(false);
+    expect(page.has({ ...item, referenceId: `${long}r`, txId: '' })).toBe(false);
+  });
+
   it('tells apart texts that differ only in a lone surrogate', () => {
     const page = new PageRecords();
-    page.add({ ...item, label: '', referenceId: 'ref-\ud800' });
+    page.add({ ...item, referenceId: 'ref-\ud800' });
     expect(page.has({ ...item, referenceId: 'ref-\ud800' })).toBe(true);
     expect(page.has({ ...item, referenceId: 'ref-\ud801' })).toBe(false);
     expect(page.has({ ...item, referenceId: 'ref-\ufffd' })).toBe(false);
