@@ -30,12 +30,14 @@ import { setFlagsFromString } from 'node:v8';
  *   (43.9-48.7 s against 45.1-48.8 s). Read at each compile.
  * - `--no-minor-gc-task`: the young generation is collected when it is full, not also by a task V8 posts once it
  *   is 80 % full. An export allocates steadily between its awaits, so the task ran nearly every collection early:
- *   in the bench's 200,000-record export child 725 of 845 scavenges were the task's. Without it the child made
- *   686 against 755, and its CPU was 9.1 against 9.4 s (median of four interleaved runs). Read each time V8
- *   would post the task.
+ *   in one run of the bench's 200,000-record export child, 725 of 845 scavenges were the task's. In two other
+ *   runs, without it and with it, the child made 686 and 755; its CPU was 9.1 against 9.4 s (median of four
+ *   interleaved runs). It saves CPU, not memory: the young generation keeps its size. Read each time V8 would
+ *   post the task.
  *
  * The main process is I/O-bound (service calls, files, IPC): the price is a few more, smaller collections, and
- * hot code somewhat slower (the bench's 1,000-row payout check, run with the first and last flag: 59 against 53 ms).
+ * hot code somewhat slower (the bench's 1,000-row payout check, run with `--optimize-for-size` and
+ * `--no-turbo-inlining`: 59 against 53 ms).
  * Set at run time, which works because Node starts V8 with `--no-freeze-flags-after-init`, and so does
  * Electron's main process (shell/browser/javascript_environment.cc); the renderer is not affected.
  *

@@ -434,7 +434,8 @@ export async function exportHistoryCsv(options: ExportHistoryOptions): Promise<E
     await out.flush();
     for (const source of sources) {
       const range = dateRangeFilterOf(options.filters);
-      // Only the previous page's records are kept, so memory stays one page deep.
+      // Only the previous page's records are kept (and the arrays of the one before, to be reused), so memory
+      // stays a page or two deep.
       let previousRecords = new PageRecords();
       // The records of the page before the previous one, which nothing reads any more: the next page's are written
       // into its arrays rather than into new ones for every page.

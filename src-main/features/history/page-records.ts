@@ -3,7 +3,7 @@ import type { TransactionItem } from '../../service/interface-a-schemas';
 /** The fields that tell two records apart (row-key.ts hashes the same ones for labels). */
 type Identity = Pick<TransactionItem, 'referenceId' | 'txId' | 'date' | 'symbol' | 'type' | 'amount'>;
 
-/** Records a page holds before its arrays grow: the most the export asks a page for. */
+/** Records a page holds before its arrays grow: the export's 500 a page, rounded up to a power of two. */
 const FIRST_CAPACITY = 512;
 /** Code units a record's identity takes besides its texts' own: five lengths of two units, and the amount's four. */
 const FIXED_UNITS = 5 * 2 + 4;
@@ -146,7 +146,10 @@ export class PageRecords {
     return hash;
   }
 
-  /** `hash`: what `add` returned for this record on another page, when it has been added there. */
+  /**
+   * `hash`: what `add` returned for this very record on another page. Only that: a hash of anything else finds
+   * nothing, and the record would be written twice.
+   */
   has(item: TransactionItem, hash: number = identityHash(item)): boolean {
     if (this.count === 0) return false;
     const mask = this.table.length - 1;
