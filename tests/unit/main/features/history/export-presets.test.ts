@@ -136,8 +136,9 @@ describe('export presets against the tools’ published layouts', () => {
 });
 
 describe("preset dates from the service's own text", () => {
+  const recordAt = (date: string) => exportRecordOf({ ...base, date }, '', { account: 'Trading', currency: 'USD' });
   const cellsOf = (id: PresetId, date: string): readonly string[] => {
-    const cells = presets[id].cells(exportRecordOf({ ...base, date }, '', { account: 'Trading', currency: 'USD' }));
+    const cells = presets[id].cells(recordAt(date));
     if (typeof cells === 'string') throw new Error(`left out: ${cells}`);
     return cells;
   };
@@ -157,10 +158,6 @@ describe("preset dates from the service's own text", () => {
   });
 
   it('leaves out a record whose date in that form names a day that does not exist', () => {
-    const record = exportRecordOf({ ...base, date: '2026-02-30T09:05:07.123Z' }, '', {
-      account: 'Trading',
-      currency: 'USD',
-    });
-    expect(presets.koinly.cells(record)).toBe('no-date');
+    expect(presets.koinly.cells(recordAt('2026-02-30T09:05:07.123Z'))).toBe('no-date');
   });
 });
