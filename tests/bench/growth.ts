@@ -33,10 +33,13 @@ function startSized(records: number): Promise<RunningSandbox> {
 
 /**
  * Pairs of an export and its floor timed at each size: one pair of the smallest read 1.23-1.54x in whole runs,
- * about a target of 1.5x, so it takes as many as a quick run of csv-export.ts (EXPORT_PAIRS says why); a pair of
- * the largest costs over a minute.
+ * about a target of 1.5x, so it takes as many as csv-export.ts (EXPORT_PAIRS says why); a pair of the largest
+ * costs over a minute.
  */
-const PAIRS_AT: Readonly<Record<number, number>> = { 20_000: EXPORT_PAIRS.quick };
+function pairsAt(records: number, quick: boolean): number {
+  if (records !== SIZES[0]) return 1;
+  return quick ? EXPORT_PAIRS.quick : EXPORT_PAIRS.full;
+}
 
 /**
  * The export and its floor (the same pages streamed and discarded), back to back against one sandbox, in
@@ -250,7 +253,7 @@ interface ExportAtSize {
 }
 
 const EXPORT_METHOD =
-  'exportHistoryCsv as csv-export.ts (child process of its own, streamed pages of 500), against a sandbox started with historyRecords = N; three pairs at 20,000 records, one at each larger size';
+  'exportHistoryCsv as csv-export.ts (child process of its own, streamed pages of 500), against a sandbox started with historyRecords = N; at 20,000 records as many pairs as csv-export.ts (21, 9 with --quick), one at each larger size';
 
 function exportFigures(exports: readonly ExportAtSize[]): FigureResult[] {
   const figures: FigureResult[] = exports.flatMap(({ records, results, floors }) => [
@@ -387,7 +390,7 @@ export const growth: FigureModule = {
     const exports: ExportAtSize[] = [];
     for (const [index, records] of (PAGES_ONLY ? [] : SIZES).entries()) {
       progress(`growth: CSV export of ${label(records)} records, and its floor`);
-      exports.push({ records, ...(await exportAt(root, records, PAIRS_AT[records] ?? 1, index % 2 === 1)) });
+      exports.push({ records, ...(await exportAt(root, records, pairsAt(records, quick), index % 2 === 1)) });
     }
     if (EXPORTS_ONLY) return exportFigures(exports);
     progress(`growth: first and last page of ${label(LARGEST)} records in Chromium`);
