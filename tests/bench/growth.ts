@@ -255,7 +255,7 @@ interface ExportAtSize {
 }
 
 const EXPORT_METHOD =
-  'exportHistoryCsv as csv-export.ts (child process of its own, streamed pages of 500), against a sandbox started with historyRecords = N; at 20,000 records as many pairs as csv-export.ts (21, 9 with --quick), one at 200,000 and three at 1,000,000 (one with --quick)';
+  'exportHistoryCsv as csv-export.ts (child process of its own, streamed pages of 500), against a sandbox started with historyRecords = N';
 
 function exportFigures(exports: readonly ExportAtSize[]): FigureResult[] {
   const figures: FigureResult[] = exports.flatMap(({ records, results, floors }) => [
@@ -263,7 +263,7 @@ function exportFigures(exports: readonly ExportAtSize[]): FigureResult[] {
       id: `growth-export-time-${records}`,
       title: `CSV export ${label(records)} records: time per record`,
       target: { value: EXPORT_RATIO_TARGET },
-      method: `${EXPORT_METHOD}: time from the first request to the renamed file, over its floor: the same child process streaming the same pages from the same sandbox with a bare fetch and discarding them, run beside it (same records, so the ratio is per record), after one unmeasured floor pass over every record that warms the sandbox's code.`,
+      method: `${EXPORT_METHOD}, ${results.length} pair(s) at this size (PAIRS_AT): time from the first request to the renamed file, over its floor: the same child process streaming the same pages from the same sandbox with a bare fetch and discarding them, run beside it (same records, so the ratio is per record), after one unmeasured floor pass over every record that warms the sandbox's code.`,
       note: `${(results[0]!.fileBytes / 1e6).toFixed(1)} MB file`,
       app: results.map((result) => result.ms / 1000),
       floor: floors.map((floor) => floor.ms / 1000),
